@@ -1,0 +1,17 @@
+// The uap-host subcommands. Each takes the words after its name and returns the process exit code.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace uap::cli {
+
+enum ExitCode : int { Success = 0, Failure = 1, UsageError = 2 };
+
+int run_modules_command(const std::vector<std::string>& words);
+int run_tools_command(const std::vector<std::string>& words);
+
+// Prints "uap-host: <message>" on stderr and returns code.
+int fail(ExitCode code, const std::string& message);
+
+} // namespace uap::cli

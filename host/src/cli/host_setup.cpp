@@ -1,0 +1,45 @@
+// Shared set-up for module-loading commands.
+#include "cli/host_setup.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <iostream>
+
+namespace uap::cli {
+
+namespace fs = std::filesystem;
+
+Expected<std::unique_ptr<settings::ProjectSettings>> load_settings(const Arguments& arguments) {
+    auto project = arguments.value("project");
+    if (!project)
+        return std::make_unique<settings::ProjectSettings>();
+    std::error_code error;
+    if (!fs::is_directory(*project, error))
+        return Error("project folder " + *project + " does not exist");
+    auto loaded = settings::ProjectSettings::load(fs::absolute(*project));
+    if (!loaded)
+        return loaded.error();
+    if (loaded->recovery_note())
+        std::cerr << "uap-host: warning: " << *loaded->recovery_note() << "\n";
+    return std::make_unique<settings::ProjectSettings>(std::move(*loaded));
+}
+
+std::vector<modules::PluginFolder> plugin_folders(const Arguments& arguments, const settings::ProjectSettings& settings) {
+    std::vector<fs::path> command_line;
+    for (auto& folder : arguments.values("plugins"))
+        command_line.emplace_back(folder);
+    return modules::standard_plugin_folders(command_line, settings.plugin_folders());
+}
+
+Expected<LoadedHost> load_host(const Arguments& arguments, bridge::EditorLink* editor) {
+    auto settings = load_settings(arguments);
+    if (!settings)
+        return settings.error();
+    LoadedHost host;
+    host.settings = std::move(*settings);
+    host.modules = std::make_unique<modules::ModuleHost>(
+        modules::ModuleHost::Options{plugin_folders(arguments, *host.settings), host.settings.get(), editor});
+    return host;
+}
+
+} // namespace uap::cli

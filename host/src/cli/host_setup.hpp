@@ -1,0 +1,29 @@
+// Shared by the commands that load modules: the project's settings and the module host built
+// from --project and --plugins.
+#pragma once
+
+#include "cli/arguments.hpp"
+#include "modules/module_host.hpp"
+#include "settings/project_settings.hpp"
+
+#include <memory>
+
+namespace uap::cli {
+
+struct LoadedHost {
+    std::unique_ptr<settings::ProjectSettings> settings;
+    std::unique_ptr<modules::ModuleHost> modules;
+};
+
+// Options shared by module-loading commands.
+inline const std::set<std::string> module_loading_options = {"project", "plugins"};
+
+// Loads settings (reporting a recovered corrupt file on stderr) and then the modules.
+Expected<LoadedHost> load_host(const Arguments& arguments, bridge::EditorLink* editor = nullptr);
+
+// Loads only the settings of --project (or of no project).
+Expected<std::unique_ptr<settings::ProjectSettings>> load_settings(const Arguments& arguments);
+
+std::vector<modules::PluginFolder> plugin_folders(const Arguments& arguments, const settings::ProjectSettings& settings);
+
+} // namespace uap::cli

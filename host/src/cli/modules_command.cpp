@@ -1,0 +1,189 @@
+// uap-host modules list | enable | disable | install | remove
+#include "cli/commands.hpp"
+#include "cli/host_setup.hpp"
+#include "modules/pack_installer.hpp"
+#include "support/json.hpp"
+#include "support/paths.hpp"
+
+#include <iostream>
+
+namespace uap::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* modules_usage = R"(usage:
+  uap-host modules list [--json] [--project DIR] [--plugins DIR]...
+  uap-host modules enable ID --project DIR [--plugins DIR]...
+  uap-host modules disable ID --project DIR [--plugins DIR]...
+  uap-host modules install PATH [--replace]      (a pack folder or a .zip of one)
+  uap-host modules remove ID
+)";
+
+rapidjson::Value metadata_json(const modules::ToolMetadata& metadata, rapidjson::Document::AllocatorType& allocator) {
+    rapidjson::Value value(rapidjson::kObjectType);
+    value.AddMember("readOnly", metadata.read_only, allocator);
+    value.AddMember("undoable", metadata.undoable, allocator);
+    value.AddMember("destructive", metadata.destructive, allocator);
+    value.AddMember("idempotent", metadata.idempotent, allocator);
+    value.AddMember("longRunning", metadata.long_running, allocator);
+    return value;
+}
+
+std::string metadata_words(const modules::ToolMetadata& metadata) {
+    std::string words = metadata.read_only ? "read-only" : "writes";
+    words += metadata.undoable ? ", undoable" : ", not undoable";
+    if (metadata.destructive)
+        words += ", destructive";
+    if (metadata.idempotent)
+        words += ", idempotent";
+    if (metadata.long_running)
+        words += ", long-running";
+    return words;
+}
+
+void print_json(const modules::ModuleHost& host, const settings::ProjectSettings& settings) {
+    rapidjson::Document document(rapidjson::kObjectType);
+    auto& allocator = document.GetAllocator();
+    auto text = [&](const std::string& value) { return json::string_value(value, allocator); };
+    rapidjson::Value packs(rapidjson::kArrayType);
+    for (auto& pack : host.packs()) {
+        rapidjson::Value entry(rapidjson::kObjectType);
+        entry.AddMember("id", text(pack->id()), allocator);
+        if (pack->manifest) {
+            entry.AddMember("name", text(pack->manifest->name), allocator);
+            entry.AddMember("version", text(pack->manifest->version), allocator);
+            entry.AddMember("toggle", text(pack->manifest->toggle), allocator);
+        }
+        entry.AddMember("state", text(to_string(pack->state)), allocator);
+        if (!pack->reason.empty())
+            entry.AddMember("reason", text(pack->reason), allocator);
+        entry.AddMember("origin", text(to_string(pack->origin)), allocator);
+        entry.AddMember("folder", text(pack->folder.string()), allocator);
+        if (pack->abi_version)
+            entry.AddMember("abiVersion", pack->abi_version, allocator);
+        rapidjson::Value warnings(rapidjson::kArrayType);
+        for (auto& warning : pack->warnings)
+            warnings.PushBack(text(warning), allocator);
+        entry.AddMember("warnings", warnings, allocator);
+        rapidjson::Value tools(rapidjson::kArrayType);
+        for (auto& tool : pack->tools) {
+            rapidjson::Value item(rapidjson::kObjectType);
+            item.AddMember("name", text(tool.name), allocator);
+            item.AddMember("description", text(tool.description), allocator);
+            item.AddMember("metadata", metadata_json(tool.metadata, allocator), allocator);
+            tools.PushBack(item, allocator);
+        }
+        entry.AddMember("tools", tools, allocator);
+        packs.PushBack(entry, allocator);
+    }
+    document.AddMember("packs", packs, allocator);
+    rapidjson::Value settings_info(rapidjson::kObjectType);
+    settings_info.AddMember("file", text(settings.file().string()), allocator);
+    if (settings.recovery_note())
+        settings_info.AddMember("recovered", text(*settings.recovery_note()), allocator);
+    document.AddMember("settings", settings_info, allocator);
+    std::cout << json::to_pretty_text(document) << "\n";
+}
+
+void print_text(const modules::ModuleHost& host) {
+    if (host.packs().empty())
+        std::cout << "no module packs found\n";
+    for (auto& pack : host.packs()) {
+        std::cout << pack->id();
+        if (pack->manifest)
+            std::cout << " " << pack->manifest->version;
+        std::cout << "  " << to_string(pack->state) << "  (" << to_string(pack->origin) << ": " << pack->folder.string() << ")\n";
+        if (!pack->reason.empty())
+            std::cout << "    reason: " << pack->reason << "\n";
+        for (auto& warning : pack->warnings)
+            std::cout << "    warning: " << warning << "\n";
+        for (auto& tool : pack->tools)
+            std::cout << "    " << tool.name << "  [" << metadata_words(tool.metadata) << "]  " << tool.description << "\n";
+    }
+}
+
+int list(const Arguments& arguments) {
+    auto host = load_host(arguments);
+    if (!host)
+        return fail(Failure, host.error().message());
+    if (arguments.has("json"))
+        print_json(*host->modules, *host->settings);
+    else
+        print_text(*host->modules);
+    return Success;
+}
+
+int toggle(const Arguments& arguments, settings::Toggle state) {
+    if (arguments.positional().size() != 2)
+        return fail(UsageError, std::string("modules ") + (state == settings::Toggle::Enabled ? "enable" : "disable") + " needs one ID");
+    if (!arguments.value("project"))
+        return fail(UsageError, "--project DIR is required: toggles are stored per project");
+    auto settings = load_settings(arguments);
+    if (!settings)
+        return fail(Failure, settings.error().message());
+    const std::string& id = arguments.positional()[1];
+    std::optional<std::string> toggle_id;
+    for (auto& candidate : modules::find_pack_candidates(plugin_folders(arguments, **settings))) {
+        auto manifest = modules::read_manifest(candidate.folder);
+        if (manifest && (manifest->id == id || manifest->toggle == id))
+            toggle_id = manifest->toggle;
+    }
+    if (!toggle_id)
+        return fail(Failure, "no module pack has the id or toggle \"" + id + "\" (see `uap-host modules list`)");
+    (*settings)->set_toggle(*toggle_id, state);
+    if (auto saved = (*settings)->save(); !saved)
+        return fail(Failure, saved.error().message());
+    std::cout << "toggle \"" << *toggle_id << "\" " << (state == settings::Toggle::Enabled ? "enabled" : "disabled") << " in "
+              << (*settings)->file().string() << "\n";
+    return Success;
+}
+
+int install(const Arguments& arguments) {
+    if (arguments.positional().size() != 2)
+        return fail(UsageError, "modules install needs one PATH (a pack folder or a .zip)");
+    auto installed = modules::install_pack(fs::absolute(arguments.positional()[1]), paths::user_plugins_folder(),
+                                           arguments.has("replace") ? modules::ExistingPack::Replace : modules::ExistingPack::Refuse);
+    if (!installed)
+        return fail(Failure, "cannot install: " + installed.error().message());
+    std::cout << "installed " << installed->string() << "\n";
+    return Success;
+}
+
+int remove(const Arguments& arguments) {
+    if (arguments.positional().size() != 2)
+        return fail(UsageError, "modules remove needs one ID");
+    auto removed = modules::remove_pack(arguments.positional()[1], paths::user_plugins_folder());
+    if (!removed)
+        return fail(Failure, removed.error().message());
+    std::cout << "removed " << removed->string() << "\n";
+    return Success;
+}
+
+} // namespace
+
+int run_modules_command(const std::vector<std::string>& words) {
+    if (words.empty() || words[0] == "--help" || words[0] == "help") {
+        std::cout << modules_usage;
+        return words.empty() ? UsageError : Success;
+    }
+    ArgumentSpec spec{module_loading_options, {"json", "replace"}};
+    auto arguments = Arguments::parse(words, spec);
+    if (!arguments)
+        return fail(UsageError, arguments.error().message() + "\n" + modules_usage);
+    const std::string& action = arguments->positional()[0];
+    if (action == "list")
+        return list(*arguments);
+    if (action == "enable")
+        return toggle(*arguments, settings::Toggle::Enabled);
+    if (action == "disable")
+        return toggle(*arguments, settings::Toggle::Disabled);
+    if (action == "install")
+        return install(*arguments);
+    if (action == "remove")
+        return remove(*arguments);
+    return fail(UsageError, "unknown modules action \"" + action + "\"\n" + modules_usage);
+}
+
+} // namespace uap::cli

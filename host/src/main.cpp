@@ -1,0 +1,68 @@
+// uap-host: the Agent Panel for Unity host process. Dispatches to the subcommands.
+#include "cli/commands.hpp"
+#include "version.hpp"
+
+#include <uap/abi/uap_module.h>
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <cstdlib>
+#include <exception>
+#include <iostream>
+
+namespace {
+
+constexpr const char* usage = R"(uap-host — Agent Panel for Unity host
+
+usage:
+  uap-host --version
+  uap-host modules list [--json] [--project DIR] [--plugins DIR]...
+  uap-host modules enable|disable ID --project DIR
+  uap-host modules install PATH [--replace]
+  uap-host modules remove ID
+  uap-host tools call NAME [--args JSON] [--project DIR] [--plugins DIR]...
+
+Logs go to stderr; set UAP_LOG_LEVEL to debug, info, warn (default) or error.
+Exit codes: 0 success, 1 failure, 2 usage error.
+)";
+
+void configure_logging() {
+    auto logger = spdlog::stderr_color_mt("uap");
+    spdlog::set_default_logger(logger);
+    spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
+    const char* level = std::getenv("UAP_LOG_LEVEL");
+    spdlog::set_level(level ? spdlog::level::from_str(level) : spdlog::level::warn);
+}
+
+} // namespace
+
+namespace uap::cli {
+int fail(ExitCode code, const std::string& message) {
+    std::cerr << "uap-host: " << message << "\n";
+    return code;
+}
+} // namespace uap::cli
+
+int main(int argc, char** argv) {
+    configure_logging();
+    std::vector<std::string> words(argv + 1, argv + argc);
+    if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
+        std::cout << usage;
+        return words.empty() ? uap::cli::UsageError : uap::cli::Success;
+    }
+    if (words[0] == "--version") {
+        std::cout << "uap-host " << uap::host_version << " (module ABI generation " << UAP_ABI_VERSION << ")\n";
+        return uap::cli::Success;
+    }
+    std::vector<std::string> rest(words.begin() + 1, words.end());
+    try {
+        if (words[0] == "modules")
+            return uap::cli::run_modules_command(rest);
+        if (words[0] == "tools")
+            return uap::cli::run_tools_command(rest);
+    } catch (const std::exception& exception) {
+        return uap::cli::fail(uap::cli::Failure, std::string("unexpected error: ") + exception.what());
+    }
+    return uap::cli::fail(uap::cli::UsageError, "unknown command \"" + words[0] + "\" (try --help)");
+}

@@ -1,0 +1,77 @@
+// The host vtable: the only way module code reaches the host.
+#include "modules/host_services.hpp"
+
+#include "version.hpp"
+
+#include <rapidjson/document.h>
+
+#include "support/json.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace uap::modules {
+
+namespace {
+
+std::string_view view(uap_string_view text) { return text.data ? std::string_view(text.data, text.size) : std::string_view(); }
+
+uap_status write(uap_sink* sink, std::string_view text) {
+    if (!sink || !sink->write)
+        return UAP_STATUS_INVALID_ARGUMENT;
+    return sink->write(sink->receiver, text.data(), text.size());
+}
+
+void log(uap_host_context* host, uap_log_level level, uap_string_view message) {
+    auto spd_level = level <= UAP_LOG_DEBUG    ? spdlog::level::debug
+                     : level == UAP_LOG_INFO    ? spdlog::level::info
+                     : level == UAP_LOG_WARNING ? spdlog::level::warn
+                                                : spdlog::level::err;
+    spdlog::log(spd_level, "[{}] {}", host ? host->module_id : std::string("?"), view(message));
+}
+
+int32_t is_cancelled(uap_call_context* call) {
+    return call && call->control && call->control->cancelled.load(std::memory_order_relaxed) ? 1 : 0;
+}
+
+void report_progress(uap_call_context* call, double progress, double total, uap_string_view message) {
+    if (call && call->on_progress)
+        call->on_progress(progress, total, view(message));
+}
+
+uap_status read_settings(uap_host_context* host, uap_sink* out) { return write(out, host->settings_json); }
+
+uap_status editor_call(uap_host_context* host, uap_call_context* call, uap_string_view method, uap_string_view params,
+                       uint32_t timeout_ms, uap_sink* out) {
+    std::string result;
+    bridge::NoEditor fallback;
+    bridge::EditorLink* editor = host->environment->editor ? host->environment->editor : &fallback;
+    uap_status status = editor->call(view(method), view(params), timeout_ms, call ? call->control : nullptr, result);
+    uap_status written = write(out, result);
+    return status == UAP_STATUS_OK && written != UAP_STATUS_OK ? written : status;
+}
+
+uap_status host_info(uap_host_context* host, uap_sink* out) {
+    const auto& environment = *host->environment;
+    auto uptime = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - environment.started);
+    bridge::NoEditor fallback;
+    auto editor = json::parse(environment.editor ? environment.editor->state_json() : fallback.state_json());
+    rapidjson::Document document(rapidjson::kObjectType);
+    auto& allocator = document.GetAllocator();
+    document.AddMember("version", rapidjson::StringRef(host_version), allocator);
+    document.AddMember("abiVersion", UAP_ABI_VERSION, allocator);
+    document.AddMember("uptimeMs", static_cast<int64_t>(uptime.count()), allocator);
+    if (editor)
+        document.AddMember("editor", rapidjson::Value(*editor, allocator), allocator);
+    return write(out, json::to_text(document));
+}
+
+} // namespace
+
+const uap_host_api& host_api() {
+    static const uap_host_api table = {
+        sizeof(uap_host_api), UAP_ABI_VERSION, &log, &is_cancelled, &report_progress, &read_settings, &editor_call, &host_info,
+    };
+    return table;
+}
+
+} // namespace uap::modules

@@ -1,0 +1,150 @@
+// Parses and validates module pack manifests.
+#include "modules/manifest.hpp"
+
+#include "support/files.hpp"
+#include "support/json.hpp"
+
+#include <uap/abi/uap_module.h>
+
+#include <algorithm>
+#include <set>
+
+namespace uap::modules {
+
+namespace fs = std::filesystem;
+
+std::string this_platform_key() {
+#if defined(_WIN32)
+    std::string os = "windows";
+#elif defined(__APPLE__)
+    std::string os = "macos";
+#else
+    std::string os = "linux";
+#endif
+#if defined(__x86_64__) || defined(_M_X64)
+    return os + "-x86_64";
+#elif defined(__aarch64__) || defined(_M_ARM64)
+    return os + "-arm64";
+#else
+    return os + "-unknown";
+#endif
+}
+
+bool is_valid_identifier(const std::string& text) {
+    if (text.empty() || text.size() > 64 || !std::isalnum(static_cast<unsigned char>(text[0])))
+        return false;
+    return std::all_of(text.begin(), text.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+    });
+}
+
+namespace {
+
+// A library or profiles path must be a plain relative path that stays inside the pack folder.
+bool stays_inside_pack(const std::string& relative) {
+    fs::path path(relative);
+    if (relative.empty() || path.is_absolute() || path.has_root_name() || path.has_root_directory())
+        return false;
+    for (auto& part : path.lexically_normal())
+        if (part == "..")
+            return false;
+    return true;
+}
+
+Expected<std::string> required_string(const rapidjson::Value& root, const char* field) {
+    auto value = json::string_field(root, field);
+    if (!value)
+        return Error(std::string("field \"") + field + "\" is missing or not a string");
+    if (value->empty())
+        return Error(std::string("field \"") + field + "\" is empty");
+    return *value;
+}
+
+} // namespace
+
+Expected<fs::path> Manifest::library_for_this_platform() const {
+    auto found = libraries.find(this_platform_key());
+    if (found == libraries.end())
+        return Error("the pack has no library for " + this_platform_key());
+    return folder / found->second;
+}
+
+Expected<Manifest> parse_manifest(const std::string& text, const fs::path& folder) {
+    auto parsed = json::parse(text);
+    if (!parsed)
+        return parsed.error();
+    const rapidjson::Value& root = *parsed;
+    if (!root.IsObject())
+        return Error("the manifest is not a JSON object");
+
+    auto manifest_version = json::integer_field(root, "manifestVersion");
+    if (!manifest_version)
+        return Error("field \"manifestVersion\" is missing or not an integer");
+    if (*manifest_version != 1)
+        return Error("manifestVersion " + std::to_string(*manifest_version) + " is not supported (this host reads 1)");
+
+    Manifest manifest;
+    manifest.folder = folder;
+    for (auto [field, target] : {std::pair{"id", &manifest.id}, {"name", &manifest.name}, {"version", &manifest.version}}) {
+        auto value = required_string(root, field);
+        if (!value)
+            return value.error();
+        *target = *value;
+    }
+    if (!is_valid_identifier(manifest.id))
+        return Error("id \"" + manifest.id + "\" must be 1-64 characters of letters, digits, '.', '_' or '-'");
+    manifest.toggle = json::string_field(root, "toggle").value_or(manifest.id);
+    if (!is_valid_identifier(manifest.toggle))
+        return Error("toggle \"" + manifest.toggle + "\" must be 1-64 characters of letters, digits, '.', '_' or '-'");
+
+    auto abi = json::integer_field(root, "abiVersion");
+    if (!abi || *abi <= 0 || *abi > UINT32_MAX)
+        return Error("field \"abiVersion\" is missing or not a positive integer");
+    manifest.abi_version = static_cast<uint32_t>(*abi);
+
+    auto library = root.FindMember("library");
+    if (library == root.MemberEnd() || !library->value.IsObject() || library->value.MemberCount() == 0)
+        return Error("field \"library\" must be an object mapping platform keys to library file names");
+    for (auto& entry : library->value.GetObject()) {
+        std::string platform = entry.name.GetString();
+        if (!entry.value.IsString() || !stays_inside_pack(entry.value.GetString()))
+            return Error("library for \"" + platform + "\" must be a relative file name inside the pack folder");
+        manifest.libraries[platform] = entry.value.GetString();
+    }
+
+    auto tools = root.FindMember("tools");
+    if (tools == root.MemberEnd() || !tools->value.IsArray())
+        return Error("field \"tools\" must be an array of tool names");
+    std::set<std::string> seen;
+    for (auto& tool : tools->value.GetArray()) {
+        if (!tool.IsString() || !is_valid_identifier(tool.GetString()))
+            return Error("field \"tools\" holds an entry that is not a valid tool name");
+        if (!seen.insert(tool.GetString()).second)
+            return Error(std::string("tool \"") + tool.GetString() + "\" is listed twice");
+        manifest.tools.emplace_back(tool.GetString());
+    }
+
+    if (root.HasMember("profiles")) {
+        auto profiles = json::string_field(root, "profiles");
+        if (!profiles || !stays_inside_pack(*profiles))
+            return Error("field \"profiles\" must be a relative folder inside the pack");
+        manifest.profiles = folder / *profiles;
+    }
+    return manifest;
+}
+
+Expected<Manifest> read_manifest(const fs::path& folder) {
+    fs::path file = folder / manifest_file_name;
+    std::error_code error;
+    if (!fs::is_regular_file(file, error))
+        return Error("no " + std::string(manifest_file_name) + " in " + folder.string());
+    auto text = files::read(file, manifest_max_bytes);
+    if (!text)
+        return text.error();
+    auto manifest = parse_manifest(*text, fs::absolute(folder).lexically_normal());
+    if (!manifest)
+        return manifest.error().within(file.string());
+    return manifest;
+}
+
+} // namespace uap::modules

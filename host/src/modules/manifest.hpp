@@ -1,0 +1,44 @@
+// A module pack's manifest (uap-module.json): parsed and validated before any module code runs.
+#pragma once
+
+#include "support/expected.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace uap::modules {
+
+inline constexpr const char* manifest_file_name = "uap-module.json";
+inline constexpr uint64_t manifest_max_bytes = 64 * 1024;
+
+struct Manifest {
+    std::filesystem::path folder;         // The pack folder, absolute.
+    std::string id;                       // Reverse-DNS style or simple: [a-z0-9._-], unique among packs.
+    std::string name;
+    std::string version;
+    uint32_t abi_version = 0;
+    std::string toggle;                   // The settings key that enables or disables the pack.
+    std::map<std::string, std::string> libraries; // Platform key → file name inside the pack folder.
+    std::vector<std::string> tools;       // Tool names the library must report, in any order.
+    std::filesystem::path profiles;       // Optional bundled profiles folder (absolute), empty if none.
+
+    // The library for this platform, absolute; an Error when the pack has none for it.
+    Expected<std::filesystem::path> library_for_this_platform() const;
+};
+
+// The running host's platform key, e.g. "linux-x86_64".
+std::string this_platform_key();
+
+// Reads <folder>/uap-module.json and checks every field. The error names the file and the field.
+Expected<Manifest> read_manifest(const std::filesystem::path& folder);
+
+// Parses manifest text (exposed for tests and fuzzing). folder is used to resolve paths.
+Expected<Manifest> parse_manifest(const std::string& text, const std::filesystem::path& folder);
+
+// True for ids and tool names the host accepts: 1–64 chars of [A-Za-z0-9._-], starting alphanumeric.
+bool is_valid_identifier(const std::string& text);
+
+} // namespace uap::modules

@@ -1,0 +1,219 @@
+// The module host: discovery, loading and the tool registry.
+#include "modules/module_host.hpp"
+
+#include "support/json.hpp"
+
+#include <uap/sdk/json.hpp>
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <set>
+
+namespace uap::modules {
+
+std::string to_string(PackState state) {
+    switch (state) {
+    case PackState::Loaded: return "loaded";
+    case PackState::Disabled: return "disabled";
+    case PackState::Failed: return "failed";
+    case PackState::Incompatible: return "incompatible";
+    }
+    return "unknown";
+}
+
+LoadedModule::LoadedModule(std::shared_ptr<ModuleLibrary> library, std::unique_ptr<uap_host_context> context,
+                           uap_module_instance* instance)
+    : m_library(std::move(library)), m_context(std::move(context)), m_instance(instance) {}
+
+LoadedModule::~LoadedModule() { m_library->api().shutdown(m_instance); }
+
+namespace {
+
+std::string joined(std::vector<std::string> names) {
+    std::sort(names.begin(), names.end());
+    std::string text;
+    for (auto& name : names)
+        text += (text.empty() ? "" : ", ") + name;
+    return text.empty() ? "(none)" : text;
+}
+
+// Compares what the manifest promised with what the library reported.
+std::optional<std::string> manifest_mismatch(const Manifest& manifest, const ModuleDescription& description) {
+    if (description.id != manifest.id)
+        return "the library reports id \"" + description.id + "\" but the manifest says \"" + manifest.id + "\"";
+    std::vector<std::string> reported;
+    for (auto& tool : description.tools)
+        reported.push_back(tool.name);
+    std::vector<std::string> promised = manifest.tools;
+    std::sort(reported.begin(), reported.end());
+    std::sort(promised.begin(), promised.end());
+    if (reported != promised)
+        return "the manifest lists tools [" + joined(promised) + "] but the library reports [" + joined(reported) + "]";
+    return std::nullopt;
+}
+
+} // namespace
+
+ModuleHost::ModuleHost(Options options) {
+    static const settings::ProjectSettings no_project;
+    const settings::ProjectSettings& settings = options.settings ? *options.settings : no_project;
+    m_environment.editor = options.editor;
+    m_max_result_bytes = settings.max_tool_result_bytes();
+
+    for (auto& candidate : find_pack_candidates(options.folders)) {
+        auto pack = std::make_unique<PackReport>();
+        pack->folder = candidate.folder;
+        pack->origin = candidate.origin;
+        auto manifest = read_manifest(candidate.folder);
+        if (!manifest) {
+            pack->reason = manifest.error().message();
+        } else {
+            pack->manifest = std::move(*manifest);
+        }
+        m_packs.push_back(std::move(pack));
+    }
+    reject_duplicate_pack_ids();
+    for (auto& pack : m_packs)
+        if (pack->manifest && pack->reason.empty())
+            load_pack(*pack, settings);
+    build_registry();
+    for (auto& pack : m_packs)
+        if (pack->state != PackState::Loaded && pack->state != PackState::Disabled)
+            spdlog::warn("module pack {} ({}) {}: {}", pack->id(), pack->folder.string(), to_string(pack->state), pack->reason);
+}
+
+ModuleHost::~ModuleHost() {
+    m_registry.clear();
+    while (!m_modules.empty())
+        m_modules.pop_back();
+    while (!m_libraries.empty())
+        m_libraries.pop_back();
+}
+
+void ModuleHost::reject_duplicate_pack_ids() {
+    std::map<std::string, std::vector<PackReport*>> by_id;
+    for (auto& pack : m_packs)
+        if (pack->manifest)
+            by_id[pack->manifest->id].push_back(pack.get());
+    for (auto& [id, packs] : by_id) {
+        if (packs.size() < 2)
+            continue;
+        for (auto* pack : packs) {
+            std::string others;
+            for (auto* other : packs)
+                if (other != pack)
+                    others += (others.empty() ? "" : ", ") + other->folder.string();
+            pack->reason = "pack id \"" + id + "\" is also provided by " + others + "; remove one of them";
+        }
+    }
+}
+
+void ModuleHost::load_pack(PackReport& pack, const settings::ProjectSettings& settings) {
+    const Manifest& manifest = *pack.manifest;
+    if (settings.toggle(manifest.toggle) == settings::Toggle::Disabled) {
+        pack.state = PackState::Disabled;
+        pack.reason = "disabled in settings (toggle \"" + manifest.toggle + "\")";
+        return;
+    }
+    if (manifest.abi_version < oldest_abi_version || manifest.abi_version > newest_abi_version) {
+        pack.state = PackState::Incompatible;
+        pack.reason = "the manifest declares ABI generation " + std::to_string(manifest.abi_version) + "; this host speaks " +
+                      std::to_string(oldest_abi_version) + " to " + std::to_string(newest_abi_version);
+        return;
+    }
+    auto library_file = manifest.library_for_this_platform();
+    if (!library_file) {
+        pack.state = PackState::Incompatible;
+        pack.reason = library_file.error().message();
+        return;
+    }
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(*library_file, error)) {
+        pack.reason = "library " + library_file->string() + " does not exist";
+        return;
+    }
+    auto opened = ModuleLibrary::open(*library_file);
+    if (auto* failure = std::get_if<LibraryError>(&opened)) {
+        pack.state = failure->kind == LoadFailure::Incompatible ? PackState::Incompatible : PackState::Failed;
+        pack.reason = failure->reason;
+        return;
+    }
+    auto library = std::get<std::shared_ptr<ModuleLibrary>>(std::move(opened));
+    m_libraries.push_back(library);
+
+    auto context = std::make_unique<uap_host_context>();
+    context->module_id = manifest.id;
+    context->settings_json = settings.module_settings_json(manifest.id);
+    context->environment = &m_environment;
+    uap_module_instance* instance = nullptr;
+    sdk::StringReceiver init_error(4096);
+    uap_status status = library->api().init(&host_api(), context.get(), &instance, init_error.sink());
+    if (status != UAP_STATUS_OK) {
+        pack.reason = "init failed (status " + std::to_string(status) + ")" +
+                      (init_error.text().empty() ? std::string() : ": " + init_error.text());
+        return;
+    }
+    auto module = std::make_unique<LoadedModule>(library, std::move(context), instance);
+
+    sdk::StringReceiver described(4 * 1024 * 1024);
+    status = library->api().describe(instance, described.sink());
+    if (status != UAP_STATUS_OK || described.overflowed()) {
+        pack.reason = described.overflowed() ? std::string("describe() wrote more than 4 MiB")
+                                             : "describe() failed (status " + std::to_string(status) + "): " + described.text();
+        return; // The instance is shut down here; the library stays mapped until the host shuts down.
+    }
+    auto description = parse_module_description(described.text());
+    if (!description) {
+        pack.reason = description.error().message();
+        return;
+    }
+    if (auto mismatch = manifest_mismatch(manifest, *description)) {
+        pack.reason = *mismatch;
+        return;
+    }
+    pack.tools = std::move(description->tools);
+    pack.abi_version = library->abi_version();
+    pack.state = PackState::Loaded;
+    pack.reason.clear();
+    m_module_of_pack[&pack] = module.get();
+    m_modules.push_back(std::move(module));
+}
+
+void ModuleHost::build_registry() {
+    std::map<std::string, std::vector<PackReport*>> providers;
+    for (auto& pack : m_packs)
+        if (pack->state == PackState::Loaded)
+            for (auto& tool : pack->tools)
+                providers[tool.name].push_back(pack.get());
+    for (auto& [name, packs] : providers) {
+        if (packs.size() > 1) {
+            std::vector<std::string> ids;
+            for (auto* pack : packs)
+                ids.push_back(pack->id());
+            for (auto* pack : packs) {
+                pack->warnings.push_back("tool \"" + name + "\" is also registered by another pack (" + joined(ids) +
+                                         "); neither copy is served");
+                std::erase_if(pack->tools, [&](const ToolDescription& tool) { return tool.name == name; });
+            }
+        }
+    }
+    for (auto& pack : m_packs)
+        if (pack->state == PackState::Loaded)
+            for (auto& tool : pack->tools)
+                m_registry.emplace(tool.name, ToolEntry{&tool, m_module_of_pack.at(pack.get()), pack.get()});
+}
+
+const ToolEntry* ModuleHost::find_tool(std::string_view name) const {
+    auto found = m_registry.find(name);
+    return found == m_registry.end() ? nullptr : &found->second;
+}
+
+std::vector<const ToolEntry*> ModuleHost::tools() const {
+    std::vector<const ToolEntry*> entries;
+    for (auto& [name, entry] : m_registry)
+        entries.push_back(&entry);
+    return entries;
+}
+
+} // namespace uap::modules

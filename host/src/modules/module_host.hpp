@@ -1,0 +1,114 @@
+// The module host: finds packs, reads manifests, loads enabled modules, builds the tool registry
+// (duplicates rejected on both sides), and calls tools with validated input and bounded output.
+#pragma once
+
+#include "bridge/editor_link.hpp"
+#include "modules/host_services.hpp"
+#include "modules/manifest.hpp"
+#include "modules/module_library.hpp"
+#include "modules/plugin_folders.hpp"
+#include "modules/tool_description.hpp"
+#include "settings/project_settings.hpp"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace uap::modules {
+
+enum class PackState { Loaded, Disabled, Failed, Incompatible };
+std::string to_string(PackState state);
+
+// What the host knows about one pack, whatever became of it.
+struct PackReport {
+    std::filesystem::path folder;
+    Origin origin = Origin::Bundled;
+    std::optional<Manifest> manifest; // Absent when the manifest could not be read.
+    PackState state = PackState::Failed;
+    std::string reason;                // Why it is not loaded; empty when loaded.
+    std::vector<std::string> warnings; // Problems that did not stop the pack (e.g. a dropped tool).
+    std::vector<ToolDescription> tools;
+    uint32_t abi_version = 0;          // The negotiated generation, 0 when not loaded.
+
+    std::string id() const { return manifest ? manifest->id : folder.filename().string(); }
+};
+
+// A module whose init succeeded. Shut down before its library is released.
+class LoadedModule {
+public:
+    LoadedModule(std::shared_ptr<ModuleLibrary> library, std::unique_ptr<uap_host_context> context,
+                 uap_module_instance* instance);
+    ~LoadedModule();
+    LoadedModule(const LoadedModule&) = delete;
+    LoadedModule& operator=(const LoadedModule&) = delete;
+
+    const uap_module_api& api() const { return m_library->api(); }
+    uap_module_instance* instance() const { return m_instance; }
+    const std::string& id() const { return m_context->module_id; }
+
+private:
+    std::shared_ptr<ModuleLibrary> m_library; // Declared first: released last.
+    std::unique_ptr<uap_host_context> m_context;
+    uap_module_instance* m_instance;
+};
+
+struct ToolEntry {
+    const ToolDescription* description;
+    const LoadedModule* module;
+    const PackReport* pack;
+};
+
+enum class CallStatus { Success, ToolError, InvalidArguments, UnknownTool, TooLarge, Cancelled, Unavailable, InternalError };
+std::string to_string(CallStatus status);
+
+// Success: text is the result object as JSON. Otherwise: text is a message the model can act on.
+struct ToolOutcome {
+    CallStatus status;
+    std::string text;
+};
+
+struct CallOptions {
+    const bridge::CallControl* control = nullptr;
+    std::function<void(double progress, double total, std::string_view message)> on_progress;
+};
+
+class ModuleHost {
+public:
+    struct Options {
+        std::vector<PluginFolder> folders;
+        const settings::ProjectSettings* settings = nullptr; // Toggles, module settings, limits.
+        bridge::EditorLink* editor = nullptr;                // Null: no editor.
+    };
+
+    explicit ModuleHost(Options options);
+    ~ModuleHost(); // Shuts modules down in reverse load order, then unloads their libraries.
+    ModuleHost(const ModuleHost&) = delete;
+    ModuleHost& operator=(const ModuleHost&) = delete;
+
+    const std::vector<std::unique_ptr<PackReport>>& packs() const { return m_packs; }
+    const ToolEntry* find_tool(std::string_view name) const;
+    std::vector<const ToolEntry*> tools() const; // Sorted by name.
+
+    // Validates arguments against the input schema, calls the module, and checks the result:
+    // valid JSON object, within the size cap, matching the output schema when one is declared.
+    ToolOutcome call_tool(std::string_view name, std::string_view arguments_json, const CallOptions& options = {}) const;
+
+private:
+    void load_pack(PackReport& pack, const settings::ProjectSettings& settings);
+    void reject_duplicate_pack_ids();
+    void build_registry();
+
+    HostEnvironment m_environment;
+    uint64_t m_max_result_bytes;
+    std::vector<std::unique_ptr<PackReport>> m_packs;
+    std::vector<std::shared_ptr<ModuleLibrary>> m_libraries; // Every library opened; unloaded only at shutdown.
+    std::vector<std::unique_ptr<LoadedModule>> m_modules;    // Load order.
+    std::map<const PackReport*, const LoadedModule*> m_module_of_pack;
+    std::map<std::string, ToolEntry, std::less<>> m_registry;
+};
+
+} // namespace uap::modules

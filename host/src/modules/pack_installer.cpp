@@ -1,0 +1,174 @@
+// Installs and removes module packs in the per-user plugins folder.
+#include "modules/pack_installer.hpp"
+
+#include "modules/module_library.hpp"
+
+#include <Poco/Delegate.h>
+#include <Poco/Exception.h>
+#include <Poco/Zip/Decompress.h>
+
+#include <fstream>
+#include <random>
+
+namespace uap::modules {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A scratch folder removed when it goes out of scope.
+class ScratchFolder {
+public:
+    explicit ScratchFolder(const fs::path& parent) {
+        std::random_device random;
+        m_path = parent / (".uap-scratch-" + std::to_string(random()));
+        fs::create_directories(m_path);
+    }
+    ~ScratchFolder() {
+        std::error_code ignored;
+        fs::remove_all(m_path, ignored);
+    }
+    const fs::path& path() const { return m_path; }
+
+private:
+    fs::path m_path;
+};
+
+// The pack folder inside an extracted archive: its root, or its single top-level folder.
+Expected<fs::path> pack_root_in(const fs::path& extracted) {
+    if (fs::exists(extracted / manifest_file_name))
+        return extracted;
+    std::vector<fs::path> folders;
+    for (auto& entry : fs::directory_iterator(extracted))
+        if (entry.is_directory())
+            folders.push_back(entry.path());
+    if (folders.size() == 1 && fs::exists(folders[0] / manifest_file_name))
+        return folders[0];
+    return Error(std::string("the archive holds no ") + manifest_file_name + " at its top level or in a single top-level folder");
+}
+
+// Collects Poco's per-entry extraction failures (for example an entry path escaping the folder).
+struct ZipFailures {
+    int count = 0;
+    std::string first;
+    void on_error(const void*, std::pair<const Poco::Zip::ZipLocalFileHeader, const std::string>& failure) {
+        if (count++ == 0)
+            first = failure.first.getFileName() + ": " + failure.second;
+    }
+};
+
+Expected<void> extract_zip(const fs::path& archive, const fs::path& destination) {
+    std::ifstream input(archive, std::ios::binary);
+    if (!input)
+        return Error("cannot open " + archive.string());
+    try {
+        Poco::Zip::Decompress decompress(input, Poco::Path(destination.string() + "/"), false, false);
+        ZipFailures failures;
+        decompress.EError += Poco::delegate(&failures, &ZipFailures::on_error);
+        decompress.decompressAllFiles();
+        decompress.EError -= Poco::delegate(&failures, &ZipFailures::on_error);
+        if (failures.count > 0)
+            return Error("the archive has " + std::to_string(failures.count) + " unusable entries (first: " + failures.first + ")");
+    } catch (const Poco::Exception& exception) {
+        return Error("cannot extract " + archive.string() + ": " + exception.displayText());
+    } catch (const std::exception& exception) {
+        return Error("cannot extract " + archive.string() + ": " + exception.what());
+    }
+    return {};
+}
+
+} // namespace
+
+Expected<Manifest> inspect_pack(const fs::path& folder) {
+    auto manifest = read_manifest(folder);
+    if (!manifest)
+        return manifest.error();
+    if (manifest->abi_version < oldest_abi_version || manifest->abi_version > newest_abi_version)
+        return Error("the pack needs ABI generation " + std::to_string(manifest->abi_version) + "; this host speaks " +
+                     std::to_string(oldest_abi_version) + " to " + std::to_string(newest_abi_version));
+    auto library = manifest->library_for_this_platform();
+    if (!library)
+        return library.error();
+    if (!fs::is_regular_file(*library))
+        return Error("library " + library->string() + " does not exist");
+    auto opened = ModuleLibrary::open(*library);
+    if (auto* failure = std::get_if<LibraryError>(&opened))
+        return Error(failure->reason);
+    return manifest;
+}
+
+Expected<fs::path> install_pack(const fs::path& source, const fs::path& plugins, ExistingPack existing) {
+    std::error_code error;
+    fs::create_directories(plugins, error);
+    if (error)
+        return Error("cannot create " + plugins.string() + ": " + error.message());
+    ScratchFolder scratch(plugins);
+    fs::path pack_folder;
+    if (fs::is_directory(source)) {
+        pack_folder = source;
+    } else if (fs::is_regular_file(source) && source.extension() == ".zip") {
+        if (auto extracted = extract_zip(source, scratch.path() / "extracted"); !extracted)
+            return extracted.error();
+        auto root = pack_root_in(scratch.path() / "extracted");
+        if (!root)
+            return root.error();
+        pack_folder = *root;
+    } else {
+        return Error(source.string() + " is neither a pack folder nor a .zip file");
+    }
+    auto manifest = inspect_pack(pack_folder);
+    if (!manifest)
+        return manifest.error();
+
+    fs::path target = plugins / manifest->id;
+    bool replacing = fs::exists(target);
+    if (!replacing) {
+        for (auto& entry : fs::directory_iterator(plugins, error)) {
+            auto other = read_manifest(entry.path());
+            if (other && other->id == manifest->id) {
+                target = entry.path();
+                replacing = true;
+            }
+        }
+    }
+    if (replacing && existing == ExistingPack::Refuse)
+        return Error("a pack with id \"" + manifest->id + "\" is already installed at " + target.string() + " (use --replace)");
+
+    fs::path staged = scratch.path() / "staged";
+    fs::copy(pack_folder, staged, fs::copy_options::recursive, error);
+    if (error)
+        return Error("cannot copy the pack: " + error.message());
+    fs::path retired = scratch.path() / "retired";
+    if (replacing) {
+        fs::rename(target, retired, error);
+        if (error)
+            return Error("cannot move the installed pack aside: " + error.message());
+    }
+    fs::path final_target = plugins / manifest->id;
+    fs::rename(staged, final_target, error);
+    if (error) {
+        if (replacing) {
+            std::error_code ignored;
+            fs::rename(retired, target, ignored);
+        }
+        return Error("cannot move the pack into place: " + error.message());
+    }
+    return final_target;
+}
+
+Expected<fs::path> remove_pack(const std::string& id, const fs::path& plugins) {
+    std::error_code error;
+    for (auto& entry : fs::directory_iterator(plugins, error)) {
+        auto manifest = read_manifest(entry.path());
+        if (manifest && manifest->id == id) {
+            fs::remove_all(entry.path(), error);
+            if (error)
+                return Error("cannot remove " + entry.path().string() + ": " + error.message());
+            return entry.path();
+        }
+    }
+    return Error("no pack with id \"" + id + "\" is installed in " + plugins.string() +
+                 " (bundled packs cannot be removed; disable them instead)");
+}
+
+} // namespace uap::modules

@@ -1,0 +1,25 @@
+// Installs module packs (a folder or a .zip of one) into the per-user plugins folder, and removes
+// them. A pack is checked first: manifest, library present, and ABI negotiation only.
+#pragma once
+
+#include "modules/manifest.hpp"
+#include "support/expected.hpp"
+
+#include <filesystem>
+
+namespace uap::modules {
+
+enum class ExistingPack { Refuse, Replace };
+
+// Reads the manifest and negotiates with the library's entry point; runs no other module code
+// (apart from the library's static initialisers, which any load runs).
+Expected<Manifest> inspect_pack(const std::filesystem::path& folder);
+
+// Copies the pack into <plugins>/<id>. Returns the installed folder.
+Expected<std::filesystem::path> install_pack(const std::filesystem::path& source, const std::filesystem::path& plugins,
+                                             ExistingPack existing);
+
+// Removes the pack whose manifest id is id from plugins. Returns the removed folder.
+Expected<std::filesystem::path> remove_pack(const std::string& id, const std::filesystem::path& plugins);
+
+} // namespace uap::modules

@@ -1,0 +1,108 @@
+// ModuleHost::call_tool: validate input, call the module behind a catch-all, check the output.
+#include "modules/module_host.hpp"
+
+#include "support/json.hpp"
+
+#include <uap/sdk/json.hpp>
+
+#include <rapidjson/schema.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <exception>
+
+namespace uap::modules {
+
+std::string to_string(CallStatus status) {
+    switch (status) {
+    case CallStatus::Success: return "success";
+    case CallStatus::ToolError: return "tool error";
+    case CallStatus::InvalidArguments: return "invalid arguments";
+    case CallStatus::UnknownTool: return "unknown tool";
+    case CallStatus::TooLarge: return "result too large";
+    case CallStatus::Cancelled: return "cancelled";
+    case CallStatus::Unavailable: return "unavailable";
+    case CallStatus::InternalError: return "internal error";
+    }
+    return "unknown";
+}
+
+namespace {
+
+// Describes the first schema violation as "at <pointer>: <keyword> (<schema pointer>)".
+std::string describe_violation(const rapidjson::SchemaValidator& validator) {
+    rapidjson::StringBuffer document_pointer, schema_pointer;
+    validator.GetInvalidDocumentPointer().StringifyUriFragment(document_pointer);
+    validator.GetInvalidSchemaPointer().StringifyUriFragment(schema_pointer);
+    std::string where = document_pointer.GetSize() > 1 ? std::string(document_pointer.GetString() + 1) : std::string("(top level)");
+    return "at " + where + ": violates \"" + validator.GetInvalidSchemaKeyword() + "\" (schema " + schema_pointer.GetString() + ")";
+}
+
+CallStatus status_of(uap_status status) {
+    switch (status) {
+    case UAP_STATUS_OK: return CallStatus::Success;
+    case UAP_STATUS_TOOL_ERROR: return CallStatus::ToolError;
+    case UAP_STATUS_INVALID_ARGUMENT: return CallStatus::InvalidArguments;
+    case UAP_STATUS_UNKNOWN_TOOL: return CallStatus::UnknownTool;
+    case UAP_STATUS_CANCELLED: return CallStatus::Cancelled;
+    case UAP_STATUS_TIMEOUT:
+    case UAP_STATUS_UNAVAILABLE: return CallStatus::Unavailable;
+    case UAP_STATUS_TOO_LARGE: return CallStatus::TooLarge;
+    default: return CallStatus::InternalError;
+    }
+}
+
+} // namespace
+
+ToolOutcome ModuleHost::call_tool(std::string_view name, std::string_view arguments_json, const CallOptions& options) const {
+    const ToolEntry* entry = find_tool(name);
+    if (!entry)
+        return {CallStatus::UnknownTool, "no tool named \"" + std::string(name) + "\" is loaded"};
+    const ToolDescription& tool = *entry->description;
+
+    auto arguments = json::parse(arguments_json.empty() ? std::string_view("{}") : arguments_json);
+    if (!arguments)
+        return {CallStatus::InvalidArguments, "arguments are not valid JSON: " + arguments.error().message()};
+    if (!arguments->IsObject())
+        return {CallStatus::InvalidArguments, "arguments must be a JSON object"};
+    rapidjson::SchemaValidator validator(*tool.input_schema);
+    if (!arguments->Accept(validator))
+        return {CallStatus::InvalidArguments, "arguments do not match the input schema of \"" + tool.name + "\" " +
+                                                  describe_violation(validator) + "; schema: " + tool.input_schema_json};
+    std::string normalized_arguments = json::to_text(*arguments);
+
+    uap_call_context context;
+    context.control = options.control;
+    context.on_progress = options.on_progress;
+    uap_tool_call call{sizeof(uap_tool_call), sdk::to_view(tool.name), sdk::to_view(normalized_arguments), &context};
+    sdk::StringReceiver output(m_max_result_bytes);
+    uap_status status;
+    try {
+        status = entry->module->api().call_tool(entry->module->instance(), &call, output.sink());
+    } catch (...) {
+        // Defence in depth: a module built without the SDK may still let an exception escape.
+        return {CallStatus::InternalError, "tool \"" + tool.name + "\" let an exception escape the module boundary"};
+    }
+    if (output.overflowed())
+        return {CallStatus::TooLarge, "tool \"" + tool.name + "\" produced more than " + std::to_string(m_max_result_bytes) +
+                                          " bytes (" + std::to_string(output.offered_bytes()) +
+                                          " offered); the result was refused. Ask for less (a smaller page, depth or filter)."};
+    CallStatus outcome = status_of(status);
+    if (outcome != CallStatus::Success)
+        return {outcome, output.text().empty() ? "tool \"" + tool.name + "\" failed with status " + std::to_string(status) : output.take()};
+
+    auto result = json::parse(output.text());
+    if (!result)
+        return {CallStatus::InternalError, "tool \"" + tool.name + "\" returned invalid JSON (" + result.error().message() + ")"};
+    if (!result->IsObject())
+        return {CallStatus::InternalError, "tool \"" + tool.name + "\" returned JSON that is not an object"};
+    if (tool.output_schema) {
+        rapidjson::SchemaValidator output_validator(*tool.output_schema);
+        if (!result->Accept(output_validator))
+            return {CallStatus::InternalError, "tool \"" + tool.name + "\" returned a result that does not match its output schema " +
+                                                   describe_violation(output_validator)};
+    }
+    return {CallStatus::Success, output.take()};
+}
+
+} // namespace uap::modules

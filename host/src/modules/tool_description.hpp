@@ -1,0 +1,43 @@
+// A tool as a module described it, checked: name, description, schemas (compiled), and the five
+// explicit metadata flags.
+#pragma once
+
+#include "support/expected.hpp"
+
+#include <rapidjson/document.h>
+#include <rapidjson/schema.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace uap::modules {
+
+struct ToolMetadata {
+    bool read_only;
+    bool undoable;
+    bool destructive;
+    bool idempotent;
+    bool long_running;
+};
+
+struct ToolDescription {
+    std::string name;
+    std::string description;
+    std::string input_schema_json;
+    std::string output_schema_json; // Empty when the tool declares none.
+    ToolMetadata metadata;
+    std::shared_ptr<const rapidjson::SchemaDocument> input_schema;
+    std::shared_ptr<const rapidjson::SchemaDocument> output_schema; // Null when none.
+};
+
+struct ModuleDescription {
+    std::string id;
+    std::string version;
+    std::vector<ToolDescription> tools;
+};
+
+// Parses and checks a module's describe() output. The error names the offending tool and field.
+Expected<ModuleDescription> parse_module_description(const std::string& text);
+
+} // namespace uap::modules

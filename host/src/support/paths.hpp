@@ -1,0 +1,21 @@
+// Where things live: the host's own folder, the per-user data folder, and per-project files.
+#pragma once
+
+#include <filesystem>
+
+namespace uap::paths {
+
+// The folder holding the running uap-host executable.
+std::filesystem::path executable_folder();
+
+// Bundled module packs: <prefix>/lib/uap/plugins next to <prefix>/bin/uap-host (build tree too).
+std::filesystem::path bundled_plugins_folder();
+
+// Per-user module packs. UAP_USER_PLUGINS_DIR overrides; otherwise the platform's per-user data
+// folder (Linux: $XDG_DATA_HOME or ~/.local/share, then unity-agent-panel/plugins).
+std::filesystem::path user_plugins_folder();
+
+// The host's per-project, per-user folder inside a Unity project (UserSettings is never committed).
+std::filesystem::path project_state_folder(const std::filesystem::path& project);
+
+} // namespace uap::paths

@@ -1,0 +1,135 @@
+// What a module author writes: a Tool subclass with a name, a description, an input schema,
+// explicit traits and a call method, plus the per-call and per-module contexts it can use.
+#pragma once
+
+#include <uap/sdk/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace uap::sdk {
+
+// Traits are enums without a zero value, so a field left out of an initializer is caught when the
+// module describes itself instead of silently meaning "false".
+enum class Access : uint8_t { ReadOnly = 1, Writes };
+enum class Undo : uint8_t { Undoable = 1, NotUndoable };
+enum class Impact : uint8_t { NonDestructive = 1, Destructive };
+enum class Repeat : uint8_t { Idempotent = 1, NotIdempotent };
+enum class Duration : uint8_t { Quick = 1, LongRunning };
+
+struct ToolTraits {
+    Access access;
+    Undo undo;
+    Impact impact;
+    Repeat repeat;
+    Duration duration;
+};
+
+// The outcome of one call: a JSON object for the model, or a failure message it can act on.
+class ToolResult {
+public:
+    static ToolResult success(rapidjson::Document object) { return ToolResult(Kind::Success, std::move(object), {}); }
+    static ToolResult failure(std::string message) { return ToolResult(Kind::Failure, {}, std::move(message)); }
+
+    bool is_success() const { return m_kind == Kind::Success; }
+    const rapidjson::Document& object() const { return m_object; }
+    const std::string& message() const { return m_message; }
+
+private:
+    enum class Kind { Success, Failure };
+    ToolResult(Kind kind, rapidjson::Document object, std::string message)
+        : m_kind(kind), m_object(std::move(object)), m_message(std::move(message)) {}
+
+    Kind m_kind;
+    rapidjson::Document m_object;
+    std::string m_message;
+};
+
+// The answer of a host service call (editor primitive, settings, host info): JSON text on
+// success, or a status with the host's JSON error object.
+struct HostAnswer {
+    uap_status status = UAP_STATUS_INTERNAL_ERROR;
+    std::string json;
+    bool ok() const { return status == UAP_STATUS_OK; }
+};
+
+// The module's view of the host, valid from the module's constructor until its destructor ends.
+class ModuleContext {
+public:
+    ModuleContext(const uap_host_api* host, uap_host_context* context) : m_host(host), m_context(context) {}
+
+    void log(uap_log_level level, std::string_view message) const { m_host->log(m_context, level, to_view(message)); }
+
+    HostAnswer settings() const { return collect([&](uap_sink* sink) { return m_host->read_settings(m_context, sink); }); }
+
+    // Host description (version, uptime, editor state). Hosts older than revision 2 lack it.
+    HostAnswer host_info() const {
+        if (!uap_host_api_has(m_host, host_info))
+            return {UAP_STATUS_UNAVAILABLE, R"({"code":"unsupported","message":"host predates host_info"})"};
+        return collect([&](uap_sink* sink) { return m_host->host_info(m_context, sink); });
+    }
+
+    HostAnswer editor_call(uap_call_context* call, std::string_view method, std::string_view params_json,
+                           uint32_t timeout_ms) const {
+        return collect([&](uap_sink* sink) {
+            return m_host->editor_call(m_context, call, to_view(method), to_view(params_json), timeout_ms, sink);
+        });
+    }
+
+    const uap_host_api* host() const { return m_host; }
+
+private:
+    template <typename Function>
+    static HostAnswer collect(Function&& function) {
+        StringReceiver receiver;
+        uap_status status = function(receiver.sink());
+        return {status, receiver.take()};
+    }
+
+    const uap_host_api* m_host;
+    uap_host_context* m_context;
+};
+
+// The per-call view: cancellation, progress, and editor calls that the host can cancel.
+class CallContext {
+public:
+    CallContext(const ModuleContext& module, uap_call_context* call) : m_module(module), m_call(call) {}
+
+    bool cancelled() const { return m_module.host()->is_cancelled(m_call) != 0; }
+
+    void progress(double done, double total, std::string_view message = {}) const {
+        m_module.host()->report_progress(m_call, done, total, to_view(message));
+    }
+
+    HostAnswer editor_call(std::string_view method, std::string_view params_json, uint32_t timeout_ms) const {
+        return m_module.editor_call(m_call, method, params_json, timeout_ms);
+    }
+
+    const ModuleContext& module() const { return m_module; }
+
+private:
+    const ModuleContext& m_module;
+    uap_call_context* m_call;
+};
+
+class Tool {
+public:
+    virtual ~Tool() = default;
+
+    virtual std::string_view name() const = 0;
+    virtual std::string_view description() const = 0;
+    // A JSON Schema whose top level is {"type":"object",...}.
+    virtual std::string_view input_schema() const = 0;
+    // Optional: when non-empty, results must match it and reach MCP clients as structuredContent.
+    virtual std::string_view output_schema() const { return {}; }
+    virtual ToolTraits traits() const = 0;
+
+    // Runs the tool. arguments is an object that already passed input_schema. Called from any
+    // thread, possibly concurrently: keep shared state behind your own locks.
+    virtual ToolResult call(const rapidjson::Value& arguments, CallContext& context) = 0;
+};
+
+} // namespace uap::sdk

@@ -1,0 +1,187 @@
+// Scripted fake of the Anthropic Messages API, so the real `claude` CLI can run fully offline in tests.
+// Usage: node server.mjs [--script FILE] [--record FILE]   (prints {"port":N} on stdout once listening)
+//
+// Script: a JSON array of steps, consumed in order by main-conversation requests (see isMainRequest):
+//   {"text": "..."}                                   one text block, stop_reason end_turn
+//   {"tool_use": {"name": "Read", "input": {...}}}    one tool_use block (id toolu_fake_N), stop_reason tool_use
+//   {"blocks": [{"text": "..."}, {"tool_use": {...}}]} several blocks; stop_reason tool_use if any is a tool_use
+// Optional on any step: "delay_ms" (pause before each delta, so a test can interrupt mid-stream) and
+// "match" (the step is eligible only if the request's last user message contains this substring; the
+// first eligible unconsumed step is used). Nothing eligible left: the answer is "(script exhausted)".
+//
+// Record: one JSON line per request, {"path","method","headers","body","kind"}, appended before answering;
+// x-api-key and authorization values are replaced by "<redacted>". kind is "main", "side" or "other".
+
+import http from 'node:http';
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+
+const { values: opts } = parseArgs({
+  options: { script: { type: 'string' }, record: { type: 'string' } },
+});
+const scriptPath = opts.script ?? process.env.FAKE_ANTHROPIC_SCRIPT;
+const recordPath = opts.record ?? process.env.FAKE_ANTHROPIC_RECORD;
+
+const steps = scriptPath ? JSON.parse(fs.readFileSync(scriptPath, 'utf8')) : [];
+if (!Array.isArray(steps)) throw new Error(`${scriptPath}: the script must be a JSON array of steps`);
+const used = new Array(steps.length).fill(false);
+
+let toolUseCounter = 0;
+let messageCounter = 0;
+const EXHAUSTED = '(script exhausted)';
+const SIDE_TEXT = 'ok';
+
+// Side-request rule. Observed from CLI 2.1.332 in -p / stream-json mode: every main-conversation turn
+// (including subagent turns) is a streaming request carrying the tool list (`tools` non-empty) and the
+// "You are Claude Code..." / agent system prompt. Auxiliary calls differ: the set_model probe and quota
+// checks are non-streaming with max_tokens:1, and helper prompts (titles, summaries, topic detection)
+// are sent without tools. So: main = stream:true AND a non-empty `tools` array AND max_tokens > 1.
+// Everything else is a side request: it gets a short "ok" text and never consumes a script step.
+function isMainRequest(body) {
+  return body?.stream === true
+    && Array.isArray(body.tools) && body.tools.length > 0
+    && !(typeof body.max_tokens === 'number' && body.max_tokens <= 1);
+}
+
+// All text (text blocks and tool_result contents) of the last user message, for "match".
+function lastUserText(body) {
+  const users = (body?.messages ?? []).filter((m) => m.role === 'user');
+  const last = users[users.length - 1];
+  const collect = (c) => {
+    if (typeof c === 'string') return c;
+    if (!Array.isArray(c)) return '';
+    return c.map((b) => (b.type === 'text' ? b.text : b.type === 'tool_result' ? collect(b.content) : '')).join('\n');
+  };
+  return last ? collect(last.content) : '';
+}
+
+function nextStep(body) {
+  const text = lastUserText(body);
+  const i = steps.findIndex((s, k) => !used[k] && (s.match === undefined || text.includes(s.match)));
+  if (i < 0) return { text: EXHAUSTED };
+  used[i] = true;
+  return steps[i];
+}
+
+// A step as a list of content blocks in API shape, plus its stop reason.
+function stepToMessage(step) {
+  const parts = step.blocks ?? [step];
+  const content = parts.map((p) => {
+    if (p.tool_use) {
+      toolUseCounter += 1;
+      return { type: 'tool_use', id: `toolu_fake_${toolUseCounter}`, name: p.tool_use.name, input: p.tool_use.input ?? {} };
+    }
+    return { type: 'text', text: String(p.text ?? '') };
+  });
+  const stopReason = content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
+  return { content, stopReason };
+}
+
+function usage(body, outputTokens) {
+  const inputTokens = Math.max(1, Math.ceil(JSON.stringify(body?.messages ?? []).length / 4));
+  return { input_tokens: inputTokens, output_tokens: outputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+}
+
+function messageJson(body, content, stopReason) {
+  messageCounter += 1;
+  return {
+    id: `msg_fake_${messageCounter}`, type: 'message', role: 'assistant', model: body?.model ?? 'claude-fake',
+    content, stop_reason: stopReason, stop_sequence: null, usage: usage(body, 5),
+  };
+}
+
+// Splits a string into a few chunks, so deltas arrive in pieces like the real API's.
+function chunks(s, size = 12) {
+  const out = [];
+  for (let i = 0; i < s.length; i += size) out.push(s.slice(i, i + size));
+  return out.length ? out : [''];
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function streamMessage(res, body, content, stopReason, delayMs) {
+  let closed = false;
+  res.on('close', () => { closed = true; });
+  const send = (type, data) => {
+    if (!closed) res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+  };
+  const pause = async () => { if (delayMs > 0) await sleep(delayMs); };
+
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': `req_fake_${messageCounter + 1}` });
+  const msg = messageJson(body, [], null);
+  send('message_start', { message: { ...msg, usage: { ...msg.usage, output_tokens: 1 } } });
+  for (const [index, block] of content.entries()) {
+    if (closed) break;
+    if (block.type === 'tool_use') {
+      send('content_block_start', { index, content_block: { ...block, input: {} } });
+      for (const part of chunks(JSON.stringify(block.input), 24)) {
+        await pause();
+        send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: part } });
+      }
+    } else {
+      send('content_block_start', { index, content_block: { type: 'text', text: '' } });
+      for (const part of chunks(block.text)) {
+        await pause();
+        send('content_block_delta', { index, delta: { type: 'text_delta', text: part } });
+      }
+    }
+    send('content_block_stop', { index });
+  }
+  send('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 5 } });
+  send('message_stop', {});
+  if (!closed) res.end();
+}
+
+function sendJson(res, status, obj) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(obj));
+}
+
+function record(entry) {
+  if (!recordPath) return;
+  const headers = { ...entry.headers };
+  for (const h of ['x-api-key', 'authorization']) if (h in headers) headers[h] = '<redacted>';
+  fs.appendFileSync(recordPath, `${JSON.stringify({ ...entry, headers })}\n`);
+}
+
+async function handle(req, res) {
+  const path = new URL(req.url, 'http://x').pathname;
+  let raw = '';
+  for await (const chunk of req) raw += chunk;
+  let body = null;
+  try { body = raw ? JSON.parse(raw) : null; } catch { body = raw; }
+
+  const isMessages = req.method === 'POST' && path === '/v1/messages';
+  const kind = isMessages ? (isMainRequest(body) ? 'main' : 'side') : 'other';
+  record({ path: req.url, method: req.method, headers: req.headers, body, kind });
+
+  if (isMessages) {
+    const step = kind === 'main' ? nextStep(body) : { text: SIDE_TEXT };
+    const { content, stopReason } = stepToMessage(step);
+    if (body?.stream === true) return streamMessage(res, body, content, stopReason, Number(step.delay_ms) || 0);
+    return sendJson(res, 200, messageJson(body, content, stopReason));
+  }
+  if (req.method === 'POST' && path === '/v1/messages/count_tokens') {
+    return sendJson(res, 200, { input_tokens: usage(body, 0).input_tokens });
+  }
+  sendJson(res, 404, { type: 'error', error: { type: 'not_found_error', message: `fake-anthropic: no route for ${req.method} ${path}` } });
+}
+
+const server = http.createServer((req, res) => {
+  handle(req, res).catch((err) => {
+    process.stderr.write(`fake-anthropic: ${err.stack}\n`);
+    if (!res.headersSent) sendJson(res, 500, { type: 'error', error: { type: 'api_error', message: String(err) } });
+    else res.destroy();
+  });
+});
+
+server.listen(0, '127.0.0.1', () => {
+  process.stdout.write(`${JSON.stringify({ port: server.address().port })}\n`);
+});
+
+function shutdown() {
+  server.close(() => process.exit(0));
+  server.closeAllConnections();
+}
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
