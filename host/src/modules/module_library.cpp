@@ -22,8 +22,9 @@ ModuleLibrary::~ModuleLibrary() {
 }
 
 std::variant<std::shared_ptr<ModuleLibrary>, LibraryError> ModuleLibrary::open(const std::filesystem::path& file) {
-    std::lock_guard lock(loader_mutex);
+    // Declared before the lock so that, on a failure, the library is unloaded after the lock is released.
     std::shared_ptr<ModuleLibrary> library(new ModuleLibrary());
+    std::lock_guard lock(loader_mutex);
     library->m_file = file;
     boost::dll::fs::error_code error;
     library->m_library.load(boost::dll::fs::path(file.string()),

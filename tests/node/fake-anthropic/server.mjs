@@ -6,8 +6,9 @@
 //   {"tool_use": {"name": "Read", "input": {...}}}    one tool_use block (id toolu_fake_N), stop_reason tool_use
 //   {"blocks": [{"text": "..."}, {"tool_use": {...}}]} several blocks; stop_reason tool_use if any is a tool_use
 // Optional on any step: "delay_ms" (pause before each delta, so a test can interrupt mid-stream) and
-// "match" (the step is eligible only if the request's last user message contains this substring; the
-// first eligible unconsumed step is used). Nothing eligible left: the answer is "(script exhausted)".
+// "match" (the step is used only for a request whose last user message contains this substring).
+// Per main request: the first unused step whose "match" is found wins, else the first unused step without
+// "match". Nothing left: the answer is "(script exhausted)".
 //
 // Record: one JSON line per request, {"path","method","headers","body","kind"}, appended before answering;
 // x-api-key and authorization values are replaced by "<redacted>". kind is "main", "side" or "other".
@@ -31,16 +32,41 @@ let messageCounter = 0;
 const EXHAUSTED = '(script exhausted)';
 const SIDE_TEXT = 'ok';
 
-// Side-request rule. Observed from CLI 2.1.332 in -p / stream-json mode: every main-conversation turn
-// (including subagent turns) is a streaming request carrying the tool list (`tools` non-empty) and the
-// "You are Claude Code..." / agent system prompt. Auxiliary calls differ: the set_model probe and quota
-// checks are non-streaming with max_tokens:1, and helper prompts (titles, summaries, topic detection)
-// are sent without tools. So: main = stream:true AND a non-empty `tools` array AND max_tokens > 1.
-// Everything else is a side request: it gets a short "ok" text and never consumes a script step.
+// Side-request rule, from what CLI 2.1.332 sends (-p, stream-json, API key): a main-conversation turn is
+// always a streaming request that carries the agent's tool list (`tools`, 12 built-ins by default, more with
+// MCP), a large max_tokens (32000-128000) and `thinking`. Subagent turns (Task/Agent tool) look the same
+// (their system prompt has "cc_is_subagent=true") and DO consume steps, racing with the parent: use "match".
+// Auxiliary calls differ: the set_model probe (seen: non-streaming, max_tokens:1, no `tools`); title, summary
+// and classifier queries were not seen in -p runs, but the binary sends them as "toolFreeHelper" queries
+// (no tools; the title one asks for a json_schema output format).
+// So: main = stream:true AND a non-empty `tools` array AND max_tokens > 1. Everything else is a side
+// request: it gets a short answer ("ok", or a minimal object for a json_schema format) and never consumes
+// a step. Consequence: a CLI run with `--tools ""` sends only side requests.
 function isMainRequest(body) {
   return body?.stream === true
     && Array.isArray(body.tools) && body.tools.length > 0
     && !(typeof body.max_tokens === 'number' && body.max_tokens <= 1);
+}
+
+// The smallest value that fits a JSON schema, so structured-output side queries parse.
+function sampleFor(schema) {
+  if (!schema || typeof schema !== 'object') return null;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  switch (Array.isArray(schema.type) ? schema.type[0] : schema.type) {
+    case 'object': return Object.fromEntries(Object.entries(schema.properties ?? {})
+      .filter(([k]) => (schema.required ?? []).includes(k)).map(([k, v]) => [k, sampleFor(v)]));
+    case 'array': return [];
+    case 'string': return SIDE_TEXT;
+    case 'number': case 'integer': return 0;
+    case 'boolean': return false;
+    default: return null;
+  }
+}
+
+function sideStep(body) {
+  const format = body?.output_config?.format ?? body?.output_format;
+  if (format?.type === 'json_schema') return { text: JSON.stringify(sampleFor(format.schema)) };
+  return { text: SIDE_TEXT };
 }
 
 // All text (text blocks and tool_result contents) of the last user message, for "match".
@@ -57,7 +83,9 @@ function lastUserText(body) {
 
 function nextStep(body) {
   const text = lastUserText(body);
-  const i = steps.findIndex((s, k) => !used[k] && (s.match === undefined || text.includes(s.match)));
+  const free = (k) => !used[k];
+  let i = steps.findIndex((s, k) => free(k) && s.match !== undefined && text.includes(s.match));
+  if (i < 0) i = steps.findIndex((s, k) => free(k) && s.match === undefined);
   if (i < 0) return { text: EXHAUSTED };
   used[i] = true;
   return steps[i];
@@ -156,7 +184,7 @@ async function handle(req, res) {
   record({ path: req.url, method: req.method, headers: req.headers, body, kind });
 
   if (isMessages) {
-    const step = kind === 'main' ? nextStep(body) : { text: SIDE_TEXT };
+    const step = kind === 'main' ? nextStep(body) : sideStep(body);
     const { content, stopReason } = stepToMessage(step);
     if (body?.stream === true) return streamMessage(res, body, content, stopReason, Number(step.delay_ms) || 0);
     return sendJson(res, 200, messageJson(body, content, stopReason));
@@ -164,6 +192,8 @@ async function handle(req, res) {
   if (req.method === 'POST' && path === '/v1/messages/count_tokens') {
     return sendJson(res, 200, { input_tokens: usage(body, 0).input_tokens });
   }
+  // The CLI's connectivity check (sent unless CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1).
+  if (path === '/api/hello') return sendJson(res, 200, {});
   sendJson(res, 404, { type: 'error', error: { type: 'not_found_error', message: `fake-anthropic: no route for ${req.method} ${path}` } });
 }
 

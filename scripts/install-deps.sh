@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what building and testing need on Debian 12, only if it is missing: the Debian
+# packages, and the pinned npm packages of tests/node (from its lock file).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+  build-essential cmake ninja-build pkg-config git python3 zip unzip
+  libpoco-dev rapidjson-dev libboost-dev libboost-filesystem-dev libspdlog-dev libfmt-dev libssl-dev
+  libgtest-dev libgmock-dev nodejs npm
+)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+# The image may ship Node.js outside Debian's packages; that one is fine as long as it is 20+.
+if command -v node >/dev/null && command -v npm >/dev/null; then
+  missing=("${missing[@]/nodejs}"); missing=("${missing[@]/npm}")
+fi
+missing=($(printf '%s\n' "${missing[@]}" | grep -v '^$' || true))
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing Debian packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" > /dev/null
+fi
+
+if [ "${1:-}" = "--with-node-packages" ]; then
+  stamp=tests/node/node_modules/.uap-lock-stamp
+  if [ ! -f "$stamp" ] || ! cmp -s tests/node/package-lock.json "$stamp"; then
+    echo "installing pinned npm packages (tests/node/package-lock.json)"
+    (cd tests/node && npm ci --no-audit --no-fund --loglevel=error)
+    cp tests/node/package-lock.json "$stamp"
+  fi
+fi

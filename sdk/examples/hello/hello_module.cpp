@@ -1,0 +1,67 @@
+// An example module for authors: two read-only tools, written against the header-only SDK.
+#include <uap/sdk/module.hpp>
+
+#include <sstream>
+
+namespace hello {
+
+using namespace uap::sdk;
+
+constexpr ToolTraits pure_function{Access::ReadOnly, Undo::NotUndoable, Impact::NonDestructive, Repeat::Idempotent,
+                                   Duration::Quick};
+
+class GreetTool final : public Tool {
+public:
+    std::string_view name() const override { return "hello_greet"; }
+    std::string_view description() const override { return "Greets someone by name."; }
+    std::string_view input_schema() const override {
+        return R"({"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":200}},
+                   "required":["name"],"additionalProperties":false})";
+    }
+    ToolTraits traits() const override { return pure_function; }
+
+    ToolResult call(const rapidjson::Value& arguments, CallContext&) override {
+        rapidjson::Document result(rapidjson::kObjectType);
+        std::string greeting = std::string("Hello, ") + arguments["name"].GetString() + "!";
+        result.AddMember("greeting", rapidjson::Value(greeting.c_str(), result.GetAllocator()), result.GetAllocator());
+        return ToolResult::success(std::move(result));
+    }
+};
+
+class CountWordsTool final : public Tool {
+public:
+    std::string_view name() const override { return "hello_count_words"; }
+    std::string_view description() const override { return "Counts the whitespace-separated words in a text."; }
+    std::string_view input_schema() const override {
+        return R"({"type":"object","properties":{"text":{"type":"string"}},"required":["text"]})";
+    }
+    std::string_view output_schema() const override {
+        return R"({"type":"object","properties":{"words":{"type":"integer","minimum":0}},"required":["words"]})";
+    }
+    ToolTraits traits() const override { return pure_function; }
+
+    ToolResult call(const rapidjson::Value& arguments, CallContext& context) override {
+        std::istringstream stream(arguments["text"].GetString());
+        int64_t words = 0;
+        for (std::string word; stream >> word;) {
+            if (context.cancelled())
+                return ToolResult::failure("cancelled after " + std::to_string(words) + " words");
+            ++words;
+        }
+        rapidjson::Document result(rapidjson::kObjectType);
+        result.AddMember("words", words, result.GetAllocator());
+        return ToolResult::success(std::move(result));
+    }
+};
+
+class HelloModule final : public Module {
+public:
+    explicit HelloModule(const ModuleContext& context) : Module(context) {
+        add_tool<GreetTool>();
+        add_tool<CountWordsTool>();
+    }
+};
+
+} // namespace hello
+
+UAP_MODULE(hello::HelloModule, "com.example.hello", "1.0.0")

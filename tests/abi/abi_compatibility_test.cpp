@@ -1,0 +1,46 @@
+// Old modules on new hosts and new modules on old hosts: the append-only tables must hold both ways.
+#include "modules/module_host.hpp"
+
+#include <uap/sdk/module.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+
+namespace {
+
+using uap::modules::ModuleHost;
+using uap::modules::Origin;
+using uap::modules::PackState;
+
+TEST(AbiCompatibility, ModuleBuiltAgainstFrozenFirstRevisionLoadsAndRuns) {
+    ModuleHost host({{{UAP_TEST_ABI_PLUGINS_DIR "/fixture.frozen", Origin::CommandLine}}});
+    ASSERT_EQ(host.packs().size(), 1u);
+    const auto& pack = *host.packs()[0];
+    ASSERT_EQ(pack.state, PackState::Loaded) << pack.reason;
+    EXPECT_EQ(pack.abi_version, 1u);
+
+    auto outcome = host.call_tool("frozen_echo", R"({"text":"still here"})");
+    ASSERT_EQ(outcome.status, uap::modules::CallStatus::Success) << outcome.text;
+    // The old module saw the newer, larger host table and used only the fields it knows.
+    EXPECT_EQ(outcome.text, R"({"echo":"still here","hostTableBytes":)" + std::to_string(sizeof(uap_host_api)) + "}");
+}
+
+TEST(AbiCompatibility, HostTableGrewSinceTheFrozenRevision) {
+    // The frozen revision's table ends at editor_call; this revision appended host_info.
+    EXPECT_GT(sizeof(uap_host_api), offsetof(uap_host_api, host_info));
+    EXPECT_EQ(uap::modules::host_api().struct_size, sizeof(uap_host_api));
+    EXPECT_TRUE(uap_host_api_has(&uap::modules::host_api(), host_info));
+}
+
+TEST(AbiCompatibility, NewModuleOnOldHostSeesHostInfoAsUnavailable) {
+    // Simulates a host of the first revision: same functions, smaller table.
+    uap_host_api old_host = uap::modules::host_api();
+    old_host.struct_size = static_cast<uint32_t>(offsetof(uap_host_api, host_info));
+    uap::sdk::ModuleContext context(&old_host, nullptr);
+    auto answer = context.host_info();
+    EXPECT_EQ(answer.status, UAP_STATUS_UNAVAILABLE);
+    EXPECT_NE(answer.json.find("host predates host_info"), std::string::npos);
+}
+
+} // namespace

@@ -1,0 +1,132 @@
+// uap-host as users run it: exit codes, one-line reasons, JSON listing, toggles and tool calls.
+#include "modules/manifest.hpp"
+#include "support/json.hpp"
+#include "test_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+using uap::testing::fixture_pack;
+using uap::testing::run_host;
+using uap::testing::TemporaryFolder;
+using uap::testing::write_text_file;
+
+// Every test gets an empty per-user plugins folder, so the developer's own packs never leak in.
+class Cli : public ::testing::Test {
+protected:
+    TemporaryFolder user_plugins;
+    std::map<std::string, std::string> environment() const { return {{"UAP_USER_PLUGINS_DIR", user_plugins.path().string()}}; }
+    uap::testing::ProcessResult host(const std::vector<std::string>& arguments) const { return run_host(arguments, environment()); }
+};
+
+TEST_F(Cli, VersionAndHelp) {
+    auto version = host({"--version"});
+    EXPECT_EQ(version.exit_code, 0);
+    EXPECT_EQ(version.out.rfind("uap-host 0.", 0), 0u) << version.out;
+    auto help = host({"--help"});
+    EXPECT_EQ(help.exit_code, 0);
+    EXPECT_NE(help.out.find("modules list"), std::string::npos);
+    auto unknown = host({"frobnicate"});
+    EXPECT_EQ(unknown.exit_code, 2);
+    EXPECT_NE(unknown.err.find("unknown command \"frobnicate\""), std::string::npos);
+    auto bad_option = host({"modules", "list", "--colour"});
+    EXPECT_EQ(bad_option.exit_code, 2);
+    EXPECT_NE(bad_option.err.find("unknown option --colour"), std::string::npos);
+}
+
+TEST_F(Cli, ListsBundledAndCommandLinePacksAsJson) {
+    TemporaryFolder broken;
+    write_text_file(broken.path() / "bad" / "uap-module.json", "{]");
+    auto listed = host({"modules", "list", "--json", "--plugins", fixture_pack("fixture.echo").string(), "--plugins",
+                        broken.path().string()});
+    ASSERT_EQ(listed.exit_code, 0) << listed.err;
+    auto document = uap::json::parse(listed.out);
+    ASSERT_TRUE(document) << listed.out;
+    std::map<std::string, std::string> states;
+    for (auto& pack : (*document)["packs"].GetArray())
+        states[pack["id"].GetString()] = pack["state"].GetString();
+    EXPECT_EQ(states["uap.core"], "loaded");
+    EXPECT_EQ(states["uap.markers"], "loaded");
+    EXPECT_EQ(states["fixture.echo"], "loaded");
+    EXPECT_EQ(states["bad"], "failed");
+    for (auto& pack : (*document)["packs"].GetArray()) {
+        if (std::string(pack["id"].GetString()) == "uap.core") {
+            auto& tool = pack["tools"][0];
+            EXPECT_STREQ(tool["name"].GetString(), "uap_ping");
+            EXPECT_TRUE(tool["metadata"]["readOnly"].GetBool());
+            EXPECT_FALSE(tool["metadata"]["destructive"].GetBool());
+        }
+        if (std::string(pack["id"].GetString()) == "bad")
+            EXPECT_NE(std::string(pack["reason"].GetString()).find("invalid JSON"), std::string::npos);
+    }
+}
+
+TEST_F(Cli, ToolsCallPrintsTheResultOrFailsWithAReason) {
+    auto ping = host({"tools", "call", "uap_ping"});
+    ASSERT_EQ(ping.exit_code, 0) << ping.err;
+    auto result = uap::json::parse(ping.out);
+    ASSERT_TRUE(result) << ping.out;
+    EXPECT_STREQ((*result)["editor"]["state"].GetString(), "not_connected");
+    EXPECT_TRUE((*result)["host"]["uptimeMs"].IsInt64());
+
+    auto failing = host({"tools", "call", "fixture_echo_fail", "--args", R"({"fail":"now"})", "--plugins",
+                         fixture_pack("fixture.echo").string()});
+    EXPECT_EQ(failing.exit_code, 1);
+    EXPECT_NE(failing.err.find("tool error: asked to fail: now"), std::string::npos) << failing.err;
+
+    auto bad_args = host({"tools", "call", "uap_ping", "--args", R"({"unexpected":1})"});
+    EXPECT_EQ(bad_args.exit_code, 1);
+    EXPECT_NE(bad_args.err.find("invalid arguments"), std::string::npos) << bad_args.err;
+
+    auto missing = host({"tools", "call", "nope"});
+    EXPECT_EQ(missing.exit_code, 1);
+    EXPECT_NE(missing.err.find("no tool named \"nope\""), std::string::npos);
+}
+
+TEST_F(Cli, DisableAndEnableAPackPerProject) {
+    TemporaryFolder project;
+    auto disabled = host({"modules", "disable", "uap.core", "--project", project.path().string()});
+    ASSERT_EQ(disabled.exit_code, 0) << disabled.err;
+    EXPECT_NE(disabled.out.find("toggle \"core\" disabled"), std::string::npos) << disabled.out;
+    auto call = host({"tools", "call", "uap_ping", "--project", project.path().string()});
+    EXPECT_EQ(call.exit_code, 1);
+    auto listed = host({"modules", "list", "--project", project.path().string()});
+    EXPECT_NE(listed.out.find("uap.core 0.1.0  disabled"), std::string::npos) << listed.out;
+
+    // The toggle id works as well as the pack id.
+    ASSERT_EQ(host({"modules", "enable", "core", "--project", project.path().string()}).exit_code, 0);
+    EXPECT_EQ(host({"tools", "call", "uap_ping", "--project", project.path().string()}).exit_code, 0);
+
+    auto unknown = host({"modules", "enable", "no.such.pack", "--project", project.path().string()});
+    EXPECT_EQ(unknown.exit_code, 1);
+    EXPECT_NE(unknown.err.find("no module pack has the id or toggle \"no.such.pack\""), std::string::npos);
+    auto no_project = host({"modules", "disable", "uap.core"});
+    EXPECT_EQ(no_project.exit_code, 2);
+    EXPECT_NE(no_project.err.find("--project DIR is required"), std::string::npos);
+}
+
+TEST_F(Cli, CorruptSettingsAreReportedAndTheHostStillServes) {
+    TemporaryFolder project;
+    auto settings_file = project.path() / "UserSettings" / "AgentPanel" / "host-settings.json";
+    write_text_file(settings_file, "{\"modules\": oops");
+    auto call = host({"tools", "call", "uap_ping", "--project", project.path().string()});
+    EXPECT_EQ(call.exit_code, 0) << call.err;
+    EXPECT_NE(call.err.find("was corrupt"), std::string::npos) << call.err;
+    EXPECT_NE(call.err.find("kept as"), std::string::npos);
+    bool backup_found = false;
+    for (auto& entry : fs::directory_iterator(settings_file.parent_path()))
+        backup_found |= entry.path().filename().string().find("host-settings.json.corrupt-") == 0;
+    EXPECT_TRUE(backup_found);
+}
+
+TEST_F(Cli, MissingProjectFolderIsAClearError) {
+    auto listed = host({"modules", "list", "--project", "/definitely/not/here"});
+    EXPECT_EQ(listed.exit_code, 1);
+    EXPECT_NE(listed.err.find("project folder /definitely/not/here does not exist"), std::string::npos);
+}
+
+} // namespace

@@ -1,0 +1,128 @@
+// Manifest parsing: every required field, every wrong type, and paths that try to leave the pack.
+#include "modules/manifest.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+namespace {
+
+using uap::modules::parse_manifest;
+
+std::string manifest_with(const std::string& replaced_field, const std::string& replacement) {
+    std::string fields[][2] = {{"manifestVersion", "1"},
+                               {"id", "\"com.example.pack\""},
+                               {"name", "\"Example\""},
+                               {"version", "\"1.2.3\""},
+                               {"abiVersion", "1"},
+                               {"toggle", "\"example\""},
+                               {"library", "{\"linux-x86_64\":\"libexample.so\",\"windows-x86_64\":\"example.dll\"}"},
+                               {"tools", "[\"example_tool\"]"}};
+    std::string text = "{";
+    for (auto& field : fields) {
+        std::string value = field[0] == replaced_field ? replacement : field[1];
+        if (value.empty())
+            continue;
+        text += (text.size() > 1 ? "," : "") + std::string("\"") + field[0] + "\":" + value;
+    }
+    return text + "}";
+}
+
+TEST(Manifest, AcceptsAComplete) {
+    auto manifest = parse_manifest(manifest_with("", ""), "/packs/example");
+    ASSERT_TRUE(manifest) << manifest.error().message();
+    EXPECT_EQ(manifest->id, "com.example.pack");
+    EXPECT_EQ(manifest->toggle, "example");
+    EXPECT_EQ(manifest->abi_version, 1u);
+    EXPECT_EQ(manifest->tools, std::vector<std::string>{"example_tool"});
+    EXPECT_EQ(manifest->libraries.at("windows-x86_64"), "example.dll");
+}
+
+TEST(Manifest, ToggleDefaultsToId) {
+    auto manifest = parse_manifest(manifest_with("toggle", ""), "/packs/example");
+    ASSERT_TRUE(manifest);
+    EXPECT_EQ(manifest->toggle, "com.example.pack");
+}
+
+TEST(Manifest, RejectsTextThatIsNotJson) {
+    auto manifest = parse_manifest("{\"id\": \"x\",", "/p");
+    ASSERT_FALSE(manifest);
+    EXPECT_NE(manifest.error().message().find("invalid JSON at offset"), std::string::npos) << manifest.error().message();
+}
+
+TEST(Manifest, RejectsNonObjectTopLevel) {
+    auto manifest = parse_manifest("[1,2]", "/p");
+    ASSERT_FALSE(manifest);
+}
+
+struct MissingField {
+    const char* field;
+    const char* expected;
+};
+
+class ManifestMissingField : public ::testing::TestWithParam<MissingField> {};
+
+TEST_P(ManifestMissingField, NamesTheField) {
+    auto manifest = parse_manifest(manifest_with(GetParam().field, ""), "/p");
+    ASSERT_FALSE(manifest);
+    EXPECT_NE(manifest.error().message().find(GetParam().expected), std::string::npos) << manifest.error().message();
+}
+
+INSTANTIATE_TEST_SUITE_P(All, ManifestMissingField,
+                         ::testing::Values(MissingField{"manifestVersion", "manifestVersion"}, MissingField{"id", "\"id\""},
+                                           MissingField{"name", "\"name\""}, MissingField{"version", "\"version\""},
+                                           MissingField{"abiVersion", "abiVersion"}, MissingField{"library", "library"},
+                                           MissingField{"tools", "tools"}));
+
+struct BadValue {
+    const char* field;
+    const char* value;
+    const char* expected;
+};
+
+class ManifestBadValue : public ::testing::TestWithParam<BadValue> {};
+
+TEST_P(ManifestBadValue, IsRejectedWithAReason) {
+    auto manifest = parse_manifest(manifest_with(GetParam().field, GetParam().value), "/p");
+    ASSERT_FALSE(manifest);
+    EXPECT_NE(manifest.error().message().find(GetParam().expected), std::string::npos) << manifest.error().message();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    All, ManifestBadValue,
+    ::testing::Values(BadValue{"manifestVersion", "2", "not supported"}, BadValue{"id", "\"../escape\"", "id"},
+                      BadValue{"id", "\"\"", "empty"}, BadValue{"id", "42", "\"id\""}, BadValue{"abiVersion", "-1", "abiVersion"},
+                      BadValue{"abiVersion", "\"1\"", "abiVersion"}, BadValue{"library", "{}", "library"},
+                      BadValue{"library", "{\"linux-x86_64\":\"../../etc/evil.so\"}", "inside the pack"},
+                      BadValue{"library", "{\"linux-x86_64\":\"/usr/lib/evil.so\"}", "inside the pack"},
+                      BadValue{"tools", "[\"a\",\"a\"]", "listed twice"}, BadValue{"tools", "[\"has space\"]", "tool name"},
+                      BadValue{"tools", "\"uap_ping\"", "tools"}, BadValue{"toggle", "\"a b\"", "toggle"}));
+
+TEST(Manifest, LibraryForThisPlatform) {
+    auto manifest = parse_manifest(manifest_with("", ""), "/packs/example");
+    ASSERT_TRUE(manifest);
+    auto library = manifest->library_for_this_platform();
+    if (uap::modules::this_platform_key() == "linux-x86_64") {
+        ASSERT_TRUE(library);
+        EXPECT_EQ(*library, std::filesystem::path("/packs/example/libexample.so"));
+    }
+    auto other = parse_manifest(manifest_with("library", "{\"plan9-mips\":\"x.so\"}"), "/p");
+    ASSERT_TRUE(other);
+    EXPECT_FALSE(other->library_for_this_platform());
+}
+
+TEST(Manifest, OversizedManifestFileIsRefused) {
+    // read_manifest caps the file size before parsing; exercised through a real file.
+    auto folder = std::filesystem::temp_directory_path() / "uap-oversized-manifest";
+    std::filesystem::create_directories(folder);
+    {
+        std::ofstream file(folder / "uap-module.json");
+        file << "{\"pad\":\"" << std::string(uap::modules::manifest_max_bytes + 10, 'x') << "\"}";
+    }
+    auto manifest = uap::modules::read_manifest(folder);
+    std::filesystem::remove_all(folder);
+    ASSERT_FALSE(manifest);
+    EXPECT_NE(manifest.error().message().find("the limit is"), std::string::npos) << manifest.error().message();
+}
+
+} // namespace

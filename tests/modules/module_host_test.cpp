@@ -1,0 +1,215 @@
+// The module host against misbehaving packs: each is reported with a clear reason, and the
+// well-behaved packs beside it still load and answer.
+#include "modules/module_host.hpp"
+#include "test_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+using uap::modules::CallStatus;
+using uap::modules::ModuleHost;
+using uap::modules::Origin;
+using uap::modules::PackReport;
+using uap::modules::PackState;
+using uap::testing::fixture_pack;
+using uap::testing::TemporaryFolder;
+using uap::testing::write_text_file;
+
+std::unique_ptr<ModuleHost> host_of(const std::vector<fs::path>& packs, const uap::settings::ProjectSettings* settings = nullptr) {
+    ModuleHost::Options options;
+    for (auto& pack : packs)
+        options.folders.push_back({pack, Origin::CommandLine});
+    options.settings = settings;
+    return std::make_unique<ModuleHost>(std::move(options));
+}
+
+const PackReport& pack_named(const ModuleHost& host, const std::string& id) {
+    for (auto& pack : host.packs())
+        if (pack->id() == id)
+            return *pack;
+    throw std::runtime_error("no pack " + id);
+}
+
+::testing::AssertionResult reports(const ModuleHost& host, const std::string& id, PackState state, const std::string& fragment) {
+    const PackReport& pack = pack_named(host, id);
+    if (pack.state != state)
+        return ::testing::AssertionFailure() << id << " is " << to_string(pack.state) << " (" << pack.reason << ")";
+    if (pack.reason.find(fragment) == std::string::npos)
+        return ::testing::AssertionFailure() << id << " reason \"" << pack.reason << "\" lacks \"" << fragment << "\"";
+    return ::testing::AssertionSuccess();
+}
+
+TEST(ModuleHost, LoadsAWellBehavedPackAndCallsItsTools) {
+    auto host = host_of({fixture_pack("fixture.echo")});
+    ASSERT_TRUE(reports(*host, "fixture.echo", PackState::Loaded, ""));
+    auto outcome = host->call_tool("fixture_echo", R"({"text":"hi"})");
+    ASSERT_EQ(outcome.status, CallStatus::Success) << outcome.text;
+    EXPECT_EQ(outcome.text, R"({"echo":"hi","tool":"fixture_echo"})");
+    auto failure = host->call_tool("fixture_echo_fail", R"({"fail":"on purpose"})");
+    EXPECT_EQ(failure.status, CallStatus::ToolError);
+    EXPECT_EQ(failure.text, "asked to fail: on purpose");
+}
+
+TEST(ModuleHost, FolderWithoutManifest) {
+    TemporaryFolder plugins;
+    fs::create_directories(plugins.path() / "empty-pack");
+    auto host = host_of({plugins.path()});
+    EXPECT_TRUE(reports(*host, "empty-pack", PackState::Failed, "no uap-module.json"));
+}
+
+TEST(ModuleHost, ManifestThatIsNotJsonOrLacksFields) {
+    TemporaryFolder plugins;
+    write_text_file(plugins.path() / "broken-json" / "uap-module.json", "{\"id\": ");
+    write_text_file(plugins.path() / "no-fields" / "uap-module.json", R"({"manifestVersion":1,"id":"x.no-fields"})");
+    auto host = host_of({plugins.path()});
+    EXPECT_TRUE(reports(*host, "broken-json", PackState::Failed, "invalid JSON at offset"));
+    EXPECT_TRUE(reports(*host, "no-fields", PackState::Failed, "field \"name\" is missing"));
+}
+
+TEST(ModuleHost, LibraryMissingTheEntrySymbol) {
+    auto host = host_of({fixture_pack("fixture.no-entry")});
+    EXPECT_TRUE(reports(*host, "fixture.no-entry", PackState::Failed, "does not export uap_module_entry"));
+}
+
+TEST(ModuleHost, ModuleAnsweringAnUnspokenAbiGeneration) {
+    auto host = host_of({fixture_pack("fixture.abi-99")});
+    EXPECT_TRUE(reports(*host, "fixture.abi-99", PackState::Incompatible, "answered ABI generation 99"));
+}
+
+TEST(ModuleHost, ManifestDeclaringAnUnspokenAbiGenerationIsNotLoaded) {
+    TemporaryFolder plugins;
+    fs::copy(fixture_pack("fixture.marker"), plugins.path() / "future", fs::copy_options::recursive);
+    auto manifest_path = plugins.path() / "future" / "uap-module.json";
+    std::ifstream stream(manifest_path);
+    std::string text((std::istreambuf_iterator<char>(stream)), {});
+    text.replace(text.find("\"abiVersion\": 1"), 15, "\"abiVersion\": 7");
+    write_text_file(manifest_path, text);
+    auto marker = plugins.path() / "marker";
+    setenv("UAP_FIXTURE_MARKER_FILE", marker.c_str(), 1);
+    auto host = host_of({plugins.path() / "future"});
+    unsetenv("UAP_FIXTURE_MARKER_FILE");
+    EXPECT_TRUE(reports(*host, "fixture.marker", PackState::Incompatible, "declares ABI generation 7"));
+    EXPECT_FALSE(fs::exists(marker)) << "the library was loaded although its manifest was incompatible";
+}
+
+TEST(ModuleHost, ManifestDisagreeingWithTheLibrary) {
+    auto host = host_of({fixture_pack("fixture.tool-mismatch"), fixture_pack("fixture.id-mismatch")});
+    EXPECT_TRUE(reports(*host, "fixture.tool-mismatch", PackState::Failed,
+                        "the manifest lists tools [promised_tool] but the library reports [delivered_tool]"));
+    EXPECT_TRUE(reports(*host, "fixture.id-mismatch", PackState::Failed,
+                        "the library reports id \"fixture.someone-else\" but the manifest says \"fixture.id-mismatch\""));
+    EXPECT_EQ(host->find_tool("delivered_tool"), nullptr);
+}
+
+TEST(ModuleHost, InitThatThrowsOrReturnsAnError) {
+    auto host = host_of({fixture_pack("fixture.throwing-init"), fixture_pack("fixture.init-error")});
+    EXPECT_TRUE(reports(*host, "fixture.throwing-init", PackState::Failed, "module constructor threw: the fixture refuses to start"));
+    EXPECT_TRUE(reports(*host, "fixture.init-error", PackState::Failed, "the fixture's license file is missing"));
+}
+
+TEST(ModuleHost, ToolWhoseInputSchemaIsNotAnObjectSchema) {
+    auto host = host_of({fixture_pack("fixture.bad-schema")});
+    EXPECT_TRUE(reports(*host, "fixture.bad-schema", PackState::Failed, "must have \"type\": \"object\""));
+}
+
+TEST(ModuleHost, ToolThatThrowsBecomesAnInternalErrorAndTheHostGoesOn) {
+    auto host = host_of({fixture_pack("fixture.throwing-tool"), fixture_pack("fixture.echo")});
+    auto outcome = host->call_tool("fixture_throws", "{}");
+    EXPECT_EQ(outcome.status, CallStatus::InternalError);
+    EXPECT_EQ(outcome.text, "tool 'fixture_throws' threw: the fixture's cache is corrupt");
+    EXPECT_EQ(host->call_tool("fixture_echo", R"({"text":"after"})").status, CallStatus::Success);
+}
+
+TEST(ModuleHost, ToolReturningInvalidJson) {
+    auto host = host_of({fixture_pack("fixture.invalid-json")});
+    auto outcome = host->call_tool("fixture_invalid_json", "{}");
+    EXPECT_EQ(outcome.status, CallStatus::InternalError);
+    EXPECT_NE(outcome.text.find("returned invalid JSON"), std::string::npos) << outcome.text;
+}
+
+TEST(ModuleHost, OversizedResultIsRefusedWithAnActionableMessage) {
+    auto host = host_of({fixture_pack("fixture.oversized")});
+    auto outcome = host->call_tool("fixture_oversized", "{}");
+    EXPECT_EQ(outcome.status, CallStatus::TooLarge);
+    EXPECT_NE(outcome.text.find("produced more than 100000 bytes"), std::string::npos) << outcome.text;
+    EXPECT_NE(outcome.text.find("Ask for less"), std::string::npos);
+}
+
+TEST(ModuleHost, TwoPacksRegisteringTheSameToolNameServeNeitherCopy) {
+    auto host = host_of({fixture_pack("fixture.duplicate-a"), fixture_pack("fixture.duplicate-b")});
+    EXPECT_EQ(host->find_tool("shared_name"), nullptr);
+    EXPECT_NE(host->find_tool("only_in_a"), nullptr);
+    EXPECT_NE(host->find_tool("only_in_b"), nullptr);
+    for (const char* id : {"fixture.duplicate-a", "fixture.duplicate-b"}) {
+        const PackReport& pack = pack_named(*host, id);
+        EXPECT_EQ(pack.state, PackState::Loaded);
+        ASSERT_EQ(pack.warnings.size(), 1u) << id;
+        EXPECT_NE(pack.warnings[0].find("fixture.duplicate-a, fixture.duplicate-b"), std::string::npos) << pack.warnings[0];
+    }
+}
+
+TEST(ModuleHost, TwoPacksWithTheSameIdAreBothRefused) {
+    TemporaryFolder plugins;
+    fs::copy(fixture_pack("fixture.echo"), plugins.path() / "first", fs::copy_options::recursive);
+    fs::copy(fixture_pack("fixture.echo"), plugins.path() / "second", fs::copy_options::recursive);
+    auto host = host_of({plugins.path()});
+    ASSERT_EQ(host->packs().size(), 2u);
+    for (auto& pack : host->packs()) {
+        EXPECT_EQ(pack->state, PackState::Failed);
+        EXPECT_NE(pack->reason.find("is also provided by"), std::string::npos);
+    }
+}
+
+TEST(ModuleHost, DisabledPackIsNeverLoaded) {
+    TemporaryFolder project;
+    auto settings = uap::settings::ProjectSettings::load(project.path());
+    ASSERT_TRUE(settings);
+    settings->set_toggle("fixture.marker", uap::settings::Toggle::Disabled);
+    auto marker = project.path() / "marker";
+    setenv("UAP_FIXTURE_MARKER_FILE", marker.c_str(), 1);
+    auto host = host_of({fixture_pack("fixture.marker")}, &*settings);
+    EXPECT_TRUE(reports(*host, "fixture.marker", PackState::Disabled, "disabled in settings"));
+    EXPECT_FALSE(fs::exists(marker)) << "the disabled pack's library ran code";
+    EXPECT_EQ(host->find_tool("fixture_marker_tool"), nullptr);
+
+    settings->set_toggle("fixture.marker", uap::settings::Toggle::Enabled);
+    auto enabled = host_of({fixture_pack("fixture.marker")}, &*settings);
+    unsetenv("UAP_FIXTURE_MARKER_FILE");
+    EXPECT_TRUE(fs::exists(marker)) << "the control case must load the library";
+    EXPECT_NE(enabled->find_tool("fixture_marker_tool"), nullptr);
+}
+
+TEST(ModuleHost, SchemaInvalidArgumentsNeverReachTheModule) {
+    auto host = host_of({fixture_pack("fixture.echo")});
+    auto wrong_type = host->call_tool("fixture_echo", R"({"text":42})");
+    EXPECT_EQ(wrong_type.status, CallStatus::InvalidArguments);
+    EXPECT_NE(wrong_type.text.find("at /text"), std::string::npos) << wrong_type.text;
+    EXPECT_EQ(host->call_tool("fixture_echo", "[1]").status, CallStatus::InvalidArguments);
+    EXPECT_EQ(host->call_tool("fixture_echo", "{\"text\":").status, CallStatus::InvalidArguments);
+    EXPECT_EQ(host->call_tool("no_such_tool", "{}").status, CallStatus::UnknownTool);
+}
+
+TEST(ModuleHost, EveryBadPackAtOnceStillLeavesTheGoodOnesServing) {
+    TemporaryFolder plugins;
+    for (const char* id : {"fixture.echo", "fixture.no-entry", "fixture.abi-99", "fixture.tool-mismatch", "fixture.id-mismatch",
+                           "fixture.throwing-init", "fixture.init-error", "fixture.bad-schema", "fixture.throwing-tool",
+                           "fixture.invalid-json", "fixture.oversized", "fixture.duplicate-a", "fixture.duplicate-b"})
+        fs::copy(fixture_pack(id), plugins.path() / id, fs::copy_options::recursive);
+    fs::create_directories(plugins.path() / "no-manifest");
+    write_text_file(plugins.path() / "bad-json" / "uap-module.json", "nope");
+    auto host = host_of({plugins.path()});
+    EXPECT_EQ(host->packs().size(), 15u);
+    size_t loaded = 0;
+    for (auto& pack : host->packs())
+        loaded += pack->state == PackState::Loaded;
+    EXPECT_EQ(loaded, 6u); // echo, throwing-tool, invalid-json, oversized, duplicate-a, duplicate-b
+    EXPECT_EQ(host->call_tool("fixture_echo", R"({"text":"still serving"})").status, CallStatus::Success);
+    EXPECT_EQ(host->call_tool("only_in_b", "{}").status, CallStatus::Success);
+}
+
+} // namespace

@@ -1,0 +1,115 @@
+// Project settings: defaults, round trips, atomic owner-only writes, and corrupt files kept aside.
+#include "settings/project_settings.hpp"
+#include "test_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include <sys/stat.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+using uap::settings::ProjectSettings;
+using uap::settings::Toggle;
+using uap::testing::TemporaryFolder;
+using uap::testing::write_text_file;
+
+std::vector<fs::path> backups_in(const fs::path& folder) {
+    std::vector<fs::path> found;
+    for (auto& entry : fs::directory_iterator(folder))
+        if (entry.path().filename().string().find(".corrupt-") != std::string::npos)
+            found.push_back(entry.path());
+    return found;
+}
+
+TEST(ProjectSettings, MissingFileMeansEverythingEnabled) {
+    TemporaryFolder project;
+    auto settings = ProjectSettings::load(project.path());
+    ASSERT_TRUE(settings) << settings.error().message();
+    EXPECT_EQ(settings->toggle("core"), Toggle::Enabled);
+    EXPECT_FALSE(settings->recovery_note());
+    EXPECT_EQ(settings->max_tool_result_bytes(), uap::settings::default_max_tool_result_bytes);
+}
+
+TEST(ProjectSettings, TogglesRoundTripThroughAnOwnerOnlyFile) {
+    TemporaryFolder project;
+    {
+        auto settings = ProjectSettings::load(project.path());
+        ASSERT_TRUE(settings);
+        settings->set_toggle("markers", Toggle::Disabled);
+        settings->set_toggle("core", Toggle::Disabled);
+        settings->set_toggle("core", Toggle::Enabled);
+        ASSERT_TRUE(settings->save());
+    }
+    auto reloaded = ProjectSettings::load(project.path());
+    ASSERT_TRUE(reloaded);
+    EXPECT_EQ(reloaded->toggle("markers"), Toggle::Disabled);
+    EXPECT_EQ(reloaded->toggle("core"), Toggle::Enabled);
+    struct stat status {};
+    ASSERT_EQ(::stat(ProjectSettings::file_for(project.path()).c_str(), &status), 0);
+    EXPECT_EQ(status.st_mode & 0777, 0600u);
+    // No temporary file is left behind by the atomic write.
+    for (auto& entry : fs::directory_iterator(ProjectSettings::file_for(project.path()).parent_path()))
+        EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos) << entry.path();
+}
+
+TEST(ProjectSettings, UnknownFieldsSurviveASave) {
+    TemporaryFolder project;
+    auto file = ProjectSettings::file_for(project.path());
+    write_text_file(file, R"({"settingsVersion":1,"futureFeature":{"keep":"me"}})");
+    auto settings = ProjectSettings::load(project.path());
+    ASSERT_TRUE(settings);
+    settings->set_toggle("core", Toggle::Disabled);
+    ASSERT_TRUE(settings->save());
+    auto reloaded = ProjectSettings::load(project.path());
+    ASSERT_TRUE(reloaded);
+    EXPECT_EQ(reloaded->toggle("core"), Toggle::Disabled);
+    std::ifstream stream(file);
+    std::string text((std::istreambuf_iterator<char>(stream)), {});
+    EXPECT_NE(text.find("futureFeature"), std::string::npos);
+}
+
+class CorruptSettings : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(CorruptSettings, AreKeptAsABackupAndReported) {
+    TemporaryFolder project;
+    auto file = ProjectSettings::file_for(project.path());
+    write_text_file(file, GetParam());
+    auto settings = ProjectSettings::load(project.path());
+    ASSERT_TRUE(settings) << settings.error().message();
+    ASSERT_TRUE(settings->recovery_note());
+    EXPECT_NE(settings->recovery_note()->find("was corrupt"), std::string::npos);
+    auto backups = backups_in(file.parent_path());
+    ASSERT_EQ(backups.size(), 1u);
+    std::ifstream stream(backups[0]);
+    std::string kept((std::istreambuf_iterator<char>(stream)), {});
+    EXPECT_EQ(kept, GetParam()); // The user's bytes are preserved exactly.
+    EXPECT_NE(settings->recovery_note()->find(backups[0].string()), std::string::npos);
+    EXPECT_EQ(settings->toggle("core"), Toggle::Enabled);
+}
+
+INSTANTIATE_TEST_SUITE_P(All, CorruptSettings,
+                         ::testing::Values("{\"modules\": {\"core\": ", "not json at all", "[]",
+                                           R"({"modules":{"core":{"enabled":"no"}}})", R"({"pluginFolders":"/tmp"})",
+                                           R"({"limits":{"maxToolResultBytes":-5}})", "\xff\xfe\x00garbage"));
+
+TEST(ProjectSettings, OversizedFileIsTreatedAsCorrupt) {
+    TemporaryFolder project;
+    auto file = ProjectSettings::file_for(project.path());
+    write_text_file(file, "{\"pad\":\"" + std::string(uap::settings::settings_max_bytes, 'x') + "\"}");
+    auto settings = ProjectSettings::load(project.path());
+    ASSERT_TRUE(settings);
+    ASSERT_TRUE(settings->recovery_note());
+    EXPECT_NE(settings->recovery_note()->find("the limit is"), std::string::npos);
+}
+
+TEST(ProjectSettings, SettingsOfNoProjectCannotBeSaved) {
+    ProjectSettings settings;
+    auto saved = settings.save();
+    ASSERT_FALSE(saved);
+    EXPECT_NE(saved.error().message().find("no project"), std::string::npos);
+}
+
+} // namespace

@@ -1,0 +1,38 @@
+// Helpers for the module tests: temporary folders, fixture pack paths, and running uap-host.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace uap::testing {
+
+// A fresh folder under the system temp folder, removed with everything in it at scope exit.
+class TemporaryFolder {
+public:
+    TemporaryFolder();
+    ~TemporaryFolder();
+    TemporaryFolder(const TemporaryFolder&) = delete;
+    TemporaryFolder& operator=(const TemporaryFolder&) = delete;
+    const std::filesystem::path& path() const { return m_path; }
+
+private:
+    std::filesystem::path m_path;
+};
+
+// The pack folder of a fixture built by tests/modules/CMakeLists.txt.
+std::filesystem::path fixture_pack(const std::string& id);
+
+void write_text_file(const std::filesystem::path& path, const std::string& text);
+
+struct ProcessResult {
+    int exit_code = -1;
+    std::string out;
+    std::string err;
+};
+
+// Runs the built uap-host with arguments and extra environment variables; waits for it to exit.
+ProcessResult run_host(const std::vector<std::string>& arguments, const std::map<std::string, std::string>& environment = {});
+
+} // namespace uap::testing
