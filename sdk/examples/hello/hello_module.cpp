@@ -3,6 +3,12 @@
 
 #include <sstream>
 
+// Benchmarks build many copies of this module under other ids; authors can ignore these macros.
+#ifndef HELLO_MODULE_ID
+#define HELLO_MODULE_ID "com.example.hello"
+#define HELLO_TOOL_PREFIX "hello_"
+#endif
+
 namespace hello {
 
 using namespace uap::sdk;
@@ -12,7 +18,7 @@ constexpr ToolTraits pure_function{Access::ReadOnly, Undo::NotUndoable, Impact::
 
 class GreetTool final : public Tool {
 public:
-    std::string_view name() const override { return "hello_greet"; }
+    std::string_view name() const override { return HELLO_TOOL_PREFIX "greet"; }
     std::string_view description() const override { return "Greets someone by name."; }
     std::string_view input_schema() const override {
         return R"({"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":200}},
@@ -30,7 +36,7 @@ public:
 
 class CountWordsTool final : public Tool {
 public:
-    std::string_view name() const override { return "hello_count_words"; }
+    std::string_view name() const override { return HELLO_TOOL_PREFIX "count_words"; }
     std::string_view description() const override { return "Counts the whitespace-separated words in a text."; }
     std::string_view input_schema() const override {
         return R"({"type":"object","properties":{"text":{"type":"string"}},"required":["text"]})";
@@ -64,4 +70,4 @@ public:
 
 } // namespace hello
 
-UAP_MODULE(hello::HelloModule, "com.example.hello", "1.0.0")
+UAP_MODULE(hello::HelloModule, HELLO_MODULE_ID, "1.0.0")
