@@ -11,17 +11,10 @@ namespace {
 
 namespace fs = std::filesystem;
 using uap::testing::fixture_pack;
-using uap::testing::run_host;
 using uap::testing::TemporaryFolder;
 using uap::testing::write_text_file;
 
-// Every test gets an empty per-user plugins folder, so the developer's own packs never leak in.
-class Cli : public ::testing::Test {
-protected:
-    TemporaryFolder user_plugins;
-    std::map<std::string, std::string> environment() const { return {{"UAP_USER_PLUGINS_DIR", user_plugins.path().string()}}; }
-    uap::testing::ProcessResult host(const std::vector<std::string>& arguments) const { return run_host(arguments, environment()); }
-};
+using Cli = uap::testing::HostProcessTest;
 
 TEST_F(Cli, VersionAndHelp) {
     auto version = host({"--version"});

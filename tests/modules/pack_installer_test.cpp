@@ -11,17 +11,12 @@ namespace {
 
 namespace fs = std::filesystem;
 using uap::testing::fixture_pack;
-using uap::testing::run_host;
 using uap::testing::TemporaryFolder;
 using uap::testing::write_text_file;
 
-class PackInstaller : public ::testing::Test {
+class PackInstaller : public uap::testing::HostProcessTest {
 protected:
-    TemporaryFolder user_plugins;
     TemporaryFolder scratch;
-    uap::testing::ProcessResult host(const std::vector<std::string>& arguments) const {
-        return run_host(arguments, {{"UAP_USER_PLUGINS_DIR", user_plugins.path().string()}});
-    }
     fs::path zip_of(const fs::path& folder, const std::string& name, const std::string& prefix) const {
         fs::path archive = scratch.path() / name;
         std::ofstream out(archive, std::ios::binary);

@@ -1,6 +1,8 @@
 // Helpers for the module tests: temporary folders, fixture pack paths, and running uap-host.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <filesystem>
 #include <map>
 #include <string>
@@ -34,5 +36,15 @@ struct ProcessResult {
 
 // Runs the built uap-host with arguments and extra environment variables; waits for it to exit.
 ProcessResult run_host(const std::vector<std::string>& arguments, const std::map<std::string, std::string>& environment = {});
+
+// A test that runs uap-host with an empty per-user plugins folder of its own, so the developer's
+// installed packs never leak in.
+class HostProcessTest : public ::testing::Test {
+protected:
+    TemporaryFolder user_plugins;
+    ProcessResult host(const std::vector<std::string>& arguments) const {
+        return run_host(arguments, {{"UAP_USER_PLUGINS_DIR", user_plugins.path().string()}});
+    }
+};
 
 } // namespace uap::testing

@@ -1,11 +1,10 @@
 // The host vtable: the only way module code reaches the host.
 #include "modules/host_services.hpp"
 
+#include "support/json.hpp"
 #include "version.hpp"
 
 #include <rapidjson/document.h>
-
-#include "support/json.hpp"
 
 #include <spdlog/spdlog.h>
 
