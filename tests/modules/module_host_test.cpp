@@ -55,6 +55,29 @@ TEST(ModuleHost, LoadsAWellBehavedPackAndCallsItsTools) {
     EXPECT_EQ(failure.text, "asked to fail: on purpose");
 }
 
+TEST(ModuleHost, ToolsReachSettingsProgressCancellationAndTheEditorThroughTheHostTable) {
+    TemporaryFolder project;
+    write_text_file(uap::settings::ProjectSettings::file_for(project.path()),
+                    R"({"moduleSettings":{"fixture.echo":{"greeting":"hej"},"other.pack":{"secret":1}}})");
+    auto settings = uap::settings::ProjectSettings::load(project.path());
+    ASSERT_TRUE(settings);
+    auto host = host_of({fixture_pack("fixture.echo")}, &*settings);
+
+    uap::bridge::CallControl control;
+    control.cancelled = true;
+    std::vector<std::string> progress;
+    uap::modules::CallOptions options{&control, [&](double done, double total, std::string_view message) {
+                                          progress.push_back(std::to_string(int(done)) + "/" + std::to_string(int(total)) + " " +
+                                                             std::string(message));
+                                      }};
+    auto outcome = host->call_tool("fixture_echo", R"({"report":true})", options);
+    ASSERT_EQ(outcome.status, CallStatus::Success) << outcome.text;
+    // Only the module's own settings are handed over; the editor is honestly unavailable.
+    EXPECT_EQ(outcome.text, R"({"cancelled":true,"settings":{"greeting":"hej"},"editorStatus":)" +
+                                std::to_string(UAP_STATUS_UNAVAILABLE) + "}");
+    EXPECT_EQ(progress, std::vector<std::string>{"1/2 halfway"});
+}
+
 TEST(ModuleHost, FolderWithoutManifest) {
     TemporaryFolder plugins;
     fs::create_directories(plugins.path() / "empty-pack");
