@@ -72,7 +72,8 @@ INSTANTIATE_TEST_SUITE_P(All, ManifestMissingField,
                          ::testing::Values(MissingField{"manifestVersion", "manifestVersion"}, MissingField{"id", "\"id\""},
                                            MissingField{"name", "\"name\""}, MissingField{"version", "\"version\""},
                                            MissingField{"abiVersion", "abiVersion"}, MissingField{"library", "library"},
-                                           MissingField{"tools", "tools"}));
+                                           MissingField{"tools", "tools"}),
+                         [](const auto& info) { return std::string(info.param.field); });
 
 struct BadValue {
     const char* field;
@@ -96,7 +97,8 @@ INSTANTIATE_TEST_SUITE_P(
                       BadValue{"library", "{\"linux-x86_64\":\"../../etc/evil.so\"}", "inside the pack"},
                       BadValue{"library", "{\"linux-x86_64\":\"/usr/lib/evil.so\"}", "inside the pack"},
                       BadValue{"tools", "[\"a\",\"a\"]", "listed twice"}, BadValue{"tools", "[\"has space\"]", "tool name"},
-                      BadValue{"tools", "\"uap_ping\"", "tools"}, BadValue{"toggle", "\"a b\"", "toggle"}));
+                      BadValue{"tools", "\"uap_ping\"", "tools"}, BadValue{"toggle", "\"a b\"", "toggle"}),
+    [](const auto& info) { return std::string(info.param.field) + "_" + std::to_string(info.index); });
 
 TEST(Manifest, LibraryForThisPlatform) {
     auto manifest = parse_manifest(manifest_with("", ""), "/packs/example");
