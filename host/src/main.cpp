@@ -22,6 +22,10 @@ usage:
   uap-host modules install PATH [--replace]
   uap-host modules remove ID
   uap-host tools call NAME [--args JSON] [--project DIR] [--plugins DIR]...
+  uap-host serve --project DIR [--port N] [--plugins DIR]...
+  uap-host mcp-config --project DIR [--client claude-code|claude-desktop|cursor|json] [--name NAME]
+  uap-host doctor [--project DIR]
+  uap-host hook pre-tool-use --project DIR   (the script gate; Claude Code runs it)
 
 Logs go to stderr; set UAP_LOG_LEVEL to debug, info, warn (default) or error.
 Exit codes: 0 success, 1 failure, 2 usage error.
@@ -61,6 +65,14 @@ int main(int argc, char** argv) {
             return uap::cli::run_modules_command(rest);
         if (words[0] == "tools")
             return uap::cli::run_tools_command(rest);
+        if (words[0] == "serve")
+            return uap::cli::run_serve_command(rest);
+        if (words[0] == "mcp-config")
+            return uap::cli::run_mcp_config_command(rest);
+        if (words[0] == "doctor")
+            return uap::cli::run_doctor_command(rest);
+        if (words[0] == "hook")
+            return uap::cli::run_hook_command(rest);
     } catch (const std::exception& exception) {
         return uap::cli::fail(uap::cli::Failure, std::string("unexpected error: ") + exception.what());
     }

@@ -10,6 +10,10 @@ enum ExitCode : int { Success = 0, Failure = 1, UsageError = 2 };
 
 int run_modules_command(const std::vector<std::string>& words);
 int run_tools_command(const std::vector<std::string>& words);
+int run_serve_command(const std::vector<std::string>& words);
+int run_mcp_config_command(const std::vector<std::string>& words);
+int run_doctor_command(const std::vector<std::string>& words);
+int run_hook_command(const std::vector<std::string>& words);
 
 // Prints "uap-host: <message>" on stderr and returns code.
 int fail(ExitCode code, const std::string& message);

@@ -1,0 +1,33 @@
+// AgentService wiring.
+#include "agent/agent_service.hpp"
+
+namespace uap::agent {
+
+MetadataLookup metadata_from(const modules::ModuleHost& modules) {
+    return [&modules](std::string_view tool) -> std::optional<modules::ToolMetadata> {
+        const modules::ToolEntry* entry = modules.find_tool(tool);
+        if (!entry || !entry->description)
+            return std::nullopt;
+        return entry->description->metadata;
+    };
+}
+
+std::filesystem::path current_executable() {
+    std::error_code error;
+    auto path = std::filesystem::read_symlink("/proc/self/exe", error);
+    return error ? std::filesystem::path() : path;
+}
+
+AgentService::AgentService(AgentOptions options)
+    : m_session(std::make_unique<AgentSession>(std::move(options), m_hub)), m_endpoint(m_hub, *m_session) {}
+
+AgentService::~AgentService() { stop(); }
+
+Expected<void> AgentService::start(const std::string& mcp_url) {
+    m_session->set_mcp_url(mcp_url);
+    return m_session->start();
+}
+
+void AgentService::stop() { m_session->shutdown(); }
+
+} // namespace uap::agent

@@ -1,0 +1,150 @@
+// One chat with the claude CLI, owned by the host: spawning and respawning the process (resume
+// after a crash, up to a death budget), the protocol (initialize, user messages, control requests),
+// the turn state machine, the permission broker's pending requests, and every panel event.
+#pragma once
+
+#include "agent/agent_settings.hpp"
+#include "agent/cli_process.hpp"
+#include "agent/control_channel.hpp"
+#include "agent/history.hpp"
+#include "agent/permission_broker.hpp"
+#include "agent/turn_tracker.hpp"
+#include "agent/wire.hpp"
+#include "panel/panel_hub.hpp"
+
+#include <condition_variable>
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace uap::agent {
+
+// Auto: ANTHROPIC_API_KEY is passed through. SubscriptionOnly: it is removed from the child's environment.
+enum class AuthMode { Automatic, SubscriptionOnly };
+
+struct AgentOptions {
+    std::filesystem::path project;     // Also the CLI's working directory.
+    std::filesystem::path host_binary; // uap-host itself, the script gate's hook command.
+    std::string mcp_url;
+    std::string mcp_token;
+    std::vector<std::string> environment_overrides; // NAME=value, applied over the host's environment.
+    MetadataLookup metadata;
+    AuthMode auth = AuthMode::Automatic;
+    std::chrono::milliseconds control_timeout{60'000};
+    std::chrono::milliseconds silence_backstop{10 * 60'000};
+    size_t max_line_bytes = default_max_line_bytes;
+    int max_deaths = 3;
+    std::chrono::milliseconds death_window{60'000};
+};
+
+enum class PermissionChoice { Allow, AllowAlways, Deny };
+
+struct PermissionAnswer {
+    PermissionChoice choice = PermissionChoice::Deny;
+    std::string message;                   // Deny: what the model is told (a default when empty).
+    const rapidjson::Value* updated_input = nullptr; // Allow: the edited input; null echoes the original.
+};
+
+enum class SessionState { Stopped, Starting, Ready, Running, WaitingPermission, Resuming, Errored };
+std::string to_string(SessionState state);
+
+class AgentSession {
+public:
+    AgentSession(AgentOptions options, panel::PanelHub& hub);
+    ~AgentSession(); // shutdown().
+
+    // Kills an orphan CLI recorded by a crashed host, loads the settings, locates the CLI and spawns it.
+    Expected<void> start(std::optional<std::string> resume_session_id = std::nullopt);
+    void shutdown();
+    // The MCP URL is known only once the server listens; set it before start().
+    void set_mcp_url(std::string url);
+
+    Expected<void> send(const std::string& text, const std::vector<ImageAttachment>& images);
+    Expected<void> interrupt();
+    Expected<void> answer_permission(const std::string& permission_id, const PermissionAnswer& answer);
+    Expected<void> new_session();
+    Expected<void> resume(const std::string& session_id);
+    std::vector<HistoryEntry> history() const;
+    Expected<void> set_model(const std::string& model);
+    Expected<void> set_permission_mode(const std::string& mode);
+    Expected<void> set_auto_approve(AutoApprove level);
+    Expected<void> reconnect_mcp();
+
+    int cli_pid() const;
+    std::string session_id() const;
+    SessionState state() const;
+    std::filesystem::path claude_home() const;
+
+private:
+    struct PendingPermission {
+        std::string permission_id;
+        std::string request_id; // The CLI's can_use_tool id.
+        std::string tool_name;
+        rapidjson::Document input;
+        rapidjson::Document suggestions;
+        uint64_t turn_id = 0;
+    };
+
+    Expected<void> spawn_locked(std::optional<std::string> resume_session_id);
+    std::vector<std::string> launch_arguments_locked(const std::filesystem::path& mcp_config, const std::filesystem::path* gate_settings,
+                                                     const std::optional<std::string>& resume_session_id) const;
+    std::vector<std::string> child_environment() const;
+    std::unique_ptr<CliProcess> take_process_locked();
+    void deliver_locked(const std::string& text, const std::vector<ImageAttachment>& images);
+
+    void on_message(uint64_t generation, rapidjson::Document& message);
+    void on_exit(uint64_t generation, int exit_code, const std::string& stderr_tail);
+    void handle_control_request(const rapidjson::Value& message);
+    void handle_can_use_tool(const std::string& request_id, const rapidjson::Value& request);
+    void handle_system(const rapidjson::Value& message);
+    void handle_stream_event(const rapidjson::Value& message);
+    void handle_assistant(const rapidjson::Value& message);
+    void handle_user(const rapidjson::Value& message);
+    void handle_result(const rapidjson::Value& message);
+    void withdraw_all_locked(const std::string& reason, bool answer_cli);
+    void send_control_locked(const std::string& subtype, const rapidjson::Value& fields, ControlCallback callback);
+
+    void publish_status_locked();
+    void publish_notice_locked(const std::string& level, const std::string& text);
+    SessionState state_locked() const;
+    void supervise();
+
+    AgentOptions m_options;
+    panel::PanelHub& m_hub;
+    mutable std::mutex m_mutex;
+    AgentSettings m_settings;
+    std::filesystem::path m_cli;
+    std::unique_ptr<CliProcess> m_process;
+    uint64_t m_generation = 0;
+    bool m_initialized = false;
+    bool m_errored = false;
+    bool m_shutting_down = false;
+    bool m_gate_active = false;
+    std::string m_error;
+    std::string m_session_id;
+    std::string m_model;
+    std::string m_cli_version;
+    rapidjson::Document m_models{rapidjson::kArrayType};
+    rapidjson::Document m_usage{rapidjson::kObjectType};
+    double m_cost_usd = 0;
+    int64_t m_context_tokens = 0;
+    ControlChannel m_control;
+    TurnTracker m_turns;
+    std::deque<PendingPermission> m_pending;
+    uint64_t m_permission_counter = 0;
+    std::deque<std::pair<std::string, std::vector<ImageAttachment>>> m_outbox; // Sent while no CLI runs.
+    std::deque<std::chrono::steady_clock::time_point> m_deaths;
+    std::optional<std::chrono::steady_clock::time_point> m_respawn_due;
+    std::vector<std::unique_ptr<CliProcess>> m_dead_processes; // Destroyed by the supervisor, outside the lock.
+
+    std::condition_variable m_wake;
+    bool m_stop_supervisor = false;
+    std::thread m_supervisor;
+};
+
+} // namespace uap::agent

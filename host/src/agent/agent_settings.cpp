@@ -1,0 +1,82 @@
+// AgentSettings: JSON load and atomic owner-only save.
+#include "agent/agent_settings.hpp"
+
+#include "support/files.hpp"
+#include "support/json.hpp"
+#include "support/paths.hpp"
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+namespace uap::agent {
+
+namespace {
+constexpr std::array<std::pair<AutoApprove, const char*>, 5> level_names = {{{AutoApprove::Ask, "ask"},
+                                                                             {AutoApprove::ReadOnly, "read_only"},
+                                                                             {AutoApprove::Undoable, "undoable"},
+                                                                             {AutoApprove::AllUnityTools, "all_unity_tools"},
+                                                                             {AutoApprove::AllTools, "all_tools"}}};
+}
+
+std::string to_string(AutoApprove level) {
+    for (auto& [value, name] : level_names)
+        if (value == level)
+            return name;
+    return "ask";
+}
+
+std::optional<AutoApprove> parse_auto_approve(std::string_view text) {
+    for (auto& [value, name] : level_names)
+        if (text == name)
+            return value;
+    return std::nullopt;
+}
+
+std::filesystem::path AgentSettings::file_for(const std::filesystem::path& project) {
+    return paths::project_state_folder(project) / "agent-settings.json";
+}
+
+Expected<AgentSettings> AgentSettings::load(const std::filesystem::path& project) {
+    AgentSettings settings;
+    auto file = file_for(project);
+    std::error_code error;
+    if (!std::filesystem::exists(file, error))
+        return settings;
+    auto text = files::read(file, 1024 * 1024);
+    if (!text)
+        return text.error();
+    auto document = json::parse(*text);
+    if (!document)
+        return document.error().within(file.string());
+    if (!document->IsObject())
+        return Error(file.string() + ": the settings must be a JSON object");
+    if (auto level = json::string_field(*document, "auto_approve"))
+        settings.auto_approve = parse_auto_approve(*level).value_or(AutoApprove::Ask);
+    if (auto rules = document->FindMember("always_allow"); rules != document->MemberEnd() && rules->value.IsArray())
+        for (auto& rule : rules->value.GetArray())
+            if (rule.IsString())
+                settings.always_allow.emplace_back(rule.GetString(), rule.GetStringLength());
+    settings.model = json::string_field(*document, "model").value_or("");
+    settings.permission_mode = json::string_field(*document, "permission_mode").value_or("default");
+    settings.cli_path = json::string_field(*document, "cli_path").value_or("");
+    settings.append_system_prompt = json::string_field(*document, "append_system_prompt").value_or("");
+    return settings;
+}
+
+Expected<void> AgentSettings::save(const std::filesystem::path& project) const {
+    rapidjson::Document document(rapidjson::kObjectType);
+    auto& allocator = document.GetAllocator();
+    document.AddMember("auto_approve", json::string_value(to_string(auto_approve), allocator), allocator);
+    rapidjson::Value rules(rapidjson::kArrayType);
+    for (auto& rule : always_allow)
+        rules.PushBack(json::string_value(rule, allocator), allocator);
+    document.AddMember("always_allow", rules, allocator);
+    document.AddMember("model", json::string_value(model, allocator), allocator);
+    document.AddMember("permission_mode", json::string_value(permission_mode, allocator), allocator);
+    document.AddMember("cli_path", json::string_value(cli_path, allocator), allocator);
+    document.AddMember("append_system_prompt", json::string_value(append_system_prompt, allocator), allocator);
+    return files::write_atomically(file_for(project), json::to_pretty_text(document) + "\n", files::Visibility::OwnerOnly);
+}
+
+} // namespace uap::agent

@@ -1,0 +1,33 @@
+// The agent's per-project choices: auto-approve level, "always allow" rules, model and permission
+// mode, stored owner-only in <project>/UserSettings/AgentPanel/agent-settings.json.
+#pragma once
+
+#include "support/expected.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace uap::agent {
+
+// How much the broker approves without asking, from our modules' tool metadata.
+enum class AutoApprove { Ask, ReadOnly, Undoable, AllUnityTools, AllTools };
+std::string to_string(AutoApprove level);
+std::optional<AutoApprove> parse_auto_approve(std::string_view text);
+
+struct AgentSettings {
+    AutoApprove auto_approve = AutoApprove::Ask;
+    std::vector<std::string> always_allow; // CLI permission rules, e.g. "mcp__uap__set_property" or "Bash(ls:*)".
+    std::string model;                     // Empty: the CLI's default.
+    std::string permission_mode = "default";
+    std::string cli_path;                  // Empty: located automatically.
+    std::string append_system_prompt;
+
+    static std::filesystem::path file_for(const std::filesystem::path& project);
+    // Missing file: defaults. A corrupt file is an error (the caller decides to keep defaults).
+    static Expected<AgentSettings> load(const std::filesystem::path& project);
+    Expected<void> save(const std::filesystem::path& project) const;
+};
+
+} // namespace uap::agent

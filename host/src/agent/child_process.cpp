@@ -1,0 +1,202 @@
+// POSIX implementation of ChildProcess: posix_spawn with its own process group, a default signal
+// mask in the child, and close-on-exec pipes.
+#include "agent/child_process.hpp"
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <mutex>
+#include <spawn.h>
+#include <sstream>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace uap::agent {
+
+namespace {
+
+void ignore_broken_pipes_once() {
+    static std::once_flag once;
+    std::call_once(once, [] { std::signal(SIGPIPE, SIG_IGN); });
+}
+
+int decode_status(int status) {
+    if (WIFEXITED(status))
+        return WEXITSTATUS(status);
+    if (WIFSIGNALED(status))
+        return 128 + WTERMSIG(status);
+    return -1;
+}
+
+void close_descriptor(int& descriptor) {
+    if (descriptor >= 0)
+        ::close(descriptor);
+    descriptor = -1;
+}
+
+} // namespace
+
+Expected<std::unique_ptr<ChildProcess>> ChildProcess::launch(const LaunchSpec& spec) {
+    ignore_broken_pipes_once();
+    int input[2], output[2], errors[2];
+    if (::pipe2(input, O_CLOEXEC) != 0)
+        return Error("cannot create a pipe: " + std::string(std::strerror(errno)));
+    if (::pipe2(output, O_CLOEXEC) != 0) {
+        ::close(input[0]), ::close(input[1]);
+        return Error("cannot create a pipe: " + std::string(std::strerror(errno)));
+    }
+    if (::pipe2(errors, O_CLOEXEC) != 0) {
+        ::close(input[0]), ::close(input[1]), ::close(output[0]), ::close(output[1]);
+        return Error("cannot create a pipe: " + std::string(std::strerror(errno)));
+    }
+
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, input[0], 0);
+    posix_spawn_file_actions_adddup2(&actions, output[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, errors[1], 2);
+    if (!spec.working_directory.empty())
+        posix_spawn_file_actions_addchdir_np(&actions, spec.working_directory.c_str());
+
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    sigset_t no_signals, default_signals;
+    sigemptyset(&no_signals);
+    sigemptyset(&default_signals);
+    for (int signal : {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGCHLD})
+        sigaddset(&default_signals, signal);
+    posix_spawnattr_setsigmask(&attributes, &no_signals);
+    posix_spawnattr_setsigdefault(&attributes, &default_signals);
+    posix_spawnattr_setpgroup(&attributes, 0);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+
+    std::vector<std::string> words;
+    words.push_back(spec.program.string());
+    words.insert(words.end(), spec.arguments.begin(), spec.arguments.end());
+    std::vector<char*> argv;
+    for (auto& word : words)
+        argv.push_back(word.data());
+    argv.push_back(nullptr);
+    std::vector<std::string> environment = spec.environment;
+    std::vector<char*> envp;
+    for (auto& entry : environment)
+        envp.push_back(entry.data());
+    envp.push_back(nullptr);
+
+    pid_t pid = -1;
+    int spawned = posix_spawn(&pid, spec.program.c_str(), &actions, &attributes, argv.data(), envp.data());
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    ::close(input[0]), ::close(output[1]), ::close(errors[1]);
+    if (spawned != 0) {
+        ::close(input[1]), ::close(output[0]), ::close(errors[0]);
+        return Error("cannot start " + spec.program.string() + ": " + std::strerror(spawned));
+    }
+    std::unique_ptr<ChildProcess> child(new ChildProcess);
+    child->m_pid = pid;
+    child->m_stdin = input[1];
+    child->m_stdout = output[0];
+    child->m_stderr = errors[0];
+    return child;
+}
+
+ChildProcess::~ChildProcess() {
+    if (!m_exit_code && m_pid > 0)
+        terminate_tree(std::chrono::milliseconds(0));
+    close_descriptor(m_stdin);
+    close_descriptor(m_stdout);
+    close_descriptor(m_stderr);
+}
+
+Expected<void> ChildProcess::write_all(std::string_view bytes) {
+    if (m_stdin < 0)
+        return Error("the process's stdin is closed");
+    size_t written = 0;
+    while (written < bytes.size()) {
+        ssize_t count = ::write(m_stdin, bytes.data() + written, bytes.size() - written);
+        if (count < 0) {
+            if (errno == EINTR)
+                continue;
+            return Error("cannot write to the process: " + std::string(std::strerror(errno)));
+        }
+        written += static_cast<size_t>(count);
+    }
+    return {};
+}
+
+void ChildProcess::close_stdin() { close_descriptor(m_stdin); }
+
+std::optional<int> ChildProcess::poll_exit() {
+    if (m_exit_code || m_pid <= 0)
+        return m_exit_code;
+    int status = 0;
+    pid_t reaped = ::waitpid(m_pid, &status, WNOHANG);
+    if (reaped == m_pid)
+        m_exit_code = decode_status(status);
+    else if (reaped < 0 && errno == ECHILD)
+        m_exit_code = -1;
+    return m_exit_code;
+}
+
+std::optional<int> ChildProcess::wait_exit(std::chrono::milliseconds limit) {
+    auto deadline = std::chrono::steady_clock::now() + limit;
+    while (!poll_exit()) {
+        if (std::chrono::steady_clock::now() >= deadline)
+            return std::nullopt;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return m_exit_code;
+}
+
+void ChildProcess::signal_group(int signal) {
+    if (m_pid > 0)
+        ::kill(-m_pid, signal);
+}
+
+void ChildProcess::terminate_tree(std::chrono::milliseconds grace) {
+    if (m_pid <= 0)
+        return;
+    // The group may outlive the leader (grandchildren), so it is signalled even after the exit.
+    signal_group(SIGTERM);
+    if (grace.count() > 0)
+        wait_exit(grace);
+    signal_group(SIGKILL);
+    if (!m_exit_code)
+        wait_exit(std::chrono::milliseconds(5000));
+}
+
+std::optional<uint64_t> process_start_time(int pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    auto close = text.rfind(')');
+    if (close == std::string::npos)
+        return std::nullopt;
+    // Fields after the command name: state is field 3; starttime is field 22.
+    std::istringstream fields(text.substr(close + 2));
+    std::string field;
+    for (int index = 3; index <= 22 && fields >> field; ++index)
+        if (index == 22)
+            return std::stoull(field);
+    return std::nullopt;
+}
+
+std::vector<std::string> current_environment_without(const std::vector<std::string>& removed) {
+    std::vector<std::string> kept;
+    for (char** entry = environ; entry && *entry; ++entry) {
+        std::string_view text(*entry);
+        std::string_view name = text.substr(0, text.find('='));
+        bool drop = false;
+        for (auto& name_removed : removed)
+            drop = drop || name == name_removed;
+        if (!drop)
+            kept.emplace_back(text);
+    }
+    return kept;
+}
+
+} // namespace uap::agent

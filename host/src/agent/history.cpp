@@ -1,0 +1,195 @@
+// History listing and transcript loading (tolerant: unknown or broken lines are skipped).
+#include "agent/history.hpp"
+
+#include "support/json.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <fstream>
+
+namespace uap::agent {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr size_t max_transcript_line = 16 * 1024 * 1024;
+
+std::string text_of_content(const rapidjson::Value& content) {
+    if (content.IsString())
+        return std::string(content.GetString(), content.GetStringLength());
+    std::string text;
+    if (content.IsArray())
+        for (auto& block : content.GetArray())
+            if (json::string_field(block, "type").value_or("") == "text") {
+                if (!text.empty())
+                    text += "\n";
+                text += json::string_field(block, "text").value_or("");
+            }
+    return text;
+}
+
+const rapidjson::Value* message_content(const rapidjson::Value& line) {
+    auto message = line.FindMember("message");
+    if (message == line.MemberEnd() || !message->value.IsObject())
+        return nullptr;
+    auto content = message->value.FindMember("content");
+    return content == message->value.MemberEnd() ? nullptr : &content->value;
+}
+
+bool is_real_user_text(const rapidjson::Value& line, const std::string& text) {
+    if (json::bool_field(line, "isMeta").value_or(false) || json::bool_field(line, "isSidechain").value_or(false))
+        return false;
+    return !text.empty() && text[0] != '<';
+}
+
+rapidjson::Document item(const char* type) {
+    rapidjson::Document document(rapidjson::kObjectType);
+    document.AddMember("type", rapidjson::StringRef(type), document.GetAllocator());
+    return document;
+}
+
+void add_string(rapidjson::Document& document, const char* name, const std::string& value) {
+    document.AddMember(rapidjson::StringRef(name), json::string_value(value, document.GetAllocator()), document.GetAllocator());
+}
+
+void read_transcript(const fs::path& file, bool subagent, std::vector<rapidjson::Document>& items) {
+    std::ifstream stream(file);
+    std::string text;
+    while (std::getline(stream, text)) {
+        if (text.size() > max_transcript_line || text.empty())
+            continue;
+        auto line = json::parse(text);
+        if (!line || !line->IsObject())
+            continue;
+        std::string type = json::string_field(*line, "type").value_or("");
+        bool sidechain = subagent || json::bool_field(*line, "isSidechain").value_or(false);
+        if (type == "system" && json::string_field(*line, "subtype").value_or("") == "compact_boundary") {
+            items.push_back(item("compaction"));
+            continue;
+        }
+        const rapidjson::Value* content = message_content(*line);
+        if (!content)
+            continue;
+        std::vector<rapidjson::Document> produced;
+        if (type == "user") {
+            if (json::bool_field(*line, "isCompactSummary").value_or(false)) {
+                items.push_back(item("compaction"));
+                continue;
+            }
+            std::string message_text = text_of_content(*content);
+            if (is_real_user_text(*line, message_text) || (sidechain && !message_text.empty())) {
+                auto user = item("user_message");
+                add_string(user, "text", message_text);
+                produced.push_back(std::move(user));
+            }
+            if (content->IsArray())
+                for (auto& block : content->GetArray())
+                    if (json::string_field(block, "type").value_or("") == "tool_result") {
+                        auto finished = item("tool_finished");
+                        add_string(finished, "tool_use_id", json::string_field(block, "tool_use_id").value_or(""));
+                        finished.AddMember("is_error", json::bool_field(block, "is_error").value_or(false), finished.GetAllocator());
+                        auto inner = block.FindMember("content");
+                        std::string result = inner != block.MemberEnd() ? text_of_content(inner->value) : "";
+                        add_string(finished, "content", result.substr(0, 4096));
+                        produced.push_back(std::move(finished));
+                    }
+        } else if (type == "assistant" && content->IsArray()) {
+            for (auto& block : content->GetArray()) {
+                std::string kind = json::string_field(block, "type").value_or("");
+                if (kind == "text") {
+                    auto assistant = item("assistant_message");
+                    add_string(assistant, "text", json::string_field(block, "text").value_or(""));
+                    produced.push_back(std::move(assistant));
+                } else if (kind == "tool_use") {
+                    auto started = item("tool_started");
+                    add_string(started, "tool_use_id", json::string_field(block, "id").value_or(""));
+                    add_string(started, "name", json::string_field(block, "name").value_or(""));
+                    if (auto input = block.FindMember("input"); input != block.MemberEnd())
+                        started.AddMember("input", rapidjson::Value(input->value, started.GetAllocator()), started.GetAllocator());
+                    produced.push_back(std::move(started));
+                }
+            }
+        }
+        for (auto& entry : produced) {
+            if (sidechain)
+                entry.AddMember("subagent", true, entry.GetAllocator());
+            items.push_back(std::move(entry));
+        }
+    }
+}
+
+} // namespace
+
+std::string mangle_project_path(const fs::path& cwd) {
+    std::string text = cwd.string();
+    for (char& c : text)
+        if (!std::isalnum(static_cast<unsigned char>(c)))
+            c = '-';
+    return text;
+}
+
+fs::path transcripts_folder(const fs::path& home, const fs::path& cwd) {
+    std::error_code error;
+    fs::path real = fs::weakly_canonical(cwd, error);
+    return home / ".claude" / "projects" / mangle_project_path(error ? cwd : real);
+}
+
+bool valid_session_id(std::string_view id) {
+    return !id.empty() && id.size() <= 128 &&
+           std::all_of(id.begin(), id.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'; });
+}
+
+std::vector<HistoryEntry> list_history(const fs::path& home, const fs::path& cwd) {
+    std::vector<HistoryEntry> entries;
+    std::error_code error;
+    for (auto& file : fs::directory_iterator(transcripts_folder(home, cwd), error)) {
+        if (file.path().extension() != ".jsonl" || !valid_session_id(file.path().stem().string()))
+            continue;
+        HistoryEntry entry;
+        entry.session_id = file.path().stem().string();
+        entry.size_bytes = file.file_size(error);
+        auto written = file.last_write_time(error);
+        entry.modified_unix_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                     std::chrono::file_clock::to_sys(written).time_since_epoch())
+                                     .count();
+        std::ifstream stream(file.path());
+        std::string text;
+        for (int lines = 0; lines < 200 && std::getline(stream, text) && entry.title.empty(); ++lines) {
+            if (text.size() > max_transcript_line)
+                continue;
+            auto line = json::parse(text);
+            if (!line || !line->IsObject() || json::string_field(*line, "type").value_or("") != "user")
+                continue;
+            if (const rapidjson::Value* content = message_content(*line)) {
+                std::string message_text = text_of_content(*content);
+                if (is_real_user_text(*line, message_text))
+                    entry.title = message_text.substr(0, 80);
+            }
+        }
+        if (entry.title.empty())
+            continue; // Sessions without a user message (e.g. aborted at start) are not listed.
+        entries.push_back(std::move(entry));
+    }
+    std::sort(entries.begin(), entries.end(), [](auto& left, auto& right) { return left.modified_unix_ms > right.modified_unix_ms; });
+    return entries;
+}
+
+Expected<std::vector<rapidjson::Document>> load_history(const fs::path& home, const fs::path& cwd, const std::string& session_id) {
+    if (!valid_session_id(session_id))
+        return Error("not a session id: " + session_id);
+    fs::path folder = transcripts_folder(home, cwd);
+    fs::path file = folder / (session_id + ".jsonl");
+    std::error_code error;
+    if (!fs::exists(file, error))
+        return Error("no transcript for session " + session_id + " in " + folder.string());
+    std::vector<rapidjson::Document> items;
+    read_transcript(file, false, items);
+    for (auto& subagent : fs::directory_iterator(folder / session_id / "subagents", error))
+        if (subagent.path().extension() == ".jsonl")
+            read_transcript(subagent.path(), true, items);
+    return items;
+}
+
+} // namespace uap::agent

@@ -1,0 +1,37 @@
+// Session history from the CLI's own transcripts, the source of truth:
+// <home>/.claude/projects/<cwd with every non-alphanumeric character replaced by '-'>/<session>.jsonl.
+#pragma once
+
+#include "support/expected.hpp"
+
+#include <rapidjson/document.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace uap::agent {
+
+struct HistoryEntry {
+    std::string session_id;
+    std::string title;          // The first user message, shortened.
+    int64_t modified_unix_ms = 0;
+    uint64_t size_bytes = 0;
+};
+
+std::string mangle_project_path(const std::filesystem::path& cwd);
+std::filesystem::path transcripts_folder(const std::filesystem::path& home, const std::filesystem::path& cwd);
+
+// True for ids the CLI generates (letters, digits, '-', '_'), so an id never escapes the folder.
+bool valid_session_id(std::string_view id);
+
+// Newest first.
+std::vector<HistoryEntry> list_history(const std::filesystem::path& home, const std::filesystem::path& cwd);
+
+// The transcript as panel transcript items (user_message, assistant_message, tool_started,
+// tool_finished, compaction; subagent items carry "subagent":true).
+Expected<std::vector<rapidjson::Document>> load_history(const std::filesystem::path& home, const std::filesystem::path& cwd,
+                                                        const std::string& session_id);
+
+} // namespace uap::agent

@@ -1,0 +1,111 @@
+// Launch files and the CLI process record.
+#include "agent/launch_files.hpp"
+
+#include "agent/child_process.hpp"
+#include "support/files.hpp"
+#include "support/json.hpp"
+#include "support/paths.hpp"
+
+#include <csignal>
+#include <spdlog/spdlog.h>
+
+namespace uap::agent {
+
+namespace fs = std::filesystem;
+
+fs::path agent_state_folder(const fs::path& project) { return paths::project_state_folder(project) / "agent"; }
+
+Expected<fs::path> write_mcp_config(const fs::path& project, const std::string& mcp_url, const std::string& mcp_token) {
+    rapidjson::Document document(rapidjson::kObjectType);
+    auto& allocator = document.GetAllocator();
+    rapidjson::Value headers(rapidjson::kObjectType);
+    headers.AddMember("Authorization", json::string_value("Bearer " + mcp_token, allocator), allocator);
+    rapidjson::Value server(rapidjson::kObjectType);
+    server.AddMember("type", "http", allocator);
+    server.AddMember("url", json::string_value(mcp_url, allocator), allocator);
+    server.AddMember("headers", headers, allocator);
+    rapidjson::Value servers(rapidjson::kObjectType);
+    servers.AddMember(rapidjson::StringRef(mcp_server_name), server, allocator);
+    document.AddMember("mcpServers", servers, allocator);
+    fs::path file = agent_state_folder(project) / "mcp-config.json";
+    if (auto written = files::write_atomically(file, json::to_text(document), files::Visibility::OwnerOnly); !written)
+        return written.error();
+    return file;
+}
+
+std::string shell_quote(const std::string& word) {
+    std::string quoted = "'";
+    for (char c : word)
+        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
+Expected<fs::path> write_gate_settings(const fs::path& project, const fs::path& host_binary) {
+    rapidjson::Document document(rapidjson::kObjectType);
+    auto& allocator = document.GetAllocator();
+    std::string command = shell_quote(host_binary.string()) + " hook pre-tool-use --project " + shell_quote(project.string());
+    rapidjson::Value hook(rapidjson::kObjectType);
+    hook.AddMember("type", "command", allocator);
+    hook.AddMember("command", json::string_value(command, allocator), allocator);
+    hook.AddMember("timeout", 30, allocator);
+    rapidjson::Value hooks(rapidjson::kArrayType);
+    hooks.PushBack(hook, allocator);
+    rapidjson::Value matcher(rapidjson::kObjectType);
+    matcher.AddMember("matcher", "Write|Edit|MultiEdit|NotebookEdit|Bash", allocator);
+    matcher.AddMember("hooks", hooks, allocator);
+    rapidjson::Value pre_tool_use(rapidjson::kArrayType);
+    pre_tool_use.PushBack(matcher, allocator);
+    rapidjson::Value events(rapidjson::kObjectType);
+    events.AddMember("PreToolUse", pre_tool_use, allocator);
+    document.AddMember("hooks", events, allocator);
+    fs::path file = agent_state_folder(project) / "gate-settings.json";
+    if (auto written = files::write_atomically(file, json::to_pretty_text(document), files::Visibility::OwnerOnly); !written)
+        return written.error();
+    return file;
+}
+
+namespace {
+fs::path record_file(const fs::path& project) { return agent_state_folder(project) / "cli-process.json"; }
+} // namespace
+
+Expected<void> write_process_record(const fs::path& project, const ProcessRecord& record) {
+    rapidjson::Document document(rapidjson::kObjectType);
+    document.AddMember("pid", record.pid, document.GetAllocator());
+    document.AddMember("start_time", record.start_time, document.GetAllocator());
+    return files::write_atomically(record_file(project), json::to_text(document), files::Visibility::OwnerOnly);
+}
+
+std::optional<ProcessRecord> read_process_record(const fs::path& project) {
+    auto text = files::read(record_file(project), 4096);
+    if (!text)
+        return std::nullopt;
+    auto document = json::parse(*text);
+    if (!document || !document->IsObject())
+        return std::nullopt;
+    auto pid = json::integer_field(*document, "pid");
+    auto start = document->FindMember("start_time");
+    if (!pid || start == document->MemberEnd() || !start->value.IsUint64())
+        return std::nullopt;
+    return ProcessRecord{static_cast<int>(*pid), start->value.GetUint64()};
+}
+
+void remove_process_record(const fs::path& project) {
+    std::error_code error;
+    fs::remove(record_file(project), error);
+}
+
+bool kill_recorded_orphan(const fs::path& project) {
+    auto record = read_process_record(project);
+    remove_process_record(project);
+    if (!record || record->pid <= 1)
+        return false;
+    auto start = process_start_time(record->pid);
+    if (!start || *start != record->start_time)
+        return false;
+    spdlog::warn("agent: killing the CLI (pid {}) left behind by an earlier host", record->pid);
+    ::kill(-record->pid, SIGKILL);
+    ::kill(record->pid, SIGKILL);
+    return true;
+}
+
+} // namespace uap::agent

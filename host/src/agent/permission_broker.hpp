@@ -1,0 +1,52 @@
+// The permission broker's decision for one can_use_tool request, in order: the script gate, the
+// auto-approve level (from our modules' tool metadata, never from free text), then the "always
+// allow" rules. Whatever none of them settles is asked on the panels.
+#pragma once
+
+#include "agent/agent_settings.hpp"
+#include "modules/tool_description.hpp"
+
+#include <rapidjson/document.h>
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace uap::agent {
+
+// Our own tool's metadata by its module name (without the mcp__uap__ prefix); nullopt if unknown.
+using MetadataLookup = std::function<std::optional<modules::ToolMetadata>(std::string_view tool)>;
+
+enum class Verdict { Allow, Deny, Ask };
+
+struct BrokerDecision {
+    Verdict verdict;
+    std::string message; // For Deny: what the model is told.
+    std::string basis;   // Why (for logs and the panel): "script gate", "auto-approve read_only", "rule X".
+};
+
+struct BrokerContext {
+    std::filesystem::path project;
+    std::filesystem::path cwd;
+    AutoApprove level = AutoApprove::Ask;
+    const std::vector<std::string>* always_allow = nullptr;
+    MetadataLookup metadata;
+};
+
+// The module tool name of one of our MCP tools ("mcp__uap__echo" → "echo"), nullopt for others.
+std::optional<std::string> our_tool_name(std::string_view tool_name);
+
+BrokerDecision decide_permission(std::string_view tool_name, const rapidjson::Value& input, const BrokerContext& context);
+
+// True when a CLI permission rule ("Tool" or "Tool(content)") covers this call. Content rules are
+// honoured for Bash ("prefix:*" or an exact command); other content rules are left to the CLI.
+bool rule_matches(std::string_view rule, std::string_view tool_name, const rapidjson::Value& input);
+
+// The "Tool" / "Tool(content)" allow rules a can_use_tool request's permission_suggestions offer;
+// the bare tool name when it offers none.
+std::vector<std::string> allow_rules_from_suggestions(const rapidjson::Value& suggestions, std::string_view tool_name);
+
+} // namespace uap::agent

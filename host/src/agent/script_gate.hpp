@@ -1,0 +1,35 @@
+// The script gate: the agent may not write C# scripts (.cs, .asmdef) straight into Assets/ (each
+// write would trigger a compile and domain reload mid-turn), nor the host's own settings and hook
+// files. Used by the PreToolUse hook (`uap-host hook pre-tool-use`) and by the permission broker.
+#pragma once
+
+#include <rapidjson/document.h>
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace uap::agent {
+
+enum class GatedKind { None, Script, HostFile };
+
+// Lexically normalised, '/'-separated, lower-cased form of path (relative ones resolved against base).
+std::string normalise_for_gate(std::string_view path, const std::filesystem::path& base);
+
+// What kind of gated file a path names, for a project rooted at `project`.
+GatedKind classify_path(std::string_view path, const std::filesystem::path& base, const std::filesystem::path& project);
+
+// The files a shell command would write to: redirections (>, >>, >|, &>), tee, sed -i, the last
+// argument of cp/mv/install, dd of=. A rough tokeniser; quotes are honoured.
+std::vector<std::string> shell_write_targets(std::string_view command);
+
+// The guidance text given to the model when a write is refused.
+std::string gate_guidance(GatedKind kind, std::string_view path);
+
+// The gate's verdict on one tool call: a refusal reason, or nullopt when the call may go on.
+std::optional<std::string> check_tool_call(std::string_view tool_name, const rapidjson::Value& input,
+                                           const std::filesystem::path& cwd, const std::filesystem::path& project);
+
+} // namespace uap::agent

@@ -1,0 +1,113 @@
+// The editor bridge, host side: one connected editor at a time, a request journal with durable
+// ids that survives reloads (exactly-once with the editor's ledger), structured outcomes for slow
+// calls, jobs, liveness pings and editor events. Modules reach it as an EditorLink.
+#pragma once
+
+#include "bridge/bridge_options.hpp"
+#include "bridge/editor_link.hpp"
+
+#include <Poco/Net/WebSocket.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace uap::bridge {
+
+// Counters the tests and benchmarks read.
+struct BridgeStatistics {
+    uint64_t requests = 0;
+    uint64_t frames_sent = 0;
+    uint64_t resent = 0;
+    uint64_t responses = 0;
+    uint64_t duplicate_responses = 0;
+    uint64_t protocol_errors = 0;
+    uint64_t connections = 0;
+    uint64_t refused = 0;
+};
+
+class BridgeServer final : public EditorLink {
+public:
+    explicit BridgeServer(BridgeOptions options);
+    ~BridgeServer() override;
+
+    uap_status call(std::string_view method, std::string_view params_json, uint32_t timeout_ms, const CallControl* control,
+                    std::string& result) override;
+    std::string state_json() const override;
+
+    // Serves one upgraded WebSocket until it closes; runs on the HTTP server's connection thread.
+    void serve_connection(Poco::Net::WebSocket& socket);
+
+    using EventListener = std::function<void(const std::string& event_json)>;
+    // Editor events ({"event","data"}) as they arrive, on the connection thread. Returns a ticket for unsubscribe.
+    int subscribe(EventListener listener);
+    void unsubscribe(int ticket);
+
+    BridgeStatistics statistics() const;
+    bool connected() const;
+    // Waits until an editor is connected (welcome sent) or the timeout passes.
+    bool wait_connected(std::chrono::milliseconds timeout) const;
+    void shutdown();
+
+    struct Entry;
+    struct Connection;
+
+private:
+    enum class Outcome { StillRunning, NeverStarted, Abandoned, NotConnected, Cancelled };
+
+    std::shared_ptr<Entry> submit(std::string_view method, std::string_view params_json, bool internal);
+    uap_status wait_for(const std::shared_ptr<Entry>& entry, std::chrono::milliseconds timeout, const CallControl* control,
+                        std::string& result);
+    uap_status finish(std::unique_lock<std::mutex>& lock, const std::shared_ptr<Entry>& entry, std::string& result);
+    uap_status outcome(std::unique_lock<std::mutex>& lock, const std::shared_ptr<Entry>& entry, Outcome kind,
+                       const std::string& detail, const std::string& editor_report, std::string& result);
+    std::string probe(const std::string& request_id, bool withdraw);
+    uap_status host_method(std::string_view method, std::string_view params_json, std::string& result);
+
+    bool send(const std::shared_ptr<Connection>& connection, const std::string& frame);
+    bool accept_hello(const std::shared_ptr<Connection>& connection, const std::string& frame);
+    void handle_frame(const std::shared_ptr<Connection>& connection, const char* data, std::size_t size);
+    void handle_response(const std::string& id, bool ok, std::string json);
+    void handle_event(const std::string& name, const std::string& frame);
+    void protocol_error(const std::shared_ptr<Connection>& connection, std::string_view code, std::string_view message);
+    void on_disconnect(const std::shared_ptr<Connection>& connection);
+    void close_socket(const std::shared_ptr<Connection>& connection, int code, const std::string& reason);
+    void abandon_session_locked(const std::string& session, const std::string& reason);
+    void check_editor_process_locked();
+    void ping_loop();
+
+    BridgeOptions m_options;
+    std::string m_id_prefix;
+    std::atomic<uint64_t> m_next_id{1};
+
+    mutable std::mutex m_mutex;
+    mutable std::condition_variable m_changed;
+    std::map<std::string, std::shared_ptr<Entry>> m_entries;
+    std::shared_ptr<Connection> m_connection;
+    std::string m_session;  // The editor session the journal belongs to.
+    std::string m_hello;    // Its hello data, as JSON text.
+    int64_t m_editor_pid = 0;
+    bool m_reloading = false;
+    bool m_editor_gone = false;
+    std::chrono::steady_clock::time_point m_disconnected_since;
+    std::chrono::steady_clock::time_point m_connected_since;
+    std::string m_main_thread = "null";
+    std::chrono::steady_clock::time_point m_main_thread_at;
+    BridgeStatistics m_statistics;
+    std::deque<std::pair<uint64_t, std::string>> m_events;
+    uint64_t m_event_sequence = 0;
+    std::map<int, EventListener> m_listeners;
+    int m_next_ticket = 1;
+    bool m_stopping = false;
+    std::thread m_pinger;
+};
+
+} // namespace uap::bridge

@@ -1,0 +1,66 @@
+// The serve command's editor side: bridge route and the optional in-process simulator.
+#include "bridge/serve_editor.hpp"
+
+#include "bridge/bridge_endpoint.hpp"
+
+#include "simulated_editor.hpp"
+
+#include <uap/testkit/editor_simulator.hpp>
+
+#include <spdlog/spdlog.h>
+
+#include <unistd.h>
+
+namespace uap::bridge {
+
+Expected<EditorMode> parse_editor_mode(const std::optional<std::string>& text) {
+    if (!text || *text == "unity")
+        return EditorMode::Unity;
+    if (*text == "sim")
+        return EditorMode::Simulator;
+    return Error("--editor must be unity or sim");
+}
+
+ServeEditor::ServeEditor(const std::filesystem::path& project, std::string host_version) : m_project(project) {
+    BridgeOptions options;
+    options.project_path = project.string();
+    options.host_version = std::move(host_version);
+    m_bridge = std::make_unique<BridgeServer>(options);
+}
+
+ServeEditor::~ServeEditor() { stop(); }
+
+server::UpgradeRoute ServeEditor::route() {
+    return server::UpgradeRoute{"/bridge", server::Role::Editor,
+                                [this] { return new BridgeRequestHandler(*m_bridge, {}, SecurityChecks::DoneByServer); }};
+}
+
+Expected<void> ServeEditor::start_simulator(uint16_t port, const std::string& editor_token) {
+    testkit::SimulatorIdentity identity;
+    identity.project_path = m_project.string();
+    identity.editor_pid = ::getpid();
+    identity.editor_session_id = "sim-in-host-" + std::to_string(::getpid());
+    m_simulator = std::make_unique<testkit::EditorSimulator>(identity);
+    m_simulator->build_sample_scene();
+    editor_sim::HostEndpoint endpoint;
+    endpoint.port = port;
+    endpoint.token = editor_token;
+    m_editor = std::make_unique<editor_sim::SimulatedEditor>(*m_simulator, endpoint, [](const std::string& line) {
+        spdlog::info("editor simulator: {}", line);
+    });
+    m_editor->start();
+    if (!m_editor->wait_connected(std::chrono::seconds(10)))
+        return Error("the editor simulator did not connect to the bridge" +
+                     (m_editor->refused() ? ": " + m_editor->refusal() : std::string()));
+    return {};
+}
+
+void ServeEditor::stop() {
+    if (m_editor)
+        m_editor->stop();
+    m_editor.reset();
+    if (m_bridge)
+        m_bridge->shutdown();
+}
+
+} // namespace uap::bridge

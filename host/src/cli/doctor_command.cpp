@@ -1,0 +1,113 @@
+// uap-host doctor [--project DIR]: what the host found (CLI, version, credentials, project files,
+// the running host, the script gate) and what is wrong, in plain words. Exit 1 when something is.
+#include "agent/agent_settings.hpp"
+#include "agent/cli_locator.hpp"
+#include "agent/script_gate.hpp"
+#include "cli/arguments.hpp"
+#include "cli/commands.hpp"
+#include "server/discovery_file.hpp"
+
+#include <cstdlib>
+#include <iostream>
+#include <sys/stat.h>
+
+namespace uap::cli {
+
+namespace {
+
+struct Report {
+    int problems = 0;
+    void ok(const std::string& text) { std::cout << "  ok       " << text << "\n"; }
+    void problem(const std::string& text) {
+        ++problems;
+        std::cout << "  PROBLEM  " << text << "\n";
+    }
+    void note(const std::string& text) { std::cout << "  note     " << text << "\n"; }
+};
+
+bool owner_only(const std::filesystem::path& file) {
+    struct stat info {};
+    return ::stat(file.c_str(), &info) == 0 && (info.st_mode & 077) == 0;
+}
+
+} // namespace
+
+int run_doctor_command(const std::vector<std::string>& words) {
+    auto arguments = Arguments::parse(words, ArgumentSpec{{"project"}, {}});
+    if (!arguments || !arguments->positional().empty())
+        return fail(UsageError, "usage:\n  uap-host doctor [--project DIR]\n");
+    Report report;
+    std::string explicit_cli;
+    std::optional<std::filesystem::path> project;
+    if (auto value = arguments->value("project")) {
+        project = std::filesystem::absolute(*value);
+        if (auto settings = agent::AgentSettings::load(*project))
+            explicit_cli = settings->cli_path;
+    }
+
+    std::cout << "Claude Code CLI\n";
+    auto cli = agent::locate_cli(explicit_cli);
+    if (!cli) {
+        report.problem(cli.error().message());
+    } else {
+        report.ok("found " + cli->path.string() + " (by " + cli->found_by + ")");
+        if (auto version = agent::probe_cli_version(cli->path))
+            report.ok("version " + *version);
+        else
+            report.problem("the CLI does not run: " + version.error().message());
+    }
+
+    std::cout << "Credentials\n";
+    const char* home = std::getenv("HOME");
+    bool key = std::getenv("ANTHROPIC_API_KEY") != nullptr;
+    bool login = home && std::filesystem::exists(std::filesystem::path(home) / ".claude" / ".credentials.json");
+    if (key)
+        report.ok("ANTHROPIC_API_KEY is set (the CLI will use it unless the panel is set to subscription only)");
+    if (login)
+        report.ok("a Claude login exists in ~/.claude");
+    if (!key && !login)
+        report.note("no API key and no stored login found; the CLI may still use a keychain login. If the agent cannot "
+                    "answer, run `claude` once and log in, or set ANTHROPIC_API_KEY");
+
+    std::cout << "Script gate\n";
+    rapidjson::Document probe;
+    probe.Parse(R"({"file_path":"Assets/Scripts/Probe.cs"})");
+    if (agent::check_tool_call("Write", probe, "/project", "/project"))
+        report.ok("writes of .cs/.asmdef under Assets/ are refused by the hook `uap-host hook pre-tool-use`");
+    else
+        report.problem("the script gate does not refuse a test write; scripts under Assets/ are NOT protected");
+
+    if (project) {
+        std::cout << "Project " << project->string() << "\n";
+        std::error_code error;
+        if (std::filesystem::is_directory(*project / "Assets", error))
+            report.ok("Assets/ exists");
+        else
+            report.problem("no Assets/ folder: this does not look like a Unity project");
+        auto running = server::read_discovery(*project);
+        if (running && server::process_alive(running->pid)) {
+            report.ok("a host (pid " + std::to_string(running->pid) + ") serves " + running->mcp_url());
+            for (auto& [role, file] : running->token_files) {
+                if (!std::filesystem::exists(file, error))
+                    report.problem("the " + role + " token file " + file.string() + " is missing");
+                else if (!owner_only(file))
+                    report.problem("the " + role + " token file " + file.string() + " is readable by other users");
+            }
+        } else {
+            report.note("no host is running for this project (start one with `uap-host serve --project DIR`)");
+        }
+        auto settings = agent::AgentSettings::load(*project);
+        if (!settings) {
+            report.problem("the agent settings cannot be read: " + settings.error().message());
+        } else {
+            report.ok("auto-approve level: " + agent::to_string(settings->auto_approve) + "; " +
+                      std::to_string(settings->always_allow.size()) + " always-allow rule(s); permission mode " + settings->permission_mode);
+            if (settings->permission_mode == "bypassPermissions")
+                report.note("bypassPermissions skips the permission broker (the hook still gates scripts)");
+        }
+    }
+    std::cout << (report.problems == 0 ? "No problems found.\n" : std::to_string(report.problems) + " problem(s) found.\n");
+    return report.problems == 0 ? Success : Failure;
+}
+
+} // namespace uap::cli

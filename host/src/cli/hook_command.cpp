@@ -1,0 +1,60 @@
+// uap-host hook pre-tool-use --project DIR: the script gate as a Claude Code PreToolUse hook. It
+// reads the hook's JSON on stdin and, for a gated write, prints a "deny" decision with guidance.
+// It fails open (prints nothing) on input it cannot read, and says why on stderr.
+#include "agent/script_gate.hpp"
+#include "cli/arguments.hpp"
+#include "cli/commands.hpp"
+#include "support/json.hpp"
+
+#include <iostream>
+#include <iterator>
+
+namespace uap::cli {
+
+namespace {
+constexpr size_t max_hook_input_bytes = 16 * 1024 * 1024;
+constexpr const char* hook_usage = "usage:\n  uap-host hook pre-tool-use --project DIR   (reads the hook JSON on stdin)\n";
+} // namespace
+
+int run_hook_command(const std::vector<std::string>& words) {
+    if (words.empty() || words[0] != "pre-tool-use")
+        return fail(UsageError, std::string("unknown hook\n") + hook_usage);
+    auto arguments = Arguments::parse(std::vector<std::string>(words.begin() + 1, words.end()), ArgumentSpec{{"project"}, {}});
+    if (!arguments || !arguments->value("project"))
+        return fail(UsageError, std::string("hook pre-tool-use needs --project DIR\n") + hook_usage);
+    std::filesystem::path project = std::filesystem::absolute(*arguments->value("project"));
+
+    std::string input;
+    char buffer[65536];
+    while (std::cin.read(buffer, sizeof(buffer)) || std::cin.gcount() > 0) {
+        input.append(buffer, static_cast<size_t>(std::cin.gcount()));
+        if (input.size() > max_hook_input_bytes) {
+            std::cerr << "uap-host hook: the input is too large; the call is not gated\n";
+            return Success;
+        }
+    }
+    auto document = json::parse(input);
+    if (!document || !document->IsObject()) {
+        std::cerr << "uap-host hook: unreadable hook input; the call is not gated\n";
+        return Success;
+    }
+    std::string tool_name = json::string_field(*document, "tool_name").value_or("");
+    std::filesystem::path cwd = json::string_field(*document, "cwd").value_or(project.string());
+    auto tool_input = document->FindMember("tool_input");
+    if (tool_input == document->MemberEnd())
+        return Success;
+    auto refusal = agent::check_tool_call(tool_name, tool_input->value, cwd, project);
+    if (!refusal)
+        return Success;
+    rapidjson::Document output(rapidjson::kObjectType);
+    auto& allocator = output.GetAllocator();
+    rapidjson::Value specific(rapidjson::kObjectType);
+    specific.AddMember("hookEventName", "PreToolUse", allocator);
+    specific.AddMember("permissionDecision", "deny", allocator);
+    specific.AddMember("permissionDecisionReason", json::string_value(*refusal, allocator), allocator);
+    output.AddMember("hookSpecificOutput", specific, allocator);
+    std::cout << json::to_text(output) << std::endl;
+    return Success;
+}
+
+} // namespace uap::cli

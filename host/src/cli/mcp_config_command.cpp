@@ -1,0 +1,108 @@
+// uap-host mcp-config: prints what an MCP client needs to reach the running host of a project.
+// Printing the token on stdout is this command's purpose; it is never logged.
+#include "cli/commands.hpp"
+#include "cli/arguments.hpp"
+#include "server/access_tokens.hpp"
+#include "server/discovery_file.hpp"
+#include "support/json.hpp"
+
+#include <rapidjson/document.h>
+
+#include <iostream>
+
+namespace uap::cli {
+
+namespace {
+
+constexpr const char* config_usage = R"(usage:
+  uap-host mcp-config --project DIR [--client claude-code|claude-desktop|cursor|json] [--name NAME]
+
+  claude-code     the `claude mcp add --transport http ...` command line (default)
+  json            {"mcpServers":{...}} for `claude --mcp-config` and other clients
+  cursor          the entry for .cursor/mcp.json
+  claude-desktop  a claude_desktop_config.json entry bridging through mcp-remote
+The output contains the host's MCP token: treat it like a password.
+)";
+
+enum class Client { ClaudeCode, ClaudeDesktop, Cursor, Json };
+
+std::optional<Client> client_named(const std::string& name) {
+    if (name == "claude-code") return Client::ClaudeCode;
+    if (name == "claude-desktop") return Client::ClaudeDesktop;
+    if (name == "cursor") return Client::Cursor;
+    if (name == "json") return Client::Json;
+    return std::nullopt;
+}
+
+std::string server_entry(Client client, const std::string& name, const std::string& url, const std::string& token) {
+    rapidjson::Document document(rapidjson::kObjectType);
+    auto& allocator = document.GetAllocator();
+    rapidjson::Value entry(rapidjson::kObjectType);
+    if (client == Client::ClaudeDesktop) {
+        // Claude Desktop's config file launches local commands only; mcp-remote bridges to HTTP.
+        // The header comes from an environment variable, so the token is not on a command line.
+        entry.AddMember("command", "npx", allocator);
+        rapidjson::Value arguments(rapidjson::kArrayType);
+        for (std::string argument : {std::string("-y"), std::string("mcp-remote"), url, std::string("--header"),
+                                     std::string("Authorization:${UAP_MCP_AUTHORIZATION}")})
+            arguments.PushBack(json::string_value(argument, allocator), allocator);
+        entry.AddMember("args", arguments, allocator);
+        rapidjson::Value environment(rapidjson::kObjectType);
+        environment.AddMember("UAP_MCP_AUTHORIZATION", json::string_value("Bearer " + token, allocator), allocator);
+        entry.AddMember("env", environment, allocator);
+    } else {
+        if (client == Client::Json)
+            entry.AddMember("type", "http", allocator);
+        entry.AddMember("url", json::string_value(url, allocator), allocator);
+        rapidjson::Value headers(rapidjson::kObjectType);
+        headers.AddMember("Authorization", json::string_value("Bearer " + token, allocator), allocator);
+        entry.AddMember("headers", headers, allocator);
+    }
+    rapidjson::Value servers(rapidjson::kObjectType);
+    servers.AddMember(json::string_value(name, allocator), entry, allocator);
+    document.AddMember("mcpServers", servers, allocator);
+    return json::to_pretty_text(document);
+}
+
+} // namespace
+
+int run_mcp_config_command(const std::vector<std::string>& words) {
+    if (!words.empty() && (words[0] == "--help" || words[0] == "help")) {
+        std::cout << config_usage;
+        return Success;
+    }
+    auto arguments = Arguments::parse(words, ArgumentSpec{{"project", "client", "name"}, {}});
+    if (!arguments)
+        return fail(UsageError, arguments.error().message() + "\n" + config_usage);
+    if (!arguments->positional().empty() || !arguments->value("project"))
+        return fail(UsageError, std::string("mcp-config needs --project DIR\n") + config_usage);
+    auto client = client_named(arguments->value("client").value_or("claude-code"));
+    if (!client)
+        return fail(UsageError, "unknown --client (use claude-code, claude-desktop, cursor or json)\n" + std::string(config_usage));
+    std::string name = arguments->value("name").value_or("unity");
+    if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != std::string::npos)
+        return fail(UsageError, "--name may use letters, digits, '_' and '-' only");
+
+    std::filesystem::path project = std::filesystem::absolute(*arguments->value("project"));
+    auto discovery = server::read_discovery(project);
+    if (!discovery)
+        return fail(Failure, discovery.error().message() + "; start it with `uap-host serve --project " + project.string() + "`");
+    if (!server::process_alive(discovery->pid))
+        return fail(Failure, "the host recorded in " + server::discovery_file_for(project).string() + " (pid " +
+                                 std::to_string(discovery->pid) + ") is not running; start it with `uap-host serve`");
+    auto token_file = discovery->token_files.find("mcp");
+    if (token_file == discovery->token_files.end())
+        return fail(Failure, "the discovery file names no MCP token file");
+    auto token = server::AccessTokens::read_file(token_file->second);
+    if (!token)
+        return fail(Failure, token.error().message());
+
+    if (*client == Client::ClaudeCode)
+        std::cout << "claude mcp add --transport http " << name << " " << discovery->mcp_url() << " --header \"Authorization: Bearer "
+                  << *token << "\"\n";
+    else
+        std::cout << server_entry(*client, name, discovery->mcp_url(), *token) << "\n";
+    return Success;
+}
+
+} // namespace uap::cli

@@ -1,0 +1,123 @@
+// JSON-RPC message parsing and response writing.
+#include "mcp/json_rpc.hpp"
+
+#include <rapidjson/error/en.h>
+
+#include <utility>
+#include <vector>
+
+namespace uap::mcp {
+
+namespace {
+
+// True when the value nests deeper than the limit; iterative, so hostile input cannot overflow the stack.
+bool too_deep(const rapidjson::Value& root, unsigned limit) {
+    std::vector<std::pair<const rapidjson::Value*, unsigned>> pending{{&root, 1}};
+    while (!pending.empty()) {
+        auto [value, depth] = pending.back();
+        pending.pop_back();
+        if (depth > limit)
+            return true;
+        if (value->IsObject())
+            for (auto& member : value->GetObject())
+                pending.emplace_back(&member.value, depth + 1);
+        else if (value->IsArray())
+            for (auto& element : value->GetArray())
+                pending.emplace_back(&element, depth + 1);
+    }
+    return false;
+}
+
+bool valid_id(const rapidjson::Value& id) { return id.IsString() || id.IsInt64() || id.IsUint64(); }
+
+} // namespace
+
+std::optional<MessageError> parse_message(std::string_view body, Message& message) {
+    auto& document = message.document;
+    document.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(body.data(), body.size());
+    if (document.HasParseError())
+        return MessageError{ParseError, std::string("Parse error: ") + rapidjson::GetParseError_En(document.GetParseError()) +
+                                            " (offset " + std::to_string(document.GetErrorOffset()) + ")"};
+    if (document.IsArray())
+        return MessageError{InvalidRequest, "Invalid Request: JSON-RPC batches are not supported (removed in MCP 2025-06-18); "
+                                            "send one message per request"};
+    if (!document.IsObject())
+        return MessageError{InvalidRequest, "Invalid Request: the body must be a JSON-RPC object"};
+    if (too_deep(document, max_nesting_depth))
+        return MessageError{InvalidRequest, "Invalid Request: JSON nests deeper than " + std::to_string(max_nesting_depth) + " levels"};
+    auto version = document.FindMember("jsonrpc");
+    if (version == document.MemberEnd() || !version->value.IsString() || std::string_view(version->value.GetString()) != "2.0")
+        return MessageError{InvalidRequest, "Invalid Request: \"jsonrpc\" must be \"2.0\""};
+
+    auto id = document.FindMember("id");
+    if (id != document.MemberEnd()) {
+        if (!valid_id(id->value))
+            return MessageError{InvalidRequest, "Invalid Request: \"id\" must be a string or an integer"};
+        message.id = &id->value;
+    }
+    auto method = document.FindMember("method");
+    if (method != document.MemberEnd()) {
+        if (!method->value.IsString())
+            return MessageError{InvalidRequest, "Invalid Request: \"method\" must be a string"};
+        message.method = std::string_view(method->value.GetString(), method->value.GetStringLength());
+        message.kind = message.id ? MessageKind::Request : MessageKind::Notification;
+        auto params = document.FindMember("params");
+        if (params != document.MemberEnd()) {
+            if (!params->value.IsObject())
+                return MessageError{InvalidRequest, "Invalid Request: \"params\" must be an object"};
+            message.params = &params->value;
+        }
+        return std::nullopt;
+    }
+    bool has_result = document.HasMember("result");
+    bool has_error = document.HasMember("error");
+    if (message.id && has_result != has_error) {
+        message.kind = MessageKind::Response;
+        return std::nullopt;
+    }
+    return MessageError{InvalidRequest, "Invalid Request: neither a request, a notification nor a response"};
+}
+
+void write_key(JsonWriter& writer, std::string_view key) { writer.Key(key.data(), static_cast<rapidjson::SizeType>(key.size())); }
+
+void write_string(JsonWriter& writer, std::string_view text) {
+    writer.String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
+}
+
+void begin_result(JsonWriter& writer, const rapidjson::Value* id) {
+    writer.StartObject();
+    write_key(writer, "jsonrpc");
+    write_string(writer, "2.0");
+    write_key(writer, "id");
+    if (id)
+        id->Accept(writer);
+    else
+        writer.Null();
+    write_key(writer, "result");
+}
+
+void finish_result(JsonWriter& writer) { writer.EndObject(); }
+
+std::string error_text(const rapidjson::Value* id, int code, std::string_view message) {
+    rapidjson::StringBuffer buffer;
+    JsonWriter writer(buffer);
+    writer.StartObject();
+    write_key(writer, "jsonrpc");
+    write_string(writer, "2.0");
+    write_key(writer, "id");
+    if (id)
+        id->Accept(writer);
+    else
+        writer.Null();
+    write_key(writer, "error");
+    writer.StartObject();
+    write_key(writer, "code");
+    writer.Int(code);
+    write_key(writer, "message");
+    write_string(writer, message);
+    writer.EndObject();
+    writer.EndObject();
+    return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+} // namespace uap::mcp

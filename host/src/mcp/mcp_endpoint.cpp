@@ -1,0 +1,276 @@
+// The MCP endpoint: HTTP method and header rules of Streamable HTTP, sessions, and dispatch.
+#include "mcp/mcp_endpoint.hpp"
+
+#include "mcp/tool_results.hpp"
+#include "support/json.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+
+namespace uap::mcp {
+
+using server::HttpRequest;
+using server::HttpResponse;
+
+struct McpEndpoint::Trace {
+    std::string rpc_method;
+    std::string tool;
+    std::string outcome;
+};
+
+namespace {
+
+constexpr const char* session_header = "Mcp-Session-Id";
+constexpr const char* version_header = "MCP-Protocol-Version";
+
+HttpResponse json_response(int status, std::string body) {
+    HttpResponse response;
+    response.status = status;
+    response.content_type = "application/json";
+    response.body = std::move(body);
+    return response;
+}
+
+HttpResponse error_response(int status, const rapidjson::Value* id, int code, std::string_view message) {
+    return json_response(status, error_text(id, code, message));
+}
+
+HttpResponse accepted() {
+    HttpResponse response;
+    response.status = 202;
+    return response;
+}
+
+bool contains_ignoring_case(std::string_view haystack, std::string_view needle) {
+    if (needle.size() > haystack.size())
+        return false;
+    for (size_t start = 0; start + needle.size() <= haystack.size(); ++start)
+        if (server::equal_ignoring_case(haystack.substr(start, needle.size()), needle))
+            return true;
+    return false;
+}
+
+// Client-controlled text as it may appear in a log line: printable ASCII, bounded.
+std::string loggable(std::string_view text) {
+    std::string safe;
+    for (char character : text.substr(0, 80))
+        safe += (character >= 0x20 && character < 0x7f) ? character : '?';
+    return safe;
+}
+
+std::string supported_list() {
+    std::string names;
+    for (auto& revision : supported_revisions())
+        names += (names.empty() ? "" : ", ") + std::string(revision.name);
+    return names;
+}
+
+} // namespace
+
+McpEndpoint::McpEndpoint(const ToolProvider& tools, SessionTable& sessions, ServerIdentity identity)
+    : m_tools(tools), m_sessions(sessions), m_identity(std::move(identity)) {}
+
+HttpResponse McpEndpoint::rejection(const server::Rejection& rejection) {
+    HttpResponse response = error_response(rejection.status, nullptr, ServerError, rejection.reason);
+    if (rejection.status == 401)
+        response.headers.add("WWW-Authenticate", "Bearer");
+    return response;
+}
+
+server::Route McpEndpoint::route(std::string path) const {
+    return server::Route{std::move(path), server::Role::Mcp, [this](const HttpRequest& request) { return handle(request); },
+                         &McpEndpoint::rejection};
+}
+
+HttpResponse McpEndpoint::handle(const HttpRequest& request) const {
+    auto started = std::chrono::steady_clock::now();
+    Trace trace;
+    HttpResponse response;
+    if (request.method == "POST") {
+        response = handle_post(request, trace);
+    } else if (request.method == "DELETE") {
+        response = handle_delete(request);
+    } else {
+        // No server-initiated messages yet, so no standalone SSE stream: 405 as the transport allows.
+        response = error_response(405, nullptr, ServerError, "Method not allowed: use POST (and DELETE to end a session)");
+        response.headers.add("Allow", "POST, DELETE");
+    }
+    if (spdlog::should_log(spdlog::level::info)) {
+        double milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+        spdlog::info("mcp {} {}{}{} -> {}{}{} {:.3f} ms", request.method, loggable(trace.rpc_method),
+                     trace.tool.empty() ? "" : " tool=", loggable(trace.tool), response.status,
+                     trace.outcome.empty() ? "" : " ", trace.outcome, milliseconds);
+    }
+    return response;
+}
+
+HttpResponse McpEndpoint::handle_delete(const HttpRequest& request) const {
+    const std::string* session = request.headers.find(session_header);
+    if (!session)
+        return error_response(400, nullptr, InvalidRequest, "Bad Request: DELETE needs the Mcp-Session-Id header");
+    if (!m_sessions.close(*session))
+        return error_response(404, nullptr, SessionNotFound, "Session not found");
+    HttpResponse response;
+    response.status = 200;
+    return response;
+}
+
+HttpResponse McpEndpoint::handle_post(const HttpRequest& request, Trace& trace) const {
+    const std::string* content_type = request.headers.find("Content-Type");
+    if (!content_type || !contains_ignoring_case(*content_type, "application/json"))
+        return error_response(415, nullptr, InvalidRequest, "Unsupported Media Type: Content-Type must be application/json");
+    if (const std::string* accept = request.headers.find("Accept"))
+        if (!contains_ignoring_case(*accept, "application/json") && !contains_ignoring_case(*accept, "*/*"))
+            return error_response(406, nullptr, InvalidRequest,
+                                  "Not Acceptable: the client must accept application/json (and text/event-stream)");
+
+    Message message;
+    if (auto problem = parse_message(request.body, message)) {
+        trace.outcome = problem->code == ParseError ? "parse error" : "invalid request";
+        return error_response(400, message.id, problem->code, problem->message);
+    }
+    trace.rpc_method = std::string(message.method);
+    const std::string* session = request.headers.find(session_header);
+
+    if (message.kind == MessageKind::Request && message.method == "initialize") {
+        if (session)
+            return error_response(400, message.id, InvalidRequest, "Bad Request: initialize must not carry Mcp-Session-Id");
+        return initialize(request, message);
+    }
+    if (!session) {
+        // The Claude Code CLI probes the stateless 2026-07-28 revision first and falls back to
+        // initialize when the method is not found.
+        if (message.kind == MessageKind::Request && message.method == "server/discover")
+            return error_response(200, message.id, MethodNotFound,
+                                  "Method not found: server/discover (this server speaks " + supported_list() + "; send initialize)");
+        return error_response(400, message.id, InvalidRequest, "Bad Request: Mcp-Session-Id header is required (send initialize first)");
+    }
+    const ProtocolRevision* revision = m_sessions.touch(*session);
+    if (!revision)
+        return error_response(404, message.id, SessionNotFound, "Session not found (it ended or expired); send initialize again");
+    if (const std::string* version = request.headers.find(version_header); version && !find_revision(*version))
+        return error_response(400, message.id, InvalidRequest,
+                              "Bad Request: unsupported MCP-Protocol-Version \"" + loggable(*version) + "\" (supported: " + supported_list() + ")");
+    if (message.kind != MessageKind::Request)
+        return accepted(); // Notifications (initialized, cancelled, ...) and responses.
+    return dispatch(message, *revision, trace);
+}
+
+HttpResponse McpEndpoint::initialize(const HttpRequest&, const Message& message) const {
+    const rapidjson::Value* params = message.params;
+    auto requested = params ? params->FindMember("protocolVersion") : rapidjson::Value::ConstMemberIterator();
+    if (!params || requested == params->MemberEnd() || !requested->value.IsString())
+        return error_response(200, message.id, InvalidParams, "Invalid params: initialize needs params.protocolVersion (a string)");
+    const ProtocolRevision& revision =
+        negotiate_revision(std::string_view(requested->value.GetString(), requested->value.GetStringLength()));
+    std::string client_name;
+    if (auto info = params->FindMember("clientInfo"); info != params->MemberEnd() && info->value.IsObject())
+        if (auto name = info->value.FindMember("name"); name != info->value.MemberEnd() && name->value.IsString())
+            client_name = loggable(name->value.GetString());
+    auto session = m_sessions.open(revision, client_name);
+    if (!session)
+        return error_response(500, message.id, InternalError, session.error().message());
+
+    rapidjson::StringBuffer buffer;
+    JsonWriter writer(buffer);
+    begin_result(writer, message.id);
+    writer.StartObject();
+    write_key(writer, "protocolVersion");
+    write_string(writer, revision.name);
+    write_key(writer, "capabilities");
+    writer.StartObject();
+    write_key(writer, "tools");
+    writer.StartObject();
+    write_key(writer, "listChanged");
+    writer.Bool(false);
+    writer.EndObject();
+    writer.EndObject();
+    write_key(writer, "serverInfo");
+    writer.StartObject();
+    write_key(writer, "name");
+    write_string(writer, m_identity.name);
+    if (revision.structured_output == StructuredOutput::Supported) {
+        write_key(writer, "title");
+        write_string(writer, m_identity.title);
+    }
+    write_key(writer, "version");
+    write_string(writer, m_identity.version);
+    writer.EndObject();
+    if (!m_identity.instructions.empty()) {
+        write_key(writer, "instructions");
+        write_string(writer, m_identity.instructions);
+    }
+    writer.EndObject();
+    finish_result(writer);
+    HttpResponse response = json_response(200, std::string(buffer.GetString(), buffer.GetSize()));
+    response.headers.add(session_header, *session);
+    spdlog::info("mcp session opened for client \"{}\" with protocol {}", client_name, revision.name);
+    return response;
+}
+
+HttpResponse McpEndpoint::dispatch(const Message& message, const ProtocolRevision& revision, Trace& trace) const {
+    if (message.method == "tools/call")
+        return call_tool(message, revision, trace);
+    if (message.method == "ping" || message.method == "tools/list") {
+        rapidjson::StringBuffer buffer;
+        JsonWriter writer(buffer);
+        begin_result(writer, message.id);
+        if (message.method == "ping") {
+            writer.StartObject();
+            writer.EndObject();
+        } else {
+            write_tool_list(writer, m_tools.enabled_tools(), revision);
+        }
+        finish_result(writer);
+        return json_response(200, std::string(buffer.GetString(), buffer.GetSize()));
+    }
+    trace.outcome = "method not found";
+    return error_response(200, message.id, MethodNotFound, "Method not found: " + loggable(message.method));
+}
+
+HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevision& revision, Trace& trace) const {
+    const rapidjson::Value* params = message.params;
+    auto name = params ? params->FindMember("name") : rapidjson::Value::ConstMemberIterator();
+    if (!params || name == params->MemberEnd() || !name->value.IsString())
+        return error_response(200, message.id, InvalidParams, "Invalid params: tools/call needs params.name (a string)");
+    std::string_view tool_name(name->value.GetString(), name->value.GetStringLength());
+    trace.tool = std::string(tool_name);
+    std::string arguments_json = "{}";
+    if (auto arguments = params->FindMember("arguments"); arguments != params->MemberEnd()) {
+        if (!arguments->value.IsObject())
+            return error_response(200, message.id, InvalidParams, "Invalid params: params.arguments must be an object");
+        arguments_json = json::to_text(arguments->value);
+    }
+
+    ToolLookup lookup = m_tools.lookup(tool_name);
+    if (lookup.availability == Availability::Unknown) {
+        trace.outcome = "unknown tool";
+        return error_response(200, message.id, InvalidParams, "Unknown tool: " + loggable(tool_name));
+    }
+    if (lookup.availability != Availability::Available) {
+        trace.outcome = "unavailable";
+        std::string advice = lookup.availability == Availability::Disabled
+                                 ? "; a user can enable it with `uap-host modules enable " + lookup.module_id + "`"
+                                 : "";
+        return error_response(200, message.id, InvalidParams,
+                              "Tool " + loggable(tool_name) + " belongs to module " + lookup.module_id + ", which is not available (" +
+                                  lookup.reason + ")" + advice);
+    }
+
+    modules::ToolOutcome outcome = m_tools.call(tool_name, arguments_json);
+    trace.outcome = outcome.status == modules::CallStatus::Success ? "ok" : "tool error";
+    if (outcome.status == modules::CallStatus::UnknownTool)
+        return error_response(200, message.id, InvalidParams, "Unknown tool: " + loggable(tool_name));
+    rapidjson::StringBuffer buffer;
+    JsonWriter writer(buffer);
+    begin_result(writer, message.id);
+    if (outcome.status == modules::CallStatus::Success)
+        write_tool_success(writer, *lookup.tool, outcome.text, revision);
+    else
+        write_tool_error(writer, outcome.text);
+    finish_result(writer);
+    return json_response(200, std::string(buffer.GetString(), buffer.GetSize()));
+}
+
+} // namespace uap::mcp

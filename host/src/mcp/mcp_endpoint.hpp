@@ -1,0 +1,49 @@
+// The MCP Streamable HTTP endpoint as a function from a (guarded) HttpRequest to an HttpResponse:
+// sessions, protocol revision checks, and the initialize / ping / tools methods. No sockets here,
+// so unit tests and the fuzzer drive it directly.
+#pragma once
+
+#include "mcp/json_rpc.hpp"
+#include "mcp/session_table.hpp"
+#include "mcp/tool_provider.hpp"
+#include "server/router.hpp"
+
+#include <string>
+
+namespace uap::mcp {
+
+struct ServerIdentity {
+    std::string name = "uap-host";
+    std::string title = "Agent Panel for Unity";
+    std::string version;
+    std::string instructions;
+};
+
+class McpEndpoint {
+public:
+    McpEndpoint(const ToolProvider& tools, SessionTable& sessions, ServerIdentity identity);
+
+    // Runs after the RequestGuard admitted the request. Logs one line per request.
+    server::HttpResponse handle(const server::HttpRequest& request) const;
+
+    // A guard rejection as a JSON-RPC error without id (the body the specification suggests).
+    static server::HttpResponse rejection(const server::Rejection& rejection);
+
+    // The /mcp route for the router, with the MCP role.
+    server::Route route(std::string path = "/mcp") const;
+
+private:
+    struct Trace; // What the request log line reports.
+
+    server::HttpResponse handle_post(const server::HttpRequest& request, Trace& trace) const;
+    server::HttpResponse handle_delete(const server::HttpRequest& request) const;
+    server::HttpResponse initialize(const server::HttpRequest& request, const Message& message) const;
+    server::HttpResponse dispatch(const Message& message, const ProtocolRevision& revision, Trace& trace) const;
+    server::HttpResponse call_tool(const Message& message, const ProtocolRevision& revision, Trace& trace) const;
+
+    const ToolProvider& m_tools;
+    SessionTable& m_sessions;
+    ServerIdentity m_identity;
+};
+
+} // namespace uap::mcp

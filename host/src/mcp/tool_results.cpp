@@ -1,0 +1,91 @@
+// Writing tools/list and tools/call results.
+#include "mcp/tool_results.hpp"
+
+namespace uap::mcp {
+
+namespace {
+
+void write_raw_object(JsonWriter& writer, const std::string& json) {
+    writer.RawValue(json.data(), json.size(), rapidjson::kObjectType);
+}
+
+void write_bool(JsonWriter& writer, std::string_view key, bool value) {
+    write_key(writer, key);
+    writer.Bool(value);
+}
+
+// Every hint is written, never left to the specification's defaults (destructive and open-world
+// default to true). The tools act on one Unity project, a closed world, so openWorldHint is false.
+void write_annotations(JsonWriter& writer, const modules::ToolMetadata& metadata) {
+    write_key(writer, "annotations");
+    writer.StartObject();
+    write_bool(writer, "readOnlyHint", metadata.read_only);
+    write_bool(writer, "destructiveHint", metadata.destructive);
+    write_bool(writer, "idempotentHint", metadata.idempotent);
+    write_bool(writer, "openWorldHint", false);
+    writer.EndObject();
+    // The two traits MCP has no hint for travel in _meta under our own prefix.
+    write_key(writer, "_meta");
+    writer.StartObject();
+    write_bool(writer, "agentpanel.unity/undoable", metadata.undoable);
+    write_bool(writer, "agentpanel.unity/longRunning", metadata.long_running);
+    writer.EndObject();
+}
+
+void write_text_content(JsonWriter& writer, std::string_view text) {
+    write_key(writer, "content");
+    writer.StartArray();
+    writer.StartObject();
+    write_key(writer, "type");
+    write_string(writer, "text");
+    write_key(writer, "text");
+    write_string(writer, text);
+    writer.EndObject();
+    writer.EndArray();
+}
+
+} // namespace
+
+void write_tool_list(JsonWriter& writer, const std::vector<const modules::ToolDescription*>& tools, const ProtocolRevision& revision) {
+    writer.StartObject();
+    write_key(writer, "tools");
+    writer.StartArray();
+    for (const modules::ToolDescription* tool : tools) {
+        writer.StartObject();
+        write_key(writer, "name");
+        write_string(writer, tool->name);
+        write_key(writer, "description");
+        write_string(writer, tool->description);
+        write_key(writer, "inputSchema");
+        write_raw_object(writer, tool->input_schema_json);
+        if (!tool->output_schema_json.empty() && revision.structured_output == StructuredOutput::Supported) {
+            write_key(writer, "outputSchema");
+            write_raw_object(writer, tool->output_schema_json);
+        }
+        write_annotations(writer, tool->metadata);
+        writer.EndObject();
+    }
+    writer.EndArray();
+    writer.EndObject();
+}
+
+void write_tool_success(JsonWriter& writer, const modules::ToolDescription& tool, std::string_view result_json,
+                        const ProtocolRevision& revision) {
+    writer.StartObject();
+    write_text_content(writer, result_json);
+    if (!tool.output_schema_json.empty() && revision.structured_output == StructuredOutput::Supported) {
+        write_key(writer, "structuredContent");
+        writer.RawValue(result_json.data(), result_json.size(), rapidjson::kObjectType);
+    }
+    write_bool(writer, "isError", false);
+    writer.EndObject();
+}
+
+void write_tool_error(JsonWriter& writer, std::string_view message) {
+    writer.StartObject();
+    write_text_content(writer, message);
+    write_bool(writer, "isError", true);
+    writer.EndObject();
+}
+
+} // namespace uap::mcp

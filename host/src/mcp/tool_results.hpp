@@ -1,0 +1,22 @@
+// The tools/list and tools/call result objects: tool metadata as explicit MCP annotations, and
+// tool outcomes as content (+ structuredContent when the tool declares an output schema).
+#pragma once
+
+#include "mcp/json_rpc.hpp"
+#include "mcp/protocol_revision.hpp"
+#include "modules/module_host.hpp"
+
+#include <vector>
+
+namespace uap::mcp {
+
+void write_tool_list(JsonWriter& writer, const std::vector<const modules::ToolDescription*>& tools, const ProtocolRevision& revision);
+
+// A successful call: the result object as text content, and as structuredContent when declared.
+void write_tool_success(JsonWriter& writer, const modules::ToolDescription& tool, std::string_view result_json,
+                        const ProtocolRevision& revision);
+
+// A tool execution error the model can act on: isError true, the message as text content.
+void write_tool_error(JsonWriter& writer, std::string_view message);
+
+} // namespace uap::mcp

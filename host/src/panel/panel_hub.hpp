@@ -1,0 +1,56 @@
+// The host-owned panel state (transcript, text streaming in progress, pending permissions, status)
+// and its subscribers. Every event is applied to the state and then sent to every connected
+// front-end, so all of them render the same thing; a new one starts from a snapshot.
+#pragma once
+
+#include <rapidjson/document.h>
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace uap::panel {
+
+inline constexpr int protocol_version = 1;
+inline constexpr size_t max_transcript_items = 2000;
+
+class PanelHub {
+public:
+    // Receives one JSON text message; returns false when the front-end is gone (it is dropped).
+    using Subscriber = std::function<bool(const std::string& text)>;
+
+    // Sends the snapshot to the new subscriber first, under the same lock as later events, so
+    // nothing falls between the snapshot and the first event.
+    uint64_t subscribe(Subscriber subscriber);
+    void unsubscribe(uint64_t id);
+    size_t subscriber_count() const;
+
+    // Assigns the next sequence number, applies the event to the state, and broadcasts it.
+    // The event must be an object with a "type".
+    void publish(rapidjson::Document event);
+
+    // {"type":"snapshot","protocol":1,"seq":N,"status":{...},"transcript":[...],"streaming":{...},"pending_permissions":[...]}
+    std::string snapshot_text() const;
+
+    // A copy of the current status object as text (tests and logs).
+    std::string status_text() const;
+
+private:
+    void apply(const rapidjson::Document& event);
+    std::string snapshot_locked() const;
+
+    mutable std::mutex m_mutex;
+    uint64_t m_sequence = 0;
+    uint64_t m_next_subscriber = 0;
+    std::map<uint64_t, Subscriber> m_subscribers;
+    rapidjson::Document m_status{rapidjson::kObjectType};
+    std::deque<rapidjson::Document> m_transcript;
+    std::string m_streaming_text;
+    uint64_t m_streaming_turn = 0;
+    std::deque<rapidjson::Document> m_pending; // Permission requests, oldest first.
+};
+
+} // namespace uap::panel

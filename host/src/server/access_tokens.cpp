@@ -1,0 +1,102 @@
+// Token generation, comparison and owner-only token files.
+#include "server/access_tokens.hpp"
+
+#include "support/files.hpp"
+#include "support/paths.hpp"
+
+#include <Poco/DigestEngine.h>
+
+#include <openssl/crypto.h>
+#include <openssl/rand.h>
+
+#include <vector>
+
+namespace uap::server {
+
+namespace {
+constexpr size_t token_bytes = 32;
+constexpr uint64_t token_file_max_bytes = 4096;
+} // namespace
+
+std::string to_string(Role role) {
+    switch (role) {
+    case Role::Mcp: return "mcp";
+    case Role::Editor: return "editor";
+    case Role::Panel: return "panel";
+    }
+    return "unknown";
+}
+
+Expected<std::string> random_hex(size_t byte_count) {
+    std::vector<unsigned char> bytes(byte_count);
+    if (RAND_bytes(bytes.data(), static_cast<int>(bytes.size())) != 1)
+        return Error("the system's random number generator failed (OpenSSL RAND_bytes)");
+    return Poco::DigestEngine::digestToHex(bytes);
+}
+
+bool tokens_equal(std::string_view expected, std::string_view offered) {
+    if (expected.empty() || expected.size() != offered.size())
+        return false;
+    return CRYPTO_memcmp(expected.data(), offered.data(), expected.size()) == 0;
+}
+
+std::optional<std::string_view> bearer_credential(std::string_view authorization) {
+    constexpr std::string_view scheme = "bearer ";
+    if (authorization.size() <= scheme.size())
+        return std::nullopt;
+    for (size_t index = 0; index < scheme.size(); ++index)
+        if (static_cast<char>(std::tolower(static_cast<unsigned char>(authorization[index]))) != scheme[index])
+            return std::nullopt;
+    std::string_view credential = authorization.substr(scheme.size());
+    while (!credential.empty() && credential.front() == ' ')
+        credential.remove_prefix(1);
+    while (!credential.empty() && (credential.back() == ' ' || credential.back() == '\t'))
+        credential.remove_suffix(1);
+    if (credential.empty())
+        return std::nullopt;
+    return credential;
+}
+
+AccessTokens::AccessTokens(std::string mcp, std::string editor, std::string panel)
+    : m_tokens{std::move(mcp), std::move(editor), std::move(panel)} {}
+
+Expected<AccessTokens> AccessTokens::generate() {
+    std::array<std::string, 3> tokens;
+    for (Role role : all_roles) {
+        auto token = random_hex(token_bytes);
+        if (!token)
+            return token.error();
+        tokens[static_cast<size_t>(role)] = std::move(*token);
+    }
+    return AccessTokens(std::move(tokens[0]), std::move(tokens[1]), std::move(tokens[2]));
+}
+
+std::filesystem::path AccessTokens::file_for(const std::filesystem::path& project, Role role) {
+    return paths::project_state_folder(project) / "tokens" / (to_string(role) + ".token");
+}
+
+Expected<void> AccessTokens::write_files(const std::filesystem::path& project) const {
+    for (Role role : all_roles) {
+        auto written = files::write_atomically(file_for(project, role), token(role) + "\n", files::Visibility::OwnerOnly);
+        if (!written)
+            return written.error();
+    }
+    std::error_code error; // Best effort: the files are owner-only either way.
+    std::filesystem::permissions(file_for(project, Role::Mcp).parent_path(), std::filesystem::perms::owner_all,
+                                 std::filesystem::perm_options::replace, error);
+    return {};
+}
+
+Expected<std::string> AccessTokens::read_file(const std::filesystem::path& file) {
+    auto text = files::read(file, token_file_max_bytes);
+    if (!text)
+        return text.error();
+    std::string token = std::move(*text);
+    while (!token.empty() && (token.back() == '\n' || token.back() == '\r' || token.back() == ' '))
+        token.pop_back();
+    if (token.empty())
+        return Error("token file " + file.string() + " is empty");
+    return token;
+}
+
+} // namespace uap::server

@@ -1,0 +1,36 @@
+#!/bin/bash
+# A scripted stand-in for the claude CLI, for what the real one cannot be made to do on demand:
+# garbage and partial lines, a huge line, and sudden exits. It logs its arguments to
+# $FAKE_CLI_LOG (one line per start) and behaves as $FAKE_CLI_MODE says.
+echo "$*" >> "${FAKE_CLI_LOG:-/dev/null}"
+case "${FAKE_CLI_MODE:-talk}" in
+  talk)
+    echo 'this is not JSON'
+    echo '{"type":"system", broken'
+    printf '{"type":"unknown_future_type","x":1}\n'
+    # A 3 MiB line (over the 1 MiB bound the test sets) must be dropped, not fatal.
+    head -c 3145728 /dev/zero | tr '\0' 'a' | sed 's/^/{"type":"assistant","pad":"/; s/$/"}/'; echo
+    # A line delivered in two pieces.
+    printf '{"type":"system","subtype":"init","session_id":"fake-session-1",'
+    sleep 0.2
+    printf '"model":"fake-model","permissionMode":"default"}\n'
+    while IFS= read -r line; do
+      case "$line" in
+        *'"type":"user"'*)
+          echo '{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"pong"}}}'
+          echo '{"type":"assistant","message":{"content":[{"type":"text","text":"pong"}]}}'
+          echo '{"type":"control_request","request_id":"cli-1","request":{"subtype":"elicitation"}}'
+          echo '{"type":"result","subtype":"success","is_error":true,"terminal_reason":"api_error","result":"API Error: 500","session_id":"fake-session-1","usage":{"input_tokens":3,"output_tokens":1}}'
+          ;;
+        *'"subtype":"error"'*'cli-1'*)
+          echo "$line" > "${FAKE_CLI_LOG:-/dev/null}.reply"
+          exit 3
+          ;;
+      esac
+    done
+    ;;
+  crash)
+    echo '{"type":"system","subtype":"init","session_id":"crashy"}'
+    exit 7
+    ;;
+esac

@@ -1,0 +1,428 @@
+// The real Claude Code CLI (tests/node, pinned 2.1.332) against the scripted fake Messages API,
+// with the host's MCP endpoint, modules, script-gate hook and /panel WebSocket in this process.
+// Each test drives the host through panel clients like a front-end would. Missing node_modules
+// makes the tests FAIL, never skip.
+#include "panel_client.hpp"
+
+#include "agent/agent_service.hpp"
+#include "agent/child_process.hpp"
+#include "agent/launch_files.hpp"
+#include "mcp/mcp_endpoint.hpp"
+#include "mcp/module_tools.hpp"
+#include "server/host_server.hpp"
+#include "support/json.hpp"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <fstream>
+#include <poll.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+using uap::agent_test::PanelClient;
+
+namespace {
+
+const std::string node_dir = UAP_AGENT_NODE_DIR;
+const std::string panel_token = "panel-token-for-tests-0123456789";
+const std::string mcp_token = "mcp-secret-token-7f3a9c1e5b2d4a6f";
+
+std::string read_text(const fs::path& file) {
+    std::ifstream stream(file);
+    return std::string((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
+}
+
+bool is_type(const rapidjson::Document& message, const char* type) {
+    return message.IsObject() && message.HasMember("type") && message["type"].IsString() && std::string(message["type"].GetString()) == type;
+}
+
+class RealCli : public ::testing::Test {
+protected:
+    void SetUp() override {
+        cli = fs::path(node_dir) / "node_modules" / ".bin" / "claude";
+        ASSERT_TRUE(fs::exists(cli)) << cli << " is missing: run `npm ci` in tests/node (see tests/node/README.md)";
+        char pattern[] = "/tmp/uapa-XXXXXX";
+        ASSERT_NE(::mkdtemp(pattern), nullptr);
+        root = pattern;
+        project = root / "project";
+        home = root / "home";
+        fs::create_directories(project / "Assets" / "Scripts");
+        fs::create_directories(home);
+        fs::create_directories(root / "t");
+    }
+
+    void TearDown() override {
+        if (http)
+            http->stop(); // Panel connections end before the session they talk to.
+        service.reset();
+        http.reset();
+        if (fake) {
+            fake->terminate_tree(2000ms);
+            fake.reset();
+        }
+        modules.reset();
+        if (!HasFailure() && !root.empty()) {
+            std::error_code error;
+            fs::remove_all(root, error);
+        } else if (!root.empty()) {
+            std::cerr << "kept the test folder " << root << " (requests in requests.jsonl)\n";
+        }
+    }
+
+    // Starts the fake API with these steps, the host (MCP + panel) and the agent session.
+    void start(const std::string& steps_json, const std::string& settings_json = "{}") {
+        std::ofstream(root / "steps.json") << steps_json;
+        uap::agent::LaunchSpec spec{"/usr/bin/env",
+                                    {"node", node_dir + "/fake-anthropic/server.mjs", "--script", (root / "steps.json").string(), "--record",
+                                     (root / "requests.jsonl").string()},
+                                    root,
+                                    uap::agent::current_environment_without({})};
+        auto launched = uap::agent::ChildProcess::launch(spec);
+        ASSERT_TRUE(launched) << launched.error().message();
+        fake = std::move(*launched);
+        fake->close_stdin();
+        std::string line;
+        pollfd watch{fake->stdout_descriptor(), POLLIN, 0};
+        auto deadline = std::chrono::steady_clock::now() + 15s;
+        while (line.find('\n') == std::string::npos && std::chrono::steady_clock::now() < deadline)
+            if (::poll(&watch, 1, 100) > 0) {
+                char buffer[256];
+                ssize_t count = ::read(watch.fd, buffer, sizeof(buffer));
+                if (count <= 0)
+                    break;
+                line.append(buffer, static_cast<size_t>(count));
+            }
+        auto port_document = uap::json::parse(line.substr(0, line.find('\n')));
+        ASSERT_TRUE(port_document && port_document->IsObject() && port_document->HasMember("port")) << "fake API said: " << line;
+        fake_port = (*port_document)["port"].GetInt();
+
+        // The agent settings: our CLI, plus whatever the test asks for.
+        auto settings = uap::json::parse(settings_json);
+        ASSERT_TRUE(settings);
+        settings->AddMember("cli_path", uap::json::string_value(cli.string(), settings->GetAllocator()), settings->GetAllocator());
+        fs::create_directories(project / "UserSettings" / "AgentPanel");
+        std::ofstream(uap::agent::AgentSettings::file_for(project)) << uap::json::to_text(*settings);
+
+        modules = std::make_unique<uap::modules::ModuleHost>(uap::modules::ModuleHost::Options{
+            {{fs::path(UAP_AGENT_TEST_PLUGINS), uap::modules::Origin::CommandLine}}, &project_settings, nullptr});
+        tools = std::make_unique<uap::mcp::ModuleTools>(*modules, fs::path());
+        endpoint = std::make_unique<uap::mcp::McpEndpoint>(*tools, sessions, uap::mcp::ServerIdentity{.version = "test"});
+        router.add(endpoint->route());
+        http = std::make_unique<uap::server::HostServer>(guard, router, uap::server::ServerOptions{});
+        uap::agent::AgentOptions options;
+        options.project = project;
+        options.host_binary = UAP_AGENT_HOST_BINARY;
+        options.metadata = uap::agent::metadata_from(*modules);
+        options.mcp_token = mcp_token;
+        options.environment_overrides = {"ANTHROPIC_BASE_URL=http://127.0.0.1:" + std::to_string(fake_port),
+                                         "ANTHROPIC_API_KEY=test-key",
+                                         "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
+                                         "DISABLE_TELEMETRY=1",
+                                         "DISABLE_AUTOUPDATER=1",
+                                         "DISABLE_ERROR_REPORTING=1",
+                                         "CLAUDE_CODE_MAX_RETRIES=0",
+                                         "HOME=" + home.string(),
+                                         "TMPDIR=" + (root / "t").string()};
+        ::setenv("CLAUDECODE", "1", 1); // Inherited by the host as in a nested run: must be scrubbed.
+        service = std::make_unique<uap::agent::AgentService>(options);
+        http->add_upgrade_route(service->route());
+        auto bound = http->start();
+        ASSERT_TRUE(bound) << bound.error().message();
+        port = *bound;
+        auto started = service->start("http://127.0.0.1:" + std::to_string(port) + "/mcp");
+        ASSERT_TRUE(started) << started.error().message();
+    }
+
+    std::unique_ptr<PanelClient> connect() { return std::make_unique<PanelClient>(port, panel_token); }
+
+    // Main-conversation request bodies the fake API received, in order.
+    std::vector<std::string> main_requests() {
+        std::vector<std::string> bodies;
+        std::ifstream stream(root / "requests.jsonl");
+        std::string line;
+        while (std::getline(stream, line)) {
+            auto record = uap::json::parse(line);
+            if (record && record->IsObject() && uap::json::string_field(*record, "kind").value_or("") == "main")
+                bodies.push_back(uap::json::to_text((*record)["body"]));
+        }
+        return bodies;
+    }
+
+    // Waits for a turn_finished after message index `from`; returns its index.
+    int wait_turn(PanelClient& client, size_t from = 0, std::chrono::milliseconds limit = 60s) {
+        return client.wait_for_type("turn_finished", limit, from);
+    }
+
+    fs::path cli, root, project, home;
+    int fake_port = 0;
+    uint16_t port = 0;
+    std::unique_ptr<uap::agent::ChildProcess> fake;
+    uap::settings::ProjectSettings project_settings;
+    std::unique_ptr<uap::modules::ModuleHost> modules;
+    std::unique_ptr<uap::mcp::ModuleTools> tools;
+    uap::mcp::SessionTable sessions;
+    std::unique_ptr<uap::mcp::McpEndpoint> endpoint;
+    uap::server::AccessTokens tokens{mcp_token, "editor-token-for-tests-0123456", panel_token};
+    uap::server::RequestGuard guard{tokens, uap::server::default_max_body_bytes};
+    uap::server::Router router{guard};
+    std::unique_ptr<uap::server::HostServer> http;
+    std::unique_ptr<uap::agent::AgentService> service;
+};
+
+std::string send_command(const std::string& text, const std::string& extra = "") {
+    rapidjson::Document command(rapidjson::kObjectType);
+    command.AddMember("type", "send", command.GetAllocator());
+    command.AddMember("text", uap::json::string_value(text, command.GetAllocator()), command.GetAllocator());
+    std::string json = uap::json::to_text(command);
+    if (!extra.empty())
+        json = json.substr(0, json.size() - 1) + "," + extra + "}";
+    return json;
+}
+
+} // namespace
+
+TEST_F(RealCli, StreamedTextTurnReachesThePanelAsDeltasMessageAndResult) {
+    const std::string answer = "Hello from the fake model, streamed in several pieces.";
+    start(R"([{"text":")" + answer + R"(","delay_ms":5}])");
+    auto client = connect();
+    ASSERT_EQ(client->wait_for_type("snapshot", 10s), 0);
+    client->send(send_command("hi there"));
+    int finished = wait_turn(*client);
+    ASSERT_GE(finished, 0) << "no turn_finished; messages:\n" << ::testing::PrintToString(client->texts());
+    std::string streamed;
+    int deltas = 0, assistant = -1, first_delta = -1;
+    for (int index = 0; index < finished; ++index) {
+        auto message = client->message(index);
+        if (is_type(message, "text_delta")) {
+            streamed += message["text"].GetString();
+            if (first_delta < 0)
+                first_delta = index;
+            ++deltas;
+        }
+        if (is_type(message, "assistant_message"))
+            assistant = index;
+    }
+    EXPECT_GT(deltas, 1);
+    EXPECT_EQ(streamed, answer);
+    ASSERT_GT(assistant, first_delta);
+    EXPECT_EQ(std::string(client->message(assistant)["text"].GetString()), answer);
+    auto result = client->message(finished);
+    EXPECT_FALSE(result["is_error"].GetBool());
+    ASSERT_TRUE(result.HasMember("usage") && result["usage"].IsObject());
+    EXPECT_TRUE(result["usage"].HasMember("output_tokens"));
+
+    // The token is in no process's command line, and the files holding it are owner-only.
+    int checked = 0;
+    for (auto& entry : fs::directory_iterator("/proc")) {
+        std::string text = read_text(entry.path() / "cmdline");
+        ++checked;
+        EXPECT_EQ(text.find(mcp_token), std::string::npos) << "the MCP token is on the command line of " << entry.path();
+    }
+    EXPECT_GT(checked, 3);
+    fs::path config = uap::agent::agent_state_folder(project) / "mcp-config.json";
+    EXPECT_NE(read_text(config).find(mcp_token), std::string::npos);
+    for (auto& file : {config, uap::agent::agent_state_folder(project) / "gate-settings.json", uap::agent::AgentSettings::file_for(project)}) {
+        struct stat info {};
+        if (file == uap::agent::AgentSettings::file_for(project))
+            continue; // Written by this test, not the host.
+        ASSERT_EQ(::stat(file.c_str(), &info), 0) << file;
+        EXPECT_EQ(info.st_mode & 077, 0u) << file << " is readable by others";
+    }
+    // CLAUDECODE was scrubbed from the CLI's environment.
+    std::string environment = read_text("/proc/" + std::to_string(service->session().cli_pid()) + "/environ");
+    EXPECT_EQ(environment.find("CLAUDECODE="), std::string::npos);
+}
+
+TEST_F(RealCli, ReadOnlyMcpToolIsAutoApprovedAndItsResultReachesTheModel) {
+    start(R"([{"tool_use":{"name":"mcp__uap__echo","input":{"text":"ping-4242"}}},{"text":"done"}])", R"({"auto_approve":"read_only"})");
+    auto client = connect();
+    client->send(send_command("echo something"));
+    int finished = wait_turn(*client);
+    ASSERT_GE(finished, 0) << ::testing::PrintToString(client->texts());
+    int decided = client->wait_for_type("permission_decided", 1s);
+    ASSERT_GE(decided, 0) << ::testing::PrintToString(client->texts());
+    EXPECT_EQ(std::string(client->message(decided)["basis"].GetString()), "auto-approve read_only");
+    EXPECT_EQ(client->wait_for_type("permission_requested", 100ms), -1);
+    auto requests = main_requests();
+    ASSERT_GE(requests.size(), 2u);
+    EXPECT_NE(requests[1].find("tool_result"), std::string::npos);
+    EXPECT_NE(requests[1].find("ping-4242"), std::string::npos) << requests[1].substr(0, 2000);
+}
+
+TEST_F(RealCli, AskedPermissionShowsOnTwoPanelsAndADenyMessageReachesTheModel) {
+    start(R"([{"tool_use":{"name":"mcp__uap__count_words","input":{"text":"a b c"}}},{"text":"understood"}])");
+    auto first = connect();
+    auto second = connect();
+    first->send(send_command("count words"));
+    int asked_first = first->wait_for_type("permission_requested", 60s);
+    int asked_second = second->wait_for_type("permission_requested", 10s);
+    ASSERT_GE(asked_first, 0) << ::testing::PrintToString(first->texts());
+    ASSERT_GE(asked_second, 0);
+    std::string id = first->message(asked_first)["permission"]["permission_id"].GetString();
+    EXPECT_EQ(std::string(first->message(asked_first)["permission"]["tool_name"].GetString()), "mcp__uap__count_words");
+    second->send(R"({"type":"answer_permission","id":"a1","permission_id":")" + id +
+                 R"(","decision":"deny","message":"Not now: use the echo tool instead (marker 9137)."})");
+    int answered = first->wait_for_type("permission_answered", 10s);
+    ASSERT_GE(answered, 0);
+    EXPECT_EQ(std::string(first->message(answered)["decision"].GetString()), "deny");
+    ASSERT_GE(wait_turn(*first), 0);
+    auto requests = main_requests();
+    ASSERT_GE(requests.size(), 2u);
+    EXPECT_NE(requests[1].find("marker 9137"), std::string::npos);
+    // A late second answer is refused: the request is no longer pending.
+    first->send(R"({"type":"answer_permission","id":"a2","permission_id":")" + id + R"(","decision":"allow"})");
+    int late = first->wait_for(
+        [](const rapidjson::Document& message) { return is_type(message, "command_result") && message.HasMember("id") && message["id"] == "a2"; }, 5s);
+    ASSERT_GE(late, 0);
+    EXPECT_FALSE(first->message(late)["ok"].GetBool());
+}
+
+TEST_F(RealCli, AllowAlwaysIsPersistedAndNotAskedAgainAfterARespawn) {
+    start(R"([{"tool_use":{"name":"mcp__uap__count_words","input":{"text":"one two"}}},{"text":"first done"},
+              {"tool_use":{"name":"mcp__uap__count_words","input":{"text":"three"}}},{"text":"second done"}])");
+    auto client = connect();
+    client->send(send_command("count please"));
+    int asked = client->wait_for_type("permission_requested", 60s);
+    ASSERT_GE(asked, 0) << ::testing::PrintToString(client->texts());
+    std::string id = client->message(asked)["permission"]["permission_id"].GetString();
+    client->send(R"({"type":"answer_permission","permission_id":")" + id + R"(","decision":"allow_always"})");
+    int finished = wait_turn(*client);
+    ASSERT_GE(finished, 0);
+    std::string saved = read_text(uap::agent::AgentSettings::file_for(project));
+    EXPECT_NE(saved.find("mcp__uap__count_words"), std::string::npos) << saved;
+
+    int old_pid = service->session().cli_pid();
+    size_t before = client->count();
+    client->send(R"({"type":"new_session","id":"n1"})");
+    ASSERT_GE(client->wait_for([](const rapidjson::Document& m) { return is_type(m, "command_result") && m.HasMember("id") && m["id"] == "n1" && m["ok"].GetBool(); }, 20s, before), 0);
+    int new_pid = service->session().cli_pid();
+    ASSERT_NE(new_pid, old_pid);
+    std::string command_line = read_text("/proc/" + std::to_string(new_pid) + "/cmdline");
+    EXPECT_NE(command_line.find("--allowedTools"), std::string::npos);
+    client->send(send_command("count again"));
+    ASSERT_GE(wait_turn(*client, before), 0) << ::testing::PrintToString(client->texts());
+    EXPECT_EQ(client->wait_for_type("permission_requested", 100ms, before), -1);
+    auto requests = main_requests();
+    ASSERT_GE(requests.size(), 4u);
+    EXPECT_NE(requests[3].find("{\\\"words\\\":1}"), std::string::npos) << requests[3].substr(0, 1500);
+}
+
+TEST_F(RealCli, InterruptMidStreamEndsTheTurn) {
+    std::string long_text(1200, 'x');
+    for (size_t index = 0; index < long_text.size(); index += 7)
+        long_text[index] = ' ';
+    start(R"([{"text":")" + long_text + R"(","delay_ms":40}])");
+    auto client = connect();
+    client->send(send_command("write a lot"));
+    ASSERT_GE(client->wait_for_type("text_delta", 60s), 0);
+    auto interrupted_at = std::chrono::steady_clock::now();
+    client->send(R"({"type":"interrupt","id":"i1"})");
+    int finished = wait_turn(*client, 0, 20s);
+    ASSERT_GE(finished, 0);
+    EXPECT_LT(std::chrono::steady_clock::now() - interrupted_at, 10s);
+    auto result = client->message(finished);
+    std::string reason = result["terminal_reason"].GetString();
+    EXPECT_TRUE(reason.rfind("aborted", 0) == 0 || result["is_error"].GetBool()) << reason;
+    // Fenced: no delta of the interrupted turn after its end.
+    EXPECT_EQ(client->wait_for_type("text_delta", 500ms, finished + 1), -1);
+}
+
+TEST_F(RealCli, InterruptWithdrawsAPendingPermission) {
+    start(R"([{"tool_use":{"name":"mcp__uap__count_words","input":{"text":"x"}}},{"text":"after"}])");
+    auto first = connect();
+    auto second = connect();
+    first->send(send_command("count"));
+    ASSERT_GE(first->wait_for_type("permission_requested", 60s), 0);
+    first->send(R"({"type":"interrupt"})");
+    EXPECT_GE(first->wait_for_type("permission_withdrawn", 10s), 0);
+    EXPECT_GE(second->wait_for_type("permission_withdrawn", 10s), 0);
+    ASSERT_GE(wait_turn(*first, 0, 20s), 0);
+    auto third = connect();
+    ASSERT_EQ(third->wait_for_type("snapshot", 5s), 0);
+    EXPECT_EQ(third->message(0)["pending_permissions"].Size(), 0u);
+}
+
+TEST_F(RealCli, KilledCliIsResumedWithTheSameSessionAndHistory) {
+    start(R"([{"text":"noted"},{"text":"it was the pelican"}])");
+    auto client = connect();
+    client->send(send_command("Remember the word PELICAN-5521."));
+    ASSERT_GE(wait_turn(*client), 0);
+    std::string session = service->session().session_id();
+    ASSERT_FALSE(session.empty());
+    int old_pid = service->session().cli_pid();
+    ASSERT_GT(old_pid, 0);
+    ::kill(-old_pid, SIGKILL);
+    size_t before = client->count();
+    int back = client->wait_for(
+        [&](const rapidjson::Document& m) {
+            return is_type(m, "status") && m["status"].HasMember("cli_pid") && m["status"]["cli_pid"].GetInt() != old_pid &&
+                   m["status"]["cli_pid"].GetInt() != 0;
+        },
+        20s, before);
+    ASSERT_GE(back, 0) << ::testing::PrintToString(client->texts());
+    EXPECT_EQ(service->session().session_id(), session);
+    EXPECT_NE(read_text("/proc/" + std::to_string(service->session().cli_pid()) + "/cmdline").find("--resume=" + session), std::string::npos);
+    client->send(send_command("Which word?"));
+    ASSERT_GE(wait_turn(*client, before), 0) << ::testing::PrintToString(client->texts());
+    auto requests = main_requests();
+    ASSERT_GE(requests.size(), 2u);
+    EXPECT_NE(requests.back().find("PELICAN-5521"), std::string::npos);
+    EXPECT_EQ(service->session().session_id(), session);
+}
+
+TEST_F(RealCli, HookDeniesScriptWritesUnderAssetsInAcceptEditsMode) {
+    fs::path target = project / "Assets" / "Scripts" / "Foo.cs";
+    start(R"([{"tool_use":{"name":"Write","input":{"file_path":")" + target.string() +
+              R"(","content":"public class Foo {}"}}},{"text":"ok, staging instead"}])",
+          R"({"permission_mode":"acceptEdits"})");
+    auto client = connect();
+    client->send(send_command("create Foo.cs"));
+    ASSERT_GE(wait_turn(*client), 0) << ::testing::PrintToString(client->texts());
+    EXPECT_FALSE(fs::exists(target));
+    EXPECT_EQ(client->wait_for_type("permission_requested", 100ms), -1);
+    auto requests = main_requests();
+    ASSERT_GE(requests.size(), 2u);
+    EXPECT_NE(requests[1].find("UapStaging/"), std::string::npos) << requests[1].substr(0, 3000);
+    EXPECT_NE(requests[1].find("uap_scripts_commit"), std::string::npos);
+}
+
+TEST_F(RealCli, HistoryListsTheSessionAndResumingContinuesIt) {
+    start(R"([{"text":"first reply"},{"text":"continued reply"}])");
+    auto client = connect();
+    client->send(send_command("History title ZEBRA-77"));
+    ASSERT_GE(wait_turn(*client), 0);
+    std::string session = service->session().session_id();
+    size_t before = client->count();
+    client->send(R"({"type":"new_session"})");
+    client->send(R"({"type":"list_history","id":"h1"})");
+    int listed = client->wait_for([](const rapidjson::Document& m) { return is_type(m, "command_result") && m.HasMember("sessions"); }, 20s, before);
+    ASSERT_GE(listed, 0);
+    auto list = client->message(listed);
+    ASSERT_GE(list["sessions"].Size(), 1u);
+    EXPECT_EQ(std::string(list["sessions"][0]["session_id"].GetString()), session);
+    EXPECT_NE(std::string(list["sessions"][0]["title"].GetString()).find("ZEBRA-77"), std::string::npos);
+    before = client->count();
+    client->send(R"({"type":"resume","session_id":")" + session + R"("})");
+    int reset = client->wait_for_type("transcript_reset", 20s, before);
+    ASSERT_GE(reset, 0);
+    EXPECT_NE(uap::json::to_text(client->message(reset)).find("ZEBRA-77"), std::string::npos);
+    client->send(send_command("and now?"));
+    ASSERT_GE(wait_turn(*client, before), 0);
+    EXPECT_EQ(service->session().session_id(), session);
+    EXPECT_NE(main_requests().back().find("ZEBRA-77"), std::string::npos);
+}
+
+TEST_F(RealCli, ImageAttachmentReachesTheApiAsAnImageBlock) {
+    start(R"([{"text":"a tiny image"}])");
+    const std::string png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+    auto client = connect();
+    client->send(send_command("what is this?", R"("images":[{"media_type":"image/png","data":")" + png + R"("}])"));
+    ASSERT_GE(wait_turn(*client), 0) << ::testing::PrintToString(client->texts());
+    auto requests = main_requests();
+    ASSERT_GE(requests.size(), 1u);
+    EXPECT_NE(requests[0].find("\"type\":\"image\""), std::string::npos);
+    EXPECT_NE(requests[0].find(png), std::string::npos);
+}

@@ -1,0 +1,198 @@
+// Unit tests of the agent's pure parts: line framing, the stdin serializer, the script gate, the
+// permission broker, the turn state machine, control-request correlation and the panel hub.
+#include "agent/control_channel.hpp"
+#include "agent/line_framer.hpp"
+#include "agent/permission_broker.hpp"
+#include "agent/script_gate.hpp"
+#include "agent/turn_tracker.hpp"
+#include "agent/wire.hpp"
+#include "panel/panel_hub.hpp"
+#include "support/json.hpp"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+using namespace uap::agent;
+
+namespace {
+
+rapidjson::Document parse(const char* text) {
+    rapidjson::Document document;
+    document.Parse(text);
+    return document;
+}
+
+std::vector<std::string> lines_of(LineFramer& framer, const std::vector<std::string>& chunks) {
+    std::vector<std::string> lines;
+    for (auto& chunk : chunks)
+        framer.feed(chunk, [&](std::string_view line) { lines.emplace_back(line); });
+    framer.finish([&](std::string_view line) { lines.emplace_back(line); });
+    return lines;
+}
+
+} // namespace
+
+TEST(LineFramer, JoinsPartialLinesAndSkipsBlankOnes) {
+    LineFramer framer(64);
+    auto lines = lines_of(framer, {"{\"a\":", "1}\n\n{\"b\"", ":2}\r\n{\"c\":3}"});
+    EXPECT_EQ(lines, (std::vector<std::string>{"{\"a\":1}", "{\"b\":2}", "{\"c\":3}"}));
+}
+
+TEST(LineFramer, DropsOverlongLinesWholeAndKeepsGoing) {
+    LineFramer framer(10);
+    auto lines = lines_of(framer, {"short\n", std::string(8, 'x'), std::string(8, 'y'), "\nnext\n"});
+    EXPECT_EQ(lines, (std::vector<std::string>{"short", "next"}));
+    EXPECT_EQ(framer.dropped_lines(), 1u);
+}
+
+TEST(StdinSerializer, WritesOneEscapedLineAndRefusesInvalidUtf8) {
+    std::string written;
+    StdinSerializer serializer([&](std::string_view bytes) -> uap::Expected<void> {
+        written.append(bytes);
+        return {};
+    });
+    ASSERT_TRUE(serializer.write(wire::user_message("line one\nline two \xE6\x97\xA5", {})));
+    EXPECT_EQ(std::count(written.begin(), written.end(), '\n'), 1);
+    EXPECT_NE(written.find("line one\\nline two"), std::string::npos);
+    written.clear();
+    EXPECT_FALSE(serializer.write(wire::user_message("broken \xC3\x28", {})));
+    EXPECT_TRUE(written.empty());
+}
+
+TEST(ScriptGate, NormalisesPathsBeforeDeciding) {
+    std::filesystem::path project = "/work/Proj";
+    EXPECT_EQ(classify_path("Assets/Scripts/Foo.cs", project, project), GatedKind::Script);
+    EXPECT_EQ(classify_path("/work/Proj/ASSETS/x/../Foo.CS", project, project), GatedKind::Script);
+    EXPECT_EQ(classify_path("assets\\Editor\\My.asmdef", project, project), GatedKind::Script);
+    EXPECT_EQ(classify_path("UapStaging/Scripts/Foo.cs", project, project), GatedKind::None);
+    EXPECT_EQ(classify_path("Assets/Textures/a.png", project, project), GatedKind::None);
+    EXPECT_EQ(classify_path("Assets/../UapStaging/Foo.cs", project, project), GatedKind::None);
+    EXPECT_EQ(classify_path("UserSettings/AgentPanel/agent/gate-settings.json", project, project), GatedKind::HostFile);
+    EXPECT_EQ(classify_path("/work/proj/usersettings/agentpanel/agent-settings.json", project, project), GatedKind::HostFile);
+}
+
+TEST(ScriptGate, FindsShellWriteTargets) {
+    auto targets = shell_write_targets("echo hi > Assets/A.cs; cat x | tee -a Assets/B.cs log.txt && sed -i 's/a/b/' Assets/C.cs");
+    EXPECT_EQ(targets, (std::vector<std::string>{"Assets/A.cs", "Assets/B.cs", "log.txt", "Assets/C.cs"}));
+    EXPECT_EQ(shell_write_targets("cp -r src/Foo.cs 'Assets/My Scripts/'"),
+              (std::vector<std::string>{"Assets/My Scripts/", "Assets/My Scripts//Foo.cs"}));
+    EXPECT_EQ(shell_write_targets("dd if=/dev/zero of=Assets/D.cs bs=1"), (std::vector<std::string>{"Assets/D.cs"}));
+    EXPECT_EQ(shell_write_targets("echo x 2>err.log >>Assets/E.cs"), (std::vector<std::string>{"err.log", "Assets/E.cs"}));
+    EXPECT_TRUE(shell_write_targets("ls Assets; cat Assets/A.cs").empty());
+}
+
+TEST(ScriptGate, ChecksToolCalls) {
+    std::filesystem::path project = "/p";
+    EXPECT_TRUE(check_tool_call("Write", parse(R"({"file_path":"/p/Assets/S/Foo.cs"})"), project, project));
+    EXPECT_TRUE(check_tool_call("Edit", parse(R"({"file_path":"Assets/S/Foo.asmdef"})"), project, project));
+    EXPECT_TRUE(check_tool_call("Bash", parse(R"({"command":"mv /tmp/x.cs Assets/S/"})"), project, project));
+    EXPECT_TRUE(check_tool_call("Bash", parse(R"({"command":"mv /tmp/x.cs Assets/S/x.cs"})"), project, project));
+    EXPECT_FALSE(check_tool_call("Read", parse(R"({"file_path":"/p/Assets/S/Foo.cs"})"), project, project));
+    auto guidance = check_tool_call("Write", parse(R"({"file_path":"Assets/Foo.cs"})"), project, project);
+    ASSERT_TRUE(guidance);
+    EXPECT_NE(guidance->find("UapStaging/"), std::string::npos);
+    EXPECT_NE(guidance->find("uap_scripts_commit"), std::string::npos);
+}
+
+TEST(PermissionBroker, AutoApprovesOnlyFromMetadata) {
+    std::vector<std::string> rules;
+    BrokerContext context{"/p", "/p", AutoApprove::ReadOnly, &rules,
+                          [](std::string_view tool) -> std::optional<uap::modules::ToolMetadata> {
+                              if (tool == "look")
+                                  return uap::modules::ToolMetadata{true, false, false, true, false};
+                              if (tool == "edit")
+                                  return uap::modules::ToolMetadata{false, true, false, false, false};
+                              return std::nullopt;
+                          }};
+    auto empty = parse("{}");
+    EXPECT_EQ(decide_permission("mcp__uap__look", empty, context).verdict, Verdict::Allow);
+    EXPECT_EQ(decide_permission("mcp__uap__edit", empty, context).verdict, Verdict::Ask);
+    EXPECT_EQ(decide_permission("mcp__other__look", empty, context).verdict, Verdict::Ask);
+    context.level = AutoApprove::Undoable;
+    EXPECT_EQ(decide_permission("mcp__uap__edit", empty, context).verdict, Verdict::Allow);
+    EXPECT_EQ(decide_permission("mcp__uap__unknown", empty, context).verdict, Verdict::Ask);
+    context.level = AutoApprove::AllTools;
+    EXPECT_EQ(decide_permission("Bash", parse(R"({"command":"ls"})"), context).verdict, Verdict::Allow);
+    EXPECT_EQ(decide_permission("AskUserQuestion", empty, context).verdict, Verdict::Ask);
+    // The gate comes first, even at the most permissive level.
+    EXPECT_EQ(decide_permission("Write", parse(R"({"file_path":"Assets/A.cs"})"), context).verdict, Verdict::Deny);
+    context.level = AutoApprove::Ask;
+    rules = {"Bash(git status:*)", "mcp__uap__edit"};
+    EXPECT_EQ(decide_permission("mcp__uap__edit", empty, context).verdict, Verdict::Allow);
+    EXPECT_EQ(decide_permission("Bash", parse(R"({"command":"git status --short"})"), context).verdict, Verdict::Allow);
+    EXPECT_EQ(decide_permission("Bash", parse(R"({"command":"git status; rm -rf x"})"), context).verdict, Verdict::Ask);
+}
+
+TEST(PermissionBroker, RulesComeFromSuggestions) {
+    auto suggestions = parse(R"([{"type":"addRules","rules":[{"toolName":"Bash","ruleContent":"npm test:*"}],"behavior":"allow","destination":"localSettings"},
+                                 {"type":"setMode","mode":"acceptEdits","destination":"session"}])");
+    EXPECT_EQ(allow_rules_from_suggestions(suggestions, "Bash"), (std::vector<std::string>{"Bash(npm test:*)"}));
+    EXPECT_EQ(allow_rules_from_suggestions(parse("null"), "mcp__uap__x"), (std::vector<std::string>{"mcp__uap__x"}));
+}
+
+TEST(TurnTracker, QueuesFencesAndEnds) {
+    TurnTracker turns;
+    auto now = TurnTracker::Clock::now();
+    EXPECT_EQ(turns.message_sent(now), std::optional<uint64_t>(1));
+    EXPECT_EQ(turns.message_sent(now), std::nullopt); // Queued behind turn 1.
+    EXPECT_EQ(turns.queued(), 1u);
+    turns.interrupt_requested();
+    EXPECT_FALSE(turns.accepts_stream_events());
+    EXPECT_EQ(turns.result_received(now), 1u);
+    EXPECT_EQ(turns.current_turn(), 2u); // The queued message runs as turn 2.
+    EXPECT_TRUE(turns.accepts_stream_events());
+    EXPECT_TRUE(turns.silent_for(now + std::chrono::seconds(11), std::chrono::seconds(10)));
+    EXPECT_EQ(turns.result_received(now), 2u);
+    EXPECT_EQ(turns.phase(), TurnPhase::Idle);
+    EXPECT_EQ(turns.result_received(now), 0u); // A stray result changes nothing.
+}
+
+TEST(ControlChannel, MatchesOwnIdsIgnoresEchoesAndTimesOut) {
+    ControlChannel channel;
+    std::vector<ControlOutcome> outcomes;
+    std::string first = channel.open("initialize", std::chrono::seconds(60), [&](ControlReply reply) { outcomes.push_back(reply.outcome); });
+    std::string second = channel.open("interrupt", std::chrono::milliseconds(0), [&](ControlReply reply) { outcomes.push_back(reply.outcome); });
+    EXPECT_NE(first, second);
+    // An echo of our answer to the CLI's own can_use_tool request: not ours, ignored.
+    EXPECT_FALSE(channel.resolve(parse(R"({"subtype":"success","request_id":"0b6c-cli-uuid","response":{"behavior":"allow"}})")));
+    channel.expire(ControlChannel::Clock::now() + std::chrono::milliseconds(1));
+    ASSERT_EQ(outcomes.size(), 1u);
+    EXPECT_EQ(outcomes[0], ControlOutcome::TimedOut);
+    std::string response = R"({"subtype":"error","request_id":")" + first + R"(","error":"nope"})";
+    EXPECT_TRUE(channel.resolve(parse(response.c_str())));
+    EXPECT_EQ(outcomes.back(), ControlOutcome::Error);
+    EXPECT_FALSE(channel.resolve(parse(response.c_str()))); // Exactly once.
+    channel.open("set_model", std::chrono::seconds(60), [&](ControlReply reply) { outcomes.push_back(reply.outcome); });
+    channel.fail_all("gone");
+    EXPECT_EQ(outcomes.back(), ControlOutcome::ProcessGone);
+    EXPECT_EQ(channel.open_count(), 0u);
+}
+
+TEST(PanelHub, SnapshotHoldsTranscriptPendingAndMergedStatus) {
+    uap::panel::PanelHub hub;
+    auto publish = [&](const char* text) { hub.publish(parse(text)); };
+    publish(R"({"type":"status","status":{"state":"ready","model":"m1"}})");
+    publish(R"({"type":"user_message","text":"hi"})");
+    publish(R"({"type":"text_delta","turn_id":1,"text":"Hel"})");
+    publish(R"({"type":"permission_requested","permission":{"permission_id":"perm_1","tool_name":"Bash"}})");
+    publish(R"({"type":"permission_requested","permission":{"permission_id":"perm_2","tool_name":"Write"}})");
+    publish(R"({"type":"permission_answered","permission_id":"perm_1","decision":"deny"})");
+    publish(R"({"type":"status","status":{"state":"running"}})");
+    std::vector<std::string> received;
+    hub.subscribe([&](const std::string& text) {
+        received.push_back(text);
+        return true;
+    });
+    ASSERT_EQ(received.size(), 1u);
+    auto snapshot = parse(received[0].c_str());
+    EXPECT_STREQ(snapshot["type"].GetString(), "snapshot");
+    EXPECT_STREQ(snapshot["status"]["state"].GetString(), "running");
+    EXPECT_STREQ(snapshot["status"]["model"].GetString(), "m1");
+    EXPECT_EQ(snapshot["transcript"].Size(), 1u);
+    EXPECT_STREQ(snapshot["streaming"]["text"].GetString(), "Hel");
+    ASSERT_EQ(snapshot["pending_permissions"].Size(), 1u);
+    EXPECT_STREQ(snapshot["pending_permissions"][0]["permission_id"].GetString(), "perm_2");
+    publish(R"({"type":"notice","text":"x"})");
+    EXPECT_EQ(received.size(), 2u);
+}

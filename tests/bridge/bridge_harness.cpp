@@ -1,0 +1,191 @@
+// The bridge test harness: loopback server, temporary project, in-process and child-process editors.
+#include "bridge_harness.hpp"
+
+#include <Poco/Net/HTTPRequestHandlerFactory.h>
+#include <Poco/Net/HTTPServerParams.h>
+#include <Poco/Net/ServerSocket.h>
+
+#include <rapidjson/document.h>
+#include <rapidjson/pointer.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <csignal>
+#include <fstream>
+#include <random>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace uap::testing {
+
+namespace {
+
+class NotFound final : public Poco::Net::HTTPRequestHandler {
+public:
+    void handleRequest(Poco::Net::HTTPServerRequest&, Poco::Net::HTTPServerResponse& response) override {
+        response.setStatus(Poco::Net::HTTPResponse::HTTP_NOT_FOUND);
+        response.setContentLength(0);
+        response.send();
+    }
+};
+
+class Routes final : public Poco::Net::HTTPRequestHandlerFactory {
+public:
+    explicit Routes(bridge::BridgeServer& bridge) : m_bridge(bridge) {}
+    Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest& request) override {
+        if (request.getURI() == "/bridge")
+            return new bridge::BridgeRequestHandler(m_bridge, editor_token, bridge::SecurityChecks::Perform);
+        return new NotFound;
+    }
+
+private:
+    bridge::BridgeServer& m_bridge;
+};
+
+std::filesystem::path make_project() {
+    std::random_device device;
+    auto folder = std::filesystem::temp_directory_path() / ("uap-bridge-test-" + std::to_string(getpid()) + "-" + std::to_string(device()));
+    std::filesystem::create_directories(folder / "UserSettings" / "AgentPanel" / "tokens");
+    return folder;
+}
+
+} // namespace
+
+BridgeHarness::BridgeHarness(bridge::BridgeOptions options) : m_project(make_project()) {
+    if (options.project_path == "<harness>")
+        options.project_path = m_project.string();
+    m_bridge = std::make_unique<bridge::BridgeServer>(options);
+    Poco::Net::ServerSocket socket(Poco::Net::SocketAddress("127.0.0.1", 0));
+    m_port = socket.address().port();
+    auto* parameters = new Poco::Net::HTTPServerParams;
+    parameters->setMaxThreads(64);
+    parameters->setMaxQueued(64);
+    parameters->setKeepAlive(false);
+    m_server = std::make_unique<Poco::Net::HTTPServer>(new Routes(*m_bridge), socket, parameters);
+    m_server->start();
+    auto folder = m_project / "UserSettings" / "AgentPanel";
+    std::ofstream(folder / "host.json") << "{\"pid\":" << getpid() << ",\"port\":" << m_port << "}";
+    std::ofstream(folder / "tokens" / "editor.token") << editor_token;
+}
+
+BridgeHarness::~BridgeHarness() {
+    m_bridge->shutdown();
+    m_server->stopAll(true);
+    std::error_code ignored;
+    std::filesystem::remove_all(m_project, ignored);
+}
+
+testkit::SimulatorIdentity BridgeHarness::identity(std::string session) const {
+    testkit::SimulatorIdentity identity;
+    identity.project_path = m_project.string();
+    identity.editor_pid = getpid();
+    identity.editor_session_id = std::move(session);
+    return identity;
+}
+
+editor_sim::HostEndpoint BridgeHarness::endpoint() const {
+    editor_sim::HostEndpoint endpoint;
+    endpoint.port = m_port;
+    endpoint.token = editor_token;
+    return endpoint;
+}
+
+std::unique_ptr<editor_sim::SimulatedEditor> BridgeHarness::connect_in_process(testkit::EditorSimulator& simulator) {
+    auto editor = std::make_unique<editor_sim::SimulatedEditor>(simulator, endpoint());
+    editor->start();
+    editor->wait_connected(std::chrono::seconds(10));
+    return editor;
+}
+
+BridgeHarness::Answer BridgeHarness::call(std::string_view method, std::string_view params, uint32_t timeout_ms) {
+    Answer answer;
+    answer.status = m_bridge->call(method, params, timeout_ms, nullptr, answer.json);
+    return answer;
+}
+
+EditorProcess::EditorProcess(const std::filesystem::path& project, std::vector<std::string> extra_arguments) {
+    std::vector<std::string> arguments{"--project", project.string()};
+    arguments.insert(arguments.end(), extra_arguments.begin(), extra_arguments.end());
+    m_input = std::make_unique<Poco::Pipe>();
+    m_output = std::make_unique<Poco::Pipe>();
+    m_handle = std::make_unique<Poco::ProcessHandle>(Poco::Process::launch(UAP_EDITOR_SIM_PATH, arguments, m_input.get(), m_output.get(), nullptr));
+    m_pid = m_handle->id();
+    m_stdin = std::make_unique<Poco::PipeOutputStream>(*m_input);
+    m_reader = std::thread([this] {
+        Poco::PipeInputStream output(*m_output);
+        std::string line;
+        while (std::getline(output, line)) {
+            std::lock_guard lock(m_mutex);
+            m_lines.push_back(line);
+            m_changed.notify_all();
+        }
+        std::lock_guard lock(m_mutex);
+        m_closed = true;
+        m_changed.notify_all();
+    });
+}
+
+EditorProcess::~EditorProcess() {
+    if (!m_exited) {
+        kill(m_pid, SIGKILL);
+        wait_exit(std::chrono::seconds(10));
+    }
+    m_stdin.reset();
+    m_input->close();
+    if (m_reader.joinable())
+        m_reader.join();
+}
+
+void EditorProcess::command(const std::string& line) {
+    *m_stdin << line << std::endl;
+}
+
+bool EditorProcess::wait_for_line(const std::string& prefix, std::chrono::milliseconds timeout, std::string* line) {
+    std::unique_lock lock(m_mutex);
+    auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (true) {
+        for (auto it = m_lines.begin(); it != m_lines.end(); ++it)
+            if (it->rfind(prefix, 0) == 0) {
+                if (line)
+                    *line = *it;
+                m_lines.erase(it);
+                return true;
+            }
+        if (m_closed || m_changed.wait_until(lock, deadline) == std::cv_status::timeout)
+            if (m_closed || std::chrono::steady_clock::now() >= deadline)
+                return false;
+    }
+}
+
+int EditorProcess::wait_exit(std::chrono::milliseconds timeout) {
+    auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < deadline) {
+        int status = 0;
+        pid_t done = waitpid(m_pid, &status, WNOHANG);
+        if (done == m_pid) {
+            m_exited = true;
+            return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return -1;
+}
+
+std::string field_text(const std::string& json, const char* pointer) {
+    rapidjson::Document document;
+    document.Parse(json.c_str());
+    if (document.HasParseError())
+        return {};
+    const rapidjson::Value* value = rapidjson::Pointer(pointer).Get(document);
+    if (!value)
+        return {};
+    if (value->IsString())
+        return value->GetString();
+    rapidjson::StringBuffer buffer;
+    rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
+    value->Accept(writer);
+    return buffer.GetString();
+}
+
+} // namespace uap::testing

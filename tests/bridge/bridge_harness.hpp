@@ -1,0 +1,88 @@
+// Test harness for the editor bridge: a loopback Poco HTTP server that mounts the bridge at /bridge
+// with its security checks, a temporary project with the discovery and token files, an in-process
+// simulated editor, and a standalone uap-editor-sim child process driven over stdin.
+#pragma once
+
+#include "bridge/bridge_endpoint.hpp"
+#include "bridge/bridge_server.hpp"
+
+#include "simulated_editor.hpp"
+
+#include <Poco/Pipe.h>
+#include <Poco/PipeStream.h>
+#include <Poco/Process.h>
+#include <Poco/Net/HTTPServer.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace uap::testing {
+
+inline constexpr const char* editor_token = "editor-token-0123456789abcdef";
+
+// A host with only the bridge route, on 127.0.0.1 and an ephemeral port.
+class BridgeHarness {
+public:
+    explicit BridgeHarness(bridge::BridgeOptions options = {});
+    ~BridgeHarness();
+
+    bridge::BridgeServer& bridge() { return *m_bridge; }
+    uint16_t port() const { return m_port; }
+    const std::filesystem::path& project() const { return m_project; }
+
+    // An editor simulator with the sample scene, running in this process and connected to the host.
+    std::unique_ptr<editor_sim::SimulatedEditor> connect_in_process(testkit::EditorSimulator& simulator);
+    testkit::SimulatorIdentity identity(std::string session) const;
+    editor_sim::HostEndpoint endpoint() const;
+
+    // Calls a primitive with a parsed answer.
+    struct Answer {
+        uap_status status;
+        std::string json;
+    };
+    Answer call(std::string_view method, std::string_view params, uint32_t timeout_ms = 10000);
+
+private:
+    std::filesystem::path m_project;
+    std::unique_ptr<bridge::BridgeServer> m_bridge;
+    std::unique_ptr<Poco::Net::HTTPServer> m_server;
+    uint16_t m_port = 0;
+};
+
+// uap-editor-sim as a child process: stdin commands, stdout lines collected on a thread.
+class EditorProcess {
+public:
+    EditorProcess(const std::filesystem::path& project, std::vector<std::string> extra_arguments = {});
+    ~EditorProcess();
+
+    void command(const std::string& line);
+    // Waits for a stdout line starting with prefix (consumed lines are kept for later waits).
+    bool wait_for_line(const std::string& prefix, std::chrono::milliseconds timeout, std::string* line = nullptr);
+    // Waits for the process to exit; returns its status, or -1 on timeout.
+    int wait_exit(std::chrono::milliseconds timeout);
+    int pid() const { return m_pid; }
+
+private:
+    std::unique_ptr<Poco::Pipe> m_input;
+    std::unique_ptr<Poco::Pipe> m_output;
+    std::unique_ptr<Poco::ProcessHandle> m_handle;
+    std::unique_ptr<Poco::PipeOutputStream> m_stdin;
+    int m_pid = 0;
+    bool m_exited = false;
+    std::thread m_reader;
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::deque<std::string> m_lines;
+    bool m_closed = false;
+};
+
+std::string field_text(const std::string& json, const char* pointer);
+
+} // namespace uap::testing

@@ -1,0 +1,160 @@
+// The bridge's promise under faults, with the standalone uap-editor-sim process: exactly once across
+// injected reloads, a structured still-running outcome and a job during a long stall, and an
+// abandoned outcome when the editor crashes, after which a new editor is served.
+#include "bridge_harness.hpp"
+
+#include <gtest/gtest.h>
+
+#include <rapidjson/document.h>
+
+#include <atomic>
+#include <map>
+#include <thread>
+
+namespace {
+
+using namespace std::chrono_literals;
+using uap::testing::BridgeHarness;
+using uap::testing::EditorProcess;
+using uap::testing::field_text;
+
+// Every root object's name, paging through hierarchy.roots.
+std::map<std::string, int> root_names(BridgeHarness& harness) {
+    std::map<std::string, int> names;
+    std::string cursor;
+    do {
+        std::string params = cursor.empty() ? R"({"limit":1000})" : R"({"limit":1000,"cursor":")" + cursor + "\"}";
+        auto page = harness.call("hierarchy.roots", params);
+        EXPECT_EQ(page.status, UAP_STATUS_OK) << page.json;
+        rapidjson::Document document;
+        document.Parse(page.json.c_str());
+        for (auto& node : document["nodes"].GetArray())
+            ++names[node["name"].GetString()];
+        cursor = document.HasMember("nextCursor") ? document["nextCursor"].GetString() : "";
+    } while (!cursor.empty());
+    return names;
+}
+
+TEST(BridgeFaults, ExactlyOnceAcrossTenInjectedReloads) {
+    uap::bridge::BridgeOptions options;
+    options.reconnect_wait = 30s; // Far above the 150 ms reloads, so no request may time out.
+    BridgeHarness harness(options);
+    EditorProcess editor(harness.project(), {"--scene", "empty"});
+    ASSERT_TRUE(editor.wait_for_line("connected", 15s));
+
+    constexpr int writers = 8, total = 100, reloads = 10;
+    std::atomic<int> next{0};
+    std::vector<uap::testing::BridgeHarness::Answer> answers(total);
+    std::atomic<bool> writing{true};
+    std::thread reloader([&] {
+        // Each reload starts while connected and while writes are in flight.
+        for (int reload = 0; reload < reloads; ++reload) {
+            editor.command("reload 150");
+            editor.wait_for_line("reloaded", 10s);
+            editor.wait_for_line("connected", 10s);
+            std::this_thread::sleep_for(60ms);
+        }
+    });
+    std::vector<std::thread> threads;
+    for (int writer = 0; writer < writers; ++writer)
+        threads.emplace_back([&] {
+            for (int index = next++; index < total; index = next++) {
+                answers[index] = harness.call("object.create", R"({"name":"Unique)" + std::to_string(index) + "\"}", 30000);
+                std::this_thread::sleep_for(220ms); // Spreads the writes over the whole reload sequence.
+            }
+        });
+    for (auto& thread : threads)
+        thread.join();
+    reloader.join();
+    writing = false;
+
+    for (int index = 0; index < total; ++index) {
+        EXPECT_EQ(answers[index].status, UAP_STATUS_OK) << index << ": " << answers[index].json;
+        EXPECT_EQ(field_text(answers[index].json, "/observed/name"), "Unique" + std::to_string(index));
+    }
+    // Let every injected reload finish, then count.
+    editor.command("stats");
+    std::string stats;
+    ASSERT_TRUE(editor.wait_for_line("stats", 10s, &stats));
+    for (int attempt = 0; attempt < 100 && stats.find("reloads=" + std::to_string(reloads)) == std::string::npos; ++attempt) {
+        std::this_thread::sleep_for(100ms);
+        editor.command("stats");
+        editor.wait_for_line("stats", 10s, &stats);
+    }
+    EXPECT_NE(stats.find("reloads=10"), std::string::npos) << stats;
+    auto names = root_names(harness);
+    for (int index = 0; index < total; ++index)
+        EXPECT_EQ(names["Unique" + std::to_string(index)], 1) << "Unique" << index;
+    EXPECT_EQ(names.size(), static_cast<std::size_t>(total));
+    auto statistics = harness.bridge().statistics();
+    EXPECT_EQ(statistics.connections, 1u + reloads);
+    EXPECT_GT(statistics.resent, 0u) << "the reloads must have caught requests in flight";
+    RecordProperty("editor_stats", stats);
+    RecordProperty("host_resent", std::to_string(statistics.resent));
+    RecordProperty("host_duplicate_responses", std::to_string(statistics.duplicate_responses));
+    std::cout << "[exactly-once] " << stats << " host_resent=" << statistics.resent
+              << " host_duplicate_responses=" << statistics.duplicate_responses << " connections=" << statistics.connections << "\n";
+    editor.command("quit");
+    EXPECT_EQ(editor.wait_exit(10s), 0);
+}
+
+TEST(BridgeFaults, ThirtySecondStallGivesStillRunningAndAJobWithTheRealResult) {
+    BridgeHarness harness;
+    EditorProcess editor(harness.project(), {"--scene", "sample"});
+    ASSERT_TRUE(editor.wait_for_line("connected", 15s));
+    editor.command("stall 30000");
+    std::this_thread::sleep_for(200ms);
+    auto started = std::chrono::steady_clock::now();
+    auto answer = harness.call("object.create", R"({"name":"DuringStall"})", 2000);
+    auto waited = std::chrono::steady_clock::now() - started;
+    EXPECT_EQ(answer.status, UAP_STATUS_TIMEOUT);
+    EXPECT_EQ(field_text(answer.json, "/code"), "still_running") << answer.json;
+    EXPECT_EQ(field_text(answer.json, "/data/editor/mainThread/busyWith"), "stall") << answer.json;
+    EXPECT_LT(waited, 2000ms + 3500ms) << "the outcome arrives within the call timeout plus one status probe";
+    std::string job = field_text(answer.json, "/data/jobId");
+    ASSERT_FALSE(job.empty());
+
+    auto status = harness.call("host.jobStatus", R"({"jobId":")" + job + "\"}");
+    EXPECT_EQ(field_text(status.json, "/state"), "running");
+    auto deadline = std::chrono::steady_clock::now() + 45s;
+    while (std::chrono::steady_clock::now() < deadline && field_text(status.json, "/state") == "running") {
+        std::this_thread::sleep_for(250ms);
+        status = harness.call("host.jobStatus", R"({"jobId":")" + job + "\"}");
+    }
+    EXPECT_EQ(field_text(status.json, "/state"), "completed") << status.json;
+    EXPECT_EQ(field_text(status.json, "/result/observed/name"), "DuringStall");
+    EXPECT_EQ(root_names(harness)["DuringStall"], 1);
+    editor.command("quit");
+    EXPECT_EQ(editor.wait_exit(10s), 0);
+}
+
+TEST(BridgeFaults, CrashMidRequestIsAbandonedAndANewEditorIsServed) {
+    BridgeHarness harness;
+    {
+        EditorProcess editor(harness.project(), {"--scene", "sample"});
+        ASSERT_TRUE(editor.wait_for_line("connected", 15s));
+        editor.command("stall 5000");
+        std::this_thread::sleep_for(100ms);
+        std::thread crasher([&] {
+            std::this_thread::sleep_for(300ms);
+            editor.command("crash");
+        });
+        auto started = std::chrono::steady_clock::now();
+        auto answer = harness.call("object.create", R"({"name":"Lost"})", 20000);
+        crasher.join();
+        EXPECT_EQ(answer.status, UAP_STATUS_TIMEOUT);
+        EXPECT_EQ(field_text(answer.json, "/code"), "abandoned") << answer.json;
+        EXPECT_EQ(field_text(answer.json, "/data/effect"), "unknown");
+        EXPECT_LT(std::chrono::steady_clock::now() - started, 5s) << "a dead editor is noticed, not waited out";
+        EXPECT_EQ(editor.wait_exit(10s), 137);
+        EXPECT_EQ(field_text(harness.bridge().state_json(), "/state"), "disconnected");
+    }
+    EditorProcess restarted(harness.project(), {"--scene", "sample"});
+    ASSERT_TRUE(restarted.wait_for_line("connected", 15s));
+    auto answer = harness.call("object.create", R"({"name":"AfterRestart"})");
+    EXPECT_EQ(answer.status, UAP_STATUS_OK) << answer.json;
+    restarted.command("quit");
+    EXPECT_EQ(restarted.wait_exit(10s), 0);
+}
+
+} // namespace

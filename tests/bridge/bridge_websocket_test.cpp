@@ -1,0 +1,373 @@
+// The bridge through the real WebSocket: every primitive, liveness, events, and bad input that
+// must get a clear error while the connection and the host keep working.
+#include "bridge_harness.hpp"
+#include "method_samples.hpp"
+
+#include <uap/testkit/protocol_schemas.hpp>
+
+#include <Poco/Buffer.h>
+#include <Poco/Net/HTTPClientSession.h>
+#include <Poco/Net/HTTPRequest.h>
+#include <Poco/Net/HTTPResponse.h>
+#include <Poco/Net/NetException.h>
+#include <Poco/Net/WebSocket.h>
+
+#include <gtest/gtest.h>
+
+#include <future>
+
+namespace {
+
+using namespace std::chrono_literals;
+using uap::testing::BridgeHarness;
+using uap::testing::field_text;
+
+// A hand-driven editor connection: raw frames, for protocol abuse.
+class RawEditor {
+public:
+    RawEditor(uint16_t port, const std::string& token, const std::vector<std::pair<std::string, std::string>>& headers = {}) {
+        m_session = std::make_unique<Poco::Net::HTTPClientSession>("127.0.0.1", port);
+        Poco::Net::HTTPRequest request(Poco::Net::HTTPRequest::HTTP_GET, "/bridge", Poco::Net::HTTPMessage::HTTP_1_1);
+        if (!token.empty())
+            request.set("Authorization", "Bearer " + token);
+        for (const auto& [name, value] : headers)
+            request.set(name, value);
+        try {
+            m_socket = std::make_unique<Poco::Net::WebSocket>(*m_session, request, m_response);
+            m_socket->setReceiveTimeout(Poco::Timespan(10, 0));
+        } catch (const Poco::Exception&) {
+        }
+    }
+    bool upgraded() const { return m_socket != nullptr; }
+    int status() const { return m_response.getStatus(); }
+    void send_text(const std::string& text) { m_socket->sendFrame(text.data(), static_cast<int>(text.size())); }
+    void send_binary(const std::string& data) {
+        m_socket->sendFrame(data.data(), static_cast<int>(data.size()), Poco::Net::WebSocket::FRAME_BINARY);
+    }
+    // The next text frame, or "" on close/timeout.
+    std::string receive() {
+        Poco::Buffer<char> buffer(0);
+        int flags = 0;
+        try {
+            int received = m_socket->receiveFrame(buffer, flags);
+            if (received <= 0 || (flags & Poco::Net::WebSocket::FRAME_OP_BITMASK) == Poco::Net::WebSocket::FRAME_OP_CLOSE)
+                return {};
+        } catch (const Poco::Exception&) {
+            return {};
+        }
+        return std::string(buffer.begin(), buffer.size());
+    }
+    void hello(const std::string& session, const std::string& project, const std::string& completed = "[]") {
+        send_text(R"({"event":"hello","data":{"protocolVersion":1,"unityVersion":"raw","projectPath":")" + project +
+                  R"(","editorPid":)" + std::to_string(getpid()) + R"(,"editorSessionId":")" + session +
+                  R"(","primitives":["editor.info"],"completed":)" + completed + "}}");
+    }
+    bool readable_within(Poco::Timespan wait) { return m_socket->poll(wait, Poco::Net::Socket::SELECT_READ); }
+    void close() { m_socket->shutdown(); }
+
+private:
+    std::unique_ptr<Poco::Net::HTTPClientSession> m_session;
+    Poco::Net::HTTPResponse m_response;
+    std::unique_ptr<Poco::Net::WebSocket> m_socket;
+};
+
+TEST(BridgeWebSocket, EveryPrimitiveAnswersThroughTheHost) {
+    BridgeHarness harness;
+    uap::testkit::EditorSimulator simulator(harness.identity("every-method"));
+    simulator.build_sample_scene();
+    auto editor = harness.connect_in_process(simulator);
+    ASSERT_TRUE(harness.bridge().connected());
+    std::set<std::string> answered;
+    for (const auto& [method, params] : uap::testing::method_samples()) {
+        auto answer = harness.call(method, params);
+        EXPECT_EQ(answer.status, UAP_STATUS_OK) << method << ": " << answer.json;
+        answered.insert(method);
+    }
+    // ping and request.status are the bridge's own: the host sends them (liveness and slow-call probes).
+    for (const auto& method : uap::testkit::ProtocolSchemas::instance().method_names())
+        if (method != "ping" && method != "request.status")
+            EXPECT_TRUE(answered.count(method)) << method;
+    auto statistics = harness.bridge().statistics();
+    EXPECT_EQ(statistics.duplicate_responses, 0u);
+    EXPECT_EQ(statistics.protocol_errors, 0u);
+}
+
+TEST(BridgeWebSocket, PingReportsMainThreadStateOffTheMainThread) {
+    uap::bridge::BridgeOptions options;
+    options.ping_interval = 100ms;
+    BridgeHarness harness(options);
+    uap::testkit::EditorSimulator simulator(harness.identity("pinged"));
+    auto editor = harness.connect_in_process(simulator);
+    editor->inject_modal("Save Scene?", 1500ms);
+    std::string state;
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        std::this_thread::sleep_for(50ms);
+        state = harness.bridge().state_json();
+        if (field_text(state, "/mainThread/modalDialog") == "Save Scene?")
+            break;
+    }
+    EXPECT_EQ(field_text(state, "/state"), "connected");
+    EXPECT_EQ(field_text(state, "/mainThread/modalDialog"), "Save Scene?") << state;
+    EXPECT_EQ(field_text(state, "/mainThread/busy"), "true");
+    EXPECT_EQ(field_text(state, "/editor/editorSessionId"), "pinged");
+}
+
+TEST(BridgeWebSocket, EditorEventsReachSubscribersAndTheEventLog) {
+    BridgeHarness harness;
+    uap::testkit::EditorSimulator simulator(harness.identity("events"));
+    simulator.build_sample_scene();
+    std::mutex mutex;
+    std::vector<std::string> seen;
+    harness.bridge().subscribe([&](const std::string& frame) {
+        std::lock_guard lock(mutex);
+        seen.push_back(field_text(frame, "/event"));
+    });
+    auto editor = harness.connect_in_process(simulator);
+    ASSERT_EQ(harness.call("selection.set", R"({"objects":[{"scenePath":"/Player"}]})").status, UAP_STATUS_OK);
+    ASSERT_EQ(harness.call("playmode.set", R"({"state":"playing"})").status, UAP_STATUS_OK);
+    editor->send_event("userPin", R"({"object":{"scenePath":"/Player"}})");
+    editor->inject_compile(50ms, "Assets/Scripts/Broken.cs(3,1): error CS1513: } expected");
+    std::this_thread::sleep_for(400ms);
+    auto events = harness.call("host.events", "{}");
+    for (const char* name : {"selectionChanged", "playModeChanged", "userPin", "compileFinished", "consoleError"}) {
+        std::lock_guard lock(mutex);
+        EXPECT_NE(std::find(seen.begin(), seen.end(), name), seen.end()) << name;
+        EXPECT_NE(events.json.find(name), std::string::npos) << name;
+    }
+}
+
+TEST(BridgeBadInput, MissingOrWrongTokenIsUnauthorized) {
+    BridgeHarness harness;
+    RawEditor missing(harness.port(), "");
+    EXPECT_FALSE(missing.upgraded());
+    EXPECT_EQ(missing.status(), 401);
+    RawEditor wrong(harness.port(), "editor-token-0123456789abcdeX");
+    EXPECT_FALSE(wrong.upgraded());
+    EXPECT_EQ(wrong.status(), 401);
+    RawEditor other_role(harness.port(), "mcp-token");
+    EXPECT_EQ(other_role.status(), 401);
+}
+
+TEST(BridgeBadInput, ForeignOriginOrHostIsForbidden) {
+    BridgeHarness harness;
+    RawEditor origin(harness.port(), uap::testing::editor_token, {{"Origin", "http://evil.example"}});
+    EXPECT_FALSE(origin.upgraded());
+    EXPECT_EQ(origin.status(), 403);
+    RawEditor null_origin(harness.port(), uap::testing::editor_token, {{"Origin", "null"}});
+    EXPECT_EQ(null_origin.status(), 403);
+    RawEditor host(harness.port(), uap::testing::editor_token, {{"Host", "evil.example:" + std::to_string(harness.port())}});
+    EXPECT_FALSE(host.upgraded());
+    EXPECT_EQ(host.status(), 403);
+    RawEditor good(harness.port(), uap::testing::editor_token);
+    EXPECT_TRUE(good.upgraded());
+}
+
+TEST(BridgeBadInput, MalformedAndOversizedFramesGetProtocolErrorsAndTheConnectionStays) {
+    uap::bridge::BridgeOptions options;
+    options.max_frame_bytes = 64 * 1024;
+    BridgeHarness harness(options);
+    RawEditor editor(harness.port(), uap::testing::editor_token);
+    ASSERT_TRUE(editor.upgraded());
+    editor.hello("raw-1", harness.project().string());
+    ASSERT_EQ(field_text(editor.receive(), "/event"), "welcome");
+    auto expect_error = [&](const std::string& code) {
+        std::string frame = editor.receive();
+        EXPECT_EQ(field_text(frame, "/event"), "protocolError") << frame;
+        EXPECT_EQ(field_text(frame, "/data/code"), code) << frame;
+    };
+    editor.send_text("this is not json");
+    expect_error("parse_error");
+    editor.send_text("[1,2,3]");
+    expect_error("parse_error");
+    editor.send_text(R"({"neither":"response nor event"})");
+    expect_error("invalid_request");
+    editor.send_text(R"({"id":"x","result":{},"error":{"code":"a","message":"b"}})");
+    expect_error("invalid_request");
+    editor.send_binary("\x01\x02");
+    expect_error("invalid_request");
+    editor.send_text(std::string(100 * 1024, ' ') + "{}");
+    expect_error("frame_too_large");
+    // The same connection still carries a call.
+    auto call = std::async(std::launch::async, [&] { return harness.call("editor.info", "{}", 5000); });
+    std::string request = editor.receive();
+    ASSERT_EQ(field_text(request, "/method"), "editor.info") << request;
+    editor.send_text(R"({"id":")" + field_text(request, "/id") +
+                     R"(","result":{"unityVersion":"raw","projectPath":"p","editorPid":1,"editorSessionId":"raw-1"}})");
+    auto answer = call.get();
+    EXPECT_EQ(answer.status, UAP_STATUS_OK) << answer.json;
+    // An oversized answer to a pending request becomes result_too_large for its caller.
+    auto big = std::async(std::launch::async, [&] { return harness.call("editor.info", "{}", 5000); });
+    request = editor.receive();
+    editor.send_text(R"({"id":")" + field_text(request, "/id") + R"(","result":{"pad":")" + std::string(80 * 1024, 'x') + "\"}}");
+    auto too_large = big.get();
+    EXPECT_EQ(too_large.status, UAP_STATUS_TOO_LARGE);
+    EXPECT_EQ(field_text(too_large.json, "/code"), "result_too_large");
+    // A result that breaks the protocol's result schema is not passed on as a success.
+    auto wrong = std::async(std::launch::async, [&] { return harness.call("editor.info", "{}", 5000); });
+    request = editor.receive();
+    editor.send_text(R"({"id":")" + field_text(request, "/id") + R"(","result":{"unityVersion":1}})");
+    EXPECT_EQ(field_text(wrong.get().json, "/code"), "internal_error");
+}
+
+TEST(BridgeBadInput, UnknownMethodsAndWrongParamTypesAreProtocolErrors) {
+    BridgeHarness harness;
+    uap::testkit::EditorSimulator simulator(harness.identity("params"));
+    simulator.build_sample_scene();
+    auto editor = harness.connect_in_process(simulator);
+    auto unknown = harness.call("object.explode", "{}");
+    EXPECT_EQ(unknown.status, UAP_STATUS_INVALID_ARGUMENT);
+    EXPECT_EQ(field_text(unknown.json, "/code"), "unknown_method");
+    auto wrong = harness.call("object.create", R"({"name":5})");
+    EXPECT_EQ(wrong.status, UAP_STATUS_INVALID_ARGUMENT);
+    EXPECT_EQ(field_text(wrong.json, "/code"), "invalid_params");
+    auto extra = harness.call("object.setActive", R"({"object":{"scenePath":"/Player"},"active":"yes"})");
+    EXPECT_EQ(field_text(extra.json, "/code"), "invalid_params");
+    auto not_object = harness.call("editor.info", "[1]");
+    EXPECT_EQ(not_object.status, UAP_STATUS_INVALID_ARGUMENT);
+    EXPECT_EQ(harness.call("editor.info", "{}").status, UAP_STATUS_OK) << "the connection must survive";
+}
+
+TEST(BridgeBadInput, ResultsOverTheCapAreRefusedByTheEditor) {
+    uap::bridge::BridgeOptions options;
+    options.max_frame_bytes = 64 * 1024;
+    BridgeHarness harness(options);
+    uap::testkit::EditorSimulator simulator(harness.identity("capped"));
+    simulator.add_flat_objects(3000, "Object");
+    auto editor = harness.connect_in_process(simulator);
+    auto answer = harness.call("hierarchy.subtree", R"({"maxNodes":3000})");
+    EXPECT_EQ(answer.status, UAP_STATUS_TOO_LARGE);
+    EXPECT_EQ(field_text(answer.json, "/code"), "result_too_large");
+    EXPECT_EQ(harness.call("hierarchy.subtree", R"({"maxNodes":100})").status, UAP_STATUS_OK);
+}
+
+TEST(BridgeBadInput, SecondEditorIsRefusedAndTheSameSessionReplacesItsOldSocket) {
+    BridgeHarness harness;
+    RawEditor first(harness.port(), uap::testing::editor_token);
+    first.hello("session-A", harness.project().string());
+    ASSERT_EQ(field_text(first.receive(), "/event"), "welcome");
+
+    uap::testkit::EditorSimulator intruder_model(harness.identity("session-B"));
+    auto intruder = std::make_unique<uap::editor_sim::SimulatedEditor>(intruder_model, harness.endpoint());
+    intruder->start();
+    EXPECT_FALSE(intruder->wait_connected(3s));
+    EXPECT_TRUE(intruder->refused());
+    EXPECT_NE(intruder->refusal().find("second_editor"), std::string::npos) << intruder->refusal();
+    intruder->stop();
+
+    uap::testkit::EditorSimulator same_model(harness.identity("session-A"));
+    auto same = harness.connect_in_process(same_model);
+    ASSERT_FALSE(same->refused());
+    EXPECT_EQ(first.receive(), "") << "the old socket of the same session is closed";
+    auto answer = harness.call("editor.info", "{}");
+    EXPECT_EQ(answer.status, UAP_STATUS_OK);
+    EXPECT_EQ(field_text(answer.json, "/editorSessionId"), "session-A");
+}
+
+TEST(BridgeBadInput, AnEditorForAnotherProjectIsRefused) {
+    uap::bridge::BridgeOptions options;
+    options.project_path = "<harness>";
+    BridgeHarness harness(options);
+    RawEditor editor(harness.port(), uap::testing::editor_token);
+    editor.hello("elsewhere", "/some/other/project");
+    std::string frame = editor.receive();
+    EXPECT_EQ(field_text(frame, "/event"), "refused");
+    EXPECT_EQ(field_text(frame, "/data/code"), "wrong_project");
+}
+
+TEST(BridgeWaits, NoEditorWithinTheBoundMeansNeverStarted) {
+    uap::bridge::BridgeOptions options;
+    options.reconnect_wait = 300ms;
+    BridgeHarness harness(options);
+    auto started = std::chrono::steady_clock::now();
+    auto answer = harness.call("editor.info", "{}", 100);
+    EXPECT_EQ(answer.status, UAP_STATUS_UNAVAILABLE);
+    EXPECT_EQ(field_text(answer.json, "/code"), "not_connected");
+    EXPECT_EQ(field_text(answer.json, "/data/outcome"), "not_connected");
+    EXPECT_LT(std::chrono::steady_clock::now() - started, 3s);
+    EXPECT_EQ(field_text(harness.bridge().state_json(), "/state"), "not_connected");
+}
+
+TEST(BridgeWaits, ACallIssuedDuringAReloadCompletesAfterIt) {
+    BridgeHarness harness;
+    uap::testkit::EditorSimulator simulator(harness.identity("reloader"));
+    auto editor = harness.connect_in_process(simulator);
+    editor->inject_reload(800ms);
+    std::this_thread::sleep_for(200ms);
+    EXPECT_EQ(field_text(harness.bridge().state_json(), "/state"), "reloading");
+    auto answer = harness.call("object.create", R"({"name":"AfterReload"})", 200);
+    EXPECT_EQ(answer.status, UAP_STATUS_OK) << answer.json;
+    EXPECT_EQ(field_text(harness.bridge().state_json(), "/state"), "connected");
+}
+
+TEST(BridgeWaits, CancellingAQueuedCallWithdrawsItSoItNeverRuns) {
+    BridgeHarness harness;
+    uap::testkit::EditorSimulator simulator(harness.identity("canceller"));
+    auto editor = harness.connect_in_process(simulator);
+    editor->inject_stall(1500ms);
+    std::this_thread::sleep_for(100ms);
+    uap::bridge::CallControl control;
+    std::thread canceller([&] {
+        std::this_thread::sleep_for(200ms);
+        control.cancelled = true;
+    });
+    std::string result;
+    auto status = harness.bridge().call("object.create", R"({"name":"NeverMade"})", 10000, &control, result);
+    canceller.join();
+    EXPECT_EQ(status, UAP_STATUS_CANCELLED) << result;
+    EXPECT_EQ(field_text(result, "/code"), "cancelled");
+    std::this_thread::sleep_for(1600ms);
+    auto lookup = harness.call("component.list", R"({"object":{"scenePath":"/NeverMade"}})");
+    EXPECT_EQ(field_text(lookup.json, "/code"), "not_found") << "a withdrawn request must not run after the stall";
+}
+
+TEST(BridgeJournal, AResultCompletedDuringAReloadArrivesInHelloAndIsNotRunAgain) {
+    uap::bridge::BridgeOptions options;
+    options.ping_interval = 60s; // No liveness ping may arrive while the test watches for re-sent frames.
+    BridgeHarness harness(options);
+    auto editor = std::make_unique<RawEditor>(harness.port(), uap::testing::editor_token);
+    editor->hello("ledger", harness.project().string());
+    ASSERT_EQ(field_text(editor->receive(), "/event"), "welcome");
+    auto call = std::async(std::launch::async, [&] { return harness.call("object.create", R"({"name":"Once"})", 20000); });
+    std::string request = editor->receive();
+    std::string id = field_text(request, "/id");
+    ASSERT_FALSE(id.empty()) << request;
+    // The editor runs it, but a reload takes the socket before the answer goes out.
+    editor->send_text(R"({"event":"reloading","data":{}})");
+    editor->close();
+    editor.reset();
+    std::this_thread::sleep_for(200ms);
+    EXPECT_EQ(field_text(harness.bridge().state_json(), "/state"), "reloading");
+    auto back = std::make_unique<RawEditor>(harness.port(), uap::testing::editor_token);
+    std::string response = R"({"id":")" + id + R"(","result":{"observed":{"instanceId":1000,"name":"Once","path":"/Once","active":true,"childCount":0}}})";
+    back->hello("ledger", harness.project().string(), "[" + response + "]");
+    ASSERT_EQ(field_text(back->receive(), "/event"), "welcome");
+    auto answer = call.get();
+    EXPECT_EQ(answer.status, UAP_STATUS_OK) << answer.json;
+    EXPECT_EQ(field_text(answer.json, "/observed/name"), "Once");
+    EXPECT_FALSE(back->readable_within(Poco::Timespan(0, 300000))) << "a request answered in hello must not be re-sent";
+    EXPECT_EQ(harness.bridge().statistics().resent, 0u);
+}
+
+TEST(BridgeJournal, AnUnansweredRequestIsReSentAfterTheReloadWithTheSameId) {
+    BridgeHarness harness;
+    auto editor = std::make_unique<RawEditor>(harness.port(), uap::testing::editor_token);
+    editor->hello("resend", harness.project().string());
+    ASSERT_EQ(field_text(editor->receive(), "/event"), "welcome");
+    auto call = std::async(std::launch::async, [&] { return harness.call("editor.info", "{}", 20000); });
+    std::string id = field_text(editor->receive(), "/id");
+    editor->send_text(R"({"event":"reloading","data":{}})");
+    editor->close();
+    editor.reset();
+    auto back = std::make_unique<RawEditor>(harness.port(), uap::testing::editor_token);
+    back->hello("resend", harness.project().string());
+    ASSERT_EQ(field_text(back->receive(), "/event"), "welcome");
+    std::string again = back->receive();
+    EXPECT_EQ(field_text(again, "/id"), id) << again;
+    back->send_text(R"({"id":")" + id + R"(","result":{"unityVersion":"raw","projectPath":"p","editorPid":1,"editorSessionId":"resend"}})");
+    back->send_text(R"({"id":")" + id + R"(","result":{"unityVersion":"raw","projectPath":"p","editorPid":1,"editorSessionId":"resend"}})");
+    EXPECT_EQ(call.get().status, UAP_STATUS_OK);
+    std::this_thread::sleep_for(100ms);
+    EXPECT_EQ(harness.bridge().statistics().duplicate_responses, 1u) << "the second answer for one id is dropped";
+}
+
+} // namespace

@@ -1,0 +1,63 @@
+// One valid call of every editor primitive against the simulator's sample scene, in an order
+// where each call's preconditions hold. Shared by the in-process and the WebSocket tests.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace uap::testing {
+
+inline const std::vector<std::pair<std::string, std::string>>& method_samples() {
+    static const std::vector<std::pair<std::string, std::string>> samples{
+        {"editor.info", "{}"},
+        {"editor.state", "{}"},
+        {"hierarchy.roots", R"({"limit":2})"},
+        {"hierarchy.subtree", R"({"root":{"scenePath":"/Player"},"depth":2,"maxNodes":10,"components":true})"},
+        {"undo.beginGroup", R"({"name":"sample group"})"},
+        {"object.create", R"({"name":"Box","primitive":"Cube","position":[1,2,3]})"},
+        {"object.rename", R"({"object":{"scenePath":"/Box"},"name":"Crate Box"})"},
+        {"object.reparent", R"({"object":{"scenePath":"/Crate Box"},"parent":{"scenePath":"/Player"},"siblingIndex":0})"},
+        {"object.setActive", R"({"object":{"scenePath":"/Player/Crate Box"},"active":false})"},
+        {"object.duplicate", R"({"object":{"scenePath":"/Player/Crate Box"},"name":"Box Copy"})"},
+        {"object.instantiate", R"({"asset":"Assets/Prefabs/Crate.prefab","name":"Crate Instance"})"},
+        {"object.destroy", R"({"object":{"scenePath":"/Crate Instance"}})"},
+        {"component.list", R"({"object":{"scenePath":"/Player"}})"},
+        {"component.add", R"({"object":{"scenePath":"/Player/Box Copy"},"type":"UnityEngine.AudioSource"})"},
+        {"component.remove", R"({"object":{"scenePath":"/Player/Box Copy"},"type":"AudioSource","index":0})"},
+        {"property.list", R"({"target":{"component":{"object":{"scenePath":"/Directional Light"},"type":"Light"}}})"},
+        {"property.get", R"({"target":{"component":{"object":{"scenePath":"/Player"},"type":"Transform"}},"paths":["m_LocalPosition"]})"},
+        {"property.set", R"({"target":{"component":{"object":{"scenePath":"/Directional Light"},"type":"Light"}},"values":[
+            {"path":"m_Color","type":"color","value":{"r":1,"g":0.5,"b":0,"a":1}},
+            {"path":"m_Type","type":"enum","value":"Point"},
+            {"path":"m_CullingMask","type":"layerMask","value":["Default","Player"]},
+            {"path":"m_Intensity","type":"float","value":2.5}]})"},
+        {"undo.endGroup", "{}"},
+        {"undo.collapse", R"({"group":2})"},
+        {"undo.revertGroup", R"({"group":2})"},
+        {"type.find", R"({"query":"collider","kind":"component"})"},
+        {"asset.find", R"({"filter":"t:Material"})"},
+        {"asset.create", R"({"path":"Assets/Materials/Blue.mat","kind":"Material"})"},
+        {"asset.importSettings.get", R"({"path":"Assets/Textures/Checker.png"})"},
+        {"asset.importSettings.set", R"({"path":"Assets/Textures/Checker.png","values":[{"path":"maxTextureSize","type":"integer","value":512}]})"},
+        {"asset.delete", R"({"path":"Assets/Materials/Blue.mat"})"},
+        {"selection.set", R"({"objects":[{"scenePath":"/Player"},{"assetPath":"Assets/Materials/Red.mat"}]})"},
+        {"selection.get", "{}"},
+        {"menu.list", R"({"prefix":"Tools/"})"},
+        {"menu.execute", R"({"path":"Tools/Log Hello"})"},
+        {"console.read", R"({"types":["log"],"sinceId":0,"limit":10})"},
+        {"console.clear", "{}"},
+        {"scene.list", "{}"},
+        {"scene.save", "{}"},
+        {"scene.open", R"({"path":"Assets/Scenes/SampleScene.unity","mode":"single"})"},
+        {"screenshot.capture", R"({"width":64,"height":36})"},
+        {"search.query", R"({"query":"t:Rigidbody","scope":"scene"})"},
+        {"scripts.validate", R"({"sources":[{"path":"Assets/Scripts/Broken.cs","text":"class Broken {\n void Run() {\n}\n"}]})"},
+        {"playmode.set", R"({"state":"playing"})"},
+        {"playmode.get", "{}"},
+        {"playmode.set", R"({"state":"edit"})"},
+    };
+    return samples;
+}
+
+} // namespace uap::testing

@@ -1,0 +1,178 @@
+// The editor simulator in-process: it implements exactly the protocol's methods, and its
+// primitives keep the Unity semantics tools rely on (typed values, observed effects, undo, play mode).
+#include "method_samples.hpp"
+
+#include <uap/testkit/editor_simulator.hpp>
+#include <uap/testkit/protocol_schemas.hpp>
+
+#include <gtest/gtest.h>
+
+#include <rapidjson/document.h>
+#include <rapidjson/pointer.h>
+
+#include <set>
+
+namespace {
+
+using uap::testkit::EditorSimulator;
+using uap::testkit::ProtocolSchemas;
+using uap::testkit::Reply;
+
+uap::testkit::SimulatorIdentity identity() {
+    return {"/tmp/project", "2022.3.40f1 (simulated)", 4242, "session-1"};
+}
+
+rapidjson::Document parse(const std::string& text) {
+    rapidjson::Document document;
+    document.Parse(text.c_str());
+    return document;
+}
+
+std::string at(const std::string& json, const char* pointer) {
+    auto document = parse(json);
+    const rapidjson::Value* value = rapidjson::Pointer(pointer).Get(document);
+    if (!value)
+        return "<missing>";
+    if (value->IsString())
+        return value->GetString();
+    if (value->IsBool())
+        return value->GetBool() ? "true" : "false";
+    if (value->IsNumber())
+        return std::to_string(value->GetDouble());
+    return "<composite>";
+}
+
+TEST(ProtocolDescription, SimulatorImplementsExactlyTheDescribedMethods) {
+    EditorSimulator simulator(identity());
+    auto described = ProtocolSchemas::instance().method_names();
+    auto implemented = simulator.implemented_methods();
+    EXPECT_EQ(described, implemented);
+}
+
+TEST(ProtocolDescription, EveryMethodHasASampleCall) {
+    std::set<std::string> sampled;
+    for (const auto& [method, params] : uap::testing::method_samples())
+        sampled.insert(method);
+    for (const auto& method : ProtocolSchemas::instance().method_names())
+        if (method != "ping" && method != "request.status")
+            EXPECT_TRUE(sampled.count(method)) << method << " has no sample call";
+}
+
+TEST(Simulator, EverySampleCallSucceedsAndMatchesTheResultSchema) {
+    EditorSimulator simulator(identity());
+    simulator.build_sample_scene();
+    for (const auto& [method, params] : uap::testing::method_samples()) {
+        Reply reply = simulator.call(method, params);
+        EXPECT_TRUE(reply.ok()) << method << ": " << reply.json;
+    }
+}
+
+TEST(Simulator, HandleAnswersEnvelopes) {
+    EditorSimulator simulator(identity());
+    EXPECT_EQ(at(simulator.handle(R"({"id":"a1","method":"editor.info","params":{}})"), "/result/editorSessionId"), "session-1");
+    EXPECT_EQ(at(simulator.handle("not json"), "/error/code"), "parse_error");
+    EXPECT_EQ(at(simulator.handle(R"({"id":"a2"})"), "/error/code"), "invalid_request");
+    EXPECT_EQ(at(simulator.handle(R"({"id":"a3","method":"object.explode","params":{}})"), "/error/code"), "unknown_method");
+    EXPECT_EQ(at(simulator.handle(R"({"id":"a4","method":"object.create","params":{"name":7}})"), "/error/code"), "invalid_params");
+}
+
+TEST(Simulator, WrongShapedValuesAreRejectedAndNothingIsWritten) {
+    EditorSimulator simulator(identity());
+    simulator.build_sample_scene();
+    const char* target = R"({"component":{"object":{"scenePath":"/Player"},"type":"Transform"}})";
+    auto set = [&](const std::string& values) {
+        return simulator.call("property.set", std::string(R"({"target":)") + target + R"(,"values":)" + values + "}");
+    };
+    Reply bad = set(R"([{"path":"m_LocalScale","type":"vector3","value":[2,2,2]},{"path":"m_LocalPosition","type":"vector3","value":[1,2]}])");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(at(bad.json, "/code"), "type_mismatch");
+    Reply scale = simulator.call("property.get", std::string(R"({"target":)") + target + R"(,"paths":["m_LocalScale"]})");
+    EXPECT_EQ(at(scale.json, "/properties/0/value/x"), std::to_string(1.0)) << "the valid first value must not have been written";
+    EXPECT_EQ(at(set(R"([{"path":"m_LocalScale","type":"float","value":2}])").json, "/code"), "type_mismatch");
+    EXPECT_EQ(at(set(R"([{"path":"m_Nope","type":"float","value":2}])").json, "/code"), "not_found");
+}
+
+TEST(Simulator, ObjectReferencesResolveByPathIdAndSubAssetWithTypeChecks) {
+    EditorSimulator simulator(identity());
+    simulator.build_sample_scene();
+    const char* renderer = R"({"component":{"object":{"scenePath":"/Player"},"type":"MeshRenderer"}})";
+    Reply material = simulator.call("property.set", std::string(R"({"target":)") + renderer +
+                                                        R"(,"values":[{"path":"m_Materials.Array.data[0]","type":"objectReference","value":{"assetPath":"Assets/Materials/Red.mat"}}]})");
+    ASSERT_TRUE(material.ok()) << material.json;
+    EXPECT_EQ(at(material.json, "/observed/0/value/assetPath"), "Assets/Materials/Red.mat");
+    Reply wrong = simulator.call("property.set", std::string(R"({"target":)") + renderer +
+                                                     R"(,"values":[{"path":"m_Materials.Array.data[0]","type":"objectReference","value":{"assetPath":"Assets/Textures/Checker.png"}}]})");
+    EXPECT_EQ(at(wrong.json, "/code"), "type_mismatch");
+    const char* filter = R"({"component":{"object":{"scenePath":"/Player"},"type":"MeshFilter"}})";
+    Reply mesh = simulator.call("property.set", std::string(R"({"target":)") + filter +
+                                                    R"(,"values":[{"path":"m_Mesh","type":"objectReference","value":{"assetPath":"Assets/Models/Rock.fbx","subAsset":"Rock"}}]})");
+    EXPECT_TRUE(mesh.ok()) << mesh.json;
+    Reply missing = simulator.call("property.set", std::string(R"({"target":)") + filter +
+                                                       R"(,"values":[{"path":"m_Mesh","type":"objectReference","value":{"assetPath":"Assets/Models/Rock.fbx","subAsset":"Nope"}}]})");
+    EXPECT_EQ(at(missing.json, "/code"), "type_mismatch");
+}
+
+TEST(Simulator, UndoGroupRevertRestoresTheScene) {
+    EditorSimulator simulator(identity());
+    simulator.build_sample_scene();
+    Reply group = simulator.call("undo.beginGroup", R"({"name":"turn"})");
+    int id = std::stoi(at(group.json, "/group").substr(0, at(group.json, "/group").find('.')));
+    ASSERT_TRUE(simulator.call("object.create", R"({"name":"A"})").ok());
+    ASSERT_TRUE(simulator.call("object.destroy", R"({"object":{"scenePath":"/Player"}})").ok());
+    ASSERT_TRUE(simulator.call("undo.endGroup", "{}").ok());
+    Reply revert = simulator.call("undo.revertGroup", "{\"group\":" + std::to_string(id) + "}");
+    ASSERT_TRUE(revert.ok()) << revert.json;
+    EXPECT_TRUE(simulator.call("component.list", R"({"object":{"scenePath":"/Player"}})").ok());
+    EXPECT_EQ(at(simulator.call("component.list", R"({"object":{"scenePath":"/A"}})").json, "/code"), "not_found");
+}
+
+TEST(Simulator, PlayModeChangesAreRevertedOnExitAndScenesCannotBeSaved) {
+    EditorSimulator simulator(identity());
+    simulator.build_sample_scene();
+    ASSERT_TRUE(simulator.call("playmode.set", R"({"state":"playing"})").ok());
+    ASSERT_TRUE(simulator.call("object.create", R"({"name":"Transient"})").ok());
+    EXPECT_EQ(at(simulator.call("scene.save", "{}").json, "/code"), "conflict");
+    ASSERT_TRUE(simulator.call("playmode.set", R"({"state":"edit"})").ok());
+    EXPECT_EQ(at(simulator.call("component.list", R"({"object":{"scenePath":"/Transient"}})").json, "/code"), "not_found");
+}
+
+TEST(Simulator, HierarchyPagesAreBoundedAndContinue) {
+    EditorSimulator simulator(identity());
+    simulator.add_flat_objects(1200, "Item");
+    Reply first = simulator.call("hierarchy.roots", R"({"limit":500})");
+    EXPECT_EQ(at(first.json, "/nextCursor"), "500");
+    Reply last = simulator.call("hierarchy.roots", R"({"limit":500,"cursor":"1000"})");
+    EXPECT_EQ(at(last.json, "/nextCursor"), "<missing>");
+    EXPECT_EQ(at(last.json, "/nodes/199/name"), "Item1199");
+    Reply walk = simulator.call("hierarchy.subtree", R"({"maxNodes":100})");
+    EXPECT_EQ(at(walk.json, "/truncated"), "true");
+    EXPECT_EQ(at(walk.json, "/nextCursor"), "100");
+}
+
+TEST(Simulator, AmbiguousPathsAndCyclesAreRefused) {
+    EditorSimulator simulator(identity());
+    ASSERT_TRUE(simulator.call("object.create", R"({"name":"Twin"})").ok());
+    ASSERT_TRUE(simulator.call("object.create", R"({"name":"Twin"})").ok());
+    EXPECT_EQ(at(simulator.call("object.destroy", R"({"object":{"scenePath":"/Twin"}})").json, "/code"), "conflict");
+    ASSERT_TRUE(simulator.call("object.create", R"({"name":"Parent"})").ok());
+    ASSERT_TRUE(simulator.call("object.create", R"({"name":"Child","parent":{"scenePath":"/Parent"}})").ok());
+    EXPECT_EQ(at(simulator.call("object.reparent", R"({"object":{"scenePath":"/Parent"},"parent":{"scenePath":"/Parent/Child"}})").json, "/code"),
+              "conflict");
+}
+
+TEST(Simulator, FixtureTypesAreUsableByTheGenericPropertyRoute) {
+    EditorSimulator simulator(identity());
+    std::string refusal = simulator.load_fixture(R"({"types":[{"name":"Enemy","namespace":"Game","properties":[
+        {"path":"speed","type":"float"},{"path":"mode","type":"enum","enum":["Idle","Chase"]},{"path":"target","type":"objectReference","referenceType":"Transform"}]},
+        {"name":"EnemyConfig","namespace":"Game","kind":"scriptableObject","properties":[{"path":"health","type":"integer"}]}],
+        "calls":[{"method":"object.create","params":{"name":"Goblin"}},{"method":"component.add","params":{"object":{"scenePath":"/Goblin"},"type":"Enemy"}}]})");
+    ASSERT_EQ(refusal, "");
+    Reply set = simulator.call("property.set", R"({"target":{"component":{"object":{"scenePath":"/Goblin"},"type":"Game.Enemy"}},"values":[
+        {"path":"speed","type":"float","value":3.5},{"path":"mode","type":"enum","value":1},{"path":"target","type":"objectReference","value":{"scenePath":"/Goblin"}}]})");
+    ASSERT_TRUE(set.ok()) << set.json;
+    EXPECT_EQ(at(set.json, "/observed/1/value/name"), "Chase");
+    EXPECT_EQ(at(simulator.call("type.find", R"({"query":"enemyconf","kind":"scriptableObject"})").json, "/types/0/fullName"), "Game.EnemyConfig");
+    EXPECT_EQ(at(simulator.call("component.add", R"({"object":{"scenePath":"/Goblin"},"type":"EnemyConfig"})").json, "/code"), "type_mismatch");
+}
+
+} // namespace

@@ -1,0 +1,128 @@
+// Unit tests of the security building blocks: bearer parsing, constant-time comparison, loopback
+// authorities, random ids, and owner-only token and discovery files that never hold a token.
+#include "server/access_tokens.hpp"
+#include "server/discovery_file.hpp"
+#include "server/request_guard.hpp"
+#include "support/files.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace uap::server;
+
+TEST(BearerCredential, AcceptsOnlyTheBearerScheme) {
+    EXPECT_EQ(bearer_credential("Bearer abc").value_or(""), "abc");
+    EXPECT_EQ(bearer_credential("bearer  abc ").value_or(""), "abc");
+    EXPECT_FALSE(bearer_credential("Basic abc"));
+    EXPECT_FALSE(bearer_credential("Bearer"));
+    EXPECT_FALSE(bearer_credential("Bearer    "));
+    EXPECT_FALSE(bearer_credential("abc"));
+}
+
+TEST(TokensEqual, ComparesWholeTokens) {
+    EXPECT_TRUE(tokens_equal("abcdef", "abcdef"));
+    EXPECT_FALSE(tokens_equal("abcdef", "abcdeg"));
+    EXPECT_FALSE(tokens_equal("abcdef", "abcde"));
+    EXPECT_FALSE(tokens_equal("", ""));
+}
+
+TEST(RandomHex, IsLongAndUnique) {
+    std::set<std::string> seen;
+    for (int index = 0; index < 100; ++index) {
+        auto value = random_hex(16);
+        ASSERT_TRUE(value);
+        EXPECT_EQ(value->size(), 32u);
+        EXPECT_EQ(value->find_first_not_of("0123456789abcdef"), std::string::npos);
+        seen.insert(*value);
+    }
+    EXPECT_EQ(seen.size(), 100u);
+}
+
+TEST(RequestGuard, LoopbackAuthorityNeedsTheActualPort) {
+    AccessTokens tokens("a", "b", "c");
+    RequestGuard guard(tokens, 10);
+    guard.set_port(8123);
+    EXPECT_TRUE(guard.is_loopback_authority("127.0.0.1:8123"));
+    EXPECT_TRUE(guard.is_loopback_authority("LOCALHOST:8123"));
+    EXPECT_TRUE(guard.is_loopback_authority("[::1]:8123"));
+    EXPECT_FALSE(guard.is_loopback_authority("127.0.0.1"));
+    EXPECT_FALSE(guard.is_loopback_authority("127.0.0.1:8124"));
+    EXPECT_FALSE(guard.is_loopback_authority("127.0.0.2:8123"));
+    EXPECT_FALSE(guard.is_loopback_authority("::1:8123"));
+    EXPECT_FALSE(guard.is_loopback_authority("127.0.0.1:8123x"));
+    EXPECT_FALSE(guard.is_loopback_authority("127.0.0.1:+8123"));
+    EXPECT_FALSE(guard.is_loopback_authority("user@127.0.0.1:8123"));
+}
+
+TEST(RequestGuard, DuplicateHostOrOriginHeadersAreRejected) {
+    AccessTokens tokens("a", "b", "c");
+    RequestGuard guard(tokens, 10);
+    guard.set_port(8123);
+    HeaderList headers;
+    headers.add("Host", "127.0.0.1:8123");
+    headers.add("Host", "evil.example.com");
+    EXPECT_TRUE(guard.check_host(headers));
+    HeaderList origins;
+    origins.add("Origin", "http://127.0.0.1:8123");
+    origins.add("Origin", "http://evil.example.com");
+    EXPECT_TRUE(guard.check_origin(origins));
+}
+
+class TokenFiles : public ::testing::Test {
+protected:
+    void SetUp() override {
+        project = fs::temp_directory_path() / ("uap-guard-test-" + std::to_string(::getpid()));
+        fs::create_directories(project);
+    }
+    void TearDown() override {
+        std::error_code error;
+        fs::remove_all(project, error);
+    }
+    static unsigned mode_of(const fs::path& file) {
+        struct stat status {};
+        ::stat(file.c_str(), &status);
+        return status.st_mode & 0777;
+    }
+    fs::path project;
+};
+
+TEST_F(TokenFiles, AreOwnerOnlyAndTheDiscoveryFileHoldsNoToken) {
+    auto tokens = AccessTokens::generate();
+    ASSERT_TRUE(tokens);
+    EXPECT_NE(tokens->token(Role::Mcp), tokens->token(Role::Editor));
+    ASSERT_TRUE(tokens->write_files(project));
+    Discovery discovery;
+    discovery.pid = ::getpid();
+    discovery.port = 1234;
+    for (Role role : all_roles) {
+        fs::path file = AccessTokens::file_for(project, role);
+        EXPECT_EQ(mode_of(file), 0600u) << file;
+        auto read = AccessTokens::read_file(file);
+        ASSERT_TRUE(read);
+        EXPECT_EQ(*read, tokens->token(role));
+        discovery.token_files[to_string(role)] = file;
+    }
+    ASSERT_TRUE(write_discovery(project, discovery));
+    fs::path file = discovery_file_for(project);
+    EXPECT_EQ(mode_of(file), 0600u);
+    auto text = uap::files::read(file, 100000);
+    ASSERT_TRUE(text);
+    for (Role role : all_roles)
+        EXPECT_EQ(text->find(tokens->token(role)), std::string::npos);
+    auto back = read_discovery(project);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->port, 1234);
+    EXPECT_EQ(back->token_files.at("mcp"), AccessTokens::file_for(project, Role::Mcp));
+    remove_discovery(project, discovery.pid + 1);
+    EXPECT_TRUE(fs::exists(file)) << "another process's discovery file must stay";
+    remove_discovery(project, discovery.pid);
+    EXPECT_FALSE(fs::exists(file));
+}
+
+} // namespace

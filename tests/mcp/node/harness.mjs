@@ -1,0 +1,92 @@
+// Shared by the Node tests of the MCP endpoint: starts `uap-host serve` on a fresh project, reads
+// its port and token from the files it writes, runs a header-injecting proxy, and ends by pid.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+export function requireEnvironment() {
+  for (const name of ['UAP_HOST', 'UAP_MCP_TEST_PLUGINS', 'UAP_NODE_MODULES', 'UAP_TEST_WORK']) {
+    if (!process.env[name]) throw new Error(`environment variable ${name} is not set (run through ctest)`);
+  }
+  if (!fs.existsSync(path.join(process.env.UAP_NODE_MODULES, '@modelcontextprotocol', 'sdk'))) {
+    throw new Error(`${process.env.UAP_NODE_MODULES} lacks the pinned packages: run \`npm ci\` in tests/node`);
+  }
+  return createRequire(path.join(process.env.UAP_NODE_MODULES, 'placeholder.js'));
+}
+
+export function freshFolder(name) {
+  const folder = path.join(process.env.UAP_TEST_WORK, `${name}-${process.pid}`);
+  fs.rmSync(folder, { recursive: true, force: true });
+  fs.mkdirSync(folder, { recursive: true });
+  return folder;
+}
+
+// Starts the host; resolves with {url, port, token, project, stop()}.
+export async function startHost(name, { settings } = {}) {
+  const project = freshFolder(name);
+  if (settings) {
+    fs.mkdirSync(path.join(project, 'UserSettings', 'AgentPanel'), { recursive: true });
+    fs.writeFileSync(path.join(project, 'UserSettings', 'AgentPanel', 'host-settings.json'), JSON.stringify(settings));
+  }
+  const child = spawn(process.env.UAP_HOST, ['serve', '--project', project, '--plugins', process.env.UAP_MCP_TEST_PLUGINS],
+                      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, UAP_LOG_LEVEL: process.env.UAP_LOG_LEVEL ?? 'warn' } });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => { stderr += chunk; });
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  await new Promise((resolve, reject) => {
+    let stdout = '';
+    const timer = setTimeout(() => reject(new Error(`uap-host did not start: ${stderr}`)), 20000);
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      if (stdout.includes('serving')) { clearTimeout(timer); resolve(); }
+    });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`uap-host exited with ${code}: ${stderr}`)); });
+  });
+  const discovery = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings', 'AgentPanel', 'host.json'), 'utf8'));
+  const token = fs.readFileSync(discovery.tokenFiles.mcp, 'utf8').trim();
+  return {
+    project, port: discovery.port, url: discovery.mcpUrl, token, pid: child.pid,
+    stderr: () => stderr,
+    async stop() {
+      process.kill(child.pid, 'SIGTERM');
+      const timer = setTimeout(() => process.kill(child.pid, 'SIGKILL'), 10000);
+      const result = await exited;
+      clearTimeout(timer);
+      return result;
+    },
+  };
+}
+
+// A loopback proxy that adds the bearer token. Host and Origin naming the proxy itself are mapped
+// to the host's port (as a reverse proxy does); any other Host or Origin is forwarded unchanged,
+// so the DNS-rebinding checks still see foreign values.
+export async function startProxy(targetPort, token) {
+  let proxyPort = 0;
+  const mapAuthority = (value) => {
+    const match = /^(https?:\/\/)?(127\.0\.0\.1|localhost|\[::1\]):(\d+)$/i.exec(value ?? '');
+    if (!match || Number(match[3]) !== proxyPort) return value;
+    return `${match[1] ?? ''}${match[2]}:${targetPort}`;
+  };
+  const server = http.createServer((request, response) => {
+    const headers = { ...request.headers, authorization: `Bearer ${token}` };
+    if (headers.host) headers.host = mapAuthority(headers.host);
+    if (headers.origin) headers.origin = mapAuthority(headers.origin);
+    const upstream = http.request({ host: '127.0.0.1', port: targetPort, method: request.method, path: request.url, headers,
+                                    setHost: false }, (answer) => {
+      response.writeHead(answer.statusCode, answer.headers);
+      answer.pipe(response);
+    });
+    upstream.on('error', (error) => { response.writeHead(502); response.end(String(error)); });
+    request.pipe(upstream);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxyPort = server.address().port;
+  return { port: proxyPort, url: `http://127.0.0.1:${proxyPort}/mcp`, close: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(resolve); }) };
+}
+
+export function check(condition, message) {
+  if (!condition) throw new Error(`check failed: ${message}`);
+  console.log(`ok - ${message}`);
+}

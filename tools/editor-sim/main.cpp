@@ -1,0 +1,206 @@
+// uap-editor-sim: the editor simulator as a standalone process. It finds a running host through the
+// project's discovery file and editor token, connects like the Unity shim, and takes fault-injection
+// commands on stdin (one per line; see usage).
+#include "simulated_editor.hpp"
+
+#include <rapidjson/document.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#if defined(_WIN32)
+#include <process.h>
+#define current_pid _getpid
+#else
+#include <unistd.h>
+#define current_pid getpid
+#endif
+
+namespace {
+
+constexpr const char* usage = R"(uap-editor-sim — the Unity editor simulator, connecting to a running uap-host
+
+usage:
+  uap-editor-sim --project DIR [--scene sample|empty|flat:N] [--fixture FILE] [--session-id ID] [--wait-host SECONDS]
+
+It reads DIR/UserSettings/AgentPanel/host.json (field "port") and
+DIR/UserSettings/AgentPanel/tokens/editor.token, exactly like the Unity shim.
+
+stdin commands (one per line):
+  reload MS          domain reload: drop the socket for MS ms, keep the completed-results ledger, reconnect
+  stall MS           block the main thread for MS ms (pings are still answered)
+  modal MS [TITLE]   a modal dialog blocks the main thread for MS ms
+  compile MS [ERROR] compile for MS ms; with ERROR it fails, otherwise it reloads afterwards
+  log error|warning|log TEXT
+  pin SCENEPATH      the user pins an object (userPin event)
+  stats              print counters
+  crash              exit at once with status 137, no goodbye
+  quit               disconnect and exit 0
+)";
+
+std::mutex output_mutex;
+
+void say(const std::string& line) {
+    std::lock_guard lock(output_mutex);
+    std::cout << line << std::endl;
+}
+
+std::string read_text(const std::filesystem::path& file) {
+    std::ifstream stream(file, std::ios::binary);
+    std::ostringstream text;
+    text << stream.rdbuf();
+    return text.str();
+}
+
+std::string random_session() {
+    std::random_device device;
+    std::uniform_int_distribution<uint32_t> digits;
+    char text[32];
+    std::snprintf(text, sizeof text, "sim-%08x%08x", digits(device), digits(device));
+    return text;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    std::string project, scene = "sample", fixture, session = random_session();
+    int wait_host_seconds = 30;
+    for (int index = 1; index < argc; ++index) {
+        std::string word = argv[index];
+        auto next = [&]() -> std::string {
+            if (index + 1 >= argc) {
+                std::cerr << "uap-editor-sim: " << word << " needs a value\n";
+                std::exit(2);
+            }
+            return argv[++index];
+        };
+        if (word == "--project")
+            project = next();
+        else if (word == "--scene")
+            scene = next();
+        else if (word == "--fixture")
+            fixture = next();
+        else if (word == "--session-id")
+            session = next();
+        else if (word == "--wait-host")
+            wait_host_seconds = std::stoi(next());
+        else if (word == "--help" || word == "-h") {
+            std::cout << usage;
+            return 0;
+        } else {
+            std::cerr << "uap-editor-sim: unknown argument " << word << "\n" << usage;
+            return 2;
+        }
+    }
+    if (project.empty()) {
+        std::cerr << usage;
+        return 2;
+    }
+    std::filesystem::path folder = std::filesystem::path(project) / "UserSettings" / "AgentPanel";
+    auto discovery = folder / "host.json";
+    auto token_file = folder / "tokens" / "editor.token";
+    auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(wait_host_seconds);
+    while (!(std::filesystem::exists(discovery) && std::filesystem::exists(token_file))) {
+        if (std::chrono::steady_clock::now() > give_up) {
+            std::cerr << "uap-editor-sim: no host found: " << discovery << " or " << token_file << " is missing\n";
+            return 1;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    rapidjson::Document host;
+    std::string host_text = read_text(discovery);
+    host.Parse(host_text.c_str());
+    if (host.HasParseError() || !host.IsObject() || !host.HasMember("port") || !host["port"].IsUint()) {
+        std::cerr << "uap-editor-sim: " << discovery << " has no numeric \"port\"\n";
+        return 1;
+    }
+    uap::editor_sim::HostEndpoint endpoint;
+    endpoint.port = static_cast<uint16_t>(host["port"].GetUint());
+    if (host.HasMember("bridgePath") && host["bridgePath"].IsString())
+        endpoint.path = host["bridgePath"].GetString();
+    // The discovery file names the token files; the conventional path is the fallback.
+    if (host.HasMember("tokenFiles") && host["tokenFiles"].IsObject() && host["tokenFiles"].HasMember("editor") &&
+        host["tokenFiles"]["editor"].IsString())
+        token_file = host["tokenFiles"]["editor"].GetString();
+    endpoint.token = read_text(token_file);
+    while (!endpoint.token.empty() && (endpoint.token.back() == '\n' || endpoint.token.back() == '\r'))
+        endpoint.token.pop_back();
+
+    uap::testkit::SimulatorIdentity identity;
+    identity.project_path = std::filesystem::absolute(project).lexically_normal().string();
+    if (!identity.project_path.empty() && identity.project_path.back() == '/')
+        identity.project_path.pop_back();
+    identity.editor_pid = static_cast<int64_t>(current_pid());
+    identity.editor_session_id = session;
+    uap::testkit::EditorSimulator simulator(identity);
+    if (scene == "sample")
+        simulator.build_sample_scene();
+    else if (scene.rfind("flat:", 0) == 0)
+        simulator.add_flat_objects(std::stoul(scene.substr(5)), "Object");
+    if (!fixture.empty()) {
+        std::string refusal = simulator.load_fixture(read_text(fixture));
+        if (!refusal.empty()) {
+            std::cerr << "uap-editor-sim: fixture refused: " << refusal << "\n";
+            return 1;
+        }
+    }
+
+    uap::editor_sim::SimulatedEditor editor(simulator, endpoint, say);
+    editor.start();
+    std::string line;
+    while (std::getline(std::cin, line)) {
+        std::istringstream words(line);
+        std::string command;
+        words >> command;
+        long long amount = 0;
+        if (command == "reload" && words >> amount) {
+            editor.inject_reload(std::chrono::milliseconds(amount));
+        } else if (command == "stall" && words >> amount) {
+            editor.inject_stall(std::chrono::milliseconds(amount));
+        } else if (command == "modal" && words >> amount) {
+            std::string title;
+            std::getline(words >> std::ws, title);
+            editor.inject_modal(title, std::chrono::milliseconds(amount));
+        } else if (command == "compile" && words >> amount) {
+            std::string error;
+            std::getline(words >> std::ws, error);
+            editor.inject_compile(std::chrono::milliseconds(amount), error);
+        } else if (command == "log") {
+            std::string kind, text;
+            words >> kind;
+            std::getline(words >> std::ws, text);
+            simulator.log(kind == "error" ? uap::testkit::ConsoleKind::Error
+                          : kind == "warning" ? uap::testkit::ConsoleKind::Warning
+                                              : uap::testkit::ConsoleKind::Log,
+                          text);
+            for (const auto& event : simulator.take_events())
+                editor.send_event("consoleError", event.substr(event.find("\"data\":") + 7, event.size() - event.find("\"data\":") - 8));
+        } else if (command == "pin") {
+            std::string path;
+            std::getline(words >> std::ws, path);
+            editor.send_event("userPin", "{\"object\":{\"scenePath\":\"" + path + "\"}}");
+        } else if (command == "stats") {
+            auto counters = editor.counters();
+            say("stats executed=" + std::to_string(counters.executed) + " deduplicated=" + std::to_string(counters.deduplicated) +
+                " dropped_by_reload=" + std::to_string(counters.dropped_by_reload) + " reloads=" + std::to_string(counters.reloads) +
+                " connections=" + std::to_string(counters.connections) + " protocol_errors=" + std::to_string(counters.protocol_errors));
+        } else if (command == "crash") {
+            std::cout.flush();
+            std::_Exit(137);
+        } else if (command == "quit") {
+            break;
+        } else if (!command.empty()) {
+            say("unknown command: " + line);
+        }
+    }
+    editor.stop();
+    return 0;
+}
