@@ -15,12 +15,6 @@ std::optional<std::string> canonical_setting(Simulation& simulation, const Prope
 
 namespace {
 
-struct Output {
-    rapidjson::StringBuffer buffer;
-    JsonWriter writer{buffer};
-    Reply reply() { return result_reply(buffer.GetString()); }
-};
-
 std::string folded(std::string_view text) {
     std::string out(text);
     std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });

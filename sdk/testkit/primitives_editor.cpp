@@ -7,12 +7,6 @@ namespace uap::testkit {
 
 namespace {
 
-struct Output {
-    rapidjson::StringBuffer buffer;
-    JsonWriter writer{buffer};
-    Reply reply() { return result_reply(buffer.GetString()); }
-};
-
 // Restores an undo snapshot or the edit-mode backup; assets are not part of scene undo.
 void restore(Simulation& simulation, World snapshot) {
     snapshot.assets = std::move(simulation.world.assets);

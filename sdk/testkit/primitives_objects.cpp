@@ -8,12 +8,6 @@ namespace uap::testkit {
 
 namespace {
 
-struct Output {
-    rapidjson::StringBuffer buffer;
-    JsonWriter writer{buffer};
-    Reply reply() { return result_reply(buffer.GetString()); }
-};
-
 int limit_of(const rapidjson::Value& params, const char* name, int fallback) {
     return params.HasMember(name) ? params[name].GetInt() : fallback;
 }

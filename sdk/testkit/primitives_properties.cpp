@@ -7,12 +7,6 @@ namespace uap::testkit {
 
 namespace {
 
-struct Output {
-    rapidjson::StringBuffer buffer;
-    JsonWriter writer{buffer};
-    Reply reply() { return result_reply(buffer.GetString()); }
-};
-
 // The properties a target names: a component's or an asset's (material, scriptable object).
 std::vector<Property>* find_properties(Simulation& simulation, const rapidjson::Value& target, int& scene, Reply& error) {
     scene = 0;

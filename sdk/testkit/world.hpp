@@ -148,6 +148,13 @@ struct Simulation {
 
 // Reply helpers.
 Reply result_reply(std::string json);
+
+// A primitive's result under construction: write into writer, then return reply().
+struct Output {
+    rapidjson::StringBuffer buffer;
+    JsonWriter writer{buffer};
+    Reply reply() { return result_reply(buffer.GetString()); }
+};
 Reply error_reply(std::string_view code, std::string_view message, std::string data_json = {});
 std::string to_json(const rapidjson::Value& value);
 

@@ -85,8 +85,9 @@ TEST(BridgeWebSocket, EveryPrimitiveAnswersThroughTheHost) {
     }
     // ping and request.status are the bridge's own: the host sends them (liveness and slow-call probes).
     for (const auto& method : uap::testkit::ProtocolSchemas::instance().method_names())
-        if (method != "ping" && method != "request.status")
+        if (method != "ping" && method != "request.status") {
             EXPECT_TRUE(answered.count(method)) << method;
+        }
     auto statistics = harness.bridge().statistics();
     EXPECT_EQ(statistics.duplicate_responses, 0u);
     EXPECT_EQ(statistics.protocol_errors, 0u);

@@ -54,8 +54,9 @@ TEST(ProtocolDescription, EveryMethodHasASampleCall) {
     for (const auto& [method, params] : uap::testing::method_samples())
         sampled.insert(method);
     for (const auto& method : ProtocolSchemas::instance().method_names())
-        if (method != "ping" && method != "request.status")
+        if (method != "ping" && method != "request.status") {
             EXPECT_TRUE(sampled.count(method)) << method << " has no sample call";
+        }
 }
 
 TEST(Simulator, EverySampleCallSucceedsAndMatchesTheResultSchema) {

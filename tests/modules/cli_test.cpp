@@ -53,8 +53,9 @@ TEST_F(Cli, ListsBundledAndCommandLinePacksAsJson) {
             EXPECT_TRUE(tool["metadata"]["readOnly"].GetBool());
             EXPECT_FALSE(tool["metadata"]["destructive"].GetBool());
         }
-        if (std::string(pack["id"].GetString()) == "bad")
+        if (std::string(pack["id"].GetString()) == "bad") {
             EXPECT_NE(std::string(pack["reason"].GetString()).find("invalid JSON"), std::string::npos);
+        }
     }
 }
 

@@ -417,7 +417,7 @@ void SimulatedEditor::read_loop(Poco::Net::WebSocket& socket) {
         if (opcode == Poco::Net::WebSocket::FRAME_OP_PING) {
             std::lock_guard guard(m_send_mutex);
             socket.sendFrame(buffer.begin(), static_cast<int>(buffer.size()),
-                             Poco::Net::WebSocket::FRAME_FLAG_FIN | Poco::Net::WebSocket::FRAME_OP_PONG);
+                             int(Poco::Net::WebSocket::FRAME_FLAG_FIN) | int(Poco::Net::WebSocket::FRAME_OP_PONG));
             continue;
         }
         if (opcode == Poco::Net::WebSocket::FRAME_OP_TEXT)

@@ -1,6 +1,7 @@
 // History listing and transcript loading (tolerant: unknown or broken lines are skipped).
 #include "agent/history.hpp"
 
+#include "agent/event_json.hpp"
 #include "support/json.hpp"
 
 #include <algorithm>
@@ -44,16 +45,6 @@ bool is_real_user_text(const rapidjson::Value& line, const std::string& text) {
     return !text.empty() && text[0] != '<';
 }
 
-rapidjson::Document item(const char* type) {
-    rapidjson::Document document(rapidjson::kObjectType);
-    document.AddMember("type", rapidjson::StringRef(type), document.GetAllocator());
-    return document;
-}
-
-void add_string(rapidjson::Document& document, const char* name, const std::string& value) {
-    document.AddMember(rapidjson::StringRef(name), json::string_value(value, document.GetAllocator()), document.GetAllocator());
-}
-
 void read_transcript(const fs::path& file, bool subagent, std::vector<rapidjson::Document>& items) {
     std::ifstream stream(file);
     std::string text;
@@ -66,7 +57,7 @@ void read_transcript(const fs::path& file, bool subagent, std::vector<rapidjson:
         std::string type = json::string_field(*line, "type").value_or("");
         bool sidechain = subagent || json::bool_field(*line, "isSidechain").value_or(false);
         if (type == "system" && json::string_field(*line, "subtype").value_or("") == "compact_boundary") {
-            items.push_back(item("compaction"));
+            items.push_back(event("compaction"));
             continue;
         }
         const rapidjson::Value* content = message_content(*line);
@@ -75,37 +66,37 @@ void read_transcript(const fs::path& file, bool subagent, std::vector<rapidjson:
         std::vector<rapidjson::Document> produced;
         if (type == "user") {
             if (json::bool_field(*line, "isCompactSummary").value_or(false)) {
-                items.push_back(item("compaction"));
+                items.push_back(event("compaction"));
                 continue;
             }
             std::string message_text = text_of_content(*content);
             if (is_real_user_text(*line, message_text) || (sidechain && !message_text.empty())) {
-                auto user = item("user_message");
-                add_string(user, "text", message_text);
+                auto user = event("user_message");
+                put(user, "text", message_text);
                 produced.push_back(std::move(user));
             }
             if (content->IsArray())
                 for (auto& block : content->GetArray())
                     if (json::string_field(block, "type").value_or("") == "tool_result") {
-                        auto finished = item("tool_finished");
-                        add_string(finished, "tool_use_id", json::string_field(block, "tool_use_id").value_or(""));
+                        auto finished = event("tool_finished");
+                        put(finished, "tool_use_id", json::string_field(block, "tool_use_id").value_or(""));
                         finished.AddMember("is_error", json::bool_field(block, "is_error").value_or(false), finished.GetAllocator());
                         auto inner = block.FindMember("content");
                         std::string result = inner != block.MemberEnd() ? text_of_content(inner->value) : "";
-                        add_string(finished, "content", result.substr(0, 4096));
+                        put(finished, "content", result.substr(0, 4096));
                         produced.push_back(std::move(finished));
                     }
         } else if (type == "assistant" && content->IsArray()) {
             for (auto& block : content->GetArray()) {
                 std::string kind = json::string_field(block, "type").value_or("");
                 if (kind == "text") {
-                    auto assistant = item("assistant_message");
-                    add_string(assistant, "text", json::string_field(block, "text").value_or(""));
+                    auto assistant = event("assistant_message");
+                    put(assistant, "text", json::string_field(block, "text").value_or(""));
                     produced.push_back(std::move(assistant));
                 } else if (kind == "tool_use") {
-                    auto started = item("tool_started");
-                    add_string(started, "tool_use_id", json::string_field(block, "id").value_or(""));
-                    add_string(started, "name", json::string_field(block, "name").value_or(""));
+                    auto started = event("tool_started");
+                    put(started, "tool_use_id", json::string_field(block, "id").value_or(""));
+                    put(started, "name", json::string_field(block, "name").value_or(""));
                     if (auto input = block.FindMember("input"); input != block.MemberEnd())
                         started.AddMember("input", rapidjson::Value(input->value, started.GetAllocator()), started.GetAllocator());
                     produced.push_back(std::move(started));

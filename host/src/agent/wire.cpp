@@ -13,6 +13,18 @@ namespace wire {
 namespace {
 using rapidjson::Value;
 Value text_value(std::string_view text, rapidjson::Document::AllocatorType& allocator) { return json::string_value(text, allocator); }
+
+// {"type":"control_response","response":{"subtype":subtype,"request_id":id}}; the caller adds the answer to "response".
+rapidjson::Document control_response(const char* subtype, std::string_view request_id) {
+    rapidjson::Document document(rapidjson::kObjectType);
+    auto& allocator = document.GetAllocator();
+    Value response(rapidjson::kObjectType);
+    response.AddMember("subtype", rapidjson::StringRef(subtype), allocator);
+    response.AddMember("request_id", text_value(request_id, allocator), allocator);
+    document.AddMember("type", "control_response", allocator);
+    document.AddMember("response", response, allocator);
+    return document;
+}
 } // namespace
 
 rapidjson::Document user_message(std::string_view text, const std::vector<ImageAttachment>& images) {
@@ -60,26 +72,16 @@ rapidjson::Document control_request(std::string_view request_id, std::string_vie
 }
 
 rapidjson::Document control_success(std::string_view request_id, const rapidjson::Value& payload) {
-    rapidjson::Document document(rapidjson::kObjectType);
+    auto document = control_response("success", request_id);
     auto& allocator = document.GetAllocator();
-    Value response(rapidjson::kObjectType);
-    response.AddMember("subtype", "success", allocator);
-    response.AddMember("request_id", text_value(request_id, allocator), allocator);
-    response.AddMember("response", Value(payload, allocator), allocator);
-    document.AddMember("type", "control_response", allocator);
-    document.AddMember("response", response, allocator);
+    document["response"].AddMember("response", Value(payload, allocator), allocator);
     return document;
 }
 
 rapidjson::Document control_error(std::string_view request_id, std::string_view message) {
-    rapidjson::Document document(rapidjson::kObjectType);
+    auto document = control_response("error", request_id);
     auto& allocator = document.GetAllocator();
-    Value response(rapidjson::kObjectType);
-    response.AddMember("subtype", "error", allocator);
-    response.AddMember("request_id", text_value(request_id, allocator), allocator);
-    response.AddMember("error", text_value(message, allocator), allocator);
-    document.AddMember("type", "control_response", allocator);
-    document.AddMember("response", response, allocator);
+    document["response"].AddMember("error", text_value(message, allocator), allocator);
     return document;
 }
 

@@ -70,6 +70,9 @@ private:
     uap_status outcome(std::unique_lock<std::mutex>& lock, const std::shared_ptr<Entry>& entry, Outcome kind,
                        const std::string& detail, const std::string& editor_report, std::string& result);
     std::string probe(const std::string& request_id, bool withdraw);
+    // Sends one of the bridge's own requests (ping, request.status) and waits up to timeout for it;
+    // returns its result as JSON text, or an empty string when it failed or did not come in time.
+    std::string internal_request(std::string_view method, std::string_view params_json, std::chrono::milliseconds timeout);
     uap_status host_method(std::string_view method, std::string_view params_json, std::string& result);
 
     bool send(const std::shared_ptr<Connection>& connection, const std::string& frame);

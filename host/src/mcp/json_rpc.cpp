@@ -1,6 +1,8 @@
 // JSON-RPC message parsing and response writing.
 #include "mcp/json_rpc.hpp"
 
+#include "support/json.hpp"
+
 #include <rapidjson/error/en.h>
 
 #include <utility>
@@ -9,24 +11,6 @@
 namespace uap::mcp {
 
 namespace {
-
-// True when the value nests deeper than the limit; iterative, so hostile input cannot overflow the stack.
-bool too_deep(const rapidjson::Value& root, unsigned limit) {
-    std::vector<std::pair<const rapidjson::Value*, unsigned>> pending{{&root, 1}};
-    while (!pending.empty()) {
-        auto [value, depth] = pending.back();
-        pending.pop_back();
-        if (depth > limit)
-            return true;
-        if (value->IsObject())
-            for (auto& member : value->GetObject())
-                pending.emplace_back(&member.value, depth + 1);
-        else if (value->IsArray())
-            for (auto& element : value->GetArray())
-                pending.emplace_back(&element, depth + 1);
-    }
-    return false;
-}
 
 bool valid_id(const rapidjson::Value& id) { return id.IsString() || id.IsInt64() || id.IsUint64(); }
 
@@ -43,7 +27,7 @@ std::optional<MessageError> parse_message(std::string_view body, Message& messag
                                             "send one message per request"};
     if (!document.IsObject())
         return MessageError{InvalidRequest, "Invalid Request: the body must be a JSON-RPC object"};
-    if (too_deep(document, max_nesting_depth))
+    if (json::nests_deeper_than(document, max_nesting_depth))
         return MessageError{InvalidRequest, "Invalid Request: JSON nests deeper than " + std::to_string(max_nesting_depth) + " levels"};
     auto version = document.FindMember("jsonrpc");
     if (version == document.MemberEnd() || !version->value.IsString() || std::string_view(version->value.GetString()) != "2.0")

@@ -6,14 +6,37 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <utility>
+#include <vector>
+
 namespace uap::json {
 
-Expected<rapidjson::Document> parse(std::string_view text) {
+bool nests_deeper_than(const rapidjson::Value& root, unsigned limit) {
+    std::vector<std::pair<const rapidjson::Value*, unsigned>> pending{{&root, 1}};
+    while (!pending.empty()) {
+        auto [value, depth] = pending.back();
+        pending.pop_back();
+        if (depth > limit)
+            return true;
+        if (value->IsObject())
+            for (auto& member : value->GetObject())
+                pending.emplace_back(&member.value, depth + 1);
+        else if (value->IsArray())
+            for (auto& element : value->GetArray())
+                pending.emplace_back(&element, depth + 1);
+    }
+    return false;
+}
+
+Expected<rapidjson::Document> parse(std::string_view text, unsigned max_depth) {
     rapidjson::Document document;
-    document.Parse(text.data(), text.size()); // Trailing non-whitespace is an error too.
+    // Trailing non-whitespace is an error too.
+    document.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(text.data(), text.size());
     if (document.HasParseError())
         return Error("invalid JSON at offset " + std::to_string(document.GetErrorOffset()) + ": " +
                      rapidjson::GetParseError_En(document.GetParseError()));
+    if (nests_deeper_than(document, max_depth))
+        return Error("JSON nests deeper than " + std::to_string(max_depth) + " levels");
     return document;
 }
 

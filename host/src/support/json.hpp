@@ -11,8 +11,15 @@
 
 namespace uap::json {
 
-// Parses text; the error says where and what ("offset 12: Missing a name for object member").
-Expected<rapidjson::Document> parse(std::string_view text);
+// Nesting deeper than this is refused: RapidJSON's writer and schema validator recurse.
+inline constexpr unsigned default_max_depth = 64;
+
+// Parses text iteratively (hostile nesting cannot overflow the stack), checks UTF-8 and refuses
+// nesting deeper than max_depth. The error says where and what ("offset 12: Missing a name ...").
+Expected<rapidjson::Document> parse(std::string_view text, unsigned max_depth = default_max_depth);
+
+// True when value nests deeper than limit (a scalar is depth 1). Iterative.
+bool nests_deeper_than(const rapidjson::Value& value, unsigned limit);
 
 std::string to_text(const rapidjson::Value& value);
 std::string to_pretty_text(const rapidjson::Value& value);

@@ -1,0 +1,193 @@
+// AgentSession: the commands panels give (send, interrupt, new session, resume, model, permission
+// mode, auto-approve level, MCP reconnect) and the control requests they send to the CLI.
+#include "agent/agent_session.hpp"
+
+#include "agent/event_json.hpp"
+#include "agent/launch_files.hpp"
+
+#include <algorithm>
+
+namespace uap::agent {
+
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+const std::vector<std::string> permission_modes = {"default", "acceptEdits", "plan", "bypassPermissions", "dontAsk", "auto"};
+
+} // namespace
+
+void AgentSession::deliver_locked(const std::string& text, const std::vector<ImageAttachment>& images) {
+    auto sent = m_process->send(wire::user_message(text, images));
+    if (!sent) {
+        publish_notice_locked("error", "the message could not be sent: " + sent.error().message());
+        return;
+    }
+    auto turn = m_turns.message_sent(Clock::now());
+    auto message = event("user_message");
+    put(message, "text", text);
+    message.AddMember("image_count", static_cast<uint64_t>(images.size()), message.GetAllocator());
+    message.AddMember("turn_id", turn.value_or(m_turns.last_turn() + m_turns.queued()), message.GetAllocator());
+    message.AddMember("queued", !turn.has_value(), message.GetAllocator());
+    m_hub.publish(std::move(message));
+    publish_status_locked();
+}
+
+Expected<void> AgentSession::send(const std::string& text, const std::vector<ImageAttachment>& images) {
+    std::lock_guard lock(m_mutex);
+    if (text.empty() && images.empty())
+        return Error("the message is empty");
+    if (m_shutting_down)
+        return Error("the host is shutting down");
+    if (!m_process) {
+        if (m_cli.empty())
+            return Error("the agent session is not started (the host runs without --agent, or the CLI was not found)");
+        if (m_errored && !m_respawn_due)
+            return Error("the agent is stopped: " + m_error + " (start a new session or resume one)");
+        m_outbox.emplace_back(text, images);
+        publish_notice_locked("info", "the message will be sent when the CLI is back");
+        publish_status_locked();
+        return {};
+    }
+    deliver_locked(text, images);
+    return {};
+}
+
+void AgentSession::send_control_locked(const std::string& subtype, const rapidjson::Value& fields, ControlCallback callback) {
+    std::string id = m_control.open(subtype, m_options.control_timeout, std::move(callback));
+    if (!m_process || !m_process->send(wire::control_request(id, subtype, fields)))
+        m_control.fail_all("the CLI is not running");
+}
+
+Expected<void> AgentSession::interrupt() {
+    std::lock_guard lock(m_mutex);
+    if (!m_process)
+        return Error("no CLI is running");
+    if (m_turns.phase() == TurnPhase::Idle)
+        return Error("no turn is running");
+    m_turns.interrupt_requested();
+    send_control_locked("interrupt", rapidjson::Value(rapidjson::kObjectType), [this](ControlReply reply) {
+        if (reply.outcome != ControlOutcome::Success)
+            publish_notice_locked("warning", "the interrupt was not acknowledged: " + reply.error);
+    });
+    withdraw_all_locked("the turn was interrupted", true);
+    publish_status_locked();
+    return {};
+}
+
+Expected<void> AgentSession::new_session() {
+    std::unique_ptr<CliProcess> old;
+    {
+        std::lock_guard lock(m_mutex);
+        old = take_process_locked();
+        m_session_id.clear();
+        m_outbox.clear();
+        m_deaths.clear();
+        m_hub.publish(event("transcript_reset"));
+    }
+    if (old)
+        old->stop(std::chrono::milliseconds(1000));
+    std::lock_guard lock(m_mutex);
+    if (m_cli.empty())
+        return Error("the CLI was not located");
+    return spawn_locked(std::nullopt);
+}
+
+Expected<void> AgentSession::resume(const std::string& session_id) {
+    auto items = load_history(claude_home(), m_options.project, session_id);
+    if (!items)
+        return items.error();
+    std::unique_ptr<CliProcess> old;
+    {
+        std::lock_guard lock(m_mutex);
+        old = take_process_locked();
+        m_outbox.clear();
+        m_deaths.clear();
+        auto reset = event("transcript_reset");
+        rapidjson::Value list(rapidjson::kArrayType);
+        for (auto& item : *items)
+            list.PushBack(rapidjson::Value(item, reset.GetAllocator()), reset.GetAllocator());
+        reset.AddMember("items", list, reset.GetAllocator());
+        put(reset, "session_id", session_id);
+        m_hub.publish(std::move(reset));
+    }
+    if (old)
+        old->stop(std::chrono::milliseconds(1000));
+    std::lock_guard lock(m_mutex);
+    if (m_cli.empty())
+        return Error("the CLI was not located");
+    return spawn_locked(session_id);
+}
+
+std::vector<HistoryEntry> AgentSession::history() const { return list_history(claude_home(), m_options.project); }
+
+Expected<void> AgentSession::set_model(const std::string& model) {
+    std::lock_guard lock(m_mutex);
+    if (!m_process) {
+        m_settings.model = model == "default" ? "" : model;
+        (void)m_settings.save(m_options.project);
+        publish_status_locked();
+        return {};
+    }
+    rapidjson::Document fields(rapidjson::kObjectType);
+    fields.AddMember("model", json::string_value(model.empty() ? "default" : model, fields.GetAllocator()), fields.GetAllocator());
+    send_control_locked("set_model", fields, [this, model](ControlReply reply) {
+        if (reply.outcome != ControlOutcome::Success) {
+            publish_notice_locked("error", "the model was not changed: " + reply.error);
+            return;
+        }
+        m_settings.model = model == "default" ? "" : model;
+        (void)m_settings.save(m_options.project);
+        m_model = json::string_field(reply.payload, "model").value_or(model);
+        publish_status_locked();
+    });
+    return {};
+}
+
+Expected<void> AgentSession::set_permission_mode(const std::string& mode) {
+    if (std::find(permission_modes.begin(), permission_modes.end(), mode) == permission_modes.end())
+        return Error("unknown permission mode \"" + mode + "\"");
+    std::lock_guard lock(m_mutex);
+    if (!m_process) {
+        m_settings.permission_mode = mode;
+        (void)m_settings.save(m_options.project);
+        publish_status_locked();
+        return {};
+    }
+    rapidjson::Document fields(rapidjson::kObjectType);
+    fields.AddMember("mode", json::string_value(mode, fields.GetAllocator()), fields.GetAllocator());
+    send_control_locked("set_permission_mode", fields, [this, mode](ControlReply reply) {
+        if (reply.outcome != ControlOutcome::Success) {
+            publish_notice_locked("error", "the permission mode was not changed: " + reply.error);
+            return;
+        }
+        m_settings.permission_mode = mode;
+        (void)m_settings.save(m_options.project);
+        publish_status_locked();
+    });
+    return {};
+}
+
+Expected<void> AgentSession::set_auto_approve(AutoApprove level) {
+    std::lock_guard lock(m_mutex);
+    m_settings.auto_approve = level;
+    auto saved = m_settings.save(m_options.project);
+    publish_status_locked();
+    return saved;
+}
+
+Expected<void> AgentSession::reconnect_mcp() {
+    std::lock_guard lock(m_mutex);
+    if (!m_process)
+        return Error("no CLI is running");
+    rapidjson::Document fields(rapidjson::kObjectType);
+    fields.AddMember("serverName", rapidjson::StringRef(mcp_server_name), fields.GetAllocator());
+    send_control_locked("mcp_reconnect", fields, [this](ControlReply reply) {
+        publish_notice_locked(reply.outcome == ControlOutcome::Success ? "info" : "error",
+                              reply.outcome == ControlOutcome::Success ? "the MCP server was reconnected"
+                                                                       : "the MCP server was not reconnected: " + reply.error);
+    });
+    return {};
+}
+
+} // namespace uap::agent

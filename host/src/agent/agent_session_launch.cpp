@@ -1,0 +1,203 @@
+// AgentSession: spawning the CLI (arguments, environment, the initialize handshake), replacing it,
+// and the supervisor that restarts it after an unexpected exit, within the death budget.
+#include "agent/agent_session.hpp"
+
+#include "agent/event_json.hpp"
+#include "agent/launch_files.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace uap::agent {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+std::vector<std::string> AgentSession::child_environment() const {
+    std::vector<std::string> removed = {"CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CLAUDE_CODE_SESSION_ID"};
+    if (m_options.auth == AuthMode::SubscriptionOnly)
+        removed.push_back("ANTHROPIC_API_KEY");
+    for (auto& entry : m_options.environment_overrides)
+        removed.push_back(entry.substr(0, entry.find('=')));
+    auto environment = current_environment_without(removed);
+    for (auto& entry : m_options.environment_overrides)
+        if (m_options.auth != AuthMode::SubscriptionOnly || entry.rfind("ANTHROPIC_API_KEY=", 0) != 0)
+            environment.push_back(entry);
+    return environment;
+}
+
+std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& mcp_config, const fs::path* gate_settings,
+                                                               const std::optional<std::string>& resume_session_id) const {
+    std::vector<std::string> arguments = {"-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose",
+                                          "--include-partial-messages", "--replay-user-messages", "--permission-prompt-tool", "stdio",
+                                          "--mcp-config", mcp_config.string(), "--strict-mcp-config"};
+    if (gate_settings) {
+        arguments.push_back("--settings");
+        arguments.push_back(gate_settings->string());
+    }
+    if (!m_settings.permission_mode.empty() && m_settings.permission_mode != "default") {
+        arguments.push_back("--permission-mode");
+        arguments.push_back(m_settings.permission_mode);
+    }
+    if (!m_settings.model.empty())
+        arguments.push_back("--model=" + m_settings.model);
+    if (!m_settings.append_system_prompt.empty()) {
+        arguments.push_back("--append-system-prompt");
+        arguments.push_back(m_settings.append_system_prompt);
+    }
+    if (!m_settings.always_allow.empty()) {
+        std::string rules;
+        for (auto& rule : m_settings.always_allow)
+            rules += (rules.empty() ? "" : ",") + rule;
+        arguments.push_back("--allowedTools");
+        arguments.push_back(rules);
+    }
+    if (resume_session_id)
+        arguments.push_back("--resume=" + *resume_session_id); // The "=" form: an id can never become a flag.
+    return arguments;
+}
+
+Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_session_id) {
+    if (resume_session_id && !valid_session_id(*resume_session_id))
+        return Error("not a session id: " + *resume_session_id);
+    auto mcp_config = write_mcp_config(m_options.project, m_options.mcp_url, m_options.mcp_token);
+    if (!mcp_config)
+        return mcp_config.error();
+    std::optional<fs::path> gate_settings;
+    std::error_code error;
+    if (!m_options.host_binary.empty() && fs::is_regular_file(m_options.host_binary, error)) {
+        auto written = write_gate_settings(m_options.project, m_options.host_binary);
+        if (written)
+            gate_settings = *written;
+        else
+            publish_notice_locked("warning", "the script gate is NOT active: " + written.error().message());
+    } else {
+        publish_notice_locked("warning", "the script gate is NOT active: the host binary for its hook is unknown");
+    }
+    m_gate_active = gate_settings.has_value();
+
+    LaunchSpec spec{m_cli, launch_arguments_locked(*mcp_config, gate_settings ? &*gate_settings : nullptr, resume_session_id),
+                    m_options.project, child_environment()};
+    uint64_t generation = ++m_generation;
+    auto process = CliProcess::start(
+        spec, [this, generation](rapidjson::Document& message) { on_message(generation, message); },
+        [this, generation](int code, const std::string& tail) { on_exit(generation, code, tail); }, m_options.max_line_bytes);
+    if (!process) {
+        m_errored = true;
+        m_error = process.error().message();
+        publish_status_locked();
+        return process.error();
+    }
+    m_process = std::move(*process);
+    if (auto start = process_start_time(m_process->pid()))
+        (void)write_process_record(m_options.project, ProcessRecord{m_process->pid(), *start});
+    m_initialized = false;
+    m_errored = false;
+    m_error.clear();
+    m_respawn_due.reset();
+    if (resume_session_id)
+        m_session_id = *resume_session_id;
+    spdlog::info("agent: started the CLI (pid {}){}", m_process->pid(), resume_session_id ? " resuming " + *resume_session_id : "");
+
+    send_control_locked("initialize", rapidjson::Value(rapidjson::kObjectType), [this, generation](ControlReply reply) {
+        if (generation != m_generation)
+            return;
+        if (reply.outcome != ControlOutcome::Success) {
+            publish_notice_locked("error", "the CLI did not complete its handshake: " + reply.error);
+            return;
+        }
+        m_initialized = true;
+        if (auto version = json::string_field(reply.payload, "claude_code_version"))
+            m_cli_version = *version;
+        if (const rapidjson::Value* models = member(reply.payload, "models"); models && models->IsArray()) {
+            m_models.SetArray();
+            for (auto& model : models->GetArray()) {
+                rapidjson::Value entry(rapidjson::kObjectType);
+                for (const char* name : {"value", "displayName", "description"})
+                    if (auto text = json::string_field(model, name))
+                        entry.AddMember(rapidjson::StringRef(name), json::string_value(*text, m_models.GetAllocator()), m_models.GetAllocator());
+                m_models.PushBack(entry, m_models.GetAllocator());
+            }
+        }
+        publish_status_locked();
+    });
+    while (!m_outbox.empty()) {
+        auto [text, images] = std::move(m_outbox.front());
+        m_outbox.pop_front();
+        deliver_locked(text, images);
+    }
+    publish_status_locked();
+    return {};
+}
+
+std::unique_ptr<CliProcess> AgentSession::take_process_locked() {
+    ++m_generation; // Late callbacks of the old process are ignored from now on.
+    m_control.fail_all("the CLI process was replaced");
+    withdraw_all_locked("the CLI session ended", false);
+    m_turns.reset();
+    m_initialized = false;
+    remove_process_record(m_options.project);
+    return std::move(m_process);
+}
+
+void AgentSession::on_exit(uint64_t generation, int exit_code, const std::string& stderr_tail) {
+    std::lock_guard lock(m_mutex);
+    if (generation != m_generation || m_shutting_down)
+        return;
+    auto now = Clock::now();
+    std::unique_ptr<CliProcess> dead = take_process_locked();
+    if (dead)
+        m_dead_processes.push_back(std::move(dead));
+    m_deaths.push_back(now);
+    while (!m_deaths.empty() && now - m_deaths.front() > m_options.death_window)
+        m_deaths.pop_front();
+    std::string tail = stderr_tail.substr(stderr_tail.size() > 600 ? stderr_tail.size() - 600 : 0);
+    spdlog::warn("agent: the CLI exited with code {}; stderr: {}", exit_code, tail);
+    if (static_cast<int>(m_deaths.size()) >= m_options.max_deaths) {
+        m_errored = true;
+        m_respawn_due.reset();
+        m_error = "the CLI stopped " + std::to_string(m_deaths.size()) + " times within " +
+                  std::to_string(m_options.death_window.count() / 1000) + " s (last exit code " + std::to_string(exit_code) +
+                  "); not restarting it. Last output on stderr: " + tail;
+        publish_notice_locked("error", m_error);
+    } else {
+        m_errored = true;
+        m_error = "the CLI exited with code " + std::to_string(exit_code);
+        m_respawn_due = now + std::chrono::milliseconds(300);
+        publish_notice_locked("warning", m_error + "; resuming the session");
+    }
+    publish_status_locked();
+    m_wake.notify_all();
+}
+
+void AgentSession::supervise() {
+    std::unique_lock lock(m_mutex);
+    while (!m_stop_supervisor) {
+        m_wake.wait_for(lock, std::chrono::milliseconds(100));
+        if (m_stop_supervisor)
+            break;
+        auto now = Clock::now();
+        if (!m_dead_processes.empty()) {
+            auto dead = std::move(m_dead_processes);
+            lock.unlock();
+            dead.clear(); // Joins the reader threads, which may be waiting for this lock.
+            lock.lock();
+            continue;
+        }
+        m_control.expire(now);
+        if (m_turns.silent_for(now, m_options.silence_backstop)) {
+            m_turns.reset();
+            publish_notice_locked("warning", "no output from the CLI for " + std::to_string(m_options.silence_backstop.count() / 1000) +
+                                                 " s; the turn is treated as finished");
+            publish_status_locked();
+        }
+        if (m_respawn_due && now >= *m_respawn_due && !m_process && !m_shutting_down) {
+            std::optional<std::string> resume;
+            if (!m_session_id.empty())
+                resume = m_session_id;
+            if (auto spawned = spawn_locked(resume); !spawned)
+                publish_notice_locked("error", "the CLI could not be restarted: " + spawned.error().message());
+        }
+    }
+}
+
+} // namespace uap::agent

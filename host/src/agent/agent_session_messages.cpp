@@ -1,0 +1,211 @@
+// AgentSession: messages from the CLI's stdout, dispatched by type and turned into panel events
+// (text deltas, assistant text, tool starts and results, turn ends) and status updates.
+#include "agent/agent_session.hpp"
+
+#include "agent/event_json.hpp"
+#include "agent/launch_files.hpp"
+
+#include <algorithm>
+
+namespace uap::agent {
+
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr size_t max_tool_result_text = 4096;
+
+std::string content_text(const rapidjson::Value& content) {
+    if (content.IsString())
+        return std::string(content.GetString(), content.GetStringLength());
+    std::string text;
+    if (content.IsArray())
+        for (auto& block : content.GetArray())
+            if (json::string_field(block, "type").value_or("") == "text")
+                text += json::string_field(block, "text").value_or("");
+    return text;
+}
+
+bool is_subagent(const rapidjson::Value& message) {
+    const rapidjson::Value* parent = member(message, "parent_tool_use_id");
+    return parent && parent->IsString();
+}
+
+} // namespace
+
+void AgentSession::on_message(uint64_t generation, rapidjson::Document& message) {
+    std::lock_guard lock(m_mutex);
+    if (generation != m_generation)
+        return;
+    m_turns.activity(Clock::now());
+    std::string type = json::string_field(message, "type").value_or("");
+    if (type == "control_response") {
+        if (const rapidjson::Value* response = member(message, "response"))
+            m_control.resolve(*response); // Echoes of our own answers match no id and are ignored.
+    } else if (type == "control_request") {
+        handle_control_request(message);
+    } else if (type == "control_cancel_request") {
+        std::string id = json::string_field(message, "request_id").value_or("");
+        auto found = std::find_if(m_pending.begin(), m_pending.end(), [&](auto& pending) { return pending.request_id == id; });
+        if (found != m_pending.end()) {
+            auto withdrawn = event("permission_withdrawn");
+            put(withdrawn, "permission_id", found->permission_id);
+            put(withdrawn, "reason", "the CLI cancelled the request");
+            m_pending.erase(found);
+            m_hub.publish(std::move(withdrawn));
+            publish_status_locked();
+        }
+    } else if (type == "system") {
+        handle_system(message);
+    } else if (type == "stream_event") {
+        handle_stream_event(message);
+    } else if (type == "assistant") {
+        handle_assistant(message);
+    } else if (type == "user") {
+        handle_user(message);
+    } else if (type == "result") {
+        handle_result(message);
+    }
+    // Anything else (keep_alive, rate_limit_event, new types) is ignored on purpose.
+}
+
+void AgentSession::handle_system(const rapidjson::Value& message) {
+    std::string subtype = json::string_field(message, "subtype").value_or("");
+    if (subtype == "init") {
+        if (auto id = json::string_field(message, "session_id"))
+            m_session_id = *id;
+        if (auto model = json::string_field(message, "model"))
+            m_model = *model;
+        if (auto mode = json::string_field(message, "permissionMode"))
+            m_settings.permission_mode = *mode;
+        m_initialized = true;
+        if (const rapidjson::Value* servers = member(message, "mcp_servers"); servers && servers->IsArray())
+            for (auto& server : servers->GetArray())
+                if (json::string_field(server, "name").value_or("") == mcp_server_name &&
+                    json::string_field(server, "status").value_or("") != "connected")
+                    publish_notice_locked("warning", "the host's MCP server is " + json::string_field(server, "status").value_or("unknown") +
+                                                         " in the CLI; Unity tools are unavailable");
+        publish_status_locked();
+    } else if (subtype == "compact_boundary") {
+        m_hub.publish(event("compaction"));
+    } else if (subtype == "api_retry") {
+        publish_notice_locked("warning", "the API call failed and is retried (attempt " +
+                                             std::to_string(json::integer_field(message, "attempt").value_or(0)) + ")");
+    }
+}
+
+void AgentSession::handle_stream_event(const rapidjson::Value& message) {
+    if (!m_turns.accepts_stream_events() || is_subagent(message))
+        return; // The turn fence: late events of an interrupted turn are dropped.
+    const rapidjson::Value* raw = member(message, "event");
+    if (!raw)
+        return;
+    std::string type = json::string_field(*raw, "type").value_or("");
+    if (type == "content_block_delta") {
+        const rapidjson::Value* delta = member(*raw, "delta");
+        if (!delta || json::string_field(*delta, "type").value_or("") != "text_delta")
+            return;
+        auto text_delta = event("text_delta");
+        text_delta.AddMember("turn_id", m_turns.current_turn(), text_delta.GetAllocator());
+        text_delta.AddMember("index", json::integer_field(*raw, "index").value_or(0), text_delta.GetAllocator());
+        put(text_delta, "text", json::string_field(*delta, "text").value_or(""));
+        m_hub.publish(std::move(text_delta));
+    } else if (type == "message_start") {
+        const rapidjson::Value* start = member(*raw, "message");
+        const rapidjson::Value* usage = start ? member(*start, "usage") : nullptr;
+        if (usage) {
+            m_context_tokens = json::integer_field(*usage, "input_tokens").value_or(0) +
+                               json::integer_field(*usage, "cache_read_input_tokens").value_or(0) +
+                               json::integer_field(*usage, "cache_creation_input_tokens").value_or(0);
+        }
+    }
+}
+
+void AgentSession::handle_assistant(const rapidjson::Value& message) {
+    const rapidjson::Value* body = member(message, "message");
+    const rapidjson::Value* content = body ? member(*body, "content") : nullptr;
+    if (!content || !content->IsArray())
+        return;
+    bool subagent = is_subagent(message);
+    for (auto& block : content->GetArray()) {
+        std::string type = json::string_field(block, "type").value_or("");
+        rapidjson::Document item;
+        if (type == "text") {
+            item = event("assistant_message");
+            put(item, "text", json::string_field(block, "text").value_or(""));
+            item.AddMember("aborted", json::bool_field(message, "aborted").value_or(false), item.GetAllocator());
+        } else if (type == "tool_use") {
+            item = event("tool_started");
+            put(item, "tool_use_id", json::string_field(block, "id").value_or(""));
+            put(item, "name", json::string_field(block, "name").value_or(""));
+            if (const rapidjson::Value* input = member(block, "input"))
+                put_copy(item, "input", *input);
+        } else {
+            continue;
+        }
+        item.AddMember("turn_id", m_turns.last_turn(), item.GetAllocator());
+        if (subagent)
+            item.AddMember("subagent", true, item.GetAllocator());
+        m_hub.publish(std::move(item));
+    }
+}
+
+void AgentSession::handle_user(const rapidjson::Value& message) {
+    if (json::bool_field(message, "isReplay").value_or(false))
+        return; // The echo of our own message: delivery confirmed; the panel already shows it.
+    const rapidjson::Value* body = member(message, "message");
+    const rapidjson::Value* content = body ? member(*body, "content") : nullptr;
+    if (!content || !content->IsArray())
+        return;
+    for (auto& block : content->GetArray()) {
+        if (json::string_field(block, "type").value_or("") != "tool_result")
+            continue;
+        auto finished = event("tool_finished");
+        put(finished, "tool_use_id", json::string_field(block, "tool_use_id").value_or(""));
+        finished.AddMember("is_error", json::bool_field(block, "is_error").value_or(false), finished.GetAllocator());
+        const rapidjson::Value* inner = member(block, "content");
+        std::string text = inner ? content_text(*inner) : "";
+        put(finished, "content", text.substr(0, max_tool_result_text));
+        finished.AddMember("truncated", text.size() > max_tool_result_text, finished.GetAllocator());
+        finished.AddMember("turn_id", m_turns.last_turn(), finished.GetAllocator());
+        if (is_subagent(message))
+            finished.AddMember("subagent", true, finished.GetAllocator());
+        m_hub.publish(std::move(finished));
+    }
+}
+
+void AgentSession::handle_result(const rapidjson::Value& message) {
+    uint64_t ended = m_turns.result_received(Clock::now());
+    if (auto id = json::string_field(message, "session_id"))
+        m_session_id = *id;
+    auto finished = event("turn_finished");
+    auto& allocator = finished.GetAllocator();
+    finished.AddMember("turn_id", ended, allocator);
+    std::string subtype = json::string_field(message, "subtype").value_or("");
+    bool is_error = json::bool_field(message, "is_error").value_or(subtype != "success");
+    put(finished, "subtype", subtype);
+    // An API failure arrives as subtype "success" with is_error true.
+    finished.AddMember("is_error", is_error, allocator);
+    put(finished, "terminal_reason", json::string_field(message, "terminal_reason").value_or(""));
+    put(finished, "result", json::string_field(message, "result").value_or(""));
+    finished.AddMember("num_turns", json::integer_field(message, "num_turns").value_or(0), allocator);
+    if (const rapidjson::Value* usage = member(message, "usage"); usage && usage->IsObject()) {
+        put_copy(finished, "usage", *usage);
+        m_usage.CopyFrom(*usage, m_usage.GetAllocator());
+    }
+    if (const rapidjson::Value* cost = member(message, "total_cost_usd"); cost && cost->IsNumber()) {
+        finished.AddMember("total_cost_usd", cost->GetDouble(), allocator);
+        m_cost_usd = cost->GetDouble();
+    }
+    if (const rapidjson::Value* status = member(message, "api_error_status"); status && !status->IsNull())
+        put_copy(finished, "api_error_status", *status);
+    if (const rapidjson::Value* denials = member(message, "permission_denials"); denials && denials->IsArray())
+        finished.AddMember("permission_denials", static_cast<uint64_t>(denials->Size()), allocator);
+    m_hub.publish(std::move(finished));
+    // Requests of the ended turn can no longer be answered usefully.
+    if (m_turns.phase() == TurnPhase::Idle && !m_pending.empty())
+        withdraw_all_locked("the turn ended", true);
+    publish_status_locked();
+}
+
+} // namespace uap::agent

@@ -1,0 +1,34 @@
+// Small JSON helpers shared by the agent's sources: typed objects for panels (events and transcript
+// items) built field by field, and a tolerant member lookup for messages from the CLI.
+#pragma once
+
+#include "support/json.hpp"
+
+namespace uap::agent {
+
+// A new object whose "type" member is the given name.
+inline rapidjson::Document event(const char* type) {
+    rapidjson::Document document(rapidjson::kObjectType);
+    document.AddMember("type", rapidjson::StringRef(type), document.GetAllocator());
+    return document;
+}
+
+// Adds a string member, copying the text into the document.
+inline void put(rapidjson::Document& document, const char* name, const std::string& value) {
+    document.AddMember(rapidjson::StringRef(name), json::string_value(value, document.GetAllocator()), document.GetAllocator());
+}
+
+// Adds a member holding a deep copy of the value.
+inline void put_copy(rapidjson::Document& document, const char* name, const rapidjson::Value& value) {
+    document.AddMember(rapidjson::StringRef(name), rapidjson::Value(value, document.GetAllocator()), document.GetAllocator());
+}
+
+// The named member of an object, or null when the value is no object or has no such member.
+inline const rapidjson::Value* member(const rapidjson::Value& object, const char* name) {
+    if (!object.IsObject())
+        return nullptr;
+    auto found = object.FindMember(name);
+    return found == object.MemberEnd() ? nullptr : &found->value;
+}
+
+} // namespace uap::agent

@@ -1,0 +1,72 @@
+// Frames from a connected editor: envelope and size checks, responses, events and protocol errors.
+#include "bridge/bridge_internal.hpp"
+
+#include <uap/testkit/protocol_schemas.hpp>
+
+#include <vector>
+
+namespace uap::bridge {
+
+void BridgeServer::protocol_error(const std::shared_ptr<Connection>& connection, std::string_view code, std::string_view message) {
+    {
+        std::lock_guard lock(m_mutex);
+        ++m_statistics.protocol_errors;
+    }
+    send(connection, event_frame("protocolError", error_object(code, message)));
+}
+
+void BridgeServer::handle_event(const std::string& name, const std::string& frame) {
+    std::vector<EventListener> listeners;
+    {
+        std::lock_guard lock(m_mutex);
+        if (name == "reloading")
+            m_reloading = true;
+        m_events.emplace_back(++m_event_sequence, frame);
+        constexpr std::size_t event_limit = 1000;
+        if (m_events.size() > event_limit)
+            m_events.pop_front();
+        for (const auto& [ticket, listener] : m_listeners)
+            listeners.push_back(listener);
+    }
+    for (const auto& listener : listeners)
+        listener(frame);
+}
+
+void BridgeServer::handle_frame(const std::shared_ptr<Connection>& connection, const char* data, std::size_t size) {
+    rapidjson::Document frame;
+    frame.Parse(data, size);
+    if (size > m_options.max_frame_bytes) {
+        std::string message = "a frame of " + std::to_string(size) + " bytes exceeds the cap of " + std::to_string(m_options.max_frame_bytes);
+        if (!frame.HasParseError() && frame.IsObject() && frame.HasMember("id") && frame["id"].IsString() &&
+            (frame.HasMember("result") || frame.HasMember("error"))) {
+            handle_response(frame["id"].GetString(), false,
+                            error_object("result_too_large", "the editor's answer was too large (" + message + "); narrow the request or page it"));
+            return;
+        }
+        protocol_error(connection, "frame_too_large", message + "; it was discarded");
+        return;
+    }
+    if (frame.HasParseError() || !frame.IsObject())
+        return protocol_error(connection, "parse_error", "the frame is not one JSON object");
+    const auto& schemas = testkit::ProtocolSchemas::instance();
+    if (frame.HasMember("event")) {
+        std::string violation = schemas.check_named("envelope/event", frame);
+        if (!violation.empty())
+            return protocol_error(connection, "invalid_request", "bad event envelope: " + violation);
+        std::string name = frame["event"].GetString();
+        if (name == "hello")
+            return protocol_error(connection, "invalid_request", "hello is sent once, as the first frame");
+        return handle_event(name, std::string(data, size));
+    }
+    if (frame.HasMember("id")) {
+        std::string violation = schemas.check_named("envelope/response", frame);
+        if (!violation.empty() || frame.HasMember("result") == frame.HasMember("error"))
+            return protocol_error(connection, "invalid_request",
+                                  violation.empty() ? "a response has exactly one of result and error" : "bad response envelope: " + violation);
+        bool ok = frame.HasMember("result");
+        return handle_response(frame["id"].GetString(), ok, json_text(ok ? frame["result"] : frame["error"]));
+    }
+    protocol_error(connection, "invalid_request", "a frame from the editor is either a response {id,result|error} or an event {event,data}");
+}
+
+} // namespace uap::bridge

@@ -1,0 +1,105 @@
+// The request journal: requests enter it with durable ids, go out on the current connection,
+// are completed by the editor's responses and are abandoned with their editor session.
+#include "bridge/bridge_internal.hpp"
+
+#include <uap/testkit/protocol_schemas.hpp>
+
+#include <Poco/Net/NetException.h>
+
+#include <spdlog/spdlog.h>
+
+namespace uap::bridge {
+
+std::shared_ptr<BridgeServer::Entry> BridgeServer::submit(std::string_view method, std::string_view params_json, bool internal) {
+    auto entry = std::make_shared<Entry>();
+    entry->id = m_id_prefix + "-" + std::to_string(m_next_id.fetch_add(1));
+    entry->method = std::string(method);
+    entry->internal = internal;
+    entry->frame = "{\"id\":" + quoted(entry->id) + ",\"method\":" + quoted(method) + ",\"params\":" + std::string(params_json) + "}";
+    std::shared_ptr<Connection> connection;
+    {
+        std::lock_guard lock(m_mutex);
+        if (!internal) {
+            ++m_statistics.requests;
+            auto now = Clock::now();
+            for (auto it = m_entries.begin(); it != m_entries.end();)
+                it = it->second->job && it->second->state == EntryState::Completed && now - it->second->finished > m_options.job_retention
+                         ? m_entries.erase(it)
+                         : std::next(it);
+        }
+        m_entries[entry->id] = entry;
+        if (m_connection) {
+            connection = m_connection;
+            entry->state = EntryState::Sent;
+            entry->session = connection->session;
+        }
+    }
+    if (connection)
+        send(connection, entry->frame);
+    return entry;
+}
+
+std::string BridgeServer::internal_request(std::string_view method, std::string_view params_json, std::chrono::milliseconds timeout) {
+    auto entry = submit(method, params_json, true);
+    auto deadline = Clock::now() + timeout;
+    std::unique_lock lock(m_mutex);
+    m_changed.wait_until(lock, deadline, [&] { return (entry->state != EntryState::Sent && entry->state != EntryState::Queued) || m_stopping; });
+    m_entries.erase(entry->id);
+    return entry->state == EntryState::Completed && entry->ok ? entry->response : std::string();
+}
+
+bool BridgeServer::send(const std::shared_ptr<Connection>& connection, const std::string& frame) {
+    {
+        std::lock_guard guard(connection->send_mutex);
+        if (!connection->socket)
+            return false;
+        try {
+            connection->socket->sendFrame(frame.data(), static_cast<int>(frame.size()), Poco::Net::WebSocket::FRAME_TEXT);
+        } catch (const Poco::Exception& exception) {
+            spdlog::debug("bridge: send failed: {}", exception.displayText());
+            connection->open = false;
+            try {
+                connection->socket->shutdown();
+            } catch (const Poco::Exception&) {
+            }
+            return false;
+        }
+    }
+    std::lock_guard lock(m_mutex);
+    ++m_statistics.frames_sent;
+    return true;
+}
+
+void BridgeServer::handle_response(const std::string& id, bool ok, std::string json) {
+    std::lock_guard lock(m_mutex);
+    auto found = m_entries.find(id);
+    if (found == m_entries.end() || found->second->state == EntryState::Completed) {
+        ++m_statistics.duplicate_responses;
+        return;
+    }
+    auto& entry = *found->second;
+    if (ok && !entry.internal) {
+        rapidjson::Document result;
+        result.Parse(json.c_str());
+        std::string violation = testkit::ProtocolSchemas::instance().check_method(entry.method, testkit::SchemaPart::Result, result);
+        if (!violation.empty()) {
+            ok = false;
+            json = error_object("internal_error", "the editor's result for " + entry.method + " breaks the protocol: " + violation);
+        }
+    }
+    complete_entry(entry, ok, std::move(json));
+    ++m_statistics.responses;
+    m_changed.notify_all();
+}
+
+void BridgeServer::abandon_session_locked(const std::string& session, const std::string& reason) {
+    for (auto& [id, entry] : m_entries)
+        if (entry->state == EntryState::Sent && entry->session == session) {
+            entry->state = EntryState::Abandoned;
+            entry->abandon_reason = reason;
+            entry->finished = Clock::now();
+        }
+    m_changed.notify_all();
+}
+
+} // namespace uap::bridge

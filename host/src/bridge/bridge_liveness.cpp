@@ -1,0 +1,41 @@
+// Liveness: periodic pings that keep the editor's latest main-thread report, and the check
+// that abandons in-flight requests once the editor process is gone.
+#include "bridge/bridge_internal.hpp"
+
+#include "bridge/process_probe.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace uap::bridge {
+
+void BridgeServer::ping_loop() {
+    std::unique_lock lock(m_mutex);
+    while (!m_stopping) {
+        m_changed.wait_for(lock, m_options.ping_interval, [this] { return m_stopping; });
+        if (m_stopping || !m_connection)
+            continue;
+        lock.unlock();
+        std::string answer = internal_request("ping", "{}", std::min(m_options.ping_interval, m_options.status_probe_timeout));
+        lock.lock();
+        if (!answer.empty()) {
+            rapidjson::Document report;
+            report.Parse(answer.c_str());
+            if (report.IsObject() && report.HasMember("mainThread")) {
+                m_main_thread = json_text(report["mainThread"]);
+                m_main_thread_at = Clock::now();
+            }
+        }
+    }
+}
+
+void BridgeServer::check_editor_process_locked() {
+    if (m_editor_gone || m_editor_pid <= 0)
+        return;
+    if (probe_process(m_editor_pid) == ProcessState::Gone) {
+        m_editor_gone = true;
+        spdlog::warn("bridge: editor process {} is gone; its in-flight requests are abandoned", m_editor_pid);
+        abandon_session_locked(m_session, "the editor process exited while the request was in flight; its effect is unknown");
+    }
+}
+
+} // namespace uap::bridge

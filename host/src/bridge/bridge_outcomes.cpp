@@ -1,0 +1,152 @@
+// Editor calls and their outcomes: waiting across reloads, status probes when a call runs long,
+// and the structured outcomes (still running, never started, abandoned, ...) that slow calls end with.
+#include "bridge/bridge_internal.hpp"
+
+namespace uap::bridge {
+
+namespace {
+
+// Maps an editor error code to the ABI status a module sees.
+uap_status status_of_error(const std::string& error_json) {
+    rapidjson::Document error;
+    error.Parse(error_json.c_str());
+    std::string code = error.IsObject() && error.HasMember("code") && error["code"].IsString() ? error["code"].GetString() : "";
+    if (code == "invalid_params" || code == "unknown_method" || code == "invalid_request" || code == "type_mismatch")
+        return UAP_STATUS_INVALID_ARGUMENT;
+    if (code == "result_too_large")
+        return UAP_STATUS_TOO_LARGE;
+    return UAP_STATUS_TOOL_ERROR;
+}
+
+} // namespace
+
+uap_status BridgeServer::call(std::string_view method, std::string_view params_json, uint32_t timeout_ms, const CallControl* control,
+                              std::string& result) {
+    rapidjson::Document params;
+    params.Parse(params_json.empty() ? "{}" : params_json.data(), params_json.empty() ? 2 : params_json.size());
+    if (params.HasParseError() || !params.IsObject()) {
+        result = error_object("invalid_params", "editor call params must be a JSON object");
+        return UAP_STATUS_INVALID_ARGUMENT;
+    }
+    if (method.rfind("host.", 0) == 0)
+        return host_method(method, json_text(params), result);
+    if (method == "ping" || method == "request.status") {
+        result = error_object("invalid_params", std::string(method) + " is part of the bridge's own liveness protocol; read uap_ping instead");
+        return UAP_STATUS_INVALID_ARGUMENT;
+    }
+    auto entry = submit(method, json_text(params), false);
+    return wait_for(entry, std::chrono::milliseconds(timeout_ms), control, result);
+}
+
+uap_status BridgeServer::finish(std::unique_lock<std::mutex>&, const std::shared_ptr<Entry>& entry, std::string& result) {
+    result = entry->response;
+    if (!entry->job)
+        m_entries.erase(entry->id);
+    return entry->ok ? UAP_STATUS_OK : status_of_error(entry->response);
+}
+
+uap_status BridgeServer::outcome(std::unique_lock<std::mutex>&, const std::shared_ptr<Entry>& entry, Outcome kind,
+                                 const std::string& detail, const std::string& editor_report, std::string& result) {
+    static const char* codes[] = {"still_running", "never_started", "abandoned", "not_connected", "cancelled"};
+    const char* code = codes[static_cast<int>(kind)];
+    bool job = kind == Outcome::StillRunning || kind == Outcome::Abandoned;
+    entry->job = job;
+    std::string data = "{\"outcome\":" + quoted(code) + ",\"requestId\":" + quoted(entry->id) + ",\"method\":" + quoted(entry->method);
+    if (job)
+        data += ",\"jobId\":" + quoted(entry->id);
+    if (kind == Outcome::Abandoned)
+        data += ",\"effect\":\"unknown\"";
+    if (!editor_report.empty())
+        data += ",\"editor\":" + editor_report;
+    data += "}";
+    result = "{\"code\":" + quoted(code) + ",\"message\":" + quoted(detail) + ",\"data\":" + data + "}";
+    if (!job)
+        m_entries.erase(entry->id);
+    if (kind == Outcome::NotConnected)
+        return UAP_STATUS_UNAVAILABLE;
+    if (kind == Outcome::Cancelled)
+        return UAP_STATUS_CANCELLED;
+    return UAP_STATUS_TIMEOUT;
+}
+
+uap_status BridgeServer::wait_for(const std::shared_ptr<Entry>& entry, std::chrono::milliseconds timeout, const CallControl* control,
+                                  std::string& result) {
+    auto deadline = Clock::now() + timeout;
+    std::unique_lock lock(m_mutex);
+    while (true) {
+        // Time the editor spent away (a reload) does not count: after it comes back the call gets its full timeout.
+        if (m_connection && m_connected_since + timeout > deadline)
+            deadline = m_connected_since + timeout;
+        if (entry->state == EntryState::Completed)
+            return finish(lock, entry, result);
+        if (entry->state == EntryState::Abandoned)
+            return outcome(lock, entry, Outcome::Abandoned, entry->abandon_reason, {}, result);
+        bool cancelled = control && control->cancelled.load();
+        auto now = Clock::now();
+        if (m_stopping)
+            return outcome(lock, entry, entry->state == EntryState::Queued ? Outcome::NotConnected : Outcome::Abandoned,
+                           "the host is shutting down", {}, result);
+        if (cancelled || now >= deadline) {
+            if (!m_connection) {
+                auto reconnect_deadline = m_disconnected_since + m_options.reconnect_wait;
+                if (entry->state == EntryState::Queued && cancelled)
+                    return outcome(lock, entry, Outcome::Cancelled, "cancelled before the editor received it; it will not run", {}, result);
+                if (!cancelled && now < reconnect_deadline && !m_editor_gone) {
+                    m_changed.wait_until(lock, std::min(reconnect_deadline, now + std::chrono::milliseconds(100)));
+                    if (!m_connection && !m_reloading)
+                        check_editor_process_locked();
+                    continue;
+                }
+                if (entry->state == EntryState::Queued)
+                    return outcome(lock, entry, Outcome::NotConnected,
+                                   "no editor connected within the bounded wait; the request was never sent and will not run", {}, result);
+                return outcome(lock, entry, Outcome::Abandoned,
+                               "the editor disconnected while the request was in flight and did not come back within the bounded wait; "
+                               "its effect is unknown",
+                               {}, result);
+            }
+            if (entry->state == EntryState::Queued) {
+                m_changed.wait_for(lock, std::chrono::milliseconds(20));
+                continue;
+            }
+            std::string id = entry->id;
+            lock.unlock();
+            std::string report = probe(id, cancelled);
+            lock.lock();
+            if (entry->state == EntryState::Completed)
+                return finish(lock, entry, result);
+            rapidjson::Document status;
+            status.Parse(report.c_str());
+            std::string state = !report.empty() && status.IsObject() && status.HasMember("state") && status["state"].IsString()
+                                    ? status["state"].GetString()
+                                    : "";
+            if (state == "withdrawn")
+                return outcome(lock, entry, cancelled ? Outcome::Cancelled : Outcome::NeverStarted,
+                               "the editor had not started the request; it was withdrawn and will not run", report, result);
+            if (state == "completed" && status.HasMember("response") && status["response"].IsObject()) {
+                complete_entry(*entry, status["response"]);
+                return finish(lock, entry, result);
+            }
+            if (state == "running" || state == "queued")
+                return outcome(lock, entry, Outcome::StillRunning,
+                               state == "running" ? "the editor is still executing the request; fetch the result later with the job id"
+                                                  : "the editor accepted the request and will run it when its main thread is free; "
+                                                    "fetch the result later with the job id",
+                               report, result);
+            return outcome(lock, entry, Outcome::Abandoned,
+                           report.empty() ? "the editor did not answer a status probe off its main thread; the request's effect is unknown"
+                                          : "the editor does not know the request; its effect is unknown",
+                           report, result);
+        }
+        m_changed.wait_until(lock, std::min(deadline, now + std::chrono::milliseconds(100)));
+        if (!m_connection && !m_reloading && entry->state == EntryState::Sent)
+            check_editor_process_locked();
+    }
+}
+
+std::string BridgeServer::probe(const std::string& request_id, bool withdraw) {
+    std::string params = "{\"requestId\":" + quoted(request_id) + (withdraw ? ",\"withdrawIfQueued\":true}" : "}");
+    return internal_request("request.status", params, m_options.status_probe_timeout);
+}
+
+} // namespace uap::bridge
