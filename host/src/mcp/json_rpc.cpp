@@ -68,7 +68,9 @@ void write_string(JsonWriter& writer, std::string_view text) {
     writer.String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
 }
 
-void begin_result(JsonWriter& writer, const rapidjson::Value* id) {
+namespace {
+// Opens a JSON-RPC 2.0 response object and its "result" or "error" member.
+void begin_response(JsonWriter& writer, const rapidjson::Value* id, std::string_view member) {
     writer.StartObject();
     write_key(writer, "jsonrpc");
     write_string(writer, "2.0");
@@ -77,23 +79,18 @@ void begin_result(JsonWriter& writer, const rapidjson::Value* id) {
         id->Accept(writer);
     else
         writer.Null();
-    write_key(writer, "result");
+    write_key(writer, member);
 }
+} // namespace
+
+void begin_result(JsonWriter& writer, const rapidjson::Value* id) { begin_response(writer, id, "result"); }
 
 void finish_result(JsonWriter& writer) { writer.EndObject(); }
 
 std::string error_text(const rapidjson::Value* id, int code, std::string_view message) {
     rapidjson::StringBuffer buffer;
     JsonWriter writer(buffer);
-    writer.StartObject();
-    write_key(writer, "jsonrpc");
-    write_string(writer, "2.0");
-    write_key(writer, "id");
-    if (id)
-        id->Accept(writer);
-    else
-        writer.Null();
-    write_key(writer, "error");
+    begin_response(writer, id, "error");
     writer.StartObject();
     write_key(writer, "code");
     writer.Int(code);
