@@ -1,7 +1,7 @@
 // uap-editor-sim: the editor simulator as a standalone process. It finds a running host through the
 // project's discovery file and editor token, connects like the Unity shim, and takes fault-injection
 // commands on stdin (one per line; see usage).
-#include "simulated_editor.hpp"
+#include <uap/editor_sim/simulated_editor.hpp>
 
 #include <rapidjson/document.h>
 
@@ -134,13 +134,13 @@ int main(int argc, char** argv) {
     while (!endpoint.token.empty() && (endpoint.token.back() == '\n' || endpoint.token.back() == '\r'))
         endpoint.token.pop_back();
 
-    uap::testkit::SimulatorIdentity identity;
+    uap::editor_sim::SimulatorIdentity identity;
     identity.project_path = std::filesystem::absolute(project).lexically_normal().string();
     if (!identity.project_path.empty() && identity.project_path.back() == '/')
         identity.project_path.pop_back();
     identity.editor_pid = static_cast<int64_t>(current_pid());
     identity.editor_session_id = session;
-    uap::testkit::EditorSimulator simulator(identity);
+    uap::editor_sim::EditorSimulator simulator(identity);
     if (scene == "sample")
         simulator.build_sample_scene();
     else if (scene.rfind("flat:", 0) == 0)
@@ -177,9 +177,9 @@ int main(int argc, char** argv) {
             std::string kind, text;
             words >> kind;
             std::getline(words >> std::ws, text);
-            simulator.log(kind == "error" ? uap::testkit::ConsoleKind::Error
-                          : kind == "warning" ? uap::testkit::ConsoleKind::Warning
-                                              : uap::testkit::ConsoleKind::Log,
+            simulator.log(kind == "error" ? uap::editor_sim::ConsoleKind::Error
+                          : kind == "warning" ? uap::editor_sim::ConsoleKind::Warning
+                                              : uap::editor_sim::ConsoleKind::Log,
                           text);
             for (const auto& event : simulator.take_events())
                 editor.send_event("consoleError", event.substr(event.find("\"data\":") + 7, event.size() - event.find("\"data\":") - 8));

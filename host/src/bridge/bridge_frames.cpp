@@ -1,7 +1,7 @@
 // Frames from a connected editor: envelope and size checks, responses, events and protocol errors.
 #include "bridge/bridge_internal.hpp"
 
-#include <uap/testkit/protocol_schemas.hpp>
+#include <uap/protocol/protocol_schemas.hpp>
 
 #include <vector>
 
@@ -48,7 +48,7 @@ void BridgeServer::handle_frame(const std::shared_ptr<Connection>& connection, c
     }
     if (frame.HasParseError() || !frame.IsObject())
         return protocol_error(connection, "parse_error", "the frame is not one JSON object");
-    const auto& schemas = testkit::ProtocolSchemas::instance();
+    const auto& schemas = protocol::ProtocolSchemas::instance();
     if (frame.HasMember("event")) {
         std::string violation = schemas.check_named("envelope/event", frame);
         if (!violation.empty())

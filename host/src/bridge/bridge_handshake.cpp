@@ -2,7 +2,7 @@
 // takes over the answers the editor completed while away, and sends the welcome and re-sent requests.
 #include "bridge/bridge_internal.hpp"
 
-#include <uap/testkit/protocol_schemas.hpp>
+#include <uap/protocol/protocol_schemas.hpp>
 
 #include <Poco/Net/NetException.h>
 
@@ -32,7 +32,7 @@ bool BridgeServer::accept_hello(const std::shared_ptr<Connection>& connection, c
         std::string(hello["event"].GetString()) != "hello" || !hello.HasMember("data"))
         return refuse("invalid_request", "the first frame must be the hello event");
     const auto& data = hello["data"];
-    std::string violation = testkit::ProtocolSchemas::instance().check_named("handshake/hello", data);
+    std::string violation = protocol::ProtocolSchemas::instance().check_named("handshake/hello", data);
     if (!violation.empty())
         return refuse("invalid_request", "hello does not match the protocol: " + violation);
     if (data["protocolVersion"].GetInt() != 1)

@@ -2,7 +2,7 @@
 // are completed by the editor's responses and are abandoned with their editor session.
 #include "bridge/bridge_internal.hpp"
 
-#include <uap/testkit/protocol_schemas.hpp>
+#include <uap/protocol/protocol_schemas.hpp>
 
 #include <Poco/Net/NetException.h>
 
@@ -81,7 +81,7 @@ void BridgeServer::handle_response(const std::string& id, bool ok, std::string j
     if (ok && !entry.internal) {
         rapidjson::Document result;
         result.Parse(json.c_str());
-        std::string violation = testkit::ProtocolSchemas::instance().check_method(entry.method, testkit::SchemaPart::Result, result);
+        std::string violation = protocol::ProtocolSchemas::instance().check_method(entry.method, protocol::SchemaPart::Result, result);
         if (!violation.empty()) {
             ok = false;
             json = error_object("internal_error", "the editor's result for " + entry.method + " breaks the protocol: " + violation);

@@ -1,5 +1,5 @@
 // The simulated editor runtime: main thread, socket thread, ledger, faults.
-#include "simulated_editor.hpp"
+#include <uap/editor_sim/simulated_editor.hpp>
 
 #include <Poco/Buffer.h>
 #include <Poco/Net/HTTPClientSession.h>
@@ -32,7 +32,7 @@ std::string json_text(const rapidjson::Value& value) {
     return buffer.GetString();
 }
 
-std::string response_envelope(const std::string& id, const testkit::Reply& reply) {
+std::string response_envelope(const std::string& id, const editor_sim::Reply& reply) {
     return "{\"id\":" + quoted(id) + (reply.ok() ? ",\"result\":" : ",\"error\":") + reply.json + "}";
 }
 
@@ -44,7 +44,7 @@ constexpr std::size_t ledger_limit = 10000;
 
 } // namespace
 
-SimulatedEditor::SimulatedEditor(testkit::EditorSimulator& simulator, HostEndpoint endpoint, Reporter reporter)
+SimulatedEditor::SimulatedEditor(editor_sim::EditorSimulator& simulator, HostEndpoint endpoint, Reporter reporter)
     : m_simulator(simulator), m_endpoint(std::move(endpoint)), m_reporter(std::move(reporter)) {}
 
 SimulatedEditor::~SimulatedEditor() { stop(); }
@@ -245,7 +245,7 @@ void SimulatedEditor::execute(const Task& task) {
         busy_for(task.duration, {});
         m_simulator.set_compiling(false);
         if (!task.text.empty()) {
-            m_simulator.log(testkit::ConsoleKind::Error, task.text);
+            m_simulator.log(editor_sim::ConsoleKind::Error, task.text);
             flush_events();
             send_event("compileFinished", "{\"errors\":[{\"message\":" + quoted(task.text) + "}]}");
         } else {
@@ -257,7 +257,7 @@ void SimulatedEditor::execute(const Task& task) {
     case Task::Kind::Request:
         break;
     }
-    testkit::Reply reply = m_simulator.call(task.method, task.params);
+    editor_sim::Reply reply = m_simulator.call(task.method, task.params);
     std::string response = response_envelope(task.id, reply);
     std::size_t cap;
     {

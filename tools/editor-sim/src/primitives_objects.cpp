@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <functional>
 
-namespace uap::testkit {
+namespace uap::editor_sim {
 
 namespace {
 
@@ -475,4 +475,4 @@ void register_object_primitives(std::map<std::string, Primitive, std::less<>>& t
     table["component.remove"] = &component_remove;
 }
 
-} // namespace uap::testkit
+} // namespace uap::editor_sim

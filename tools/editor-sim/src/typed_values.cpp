@@ -7,7 +7,7 @@
 #include <array>
 #include <cmath>
 
-namespace uap::testkit {
+namespace uap::editor_sim {
 
 namespace {
 
@@ -222,4 +222,4 @@ std::optional<std::string> canonical_value(const ValueRules& rules, const rapidj
     return std::nullopt;
 }
 
-} // namespace uap::testkit
+} // namespace uap::editor_sim

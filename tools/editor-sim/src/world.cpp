@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <sstream>
 
-namespace uap::testkit {
+namespace uap::editor_sim {
 
 Reply result_reply(std::string json) { return Reply{Reply::Kind::Result, std::move(json)}; }
 
@@ -275,4 +275,4 @@ void Simulation::write_node(JsonWriter& writer, const GameObject& object, bool w
     writer.EndObject();
 }
 
-} // namespace uap::testkit
+} // namespace uap::editor_sim

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace uap::testkit {
+namespace uap::editor_sim {
 
 namespace {
 
@@ -257,4 +257,4 @@ std::optional<std::string> canonical_setting(Simulation& simulation, const Prope
     return canonical_value(rules, value, reason);
 }
 
-} // namespace uap::testkit
+} // namespace uap::editor_sim

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <sstream>
 
-namespace uap::testkit {
+namespace uap::editor_sim {
 
 std::optional<std::string> canonical_setting(Simulation& simulation, const Property& property, const rapidjson::Value& value,
                                              std::string& reason);
@@ -622,4 +622,4 @@ void register_asset_primitives(std::map<std::string, Primitive, std::less<>>& ta
     table["scripts.validate"] = &scripts_validate;
 }
 
-} // namespace uap::testkit
+} // namespace uap::editor_sim

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace uap::testkit {
+namespace uap::editor_sim {
 
 namespace {
 
@@ -148,4 +148,4 @@ std::string TypeRegistry::add_user_types(const rapidjson::Value& types) {
     return {};
 }
 
-} // namespace uap::testkit
+} // namespace uap::editor_sim

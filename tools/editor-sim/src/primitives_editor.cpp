@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace uap::testkit {
+namespace uap::editor_sim {
 
 namespace {
 
@@ -375,4 +375,4 @@ void register_editor_primitives(std::map<std::string, Primitive, std::less<>>& t
     table["playmode.set"] = &playmode_set;
 }
 
-} // namespace uap::testkit
+} // namespace uap::editor_sim
