@@ -34,7 +34,7 @@ EditorConnection::~EditorConnection() { stop(); }
 
 server::UpgradeRoute EditorConnection::route() {
     return server::UpgradeRoute{"/bridge", server::Role::Editor,
-                                [this] { return new bridge::BridgeRequestHandler(*m_bridge, {}, bridge::SecurityChecks::DoneByServer); }};
+                                [this] { return new bridge::BridgeRequestHandler(*m_bridge); }};
 }
 
 Expected<void> EditorConnection::start_simulator(uint16_t port, const std::string& editor_token) {
