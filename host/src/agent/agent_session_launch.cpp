@@ -90,7 +90,8 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
     }
     m_process = std::move(*process);
     if (auto start = processes::start_time(m_process->pid()))
-        (void)write_process_record(m_options.project, ProcessRecord{m_process->pid(), *start});
+        report_if_failed_locked(write_process_record(m_options.project, ProcessRecord{m_process->pid(), *start}),
+                                "the CLI's process record was not written, so a later host cannot end this CLI if this host crashes");
     m_initialized = false;
     m_errored = false;
     m_error.clear();
