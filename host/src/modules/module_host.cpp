@@ -194,7 +194,8 @@ void ModuleHost::build_registry() {
             for (auto* pack : packs) {
                 pack->warnings.push_back("tool \"" + name + "\" is also registered by another pack (" + joined(ids) +
                                          "); neither copy is served");
-                std::erase_if(pack->tools, [&](const ToolDescription& tool) { return tool.name == name; });
+                const std::string& clashing = name; // A structured binding cannot be captured before C++20 in clang 14.
+                std::erase_if(pack->tools, [&](const ToolDescription& tool) { return tool.name == clashing; });
             }
         }
     }
