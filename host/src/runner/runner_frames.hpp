@@ -1,0 +1,58 @@
+// The module runner's wire: length-prefixed JSON messages (4-byte big-endian length, then the
+// UTF-8 JSON text) on a pair of pipes. Both the host and uap-module-runner use these functions.
+#pragma once
+
+#include "support/expected.hpp"
+
+#include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace uap::runner {
+
+using MessageWriter = rapidjson::Writer<rapidjson::StringBuffer>;
+
+// A message under construction: an open JSON object whose "type" is already written.
+class OutgoingMessage {
+public:
+    explicit OutgoingMessage(std::string_view type);
+    MessageWriter& writer() { return m_writer; }
+    void key(std::string_view name);
+    void string(std::string_view name, std::string_view value);
+    void integer(std::string_view name, int64_t value);
+    void number(std::string_view name, double value);
+    void boolean(std::string_view name, bool value);
+    // Embeds text that is already valid JSON (tool arguments the host has validated).
+    void raw_json(std::string_view name, std::string_view json_text);
+    // Closes the object and returns the frame: length prefix + JSON text.
+    std::string finish();
+
+private:
+    rapidjson::StringBuffer m_buffer;
+    MessageWriter m_writer;
+};
+
+// Writes every byte of a frame or fails (the other side is gone).
+Expected<void> write_frame(int descriptor, std::string_view frame);
+
+enum class ReadEnd { Frame, Closed };
+
+// Reads one frame's JSON text from a blocking descriptor. Closed: the other side closed the
+// pipe cleanly between frames. An Error: a broken pipe, a torn frame or a length over max_bytes.
+Expected<ReadEnd> read_frame(int descriptor, uint64_t max_bytes, std::string& text);
+
+// Parses a frame's text into a message object with a string "type".
+Expected<rapidjson::Document> parse_message(std::string_view text);
+
+// Field readers for received messages: a missing or mistyped field reads as the fallback, so a
+// hostile peer's message can make a call fail but never crash the reader.
+std::string_view text_of(const rapidjson::Value& message, const char* field);
+int64_t integer_of(const rapidjson::Value& message, const char* field, int64_t fallback = 0);
+double number_of(const rapidjson::Value& message, const char* field);
+bool flag_of(const rapidjson::Value& message, const char* field);
+
+} // namespace uap::runner
