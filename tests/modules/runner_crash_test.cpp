@@ -25,12 +25,15 @@ struct IsolatedHost {
     uap::settings::ProjectSettings settings;
     std::unique_ptr<ModuleHost> host;
 
+    std::vector<std::string> disabled; // What the host was told.
+
     explicit IsolatedHost(Isolation isolation = Isolation::Isolated) {
         settings.set_isolation("fixture.hostile", isolation);
         ModuleHost::Options options;
         options.folders.push_back({fixture_pack("fixture.hostile"), Origin::CommandLine});
         options.folders.push_back({fixture_pack("fixture.echo"), Origin::CommandLine});
         options.settings = &settings;
+        options.on_pack_disabled = [this](const std::string& pack, const std::string& reason) { disabled.push_back(pack + ": " + reason); };
         host = std::make_unique<ModuleHost>(std::move(options));
     }
     int64_t runner_pid() {
@@ -79,6 +82,8 @@ TEST(RunnerCrash, ThreeCrashesWithinAMinuteDisableThePackForTheRun) {
     auto problem = isolated.host->runtime_problem(*hostile);
     ASSERT_TRUE(problem);
     EXPECT_TRUE(contains(*problem, "disabled until the host restarts"));
+    ASSERT_EQ(isolated.disabled.size(), 1u);
+    EXPECT_EQ(isolated.disabled[0], "fixture.hostile: " + *problem);
     EXPECT_EQ(isolated.host->call_tool("fixture_echo", "{}").status, CallStatus::Success);
 }
 

@@ -1,7 +1,9 @@
 // uap-host modules list | enable | disable | install | remove
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
+#include "modules/fault_records.hpp"
 #include "modules/pack_installer.hpp"
+#include "server/discovery_file.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
 
@@ -45,7 +47,23 @@ std::string metadata_words(const modules::ToolMetadata& metadata) {
     return words;
 }
 
-void print_json(const modules::ModuleHost& host, const settings::ProjectSettings& settings) {
+// Packs the project's running host disabled for its run, as a note per pack id.
+using RunNotes = std::map<std::string, std::string>;
+
+RunNotes disabled_in_running_host(const Arguments& arguments) {
+    RunNotes notes;
+    auto project = arguments.value("project");
+    if (!project)
+        return notes;
+    auto disabled = modules::read_disabled_packs(fs::absolute(*project));
+    if (!disabled || !server::process_alive(disabled->pid))
+        return notes;
+    for (auto& [id, reason] : disabled->packs)
+        notes[id] = "disabled for this run of the host (pid " + std::to_string(disabled->pid) + "): " + reason;
+    return notes;
+}
+
+void print_json(const modules::ModuleHost& host, const settings::ProjectSettings& settings, const RunNotes& notes) {
     rapidjson::Document document(rapidjson::kObjectType);
     auto& allocator = document.GetAllocator();
     auto text = [&](const std::string& value) { return json::string_value(value, allocator); };
@@ -62,6 +80,8 @@ void print_json(const modules::ModuleHost& host, const settings::ProjectSettings
         entry.AddMember("isolation", text(modules::to_string(pack->isolation)), allocator);
         if (!pack->reason.empty())
             entry.AddMember("reason", text(pack->reason), allocator);
+        if (auto note = notes.find(pack->id()); note != notes.end())
+            entry.AddMember("runningHost", text(note->second), allocator);
         entry.AddMember("origin", text(to_string(pack->origin)), allocator);
         entry.AddMember("folder", text(pack->folder.string()), allocator);
         if (pack->abi_version)
@@ -90,7 +110,7 @@ void print_json(const modules::ModuleHost& host, const settings::ProjectSettings
     std::cout << json::to_pretty_text(document) << "\n";
 }
 
-void print_text(const modules::ModuleHost& host) {
+void print_text(const modules::ModuleHost& host, const RunNotes& notes) {
     if (host.packs().empty())
         std::cout << "no module packs found\n";
     for (auto& pack : host.packs()) {
@@ -101,6 +121,8 @@ void print_text(const modules::ModuleHost& host) {
                   << ": " << pack->folder.string() << ")\n";
         if (!pack->reason.empty())
             std::cout << "    reason: " << pack->reason << "\n";
+        if (auto note = notes.find(pack->id()); note != notes.end())
+            std::cout << "    running host: " << note->second << "\n";
         for (auto& warning : pack->warnings)
             std::cout << "    warning: " << warning << "\n";
         for (auto& tool : pack->tools)
@@ -112,10 +134,11 @@ int list(const Arguments& arguments) {
     auto host = load_host(arguments);
     if (!host)
         return fail(Failure, host.error().message());
+    RunNotes notes = disabled_in_running_host(arguments);
     if (arguments.has("json"))
-        print_json(*host->modules, *host->settings);
+        print_json(*host->modules, *host->settings, notes);
     else
-        print_text(*host->modules);
+        print_text(*host->modules, notes);
     return Success;
 }
 

@@ -5,6 +5,7 @@
 #include "bridge/serve_editor.hpp"
 #include "cli/host_setup.hpp"
 #include "mcp/mcp_endpoint.hpp"
+#include "modules/fault_records.hpp"
 #include "mcp/module_tools.hpp"
 #include "server/discovery_file.hpp"
 #include "server/host_server.hpp"
@@ -123,8 +124,12 @@ int run_serve_command(const std::vector<std::string>& words) {
                                  "; stop it first or remove " + server::discovery_file_for(project).string() + " if it is stale");
 
     sigset_t signals = block_termination_signals();
+    watch_for_module_crashes(project);
     bridge::ServeEditor editor(project, host_version);
-    auto host = load_host(*arguments, &editor.bridge());
+    auto host = load_host(*arguments, &editor.bridge(), [project](const std::string& pack, const std::string& reason) {
+        if (auto recorded = modules::record_disabled_pack(project, ::getpid(), pack, reason); !recorded)
+            spdlog::warn("cannot record that pack {} is disabled: {}", pack, recorded.error().message());
+    });
     if (!host)
         return fail(Failure, host.error().message());
     auto tokens = server::AccessTokens::generate();

@@ -28,6 +28,9 @@ struct CallOptions {
     std::chrono::milliseconds deadline{0};
 };
 
+// Told when a pack stops serving for the rest of the run (repeated runner crashes).
+using PackDisabledHandler = std::function<void(const std::string& pack_id, const std::string& reason)>;
+
 struct ToolCallRequest {
     std::string_view tool;
     std::string_view arguments_json; // Validated against the input schema, normalised.

@@ -65,6 +65,7 @@ ModuleHost::ModuleHost(Options options) {
     const settings::ProjectSettings& settings = options.settings ? *options.settings : no_project;
     m_environment.editor = options.editor;
     m_max_result_bytes = settings.max_tool_result_bytes();
+    m_on_pack_disabled = options.on_pack_disabled;
     m_runner_program = options.runner_program.empty() ? paths::executable_folder() / runner::runner_program_name
                                                       : options.runner_program;
 
@@ -207,7 +208,7 @@ std::variant<ModuleHost::Started, LibraryError> ModuleHost::start_isolated(const
     context->module_id = manifest.id;
     context->settings_json = settings.module_settings_json(manifest.id);
     context->environment = &m_environment;
-    auto started = runner::IsolatedModule::start(runner::RunnerSetup{m_runner_program, library_file, std::move(context)});
+    auto started = runner::IsolatedModule::start(runner::RunnerSetup{m_runner_program, library_file, std::move(context), m_on_pack_disabled});
     if (auto* failure = std::get_if<LibraryError>(&started))
         return *failure;
     auto& ready = std::get<runner::IsolatedModule::Ready>(started);

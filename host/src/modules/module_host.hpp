@@ -87,6 +87,7 @@ public:
         bridge::EditorLink* editor = nullptr;                // Null: no editor.
         // uap-module-runner; empty: the one next to the running executable.
         std::filesystem::path runner_program;
+        PackDisabledHandler on_pack_disabled; // Optional.
     };
 
     explicit ModuleHost(Options options);
@@ -127,6 +128,7 @@ private:
     HostEnvironment m_environment;
     uint64_t m_max_result_bytes;
     std::filesystem::path m_runner_program;
+    PackDisabledHandler m_on_pack_disabled;
     std::map<std::string, std::chrono::milliseconds, std::less<>> m_deadlines; // Per tool.
     std::vector<std::unique_ptr<PackReport>> m_packs;
     std::vector<std::shared_ptr<ModuleLibrary>> m_libraries; // Every library opened; unloaded only at shutdown.

@@ -1,6 +1,7 @@
 // ModuleHost::call_tool: validate input, call the module behind a catch-all, check the output.
 #include "modules/module_host.hpp"
 
+#include "modules/fault_records.hpp"
 #include "support/json.hpp"
 
 #include <uap/sdk/json.hpp>
@@ -104,6 +105,8 @@ ToolOutcome ModuleHost::call_tool(std::string_view name, std::string_view argume
 }
 
 Expected<ModuleOutput> InProcessModule::call_tool(const ToolCallRequest& request) {
+    // Should the module bring the process down, the crash record names it and the tool.
+    RunningToolMark running(id(), request.tool);
     uap_call_context context;
     context.control = request.options->control;
     context.on_progress = request.options->on_progress;

@@ -45,6 +45,8 @@ void IsolatedModule::account_for(RunnerConnection& dead) {
                      std::to_string(m_policy.window.count()) + " s (last: " + dead.how_it_ended() +
                      "), so it is disabled until the host restarts; report it to the pack's author";
         spdlog::error("module pack {} is disabled for this run: {}", id(), *m_disabled);
+        if (m_setup.on_disabled)
+            m_setup.on_disabled(id(), *m_disabled);
     }
 }
 

@@ -25,6 +25,7 @@ struct RunnerSetup {
     std::filesystem::path program;                // uap-module-runner.
     std::filesystem::path library;                // The pack's library, absolute.
     std::unique_ptr<uap_host_context> context;    // The pack's id, settings and the host environment.
+    modules::PackDisabledHandler on_disabled;     // Optional.
 };
 
 // Crashes tolerated before the pack is disabled for the rest of the run.
