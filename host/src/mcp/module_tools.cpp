@@ -68,8 +68,9 @@ ToolLookup ModuleTools::lookup(std::string_view name) const {
     return {};
 }
 
-modules::ToolOutcome ModuleTools::call(std::string_view name, std::string_view arguments_json) const {
-    return m_host.call_tool(name, arguments_json);
+modules::ToolOutcome ModuleTools::call(std::string_view name, std::string_view arguments_json,
+                                       const modules::CallOptions& options) const {
+    return m_host.call_tool(name, arguments_json, options);
 }
 
 } // namespace uap::mcp
