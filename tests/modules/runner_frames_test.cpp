@@ -41,7 +41,8 @@ TEST(RunnerFrames, MessagesRoundTripWithEscapesAndRawArguments) {
     pipe.close_writer();
 
     std::string text;
-    auto end = uap::runner::read_frame(pipe.read_end, 1024, text);
+    uap::runner::FrameReader reader(pipe.read_end, 1024);
+    auto end = reader.next(text);
     ASSERT_TRUE(end);
     ASSERT_EQ(*end, ReadEnd::Frame);
     auto parsed = uap::runner::parse_message(text);
@@ -51,7 +52,33 @@ TEST(RunnerFrames, MessagesRoundTripWithEscapesAndRawArguments) {
     EXPECT_STREQ((*parsed)["tool"].GetString(), "quote \" backslash \\ newline \n unicode \xc3\xa9");
     EXPECT_EQ((*parsed)["arguments"]["nested"]["list"][2].GetInt(), 3);
 
-    end = uap::runner::read_frame(pipe.read_end, 1024, text);
+    end = reader.next(text);
+    ASSERT_TRUE(end);
+    EXPECT_EQ(*end, ReadEnd::Closed);
+}
+
+TEST(RunnerFrames, SeveralFramesInOneWriteAreReadOneByOne) {
+    Pipe pipe;
+    std::string frames;
+    for (int index = 0; index < 50; ++index) {
+        OutgoingMessage message("log");
+        message.integer("index", index);
+        message.string("message", std::string(static_cast<size_t>(index) * 23, 'x'));
+        frames += message.finish();
+    }
+    pipe.write_raw(frames);
+    pipe.close_writer();
+    uap::runner::FrameReader reader(pipe.read_end, 1024 * 1024);
+    std::string text;
+    for (int index = 0; index < 50; ++index) {
+        auto end = reader.next(text);
+        ASSERT_TRUE(end && *end == ReadEnd::Frame) << index;
+        auto parsed = uap::runner::parse_message(text);
+        ASSERT_TRUE(parsed);
+        EXPECT_EQ((*parsed)["index"].GetInt(), index);
+        EXPECT_EQ((*parsed)["message"].GetStringLength(), static_cast<size_t>(index) * 23);
+    }
+    auto end = reader.next(text);
     ASSERT_TRUE(end);
     EXPECT_EQ(*end, ReadEnd::Closed);
 }
@@ -60,7 +87,8 @@ TEST(RunnerFrames, ALengthOverTheLimitIsRefusedBeforeAnyAllocation) {
     Pipe pipe;
     pipe.write_raw(std::string("\x7f\xff\xff\xff", 4));
     std::string text;
-    auto end = uap::runner::read_frame(pipe.read_end, 1024, text);
+    uap::runner::FrameReader reader(pipe.read_end, 1024);
+    auto end = reader.next(text);
     ASSERT_FALSE(end);
     EXPECT_NE(end.error().message().find("exceeds the limit of 1024"), std::string::npos) << end.error().message();
     EXPECT_LT(text.capacity(), 4096u);
@@ -72,7 +100,8 @@ TEST(RunnerFrames, TornPrefixAndTornBodyAreErrorsNotCleanEnds) {
         pipe.write_raw(std::string("\0\0", 2));
         pipe.close_writer();
         std::string text;
-        auto end = uap::runner::read_frame(pipe.read_end, 1024, text);
+        uap::runner::FrameReader reader(pipe.read_end, 1024);
+        auto end = reader.next(text);
         ASSERT_FALSE(end);
         EXPECT_NE(end.error().message().find("length prefix"), std::string::npos);
     }
@@ -81,7 +110,8 @@ TEST(RunnerFrames, TornPrefixAndTornBodyAreErrorsNotCleanEnds) {
         pipe.write_raw(std::string("\0\0\0\x0a{\"a\"", 8));
         pipe.close_writer();
         std::string text;
-        auto end = uap::runner::read_frame(pipe.read_end, 1024, text);
+        uap::runner::FrameReader reader(pipe.read_end, 1024);
+        auto end = reader.next(text);
         ASSERT_FALSE(end);
         EXPECT_NE(end.error().message().find("inside a frame"), std::string::npos);
     }

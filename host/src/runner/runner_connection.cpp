@@ -236,8 +236,9 @@ std::string RunnerConnection::failure_text(const PendingCall& call) const {
 
 void RunnerConnection::read_messages() {
     std::string text;
+    FrameReader reader(m_child->stdout_descriptor(), max_frame_bytes);
     while (true) {
-        auto end = read_frame(m_child->stdout_descriptor(), max_frame_bytes, text);
+        auto end = reader.next(text);
         if (!end) {
             note_protocol_error(end.error().message());
             break;

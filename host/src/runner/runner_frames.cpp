@@ -4,6 +4,7 @@
 #include "support/json.hpp"
 
 #include <cerrno>
+#include <algorithm>
 #include <cstring>
 #include <unistd.h>
 
@@ -20,23 +21,6 @@ void write_length(char* out, uint32_t length) {
     out[1] = static_cast<char>((length >> 16) & 0xff);
     out[2] = static_cast<char>((length >> 8) & 0xff);
     out[3] = static_cast<char>(length & 0xff);
-}
-
-// Reads exactly size bytes. Returns the count read before end of file (0..size), or -1.
-ssize_t read_exactly(int descriptor, char* data, size_t size) {
-    size_t done = 0;
-    while (done < size) {
-        ssize_t count = ::read(descriptor, data + done, size - done);
-        if (count < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        if (count == 0)
-            break;
-        done += static_cast<size_t>(count);
-    }
-    return static_cast<ssize_t>(done);
 }
 
 } // namespace
@@ -96,22 +80,51 @@ Expected<void> write_frame(int descriptor, std::string_view frame) {
     return {};
 }
 
-Expected<ReadEnd> read_frame(int descriptor, uint64_t max_bytes, std::string& text) {
-    unsigned char prefix[prefix_bytes];
-    ssize_t got = read_exactly(descriptor, reinterpret_cast<char*>(prefix), prefix_bytes);
-    if (got == 0)
-        return ReadEnd::Closed;
-    if (got < 0)
-        return Error("cannot read from the pipe: " + std::string(std::strerror(errno)));
-    if (got != static_cast<ssize_t>(prefix_bytes))
+Expected<bool> FrameReader::fill(size_t wanted) {
+    if (m_start > 0 && m_start == m_buffer.size()) {
+        m_buffer.clear();
+        m_start = 0;
+    }
+    while (m_buffer.size() - m_start < wanted) {
+        if (m_start > 0 && m_buffer.size() - m_start + 65536 > m_buffer.capacity()) {
+            m_buffer.erase(0, m_start);
+            m_start = 0;
+        }
+        size_t have = m_buffer.size();
+        m_buffer.resize(have + std::max<size_t>(65536, wanted - (have - m_start)));
+        ssize_t count = ::read(m_descriptor, m_buffer.data() + have, m_buffer.size() - have);
+        m_buffer.resize(have + static_cast<size_t>(std::max<ssize_t>(count, 0)));
+        if (count < 0) {
+            if (errno == EINTR)
+                continue;
+            return Error("cannot read from the pipe: " + std::string(std::strerror(errno)));
+        }
+        if (count == 0)
+            return false;
+    }
+    return true;
+}
+
+Expected<ReadEnd> FrameReader::next(std::string& text) {
+    auto filled = fill(prefix_bytes);
+    if (!filled)
+        return filled.error();
+    if (!*filled) {
+        if (m_buffer.size() == m_start)
+            return ReadEnd::Closed;
         return Error("the pipe closed inside a frame's length prefix");
+    }
+    auto* prefix = reinterpret_cast<const unsigned char*>(m_buffer.data() + m_start);
     uint64_t length = (uint64_t(prefix[0]) << 24) | (uint64_t(prefix[1]) << 16) | (uint64_t(prefix[2]) << 8) | prefix[3];
-    if (length > max_bytes)
-        return Error("a frame of " + std::to_string(length) + " bytes exceeds the limit of " + std::to_string(max_bytes));
-    text.resize(static_cast<size_t>(length));
-    got = read_exactly(descriptor, text.data(), text.size());
-    if (got != static_cast<ssize_t>(length))
+    if (length > m_max_bytes)
+        return Error("a frame of " + std::to_string(length) + " bytes exceeds the limit of " + std::to_string(m_max_bytes));
+    filled = fill(prefix_bytes + length);
+    if (!filled)
+        return filled.error();
+    if (!*filled)
         return Error("the pipe closed inside a frame");
+    text.assign(m_buffer, m_start + prefix_bytes, length);
+    m_start += prefix_bytes + length;
     return ReadEnd::Frame;
 }
 

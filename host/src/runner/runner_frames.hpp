@@ -41,9 +41,24 @@ Expected<void> write_frame(int descriptor, std::string_view frame);
 
 enum class ReadEnd { Frame, Closed };
 
-// Reads one frame's JSON text from a blocking descriptor. Closed: the other side closed the
-// pipe cleanly between frames. An Error: a broken pipe, a torn frame or a length over max_bytes.
-Expected<ReadEnd> read_frame(int descriptor, uint64_t max_bytes, std::string& text);
+// Reads frames from a blocking descriptor, buffered: one read() often brings several frames.
+class FrameReader {
+public:
+    FrameReader(int descriptor, uint64_t max_bytes) : m_descriptor(descriptor), m_max_bytes(max_bytes) {}
+
+    // The next frame's JSON text. Closed: the other side closed the pipe cleanly between frames.
+    // An Error: a broken pipe, a torn frame or a length over max_bytes (refused before buffering it).
+    Expected<ReadEnd> next(std::string& text);
+
+private:
+    // Reads until at least `wanted` bytes are buffered; false at end of file.
+    Expected<bool> fill(size_t wanted);
+
+    int m_descriptor;
+    uint64_t m_max_bytes;
+    std::string m_buffer;
+    size_t m_start = 0; // First unconsumed byte of m_buffer.
+};
 
 // Parses a frame's text into a message object with a string "type".
 Expected<rapidjson::Document> parse_message(std::string_view text);

@@ -59,8 +59,9 @@ public:
 
     int serve() {
         std::string text;
+        FrameReader reader(m_input, max_frame_bytes);
         while (true) {
-            auto end = read_frame(m_input, max_frame_bytes, text);
+            auto end = reader.next(text);
             if (!end || *end == ReadEnd::Closed)
                 break; // The host is gone: nobody wants the results any more.
             auto message = parse_message(text);
