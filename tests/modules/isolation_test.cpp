@@ -2,6 +2,7 @@
 // and the same outcomes (results, tool errors, size cap, schema checks, the host table). A fake
 // runner that breaks the protocol is refused with a reason.
 #include "modules/module_host.hpp"
+#include "runner/isolated_module.hpp"
 #include "support/json.hpp"
 #include "test_support.hpp"
 #include "version.hpp"
@@ -35,7 +36,7 @@ std::unique_ptr<ModuleHost> host_with(const std::vector<std::string>& packs, Iso
     }
     auto owned = std::make_shared<uap::settings::ProjectSettings>(std::move(settings));
     options.settings = owned.get();
-    options.runner_program = runner;
+    options.start_isolated = uap::runner::module_runner(runner);
     return std::make_unique<ModuleHost>(std::move(options));
 }
 
@@ -139,6 +140,7 @@ TEST(Isolation, ThirdPartyPacksAreIsolatedAndBundledPacksInProcessByDefault) {
     ModuleHost::Options options;
     options.folders.push_back({fixture_pack("fixture.echo"), Origin::CommandLine});
     options.folders.push_back({fs::path(UAP_TEST_BUNDLED_DIR), Origin::Bundled});
+    options.start_isolated = uap::runner::module_runner();
     ModuleHost host(std::move(options));
     for (auto& pack : host.packs())
         EXPECT_EQ(pack->isolation, pack->origin == Origin::Bundled ? Isolation::InProcess : Isolation::Isolated) << pack->id();

@@ -1,6 +1,7 @@
 // The module host against misbehaving packs: each is reported with a clear reason, and the
 // well-behaved packs beside it still load and answer.
 #include "modules/module_host.hpp"
+#include "runner/isolated_module.hpp"
 #include "test_support.hpp"
 
 #include <gtest/gtest.h>
@@ -25,6 +26,7 @@ std::unique_ptr<ModuleHost> host_of(const std::vector<fs::path>& packs, const ua
     for (auto& pack : packs)
         options.folders.push_back({pack, Origin::CommandLine});
     options.settings = settings;
+    options.start_isolated = uap::runner::module_runner();
     return std::make_unique<ModuleHost>(std::move(options));
 }
 
@@ -63,7 +65,7 @@ TEST(ModuleHost, ToolsReachSettingsProgressCancellationAndTheEditorThroughTheHos
     ASSERT_TRUE(settings);
     auto host = host_of({fixture_pack("fixture.echo")}, &*settings);
 
-    uap::bridge::CallControl control;
+    uap::api::CallControl control;
     control.cancelled = true;
     std::vector<std::string> progress;
     uap::modules::CallOptions options{&control, [&](double done, double total, std::string_view message) {
@@ -123,7 +125,7 @@ TEST(ModuleHost, ManifestDeclaringAnUnspokenAbiGenerationIsNotLoaded) {
 TEST(ModuleHost, ManifestDisagreeingWithTheLibrary) {
     auto host = host_of({fixture_pack("fixture.tool-mismatch"), fixture_pack("fixture.id-mismatch")});
     EXPECT_TRUE(reports(*host, "fixture.tool-mismatch", PackState::Failed,
-                        "the manifest lists tools [promised_tool] but the library reports [delivered_tool]"));
+                        "the manifest lists the tools promised_tool, but the library reports delivered_tool"));
     EXPECT_TRUE(reports(*host, "fixture.id-mismatch", PackState::Failed,
                         "the library reports id \"fixture.someone-else\" but the manifest says \"fixture.id-mismatch\""));
     EXPECT_EQ(host->find_tool("delivered_tool"), nullptr);

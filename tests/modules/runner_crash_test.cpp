@@ -2,6 +2,7 @@
 // never the host: the error names the pack, the tool and the signal; repeated crashes disable the
 // pack for the run; deadlines, cancellation and shutdown end calls that would not end.
 #include "modules/module_host.hpp"
+#include "runner/isolated_module.hpp"
 #include "support/json.hpp"
 #include "test_support.hpp"
 
@@ -33,6 +34,7 @@ struct IsolatedHost {
         options.folders.push_back({fixture_pack("fixture.hostile"), Origin::CommandLine});
         options.folders.push_back({fixture_pack("fixture.echo"), Origin::CommandLine});
         options.settings = &settings;
+        options.start_isolated = uap::runner::module_runner();
         options.on_pack_disabled = [this](const std::string& pack, const std::string& reason) { disabled.push_back(pack + ": " + reason); };
         host = std::make_unique<ModuleHost>(std::move(options));
     }
@@ -113,6 +115,7 @@ TEST(RunnerCrash, TheDeadlineComesFromTheSettingsPerTool) {
     ModuleHost::Options options;
     options.folders.push_back({fixture_pack("fixture.hostile"), Origin::CommandLine});
     options.settings = &*settings;
+    options.start_isolated = uap::runner::module_runner();
     ModuleHost host(std::move(options));
     auto started = Clock::now();
     auto stuck = host.call_tool("hostile_spin", "{}");
@@ -122,7 +125,7 @@ TEST(RunnerCrash, TheDeadlineComesFromTheSettingsPerTool) {
 
 TEST(RunnerCrash, CancellationReachesAPollingToolWithin100Milliseconds) {
     IsolatedHost isolated;
-    uap::bridge::CallControl control;
+    uap::api::CallControl control;
     std::atomic<int> progress_reports{0};
     CallOptions options{&control, [&](double, double, std::string_view message) {
                             if (message == "still waiting")

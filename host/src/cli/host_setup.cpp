@@ -2,6 +2,7 @@
 #include "cli/host_setup.hpp"
 
 #include "modules/fault_records.hpp"
+#include "runner/isolated_module.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -33,14 +34,15 @@ std::vector<modules::PluginFolder> plugin_folders(const Arguments& arguments, co
     return modules::standard_plugin_folders(command_line, settings.plugin_folders());
 }
 
-Expected<LoadedHost> load_host(const Arguments& arguments, bridge::EditorLink* editor, modules::PackDisabledHandler on_pack_disabled) {
+Expected<LoadedHost> load_host(const Arguments& arguments, api::EditorLink* editor, modules::PackDisabledHandler on_pack_disabled) {
     auto settings = load_settings(arguments);
     if (!settings)
         return settings.error();
     LoadedHost host;
     host.settings = std::move(*settings);
     host.modules = std::make_unique<modules::ModuleHost>(
-        modules::ModuleHost::Options{plugin_folders(arguments, *host.settings), host.settings.get(), editor, {}, std::move(on_pack_disabled)});
+        modules::ModuleHost::Options{plugin_folders(arguments, *host.settings), host.settings.get(), editor, runner::module_runner(),
+                                     std::move(on_pack_disabled)});
     return host;
 }
 

@@ -19,7 +19,7 @@ struct LoadedHost {
 inline const std::set<std::string> module_loading_options = {"project", "plugins"};
 
 // Loads settings (reporting a recovered corrupt file on stderr) and then the modules.
-Expected<LoadedHost> load_host(const Arguments& arguments, bridge::EditorLink* editor = nullptr,
+Expected<LoadedHost> load_host(const Arguments& arguments, api::EditorLink* editor = nullptr,
                                modules::PackDisabledHandler on_pack_disabled = {});
 
 // For commands that run module code in this process for a project: reports (and clears) the

@@ -3,7 +3,7 @@
 #include "cli/host_setup.hpp"
 #include "modules/fault_records.hpp"
 #include "modules/pack_installer.hpp"
-#include "server/discovery_file.hpp"
+#include "support/processes.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
 
@@ -56,7 +56,7 @@ RunNotes disabled_in_running_host(const Arguments& arguments) {
     if (!project)
         return notes;
     auto disabled = modules::read_disabled_packs(fs::absolute(*project));
-    if (!disabled || !server::process_alive(disabled->pid))
+    if (!disabled || !processes::may_be_running(disabled->pid))
         return notes;
     for (auto& [id, reason] : disabled->packs)
         notes[id] = "disabled for this run of the host (pid " + std::to_string(disabled->pid) + "): " + reason;

@@ -8,7 +8,7 @@ namespace uap::mcp {
 struct InFlightCalls::Call {
     std::pair<std::string, std::string> key;
     std::function<bool()> peer_gone;
-    bridge::CallControl control;
+    api::CallControl control;
 };
 
 InFlightCalls::~InFlightCalls() {
@@ -23,7 +23,7 @@ InFlightCalls::~InFlightCalls() {
 
 InFlightCalls::Registration::~Registration() { m_table.remove(m_call.get()); }
 
-const bridge::CallControl& InFlightCalls::Registration::control() const { return m_call->control; }
+const api::CallControl& InFlightCalls::Registration::control() const { return m_call->control; }
 
 std::unique_ptr<InFlightCalls::Registration> InFlightCalls::add(const std::string& session, const std::string& request_id,
                                                                  std::function<bool()> peer_gone) {

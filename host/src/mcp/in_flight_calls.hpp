@@ -3,7 +3,7 @@
 // connection set that flag; a watcher thread notices closed connections.
 #pragma once
 
-#include "bridge/editor_link.hpp"
+#include "api/editor_link.hpp"
 
 #include <chrono>
 #include <condition_variable>
@@ -34,7 +34,7 @@ public:
         ~Registration();
         Registration(const Registration&) = delete;
         Registration& operator=(const Registration&) = delete;
-        const bridge::CallControl& control() const;
+        const api::CallControl& control() const;
 
     private:
         InFlightCalls& m_table;

@@ -3,7 +3,10 @@
 // the arguments before, and bounds and checks the output after, whichever backend ran the call.
 #pragma once
 
-#include "bridge/editor_link.hpp"
+#include "api/call_options.hpp"
+#include "api/editor_link.hpp"
+#include "modules/host_services.hpp"
+#include "modules/module_library.hpp"
 #include "settings/project_settings.hpp"
 #include "support/expected.hpp"
 
@@ -11,6 +14,9 @@
 
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <variant>
 #include <functional>
 #include <optional>
 #include <string>
@@ -20,13 +26,6 @@ namespace uap::modules {
 
 using settings::Isolation;
 std::string to_string(Isolation isolation);
-
-struct CallOptions {
-    const bridge::CallControl* control = nullptr;
-    std::function<void(double progress, double total, std::string_view message)> on_progress;
-    // How long the call may run. Isolated calls past it have their runner killed; zero: no limit.
-    std::chrono::milliseconds deadline{0};
-};
 
 // Told when a pack stops serving for the rest of the run (repeated runner crashes).
 using PackDisabledHandler = std::function<void(const std::string& pack_id, const std::string& reason)>;
@@ -59,5 +58,23 @@ public:
     // In-process calls cannot be ended; the host abandons them at exit.
     virtual void abort_calls() {}
 };
+
+// A backend that loaded its pack, with what the module's describe() wrote.
+struct StartedModule {
+    std::unique_ptr<ModuleBackend> backend;
+    std::string description;
+    uint32_t abi_version = 0;
+};
+
+// What running a pack isolated needs: its library, its context (id, settings, host environment).
+struct IsolatedPack {
+    std::filesystem::path library;
+    std::unique_ptr<uap_host_context> context;
+    PackDisabledHandler on_disabled;
+};
+
+// Starts a pack in a module runner. The runner library provides it (runner::module_runner()); the
+// composition root hands it to the module host, which knows nothing of processes.
+using IsolatedStarter = std::function<std::variant<StartedModule, LibraryError>(IsolatedPack pack)>;
 
 } // namespace uap::modules

@@ -1,8 +1,6 @@
 // The module host: discovery, loading and the tool registry.
 #include "modules/module_host.hpp"
 
-#include "runner/isolated_module.hpp"
-#include "runner/runner_protocol.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
 
@@ -54,7 +52,7 @@ std::optional<std::string> manifest_mismatch(const Manifest& manifest, const Mod
     std::sort(reported.begin(), reported.end());
     std::sort(promised.begin(), promised.end());
     if (reported != promised)
-        return "the manifest lists tools [" + joined(promised) + "] but the library reports [" + joined(reported) + "]";
+        return "the manifest lists the tools " + joined(promised) + ", but the library reports " + joined(reported);
     return std::nullopt;
 }
 
@@ -66,8 +64,7 @@ ModuleHost::ModuleHost(Options options) {
     m_environment.editor = options.editor;
     m_max_result_bytes = settings.max_tool_result_bytes();
     m_on_pack_disabled = options.on_pack_disabled;
-    m_runner_program = options.runner_program.empty() ? paths::executable_folder() / runner::runner_program_name
-                                                      : options.runner_program;
+    m_start_isolated = std::move(options.start_isolated);
 
     for (auto& candidate : find_pack_candidates(options.folders)) {
         auto pack = std::make_unique<PackReport>();
@@ -208,11 +205,10 @@ std::variant<ModuleHost::Started, LibraryError> ModuleHost::start_isolated(const
     context->module_id = manifest.id;
     context->settings_json = settings.module_settings_json(manifest.id);
     context->environment = &m_environment;
-    auto started = runner::IsolatedModule::start(runner::RunnerSetup{m_runner_program, library_file, std::move(context), m_on_pack_disabled});
-    if (auto* failure = std::get_if<LibraryError>(&started))
-        return *failure;
-    auto& ready = std::get<runner::IsolatedModule::Ready>(started);
-    return Started{std::move(ready.module), std::move(ready.description), ready.abi_version};
+    if (!m_start_isolated)
+        return LibraryError{LoadFailure::Failed, "this program cannot run packs in a module runner; run the pack in-process with "
+                                                 "`uap-host modules inline " + manifest.id + " --project DIR`"};
+    return m_start_isolated(IsolatedPack{library_file, std::move(context), m_on_pack_disabled});
 }
 
 void ModuleHost::build_registry() {

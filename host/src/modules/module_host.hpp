@@ -2,7 +2,8 @@
 // (duplicates rejected on both sides), and calls tools with validated input and bounded output.
 #pragma once
 
-#include "bridge/editor_link.hpp"
+#include "api/editor_link.hpp"
+#include "api/tool_outcome.hpp"
 #include "modules/host_services.hpp"
 #include "modules/module_backend.hpp"
 #include "modules/manifest.hpp"
@@ -69,24 +70,15 @@ struct ToolEntry {
     const PackReport* pack;
 };
 
-// Crashed: the pack's runner died (or was stopped at the deadline) during the call.
-enum class CallStatus { Success, ToolError, InvalidArguments, UnknownTool, TooLarge, Cancelled, Unavailable, InternalError, Crashed };
-std::string to_string(CallStatus status);
-
-// Success: text is the result object as JSON. Otherwise: text is a message the model can act on.
-struct ToolOutcome {
-    CallStatus status;
-    std::string text;
-};
-
 class ModuleHost {
 public:
     struct Options {
         std::vector<PluginFolder> folders;
         const settings::ProjectSettings* settings = nullptr; // Toggles, module settings, limits.
-        bridge::EditorLink* editor = nullptr;                // Null: no editor.
-        // uap-module-runner; empty: the one next to the running executable.
-        std::filesystem::path runner_program;
+        api::EditorLink* editor = nullptr;                   // Null: no editor.
+        // Runs packs isolated (the composition root passes runner::module_runner()). Without it,
+        // a pack that should run isolated fails with advice to run it in-process.
+        IsolatedStarter start_isolated;
         PackDisabledHandler on_pack_disabled; // Optional.
     };
 
@@ -113,11 +105,7 @@ public:
 
 private:
     void load_pack(PackReport& pack, const settings::ProjectSettings& settings);
-    struct Started {
-        std::unique_ptr<ModuleBackend> backend;
-        std::string description; // What describe() wrote.
-        uint32_t abi_version = 0;
-    };
+    using Started = StartedModule;
     std::variant<Started, LibraryError> start_in_process(const Manifest& manifest, const std::filesystem::path& library_file,
                                                          const settings::ProjectSettings& settings);
     std::variant<Started, LibraryError> start_isolated(const Manifest& manifest, const std::filesystem::path& library_file,
@@ -127,7 +115,7 @@ private:
 
     HostEnvironment m_environment;
     uint64_t m_max_result_bytes;
-    std::filesystem::path m_runner_program;
+    IsolatedStarter m_start_isolated;
     PackDisabledHandler m_on_pack_disabled;
     std::map<std::string, std::chrono::milliseconds, std::less<>> m_deadlines; // Per tool.
     std::vector<std::unique_ptr<PackReport>> m_packs;

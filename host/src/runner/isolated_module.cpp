@@ -2,12 +2,22 @@
 #include "runner/isolated_module.hpp"
 
 #include "runner/runner_connection.hpp"
+#include "runner/runner_protocol.hpp"
+#include "support/paths.hpp"
 
 #include <spdlog/spdlog.h>
 
 namespace uap::runner {
 
-std::variant<IsolatedModule::Ready, modules::LibraryError> IsolatedModule::start(RunnerSetup setup, CrashPolicy policy) {
+modules::IsolatedStarter module_runner(std::filesystem::path program) {
+    if (program.empty())
+        program = paths::executable_folder() / runner_program_name;
+    return [program](modules::IsolatedPack pack) {
+        return IsolatedModule::start(RunnerSetup{program, std::move(pack.library), std::move(pack.context), std::move(pack.on_disabled)});
+    };
+}
+
+std::variant<modules::StartedModule, modules::LibraryError> IsolatedModule::start(RunnerSetup setup, CrashPolicy policy) {
     std::unique_ptr<IsolatedModule> module(new IsolatedModule(std::move(setup), policy));
     auto connection = RunnerConnection::launch(module->m_setup.program, *module->m_setup.context);
     if (!connection)
@@ -17,7 +27,7 @@ std::variant<IsolatedModule::Ready, modules::LibraryError> IsolatedModule::start
         return *failure;
     auto& answer = std::get<LoadAnswer>(loaded);
     module->m_connection = std::move(*connection);
-    return Ready{std::move(module), std::move(answer.description), answer.abi_version};
+    return modules::StartedModule{std::move(module), std::move(answer.description), answer.abi_version};
 }
 
 IsolatedModule::IsolatedModule(RunnerSetup setup, CrashPolicy policy) : m_setup(std::move(setup)), m_policy(policy) {}

@@ -36,14 +36,8 @@ struct CrashPolicy {
 
 class IsolatedModule final : public modules::ModuleBackend {
 public:
-    struct Ready {
-        std::unique_ptr<IsolatedModule> module;
-        std::string description; // What the module's describe() wrote.
-        uint32_t abi_version = 0;
-    };
-
     // Starts the first runner, loads the pack in it and returns its description.
-    static std::variant<Ready, modules::LibraryError> start(RunnerSetup setup, CrashPolicy policy = {});
+    static std::variant<modules::StartedModule, modules::LibraryError> start(RunnerSetup setup, CrashPolicy policy = {});
 
     ~IsolatedModule() override; // Asks the runner to shut the module down; kills it after a grace period.
 
@@ -71,5 +65,9 @@ private:
     std::optional<std::string> m_disabled; // Why, once disabled.
     bool m_shutting_down = false;
 };
+
+// The module host's IsolatedStarter: packs run in `program` (default: uap-module-runner next to
+// the running executable).
+modules::IsolatedStarter module_runner(std::filesystem::path program = {});
 
 } // namespace uap::runner

@@ -24,7 +24,7 @@ struct RunnerConnection::PendingCall {
     std::chrono::milliseconds deadline{0};
     std::function<void(double progress, double total, std::string_view message)> on_progress;
     // What editor calls made during this call watch: set when the caller cancels or gives up.
-    std::shared_ptr<bridge::CallControl> control = std::make_shared<bridge::CallControl>();
+    std::shared_ptr<api::CallControl> control = std::make_shared<api::CallControl>();
     std::condition_variable answered;
     bool done = false;
     modules::ModuleOutput output;
@@ -114,7 +114,7 @@ Expected<modules::ModuleOutput> RunnerConnection::call(const modules::ToolCallRe
     message.string("tool", request.tool);
     message.raw_json("arguments", request.arguments_json);
     message.integer("maxBytes", static_cast<int64_t>(std::min<uint64_t>(request.max_result_bytes, max_frame_bytes / 8)));
-    const bridge::CallControl* control = request.options->control;
+    const api::CallControl* control = request.options->control;
     bool cancel_sent = control && control->cancelled.load(std::memory_order_relaxed);
     message.boolean("cancelled", cancel_sent);
     if (cancel_sent)
@@ -335,7 +335,7 @@ void RunnerConnection::answer_question(const rapidjson::Document& message) {
         question.thread.join();
         return true;
     });
-    std::shared_ptr<bridge::CallControl> control;
+    std::shared_ptr<api::CallControl> control;
     int64_t call = integer_of(message, "call", no_call);
     {
         std::lock_guard lock(m_mutex);

@@ -2,6 +2,7 @@
 // called in-process and through uap-module-runner, at concurrency 1 and 16, with a small and a
 // 10 KB argument. Each row is the latency of ModuleHost::call_tool (schema checks included).
 #include "modules/module_host.hpp"
+#include "runner/isolated_module.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -30,6 +31,7 @@ std::unique_ptr<uap::modules::ModuleHost> host_for(Isolation isolation, uap::set
     uap::modules::ModuleHost::Options options;
     options.folders.push_back({UAP_BENCH_ECHO_PACK, uap::modules::Origin::CommandLine});
     options.settings = &settings;
+    options.start_isolated = uap::runner::module_runner();
     auto host = std::make_unique<uap::modules::ModuleHost>(std::move(options));
     if (host->packs().empty() || host->packs()[0]->state != uap::modules::PackState::Loaded) {
         std::fprintf(stderr, "the echo fixture pack did not load from %s\n", UAP_BENCH_ECHO_PACK);
