@@ -27,6 +27,7 @@ struct RunnerConnection::PendingCall {
     std::shared_ptr<api::CallControl> control = std::make_shared<api::CallControl>();
     std::condition_variable answered;
     bool done = false;
+    int reporting = 0; // Progress reports being delivered outside the lock; the call waits for them.
     modules::ModuleOutput output;
     std::optional<std::string> failure;
 };
@@ -149,6 +150,7 @@ Expected<modules::ModuleOutput> RunnerConnection::call(const modules::ToolCallRe
                 m_child->signal_group(SIGKILL);
         }
     }
+    pending->answered.wait(lock, [&] { return pending->reporting == 0; });
     m_calls.erase(id);
     pending->control->cancelled = true; // An editor call it started is no longer wanted.
     if (pending->failure)
@@ -306,10 +308,19 @@ void RunnerConnection::dispatch(const rapidjson::Document& message) {
         modules::host_api().log(&m_context, static_cast<uap_log_level>(integer_of(message, "level", UAP_LOG_INFO)),
                                 sdk::to_view(line));
     } else if (type == "progress") {
-        std::lock_guard lock(m_mutex);
+        // Delivered without the lock: a slow receiver (an event stream to a slow client) must not
+        // hold up the results of other calls. The call does not return while a report is out.
+        std::unique_lock lock(m_mutex);
         auto found = m_calls.find(integer_of(message, "call"));
-        if (found != m_calls.end() && !found->second->done && found->second->on_progress)
-            found->second->on_progress(number_of(message, "progress"), number_of(message, "total"), text_of(message, "message"));
+        if (found == m_calls.end() || found->second->done || !found->second->on_progress)
+            return;
+        auto call = found->second;
+        ++call->reporting;
+        lock.unlock();
+        call->on_progress(number_of(message, "progress"), number_of(message, "total"), text_of(message, "message"));
+        lock.lock();
+        --call->reporting;
+        call->answered.notify_all();
     } else if (type == "ask") {
         answer_question(message);
     } else if (type == "loaded" || type == "loadFailed") {
