@@ -1,5 +1,6 @@
 // Old modules on new hosts and new modules on old hosts: the append-only tables must hold both ways.
 #include "modules/module_host.hpp"
+#include "runner/isolated_module.hpp"
 
 #include <uap/sdk/module.hpp>
 
@@ -13,8 +14,21 @@ using uap::modules::ModuleHost;
 using uap::modules::Origin;
 using uap::modules::PackState;
 
+void check_frozen_module(const ModuleHost& host);
+
 TEST(AbiCompatibility, ModuleBuiltAgainstFrozenFirstRevisionLoadsAndRuns) {
-    ModuleHost host({{{UAP_TEST_ABI_PLUGINS_DIR "/fixture.frozen", Origin::CommandLine}}});
+    // In-process and in a module runner: both offer the same (newer) host table.
+    for (auto isolation : {uap::settings::Isolation::InProcess, uap::settings::Isolation::Isolated}) {
+        uap::settings::ProjectSettings settings;
+        SCOPED_TRACE(uap::modules::to_string(isolation));
+        settings.set_isolation("fixture.frozen", isolation);
+        ModuleHost host({{{UAP_TEST_ABI_PLUGINS_DIR "/fixture.frozen", Origin::CommandLine}}, &settings, nullptr,
+                         uap::runner::module_runner()});
+        check_frozen_module(host);
+    }
+}
+
+void check_frozen_module(const ModuleHost& host) {
     ASSERT_EQ(host.packs().size(), 1u);
     const auto& pack = *host.packs()[0];
     ASSERT_EQ(pack.state, PackState::Loaded) << pack.reason;

@@ -40,7 +40,9 @@ public:
             return {mcp::Availability::Disabled, nullptr, "fuzz.hidden", "disabled"};
         return {};
     }
-    modules::ToolOutcome call(std::string_view name, std::string_view arguments_json) const override {
+    modules::ToolOutcome call(std::string_view name, std::string_view arguments_json, const modules::CallOptions& options) const override {
+        if (options.on_progress)
+            options.on_progress(1, 2, "halfway");
         rapidjson::Document arguments;
         arguments.Parse<rapidjson::kParseIterativeFlag>(arguments_json.data(), arguments_json.size());
         if (arguments.HasParseError() || !arguments.IsObject())
@@ -117,6 +119,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     server::HttpResponse response = world->router.handle(request);
     if (response.status < 200 || response.status > 599)
         __builtin_trap();
+    if (response.stream) { // An event stream: every event's data must be valid JSON too.
+        response.stream([](std::string_view piece) {
+            auto data = piece.find("data: ");
+            if (piece.rfind("event: message\n", 0) != 0 || data == std::string_view::npos || piece.size() < data + 8)
+                __builtin_trap();
+            std::string_view json = piece.substr(data + 6, piece.size() - data - 8);
+            rapidjson::Document document;
+            document.Parse(json.data(), json.size());
+            if (document.HasParseError())
+                __builtin_trap();
+            return true;
+        });
+    }
     if (!response.body.empty() && response.content_type == "application/json") {
         rapidjson::Document document;
         document.Parse(response.body.c_str(), response.body.size());

@@ -1,5 +1,6 @@
 // Unit tests of the guarded MCP handler core (Router + RequestGuard + McpEndpoint) over real test
 // modules: the happy path, and every rejection the issue lists.
+#include "runner/isolated_module.hpp"
 #include "mcp/mcp_endpoint.hpp"
 #include "mcp/module_tools.hpp"
 #include "modules/module_host.hpp"
@@ -37,7 +38,7 @@ protected:
         ASSERT_TRUE(loaded);
         settings = new uap::settings::ProjectSettings(std::move(*loaded));
         host = new uap::modules::ModuleHost(uap::modules::ModuleHost::Options{
-            {{fs::path(UAP_MCP_TEST_PLUGINS), uap::modules::Origin::CommandLine}}, settings, nullptr});
+            {{fs::path(UAP_MCP_TEST_PLUGINS), uap::modules::Origin::CommandLine}}, settings, nullptr, uap::runner::module_runner()});
         tools = new uap::mcp::ModuleTools(*host, project);
         sessions = new uap::mcp::SessionTable();
         endpoint = new uap::mcp::McpEndpoint(*tools, *sessions, uap::mcp::ServerIdentity{.version = "test"});

@@ -124,3 +124,43 @@ TEST_F(Cli, MissingProjectFolderIsAClearError) {
 }
 
 } // namespace
+
+namespace {
+
+std::map<std::string, std::string> isolation_by_pack(const std::string& listing) {
+    std::map<std::string, std::string> modes;
+    auto document = uap::json::parse(listing);
+    if (document)
+        for (auto& pack : (*document)["packs"].GetArray())
+            modes[pack["id"].GetString()] = pack["isolation"].GetString();
+    return modes;
+}
+
+TEST_F(Cli, IsolateAndInlineChooseWhereAPackRunsPerProject) {
+    uap::testing::TemporaryFolder project;
+    std::string echo = uap::testing::fixture_pack("fixture.echo").string();
+    auto listing = host({"modules", "list", "--json", "--project", project.path().string(), "--plugins", echo});
+    auto modes = isolation_by_pack(listing.out);
+    EXPECT_EQ(modes["fixture.echo"], "isolated");
+    EXPECT_EQ(modes["uap.core"], "in-process");
+
+    auto inlined = host({"modules", "inline", "fixture.echo", "--project", project.path().string(), "--plugins", echo});
+    ASSERT_EQ(inlined.exit_code, 0) << inlined.err;
+    auto isolated = host({"modules", "isolate", "uap.core", "--project", project.path().string()});
+    ASSERT_EQ(isolated.exit_code, 0) << isolated.err;
+    modes = isolation_by_pack(host({"modules", "list", "--json", "--project", project.path().string(), "--plugins", echo}).out);
+    EXPECT_EQ(modes["fixture.echo"], "in-process");
+    EXPECT_EQ(modes["uap.core"], "isolated");
+    auto text = host({"modules", "list", "--project", project.path().string()});
+    EXPECT_NE(text.out.find("uap.core 0.1.0  loaded, isolated"), std::string::npos) << text.out;
+    auto called = host({"tools", "call", "uap_ping", "--project", project.path().string()});
+    EXPECT_EQ(called.exit_code, 0) << called.err;
+
+    auto unknown = host({"modules", "isolate", "no.such.pack", "--project", project.path().string()});
+    EXPECT_EQ(unknown.exit_code, 1);
+    EXPECT_NE(unknown.err.find("no module pack has the id \"no.such.pack\""), std::string::npos) << unknown.err;
+    auto no_project = host({"modules", "isolate", "uap.core"});
+    EXPECT_EQ(no_project.exit_code, 2);
+}
+
+} // namespace

@@ -1,6 +1,7 @@
 // The module host against misbehaving packs: each is reported with a clear reason, and the
 // well-behaved packs beside it still load and answer.
 #include "modules/module_host.hpp"
+#include "runner/isolated_module.hpp"
 #include "test_support.hpp"
 
 #include <gtest/gtest.h>
@@ -25,6 +26,7 @@ std::unique_ptr<ModuleHost> host_of(const std::vector<fs::path>& packs, const ua
     for (auto& pack : packs)
         options.folders.push_back({pack, Origin::CommandLine});
     options.settings = settings;
+    options.start_isolated = uap::runner::module_runner();
     return std::make_unique<ModuleHost>(std::move(options));
 }
 

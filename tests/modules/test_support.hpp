@@ -36,6 +36,8 @@ struct ProcessResult {
 
 // Runs the built uap-host with arguments and extra environment variables; waits for it to exit.
 ProcessResult run_host(const std::vector<std::string>& arguments, const std::map<std::string, std::string>& environment = {});
+ProcessResult run_program(const std::string& program, const std::vector<std::string>& arguments,
+                          const std::map<std::string, std::string>& environment = {});
 
 // A test that runs uap-host with an empty per-user plugins folder of its own, so the developer's
 // installed packs never leak in.

@@ -5,7 +5,8 @@
 
 namespace uap::modules {
 
-enum class CallStatus { Success, ToolError, InvalidArguments, UnknownTool, TooLarge, Cancelled, Unavailable, InternalError };
+// Crashed: the pack's module runner died (or was stopped at the deadline) during the call.
+enum class CallStatus { Success, ToolError, InvalidArguments, UnknownTool, TooLarge, Cancelled, Unavailable, InternalError, Crashed };
 std::string to_string(CallStatus status);
 
 // Success: text is the result object as JSON. Otherwise: text is a message the model can act on.

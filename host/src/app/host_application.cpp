@@ -7,7 +7,9 @@
 #include "mcp/mcp_endpoint.hpp"
 #include "mcp/module_tools.hpp"
 #include "mcp/session_table.hpp"
+#include "modules/fault_records.hpp"
 #include "modules/module_host.hpp"
+#include "runner/isolated_module.hpp"
 #include "server/access_tokens.hpp"
 #include "server/discovery_file.hpp"
 #include "server/host_server.hpp"
@@ -69,7 +71,11 @@ Expected<void> HostApplication::start() {
     graph->editor = std::make_unique<EditorConnection>(project, m_options.version);
     graph->modules = std::make_unique<modules::ModuleHost>(modules::ModuleHost::Options{
         modules::standard_plugin_folders(m_options.plugin_folders, graph->settings->plugin_folders()), graph->settings.get(),
-        &graph->editor->bridge()});
+        &graph->editor->bridge(), runner::module_runner(), [project](const std::string& pack, const std::string& reason) {
+            // So that `uap-host modules list` in another process can say so.
+            if (auto recorded = modules::record_disabled_pack(project, ::getpid(), pack, reason); !recorded)
+                spdlog::warn("cannot record that pack {} is disabled: {}", pack, recorded.error().message());
+        }});
 
     auto tokens = server::AccessTokens::generate();
     if (!tokens)
@@ -130,6 +136,8 @@ Expected<void> HostApplication::start() {
 void HostApplication::stop() {
     if (!m_graph)
         return;
+    // Isolated runners stop now, so calls stuck in them end before the server waits for its workers.
+    m_graph->modules->abort_calls();
     m_graph->agent->stop();
     m_graph->editor->stop();
     if (m_graph->serving)

@@ -1,6 +1,9 @@
 // Shared set-up for module-loading commands.
 #include "cli/host_setup.hpp"
 
+#include "modules/fault_records.hpp"
+#include "runner/isolated_module.hpp"
+
 #include <spdlog/spdlog.h>
 
 #include <iostream>
@@ -31,15 +34,25 @@ std::vector<modules::PluginFolder> plugin_folders(const Arguments& arguments, co
     return modules::standard_plugin_folders(command_line, settings.plugin_folders());
 }
 
-Expected<LoadedHost> load_host(const Arguments& arguments, api::EditorLink* editor) {
+Expected<LoadedHost> load_host(const Arguments& arguments, api::EditorLink* editor, modules::PackDisabledHandler on_pack_disabled) {
     auto settings = load_settings(arguments);
     if (!settings)
         return settings.error();
     LoadedHost host;
     host.settings = std::move(*settings);
     host.modules = std::make_unique<modules::ModuleHost>(
-        modules::ModuleHost::Options{plugin_folders(arguments, *host.settings), host.settings.get(), editor});
+        modules::ModuleHost::Options{plugin_folders(arguments, *host.settings), host.settings.get(), editor, runner::module_runner(),
+                                     std::move(on_pack_disabled)});
     return host;
+}
+
+void watch_for_module_crashes(const fs::path& project) {
+    if (auto crash = modules::take_crash_record(project)) {
+        std::string report = modules::describe_crash(*crash, project);
+        spdlog::warn("{}", report);
+        std::cerr << "uap-host: warning: " << report << "\n";
+    }
+    modules::install_crash_recorder(project);
 }
 
 } // namespace uap::cli

@@ -19,7 +19,12 @@ struct LoadedHost {
 inline const std::set<std::string> module_loading_options = {"project", "plugins"};
 
 // Loads settings (reporting a recovered corrupt file on stderr) and then the modules.
-Expected<LoadedHost> load_host(const Arguments& arguments, api::EditorLink* editor = nullptr);
+Expected<LoadedHost> load_host(const Arguments& arguments, api::EditorLink* editor = nullptr,
+                               modules::PackDisabledHandler on_pack_disabled = {});
+
+// For commands that run module code in this process for a project: reports (and clears) the
+// crash record the last run left, then installs the crash recorder for this run.
+void watch_for_module_crashes(const std::filesystem::path& project);
 
 // Loads only the settings of --project (or of no project).
 Expected<std::unique_ptr<settings::ProjectSettings>> load_settings(const Arguments& arguments);

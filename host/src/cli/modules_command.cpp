@@ -1,7 +1,9 @@
 // uap-host modules list | enable | disable | install | remove
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
+#include "modules/fault_records.hpp"
 #include "modules/pack_installer.hpp"
+#include "support/processes.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
 
@@ -17,6 +19,8 @@ constexpr const char* modules_usage = R"(usage:
   uap-host modules list [--json] [--project DIR] [--plugins DIR]...
   uap-host modules enable ID --project DIR [--plugins DIR]...
   uap-host modules disable ID --project DIR [--plugins DIR]...
+  uap-host modules isolate ID --project DIR [--plugins DIR]...   (run the pack in a module runner process)
+  uap-host modules inline ID --project DIR [--plugins DIR]...    (run the pack inside uap-host)
   uap-host modules install PATH [--replace]      (a pack folder or a .zip of one)
   uap-host modules remove ID
 )";
@@ -43,7 +47,23 @@ std::string metadata_words(const modules::ToolMetadata& metadata) {
     return words;
 }
 
-void print_json(const modules::ModuleHost& host, const settings::ProjectSettings& settings) {
+// Packs the project's running host disabled for its run, as a note per pack id.
+using RunNotes = std::map<std::string, std::string>;
+
+RunNotes disabled_in_running_host(const Arguments& arguments) {
+    RunNotes notes;
+    auto project = arguments.value("project");
+    if (!project)
+        return notes;
+    auto disabled = modules::read_disabled_packs(fs::absolute(*project));
+    if (!disabled || !processes::may_be_running(disabled->pid))
+        return notes;
+    for (auto& [id, reason] : disabled->packs)
+        notes[id] = "disabled for this run of the host (pid " + std::to_string(disabled->pid) + "): " + reason;
+    return notes;
+}
+
+void print_json(const modules::ModuleHost& host, const settings::ProjectSettings& settings, const RunNotes& notes) {
     rapidjson::Document document(rapidjson::kObjectType);
     auto& allocator = document.GetAllocator();
     auto text = [&](const std::string& value) { return json::string_value(value, allocator); };
@@ -57,8 +77,11 @@ void print_json(const modules::ModuleHost& host, const settings::ProjectSettings
             entry.AddMember("toggle", text(pack->manifest->toggle), allocator);
         }
         entry.AddMember("state", text(to_string(pack->state)), allocator);
+        entry.AddMember("isolation", text(modules::to_string(pack->isolation)), allocator);
         if (!pack->reason.empty())
             entry.AddMember("reason", text(pack->reason), allocator);
+        if (auto note = notes.find(pack->id()); note != notes.end())
+            entry.AddMember("runningHost", text(note->second), allocator);
         entry.AddMember("origin", text(to_string(pack->origin)), allocator);
         entry.AddMember("folder", text(pack->folder.string()), allocator);
         if (pack->abi_version)
@@ -87,16 +110,19 @@ void print_json(const modules::ModuleHost& host, const settings::ProjectSettings
     std::cout << json::to_pretty_text(document) << "\n";
 }
 
-void print_text(const modules::ModuleHost& host) {
+void print_text(const modules::ModuleHost& host, const RunNotes& notes) {
     if (host.packs().empty())
         std::cout << "no module packs found\n";
     for (auto& pack : host.packs()) {
         std::cout << pack->id();
         if (pack->manifest)
             std::cout << " " << pack->manifest->version;
-        std::cout << "  " << to_string(pack->state) << "  (" << to_string(pack->origin) << ": " << pack->folder.string() << ")\n";
+        std::cout << "  " << to_string(pack->state) << ", " << modules::to_string(pack->isolation) << "  (" << to_string(pack->origin)
+                  << ": " << pack->folder.string() << ")\n";
         if (!pack->reason.empty())
             std::cout << "    reason: " << pack->reason << "\n";
+        if (auto note = notes.find(pack->id()); note != notes.end())
+            std::cout << "    running host: " << note->second << "\n";
         for (auto& warning : pack->warnings)
             std::cout << "    warning: " << warning << "\n";
         for (auto& tool : pack->tools)
@@ -108,11 +134,21 @@ int list(const Arguments& arguments) {
     auto host = load_host(arguments);
     if (!host)
         return fail(Failure, host.error().message());
+    RunNotes notes = disabled_in_running_host(arguments);
     if (arguments.has("json"))
-        print_json(*host->modules, *host->settings);
+        print_json(*host->modules, *host->settings, notes);
     else
-        print_text(*host->modules);
+        print_text(*host->modules, notes);
     return Success;
+}
+
+// The manifests of every pack the command can see (unreadable ones are skipped: list reports them).
+std::vector<modules::Manifest> visible_manifests(const Arguments& arguments, const settings::ProjectSettings& settings) {
+    std::vector<modules::Manifest> manifests;
+    for (auto& candidate : modules::find_pack_candidates(plugin_folders(arguments, settings)))
+        if (auto manifest = modules::read_manifest(candidate.folder))
+            manifests.push_back(std::move(*manifest));
+    return manifests;
 }
 
 int toggle(const Arguments& arguments, settings::Toggle state) {
@@ -125,11 +161,9 @@ int toggle(const Arguments& arguments, settings::Toggle state) {
         return fail(Failure, settings.error().message());
     const std::string& id = arguments.positional()[1];
     std::optional<std::string> toggle_id;
-    for (auto& candidate : modules::find_pack_candidates(plugin_folders(arguments, **settings))) {
-        auto manifest = modules::read_manifest(candidate.folder);
-        if (manifest && (manifest->id == id || manifest->toggle == id))
-            toggle_id = manifest->toggle;
-    }
+    for (auto& manifest : visible_manifests(arguments, **settings))
+        if (manifest.id == id || manifest.toggle == id)
+            toggle_id = manifest.toggle;
     if (!toggle_id)
         return fail(Failure, "no module pack has the id or toggle \"" + id + "\" (see `uap-host modules list`)");
     (*settings)->set_toggle(*toggle_id, state);
@@ -137,6 +171,29 @@ int toggle(const Arguments& arguments, settings::Toggle state) {
         return fail(Failure, saved.error().message());
     std::cout << "toggle \"" << *toggle_id << "\" " << (state == settings::Toggle::Enabled ? "enabled" : "disabled") << " in "
               << (*settings)->file().string() << "\n";
+    return Success;
+}
+
+int choose_isolation(const Arguments& arguments, modules::Isolation isolation) {
+    const char* verb = isolation == modules::Isolation::Isolated ? "isolate" : "inline";
+    if (arguments.positional().size() != 2)
+        return fail(UsageError, std::string("modules ") + verb + " needs one pack ID");
+    if (!arguments.value("project"))
+        return fail(UsageError, "--project DIR is required: the choice is stored per project");
+    auto settings = load_settings(arguments);
+    if (!settings)
+        return fail(Failure, settings.error().message());
+    const std::string& id = arguments.positional()[1];
+    bool found = false;
+    for (auto& manifest : visible_manifests(arguments, **settings))
+        found = found || manifest.id == id;
+    if (!found)
+        return fail(Failure, "no module pack has the id \"" + id + "\" (see `uap-host modules list`)");
+    (*settings)->set_isolation(id, isolation);
+    if (auto saved = (*settings)->save(); !saved)
+        return fail(Failure, saved.error().message());
+    std::cout << "module pack \"" << id << "\" runs " << (isolation == modules::Isolation::Isolated ? "in a module runner process" : "inside uap-host")
+              << " from the next start of the host (" << (*settings)->file().string() << ")\n";
     return Success;
 }
 
@@ -179,6 +236,10 @@ int run_modules_command(const std::vector<std::string>& words) {
         return toggle(*arguments, settings::Toggle::Enabled);
     if (action == "disable")
         return toggle(*arguments, settings::Toggle::Disabled);
+    if (action == "isolate")
+        return choose_isolation(*arguments, modules::Isolation::Isolated);
+    if (action == "inline")
+        return choose_isolation(*arguments, modules::Isolation::InProcess);
     if (action == "install")
         return install(*arguments);
     if (action == "remove")

@@ -4,13 +4,18 @@
 #include "app/host_application.hpp"
 #include "cli/arguments.hpp"
 #include "cli/host_setup.hpp"
+#include "server/discovery_file.hpp"
 #include "version.hpp"
 
 #include <spdlog/spdlog.h>
 
+#include <condition_variable>
 #include <csignal>
+#include <mutex>
+#include <thread>
 #include <cstdlib>
 #include <iostream>
+#include <unistd.h>
 
 namespace uap::cli {
 
@@ -32,6 +37,40 @@ sigset_t block_termination_signals() {
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);
     return signals;
 }
+
+// Ends the process if shutdown has not finished within the grace period (a stuck in-process
+// call holds an HTTP worker that the server waits for).
+class ShutdownWatchdog {
+public:
+    static constexpr std::chrono::milliseconds grace{4000};
+
+    ShutdownWatchdog(std::filesystem::path project, int pid)
+        : m_thread([this, project = std::move(project), pid] {
+              std::unique_lock lock(m_mutex);
+              if (m_changed.wait_for(lock, grace, [&] { return m_disarmed; }))
+                  return;
+              spdlog::error("shutdown did not finish within {} ms (a tool call does not return); abandoning it and exiting",
+                            grace.count());
+              spdlog::default_logger()->flush();
+              server::remove_discovery(project, pid);
+              std::_Exit(Success);
+          }) {}
+    ~ShutdownWatchdog() {
+        disarm();
+        m_thread.join();
+    }
+    void disarm() {
+        std::lock_guard lock(m_mutex);
+        m_disarmed = true;
+        m_changed.notify_all();
+    }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    bool m_disarmed = false;
+    std::thread m_thread;
+};
 
 Expected<uint16_t> parse_port(const std::optional<std::string>& text) {
     if (!text)
@@ -81,6 +120,7 @@ int run_serve_command(const std::vector<std::string>& words) {
     options.version = host_version;
 
     sigset_t signals = block_termination_signals();
+    watch_for_module_crashes(options.project);
     app::HostApplication host(options);
     if (auto started = host.start(); !started)
         return fail(Failure, started.error().message());
@@ -93,7 +133,11 @@ int run_serve_command(const std::vector<std::string>& words) {
     int received = 0;
     sigwait(&signals, &received);
     spdlog::info("received signal {}; shutting down", received);
+    // A tool that never returns must not keep the host alive: whatever still holds shutdown up
+    // after the grace period is abandoned (isolated runners are stopped at once by stop()).
+    ShutdownWatchdog watchdog(options.project, ::getpid());
     host.stop();
+    watchdog.disarm();
     return Success;
 }
 

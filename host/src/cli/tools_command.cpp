@@ -34,6 +34,8 @@ int run_tools_command(const std::vector<std::string>& words) {
     }
     if (positional[0] != "call" || positional.size() != 2)
         return fail(UsageError, std::string("expected `tools call NAME`\n") + tools_usage);
+    if (auto project = arguments->value("project"))
+        watch_for_module_crashes(std::filesystem::absolute(*project));
     auto host = load_host(*arguments);
     if (!host)
         return fail(Failure, host.error().message());

@@ -7,6 +7,9 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <memory>
+#include <mutex>
+#include <optional>
 
 namespace uap::mcp {
 
@@ -66,6 +69,64 @@ std::string supported_list() {
     return names;
 }
 
+// params._meta.progressToken (a string or an integer) as JSON text, when the request has one.
+std::optional<std::string> progress_token(const rapidjson::Value& params) {
+    auto meta = params.FindMember("_meta");
+    if (meta == params.MemberEnd() || !meta->value.IsObject())
+        return std::nullopt;
+    auto token = meta->value.FindMember("progressToken");
+    if (token == meta->value.MemberEnd() || !(token->value.IsString() || token->value.IsInt64()))
+        return std::nullopt;
+    return json::to_text(token->value);
+}
+
+std::string progress_notification_text(const std::string& token, double progress, double total, std::string_view message) {
+    rapidjson::StringBuffer buffer;
+    JsonWriter writer(buffer);
+    writer.StartObject();
+    write_key(writer, "jsonrpc");
+    write_string(writer, "2.0");
+    write_key(writer, "method");
+    write_string(writer, "notifications/progress");
+    write_key(writer, "params");
+    writer.StartObject();
+    write_key(writer, "progressToken");
+    writer.RawValue(token.data(), token.size(), rapidjson::kStringType);
+    write_key(writer, "progress");
+    writer.Double(progress);
+    if (total > 0) {
+        write_key(writer, "total");
+        writer.Double(total);
+    }
+    if (!message.empty()) {
+        write_key(writer, "message");
+        write_string(writer, message);
+    }
+    writer.EndObject();
+    writer.EndObject();
+    return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+// One Server-Sent Event carrying a JSON-RPC message (the writer never emits a newline).
+std::string event_stream_message(const std::string& json_text) { return "event: message\ndata: " + json_text + "\n\n"; }
+
+// The tools/call response for an outcome: a result (content, isError) or, for a tool that
+// vanished, the unknown-tool error.
+std::string call_response_text(const rapidjson::Value* id, const modules::ToolDescription& tool, const modules::ToolOutcome& outcome,
+                               const ProtocolRevision& revision) {
+    if (outcome.status == modules::CallStatus::UnknownTool)
+        return error_text(id, InvalidParams, "Unknown tool: " + loggable(tool.name));
+    rapidjson::StringBuffer buffer;
+    JsonWriter writer(buffer);
+    begin_result(writer, id);
+    if (outcome.status == modules::CallStatus::Success)
+        write_tool_success(writer, tool, outcome.text, revision);
+    else
+        write_tool_error(writer, outcome.text);
+    finish_result(writer);
+    return std::string(buffer.GetString(), buffer.GetSize());
+}
+
 } // namespace
 
 McpEndpoint::McpEndpoint(const ToolProvider& tools, SessionTable& sessions, ServerIdentity identity)
@@ -111,6 +172,8 @@ HttpResponse McpEndpoint::handle_delete(const HttpRequest& request) const {
         return error_response(400, nullptr, InvalidRequest, "Bad Request: DELETE needs the Mcp-Session-Id header");
     if (!m_sessions.close(*session))
         return error_response(404, nullptr, SessionNotFound, "Session not found");
+    if (size_t cancelled = m_in_flight.cancel_session(*session))
+        spdlog::info("mcp: session ended; cancelled {} running tool call(s)", cancelled);
     HttpResponse response;
     response.status = 200;
     return response;
@@ -152,9 +215,11 @@ HttpResponse McpEndpoint::handle_post(const HttpRequest& request, Trace& trace) 
     if (const std::string* version = request.headers.find(version_header); version && !find_revision(*version))
         return error_response(400, message.id, InvalidRequest,
                               "Bad Request: unsupported MCP-Protocol-Version \"" + loggable(*version) + "\" (supported: " + supported_list() + ")");
+    if (message.kind == MessageKind::Notification)
+        notify(message, *session);
     if (message.kind != MessageKind::Request)
         return accepted(); // Notifications (initialized, cancelled, ...) and responses.
-    return dispatch(message, *revision, trace);
+    return dispatch(message, *revision, trace, Origin{request, *session});
 }
 
 HttpResponse McpEndpoint::initialize(const HttpRequest&, const Message& message) const {
@@ -209,9 +274,20 @@ HttpResponse McpEndpoint::initialize(const HttpRequest&, const Message& message)
     return response;
 }
 
-HttpResponse McpEndpoint::dispatch(const Message& message, const ProtocolRevision& revision, Trace& trace) const {
+void McpEndpoint::notify(const Message& message, const std::string& session) const {
+    if (message.method != "notifications/cancelled" || !message.params || !message.params->IsObject())
+        return;
+    auto request_id = message.params->FindMember("requestId");
+    if (request_id == message.params->MemberEnd() || !(request_id->value.IsString() || request_id->value.IsInt64()))
+        return;
+    // A request that already finished, or was never seen, is ignored as the specification asks.
+    if (m_in_flight.cancel(session, json::to_text(request_id->value)))
+        spdlog::info("mcp: the client cancelled request {}", loggable(json::to_text(request_id->value)));
+}
+
+HttpResponse McpEndpoint::dispatch(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const {
     if (message.method == "tools/call")
-        return call_tool(message, revision, trace);
+        return call_tool(message, revision, trace, origin);
     if (message.method == "ping" || message.method == "tools/list") {
         rapidjson::StringBuffer buffer;
         JsonWriter writer(buffer);
@@ -229,7 +305,7 @@ HttpResponse McpEndpoint::dispatch(const Message& message, const ProtocolRevisio
     return error_response(200, message.id, MethodNotFound, "Method not found: " + loggable(message.method));
 }
 
-HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevision& revision, Trace& trace) const {
+HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const {
     const rapidjson::Value* params = message.params;
     auto name = params ? params->FindMember("name") : rapidjson::Value::ConstMemberIterator();
     if (!params || name == params->MemberEnd() || !name->value.IsString())
@@ -258,19 +334,43 @@ HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevisi
                                   lookup.reason + ")" + advice);
     }
 
-    modules::ToolOutcome outcome = m_tools.call(tool_name, arguments_json);
-    trace.outcome = outcome.status == modules::CallStatus::Success ? "ok" : "tool error";
-    if (outcome.status == modules::CallStatus::UnknownTool)
-        return error_response(200, message.id, InvalidParams, "Unknown tool: " + loggable(tool_name));
-    rapidjson::StringBuffer buffer;
-    JsonWriter writer(buffer);
-    begin_result(writer, message.id);
-    if (outcome.status == modules::CallStatus::Success)
-        write_tool_success(writer, *lookup.tool, outcome.text, revision);
-    else
-        write_tool_error(writer, outcome.text);
-    finish_result(writer);
-    return json_response(200, std::string(buffer.GetString(), buffer.GetSize()));
+    std::shared_ptr<InFlightCalls::Registration> registration =
+        m_in_flight.add(origin.session, json::to_text(*message.id), origin.request.peer_gone);
+    modules::CallOptions options;
+    options.control = &registration->control();
+
+    auto token = progress_token(*params);
+    const std::string* accept = origin.request.headers.find("Accept");
+    if (!token || !accept || !contains_ignoring_case(*accept, "text/event-stream")) {
+        modules::ToolOutcome outcome = m_tools.call(tool_name, arguments_json, options);
+        trace.outcome = outcome.status == modules::CallStatus::Success ? "ok" : "tool error";
+        return json_response(200, call_response_text(message.id, *lookup.tool, outcome, revision));
+    }
+    // The client asked for progress: answer with an event stream that carries the progress
+    // notifications and then the response. The call runs while the stream is being sent.
+    trace.outcome = "streamed";
+    HttpResponse response;
+    response.status = 200;
+    response.content_type = "text/event-stream";
+    response.headers.add("Cache-Control", "no-cache");
+    auto id = std::make_shared<rapidjson::Document>();
+    id->CopyFrom(*message.id, id->GetAllocator());
+    response.stream = [this, registration, options, id, token = *token, tool = lookup.tool, revision = &revision,
+                       name = std::string(tool_name), arguments_json](const server::BodyWriter& write) mutable {
+        std::mutex writing;
+        double last_progress = -1e300;
+        options.on_progress = [&](double progress, double total, std::string_view text) {
+            std::lock_guard lock(writing);
+            if (progress <= last_progress) // The specification asks for increasing values.
+                return;
+            last_progress = progress;
+            write(event_stream_message(progress_notification_text(token, progress, total, text)));
+        };
+        modules::ToolOutcome outcome = m_tools.call(name, arguments_json, options);
+        std::lock_guard lock(writing);
+        write(event_stream_message(call_response_text(id.get(), *tool, outcome, *revision)));
+    };
+    return response;
 }
 
 } // namespace uap::mcp

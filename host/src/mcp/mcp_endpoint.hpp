@@ -3,6 +3,7 @@
 // so unit tests and the fuzzer drive it directly.
 #pragma once
 
+#include "mcp/in_flight_calls.hpp"
 #include "mcp/json_rpc.hpp"
 #include "mcp/session_table.hpp"
 #include "mcp/tool_provider.hpp"
@@ -34,16 +35,23 @@ public:
 
 private:
     struct Trace; // What the request log line reports.
+    // The HTTP request and session a message arrived in.
+    struct Origin {
+        const server::HttpRequest& request;
+        const std::string& session;
+    };
 
     server::HttpResponse handle_post(const server::HttpRequest& request, Trace& trace) const;
     server::HttpResponse handle_delete(const server::HttpRequest& request) const;
     server::HttpResponse initialize(const server::HttpRequest& request, const Message& message) const;
-    server::HttpResponse dispatch(const Message& message, const ProtocolRevision& revision, Trace& trace) const;
-    server::HttpResponse call_tool(const Message& message, const ProtocolRevision& revision, Trace& trace) const;
+    server::HttpResponse dispatch(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const;
+    server::HttpResponse call_tool(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const;
+    void notify(const Message& message, const std::string& session) const;
 
     const ToolProvider& m_tools;
     SessionTable& m_sessions;
     ServerIdentity m_identity;
+    mutable InFlightCalls m_in_flight;
 };
 
 } // namespace uap::mcp

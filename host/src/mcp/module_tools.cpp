@@ -34,7 +34,7 @@ std::shared_ptr<const settings::ProjectSettings> ModuleTools::current_settings()
 }
 
 bool ModuleTools::pack_enabled(const modules::PackReport& pack) const {
-    if (pack.state != modules::PackState::Loaded || !pack.manifest)
+    if (pack.state != modules::PackState::Loaded || !pack.manifest || m_host.runtime_problem(pack))
         return false;
     return current_settings()->toggle(pack.manifest->toggle) == settings::Toggle::Enabled;
 }
@@ -49,6 +49,8 @@ std::vector<const modules::ToolDescription*> ModuleTools::enabled_tools() const 
 
 ToolLookup ModuleTools::lookup(std::string_view name) const {
     if (const modules::ToolEntry* entry = m_host.find_tool(name)) {
+        if (auto problem = m_host.runtime_problem(*entry->pack))
+            return {Availability::Failed, nullptr, entry->pack->id(), *problem};
         if (pack_enabled(*entry->pack))
             return {Availability::Available, entry->description, entry->pack->id(), {}};
         return {Availability::Disabled, nullptr, entry->pack->id(), "disabled in this project's settings"};
@@ -66,8 +68,9 @@ ToolLookup ModuleTools::lookup(std::string_view name) const {
     return {};
 }
 
-modules::ToolOutcome ModuleTools::call(std::string_view name, std::string_view arguments_json) const {
-    return m_host.call_tool(name, arguments_json);
+modules::ToolOutcome ModuleTools::call(std::string_view name, std::string_view arguments_json,
+                                       const modules::CallOptions& options) const {
+    return m_host.call_tool(name, arguments_json, options);
 }
 
 } // namespace uap::mcp

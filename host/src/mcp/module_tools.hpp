@@ -20,7 +20,8 @@ public:
 
     std::vector<const modules::ToolDescription*> enabled_tools() const override;
     ToolLookup lookup(std::string_view name) const override;
-    modules::ToolOutcome call(std::string_view name, std::string_view arguments_json) const override;
+    modules::ToolOutcome call(std::string_view name, std::string_view arguments_json,
+                              const modules::CallOptions& options) const override;
 
 private:
     bool pack_enabled(const modules::PackReport& pack) const;

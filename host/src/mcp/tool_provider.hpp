@@ -3,6 +3,7 @@
 // tests and the fuzzer use small fakes.
 #pragma once
 
+#include "api/call_options.hpp"
 #include "api/tool_outcome.hpp"
 #include "modules/tool_description.hpp"
 
@@ -28,7 +29,9 @@ public:
     virtual std::vector<const modules::ToolDescription*> enabled_tools() const = 0;
     virtual ToolLookup lookup(std::string_view name) const = 0;
     // Validates arguments against the input schema, calls, and bounds and checks the result.
-    virtual modules::ToolOutcome call(std::string_view name, std::string_view arguments_json) const = 0;
+    // options carry the call's cancellation flag and where its progress reports go.
+    virtual modules::ToolOutcome call(std::string_view name, std::string_view arguments_json,
+                                      const modules::CallOptions& options) const = 0;
 };
 
 } // namespace uap::mcp

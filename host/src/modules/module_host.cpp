@@ -2,6 +2,7 @@
 #include "modules/module_host.hpp"
 
 #include "support/json.hpp"
+#include "support/paths.hpp"
 
 #include <uap/sdk/json.hpp>
 
@@ -22,11 +23,13 @@ std::string to_string(PackState state) {
     return "unknown";
 }
 
-LoadedModule::LoadedModule(std::shared_ptr<ModuleLibrary> library, std::unique_ptr<uap_host_context> context,
-                           uap_module_instance* instance)
+std::string to_string(Isolation isolation) { return isolation == Isolation::Isolated ? "isolated" : "in-process"; }
+
+InProcessModule::InProcessModule(std::shared_ptr<ModuleLibrary> library, std::unique_ptr<uap_host_context> context,
+                                 uap_module_instance* instance)
     : m_library(std::move(library)), m_context(std::move(context)), m_instance(instance) {}
 
-LoadedModule::~LoadedModule() { m_library->api().shutdown(m_instance); }
+InProcessModule::~InProcessModule() { m_library->api().shutdown(m_instance); }
 
 namespace {
 
@@ -60,6 +63,8 @@ ModuleHost::ModuleHost(Options options) {
     const settings::ProjectSettings& settings = options.settings ? *options.settings : no_project;
     m_environment.editor = options.editor;
     m_max_result_bytes = settings.max_tool_result_bytes();
+    m_on_pack_disabled = options.on_pack_disabled;
+    m_start_isolated = std::move(options.start_isolated);
 
     for (auto& candidate : find_pack_candidates(options.folders)) {
         auto pack = std::make_unique<PackReport>();
@@ -78,6 +83,8 @@ ModuleHost::ModuleHost(Options options) {
         if (pack->manifest && pack->reason.empty())
             load_pack(*pack, settings);
     build_registry();
+    for (auto& [name, entry] : m_registry)
+        m_deadlines[name] = settings.tool_deadline(name);
     for (auto& pack : m_packs)
         if (pack->state != PackState::Loaded && pack->state != PackState::Disabled)
             spdlog::warn("module pack {} ({}) {}: {}", pack->id(), pack->folder.string(), to_string(pack->state), pack->reason);
@@ -111,6 +118,9 @@ void ModuleHost::reject_duplicate_pack_ids() {
 
 void ModuleHost::load_pack(PackReport& pack, const settings::ProjectSettings& settings) {
     const Manifest& manifest = *pack.manifest;
+    // Bundled packs are built and tested with the host; a third-party pack's crash must not end it.
+    pack.isolation = settings.isolation(manifest.id).value_or(pack.origin == Origin::Bundled ? Isolation::InProcess
+                                                                                                : Isolation::Isolated);
     if (settings.toggle(manifest.toggle) == settings::Toggle::Disabled) {
         pack.state = PackState::Disabled;
         pack.reason = "disabled in settings (toggle \"" + manifest.toggle + "\")";
@@ -133,12 +143,37 @@ void ModuleHost::load_pack(PackReport& pack, const settings::ProjectSettings& se
         pack.reason = "library " + library_file->string() + " does not exist";
         return;
     }
-    auto opened = ModuleLibrary::open(*library_file);
-    if (auto* failure = std::get_if<LibraryError>(&opened)) {
+    auto started = pack.isolation == Isolation::Isolated ? start_isolated(manifest, *library_file, settings)
+                                                         : start_in_process(manifest, *library_file, settings);
+    if (auto* failure = std::get_if<LibraryError>(&started)) {
         pack.state = failure->kind == LoadFailure::Incompatible ? PackState::Incompatible : PackState::Failed;
         pack.reason = failure->reason;
         return;
     }
+    auto& loaded = std::get<Started>(started);
+    auto description = parse_module_description(loaded.description);
+    if (!description) {
+        pack.reason = description.error().message();
+        return; // The module is shut down here; an in-process library stays mapped until the host shuts down.
+    }
+    if (auto mismatch = manifest_mismatch(manifest, *description)) {
+        pack.reason = *mismatch;
+        return;
+    }
+    pack.tools = std::move(description->tools);
+    pack.abi_version = loaded.abi_version;
+    pack.state = PackState::Loaded;
+    pack.reason.clear();
+    m_module_of_pack[&pack] = loaded.backend.get();
+    m_modules.push_back(std::move(loaded.backend));
+}
+
+std::variant<ModuleHost::Started, LibraryError> ModuleHost::start_in_process(const Manifest& manifest,
+                                                                               const std::filesystem::path& library_file,
+                                                                               const settings::ProjectSettings& settings) {
+    auto opened = ModuleLibrary::open(library_file);
+    if (auto* failure = std::get_if<LibraryError>(&opened))
+        return *failure;
     auto library = std::get<std::shared_ptr<ModuleLibrary>>(std::move(opened));
     m_libraries.push_back(library);
 
@@ -149,35 +184,31 @@ void ModuleHost::load_pack(PackReport& pack, const settings::ProjectSettings& se
     uap_module_instance* instance = nullptr;
     sdk::StringReceiver init_error(4096);
     uap_status status = library->api().init(&host_api(), context.get(), &instance, init_error.sink());
-    if (status != UAP_STATUS_OK) {
-        pack.reason = "init failed (status " + std::to_string(status) + ")" +
-                      (init_error.text().empty() ? std::string() : ": " + init_error.text());
-        return;
-    }
-    auto module = std::make_unique<LoadedModule>(library, std::move(context), instance);
+    if (status != UAP_STATUS_OK)
+        return LibraryError{LoadFailure::Failed, "init failed (status " + std::to_string(status) + ")" +
+                                                     (init_error.text().empty() ? std::string() : ": " + init_error.text())};
+    auto module = std::make_unique<InProcessModule>(library, std::move(context), instance);
 
-    sdk::StringReceiver described(4 * 1024 * 1024);
+    sdk::StringReceiver described(max_description_bytes);
     status = library->api().describe(instance, described.sink());
-    if (status != UAP_STATUS_OK || described.overflowed()) {
-        pack.reason = described.overflowed() ? std::string("describe() wrote more than 4 MiB")
-                                             : "describe() failed (status " + std::to_string(status) + "): " + described.text();
-        return; // The instance is shut down here; the library stays mapped until the host shuts down.
-    }
-    auto description = parse_module_description(described.text());
-    if (!description) {
-        pack.reason = description.error().message();
-        return;
-    }
-    if (auto mismatch = manifest_mismatch(manifest, *description)) {
-        pack.reason = *mismatch;
-        return;
-    }
-    pack.tools = std::move(description->tools);
-    pack.abi_version = library->abi_version();
-    pack.state = PackState::Loaded;
-    pack.reason.clear();
-    m_module_of_pack[&pack] = module.get();
-    m_modules.push_back(std::move(module));
+    if (status != UAP_STATUS_OK || described.overflowed())
+        return LibraryError{LoadFailure::Failed, described.overflowed()
+                                                     ? std::string("describe() wrote more than 4 MiB")
+                                                     : "describe() failed (status " + std::to_string(status) + "): " + described.text()};
+    return Started{std::move(module), described.take(), library->abi_version()};
+}
+
+std::variant<ModuleHost::Started, LibraryError> ModuleHost::start_isolated(const Manifest& manifest,
+                                                                             const std::filesystem::path& library_file,
+                                                                             const settings::ProjectSettings& settings) {
+    auto context = std::make_unique<uap_host_context>();
+    context->module_id = manifest.id;
+    context->settings_json = settings.module_settings_json(manifest.id);
+    context->environment = &m_environment;
+    if (!m_start_isolated)
+        return LibraryError{LoadFailure::Failed, "this program cannot run packs in a module runner; run the pack in-process with "
+                                                 "`uap-host modules inline " + manifest.id + " --project DIR`"};
+    return m_start_isolated(IsolatedPack{library_file, std::move(context), m_on_pack_disabled});
 }
 
 void ModuleHost::build_registry() {
@@ -208,6 +239,16 @@ void ModuleHost::build_registry() {
 const ToolEntry* ModuleHost::find_tool(std::string_view name) const {
     auto found = m_registry.find(name);
     return found == m_registry.end() ? nullptr : &found->second;
+}
+
+std::optional<std::string> ModuleHost::runtime_problem(const PackReport& pack) const {
+    auto found = m_module_of_pack.find(&pack);
+    return found == m_module_of_pack.end() ? std::nullopt : found->second->runtime_problem();
+}
+
+void ModuleHost::abort_calls() {
+    for (auto& module : m_modules)
+        module->abort_calls();
 }
 
 std::vector<const ToolEntry*> ModuleHost::tools() const {

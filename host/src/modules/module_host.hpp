@@ -5,6 +5,7 @@
 #include "api/editor_link.hpp"
 #include "api/tool_outcome.hpp"
 #include "modules/host_services.hpp"
+#include "modules/module_backend.hpp"
 #include "modules/manifest.hpp"
 #include "modules/module_library.hpp"
 #include "modules/plugin_folders.hpp"
@@ -15,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <variant>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,18 +36,23 @@ struct PackReport {
     std::vector<std::string> warnings; // Problems that did not stop the pack (e.g. a dropped tool).
     std::vector<ToolDescription> tools;
     uint32_t abi_version = 0;          // The negotiated generation, 0 when not loaded.
+    Isolation isolation = Isolation::InProcess; // Where its tools run (chosen before loading).
 
     std::string id() const { return manifest ? manifest->id : folder.filename().string(); }
 };
 
-// A module whose init succeeded. Shut down before its library is released.
-class LoadedModule {
+// A module whose init succeeded, running in the host's process. Shut down before its library is
+// released.
+class InProcessModule final : public ModuleBackend {
 public:
-    LoadedModule(std::shared_ptr<ModuleLibrary> library, std::unique_ptr<uap_host_context> context,
-                 uap_module_instance* instance);
-    ~LoadedModule();
-    LoadedModule(const LoadedModule&) = delete;
-    LoadedModule& operator=(const LoadedModule&) = delete;
+    InProcessModule(std::shared_ptr<ModuleLibrary> library, std::unique_ptr<uap_host_context> context,
+                    uap_module_instance* instance);
+    ~InProcessModule() override;
+    InProcessModule(const InProcessModule&) = delete;
+    InProcessModule& operator=(const InProcessModule&) = delete;
+
+    Expected<ModuleOutput> call_tool(const ToolCallRequest& request) override;
+    Isolation isolation() const override { return Isolation::InProcess; }
 
     const uap_module_api& api() const { return m_library->api(); }
     uap_module_instance* instance() const { return m_instance; }
@@ -59,13 +66,8 @@ private:
 
 struct ToolEntry {
     const ToolDescription* description;
-    const LoadedModule* module;
+    ModuleBackend* module;
     const PackReport* pack;
-};
-
-struct CallOptions {
-    const api::CallControl* control = nullptr;
-    std::function<void(double progress, double total, std::string_view message)> on_progress;
 };
 
 class ModuleHost {
@@ -73,7 +75,11 @@ public:
     struct Options {
         std::vector<PluginFolder> folders;
         const settings::ProjectSettings* settings = nullptr; // Toggles, module settings, limits.
-        api::EditorLink* editor = nullptr;                // Null: no editor.
+        api::EditorLink* editor = nullptr;                   // Null: no editor.
+        // Runs packs isolated (the composition root passes runner::module_runner()). Without it,
+        // a pack that should run isolated fails with advice to run it in-process.
+        IsolatedStarter start_isolated;
+        PackDisabledHandler on_pack_disabled; // Optional.
     };
 
     explicit ModuleHost(Options options);
@@ -87,19 +93,35 @@ public:
 
     // Validates arguments against the input schema, calls the module, and checks the result:
     // valid JSON object, within the size cap, matching the output schema when one is declared.
+    // The deadline comes from options, else from the settings (per tool, default 120 s).
     ToolOutcome call_tool(std::string_view name, std::string_view arguments_json, const CallOptions& options = {}) const;
+
+    // Why the pack stopped serving during this run (repeated runner crashes), if it did.
+    std::optional<std::string> runtime_problem(const PackReport& pack) const;
+
+    // Shutdown has begun: isolated packs' runners are asked to stop (their calls see cancellation,
+    // then fail with a shutdown message); new calls are refused. Does not wait.
+    void abort_calls();
 
 private:
     void load_pack(PackReport& pack, const settings::ProjectSettings& settings);
+    using Started = StartedModule;
+    std::variant<Started, LibraryError> start_in_process(const Manifest& manifest, const std::filesystem::path& library_file,
+                                                         const settings::ProjectSettings& settings);
+    std::variant<Started, LibraryError> start_isolated(const Manifest& manifest, const std::filesystem::path& library_file,
+                                                       const settings::ProjectSettings& settings);
     void reject_duplicate_pack_ids();
     void build_registry();
 
     HostEnvironment m_environment;
     uint64_t m_max_result_bytes;
+    IsolatedStarter m_start_isolated;
+    PackDisabledHandler m_on_pack_disabled;
+    std::map<std::string, std::chrono::milliseconds, std::less<>> m_deadlines; // Per tool.
     std::vector<std::unique_ptr<PackReport>> m_packs;
     std::vector<std::shared_ptr<ModuleLibrary>> m_libraries; // Every library opened; unloaded only at shutdown.
-    std::vector<std::unique_ptr<LoadedModule>> m_modules;    // Load order.
-    std::map<const PackReport*, const LoadedModule*> m_module_of_pack;
+    std::vector<std::unique_ptr<ModuleBackend>> m_modules;   // Load order.
+    std::map<const PackReport*, ModuleBackend*> m_module_of_pack;
     std::map<std::string, ToolEntry, std::less<>> m_registry;
 };
 

@@ -18,6 +18,8 @@ namespace uap::modules {
 // The generations this host speaks.
 inline constexpr uint32_t oldest_abi_version = 1;
 inline constexpr uint32_t newest_abi_version = UAP_ABI_VERSION;
+// The most a module's describe() may write.
+inline constexpr uint64_t max_description_bytes = 4 * 1024 * 1024;
 
 enum class LoadFailure { Failed, Incompatible };
 

@@ -1,6 +1,7 @@
 // ModuleHost::call_tool: validate input, call the module behind a catch-all, check the output.
 #include "modules/module_host.hpp"
 
+#include "modules/fault_records.hpp"
 #include "support/json.hpp"
 
 #include <uap/sdk/json.hpp>
@@ -23,6 +24,7 @@ std::string to_string(CallStatus status) {
     case CallStatus::Cancelled: return "cancelled";
     case CallStatus::Unavailable: return "unavailable";
     case CallStatus::InternalError: return "internal error";
+    case CallStatus::Crashed: return "crashed";
     }
     return "unknown";
 }
@@ -71,27 +73,24 @@ ToolOutcome ModuleHost::call_tool(std::string_view name, std::string_view argume
                                                   describe_violation(validator) + "; schema: " + tool.input_schema_json};
     std::string normalized_arguments = json::to_text(*arguments);
 
-    uap_call_context context;
-    context.control = options.control;
-    context.on_progress = options.on_progress;
-    uap_tool_call call{sizeof(uap_tool_call), sdk::to_view(tool.name), sdk::to_view(normalized_arguments), &context};
-    sdk::StringReceiver output(m_max_result_bytes);
-    uap_status status;
-    try {
-        status = entry->module->api().call_tool(entry->module->instance(), &call, output.sink());
-    } catch (...) {
-        // Defence in depth: a module built without the SDK may still let an exception escape.
-        return {CallStatus::InternalError, "tool \"" + tool.name + "\" let an exception escape the module boundary"};
-    }
-    if (output.overflowed())
+    CallOptions effective = options;
+    if (effective.deadline.count() == 0)
+        if (auto found = m_deadlines.find(name); found != m_deadlines.end())
+            effective.deadline = found->second;
+    auto answered = entry->module->call_tool(ToolCallRequest{tool.name, normalized_arguments, &effective, m_max_result_bytes});
+    if (!answered)
+        return {CallStatus::Crashed, answered.error().message()};
+    ModuleOutput& output = *answered;
+    if (output.overflowed)
         return {CallStatus::TooLarge, "tool \"" + tool.name + "\" produced more than " + std::to_string(m_max_result_bytes) +
-                                          " bytes (" + std::to_string(output.offered_bytes()) +
+                                          " bytes (" + std::to_string(output.offered_bytes) +
                                           " offered); the result was refused. Ask for less (a smaller page, depth or filter)."};
+    uap_status status = output.status;
     CallStatus outcome = status_of(status);
     if (outcome != CallStatus::Success)
-        return {outcome, output.text().empty() ? "tool \"" + tool.name + "\" failed with status " + std::to_string(status) : output.take()};
+        return {outcome, output.text.empty() ? "tool \"" + tool.name + "\" failed with status " + std::to_string(status) : std::move(output.text)};
 
-    auto result = json::parse(output.text());
+    auto result = json::parse(output.text);
     if (!result)
         return {CallStatus::InternalError, "tool \"" + tool.name + "\" returned invalid JSON (" + result.error().message() + ")"};
     if (!result->IsObject())
@@ -102,7 +101,30 @@ ToolOutcome ModuleHost::call_tool(std::string_view name, std::string_view argume
             return {CallStatus::InternalError, "tool \"" + tool.name + "\" returned a result that does not match its output schema " +
                                                    describe_violation(output_validator)};
     }
-    return {CallStatus::Success, output.take()};
+    return {CallStatus::Success, std::move(output.text)};
+}
+
+Expected<ModuleOutput> InProcessModule::call_tool(const ToolCallRequest& request) {
+    // Should the module bring the process down, the crash record names it and the tool.
+    RunningToolMark running(id(), request.tool);
+    uap_call_context context;
+    context.control = request.options->control;
+    context.on_progress = request.options->on_progress;
+    uap_tool_call call{sizeof(uap_tool_call), sdk::to_view(request.tool), sdk::to_view(request.arguments_json), &context};
+    sdk::StringReceiver output(request.max_result_bytes);
+    ModuleOutput result;
+    try {
+        result.status = api().call_tool(instance(), &call, output.sink());
+    } catch (...) {
+        // Defence in depth: a module built without the SDK may still let an exception escape.
+        result.status = UAP_STATUS_INTERNAL_ERROR;
+        result.text = "tool \"" + std::string(request.tool) + "\" let an exception escape the module boundary";
+        return result;
+    }
+    result.overflowed = output.overflowed();
+    result.offered_bytes = output.offered_bytes();
+    result.text = output.take();
+    return result;
 }
 
 } // namespace uap::modules

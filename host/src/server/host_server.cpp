@@ -4,15 +4,27 @@
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
 #include <Poco/Net/HTTPServerParams.h>
 #include <Poco/Net/HTTPServerRequest.h>
+#include <Poco/Net/HTTPServerRequestImpl.h>
 #include <Poco/Net/HTTPServerResponse.h>
 #include <Poco/Net/NetException.h>
 #include <Poco/Net/ServerSocket.h>
 
 #include <spdlog/spdlog.h>
 
+#include <cerrno>
+#include <sys/socket.h>
+
 namespace uap::server {
 
 namespace {
+
+// True once the peer closed the connection: a peek reads end-of-file (or the socket failed).
+// Pipelined bytes of a next request read as "still there".
+bool peer_closed(poco_socket_t descriptor) {
+    char byte;
+    ssize_t peeked = ::recv(descriptor, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+    return peeked == 0 || (peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
 
 HttpRequest convert_head(const Poco::Net::HTTPServerRequest& request) {
     HttpRequest plain;
@@ -30,6 +42,16 @@ void send(Poco::Net::HTTPServerResponse& response, const HttpResponse& plain) {
         response.set(name, value);
     if (!plain.content_type.empty())
         response.setContentType(plain.content_type);
+    if (plain.stream) {
+        response.setChunkedTransferEncoding(true);
+        std::ostream& out = response.send();
+        plain.stream([&out](std::string_view piece) {
+            out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+            out.flush();
+            return out.good();
+        });
+        return;
+    }
     response.setContentLength(static_cast<std::streamsize>(plain.body.size()));
     response.sendBuffer(plain.body.data(), plain.body.size());
 }
@@ -54,6 +76,8 @@ public:
 
     void handleRequest(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response) override {
         HttpRequest plain = convert_head(request);
+        if (auto* with_socket = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&request))
+            plain.peer_gone = [descriptor = with_socket->socket().impl()->sockfd()] { return peer_closed(descriptor); };
         for (auto& upgrade : m_upgrades) {
             if (upgrade.path != plain.path)
                 continue;

@@ -2,6 +2,7 @@
 // layer and the MCP core can run without sockets (unit tests and the fuzzer drive them directly).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -26,13 +27,22 @@ struct HttpRequest {
     std::string path; // Without the query string.
     HeaderList headers;
     std::string body;
+    // True once the client has closed its connection; empty when unknown. Callable from any thread
+    // while the request is being handled.
+    std::function<bool()> peer_gone;
 };
+
+// Sends one piece of a streamed body at once; false once the client is gone.
+using BodyWriter = std::function<bool(std::string_view piece)>;
 
 struct HttpResponse {
     int status = 200;
     std::string content_type; // Empty: no body.
     HeaderList headers;
     std::string body;
+    // Set for a body produced while it is sent (Server-Sent Events): after the head, the server
+    // calls stream with a writer; body is ignored.
+    std::function<void(const BodyWriter& write)> stream;
 };
 
 bool equal_ignoring_case(std::string_view left, std::string_view right);

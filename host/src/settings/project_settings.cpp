@@ -14,6 +14,9 @@ const char* const modules_key = "modules";
 const char* const plugin_folders_key = "pluginFolders";
 const char* const module_settings_key = "moduleSettings";
 const char* const limits_key = "limits";
+const char* const isolation_key = "isolation";
+const char* const isolated_word = "isolated";
+const char* const in_process_word = "in-process";
 } // namespace
 
 ProjectSettings::ProjectSettings() {
@@ -52,6 +55,24 @@ Expected<void> ProjectSettings::validate(const rapidjson::Document& document) {
             return Error("\"limits\" is not an object");
         if (limits->value.HasMember("maxToolResultBytes") && !limits->value["maxToolResultBytes"].IsUint64())
             return Error("\"limits.maxToolResultBytes\" is not a non-negative integer");
+        if (limits->value.HasMember("toolDeadlineSeconds") && !limits->value["toolDeadlineSeconds"].IsUint())
+            return Error("\"limits.toolDeadlineSeconds\" is not a non-negative integer");
+        if (auto deadlines = limits->value.FindMember("toolDeadlines"); deadlines != limits->value.MemberEnd()) {
+            if (!deadlines->value.IsObject())
+                return Error("\"limits.toolDeadlines\" is not an object");
+            for (auto& entry : deadlines->value.GetObject())
+                if (!entry.value.IsUint())
+                    return Error(std::string("\"limits.toolDeadlines.") + entry.name.GetString() + "\" is not a number of seconds");
+        }
+    }
+    if (auto isolation = document.FindMember(isolation_key); isolation != document.MemberEnd()) {
+        if (!isolation->value.IsObject())
+            return Error("\"isolation\" is not an object");
+        for (auto& entry : isolation->value.GetObject()) {
+            auto word = entry.value.IsString() ? std::string_view(entry.value.GetString()) : std::string_view();
+            if (word != isolated_word && word != in_process_word)
+                return Error(std::string("\"isolation.") + entry.name.GetString() + "\" must be \"isolated\" or \"in-process\"");
+        }
     }
     return {};
 }
@@ -129,6 +150,38 @@ uint64_t ProjectSettings::max_tool_result_bytes() const {
     if (limits == m_document.MemberEnd() || !limits->value.HasMember("maxToolResultBytes"))
         return default_max_tool_result_bytes;
     return limits->value["maxToolResultBytes"].GetUint64();
+}
+
+std::chrono::seconds ProjectSettings::tool_deadline(const std::string& tool_name) const {
+    auto limits = m_document.FindMember(limits_key);
+    if (limits == m_document.MemberEnd())
+        return default_tool_deadline;
+    if (auto deadlines = limits->value.FindMember("toolDeadlines"); deadlines != limits->value.MemberEnd())
+        if (auto entry = deadlines->value.FindMember(tool_name.c_str()); entry != deadlines->value.MemberEnd())
+            return std::chrono::seconds(entry->value.GetUint());
+    if (auto fallback = limits->value.FindMember("toolDeadlineSeconds"); fallback != limits->value.MemberEnd())
+        return std::chrono::seconds(fallback->value.GetUint());
+    return default_tool_deadline;
+}
+
+std::optional<Isolation> ProjectSettings::isolation(const std::string& pack_id) const {
+    auto all = m_document.FindMember(isolation_key);
+    if (all == m_document.MemberEnd())
+        return std::nullopt;
+    auto entry = all->value.FindMember(pack_id.c_str());
+    if (entry == all->value.MemberEnd())
+        return std::nullopt;
+    return std::string_view(entry->value.GetString()) == isolated_word ? Isolation::Isolated : Isolation::InProcess;
+}
+
+void ProjectSettings::set_isolation(const std::string& pack_id, Isolation isolation) {
+    auto& allocator = m_document.GetAllocator();
+    if (!m_document.HasMember(isolation_key))
+        m_document.AddMember(rapidjson::StringRef(isolation_key), rapidjson::Value(rapidjson::kObjectType), allocator);
+    auto& all = m_document[isolation_key];
+    all.RemoveMember(pack_id.c_str());
+    rapidjson::Value word(rapidjson::StringRef(isolation == Isolation::Isolated ? isolated_word : in_process_word));
+    all.AddMember(json::string_value(pack_id, allocator), word, allocator);
 }
 
 Expected<void> ProjectSettings::save() const {

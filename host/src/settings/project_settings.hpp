@@ -6,6 +6,7 @@
 
 #include <rapidjson/document.h>
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -15,9 +16,12 @@
 namespace uap::settings {
 
 enum class Toggle { Enabled, Disabled };
+// Where a pack's tools run: in the host's process, or in a module runner child process.
+enum class Isolation { InProcess, Isolated };
 
 inline constexpr uint64_t settings_max_bytes = 1024 * 1024;
 inline constexpr uint64_t default_max_tool_result_bytes = 100'000;
+inline constexpr std::chrono::seconds default_tool_deadline{120};
 
 class ProjectSettings {
 public:
@@ -38,6 +42,13 @@ public:
     // The module's own settings object as JSON text, "{}" when it has none.
     std::string module_settings_json(const std::string& module_id) const;
     uint64_t max_tool_result_bytes() const;
+    // How long one call of the tool may run: limits.toolDeadlines.<tool>, else
+    // limits.toolDeadlineSeconds, else 120 s.
+    std::chrono::seconds tool_deadline(const std::string& tool_name) const;
+
+    // The pack's isolation chosen in "isolation.<pack id>", nullopt when the user chose none.
+    std::optional<Isolation> isolation(const std::string& pack_id) const;
+    void set_isolation(const std::string& pack_id, Isolation isolation);
 
     const std::optional<std::string>& recovery_note() const { return m_recovery_note; }
     const std::filesystem::path& file() const { return m_file; }

@@ -24,13 +24,14 @@ export function freshFolder(name) {
 }
 
 // Starts the host; resolves with {url, port, token, project, stop()}.
-export async function startHost(name, { settings } = {}) {
-  const project = freshFolder(name);
+export async function startHost(name, { settings, plugins = [], project: existing } = {}) {
+  const project = existing ?? freshFolder(name);
   if (settings) {
     fs.mkdirSync(path.join(project, 'UserSettings', 'AgentPanel'), { recursive: true });
     fs.writeFileSync(path.join(project, 'UserSettings', 'AgentPanel', 'host-settings.json'), JSON.stringify(settings));
   }
-  const child = spawn(process.env.UAP_HOST, ['serve', '--project', project, '--plugins', process.env.UAP_MCP_TEST_PLUGINS],
+  const pluginArguments = [process.env.UAP_MCP_TEST_PLUGINS, ...plugins].flatMap((folder) => ['--plugins', folder]);
+  const child = spawn(process.env.UAP_HOST, ['serve', '--project', project, ...pluginArguments],
                       { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, UAP_LOG_LEVEL: process.env.UAP_LOG_LEVEL ?? 'warn' } });
   let stderr = '';
   child.stderr.on('data', (chunk) => { stderr += chunk; });
@@ -49,6 +50,7 @@ export async function startHost(name, { settings } = {}) {
   return {
     project, port: discovery.port, url: discovery.mcpUrl, token, pid: child.pid,
     stderr: () => stderr,
+    exited,
     async stop() {
       process.kill(child.pid, 'SIGTERM');
       const timer = setTimeout(() => process.kill(child.pid, 'SIGKILL'), 10000);

@@ -1,0 +1,88 @@
+// The in-flight tools/call table and its connection watcher.
+#include "mcp/in_flight_calls.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace uap::mcp {
+
+struct InFlightCalls::Call {
+    std::pair<std::string, std::string> key;
+    std::function<bool()> peer_gone;
+    api::CallControl control;
+};
+
+InFlightCalls::~InFlightCalls() {
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = true;
+        m_changed.notify_all();
+    }
+    if (m_watcher.joinable())
+        m_watcher.join();
+}
+
+InFlightCalls::Registration::~Registration() { m_table.remove(m_call.get()); }
+
+const api::CallControl& InFlightCalls::Registration::control() const { return m_call->control; }
+
+std::unique_ptr<InFlightCalls::Registration> InFlightCalls::add(const std::string& session, const std::string& request_id,
+                                                                 std::function<bool()> peer_gone) {
+    auto call = std::make_shared<Call>();
+    call->key = {session, request_id};
+    call->peer_gone = std::move(peer_gone);
+    std::lock_guard lock(m_mutex);
+    m_calls.emplace(call->key, call);
+    if (call->peer_gone && !m_watcher.joinable())
+        m_watcher = std::thread([this] { watch(); });
+    m_changed.notify_all();
+    return std::make_unique<Registration>(*this, call);
+}
+
+void InFlightCalls::remove(const Call* call) {
+    std::lock_guard lock(m_mutex);
+    auto [first, last] = m_calls.equal_range(call->key);
+    for (auto it = first; it != last; ++it)
+        if (it->second.get() == call) {
+            m_calls.erase(it);
+            return;
+        }
+}
+
+bool InFlightCalls::cancel(const std::string& session, const std::string& request_id) {
+    std::lock_guard lock(m_mutex);
+    auto [first, last] = m_calls.equal_range({session, request_id});
+    for (auto it = first; it != last; ++it)
+        it->second->control.cancelled = true;
+    return first != last;
+}
+
+size_t InFlightCalls::cancel_session(const std::string& session) {
+    std::lock_guard lock(m_mutex);
+    size_t count = 0;
+    for (auto& [key, call] : m_calls)
+        if (key.first == session) {
+            call->control.cancelled = true;
+            ++count;
+        }
+    return count;
+}
+
+size_t InFlightCalls::size() const {
+    std::lock_guard lock(m_mutex);
+    return m_calls.size();
+}
+
+void InFlightCalls::watch() {
+    std::unique_lock lock(m_mutex);
+    while (!m_stopping) {
+        // Sleeps while nothing runs; a registration wakes it.
+        m_changed.wait_for(lock, m_calls.empty() ? std::chrono::milliseconds(1000) : watch_interval);
+        for (auto& [key, call] : m_calls)
+            if (call->peer_gone && !call->control.cancelled.load() && call->peer_gone()) {
+                call->control.cancelled = true;
+                spdlog::info("mcp: the client closed the connection of request {}; cancelling the call", key.second.substr(0, 80));
+            }
+    }
+}
+
+} // namespace uap::mcp

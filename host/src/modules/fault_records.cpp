@@ -1,0 +1,161 @@
+// The disabled-packs file (JSON, written atomically) and the crash record (key=value lines,
+// because the handler that writes it may not allocate, format or lock).
+#include "modules/fault_records.hpp"
+
+#include "support/files.hpp"
+#include "support/json.hpp"
+#include "support/paths.hpp"
+
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <sstream>
+#include <unistd.h>
+
+namespace uap::modules {
+
+namespace fs = std::filesystem;
+
+fs::path disabled_packs_file(const fs::path& project) { return paths::project_state_folder(project) / "disabled-packs.json"; }
+
+std::optional<DisabledPacks> read_disabled_packs(const fs::path& project) {
+    auto text = files::read(disabled_packs_file(project), 1024 * 1024);
+    if (!text)
+        return std::nullopt;
+    auto document = json::parse(*text);
+    if (!document || !document->IsObject())
+        return std::nullopt;
+    DisabledPacks result;
+    result.pid = json::integer_field(*document, "pid").value_or(0);
+    if (auto packs = document->FindMember("packs"); packs != document->MemberEnd() && packs->value.IsObject())
+        for (auto& entry : packs->value.GetObject())
+            if (entry.value.IsString())
+                result.packs[entry.name.GetString()] = entry.value.GetString();
+    return result;
+}
+
+Expected<void> record_disabled_pack(const fs::path& project, int64_t pid, const std::string& pack_id, const std::string& reason) {
+    auto existing = read_disabled_packs(project);
+    DisabledPacks packs = existing && existing->pid == pid ? *existing : DisabledPacks{pid, {}};
+    packs.packs[pack_id] = reason;
+    rapidjson::Document document(rapidjson::kObjectType);
+    auto& allocator = document.GetAllocator();
+    document.AddMember("pid", pid, allocator);
+    rapidjson::Value entries(rapidjson::kObjectType);
+    for (auto& [id, why] : packs.packs)
+        entries.AddMember(json::string_value(id, allocator), json::string_value(why, allocator), allocator);
+    document.AddMember("packs", entries, allocator);
+    return files::write_atomically(disabled_packs_file(project), json::to_pretty_text(document) + "\n", files::Visibility::OwnerOnly);
+}
+
+fs::path crash_record_file(const fs::path& project) { return paths::project_state_folder(project) / "last-crash.txt"; }
+
+namespace {
+
+// Everything the handler touches is prepared beforehand: a fixed path buffer and, per thread,
+// the finished text of the record.
+char crash_path[4096];
+thread_local const char* running_record = nullptr;
+
+void write_text(int descriptor, const char* text) {
+    size_t length = std::strlen(text);
+    while (length > 0) {
+        ssize_t written = ::write(descriptor, text, length);
+        if (written <= 0)
+            return;
+        text += written;
+        length -= static_cast<size_t>(written);
+    }
+}
+
+void write_number(int descriptor, int number) {
+    char digits[16];
+    int position = sizeof(digits) - 1;
+    digits[position] = '\0';
+    do {
+        digits[--position] = static_cast<char>('0' + number % 10);
+        number /= 10;
+    } while (number > 0 && position > 0);
+    write_text(descriptor, digits + position);
+}
+
+void on_fatal_signal(int signal) {
+    const char* record = running_record;
+    if (record && crash_path[0]) {
+        int file = ::open(crash_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+        if (file >= 0) {
+            write_text(file, record);
+            write_text(file, "signal=");
+            write_number(file, signal);
+            write_text(file, "\n");
+            ::close(file);
+        }
+        write_text(2, "uap-host: fatal signal ");
+        write_number(2, signal);
+        write_text(2, " while an in-process module pack was running a tool; recorded in ");
+        write_text(2, crash_path);
+        write_text(2, ":\n");
+        write_text(2, record);
+    }
+    // SA_RESETHAND restored the default action: let the signal end the process as it would have.
+    ::raise(signal);
+}
+
+} // namespace
+
+void install_crash_recorder(const fs::path& project) {
+    std::string path = crash_record_file(project).string();
+    if (path.size() >= sizeof(crash_path))
+        return;
+    std::memcpy(crash_path, path.c_str(), path.size() + 1);
+    struct sigaction action{};
+    action.sa_handler = &on_fatal_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND | SA_NODEFER;
+    for (int signal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
+        ::sigaction(signal, &action, nullptr);
+}
+
+RunningToolMark::RunningToolMark(const std::string& pack, std::string_view tool)
+    : m_record("pack=" + pack + "\ntool=" + std::string(tool) + "\n"), m_previous(running_record) {
+    running_record = m_record.c_str();
+}
+
+RunningToolMark::~RunningToolMark() { running_record = m_previous; }
+
+std::optional<CrashRecord> take_crash_record(const fs::path& project) {
+    fs::path file = crash_record_file(project);
+    std::error_code error;
+    if (fs::is_symlink(file, error) || !fs::is_regular_file(file, error))
+        return std::nullopt;
+    auto text = files::read(file, 16 * 1024);
+    fs::remove(file, error);
+    if (!text)
+        return std::nullopt;
+    CrashRecord record;
+    std::istringstream lines(*text);
+    for (std::string line; std::getline(lines, line);) {
+        auto equals = line.find('=');
+        if (equals == std::string::npos)
+            continue;
+        std::string key = line.substr(0, equals), value = line.substr(equals + 1);
+        if (key == "pack")
+            record.pack = value;
+        else if (key == "tool")
+            record.tool = value;
+        else if (key == "signal")
+            record.signal = std::atoi(value.c_str());
+    }
+    if (record.pack.empty())
+        return std::nullopt;
+    return record;
+}
+
+std::string describe_crash(const CrashRecord& record, const fs::path& project) {
+    const char* name = record.signal > 0 ? sigabbrev_np(record.signal) : nullptr;
+    return "the last run ended in a crash in " + record.pack + ":" + record.tool + " (signal " + std::to_string(record.signal) +
+           (name ? std::string(", SIG") + name : std::string()) + "); to keep such a crash from ending the host, run the pack "
+           "in a module runner: uap-host modules isolate " + record.pack + " --project " + project.string();
+}
+
+} // namespace uap::modules

@@ -1,0 +1,124 @@
+// An isolated pack: runners started on demand, crashes counted, the pack disabled when they repeat.
+#include "runner/isolated_module.hpp"
+
+#include "runner/runner_connection.hpp"
+#include "runner/runner_protocol.hpp"
+#include "support/paths.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace uap::runner {
+
+modules::IsolatedStarter module_runner(std::filesystem::path program) {
+    if (program.empty())
+        program = paths::executable_folder() / runner_program_name;
+    return [program](modules::IsolatedPack pack) {
+        return IsolatedModule::start(RunnerSetup{program, std::move(pack.library), std::move(pack.context), std::move(pack.on_disabled)});
+    };
+}
+
+std::variant<modules::StartedModule, modules::LibraryError> IsolatedModule::start(RunnerSetup setup, CrashPolicy policy) {
+    std::unique_ptr<IsolatedModule> module(new IsolatedModule(std::move(setup), policy));
+    auto connection = RunnerConnection::launch(module->m_setup.program, *module->m_setup.context);
+    if (!connection)
+        return modules::LibraryError{modules::LoadFailure::Failed, connection.error().message()};
+    auto loaded = (*connection)->load(module->m_setup.library);
+    if (auto* failure = std::get_if<modules::LibraryError>(&loaded))
+        return *failure;
+    auto& answer = std::get<LoadAnswer>(loaded);
+    module->m_connection = std::move(*connection);
+    return modules::StartedModule{std::move(module), std::move(answer.description), answer.abi_version};
+}
+
+IsolatedModule::IsolatedModule(RunnerSetup setup, CrashPolicy policy) : m_setup(std::move(setup)), m_policy(policy) {}
+
+IsolatedModule::~IsolatedModule() {
+    std::shared_ptr<RunnerConnection> connection;
+    {
+        std::lock_guard lock(m_mutex);
+        m_shutting_down = true;
+        connection = std::move(m_connection);
+    }
+    if (connection)
+        connection->stop(std::chrono::milliseconds(1000));
+}
+
+void IsolatedModule::account_for(RunnerConnection& dead) {
+    if (!dead.take_crash())
+        return;
+    auto now = std::chrono::steady_clock::now();
+    m_crashes.push_back(now);
+    while (!m_crashes.empty() && now - m_crashes.front() > m_policy.window)
+        m_crashes.pop_front();
+    if (m_crashes.size() >= m_policy.crashes && !m_disabled) {
+        m_disabled = "its module runner crashed " + std::to_string(m_crashes.size()) + " times within " +
+                     std::to_string(m_policy.window.count()) + " s (last: " + dead.how_it_ended() +
+                     "), so it is disabled until the host restarts; report it to the pack's author";
+        spdlog::error("module pack {} is disabled for this run: {}", id(), *m_disabled);
+        if (m_setup.on_disabled)
+            m_setup.on_disabled(id(), *m_disabled);
+    }
+}
+
+Expected<std::shared_ptr<RunnerConnection>> IsolatedModule::connection() {
+    std::lock_guard lock(m_mutex);
+    if (m_shutting_down)
+        return Error("module pack " + id() + " is shutting down with the host");
+    if (m_connection && !m_connection->alive()) {
+        account_for(*m_connection);
+        m_connection.reset(); // Its threads end when the last call holding it returns.
+    }
+    if (m_disabled)
+        return Error("module pack " + id() + " is not available: " + *m_disabled);
+    if (m_connection)
+        return m_connection;
+    spdlog::info("[{}] starting a new module runner", id());
+    auto launched = RunnerConnection::launch(m_setup.program, *m_setup.context);
+    if (!launched)
+        return launched.error();
+    auto loaded = (*launched)->load(m_setup.library);
+    if (auto* failure = std::get_if<modules::LibraryError>(&loaded)) {
+        account_for(**launched);
+        return Error("module pack " + id() + " could not be restarted: " + failure->reason);
+    }
+    m_connection = std::move(*launched);
+    return m_connection;
+}
+
+Expected<modules::ModuleOutput> IsolatedModule::call_tool(const modules::ToolCallRequest& request) {
+    auto live = connection();
+    if (!live)
+        return live.error();
+    auto answered = (*live)->call(request);
+    if (!answered) {
+        std::lock_guard lock(m_mutex);
+        if (m_connection == *live && !m_connection->alive()) {
+            account_for(*m_connection);
+            m_connection.reset();
+        }
+    }
+    return answered;
+}
+
+std::optional<std::string> IsolatedModule::runtime_problem() const {
+    std::lock_guard lock(m_mutex);
+    return m_disabled;
+}
+
+void IsolatedModule::abort_calls() {
+    std::shared_ptr<RunnerConnection> connection;
+    {
+        std::lock_guard lock(m_mutex);
+        m_shutting_down = true;
+        connection = m_connection;
+    }
+    if (connection)
+        connection->request_stop();
+}
+
+int IsolatedModule::runner_pid() const {
+    std::lock_guard lock(m_mutex);
+    return m_connection && m_connection->alive() ? m_connection->pid() : -1;
+}
+
+} // namespace uap::runner

@@ -1,0 +1,73 @@
+// The host's side of an isolated pack: a ModuleBackend that runs the pack in uap-module-runner
+// child processes. It relays the host table (log, settings, editor calls, progress, cancellation,
+// host info) to the host's own implementation, restarts a runner that died, stops a runner whose
+// call overran its deadline, and disables the pack after repeated crashes.
+#pragma once
+
+#include "modules/host_services.hpp"
+#include "modules/module_backend.hpp"
+#include "modules/module_library.hpp"
+
+#include <chrono>
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <variant>
+
+namespace uap::runner {
+
+class RunnerConnection;
+
+struct RunnerSetup {
+    std::filesystem::path program;                // uap-module-runner.
+    std::filesystem::path library;                // The pack's library, absolute.
+    std::unique_ptr<uap_host_context> context;    // The pack's id, settings and the host environment.
+    modules::PackDisabledHandler on_disabled;     // Optional.
+};
+
+// Crashes tolerated before the pack is disabled for the rest of the run.
+struct CrashPolicy {
+    size_t crashes = 3;
+    std::chrono::seconds window{60};
+};
+
+class IsolatedModule final : public modules::ModuleBackend {
+public:
+    // Starts the first runner, loads the pack in it and returns its description.
+    static std::variant<modules::StartedModule, modules::LibraryError> start(RunnerSetup setup, CrashPolicy policy = {});
+
+    ~IsolatedModule() override; // Asks the runner to shut the module down; kills it after a grace period.
+
+    Expected<modules::ModuleOutput> call_tool(const modules::ToolCallRequest& request) override;
+    modules::Isolation isolation() const override { return modules::Isolation::Isolated; }
+    std::optional<std::string> runtime_problem() const override;
+    void abort_calls() override;
+
+    const std::string& id() const { return m_setup.context->module_id; }
+    // The runner's process id, or -1 when none runs (tests use it to watch restarts).
+    int runner_pid() const;
+
+private:
+    IsolatedModule(RunnerSetup setup, CrashPolicy policy);
+    // The live runner, started (and loaded) anew when the last one died.
+    Expected<std::shared_ptr<RunnerConnection>> connection();
+    // Counts a dead runner's crash once; disables the pack when the policy says so.
+    void account_for(RunnerConnection& dead);
+
+    RunnerSetup m_setup;
+    CrashPolicy m_policy;
+    mutable std::mutex m_mutex;
+    std::shared_ptr<RunnerConnection> m_connection;
+    std::deque<std::chrono::steady_clock::time_point> m_crashes;
+    std::optional<std::string> m_disabled; // Why, once disabled.
+    bool m_shutting_down = false;
+};
+
+// The module host's IsolatedStarter: packs run in `program` (default: uap-module-runner next to
+// the running executable).
+modules::IsolatedStarter module_runner(std::filesystem::path program = {});
+
+} // namespace uap::runner

@@ -1,0 +1,396 @@
+// One module runner process: launch, load, calls with deadlines and cancellation, the host-table
+// questions it asks, and a precise account of how it ended.
+#include "runner/runner_connection.hpp"
+
+#include "agent/line_framer.hpp"
+#include "runner/runner_frames.hpp"
+#include "runner/runner_protocol.hpp"
+#include "support/json.hpp"
+
+#include <uap/sdk/json.hpp>
+
+#include <spdlog/spdlog.h>
+
+#include <csignal>
+#include <cstring>
+#include <unistd.h>
+
+namespace uap::runner {
+
+using Clock = std::chrono::steady_clock;
+
+struct RunnerConnection::PendingCall {
+    std::string tool;
+    std::chrono::milliseconds deadline{0};
+    std::function<void(double progress, double total, std::string_view message)> on_progress;
+    // What editor calls made during this call watch: set when the caller cancels or gives up.
+    std::shared_ptr<api::CallControl> control = std::make_shared<api::CallControl>();
+    std::condition_variable answered;
+    bool done = false;
+    int reporting = 0; // Progress reports being delivered outside the lock; the call waits for them.
+    modules::ModuleOutput output;
+    std::optional<std::string> failure;
+};
+
+namespace {
+
+constexpr std::chrono::milliseconds cancellation_poll{10};
+constexpr std::chrono::seconds load_limit{30};
+// Editor results relayed to a runner are capped well under the frame limit (escaping can grow them).
+constexpr uint64_t max_relayed_answer_bytes = max_frame_bytes / 8;
+
+std::string seconds_text(std::chrono::milliseconds duration) {
+    auto milliseconds = duration.count();
+    return milliseconds % 1000 == 0 ? std::to_string(milliseconds / 1000) + " s" : std::to_string(milliseconds) + " ms";
+}
+
+} // namespace
+
+Expected<std::shared_ptr<RunnerConnection>> RunnerConnection::launch(const std::filesystem::path& program,
+                                                                     uap_host_context& context) {
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(program, error))
+        return Error("the module runner " + program.string() + " is missing; reinstall uap-host, or run the pack in-process with "
+                     "`uap-host modules inline " + context.module_id + " --project DIR`");
+    auto child = agent::ChildProcess::launch(
+        agent::LaunchSpec{program, {"--serve"}, {}, agent::current_environment_without({})});
+    if (!child)
+        return child.error();
+    std::shared_ptr<RunnerConnection> connection(new RunnerConnection(std::move(*child), context));
+    connection->m_reader = std::thread([raw = connection.get()] { raw->read_messages(); });
+    connection->m_error_reader = std::thread([raw = connection.get()] { raw->drain_errors(); });
+    return connection;
+}
+
+RunnerConnection::RunnerConnection(std::unique_ptr<agent::ChildProcess> child, uap_host_context& context)
+    : m_child(std::move(child)), m_context(context) {}
+
+RunnerConnection::~RunnerConnection() {
+    stop(std::chrono::milliseconds(500));
+    if (m_reader.joinable())
+        m_reader.join();
+    if (m_error_reader.joinable())
+        m_error_reader.join();
+    for (auto& question : m_questions)
+        question.thread.join();
+}
+
+void RunnerConnection::send(const std::string& frame) {
+    std::lock_guard lock(m_write_mutex);
+    if (auto written = m_child->write_all(frame); !written)
+        spdlog::debug("[{}] {}", m_context.module_id, written.error().message());
+}
+
+std::variant<LoadAnswer, modules::LibraryError> RunnerConnection::load(const std::filesystem::path& library) {
+    OutgoingMessage message("load");
+    message.string("library", library.string());
+    message.string("moduleId", m_context.module_id);
+    message.string("settings", m_context.settings_json);
+    send(message.finish());
+    std::unique_lock lock(m_mutex);
+    bool answered = m_changed.wait_for(lock, load_limit, [&] { return m_load_answer || m_death != Death::Alive; });
+    if (m_load_answer)
+        return *m_load_answer;
+    lock.unlock();
+    if (!answered)
+        kill(Death::Stopped);
+    std::string how = answered ? how_it_ended() : "it did not answer within " + seconds_text(load_limit);
+    return modules::LibraryError{modules::LoadFailure::Failed, "the module runner ended while loading the pack (" + how + ")"};
+}
+
+Expected<modules::ModuleOutput> RunnerConnection::call(const modules::ToolCallRequest& request) {
+    auto pending = std::make_shared<PendingCall>();
+    pending->tool = std::string(request.tool);
+    pending->deadline = request.options->deadline;
+    pending->on_progress = request.options->on_progress;
+    int64_t id = m_next_call++;
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_death != Death::Alive || m_requested_death != Death::Alive)
+            return Error("module pack " + m_context.module_id + " has no running runner (" + how_it_ended() + ")");
+        m_calls[id] = pending;
+    }
+    OutgoingMessage message("call");
+    message.integer("call", id);
+    message.string("tool", request.tool);
+    message.raw_json("arguments", request.arguments_json);
+    message.integer("maxBytes", static_cast<int64_t>(std::min<uint64_t>(request.max_result_bytes, max_frame_bytes / 8)));
+    const api::CallControl* control = request.options->control;
+    bool cancel_sent = control && control->cancelled.load(std::memory_order_relaxed);
+    message.boolean("cancelled", cancel_sent);
+    if (cancel_sent)
+        pending->control->cancelled = true;
+    send(message.finish());
+
+    auto started = Clock::now();
+    auto deadline_at = pending->deadline.count() > 0 ? started + pending->deadline : started + std::chrono::hours(24 * 365);
+    std::unique_lock lock(m_mutex);
+    while (!pending->done) {
+        bool watching = control && !cancel_sent;
+        auto wake = watching ? std::min(deadline_at, Clock::now() + cancellation_poll) : deadline_at;
+        pending->answered.wait_until(lock, wake);
+        if (pending->done)
+            break;
+        if (watching && control->cancelled.load(std::memory_order_relaxed)) {
+            cancel_sent = true;
+            pending->control->cancelled = true;
+            lock.unlock();
+            OutgoingMessage cancel("cancel");
+            cancel.integer("call", id);
+            send(cancel.finish());
+            lock.lock();
+            continue;
+        }
+        if (Clock::now() >= deadline_at && m_requested_death == Death::Alive) {
+            spdlog::error("[{}] tool \"{}\" overran its deadline of {}; stopping its module runner (pid {})", m_context.module_id,
+                          pending->tool, seconds_text(pending->deadline), m_child->pid());
+            m_requested_death = Death::Deadline;
+            m_deadline_tool = pending->tool;
+            if (!m_reaping)
+                m_child->signal_group(SIGKILL);
+        }
+    }
+    pending->answered.wait(lock, [&] { return pending->reporting == 0; });
+    m_calls.erase(id);
+    pending->control->cancelled = true; // An editor call it started is no longer wanted.
+    if (pending->failure)
+        return Error(*pending->failure);
+    return std::move(pending->output);
+}
+
+void RunnerConnection::request_stop() {
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_death != Death::Alive || m_stop_requested)
+            return;
+        m_stop_requested = true;
+        if (m_requested_death == Death::Alive)
+            m_requested_death = Death::Stopped;
+    }
+    send(OutgoingMessage("shutdown").finish());
+}
+
+void RunnerConnection::stop(std::chrono::milliseconds grace) {
+    request_stop();
+    {
+        std::unique_lock lock(m_mutex);
+        if (m_changed.wait_for(lock, grace, [&] { return m_death != Death::Alive; }))
+            return;
+    }
+    kill(Death::Stopped);
+}
+
+void RunnerConnection::kill(Death cause) {
+    std::lock_guard lock(m_mutex);
+    if (m_death != Death::Alive || m_reaping)
+        return;
+    if (m_requested_death == Death::Alive)
+        m_requested_death = cause;
+    m_child->signal_group(SIGKILL);
+}
+
+bool RunnerConnection::alive() const {
+    std::lock_guard lock(m_mutex);
+    return m_death == Death::Alive && m_requested_death == Death::Alive;
+}
+
+bool RunnerConnection::take_crash() {
+    std::lock_guard lock(m_mutex);
+    if (m_death != Death::Crashed || m_crash_taken)
+        return false;
+    m_crash_taken = true;
+    return true;
+}
+
+std::string RunnerConnection::how_it_ended() const {
+    if (m_death == Death::Alive)
+        return "still running";
+    if (!m_protocol_error.empty())
+        return "it broke the runner protocol: " + m_protocol_error;
+    if (m_exit_code > 128 && m_exit_code < 128 + 65) {
+        int signal = m_exit_code - 128;
+        const char* name = sigabbrev_np(signal);
+        return "signal " + std::to_string(signal) + (name ? std::string(", SIG") + name : std::string());
+    }
+    return "exit code " + std::to_string(m_exit_code);
+}
+
+std::string RunnerConnection::failure_text(const PendingCall& call) const {
+    const std::string& pack = m_context.module_id;
+    switch (m_death) {
+    case Death::Deadline:
+        if (call.tool == m_deadline_tool)
+            return "tool \"" + call.tool + "\" of module pack " + pack + " did not finish within its deadline of " +
+                   seconds_text(call.deadline) + "; its module runner was stopped and the call's effects are unknown. "
+                   "The runner restarts for the next call; a user can raise the limit with \"limits.toolDeadlines\": {\"" +
+                   call.tool + "\": SECONDS} in host-settings.json.";
+        return "module pack " + pack + "'s runner was stopped because tool \"" + m_deadline_tool +
+               "\" overran its deadline while this call of \"" + call.tool + "\" was running; the call's effects are unknown. "
+               "The runner restarts for the next call.";
+    case Death::Stopped:
+        return "the call of tool \"" + call.tool + "\" (module pack " + pack + ") was stopped because the host is shutting down";
+    default:
+        return "module pack " + pack + " crashed (" + how_it_ended() + ") while running tool \"" + call.tool +
+               "\"; the call's effects are unknown. Its runner restarts for the next call; if this repeats, report it to the "
+               "pack's author or disable it with `uap-host modules disable " + pack + " --project DIR`.";
+    }
+}
+
+void RunnerConnection::read_messages() {
+    std::string text;
+    FrameReader reader(m_child->stdout_descriptor(), max_frame_bytes);
+    while (true) {
+        auto end = reader.next(text);
+        if (!end) {
+            note_protocol_error(end.error().message());
+            break;
+        }
+        if (*end == ReadEnd::Closed)
+            break;
+        auto message = parse_message(text);
+        if (!message) {
+            note_protocol_error(message.error().message());
+            break;
+        }
+        dispatch(*message);
+    }
+    finish(Death::Crashed);
+}
+
+void RunnerConnection::note_protocol_error(const std::string& problem) {
+    spdlog::error("[{}] module runner broke the protocol ({}); stopping it", m_context.module_id, problem);
+    std::lock_guard lock(m_mutex);
+    m_protocol_error = problem;
+}
+
+void RunnerConnection::finish(Death cause) {
+    {
+        std::lock_guard lock(m_mutex);
+        m_reaping = true;
+    }
+    // The pipe may close before the process is gone, or the runner broke the protocol while alive.
+    auto code = m_child->wait_exit(std::chrono::milliseconds(200));
+    if (!code) {
+        m_child->signal_group(SIGKILL);
+        code = m_child->wait_exit(std::chrono::seconds(5));
+    }
+    std::lock_guard lock(m_mutex);
+    m_exit_code = code.value_or(-1);
+    m_death = m_requested_death != Death::Alive ? m_requested_death : cause;
+    if (m_death == Death::Crashed)
+        spdlog::error("[{}] module runner (pid {}) crashed: {}", m_context.module_id, m_child->pid(), how_it_ended());
+    for (auto& [id, call] : m_calls) {
+        if (call->done)
+            continue;
+        call->failure = failure_text(*call);
+        call->done = true;
+        call->answered.notify_all();
+    }
+    m_changed.notify_all();
+}
+
+void RunnerConnection::dispatch(const rapidjson::Document& message) {
+    std::string_view type = text_of(message, "type");
+    if (type == "result") {
+        std::lock_guard lock(m_mutex);
+        auto found = m_calls.find(integer_of(message, "call"));
+        if (found == m_calls.end() || found->second->done)
+            return; // The caller gave up (cancelled or deadline) before the answer came.
+        auto& call = *found->second;
+        call.output.status = static_cast<uap_status>(integer_of(message, "status", UAP_STATUS_INTERNAL_ERROR));
+        call.output.text = std::string(text_of(message, "output"));
+        call.output.overflowed = flag_of(message, "overflowed");
+        call.output.offered_bytes = static_cast<uint64_t>(integer_of(message, "offered"));
+        call.done = true;
+        call.answered.notify_all();
+    } else if (type == "log") {
+        std::string_view line = text_of(message, "message");
+        modules::host_api().log(&m_context, static_cast<uap_log_level>(integer_of(message, "level", UAP_LOG_INFO)),
+                                sdk::to_view(line));
+    } else if (type == "progress") {
+        // Delivered without the lock: a slow receiver (an event stream to a slow client) must not
+        // hold up the results of other calls. The call does not return while a report is out.
+        std::unique_lock lock(m_mutex);
+        auto found = m_calls.find(integer_of(message, "call"));
+        if (found == m_calls.end() || found->second->done || !found->second->on_progress)
+            return;
+        auto call = found->second;
+        ++call->reporting;
+        lock.unlock();
+        call->on_progress(number_of(message, "progress"), number_of(message, "total"), text_of(message, "message"));
+        lock.lock();
+        --call->reporting;
+        call->answered.notify_all();
+    } else if (type == "ask") {
+        answer_question(message);
+    } else if (type == "loaded" || type == "loadFailed") {
+        std::lock_guard lock(m_mutex);
+        if (type == "loaded")
+            m_load_answer = LoadAnswer{std::string(text_of(message, "description")),
+                                       static_cast<uint32_t>(integer_of(message, "abiVersion"))};
+        else
+            m_load_answer = modules::LibraryError{flag_of(message, "incompatible") ? modules::LoadFailure::Incompatible
+                                                                                   : modules::LoadFailure::Failed,
+                                                  std::string(text_of(message, "reason"))};
+        m_changed.notify_all();
+    } else if (type != "stopped") {
+        spdlog::warn("[{}] module runner sent an unknown message type", m_context.module_id);
+    }
+}
+
+void RunnerConnection::answer_question(const rapidjson::Document& message) {
+    // Editor calls block for as long as the editor takes, so each question gets its own thread.
+    std::erase_if(m_questions, [](Question& question) {
+        if (!question.done->load())
+            return false;
+        question.thread.join();
+        return true;
+    });
+    std::shared_ptr<api::CallControl> control;
+    int64_t call = integer_of(message, "call", no_call);
+    {
+        std::lock_guard lock(m_mutex);
+        if (auto found = m_calls.find(call); found != m_calls.end())
+            control = found->second->control;
+    }
+    auto done = std::make_shared<std::atomic<bool>>(false);
+    auto work = [this, control, done, request = integer_of(message, "request"), method = std::string(text_of(message, "method")),
+                 editor_method = std::string(text_of(message, "editorMethod")), params = std::string(text_of(message, "params")),
+                 timeout = static_cast<uint32_t>(std::max<int64_t>(0, integer_of(message, "timeoutMs")))] {
+        sdk::StringReceiver output(max_relayed_answer_bytes);
+        uap_status status = UAP_STATUS_INVALID_ARGUMENT;
+        if (method == "editor_call") {
+            uap_call_context context;
+            context.control = control.get();
+            status = modules::host_api().editor_call(&m_context, control ? &context : nullptr, sdk::to_view(editor_method),
+                                                     sdk::to_view(params), timeout, output.sink());
+        } else if (method == "host_info") {
+            status = modules::host_api().host_info(&m_context, output.sink());
+        }
+        OutgoingMessage answer("answer");
+        answer.integer("request", request);
+        answer.integer("status", output.overflowed() ? UAP_STATUS_TOO_LARGE : status);
+        answer.string("output", output.text());
+        send(answer.finish());
+        done->store(true);
+    };
+    m_questions.push_back(Question{std::thread(std::move(work)), done});
+}
+
+void RunnerConnection::drain_errors() {
+    // What the module prints (its stdout is sent here too) goes to the host's log, line by line.
+    agent::LineFramer framer(16 * 1024);
+    auto log_line = [&](std::string_view line) { spdlog::warn("[{}] (runner output) {}", m_context.module_id, line); };
+    char chunk[4096];
+    while (true) {
+        ssize_t count = ::read(m_child->stderr_descriptor(), chunk, sizeof(chunk));
+        if (count < 0 && errno == EINTR)
+            continue;
+        if (count <= 0)
+            break;
+        framer.feed(std::string_view(chunk, static_cast<size_t>(count)), log_line);
+    }
+    framer.finish(log_line);
+}
+
+} // namespace uap::runner

@@ -1,0 +1,101 @@
+// One uap-module-runner process and the pipes to it: a reader thread that dispatches its
+// messages (results, log lines, progress, questions for the host table), calls that wait for
+// their result or their deadline, and an account of how the process ended.
+#pragma once
+
+#include "agent/child_process.hpp"
+#include "modules/host_services.hpp"
+#include "modules/module_backend.hpp"
+#include "modules/module_library.hpp"
+
+#include <rapidjson/document.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <variant>
+#include <vector>
+
+namespace uap::runner {
+
+// Why a runner is no longer there.
+enum class Death { Alive, Crashed, Deadline, Stopped };
+
+struct LoadAnswer {
+    std::string description;
+    uint32_t abi_version = 0;
+};
+
+class RunnerConnection {
+public:
+    // Starts the program; context (the pack's id, settings and host environment) must outlive it.
+    static Expected<std::shared_ptr<RunnerConnection>> launch(const std::filesystem::path& program, uap_host_context& context);
+    ~RunnerConnection(); // stop() with a short grace, then joins every thread.
+    RunnerConnection(const RunnerConnection&) = delete;
+    RunnerConnection& operator=(const RunnerConnection&) = delete;
+
+    // Loads the pack's library in the runner: init, then describe.
+    std::variant<LoadAnswer, modules::LibraryError> load(const std::filesystem::path& library);
+
+    // Runs one call and waits for its result, its deadline, or the runner's death.
+    Expected<modules::ModuleOutput> call(const modules::ToolCallRequest& request);
+
+    // Asks the module to shut down and the runner to exit (calls in flight see cancellation and
+    // fail with a shutdown message); does not wait.
+    void request_stop();
+    // request_stop(), then waits up to grace for the exit and kills the runner after it.
+    void stop(std::chrono::milliseconds grace);
+    // Kills the runner now; every call in flight fails with a message for cause.
+    void kill(Death cause);
+
+    bool alive() const;
+    int pid() const { return m_child->pid(); }
+    // True exactly once for a runner that crashed (so a crash is counted once).
+    bool take_crash();
+    // "signal 11 (SIGSEGV)" or "exit code 3"; empty while alive.
+    std::string how_it_ended() const;
+
+private:
+    struct PendingCall;
+    explicit RunnerConnection(std::unique_ptr<agent::ChildProcess> child, uap_host_context& context);
+
+    void read_messages();
+    void drain_errors();
+    void dispatch(const rapidjson::Document& message);
+    void answer_question(const rapidjson::Document& message);
+    void finish(Death cause);
+    void note_protocol_error(const std::string& problem);
+    void send(const std::string& frame);
+    std::string failure_text(const PendingCall& call) const;
+
+    std::unique_ptr<agent::ChildProcess> m_child;
+    uap_host_context& m_context;
+    std::mutex m_write_mutex;
+    mutable std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::map<int64_t, std::shared_ptr<PendingCall>> m_calls;
+    std::atomic<int64_t> m_next_call{1};
+    std::optional<std::variant<LoadAnswer, modules::LibraryError>> m_load_answer;
+    Death m_death = Death::Alive;
+    Death m_requested_death = Death::Alive; // Set by kill() before the signal, read when the pipe closes.
+    std::string m_deadline_tool;            // The tool whose deadline stopped the runner.
+    bool m_reaping = false;
+    bool m_stop_requested = false;
+    bool m_crash_taken = false;
+    int m_exit_code = 0;
+    std::string m_protocol_error; // Set when the runner sent something that is not the protocol.
+    struct Question {
+        std::thread thread;
+        std::shared_ptr<std::atomic<bool>> done;
+    };
+    std::vector<Question> m_questions; // Host-table calls being answered (editor calls can block).
+    std::thread m_reader;
+    std::thread m_error_reader;
+};
+
+} // namespace uap::runner

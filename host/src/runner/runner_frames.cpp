@@ -1,0 +1,162 @@
+// Length-prefixed JSON frames over pipes, written with RapidJSON's Writer.
+#include "runner/runner_frames.hpp"
+
+#include "support/json.hpp"
+
+#include <cerrno>
+#include <algorithm>
+#include <cstring>
+#include <unistd.h>
+
+namespace uap::runner {
+
+namespace {
+
+constexpr size_t prefix_bytes = 4;
+// Tool arguments nest up to json::default_max_depth inside the envelope's own two levels.
+constexpr unsigned envelope_max_depth = json::default_max_depth + 4;
+
+void write_length(char* out, uint32_t length) {
+    out[0] = static_cast<char>((length >> 24) & 0xff);
+    out[1] = static_cast<char>((length >> 16) & 0xff);
+    out[2] = static_cast<char>((length >> 8) & 0xff);
+    out[3] = static_cast<char>(length & 0xff);
+}
+
+} // namespace
+
+OutgoingMessage::OutgoingMessage(std::string_view type) : m_writer(m_buffer) {
+    // Room for the length prefix, filled in by finish().
+    m_buffer.Push(prefix_bytes);
+    m_writer.StartObject();
+    string("type", type);
+}
+
+void OutgoingMessage::key(std::string_view name) { m_writer.Key(name.data(), static_cast<rapidjson::SizeType>(name.size())); }
+
+void OutgoingMessage::string(std::string_view name, std::string_view value) {
+    key(name);
+    m_writer.String(value.data(), static_cast<rapidjson::SizeType>(value.size()));
+}
+
+void OutgoingMessage::integer(std::string_view name, int64_t value) {
+    key(name);
+    m_writer.Int64(value);
+}
+
+void OutgoingMessage::number(std::string_view name, double value) {
+    key(name);
+    m_writer.Double(value);
+}
+
+void OutgoingMessage::boolean(std::string_view name, bool value) {
+    key(name);
+    m_writer.Bool(value);
+}
+
+void OutgoingMessage::raw_json(std::string_view name, std::string_view json_text) {
+    key(name);
+    m_writer.RawValue(json_text.data(), json_text.size(), rapidjson::kObjectType);
+}
+
+std::string OutgoingMessage::finish() {
+    m_writer.EndObject();
+    std::string frame(m_buffer.GetString(), m_buffer.GetSize());
+    write_length(frame.data(), static_cast<uint32_t>(frame.size() - prefix_bytes));
+    return frame;
+}
+
+Expected<void> write_frame(int descriptor, std::string_view frame) {
+    size_t written = 0;
+    while (written < frame.size()) {
+        ssize_t count = ::write(descriptor, frame.data() + written, frame.size() - written);
+        if (count < 0) {
+            if (errno == EINTR)
+                continue;
+            return Error("cannot write to the module runner: " + std::string(std::strerror(errno)));
+        }
+        written += static_cast<size_t>(count);
+    }
+    return {};
+}
+
+Expected<bool> FrameReader::fill(size_t wanted) {
+    if (m_start > 0 && m_start == m_buffer.size()) {
+        m_buffer.clear();
+        m_start = 0;
+    }
+    while (m_buffer.size() - m_start < wanted) {
+        if (m_start > 0 && m_buffer.size() - m_start + 65536 > m_buffer.capacity()) {
+            m_buffer.erase(0, m_start);
+            m_start = 0;
+        }
+        size_t have = m_buffer.size();
+        m_buffer.resize(have + std::max<size_t>(65536, wanted - (have - m_start)));
+        ssize_t count = ::read(m_descriptor, m_buffer.data() + have, m_buffer.size() - have);
+        m_buffer.resize(have + static_cast<size_t>(std::max<ssize_t>(count, 0)));
+        if (count < 0) {
+            if (errno == EINTR)
+                continue;
+            return Error("cannot read from the pipe: " + std::string(std::strerror(errno)));
+        }
+        if (count == 0)
+            return false;
+    }
+    return true;
+}
+
+Expected<ReadEnd> FrameReader::next(std::string& text) {
+    auto filled = fill(prefix_bytes);
+    if (!filled)
+        return filled.error();
+    if (!*filled) {
+        if (m_buffer.size() == m_start)
+            return ReadEnd::Closed;
+        return Error("the pipe closed inside a frame's length prefix");
+    }
+    auto* prefix = reinterpret_cast<const unsigned char*>(m_buffer.data() + m_start);
+    uint64_t length = (uint64_t(prefix[0]) << 24) | (uint64_t(prefix[1]) << 16) | (uint64_t(prefix[2]) << 8) | prefix[3];
+    if (length > m_max_bytes)
+        return Error("a frame of " + std::to_string(length) + " bytes exceeds the limit of " + std::to_string(m_max_bytes));
+    filled = fill(prefix_bytes + length);
+    if (!filled)
+        return filled.error();
+    if (!*filled)
+        return Error("the pipe closed inside a frame");
+    text.assign(m_buffer, m_start + prefix_bytes, length);
+    m_start += prefix_bytes + length;
+    return ReadEnd::Frame;
+}
+
+Expected<rapidjson::Document> parse_message(std::string_view text) {
+    auto parsed = json::parse(text, envelope_max_depth);
+    if (!parsed)
+        return parsed.error().within("runner message");
+    if (!parsed->IsObject() || !json::string_field(*parsed, "type"))
+        return Error("runner message is not an object with a string \"type\"");
+    return std::move(*parsed);
+}
+
+std::string_view text_of(const rapidjson::Value& message, const char* field) {
+    auto found = message.FindMember(field);
+    if (found == message.MemberEnd() || !found->value.IsString())
+        return {};
+    return {found->value.GetString(), found->value.GetStringLength()};
+}
+
+int64_t integer_of(const rapidjson::Value& message, const char* field, int64_t fallback) {
+    auto found = message.FindMember(field);
+    return found != message.MemberEnd() && found->value.IsInt64() ? found->value.GetInt64() : fallback;
+}
+
+double number_of(const rapidjson::Value& message, const char* field) {
+    auto found = message.FindMember(field);
+    return found != message.MemberEnd() && found->value.IsNumber() ? found->value.GetDouble() : 0.0;
+}
+
+bool flag_of(const rapidjson::Value& message, const char* field) {
+    auto found = message.FindMember(field);
+    return found != message.MemberEnd() && found->value.IsBool() && found->value.GetBool();
+}
+
+} // namespace uap::runner

@@ -1,0 +1,73 @@
+// The module runner's wire: length-prefixed JSON messages (4-byte big-endian length, then the
+// UTF-8 JSON text) on a pair of pipes. Both the host and uap-module-runner use these functions.
+#pragma once
+
+#include "support/expected.hpp"
+
+#include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace uap::runner {
+
+using MessageWriter = rapidjson::Writer<rapidjson::StringBuffer>;
+
+// A message under construction: an open JSON object whose "type" is already written.
+class OutgoingMessage {
+public:
+    explicit OutgoingMessage(std::string_view type);
+    MessageWriter& writer() { return m_writer; }
+    void key(std::string_view name);
+    void string(std::string_view name, std::string_view value);
+    void integer(std::string_view name, int64_t value);
+    void number(std::string_view name, double value);
+    void boolean(std::string_view name, bool value);
+    // Embeds text that is already valid JSON (tool arguments the host has validated).
+    void raw_json(std::string_view name, std::string_view json_text);
+    // Closes the object and returns the frame: length prefix + JSON text.
+    std::string finish();
+
+private:
+    rapidjson::StringBuffer m_buffer;
+    MessageWriter m_writer;
+};
+
+// Writes every byte of a frame or fails (the other side is gone).
+Expected<void> write_frame(int descriptor, std::string_view frame);
+
+enum class ReadEnd { Frame, Closed };
+
+// Reads frames from a blocking descriptor, buffered: one read() often brings several frames.
+class FrameReader {
+public:
+    FrameReader(int descriptor, uint64_t max_bytes) : m_descriptor(descriptor), m_max_bytes(max_bytes) {}
+
+    // The next frame's JSON text. Closed: the other side closed the pipe cleanly between frames.
+    // An Error: a broken pipe, a torn frame or a length over max_bytes (refused before buffering it).
+    Expected<ReadEnd> next(std::string& text);
+
+private:
+    // Reads until at least `wanted` bytes are buffered; false at end of file.
+    Expected<bool> fill(size_t wanted);
+
+    int m_descriptor;
+    uint64_t m_max_bytes;
+    std::string m_buffer;
+    size_t m_start = 0; // First unconsumed byte of m_buffer.
+};
+
+// Parses a frame's text into a message object with a string "type".
+Expected<rapidjson::Document> parse_message(std::string_view text);
+
+// Field readers for received messages: a missing or mistyped field reads as the fallback, so a
+// hostile peer's message can make a call fail but never crash the reader.
+std::string_view text_of(const rapidjson::Value& message, const char* field);
+int64_t integer_of(const rapidjson::Value& message, const char* field, int64_t fallback = 0);
+double number_of(const rapidjson::Value& message, const char* field);
+bool flag_of(const rapidjson::Value& message, const char* field);
+
+} // namespace uap::runner

@@ -1,0 +1,346 @@
+// uap-module-runner: runs one module pack in its own process for uap-host. It loads the pack's
+// library through the same ABI as the host, offers the module a host table whose functions
+// travel over the pipes to the host, and runs calls on a pool of threads.
+#include "modules/module_library.hpp"
+#include "runner/runner_frames.hpp"
+#include "runner/runner_protocol.hpp"
+#include "support/json.hpp"
+
+#include <uap/sdk/json.hpp>
+
+#include <rapidjson/encodings.h>
+#include <rapidjson/memorystream.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <csignal>
+#include <cstring>
+#include <deque>
+#include <fcntl.h>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <sys/prctl.h>
+#include <thread>
+#include <unistd.h>
+
+namespace uap::runner {
+namespace {
+
+struct RunnerCall {
+    int64_t id;
+    std::atomic<bool> cancelled{false};
+};
+
+struct Question {
+    std::condition_variable answered;
+    bool done = false;
+    uap_status status = UAP_STATUS_UNAVAILABLE;
+    std::string output;
+};
+
+bool valid_utf8(std::string_view text) {
+    struct Discard {
+        void Put(char) {}
+    } discard;
+    rapidjson::MemoryStream stream(text.data(), text.size());
+    while (stream.Tell() < text.size())
+        if (!rapidjson::UTF8<>::Validate(stream, discard))
+            return false;
+    return true;
+}
+
+std::string_view view(uap_string_view text) { return sdk::from_view(text); }
+
+class Runner {
+public:
+    Runner(int input, int output) : m_input(input), m_output(output) {}
+
+    int serve() {
+        std::string text;
+        FrameReader reader(m_input, max_frame_bytes);
+        while (true) {
+            auto end = reader.next(text);
+            if (!end || *end == ReadEnd::Closed)
+                break; // The host is gone: nobody wants the results any more.
+            auto message = parse_message(text);
+            if (!message)
+                break;
+            std::string_view type = text_of(*message, "type");
+            if (type == "load")
+                load(*message);
+            else if (type == "call")
+                start_call(std::move(*message));
+            else if (type == "cancel")
+                cancel(integer_of(*message, "call"));
+            else if (type == "answer")
+                answer(*message);
+            else if (type == "shutdown")
+                shutdown();
+        }
+        std::_Exit(0);
+    }
+
+    // The host table: each function finds the runner through the context it was given.
+    static const uap_host_api& table() {
+        static const uap_host_api api = {
+            sizeof(uap_host_api), UAP_ABI_VERSION, &log, &is_cancelled, &report_progress, &read_settings, &editor_call, &host_info,
+        };
+        return api;
+    }
+
+private:
+    static Runner& of(uap_host_context* context) { return *reinterpret_cast<Runner*>(context); }
+    uap_host_context* as_context() { return reinterpret_cast<uap_host_context*>(this); }
+    static RunnerCall* call_of(uap_call_context* context) { return reinterpret_cast<RunnerCall*>(context); }
+
+    static void log(uap_host_context* context, uap_log_level level, uap_string_view message) {
+        OutgoingMessage out("log");
+        out.integer("level", level);
+        out.string("message", valid_utf8(view(message)) ? view(message) : std::string_view("(a log line that is not UTF-8)"));
+        of(context).send(out.finish());
+    }
+
+    static int32_t is_cancelled(uap_call_context* call) { return call && call_of(call)->cancelled.load(std::memory_order_relaxed) ? 1 : 0; }
+
+    static void report_progress(uap_call_context* call, double progress, double total, uap_string_view message) {
+        if (!call)
+            return;
+        OutgoingMessage out("progress");
+        out.integer("call", call_of(call)->id);
+        out.number("progress", progress);
+        out.number("total", total);
+        out.string("message", valid_utf8(view(message)) ? view(message) : std::string_view());
+        instance().send(out.finish());
+    }
+
+    static uap_status read_settings(uap_host_context* context, uap_sink* out) { return sdk::write_to_sink(out, of(context).m_settings); }
+
+    static uap_status editor_call(uap_host_context* context, uap_call_context* call, uap_string_view method, uap_string_view params,
+                                  uint32_t timeout_ms, uap_sink* out) {
+        if (!valid_utf8(view(method)) || !valid_utf8(view(params))) {
+            sdk::write_to_sink(out, R"({"code":"invalid_text","message":"the method name or parameters are not valid UTF-8"})");
+            return UAP_STATUS_INVALID_ARGUMENT;
+        }
+        OutgoingMessage ask("ask");
+        ask.string("method", "editor_call");
+        ask.integer("call", call ? call_of(call)->id : no_call);
+        ask.string("editorMethod", view(method));
+        ask.string("params", view(params));
+        ask.integer("timeoutMs", timeout_ms);
+        return of(context).ask(ask, out);
+    }
+
+    static uap_status host_info(uap_host_context* context, uap_sink* out) {
+        OutgoingMessage ask("ask");
+        ask.string("method", "host_info");
+        ask.integer("call", no_call);
+        return of(context).ask(ask, out);
+    }
+
+    static Runner& instance() { return *s_instance; }
+
+    uap_status ask(OutgoingMessage& message, uap_sink* out) {
+        auto question = std::make_shared<Question>();
+        int64_t id = m_next_question++;
+        message.integer("request", id);
+        {
+            std::lock_guard lock(m_mutex);
+            m_questions[id] = question;
+        }
+        send(message.finish());
+        std::unique_lock lock(m_mutex);
+        question->answered.wait(lock, [&] { return question->done; });
+        m_questions.erase(id);
+        uap_status written = sdk::write_to_sink(out, question->output);
+        return question->status == UAP_STATUS_OK && written != UAP_STATUS_OK ? written : question->status;
+    }
+
+    void answer(const rapidjson::Document& message) {
+        std::lock_guard lock(m_mutex);
+        auto found = m_questions.find(integer_of(message, "request"));
+        if (found == m_questions.end())
+            return;
+        found->second->status = static_cast<uap_status>(integer_of(message, "status"));
+        found->second->output = std::string(text_of(message, "output"));
+        found->second->done = true;
+        found->second->answered.notify_all();
+    }
+
+    void send(const std::string& frame) {
+        std::lock_guard lock(m_write_mutex);
+        if (!write_frame(m_output, frame))
+            std::_Exit(0); // The host is gone.
+    }
+
+    void load(const rapidjson::Document& message) {
+        m_settings = std::string(text_of(message, "settings"));
+        auto opened = modules::ModuleLibrary::open(std::filesystem::path(std::string(text_of(message, "library"))));
+        if (auto* failure = std::get_if<modules::LibraryError>(&opened))
+            return load_failed(failure->kind == modules::LoadFailure::Incompatible, failure->reason);
+        m_library = std::get<std::shared_ptr<modules::ModuleLibrary>>(std::move(opened));
+        sdk::StringReceiver init_error(4096);
+        uap_status status = m_library->api().init(&table(), as_context(), &m_instance, init_error.sink());
+        if (status != UAP_STATUS_OK)
+            return load_failed(false, "init failed (status " + std::to_string(status) + ")" +
+                                          (init_error.text().empty() ? std::string() : ": " + init_error.text()));
+        sdk::StringReceiver described(modules::max_description_bytes);
+        status = m_library->api().describe(m_instance, described.sink());
+        if (status != UAP_STATUS_OK || described.overflowed() || !valid_utf8(described.text()))
+            return load_failed(false, described.overflowed() ? std::string("describe() wrote more than 4 MiB")
+                                                             : "describe() failed (status " + std::to_string(status) + "): " +
+                                                                   (valid_utf8(described.text()) ? described.text() : "(not UTF-8)"));
+        OutgoingMessage loaded("loaded");
+        loaded.integer("abiVersion", m_library->abi_version());
+        loaded.string("description", described.text());
+        send(loaded.finish());
+    }
+
+    void load_failed(bool incompatible, const std::string& reason) {
+        OutgoingMessage failed("loadFailed");
+        failed.boolean("incompatible", incompatible);
+        failed.string("reason", valid_utf8(reason) ? reason : std::string("the module's message is not UTF-8"));
+        send(failed.finish());
+    }
+
+    void start_call(rapidjson::Document message) {
+        if (!m_instance)
+            return;
+        auto call = std::make_shared<RunnerCall>();
+        call->id = integer_of(message, "call");
+        call->cancelled = flag_of(message, "cancelled");
+        {
+            std::lock_guard lock(m_mutex);
+            m_calls[call->id] = call;
+            ++m_active;
+        }
+        auto document = std::make_shared<rapidjson::Document>(std::move(message));
+        run_on_pool([this, call, document] { run_call(*call, *document); });
+    }
+
+    void run_call(RunnerCall& call, const rapidjson::Document& message) {
+        std::string tool(text_of(message, "tool"));
+        std::string arguments = "{}";
+        if (auto found = message.FindMember("arguments"); found != message.MemberEnd())
+            arguments = json::to_text(found->value);
+        sdk::StringReceiver output(static_cast<uint64_t>(integer_of(message, "maxBytes")));
+        uap_tool_call request{sizeof(uap_tool_call), sdk::to_view(tool), sdk::to_view(arguments),
+                              reinterpret_cast<uap_call_context*>(&call)};
+        uap_status status = UAP_STATUS_INTERNAL_ERROR;
+        std::string text;
+        try {
+            status = m_library->api().call_tool(m_instance, &request, output.sink());
+            text = output.take();
+        } catch (...) {
+            text = "tool \"" + tool + "\" let an exception escape the module boundary";
+        }
+        if (!valid_utf8(text)) {
+            status = UAP_STATUS_INTERNAL_ERROR;
+            text = "tool \"" + tool + "\" wrote output that is not valid UTF-8";
+        }
+        OutgoingMessage result("result");
+        result.integer("call", call.id);
+        result.integer("status", status);
+        result.string("output", text);
+        result.boolean("overflowed", output.overflowed());
+        result.integer("offered", static_cast<int64_t>(output.offered_bytes()));
+        send(result.finish());
+        std::lock_guard lock(m_mutex);
+        m_calls.erase(call.id);
+        --m_active;
+        m_idle.notify_all();
+    }
+
+    void cancel(int64_t id) {
+        std::lock_guard lock(m_mutex);
+        if (auto found = m_calls.find(id); found != m_calls.end())
+            found->second->cancelled = true;
+    }
+
+    void shutdown() {
+        // The ABI promises shutdown only after every call returned; calls that do not return in
+        // time are abandoned with the process.
+        std::unique_lock lock(m_mutex);
+        for (auto& [id, call] : m_calls)
+            call->cancelled = true;
+        bool idle = m_idle.wait_for(lock, std::chrono::milliseconds(500), [&] { return m_active == 0; });
+        lock.unlock();
+        if (idle && m_instance)
+            m_library->api().shutdown(m_instance);
+        send(OutgoingMessage("stopped").finish());
+        std::_Exit(0);
+    }
+
+    // Calls run on pooled threads: a new thread only when none is idle.
+    void run_on_pool(std::function<void()> job) {
+        std::lock_guard lock(m_pool_mutex);
+        m_jobs.push_back(std::move(job));
+        if (m_idle_workers == 0)
+            std::thread([this] { work(); }).detach();
+        else
+            m_work.notify_one();
+    }
+
+    void work() {
+        std::unique_lock lock(m_pool_mutex);
+        while (true) {
+            ++m_idle_workers;
+            m_work.wait(lock, [&] { return !m_jobs.empty(); });
+            --m_idle_workers;
+            auto job = std::move(m_jobs.front());
+            m_jobs.pop_front();
+            lock.unlock();
+            job();
+            lock.lock();
+        }
+    }
+
+public:
+    static inline Runner* s_instance = nullptr;
+
+private:
+    int m_input;
+    int m_output;
+    std::string m_settings = "{}";
+    std::shared_ptr<modules::ModuleLibrary> m_library;
+    uap_module_instance* m_instance = nullptr;
+    std::mutex m_write_mutex;
+    std::mutex m_mutex;
+    std::condition_variable m_idle;
+    std::map<int64_t, std::shared_ptr<RunnerCall>> m_calls;
+    std::map<int64_t, std::shared_ptr<Question>> m_questions;
+    std::atomic<int64_t> m_next_question{1};
+    int m_active = 0;
+    std::mutex m_pool_mutex;
+    std::condition_variable m_work;
+    std::deque<std::function<void()>> m_jobs;
+    int m_idle_workers = 0;
+};
+
+} // namespace
+} // namespace uap::runner
+
+int main(int argc, char** argv) {
+    if (argc != 2 || std::strcmp(argv[1], "--serve") != 0) {
+        std::cerr << "uap-module-runner runs one module pack for uap-host, which starts it; it is not meant to be run by hand.\n";
+        return 2;
+    }
+    // End with the host even if it dies without closing the pipes.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    // Keep nothing the host left open, then move the protocol off stdin and stdout so that a
+    // module printing to stdout cannot corrupt it (its output goes to stderr, which the host logs).
+    ::close_range(3, ~0u, 0);
+    int input = ::fcntl(0, F_DUPFD_CLOEXEC, 3);
+    int output = ::fcntl(1, F_DUPFD_CLOEXEC, 3);
+    int nothing = ::open("/dev/null", O_RDONLY);
+    if (input < 0 || output < 0 || nothing < 0)
+        return 1;
+    ::dup2(nothing, 0);
+    ::close(nothing);
+    ::dup2(2, 1);
+    std::signal(SIGPIPE, SIG_IGN);
+    static uap::runner::Runner runner(input, output);
+    uap::runner::Runner::s_instance = &runner;
+    return runner.serve();
+}

@@ -1,0 +1,91 @@
+// What isolation costs per call (prints a table; run a Release build): the echo fixture's tool
+// called in-process and through uap-module-runner, at concurrency 1 and 16, with a small and a
+// 10 KB argument. Each row is the latency of ModuleHost::call_tool (schema checks included).
+#include "modules/module_host.hpp"
+#include "runner/isolated_module.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using uap::modules::Isolation;
+
+struct Summary {
+    double p50_ms = 0, p99_ms = 0;
+};
+
+Summary summarise(std::vector<double> samples) {
+    std::sort(samples.begin(), samples.end());
+    auto at = [&](double quantile) { return samples[std::min(samples.size() - 1, static_cast<size_t>(quantile * samples.size()))]; };
+    return {at(0.50), at(0.99)};
+}
+
+std::unique_ptr<uap::modules::ModuleHost> host_for(Isolation isolation, uap::settings::ProjectSettings& settings) {
+    settings.set_isolation("fixture.echo", isolation);
+    uap::modules::ModuleHost::Options options;
+    options.folders.push_back({UAP_BENCH_ECHO_PACK, uap::modules::Origin::CommandLine});
+    options.settings = &settings;
+    options.start_isolated = uap::runner::module_runner();
+    auto host = std::make_unique<uap::modules::ModuleHost>(std::move(options));
+    if (host->packs().empty() || host->packs()[0]->state != uap::modules::PackState::Loaded) {
+        std::fprintf(stderr, "the echo fixture pack did not load from %s\n", UAP_BENCH_ECHO_PACK);
+        std::exit(1);
+    }
+    return host;
+}
+
+Summary measure(const uap::modules::ModuleHost& host, int concurrency, int calls_per_thread, const std::string& arguments) {
+    std::vector<std::vector<double>> samples(concurrency);
+    std::vector<std::thread> threads;
+    std::atomic<int> failures{0};
+    for (int thread = 0; thread < concurrency; ++thread)
+        threads.emplace_back([&, thread] {
+            samples[thread].reserve(calls_per_thread);
+            for (int call = 0; call < calls_per_thread; ++call) {
+                auto started = Clock::now();
+                auto outcome = host.call_tool("fixture_echo", arguments);
+                samples[thread].push_back(std::chrono::duration<double, std::milli>(Clock::now() - started).count());
+                if (outcome.status != uap::modules::CallStatus::Success)
+                    ++failures;
+            }
+        });
+    for (auto& thread : threads)
+        thread.join();
+    if (failures)
+        std::fprintf(stderr, "%d calls failed\n", failures.load());
+    std::vector<double> all;
+    for (auto& part : samples)
+        all.insert(all.end(), part.begin(), part.end());
+    return summarise(all);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    int calls = argc > 1 ? std::atoi(argv[1]) : 20000;
+    uap::settings::ProjectSettings inside_settings, outside_settings;
+    auto inside = host_for(Isolation::InProcess, inside_settings);
+    auto outside = host_for(Isolation::Isolated, outside_settings);
+    std::string small = R"({"text":"hello"})";
+    std::string large = R"({"text":")" + std::string(10 * 1024, 'x') + "\"}";
+    std::printf("%-28s %12s %12s %12s %12s %14s\n", "case", "in p50 ms", "in p99 ms", "runner p50", "runner p99", "added p50 ms");
+    for (auto [label, arguments] : {std::pair{"small argument", &small}, std::pair{"10 KB argument", &large}})
+        for (int concurrency : {1, 16}) {
+            int per_thread = std::max(50, calls / concurrency);
+            measure(*inside, concurrency, per_thread / 10, *arguments); // Warm-up.
+            measure(*outside, concurrency, per_thread / 10, *arguments);
+            Summary in = measure(*inside, concurrency, per_thread, *arguments);
+            Summary out = measure(*outside, concurrency, per_thread, *arguments);
+            char name[64];
+            std::snprintf(name, sizeof(name), "%s, concurrency %d", label, concurrency);
+            std::printf("%-28s %12.4f %12.4f %12.4f %12.4f %14.4f\n", name, in.p50_ms, in.p99_ms, out.p50_ms, out.p99_ms,
+                        out.p50_ms - in.p50_ms);
+        }
+    return 0;
+}

@@ -1,0 +1,127 @@
+// Cancellation and progress end to end against `uap-host serve`, for an isolated and an
+// in-process pack: notifications/cancelled, the client closing its connection and the session's
+// DELETE each stop a tool that polls is_cancelled within 100 ms; a request with a progressToken
+// gets notifications/progress on an event stream, read by the official SDK client.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { check, requireEnvironment, startHost } from './harness.mjs';
+
+const require = requireEnvironment();
+const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
+const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
+const hostilePack = process.env.UAP_HOSTILE_PACK;
+const limitMs = 100;
+
+function post(host, session, body, { onRequest } = {}) {
+  return new Promise((resolve, reject) => {
+    const request = http.request({
+      host: '127.0.0.1', port: host.port, path: '/mcp', method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${host.token}`,
+                 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' },
+    }, (response) => {
+      let text = '';
+      response.on('data', (chunk) => { text += chunk; });
+      response.on('end', () => resolve({ status: response.statusCode, text }));
+      response.on('error', () => resolve({ status: 0, text }));
+    });
+    request.on('error', (error) => (error.code === 'ECONNRESET' ? resolve({ status: 0, text: '' }) : reject(error)));
+    request.end(JSON.stringify(body));
+    onRequest?.(request);
+  });
+}
+
+// Waits until the tool wrote its stop file; returns how long after `since` (wall clock) it did.
+async function stoppedAfter(file, since) {
+  for (let waited = 0; waited < 5000; waited += 5) {
+    if (fs.existsSync(file)) return fs.statSync(file).mtimeMs - since;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return Infinity;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+let nextId = 100;
+const pollCall = (stopFile) => ({ jsonrpc: '2.0', id: nextId++, method: 'tools/call',
+                                  params: { name: 'hostile_poll_cancellation', arguments: { stopFile } } });
+
+for (const isolation of ['isolated', 'in-process']) {
+  const host = await startHost(`cancellation-${isolation}`, {
+    plugins: [hostilePack], settings: { settingsVersion: 1, isolation: { 'fixture.hostile': isolation } },
+  });
+  try {
+    const transport = new StreamableHTTPClientTransport(new URL(host.url), { requestInit: { headers: { Authorization: `Bearer ${host.token}` } } });
+    const client = new Client({ name: 'uap-cancellation-test', version: '1.0.0' });
+    await client.connect(transport);
+    const session = transport.sessionId;
+    const folder = host.project;
+
+    // 1. notifications/cancelled
+    {
+      const stopFile = path.join(folder, 'stop-notification');
+      const call = pollCall(stopFile);
+      const answer = post(host, session, call);
+      await sleep(300);
+      const cancelledAt = Date.now();
+      const accepted = await post(host, session, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: call.id, reason: 'test' } });
+      const took = await stoppedAfter(stopFile, cancelledAt);
+      check(accepted.status === 202, `${isolation}: notifications/cancelled is accepted`);
+      check(took < limitMs, `${isolation}: notifications/cancelled stopped the tool after ${took.toFixed(1)} ms`);
+      const response = await answer;
+      check(response.status === 200 && response.text.includes('cancelled after'), `${isolation}: the cancelled call answers with the tool's own words`);
+    }
+    // 2. the client closes its connection
+    {
+      const stopFile = path.join(folder, 'stop-disconnect');
+      let request;
+      const answer = post(host, session, pollCall(stopFile), { onRequest: (sent) => { request = sent; } });
+      await sleep(300);
+      const closedAt = Date.now();
+      request.destroy();
+      const took = await stoppedAfter(stopFile, closedAt);
+      await answer;
+      check(took < limitMs, `${isolation}: closing the connection stopped the tool after ${took.toFixed(1)} ms`);
+    }
+    // 3. the session's DELETE (a session of its own, so the SDK client's stays open)
+    {
+      const other = new StreamableHTTPClientTransport(new URL(host.url), { requestInit: { headers: { Authorization: `Bearer ${host.token}` } } });
+      const otherClient = new Client({ name: 'uap-cancellation-delete', version: '1.0.0' });
+      await otherClient.connect(other);
+      const stopFile = path.join(folder, 'stop-delete');
+      const answer = post(host, other.sessionId, pollCall(stopFile));
+      await sleep(300);
+      const deletedAt = Date.now();
+      await other.terminateSession();
+      const took = await stoppedAfter(stopFile, deletedAt);
+      await answer;
+      check(took < limitMs, `${isolation}: ending the session stopped the tool after ${took.toFixed(1)} ms`);
+    }
+    // 4. progress to the official SDK client, then cancellation through its AbortSignal
+    {
+      const stopFile = path.join(folder, 'stop-progress');
+      const controller = new AbortController();
+      const reports = [];
+      let abortedAt = 0;
+      const call = client.callTool({ name: 'hostile_poll_cancellation', arguments: { stopFile } }, undefined, {
+        signal: controller.signal,
+        onprogress: (progress) => {
+          reports.push(progress);
+          if (reports.length === 3) { abortedAt = Date.now(); controller.abort(); }
+        },
+      });
+      let aborted = null;
+      try { await call; } catch (error) { aborted = error; }
+      const took = await stoppedAfter(stopFile, abortedAt);
+      check(reports.length >= 3 && reports.every((report) => report.message === 'still waiting'),
+            `${isolation}: the SDK client received notifications/progress (${reports.length}, message "${reports[0]?.message}")`);
+      check(reports.every((report, index) => index === 0 || report.progress > reports[index - 1].progress), `${isolation}: progress increases`);
+      check(aborted !== null, `${isolation}: the aborted call rejects in the client`);
+      check(took < limitMs, `${isolation}: aborting in the SDK client stopped the tool after ${took.toFixed(1)} ms`);
+    }
+    const ping = await client.callTool({ name: 'uap_ping', arguments: {} }, undefined, { onprogress: () => {} });
+    check(ping.isError === false, `${isolation}: a quick call with a progress token answers on an event stream too`);
+  } finally {
+    await host.stop();
+  }
+}
+console.log('cancellation and progress: all checks passed');

@@ -1,0 +1,166 @@
+// Isolated packs that crash, hang or ignore cancellation cost one call and a runner restart,
+// never the host: the error names the pack, the tool and the signal; repeated crashes disable the
+// pack for the run; deadlines, cancellation and shutdown end calls that would not end.
+#include "modules/module_host.hpp"
+#include "runner/isolated_module.hpp"
+#include "support/json.hpp"
+#include "test_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <future>
+#include <thread>
+
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+using uap::modules::CallOptions;
+using uap::modules::CallStatus;
+using uap::modules::Isolation;
+using uap::modules::ModuleHost;
+using uap::modules::Origin;
+using uap::testing::fixture_pack;
+
+struct IsolatedHost {
+    uap::settings::ProjectSettings settings;
+    std::unique_ptr<ModuleHost> host;
+
+    std::vector<std::string> disabled; // What the host was told.
+
+    explicit IsolatedHost(Isolation isolation = Isolation::Isolated) {
+        settings.set_isolation("fixture.hostile", isolation);
+        ModuleHost::Options options;
+        options.folders.push_back({fixture_pack("fixture.hostile"), Origin::CommandLine});
+        options.folders.push_back({fixture_pack("fixture.echo"), Origin::CommandLine});
+        options.settings = &settings;
+        options.start_isolated = uap::runner::module_runner();
+        options.on_pack_disabled = [this](const std::string& pack, const std::string& reason) { disabled.push_back(pack + ": " + reason); };
+        host = std::make_unique<ModuleHost>(std::move(options));
+    }
+    int64_t runner_pid() {
+        auto outcome = host->call_tool("hostile_echo", "{}");
+        EXPECT_EQ(outcome.status, CallStatus::Success) << outcome.text;
+        auto result = uap::json::parse(outcome.text);
+        return result && result->HasMember("pid") ? (*result)["pid"].GetInt64() : -1;
+    }
+};
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(RunnerCrash, ASegfaultCostsOneCallAndTheRunnerRestarts) {
+    IsolatedHost isolated;
+    int64_t before = isolated.runner_pid();
+    auto crashed = isolated.host->call_tool("hostile_segfault", "{}");
+    EXPECT_EQ(crashed.status, CallStatus::Crashed);
+    EXPECT_TRUE(contains(crashed.text, "module pack fixture.hostile crashed (signal 11, SIGSEGV) while running tool \"hostile_segfault\""))
+        << crashed.text;
+    EXPECT_EQ(isolated.host->call_tool("fixture_echo", R"({"text":"unharmed"})").status, CallStatus::Success);
+    int64_t after = isolated.runner_pid();
+    EXPECT_GT(after, 0);
+    EXPECT_NE(before, after) << "the next call should run in a new runner";
+}
+
+TEST(RunnerCrash, AbortIsReportedWithItsSignal) {
+    IsolatedHost isolated;
+    auto crashed = isolated.host->call_tool("hostile_abort", "{}");
+    EXPECT_EQ(crashed.status, CallStatus::Crashed);
+    EXPECT_TRUE(contains(crashed.text, "(signal 6, SIGABRT) while running tool \"hostile_abort\"")) << crashed.text;
+}
+
+TEST(RunnerCrash, ThreeCrashesWithinAMinuteDisableThePackForTheRun) {
+    IsolatedHost isolated;
+    for (int crash = 0; crash < 3; ++crash)
+        EXPECT_EQ(isolated.host->call_tool("hostile_segfault", "{}").status, CallStatus::Crashed);
+    auto refused = isolated.host->call_tool("hostile_echo", "{}");
+    EXPECT_EQ(refused.status, CallStatus::Crashed);
+    EXPECT_TRUE(contains(refused.text, "module pack fixture.hostile is not available: its module runner crashed 3 times within 60 s"))
+        << refused.text;
+    const uap::modules::PackReport* hostile = nullptr;
+    for (auto& pack : isolated.host->packs())
+        if (pack->id() == "fixture.hostile")
+            hostile = pack.get();
+    ASSERT_NE(hostile, nullptr);
+    auto problem = isolated.host->runtime_problem(*hostile);
+    ASSERT_TRUE(problem);
+    EXPECT_TRUE(contains(*problem, "disabled until the host restarts"));
+    ASSERT_EQ(isolated.disabled.size(), 1u);
+    EXPECT_EQ(isolated.disabled[0], "fixture.hostile: " + *problem);
+    EXPECT_EQ(isolated.host->call_tool("fixture_echo", "{}").status, CallStatus::Success);
+}
+
+TEST(RunnerCrash, ACallPastItsDeadlineHasItsRunnerStoppedAndRestarted) {
+    IsolatedHost isolated;
+    CallOptions options;
+    options.deadline = std::chrono::milliseconds(300);
+    auto started = Clock::now();
+    auto stuck = isolated.host->call_tool("hostile_spin", "{}", options);
+    auto took = Clock::now() - started;
+    EXPECT_EQ(stuck.status, CallStatus::Crashed);
+    EXPECT_TRUE(contains(stuck.text, "tool \"hostile_spin\" of module pack fixture.hostile did not finish within its deadline of 300 ms"))
+        << stuck.text;
+    EXPECT_TRUE(contains(stuck.text, "\"limits.toolDeadlines\"")) << stuck.text;
+    EXPECT_LT(took, std::chrono::seconds(2));
+    EXPECT_EQ(isolated.host->call_tool("hostile_echo", "{}").status, CallStatus::Success);
+}
+
+TEST(RunnerCrash, TheDeadlineComesFromTheSettingsPerTool) {
+    uap::testing::TemporaryFolder project;
+    uap::testing::write_text_file(uap::settings::ProjectSettings::file_for(project.path()),
+                                  R"({"limits":{"toolDeadlineSeconds":60,"toolDeadlines":{"hostile_spin":1}}})");
+    auto settings = uap::settings::ProjectSettings::load(project.path());
+    ASSERT_TRUE(settings);
+    EXPECT_EQ(settings->tool_deadline("hostile_spin"), std::chrono::seconds(1));
+    EXPECT_EQ(settings->tool_deadline("hostile_echo"), std::chrono::seconds(60));
+    ModuleHost::Options options;
+    options.folders.push_back({fixture_pack("fixture.hostile"), Origin::CommandLine});
+    options.settings = &*settings;
+    options.start_isolated = uap::runner::module_runner();
+    ModuleHost host(std::move(options));
+    auto started = Clock::now();
+    auto stuck = host.call_tool("hostile_spin", "{}");
+    EXPECT_TRUE(contains(stuck.text, "deadline of 1 s")) << stuck.text;
+    EXPECT_LT(Clock::now() - started, std::chrono::milliseconds(2500));
+}
+
+TEST(RunnerCrash, CancellationReachesAPollingToolWithin100Milliseconds) {
+    IsolatedHost isolated;
+    uap::api::CallControl control;
+    std::atomic<int> progress_reports{0};
+    CallOptions options{&control, [&](double, double, std::string_view message) {
+                            if (message == "still waiting")
+                                ++progress_reports;
+                        }};
+    Clock::time_point cancelled_at;
+    std::thread canceller([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        cancelled_at = Clock::now();
+        control.cancelled = true;
+    });
+    auto outcome = isolated.host->call_tool("hostile_poll_cancellation", "{}", options);
+    auto returned_at = Clock::now();
+    canceller.join();
+    EXPECT_EQ(outcome.status, CallStatus::ToolError);
+    EXPECT_TRUE(contains(outcome.text, "cancelled after")) << outcome.text;
+    EXPECT_LT(returned_at - cancelled_at, std::chrono::milliseconds(100));
+    EXPECT_GE(progress_reports.load(), 1);
+}
+
+TEST(RunnerCrash, ShutdownEndsCallsThatIgnoreCancellation) {
+    IsolatedHost isolated;
+    EXPECT_EQ(isolated.host->call_tool("hostile_linger", "{}").status, CallStatus::Success);
+    auto stuck = std::async(std::launch::async, [&] { return isolated.host->call_tool("hostile_spin", "{}"); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    auto started = Clock::now();
+    isolated.host->abort_calls();
+    ASSERT_EQ(stuck.wait_for(std::chrono::seconds(3)), std::future_status::ready);
+    auto outcome = stuck.get();
+    EXPECT_EQ(outcome.status, CallStatus::Crashed);
+    EXPECT_TRUE(contains(outcome.text, "was stopped because the host is shutting down")) << outcome.text;
+    auto refused = isolated.host->call_tool("hostile_echo", "{}");
+    EXPECT_TRUE(contains(refused.text, "module pack fixture.hostile is shutting down with the host")) << refused.text;
+    isolated.host.reset();
+    EXPECT_LT(Clock::now() - started, std::chrono::seconds(3));
+}
+
+} // namespace
