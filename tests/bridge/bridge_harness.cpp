@@ -35,7 +35,7 @@ public:
     explicit Routes(bridge::BridgeServer& bridge) : m_bridge(bridge) {}
     Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest& request) override {
         if (request.getURI() == "/bridge")
-            return new bridge::BridgeRequestHandler(m_bridge, editor_token, bridge::SecurityChecks::Perform);
+            return new bridge::BridgeRequestHandler(m_bridge, editor_token);
         return new NotFound;
     }
 

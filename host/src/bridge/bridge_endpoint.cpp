@@ -49,19 +49,12 @@ std::string check_bridge_access(const Poco::Net::HTTPServerRequest& request, con
     return {};
 }
 
-BridgeRequestHandler::BridgeRequestHandler(BridgeServer& server, std::string editor_token, SecurityChecks checks)
-    : m_server(server), m_editor_token(std::move(editor_token)), m_checks(checks) {}
+BridgeRequestHandler::BridgeRequestHandler(BridgeServer& server, std::string editor_token)
+    : m_server(server), m_editor_token(std::move(editor_token)) {}
 
 void BridgeRequestHandler::handleRequest(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response) {
     int status = 0;
-    std::string refusal;
-    if (m_checks == SecurityChecks::Perform) {
-        refusal = check_bridge_access(request, m_editor_token, status);
-    } else if (request.has("Origin")) {
-        // The shared guard admits loopback Origins (the web panel); the editor bridge admits none.
-        status = 403;
-        refusal = "forbidden: requests carrying an Origin (web pages) may not reach the editor bridge";
-    }
+    std::string refusal = check_bridge_access(request, m_editor_token, status);
     if (!refusal.empty()) {
         spdlog::warn("bridge: refused an upgrade from {}: {}", request.clientAddress().toString(), refusal);
         return reply(response, status, status == 401 ? "unauthorized" : "forbidden", refusal);

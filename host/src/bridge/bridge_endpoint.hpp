@@ -1,6 +1,6 @@
-// The bridge's HTTP entry: a Poco request handler that upgrades /bridge to a WebSocket and hands it
-// to the BridgeServer. It can check Host, Origin and the editor token itself when the server that
-// mounts it does not.
+// A standalone HTTP entry for the bridge: a Poco request handler that checks Host, Origin and the
+// editor token itself, upgrades /bridge to a WebSocket and hands it to the BridgeServer (the host's
+// own server mounts the bridge through ServeEditor::route instead).
 #pragma once
 
 #include "bridge/bridge_server.hpp"
@@ -13,19 +13,14 @@
 
 namespace uap::bridge {
 
-// Perform: Host, Origin and token are checked here. DoneByServer: the mounting server checked Host and
-// the token; the handler still refuses any Origin, which the shared guard allows for loopback pages.
-enum class SecurityChecks { Perform, DoneByServer };
-
 class BridgeRequestHandler final : public Poco::Net::HTTPRequestHandler {
 public:
-    BridgeRequestHandler(BridgeServer& server, std::string editor_token, SecurityChecks checks);
+    BridgeRequestHandler(BridgeServer& server, std::string editor_token);
     void handleRequest(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response) override;
 
 private:
     BridgeServer& m_server;
     std::string m_editor_token;
-    SecurityChecks m_checks;
 };
 
 // Empty when the request may reach the bridge; otherwise why not. status receives the HTTP status.

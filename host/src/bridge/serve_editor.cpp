@@ -1,8 +1,6 @@
 // The serve command's editor side: bridge route and the optional in-process simulator.
 #include "bridge/serve_editor.hpp"
 
-#include "bridge/bridge_endpoint.hpp"
-
 #include "simulated_editor.hpp"
 
 #include <uap/testkit/editor_simulator.hpp>
@@ -31,8 +29,13 @@ ServeEditor::ServeEditor(const std::filesystem::path& project, std::string host_
 ServeEditor::~ServeEditor() { stop(); }
 
 server::UpgradeRoute ServeEditor::route() {
-    return server::UpgradeRoute{"/bridge", server::Role::Editor,
-                                [this] { return new BridgeRequestHandler(*m_bridge, {}, SecurityChecks::DoneByServer); }};
+    return server::UpgradeRoute{"/bridge", server::Role::Editor, [this](Poco::Net::WebSocket& socket) { m_bridge->serve_connection(socket); },
+                                [](const server::HeaderList& headers) -> std::optional<server::Rejection> {
+                                    // The shared guard admits loopback Origins (the web panel); the editor bridge admits none.
+                                    if (headers.find("Origin"))
+                                        return server::Rejection{403, "forbidden: requests carrying an Origin (web pages) may not reach the editor bridge"};
+                                    return std::nullopt;
+                                }};
 }
 
 Expected<void> ServeEditor::start_simulator(uint16_t port, const std::string& editor_token) {

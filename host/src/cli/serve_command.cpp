@@ -102,7 +102,7 @@ int run_serve_command(const std::vector<std::string>& words) {
     server::RequestGuard guard(*tokens, server::default_max_body_bytes);
     server::Router router(guard);
     router.add(endpoint.route());
-    server::HostServer http(guard, router, server::ServerOptions{.port = *port});
+    server::HostServer http(guard, router, server::ServerOptions{.port = *port, .limits = server::ServerLimits::from(*host->settings)});
     http.add_upgrade_route(editor.route());
     // The agent (issue 4): the /panel WebSocket always; the claude CLI session only with --agent.
     agent::AgentOptions agent_options;

@@ -120,23 +120,13 @@ Expected<void> run(const std::string& type, const rapidjson::Value& command, age
     return Error("unknown command type \"" + type + "\"");
 }
 
-class PanelConnection final : public Poco::Net::HTTPRequestHandler {
+// One front-end's WebSocket, served on its own thread until it closes.
+class PanelConnection {
 public:
     PanelConnection(PanelHub& hub, PanelEndpoint& endpoint) : m_hub(hub), m_endpoint(endpoint) {}
 
-    void handleRequest(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response) override {
-        std::unique_ptr<Poco::Net::WebSocket> socket;
-        try {
-            socket = std::make_unique<Poco::Net::WebSocket>(request, response);
-        } catch (const Poco::Exception& exception) {
-            spdlog::warn("panel: WebSocket handshake failed: {}", exception.displayText());
-            if (!response.sent()) {
-                response.setStatusAndReason(Poco::Net::HTTPResponse::HTTP_BAD_REQUEST);
-                response.setContentLength(0);
-                response.send();
-            }
-            return;
-        }
+    void serve(Poco::Net::WebSocket& websocket) {
+        Poco::Net::WebSocket* socket = &websocket;
         socket->setMaxPayloadSize(max_command_bytes);
         socket->setReceiveTimeout(Poco::Timespan(1, 0));
         socket->setSendTimeout(Poco::Timespan(5, 0));
@@ -226,7 +216,8 @@ std::string PanelEndpoint::handle_command(std::string_view text) {
 }
 
 server::UpgradeRoute PanelEndpoint::route(std::string path) {
-    return server::UpgradeRoute{std::move(path), server::Role::Panel, [this] { return new PanelConnection(m_hub, *this); }};
+    return server::UpgradeRoute{std::move(path), server::Role::Panel,
+                                [this](Poco::Net::WebSocket& socket) { PanelConnection(m_hub, *this).serve(socket); }, {}};
 }
 
 } // namespace uap::panel

@@ -50,8 +50,9 @@ Expected<void> ProjectSettings::validate(const rapidjson::Document& document) {
     if (auto limits = document.FindMember(limits_key); limits != document.MemberEnd()) {
         if (!limits->value.IsObject())
             return Error("\"limits\" is not an object");
-        if (limits->value.HasMember("maxToolResultBytes") && !limits->value["maxToolResultBytes"].IsUint64())
-            return Error("\"limits.maxToolResultBytes\" is not a non-negative integer");
+        for (auto& entry : limits->value.GetObject())
+            if (!entry.value.IsUint64())
+                return Error(std::string("\"limits.") + entry.name.GetString() + "\" is not a non-negative integer");
     }
     return {};
 }
@@ -124,11 +125,14 @@ std::string ProjectSettings::module_settings_json(const std::string& module_id) 
     return entry == all->value.MemberEnd() ? "{}" : json::to_text(entry->value);
 }
 
-uint64_t ProjectSettings::max_tool_result_bytes() const {
+uint64_t ProjectSettings::max_tool_result_bytes() const { return limit("maxToolResultBytes", default_max_tool_result_bytes); }
+
+uint64_t ProjectSettings::limit(const std::string& name, uint64_t fallback) const {
     auto limits = m_document.FindMember(limits_key);
-    if (limits == m_document.MemberEnd() || !limits->value.HasMember("maxToolResultBytes"))
-        return default_max_tool_result_bytes;
-    return limits->value["maxToolResultBytes"].GetUint64();
+    if (limits == m_document.MemberEnd() || !limits->value.IsObject())
+        return fallback;
+    auto entry = limits->value.FindMember(name.c_str());
+    return entry != limits->value.MemberEnd() && entry->value.IsUint64() ? entry->value.GetUint64() : fallback;
 }
 
 Expected<void> ProjectSettings::save() const {

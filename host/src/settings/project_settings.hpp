@@ -38,6 +38,8 @@ public:
     // The module's own settings object as JSON text, "{}" when it has none.
     std::string module_settings_json(const std::string& module_id) const;
     uint64_t max_tool_result_bytes() const;
+    // A value of the "limits" object (validated as a non-negative integer), or the fallback.
+    uint64_t limit(const std::string& name, uint64_t fallback) const;
 
     const std::optional<std::string>& recovery_note() const { return m_recovery_note; }
     const std::filesystem::path& file() const { return m_file; }
