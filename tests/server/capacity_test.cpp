@@ -126,4 +126,38 @@ TEST(ServerCapacity, EachWebSocketRoleHasAConnectionCapThatNamesItsSetting) {
     EXPECT_TRUE(reopened);
 }
 
+TEST(ServerRefusals, AnOversizeBodyIsAnsweredThenDrainedOnlyWithinItsBounds) {
+    // The byte bound is set out of reach so the time bound is what ends the drain.
+    ServedHost host(host_binary, R"({"refusalDrainMs":1000,"refusalDrainBytes":10737418240})");
+    Poco::Net::StreamSocket socket(Poco::Net::SocketAddress("127.0.0.1", host.port()));
+    std::string head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(host.port()) +
+                       "\r\nContent-Type: application/json\r\nContent-Length: 104857600\r\n\r\n";
+    socket.sendBytes(head.data(), static_cast<int>(head.size()));
+    std::string chunk(65536, ' ');
+    std::string answer;
+    auto started = Clock::now();
+    std::optional<std::chrono::milliseconds> ended;
+    // Keeps sending a 100 MiB body; the host answers 413 at once, reads on for its drain time, then closes.
+    while (!ended && Clock::now() - started < 20s) {
+        try {
+            char buffer[4096];
+            while (socket.poll(Poco::Timespan(0), Poco::Net::Socket::SELECT_READ)) {
+                int got = socket.receiveBytes(buffer, sizeof(buffer));
+                if (got <= 0)
+                    break;
+                answer.append(buffer, static_cast<size_t>(got));
+            }
+            if (socket.poll(Poco::Timespan(0, 100000), Poco::Net::Socket::SELECT_WRITE))
+                socket.sendBytes(chunk.data(), static_cast<int>(chunk.size()));
+        } catch (const Poco::Exception&) {
+            ended = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
+        }
+    }
+    EXPECT_EQ(answer.rfind("HTTP/1.1 413", 0), 0u) << answer;
+    ASSERT_TRUE(ended) << "the host kept reading a refused body for 20 s";
+    EXPECT_GE(*ended, 800ms);
+    EXPECT_LE(*ended, 6000ms);
+    EXPECT_TRUE(host.running());
+}
+
 } // namespace

@@ -7,6 +7,7 @@
 #include <Poco/Net/HTTPServerConnection.h>
 #include <Poco/Net/HTTPServerParams.h>
 #include <Poco/Net/HTTPServerRequest.h>
+#include <Poco/Net/HTTPServerRequestImpl.h>
 #include <Poco/Net/HTTPServerResponse.h>
 #include <Poco/Net/NetException.h>
 #include <Poco/Net/ServerSocket.h>
@@ -35,7 +36,10 @@ void send(Poco::Net::HTTPServerResponse& response, const HttpResponse& plain) {
     if (!plain.content_type.empty())
         response.setContentType(plain.content_type);
     response.setContentLength(static_cast<std::streamsize>(plain.body.size()));
-    response.sendBuffer(plain.body.data(), plain.body.size());
+    // Flushed here, not when Poco destroys the response: a refusal half-closes the socket next.
+    std::ostream& stream = response.send();
+    stream.write(plain.body.data(), static_cast<std::streamsize>(plain.body.size()));
+    stream.flush();
 }
 
 // Reads at most limit + 1 bytes, so an undeclared (chunked) body over the cap is detected.
@@ -51,11 +55,34 @@ std::string read_bounded(std::istream& stream, size_t limit) {
     return body;
 }
 
+// Half-closes after the response, then reads and discards what the client still sends, up to a
+// byte and a time bound. Closing with unread bytes would make the kernel reset the connection,
+// and a reset can destroy the response before the client reads it.
+void drain_after_refusal(Poco::Net::StreamSocket& socket, const ServerLimits& limits) {
+    try {
+        socket.shutdownSend();
+        auto deadline = std::chrono::steady_clock::now() + limits.refusal_drain_time;
+        size_t drained = 0;
+        char buffer[65536];
+        while (drained < limits.refusal_drain_bytes) {
+            auto left = std::chrono::duration_cast<std::chrono::microseconds>(deadline - std::chrono::steady_clock::now());
+            if (left.count() <= 0 || !socket.poll(Poco::Timespan(left.count()), Poco::Net::Socket::SELECT_READ))
+                break;
+            int got = socket.receiveBytes(buffer, sizeof(buffer));
+            if (got <= 0)
+                break;
+            drained += static_cast<size_t>(got);
+        }
+    } catch (const Poco::Exception&) {
+    }
+}
+
 class GuardedRequestHandler final : public Poco::Net::HTTPRequestHandler {
 public:
     GuardedRequestHandler(const RequestGuard& guard, const Router& router, const std::vector<UpgradeRoute>& upgrades,
-                          RoleSlots& slots, UpgradedSockets& upgraded, ConnectionWatch& watch)
-        : m_guard(guard), m_router(router), m_upgrades(upgrades), m_slots(slots), m_upgraded(upgraded), m_watch(watch) {}
+                          RoleSlots& slots, UpgradedSockets& upgraded, ConnectionWatch& watch, const ServerLimits& limits)
+        : m_guard(guard), m_router(router), m_upgrades(upgrades), m_slots(slots), m_upgraded(upgraded), m_watch(watch),
+          m_limits(limits) {}
 
     void handleRequest(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response) override {
         ConnectionWatch::Connection* connection = ConnectionWatch::current();
@@ -67,21 +94,26 @@ public:
         Standing standing = route && !m_guard.check_token(plain.headers, route->role) ? Standing::Authenticated : Standing::Anonymous;
         if (connection)
             m_watch.request_arrived(*connection, standing);
+        // Refusals that the head alone decides are sent before any of the body is read.
         auto declared = request.getContentLength64();
-        if (declared != Poco::Net::HTTPMessage::UNKNOWN_CONTENT_LENGTH && declared > 0)
-            if (auto rejection = m_guard.check_size(static_cast<size_t>(declared))) {
-                response.setKeepAlive(false); // The unread body must not be parsed as the next request.
-                return send(response, m_router.reject(route, *rejection));
-            }
+        std::optional<Rejection> refusal;
+        if (!route)
+            refusal = Rejection{404, "no route for this path"};
+        else if (declared != Poco::Net::HTTPMessage::UNKNOWN_CONTENT_LENGTH && declared > 0)
+            refusal = m_guard.check_size(static_cast<size_t>(declared));
+        if (!refusal && route)
+            refusal = m_guard.check_all(plain.headers, 0, route->role);
+        if (refusal)
+            return refuse(request, response, route, *refusal, connection);
         plain.body = read_bounded(request.stream(), m_guard.max_body_bytes());
         if (connection && m_watch.closed(*connection))
             return; // The request overran its deadline; the socket is already shut down.
+        if (auto oversize = m_guard.check_size(plain.body.size()))
+            return refuse(request, response, route, *oversize, connection);
         if (connection)
             m_watch.request_read(*connection);
-        if (plain.body.size() > m_guard.max_body_bytes())
-            response.setKeepAlive(false);
         std::optional<RoleSlots::Slot> slot;
-        if (route && standing == Standing::Authenticated && route->role == Role::Mcp) {
+        if (route->role == Role::Mcp) {
             slot = m_slots.try_acquire(Role::Mcp);
             if (!slot) {
                 send(response, m_router.reject(route, m_slots.refusal(Role::Mcp)));
@@ -93,6 +125,23 @@ public:
     }
 
 private:
+    // Sends the refusal and closes the connection; when the client may still be sending a body,
+    // first lets it finish (bounded), so it reads the status instead of a connection reset.
+    void refuse(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response, const Route* route,
+                const Rejection& rejection, ConnectionWatch::Connection* connection) {
+        if (connection)
+            m_watch.request_read(*connection); // The drain below has bounds of its own.
+        bool body_follows = request.getChunkedTransferEncoding() ||
+                            (request.hasContentLength() && request.getContentLength64() > 0);
+        if (!body_follows) {
+            send(response, m_router.reject(route, rejection));
+            return finished(connection); // Nothing unread: the connection stays usable.
+        }
+        response.setKeepAlive(false);
+        send(response, m_router.reject(route, rejection));
+        drain_after_refusal(static_cast<Poco::Net::HTTPServerRequestImpl&>(request).socket(), m_limits);
+    }
+
     void finished(ConnectionWatch::Connection* connection) {
         if (connection)
             m_watch.response_sent(*connection);
@@ -134,6 +183,7 @@ private:
     RoleSlots& m_slots;
     UpgradedSockets& m_upgraded;
     ConnectionWatch& m_watch;
+    const ServerLimits& m_limits;
 };
 
 // Poco's HTTP connection, registered with the watch for its whole life.
@@ -169,7 +219,7 @@ public:
     explicit HandlerFactory(HostServer& server) : m_server(server) {}
     Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest&) override {
         return new GuardedRequestHandler(m_server.m_guard, m_server.m_router, m_server.m_upgrade_routes, m_server.m_slots,
-                                         m_server.m_upgraded, *m_server.m_watch);
+                                         m_server.m_upgraded, *m_server.m_watch, m_server.m_options.limits);
     }
 
 private:

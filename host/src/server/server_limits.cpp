@@ -56,6 +56,8 @@ ServerLimits ServerLimits::from(const settings::ProjectSettings& settings) {
     limits.max_mcp_requests = count_limit(settings, cap_setting_for(Role::Mcp), limits.max_mcp_requests);
     limits.max_panel_connections = count_limit(settings, cap_setting_for(Role::Panel), limits.max_panel_connections);
     limits.max_editor_connections = count_limit(settings, cap_setting_for(Role::Editor), limits.max_editor_connections);
+    limits.refusal_drain_bytes = static_cast<size_t>(settings.limit("refusalDrainBytes", limits.refusal_drain_bytes));
+    limits.refusal_drain_time = time_limit(settings, "refusalDrainMs", limits.refusal_drain_time);
     limits.socket_timeout = time_limit(settings, "socketTimeoutMs", limits.socket_timeout);
     return limits;
 }

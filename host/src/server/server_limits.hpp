@@ -30,6 +30,10 @@ struct ServerLimits {
     int max_mcp_requests = 48;
     int max_panel_connections = 64;
     int max_editor_connections = 4;
+    // After a refusal (413, 401, 403, 404) of a request whose body is still arriving, how much of
+    // it the server reads and discards, and for how long, before closing.
+    size_t refusal_drain_bytes = 16 * 1024 * 1024;
+    std::chrono::milliseconds refusal_drain_time{std::chrono::seconds(3)};
     // Per read or write on a connection.
     std::chrono::milliseconds socket_timeout{std::chrono::seconds(10)};
 
