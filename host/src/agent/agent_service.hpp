@@ -29,6 +29,7 @@ public:
 
     server::UpgradeRoute route() { return m_endpoint.route(); }
     panel::PanelHub& hub() { return m_hub; }
+    panel::PanelEndpoint& endpoint() { return m_endpoint; }
     AgentSession& session() { return *m_session; }
 
 private:

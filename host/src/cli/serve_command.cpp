@@ -111,6 +111,7 @@ int run_serve_command(const std::vector<std::string>& words) {
     agent_options.mcp_token = tokens->token(server::Role::Mcp);
     agent_options.metadata = agent::metadata_from(*host->modules);
     agent::AgentService agent_service(agent_options);
+    agent_service.endpoint().set_limits(panel::PanelLimits::from(*host->settings));
     http.add_upgrade_route(agent_service.route());
     auto bound = http.start();
     if (!bound)

@@ -29,6 +29,27 @@ case "${FAKE_CLI_MODE:-talk}" in
       esac
     done
     ;;
+  stream)
+    # Answers the initialize handshake, then streams $FAKE_CLI_DELTAS text deltas of about 1 kB
+    # per user message and ends the turn.
+    echo '{"type":"system","subtype":"init","session_id":"fake-stream","model":"fake-model","permissionMode":"default"}'
+    chunk=$(head -c 1000 /dev/zero | tr '\0' 'b')
+    while IFS= read -r line; do
+      case "$line" in
+        *'"subtype":"initialize"'*)
+          [[ $line =~ \"request_id\":\"([^\"]+)\" ]]
+          echo "{\"type\":\"control_response\",\"response\":{\"subtype\":\"success\",\"request_id\":\"${BASH_REMATCH[1]}\",\"response\":{\"claude_code_version\":\"${FAKE_CLI_VERSION:-2.1.332}\"}}}"
+          ;;
+        *'"type":"user"'*)
+          for ((i = 0; i < ${FAKE_CLI_DELTAS:-100}; i++)); do
+            echo "{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"$i $chunk\"}}}"
+          done
+          echo '{"type":"assistant","message":{"content":[{"type":"text","text":"streamed"}]}}'
+          echo '{"type":"result","subtype":"success","is_error":false,"result":"streamed","session_id":"fake-stream","usage":{"input_tokens":3,"output_tokens":1}}'
+          ;;
+      esac
+    done
+    ;;
   crash)
     echo '{"type":"system","subtype":"init","session_id":"crashy"}'
     exit 7
