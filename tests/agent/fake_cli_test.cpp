@@ -2,6 +2,7 @@
 // partial and huge lines are survived; an unknown control request gets an error response; a
 // sudden exit is resumed with the same session id; repeated deaths stop the retries with a reason.
 #include "agent/agent_session.hpp"
+#include "fake_cli_project.hpp"
 #include "support/json.hpp"
 
 #include <gtest/gtest.h>
@@ -32,19 +33,7 @@ bool eventually(Predicate predicate, std::chrono::milliseconds limit) {
 
 class FakeCli : public ::testing::Test {
 protected:
-    void SetUp() override {
-        char pattern[] = "/tmp/uapf-XXXXXX";
-        ASSERT_NE(::mkdtemp(pattern), nullptr);
-        root = pattern;
-        fs::create_directories(root / "project" / "UserSettings" / "AgentPanel");
-        std::ofstream(root / "project" / "UserSettings" / "AgentPanel" / "agent-settings.json")
-            << R"({"cli_path":")" << UAP_AGENT_FAKE_CLI_DIR << R"(/scripted-cli.sh"})";
-    }
-    void TearDown() override {
-        session.reset();
-        std::error_code error;
-        fs::remove_all(root, error);
-    }
+    void TearDown() override { session.reset(); }
     void start(const std::string& mode) {
         uap::agent::AgentOptions options;
         options.project = root / "project";
@@ -69,7 +58,8 @@ protected:
         return false;
     }
 
-    fs::path root;
+    uap::agent_test::FakeCliProject folder;
+    const fs::path root = folder.root();
     uap::panel::PanelHub hub;
     std::unique_ptr<uap::agent::AgentSession> session;
     std::mutex mutex;

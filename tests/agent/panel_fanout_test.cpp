@@ -3,6 +3,7 @@
 // another keeps receiving every event; a frame whose pieces arrive slowly is assembled.
 #include "agent/agent_session.hpp"
 #include "panel/panel_endpoint.hpp"
+#include "fake_cli_project.hpp"
 #include "panel_client.hpp"
 #include "server/host_server.hpp"
 #include "support/json.hpp"
@@ -147,20 +148,10 @@ private:
 
 class PanelFanout : public ::testing::Test {
 protected:
-    void SetUp() override {
-        char pattern[] = "/tmp/uapfan-XXXXXX";
-        ASSERT_NE(::mkdtemp(pattern), nullptr);
-        root = pattern;
-        fs::create_directories(root / "project" / "UserSettings" / "AgentPanel");
-        std::ofstream(root / "project" / "UserSettings" / "AgentPanel" / "agent-settings.json")
-            << R"({"cli_path":")" << UAP_AGENT_FAKE_CLI_DIR << R"(/scripted-cli.sh"})";
-    }
     void TearDown() override {
         http.reset();
         endpoint.reset();
         session.reset();
-        std::error_code error;
-        fs::remove_all(root, error);
     }
     void start(uap::panel::PanelLimits limits, int deltas) {
         uap::agent::AgentOptions options;
@@ -185,7 +176,8 @@ protected:
         return hub.subscriber_count() == 2;
     }
 
-    fs::path root;
+    uap::agent_test::FakeCliProject folder;
+    const fs::path root = folder.root();
     uint16_t port = 0;
     uap::panel::PanelHub hub;
     std::unique_ptr<uap::agent::AgentSession> session;
@@ -198,7 +190,7 @@ protected:
 
 TEST_F(PanelFanout, AFrontEndThatStopsReadingIsDisconnectedWhileAnotherReceivesEveryEvent) {
     uap::panel::PanelLimits limits;
-    limits.outbox.max_messages = 1000; // Room for bursts to a front-end that reads.
+    limits.outbox.max_messages = 2000; // Room for bursts to a front-end that reads on a busy machine.
     limits.send_timeout = 30s; // Room for the stalled client to start reading and see the close reason.
     start(limits, 10000);      // About 10 MB of text deltas: more than the kernel buffers and the outbox hold.
     PanelClient reader(port, panel_token);

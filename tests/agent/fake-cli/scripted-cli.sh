@@ -42,6 +42,8 @@ case "${FAKE_CLI_MODE:-talk}" in
           ;;
         *'"type":"user"'*)
           for ((i = 0; i < ${FAKE_CLI_DELTAS:-100}; i++)); do
+            # Bursts of 100, as a model's stream arrives in bursts rather than all at once.
+            if ((i > 0 && i % 100 == 0)); then sleep 0.01; fi
             echo "{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"$i $chunk\"}}}"
           done
           echo '{"type":"assistant","message":{"content":[{"type":"text","text":"streamed"}]}}'
