@@ -25,27 +25,20 @@ std::string host_header(uint16_t port) { return "127.0.0.1:" + std::to_string(po
 
 } // namespace
 
-ServedHost::ServedHost(const fs::path& host_binary, const std::string& limits_json) {
-    std::string pattern = (fs::temp_directory_path() / "uap-server-test-XXXXXX").string();
-    if (!::mkdtemp(pattern.data()))
-        throw std::runtime_error("mkdtemp failed");
-    m_project = pattern;
-    fs::create_directories(m_project / "UserSettings" / "AgentPanel");
-    std::ofstream(m_project / "UserSettings" / "AgentPanel" / "host-settings.json")
-        << R"({"settingsVersion":1,"limits":)" << limits_json << "}";
+HostProcess::HostProcess(const fs::path& host_binary, const std::vector<std::string>& arguments) {
     agent::LaunchSpec spec;
     spec.program = host_binary;
-    spec.arguments = {"serve", "--project", m_project.string()};
-    spec.working_directory = m_project;
+    spec.arguments = arguments;
+    spec.working_directory = fs::temp_directory_path();
     spec.environment = agent::current_environment_without({"UAP_LOG_LEVEL"});
     spec.environment.push_back("UAP_LOG_LEVEL=warn");
     auto child = agent::ChildProcess::launch(spec);
     if (!child)
         throw std::runtime_error(child.error().message());
     m_child = std::move(*child);
+    m_child->close_stdin();
     int out = m_child->stdout_descriptor();
     int err = m_child->stderr_descriptor();
-    // Drains both pipes for the host's whole life, so its logging never blocks on a full pipe.
     m_drain = std::thread([this, out, err] {
         pollfd descriptors[2] = {{out, POLLIN, 0}, {err, POLLIN, 0}};
         int open = 2;
@@ -65,12 +58,46 @@ ServedHost::ServedHost(const fs::path& host_binary, const std::string& limits_js
             }
         }
     });
-    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+}
+
+HostProcess::~HostProcess() {
+    m_child->terminate_tree(std::chrono::seconds(10));
+    if (m_drain.joinable())
+        m_drain.join();
+}
+
+int HostProcess::pid() const { return m_child->pid(); }
+
+std::string HostProcess::output() const {
+    std::lock_guard lock(m_output_mutex);
+    return m_output;
+}
+
+std::optional<int> HostProcess::exit_code() { return m_child->poll_exit(); }
+
+bool HostProcess::wait_serving(std::chrono::milliseconds limit) {
+    auto deadline = std::chrono::steady_clock::now() + limit;
     while (output().find("uap-host: serving") == std::string::npos) {
         if (std::chrono::steady_clock::now() > deadline || m_child->poll_exit())
-            throw std::runtime_error("uap-host serve did not start: " + output());
+            return false;
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
+    return true;
+}
+
+std::optional<int> HostProcess::wait_exit(std::chrono::milliseconds limit) { return m_child->wait_exit(limit); }
+
+ServedHost::ServedHost(const fs::path& host_binary, const std::string& limits_json) {
+    std::string pattern = (fs::temp_directory_path() / "uap-server-test-XXXXXX").string();
+    if (!::mkdtemp(pattern.data()))
+        throw std::runtime_error("mkdtemp failed");
+    m_project = pattern;
+    fs::create_directories(m_project / "UserSettings" / "AgentPanel");
+    std::ofstream(m_project / "UserSettings" / "AgentPanel" / "host-settings.json")
+        << R"({"settingsVersion":1,"limits":)" << limits_json << "}";
+    m_process = std::make_unique<HostProcess>(host_binary, std::vector<std::string>{"serve", "--project", m_project.string()});
+    if (!m_process->wait_serving(std::chrono::seconds(30)))
+        throw std::runtime_error("uap-host serve did not start: " + m_process->output());
     auto discovery = server::read_discovery(m_project);
     if (!discovery)
         throw std::runtime_error(discovery.error().message());
@@ -84,21 +111,14 @@ ServedHost::ServedHost(const fs::path& host_binary, const std::string& limits_js
 }
 
 ServedHost::~ServedHost() {
-    if (m_child)
-        m_child->terminate_tree(std::chrono::seconds(10));
-    if (m_drain.joinable())
-        m_drain.join();
-    m_child.reset();
+    m_process.reset();
     std::error_code ignored;
     fs::remove_all(m_project, ignored);
 }
 
-bool ServedHost::running() { return m_child && !m_child->poll_exit(); }
+bool ServedHost::running() { return m_process && !m_process->exit_code(); }
 
-std::string ServedHost::output() const {
-    std::lock_guard lock(m_output_mutex);
-    return m_output;
-}
+std::string ServedHost::output() const { return m_process ? m_process->output() : std::string(); }
 
 McpProbe::McpProbe(uint16_t port, std::string token) : m_port(port), m_token(std::move(token)) {}
 

@@ -14,12 +14,32 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <map>
 #include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 namespace uap::testing {
+
+// A running `uap-host` with its output collected (both pipes drained, so logging never blocks).
+class HostProcess {
+public:
+    HostProcess(const std::filesystem::path& host_binary, const std::vector<std::string>& arguments);
+    ~HostProcess();
+    int pid() const;
+    std::string output() const;
+    std::optional<int> exit_code();
+    // True once the host printed that it serves; false when it exited first or the time ran out.
+    bool wait_serving(std::chrono::milliseconds limit);
+    std::optional<int> wait_exit(std::chrono::milliseconds limit);
+
+private:
+    std::unique_ptr<agent::ChildProcess> m_child;
+    std::thread m_drain;
+    mutable std::mutex m_output_mutex;
+    std::string m_output;
+};
 
 // `uap-host serve --project <fresh folder>` with the given "limits" settings (JSON object text).
 class ServedHost {
@@ -36,10 +56,7 @@ public:
 
 private:
     std::filesystem::path m_project;
-    std::unique_ptr<agent::ChildProcess> m_child;
-    std::thread m_drain;
-    mutable std::mutex m_output_mutex;
-    std::string m_output;
+    std::unique_ptr<HostProcess> m_process;
     uint16_t m_port = 0;
     std::string m_mcp_token;
     std::string m_panel_token;

@@ -8,6 +8,7 @@
 #include "mcp/module_tools.hpp"
 #include "server/discovery_file.hpp"
 #include "server/host_server.hpp"
+#include "server/project_lock.hpp"
 #include "version.hpp"
 
 #include <Poco/DateTime.h>
@@ -81,9 +82,10 @@ int run_serve_command(const std::vector<std::string>& words) {
         spdlog::set_level(spdlog::level::info);
 
     std::filesystem::path project = std::filesystem::absolute(*arguments->value("project"));
-    if (auto running = server::read_discovery(project); running && running->pid != ::getpid() && server::process_alive(running->pid))
-        return fail(Failure, "a host (pid " + std::to_string(running->pid) + ") already serves " + project.string() +
-                                 "; stop it first or remove " + server::discovery_file_for(project).string() + " if it is stale");
+    // One host per project: held until this function returns (the kernel releases it on a crash).
+    auto project_lock = server::ProjectLock::acquire(project);
+    if (!project_lock)
+        return fail(Failure, project_lock.error().message());
 
     sigset_t signals = block_termination_signals();
     bridge::ServeEditor editor(project, host_version);

@@ -61,9 +61,12 @@ Expected<ProjectSettings> ProjectSettings::load(const fs::path& project) {
     ProjectSettings settings;
     settings.m_file = file_for(project);
     std::error_code error;
-    if (!fs::exists(settings.m_file, error))
+    bool link = fs::is_symlink(fs::symlink_status(settings.m_file, error));
+    if (!link && !fs::exists(settings.m_file, error))
         return settings;
-    auto text = files::read(settings.m_file, settings_max_bytes);
+    auto text = files::read(settings.m_file, settings_max_bytes, files::Links::Refuse);
+    if (!text && link)
+        return text.error(); // Not a corrupt file to move aside: a link the host refuses to follow.
     std::optional<Error> problem;
     if (!text) {
         problem = text.error();
