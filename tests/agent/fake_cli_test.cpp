@@ -93,3 +93,44 @@ TEST_F(FakeCli, RepeatedDeathsStopTheRetriesWithAReason) {
     EXPECT_EQ(std::count(starts.begin(), starts.end(), '\n'), 3);
     EXPECT_NE(starts.find("--resume=crashy"), std::string::npos);
 }
+
+TEST_F(FakeCli, ACliThatDiesMidTurnClosesTheTurnKeepsThePartialTextAndResumesWithoutResending) {
+    start("die-mid-turn");
+    ASSERT_TRUE(eventually([&] { return session->cli_pid() > 0; }, 10s));
+    ASSERT_TRUE(session->send("first question", {}));
+    ASSERT_TRUE(eventually([&] { return saw("\"subtype\":\"cli_exited\""); }, 10s));
+    // The partial answer is kept, marked interrupted, before the turn_finished that closes the turn.
+    size_t partial = 0, finished = 0;
+    {
+        std::lock_guard lock(mutex);
+        for (size_t index = 0; index < events.size(); ++index) {
+            if (events[index].find("\"type\":\"assistant_message\"") != std::string::npos &&
+                events[index].find("\"text\":\"a partial answer\"") != std::string::npos &&
+                events[index].find("\"interrupted\":true") != std::string::npos)
+                partial = index + 1;
+            if (events[index].find("\"type\":\"turn_finished\"") != std::string::npos &&
+                events[index].find("\"is_error\":true") != std::string::npos && events[index].find("cli_exited") != std::string::npos)
+                finished = index + 1;
+        }
+    }
+    ASSERT_GT(partial, 0u) << "no interrupted assistant_message with the partial text";
+    ASSERT_GT(finished, partial);
+    std::string snapshot = hub.snapshot_text();
+    EXPECT_NE(snapshot.find("\"interrupted\":true"), std::string::npos) << "the transcript lost the partial answer";
+    EXPECT_NE(snapshot.find("\"streaming\":{\"turn_id\":1,\"text\":\"\"}"), std::string::npos) << snapshot;
+
+    // The session is resumed, and nothing is re-sent on its own.
+    ASSERT_TRUE(eventually([&] { return read_text(root / "starts.log").find("--resume=fake-dying") != std::string::npos; }, 10s));
+    ASSERT_TRUE(eventually([&] { return session->cli_pid() > 0 && session->state() != uap::agent::SessionState::Resuming; }, 10s));
+    std::this_thread::sleep_for(500ms);
+    std::string users = read_text(root / "starts.log.users");
+    EXPECT_EQ(std::count(users.begin(), users.end(), '\n'), 1) << users;
+
+    // The next message goes to the resumed session and completes a turn.
+    ASSERT_TRUE(session->send("second question", {}));
+    ASSERT_TRUE(eventually([&] { return saw("\"result\":\"resumed answer\""); }, 10s));
+    users = read_text(root / "starts.log.users");
+    EXPECT_EQ(std::count(users.begin(), users.end(), '\n'), 2);
+    EXPECT_EQ(users.find("first question"), users.rfind("first question")) << "the interrupted message was sent again";
+    EXPECT_NE(users.find("second question"), std::string::npos);
+}

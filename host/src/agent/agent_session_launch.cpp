@@ -144,6 +144,7 @@ void AgentSession::on_exit(uint64_t generation, int exit_code, const std::string
     if (generation != m_generation || m_shutting_down)
         return;
     auto now = Clock::now();
+    close_interrupted_turn_locked(exit_code);
     std::unique_ptr<CliProcess> dead = take_process_locked();
     if (dead)
         m_dead_processes.push_back(std::move(dead));
@@ -167,6 +168,34 @@ void AgentSession::on_exit(uint64_t generation, int exit_code, const std::string
     }
     publish_status_locked();
     m_wake.notify_all();
+}
+
+void AgentSession::close_interrupted_turn_locked(int exit_code) {
+    if (m_turns.phase() == TurnPhase::Idle) {
+        m_partial_text.clear();
+        return;
+    }
+    uint64_t turn = m_turns.current_turn();
+    if (!m_partial_text.empty()) {
+        // The partial answer stays in the transcript, marked as cut short.
+        auto partial = event("assistant_message");
+        put(partial, "text", m_partial_text);
+        partial.AddMember("aborted", false, partial.GetAllocator());
+        partial.AddMember("interrupted", true, partial.GetAllocator());
+        partial.AddMember("turn_id", turn, partial.GetAllocator());
+        m_hub.publish(std::move(partial));
+        m_partial_text.clear();
+    }
+    auto finished = event("turn_finished");
+    auto& allocator = finished.GetAllocator();
+    finished.AddMember("turn_id", turn, allocator);
+    put(finished, "subtype", "cli_exited");
+    finished.AddMember("is_error", true, allocator);
+    put(finished, "terminal_reason", "cli_exited");
+    put(finished, "result", "the CLI exited with code " + std::to_string(exit_code) +
+                                " in the middle of this turn; the partial answer is kept, and the session is resumed: send a message to continue");
+    finished.AddMember("exit_code", exit_code, allocator);
+    m_hub.publish(std::move(finished));
 }
 
 void AgentSession::supervise() {

@@ -52,6 +52,26 @@ case "${FAKE_CLI_MODE:-talk}" in
       esac
     done
     ;;
+  die-mid-turn)
+    # The first process dies in the middle of its first turn, after streaming part of an answer;
+    # a resumed process (--resume) answers normally. Every user line is logged to $FAKE_CLI_LOG.users.
+    echo '{"type":"system","subtype":"init","session_id":"fake-dying","model":"fake-model","permissionMode":"default"}'
+    while IFS= read -r line; do
+      case "$line" in
+        *'"type":"user"'*)
+          echo "$line" >> "${FAKE_CLI_LOG:-/dev/null}.users"
+          if [[ "$*" != *--resume* ]]; then
+            echo '{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"a partial ans"}}}'
+            echo '{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"wer"}}}'
+            sleep 0.3
+            exit 9
+          fi
+          echo '{"type":"assistant","message":{"content":[{"type":"text","text":"resumed answer"}]}}'
+          echo '{"type":"result","subtype":"success","is_error":false,"result":"resumed answer","session_id":"fake-dying","usage":{"input_tokens":3,"output_tokens":1}}'
+          ;;
+      esac
+    done
+    ;;
   crash)
     echo '{"type":"system","subtype":"init","session_id":"crashy"}'
     exit 7
