@@ -134,3 +134,20 @@ TEST_F(FakeCli, ACliThatDiesMidTurnClosesTheTurnKeepsThePartialTextAndResumesWit
     EXPECT_EQ(users.find("first question"), users.rfind("first question")) << "the interrupted message was sent again";
     EXPECT_NE(users.find("second question"), std::string::npos);
 }
+
+TEST_F(FakeCli, AnUntestedCliIsReportedAndARejectedMcpReconnectFallsBackToAResumedRestart) {
+    start("old-cli");
+    ASSERT_TRUE(eventually([&] { return saw("the claude CLI is version 1.0.99"); }, 10s)) << "no warning about the untested version";
+    EXPECT_TRUE(saw("tested with 2.1.332"));
+    EXPECT_TRUE(saw("npm install -g @anthropic-ai/claude-code@2.1.332"));
+    int first_pid = session->cli_pid();
+    ASSERT_GT(first_pid, 0);
+    ASSERT_TRUE(session->reconnect_mcp());
+    ASSERT_TRUE(eventually([&] { return saw("rejected mcp_reconnect (Unsupported control request subtype: mcp_reconnect)"); }, 10s));
+    // No turn is running, so the fallback restart happens at once, resuming the same session.
+    ASSERT_TRUE(eventually([&] { return saw("restarted with --resume to reload the host's tools"); }, 10s));
+    std::string starts = read_text(root / "starts.log");
+    EXPECT_EQ(std::count(starts.begin(), starts.end(), '\n'), 2);
+    EXPECT_NE(starts.find("--resume=fake-old"), std::string::npos);
+    EXPECT_TRUE(eventually([&] { return session->cli_pid() > 0 && session->cli_pid() != first_pid; }, 10s));
+}

@@ -138,7 +138,8 @@ private:
     int64_t m_context_tokens = 0;
     ControlChannel m_control;
     TurnTracker m_turns;
-    std::string m_partial_text; // Text streamed in the current turn since its last assistant message.
+    std::string m_partial_text;
+    bool m_reload_tools_by_respawn = false; // mcp_reconnect was rejected: restart between turns instead. // Text streamed in the current turn since its last assistant message.
     std::deque<PendingPermission> m_pending;
     uint64_t m_permission_counter = 0;
     std::deque<std::pair<std::string, std::vector<ImageAttachment>>> m_outbox; // Sent while no CLI runs.

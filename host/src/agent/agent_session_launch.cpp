@@ -2,6 +2,7 @@
 // and the supervisor that restarts it after an unexpected exit, within the death budget.
 #include "agent/agent_session.hpp"
 
+#include "agent/cli_compatibility.hpp"
 #include "agent/event_json.hpp"
 #include "agent/launch_files.hpp"
 
@@ -106,8 +107,13 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
             return;
         }
         m_initialized = true;
-        if (auto version = json::string_field(reply.payload, "claude_code_version"))
+        if (auto version = json::string_field(reply.payload, "claude_code_version")) {
             m_cli_version = *version;
+            if (auto warning = untested_version_warning(*version)) {
+                spdlog::warn("agent: {}", *warning);
+                publish_notice_locked("warning", *warning);
+            }
+        }
         if (const rapidjson::Value* models = member(reply.payload, "models"); models && models->IsArray()) {
             m_models.SetArray();
             for (auto& model : models->GetArray()) {
@@ -153,6 +159,10 @@ void AgentSession::on_exit(uint64_t generation, int exit_code, const std::string
         m_deaths.pop_front();
     std::string tail = stderr_tail.substr(stderr_tail.size() > 600 ? stderr_tail.size() - 600 : 0);
     spdlog::warn("agent: the CLI exited with code {}; stderr: {}", exit_code, tail);
+    if (tail.find("unknown option") != std::string::npos)
+        publish_notice_locked("error", "the claude CLI" + (m_cli_version.empty() ? std::string() : " (version " + m_cli_version + ")") +
+                                           " rejected a command-line option this host relies on: " + tail +
+                                           ". Install the tested version: " + std::string(tested_cli_install_command));
     if (static_cast<int>(m_deaths.size()) >= m_options.max_deaths) {
         m_errored = true;
         m_respawn_due.reset();
@@ -213,6 +223,24 @@ void AgentSession::supervise() {
             continue;
         }
         m_control.expire(now);
+        if (m_reload_tools_by_respawn && m_process && m_turns.phase() == TurnPhase::Idle && !m_shutting_down) {
+            // The fallback for a CLI without mcp_reconnect: a restart with --resume between turns
+            // makes it read the host's tool list again.
+            m_reload_tools_by_respawn = false;
+            auto old = take_process_locked();
+            lock.unlock();
+            if (old)
+                old->stop(std::chrono::milliseconds(1000));
+            lock.lock();
+            std::optional<std::string> resume;
+            if (!m_session_id.empty())
+                resume = m_session_id;
+            if (auto spawned = spawn_locked(resume); !spawned)
+                publish_notice_locked("error", "the CLI could not be restarted to reload the host's tools: " + spawned.error().message());
+            else
+                publish_notice_locked("info", "the CLI was restarted with --resume to reload the host's tools");
+            continue;
+        }
         if (m_turns.silent_for(now, m_options.silence_backstop)) {
             m_turns.reset();
             publish_notice_locked("warning", "no output from the CLI for " + std::to_string(m_options.silence_backstop.count() / 1000) +

@@ -72,6 +72,21 @@ case "${FAKE_CLI_MODE:-talk}" in
       esac
     done
     ;;
+  old-cli)
+    # An untested CLI version that does not know mcp_reconnect.
+    echo '{"type":"system","subtype":"init","session_id":"fake-old","model":"fake-model","permissionMode":"default"}'
+    while IFS= read -r line; do
+      [[ $line =~ \"request_id\":\"([^\"]+)\" ]] && id="${BASH_REMATCH[1]}"
+      case "$line" in
+        *'"subtype":"initialize"'*)
+          echo "{\"type\":\"control_response\",\"response\":{\"subtype\":\"success\",\"request_id\":\"$id\",\"response\":{\"claude_code_version\":\"1.0.99\"}}}"
+          ;;
+        *'"subtype":"mcp_reconnect"'*)
+          echo "{\"type\":\"control_response\",\"response\":{\"subtype\":\"error\",\"request_id\":\"$id\",\"error\":\"Unsupported control request subtype: mcp_reconnect\"}}"
+          ;;
+      esac
+    done
+    ;;
   crash)
     echo '{"type":"system","subtype":"init","session_id":"crashy"}'
     exit 7
