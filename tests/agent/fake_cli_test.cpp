@@ -3,6 +3,7 @@
 // sudden exit is resumed with the same session id; repeated deaths stop the retries with a reason.
 #include "agent/agent_session.hpp"
 #include "fake_cli_project.hpp"
+#include "panel/panel_hub.hpp"
 #include "support/json.hpp"
 
 #include <gtest/gtest.h>

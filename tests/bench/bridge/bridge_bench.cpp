@@ -6,6 +6,7 @@
 #include <Poco/Buffer.h>
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPRequest.h>
+#include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
 #include <Poco/Net/HTTPResponse.h>
 #include <Poco/Net/HTTPServer.h>
@@ -125,7 +126,7 @@ int main() {
     );
 
     uap::testing::BridgeHarness harness;
-    uap::testkit::EditorSimulator simulator(harness.identity("bench"));
+    uap::editor_sim::EditorSimulator simulator(harness.identity("bench"));
     auto build_started = Clock::now();
     simulator.add_flat_objects(object_count, "Object");
     std::printf("scene: %zu root objects built in %.0f ms\n", object_count, milliseconds(Clock::now() - build_started));
