@@ -1,5 +1,6 @@
 // Builds the host's object graph in dependency order and tears it down in reverse.
 #include "app/host_application.hpp"
+#include "support/processes.hpp"
 
 #include "app/agent_service.hpp"
 #include "support/paths.hpp"
