@@ -2,6 +2,7 @@
 // partial and huge lines are survived; an unknown control request gets an error response; a
 // sudden exit is resumed with the same session id; repeated deaths stop the retries with a reason.
 #include "agent/agent_session.hpp"
+#include "fake_cli_project.hpp"
 #include "panel/panel_hub.hpp"
 #include "support/json.hpp"
 
@@ -33,19 +34,7 @@ bool eventually(Predicate predicate, std::chrono::milliseconds limit) {
 
 class FakeCli : public ::testing::Test {
 protected:
-    void SetUp() override {
-        char pattern[] = "/tmp/uapf-XXXXXX";
-        ASSERT_NE(::mkdtemp(pattern), nullptr);
-        root = pattern;
-        fs::create_directories(root / "project" / "UserSettings" / "AgentPanel");
-        std::ofstream(root / "project" / "UserSettings" / "AgentPanel" / "agent-settings.json")
-            << R"({"cli_path":")" << UAP_AGENT_FAKE_CLI_DIR << R"(/scripted-cli.sh"})";
-    }
-    void TearDown() override {
-        session.reset();
-        std::error_code error;
-        fs::remove_all(root, error);
-    }
+    void TearDown() override { session.reset(); }
     void start(const std::string& mode) {
         uap::agent::AgentOptions options;
         options.project = root / "project";
@@ -70,7 +59,8 @@ protected:
         return false;
     }
 
-    fs::path root;
+    uap::agent_test::FakeCliProject folder;
+    const fs::path root = folder.root();
     uap::panel::PanelHub hub;
     std::unique_ptr<uap::agent::AgentSession> session;
     std::mutex mutex;
@@ -103,4 +93,62 @@ TEST_F(FakeCli, RepeatedDeathsStopTheRetriesWithAReason) {
     std::string starts = read_text(root / "starts.log");
     EXPECT_EQ(std::count(starts.begin(), starts.end(), '\n'), 3);
     EXPECT_NE(starts.find("--resume=crashy"), std::string::npos);
+}
+
+TEST_F(FakeCli, ACliThatDiesMidTurnClosesTheTurnKeepsThePartialTextAndResumesWithoutResending) {
+    start("die-mid-turn");
+    ASSERT_TRUE(eventually([&] { return session->cli_pid() > 0; }, 10s));
+    ASSERT_TRUE(session->send("first question", {}));
+    ASSERT_TRUE(eventually([&] { return saw("\"subtype\":\"cli_exited\""); }, 10s));
+    // The partial answer is kept, marked interrupted, before the turn_finished that closes the turn.
+    size_t partial = 0, finished = 0;
+    {
+        std::lock_guard lock(mutex);
+        for (size_t index = 0; index < events.size(); ++index) {
+            if (events[index].find("\"type\":\"assistant_message\"") != std::string::npos &&
+                events[index].find("\"text\":\"a partial answer\"") != std::string::npos &&
+                events[index].find("\"interrupted\":true") != std::string::npos)
+                partial = index + 1;
+            if (events[index].find("\"type\":\"turn_finished\"") != std::string::npos &&
+                events[index].find("\"is_error\":true") != std::string::npos && events[index].find("cli_exited") != std::string::npos)
+                finished = index + 1;
+        }
+    }
+    ASSERT_GT(partial, 0u) << "no interrupted assistant_message with the partial text";
+    ASSERT_GT(finished, partial);
+    std::string snapshot = hub.snapshot_text();
+    EXPECT_NE(snapshot.find("\"interrupted\":true"), std::string::npos) << "the transcript lost the partial answer";
+    EXPECT_NE(snapshot.find("\"streaming\":{\"turn_id\":1,\"text\":\"\"}"), std::string::npos) << snapshot;
+
+    // The session is resumed, and nothing is re-sent on its own.
+    ASSERT_TRUE(eventually([&] { return read_text(root / "starts.log").find("--resume=fake-dying") != std::string::npos; }, 10s));
+    ASSERT_TRUE(eventually([&] { return session->cli_pid() > 0 && session->state() != uap::agent::SessionState::Resuming; }, 10s));
+    std::this_thread::sleep_for(500ms);
+    std::string users = read_text(root / "starts.log.users");
+    EXPECT_EQ(std::count(users.begin(), users.end(), '\n'), 1) << users;
+
+    // The next message goes to the resumed session and completes a turn.
+    ASSERT_TRUE(session->send("second question", {}));
+    ASSERT_TRUE(eventually([&] { return saw("\"result\":\"resumed answer\""); }, 10s));
+    users = read_text(root / "starts.log.users");
+    EXPECT_EQ(std::count(users.begin(), users.end(), '\n'), 2);
+    EXPECT_EQ(users.find("first question"), users.rfind("first question")) << "the interrupted message was sent again";
+    EXPECT_NE(users.find("second question"), std::string::npos);
+}
+
+TEST_F(FakeCli, AnUntestedCliIsReportedAndARejectedMcpReconnectFallsBackToAResumedRestart) {
+    start("old-cli");
+    ASSERT_TRUE(eventually([&] { return saw("the claude CLI is version 1.0.99"); }, 10s)) << "no warning about the untested version";
+    EXPECT_TRUE(saw("tested with 2.1.332"));
+    EXPECT_TRUE(saw("npm install -g @anthropic-ai/claude-code@2.1.332"));
+    int first_pid = session->cli_pid();
+    ASSERT_GT(first_pid, 0);
+    ASSERT_TRUE(session->reconnect_mcp());
+    ASSERT_TRUE(eventually([&] { return saw("rejected mcp_reconnect (Unsupported control request subtype: mcp_reconnect)"); }, 10s));
+    // No turn is running, so the fallback restart happens at once, resuming the same session.
+    ASSERT_TRUE(eventually([&] { return saw("restarted with --resume to reload the host's tools"); }, 10s));
+    std::string starts = read_text(root / "starts.log");
+    EXPECT_EQ(std::count(starts.begin(), starts.end(), '\n'), 2);
+    EXPECT_NE(starts.find("--resume=fake-old"), std::string::npos);
+    EXPECT_TRUE(eventually([&] { return session->cli_pid() > 0 && session->cli_pid() != first_pid; }, 10s));
 }

@@ -1,5 +1,6 @@
 // Unit tests of the agent's pure parts: line framing, the stdin serializer, the script gate, the
 // permission broker, the turn state machine, control-request correlation and the panel hub.
+#include "agent/cli_compatibility.hpp"
 #include "agent/control_channel.hpp"
 #include "agent/line_framer.hpp"
 #include "agent/permission_broker.hpp"
@@ -195,4 +196,14 @@ TEST(PanelHub, SnapshotHoldsTranscriptPendingAndMergedStatus) {
     EXPECT_STREQ(snapshot["pending_permissions"][0]["permission_id"].GetString(), "perm_2");
     publish(R"({"type":"notice","text":"x"})");
     EXPECT_EQ(received.size(), 2u);
+}
+
+TEST(CliCompatibility, VersionsCompareNumericallyAndOnlyTheTestedRangeIsQuiet) {
+    EXPECT_LT(uap::agent::compare_versions("2.1.332", "2.1.1000"), 0);
+    EXPECT_GT(uap::agent::compare_versions("2.10.0", "2.9.99"), 0);
+    EXPECT_EQ(uap::agent::compare_versions("2.1", "2.1.0"), 0);
+    EXPECT_FALSE(uap::agent::untested_version_warning(uap::agent::newest_tested_cli_version));
+    EXPECT_TRUE(uap::agent::untested_version_warning("2.1.333"));
+    EXPECT_TRUE(uap::agent::untested_version_warning("1.0.0"));
+    EXPECT_TRUE(uap::agent::untested_version_warning("not a version"));
 }

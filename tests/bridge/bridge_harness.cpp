@@ -1,7 +1,7 @@
 // The bridge test harness: loopback server, temporary project, in-process and child-process editors.
 #include "bridge_harness.hpp"
 
-#include "bridge/bridge_endpoint.hpp"
+#include "app/editor_connection.hpp"
 
 #include <rapidjson/document.h>
 #include <rapidjson/pointer.h>
@@ -38,9 +38,7 @@ BridgeHarness::BridgeHarness(bridge::BridgeOptions options) : m_project(make_pro
     m_guard = std::make_unique<server::RequestGuard>(*m_tokens, server::default_max_body_bytes);
     m_router = std::make_unique<server::Router>(*m_guard);
     m_server = std::make_unique<server::HostServer>(*m_guard, *m_router, server::ServerOptions{});
-    m_server->add_upgrade_route(server::UpgradeRoute{"/bridge", server::Role::Editor, [this] {
-        return new bridge::BridgeRequestHandler(*m_bridge);
-    }});
+    m_server->add_upgrade_route(app::bridge_route(*m_bridge));
     auto bound = m_server->start();
     if (!bound)
         throw std::runtime_error("the bridge test server did not start: " + bound.error().message());

@@ -3,7 +3,6 @@
 // simulated editor, and a standalone uap-editor-sim child process driven over stdin.
 #pragma once
 
-#include "bridge/bridge_endpoint.hpp"
 #include "bridge/bridge_server.hpp"
 
 #include <uap/editor_sim/simulated_editor.hpp>

@@ -14,6 +14,35 @@ using uap::testing::fixture_pack;
 using uap::testing::TemporaryFolder;
 using uap::testing::write_text_file;
 
+// An input stream of `size` zero bytes, generated on the fly (a bomb's payload, never on disk).
+class Zeros : public std::streambuf {
+public:
+    explicit Zeros(uint64_t size) : m_left(size) { setg(m_block, m_block, m_block); }
+
+protected:
+    int_type underflow() override {
+        if (m_left == 0)
+            return traits_type::eof();
+        size_t count = static_cast<size_t>(std::min<uint64_t>(sizeof(m_block), m_left));
+        m_left -= count;
+        setg(m_block, m_block, m_block + count);
+        return traits_type::to_int_type(m_block[0]);
+    }
+
+private:
+    char m_block[65536] = {};
+    uint64_t m_left;
+};
+
+// Everything under `folder`, recursively (hidden scratch folders included).
+size_t entries_under(const fs::path& folder) {
+    std::error_code error;
+    size_t count = 0;
+    for (auto it = fs::recursive_directory_iterator(folder, error); !error && it != fs::recursive_directory_iterator(); it.increment(error))
+        ++count;
+    return count;
+}
+
 class PackInstaller : public uap::testing::HostProcessTest {
 protected:
     TemporaryFolder scratch;
@@ -22,6 +51,20 @@ protected:
         std::ofstream out(archive, std::ios::binary);
         Poco::Zip::Compress compress(out, true);
         compress.addRecursive(Poco::Path(folder.string() + "/"), Poco::Zip::ZipCommon::CL_NORMAL, false, Poco::Path(prefix));
+        compress.close();
+        return archive;
+    }
+    // The echo fixture pack plus `bombs` entries of `bytes` zeros each.
+    fs::path bomb(const std::string& name, int bombs, uint64_t bytes) const {
+        fs::path archive = scratch.path() / name;
+        std::ofstream out(archive, std::ios::binary);
+        Poco::Zip::Compress compress(out, true);
+        compress.addRecursive(Poco::Path(fixture_pack("fixture.echo").string() + "/"), Poco::Zip::ZipCommon::CL_NORMAL, true, Poco::Path(""));
+        for (int index = 0; index < bombs; ++index) {
+            Zeros zeros(bytes);
+            std::istream stream(&zeros);
+            compress.addFile(stream, Poco::DateTime(), Poco::Path("data/zeros-" + std::to_string(index) + ".bin"));
+        }
         compress.close();
         return archive;
     }
@@ -102,6 +145,75 @@ TEST_F(PackInstaller, RefusesGarbageAndEscapingArchives) {
     EXPECT_EQ(escaped.exit_code, 1);
     EXPECT_FALSE(fs::exists(user_plugins.path().parent_path() / "escaped.txt"));
     EXPECT_FALSE(fs::exists(user_plugins.path() / "escaped.txt"));
+}
+
+TEST_F(PackInstaller, AZipBombIsRefusedAtTheCapAndLeavesNothingBehind) {
+    // 300 MiB of zeros in about 300 kB of archive, against the default caps (256 MiB per entry).
+    auto archive = bomb("bomb.zip", 1, 300ull * 1024 * 1024);
+    ASSERT_LT(fs::file_size(archive), 4u * 1024 * 1024);
+    auto refused = host({"modules", "install", archive.string()});
+    EXPECT_EQ(refused.exit_code, 1);
+    EXPECT_NE(refused.err.find("zeros-0.bin"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("256 MiB"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("--max-entry-mib"), std::string::npos) << refused.err;
+    EXPECT_EQ(entries_under(user_plugins.path()), 0u) << "something was left in the plugins folder";
+}
+
+// Rewrites the uncompressed size that the local header and the central directory declare for
+// `name` (a real bomb lies about it, so only counting the bytes written can stop it).
+void declare_size(const fs::path& archive, const std::string& name, uint32_t size) {
+    std::string bytes;
+    {
+        std::ifstream in(archive, std::ios::binary);
+        bytes.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    auto put = [&](size_t at) {
+        for (int shift = 0; shift < 4; ++shift)
+            bytes[at + static_cast<size_t>(shift)] = static_cast<char>((size >> (8 * shift)) & 0xff);
+    };
+    int patched = 0;
+    for (size_t at = bytes.find(name); at != std::string::npos; at = bytes.find(name, at + 1)) {
+        if (at >= 30 && bytes.compare(at - 30, 4, "PK\x03\x04") == 0) {
+            put(at - 30 + 22);
+            ++patched;
+        } else if (at >= 46 && bytes.compare(at - 46, 4, "PK\x01\x02") == 0) {
+            put(at - 46 + 24);
+            ++patched;
+        }
+    }
+    ASSERT_EQ(patched, 2);
+    write_text_file(archive, bytes);
+}
+
+TEST_F(PackInstaller, ABombThatUnderDeclaresItsSizeIsStoppedWhileExtracting) {
+    auto archive = bomb("liar.zip", 1, 64ull * 1024 * 1024);
+    declare_size(archive, "data/zeros-0.bin", 1024);
+    auto refused = host({"modules", "install", archive.string(), "--max-entry-mib", "8"});
+    EXPECT_EQ(refused.exit_code, 1);
+    EXPECT_NE(refused.err.find("expands past the limit per entry of 8 MiB"), std::string::npos) << refused.err;
+    EXPECT_EQ(entries_under(user_plugins.path()), 0u) << "something was left in the plugins folder";
+}
+
+TEST_F(PackInstaller, TheTotalAndEntryCountCapsAreCheckedAndConfigurable) {
+    // Three entries of 3 MiB: each under a 4 MiB entry cap, together over an 8 MiB total cap.
+    auto archive = bomb("three.zip", 3, 3ull * 1024 * 1024);
+    auto total = host({"modules", "install", archive.string(), "--max-total-mib", "8", "--max-entry-mib", "4"});
+    EXPECT_EQ(total.exit_code, 1);
+    EXPECT_NE(total.err.find("total limit of 8 MiB"), std::string::npos) << total.err;
+    EXPECT_EQ(entries_under(user_plugins.path()), 0u);
+
+    auto count = host({"modules", "install", archive.string(), "--max-entries", "3"});
+    EXPECT_EQ(count.exit_code, 1);
+    EXPECT_NE(count.err.find("the limit is 3"), std::string::npos) << count.err;
+    EXPECT_EQ(entries_under(user_plugins.path()), 0u);
+
+    auto bad = host({"modules", "install", archive.string(), "--max-entries", "many"});
+    EXPECT_EQ(bad.exit_code, 2);
+
+    // Within the caps the same archive installs.
+    auto installed = host({"modules", "install", archive.string(), "--max-total-mib", "16"});
+    ASSERT_EQ(installed.exit_code, 0) << installed.err;
+    EXPECT_EQ(fs::file_size(user_plugins.path() / "fixture.echo" / "data" / "zeros-2.bin"), 3u * 1024 * 1024);
 }
 
 } // namespace

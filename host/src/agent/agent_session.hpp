@@ -99,6 +99,9 @@ private:
 
     void on_message(uint64_t generation, rapidjson::Document& message);
     void on_exit(uint64_t generation, int exit_code, const std::string& stderr_tail);
+    // A turn still running when the CLI died: publishes its partial text (marked interrupted) and
+    // a turn_finished with subtype "cli_exited". The interrupted message is never re-sent.
+    void close_interrupted_turn_locked(int exit_code);
     void handle_control_request(const rapidjson::Value& message);
     void handle_can_use_tool(const std::string& request_id, const rapidjson::Value& request);
     void handle_system(const rapidjson::Value& message);
@@ -138,6 +141,8 @@ private:
     int64_t m_context_tokens = 0;
     ControlChannel m_control;
     TurnTracker m_turns;
+    std::string m_partial_text;
+    bool m_reload_tools_by_respawn = false; // mcp_reconnect was rejected: restart between turns instead. // Text streamed in the current turn since its last assistant message.
     std::deque<PendingPermission> m_pending;
     uint64_t m_permission_counter = 0;
     std::deque<std::pair<std::string, std::vector<ImageAttachment>>> m_outbox; // Sent while no CLI runs.

@@ -183,9 +183,19 @@ Expected<void> AgentSession::reconnect_mcp() {
     rapidjson::Document fields(rapidjson::kObjectType);
     fields.AddMember("serverName", rapidjson::StringRef(mcp_server_name), fields.GetAllocator());
     send_control_locked("mcp_reconnect", fields, [this](ControlReply reply) {
-        publish_notice_locked(reply.outcome == ControlOutcome::Success ? "info" : "error",
-                              reply.outcome == ControlOutcome::Success ? "the MCP server was reconnected"
-                                                                       : "the MCP server was not reconnected: " + reply.error);
+        if (reply.outcome == ControlOutcome::Success) {
+            publish_notice_locked("info", "the MCP server was reconnected");
+        } else if (reply.outcome == ControlOutcome::Error) {
+            // This CLI does not offer (or refused) the undocumented request: degrade visibly.
+            m_reload_tools_by_respawn = true;
+            publish_notice_locked("warning", "the CLI" + (m_cli_version.empty() ? std::string() : " (version " + m_cli_version + ")") +
+                                                 " rejected mcp_reconnect (" + reply.error +
+                                                 "); instead, the CLI is restarted with --resume when the current turn ends, which "
+                                                 "reloads the host's tools");
+            m_wake.notify_all();
+        } else {
+            publish_notice_locked("error", "the MCP server was not reconnected: " + reply.error);
+        }
     });
     return {};
 }

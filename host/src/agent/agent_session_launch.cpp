@@ -3,6 +3,7 @@
 #include "agent/agent_session.hpp"
 #include "support/processes.hpp"
 
+#include "agent/cli_compatibility.hpp"
 #include "agent/event_json.hpp"
 #include "agent/launch_files.hpp"
 
@@ -108,8 +109,13 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
             return;
         }
         m_initialized = true;
-        if (auto version = json::string_field(reply.payload, "claude_code_version"))
+        if (auto version = json::string_field(reply.payload, "claude_code_version")) {
             m_cli_version = *version;
+            if (auto warning = untested_version_warning(*version)) {
+                spdlog::warn("agent: {}", *warning);
+                publish_notice_locked("warning", *warning);
+            }
+        }
         if (const rapidjson::Value* models = member(reply.payload, "models"); models && models->IsArray()) {
             m_models.SetArray();
             for (auto& model : models->GetArray()) {
@@ -146,6 +152,7 @@ void AgentSession::on_exit(uint64_t generation, int exit_code, const std::string
     if (generation != m_generation || m_shutting_down)
         return;
     auto now = Clock::now();
+    close_interrupted_turn_locked(exit_code);
     std::unique_ptr<CliProcess> dead = take_process_locked();
     if (dead)
         m_dead_processes.push_back(std::move(dead));
@@ -154,6 +161,10 @@ void AgentSession::on_exit(uint64_t generation, int exit_code, const std::string
         m_deaths.pop_front();
     std::string tail = stderr_tail.substr(stderr_tail.size() > 600 ? stderr_tail.size() - 600 : 0);
     spdlog::warn("agent: the CLI exited with code {}; stderr: {}", exit_code, tail);
+    if (tail.find("unknown option") != std::string::npos)
+        publish_notice_locked("error", "the claude CLI" + (m_cli_version.empty() ? std::string() : " (version " + m_cli_version + ")") +
+                                           " rejected a command-line option this host relies on: " + tail +
+                                           ". Install the tested version: " + std::string(tested_cli_install_command));
     if (static_cast<int>(m_deaths.size()) >= m_options.max_deaths) {
         m_errored = true;
         m_respawn_due.reset();
@@ -171,6 +182,34 @@ void AgentSession::on_exit(uint64_t generation, int exit_code, const std::string
     m_wake.notify_all();
 }
 
+void AgentSession::close_interrupted_turn_locked(int exit_code) {
+    if (m_turns.phase() == TurnPhase::Idle) {
+        m_partial_text.clear();
+        return;
+    }
+    uint64_t turn = m_turns.current_turn();
+    if (!m_partial_text.empty()) {
+        // The partial answer stays in the transcript, marked as cut short.
+        auto partial = event("assistant_message");
+        put(partial, "text", m_partial_text);
+        partial.AddMember("aborted", false, partial.GetAllocator());
+        partial.AddMember("interrupted", true, partial.GetAllocator());
+        partial.AddMember("turn_id", turn, partial.GetAllocator());
+        m_hub.publish(std::move(partial));
+        m_partial_text.clear();
+    }
+    auto finished = event("turn_finished");
+    auto& allocator = finished.GetAllocator();
+    finished.AddMember("turn_id", turn, allocator);
+    put(finished, "subtype", "cli_exited");
+    finished.AddMember("is_error", true, allocator);
+    put(finished, "terminal_reason", "cli_exited");
+    put(finished, "result", "the CLI exited with code " + std::to_string(exit_code) +
+                                " in the middle of this turn; the partial answer is kept, and the session is resumed: send a message to continue");
+    finished.AddMember("exit_code", exit_code, allocator);
+    m_hub.publish(std::move(finished));
+}
+
 void AgentSession::supervise() {
     std::unique_lock lock(m_mutex);
     while (!m_stop_supervisor) {
@@ -186,6 +225,24 @@ void AgentSession::supervise() {
             continue;
         }
         m_control.expire(now);
+        if (m_reload_tools_by_respawn && m_process && m_turns.phase() == TurnPhase::Idle && !m_shutting_down) {
+            // The fallback for a CLI without mcp_reconnect: a restart with --resume between turns
+            // makes it read the host's tool list again.
+            m_reload_tools_by_respawn = false;
+            auto old = take_process_locked();
+            lock.unlock();
+            if (old)
+                old->stop(std::chrono::milliseconds(1000));
+            lock.lock();
+            std::optional<std::string> resume;
+            if (!m_session_id.empty())
+                resume = m_session_id;
+            if (auto spawned = spawn_locked(resume); !spawned)
+                publish_notice_locked("error", "the CLI could not be restarted to reload the host's tools: " + spawned.error().message());
+            else
+                publish_notice_locked("info", "the CLI was restarted with --resume to reload the host's tools");
+            continue;
+        }
         if (m_turns.silent_for(now, m_options.silence_backstop)) {
             m_turns.reset();
             publish_notice_locked("warning", "no output from the CLI for " + std::to_string(m_options.silence_backstop.count() / 1000) +

@@ -108,7 +108,9 @@ void AgentSession::handle_stream_event(const rapidjson::Value& message) {
         auto text_delta = event("text_delta");
         text_delta.AddMember("turn_id", m_turns.current_turn(), text_delta.GetAllocator());
         text_delta.AddMember("index", json::integer_field(*raw, "index").value_or(0), text_delta.GetAllocator());
-        put(text_delta, "text", json::string_field(*delta, "text").value_or(""));
+        std::string text = json::string_field(*delta, "text").value_or("");
+        m_partial_text += text; // Kept so a turn cut short by the CLI's death keeps its text.
+        put(text_delta, "text", text);
         m_hub.publish(std::move(text_delta));
     } else if (type == "message_start") {
         const rapidjson::Value* start = member(*raw, "message");
@@ -122,6 +124,8 @@ void AgentSession::handle_stream_event(const rapidjson::Value& message) {
 }
 
 void AgentSession::handle_assistant(const rapidjson::Value& message) {
+    if (!is_subagent(message))
+        m_partial_text.clear(); // The streamed text is now a complete assistant message.
     const rapidjson::Value* body = member(message, "message");
     const rapidjson::Value* content = body ? member(*body, "content") : nullptr;
     if (!content || !content->IsArray())
@@ -175,6 +179,7 @@ void AgentSession::handle_user(const rapidjson::Value& message) {
 }
 
 void AgentSession::handle_result(const rapidjson::Value& message) {
+    m_partial_text.clear();
     uint64_t ended = m_turns.result_received(Clock::now());
     if (auto id = json::string_field(message, "session_id"))
         m_session_id = *id;

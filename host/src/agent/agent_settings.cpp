@@ -43,7 +43,7 @@ Expected<AgentSettings> AgentSettings::load(const std::filesystem::path& project
     std::error_code error;
     if (!std::filesystem::exists(file, error))
         return settings;
-    auto text = files::read(file, 1024 * 1024);
+    auto text = files::read(file, 1024 * 1024, files::Links::Refuse);
     if (!text)
         return text.error();
     auto document = json::parse(*text);

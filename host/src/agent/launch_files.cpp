@@ -77,7 +77,7 @@ Expected<void> write_process_record(const fs::path& project, const ProcessRecord
 }
 
 std::optional<ProcessRecord> read_process_record(const fs::path& project) {
-    auto text = files::read(record_file(project), 4096);
+    auto text = files::read(record_file(project), 4096, files::Links::Refuse);
     if (!text)
         return std::nullopt;
     auto document = json::parse(*text);

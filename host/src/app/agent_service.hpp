@@ -26,6 +26,7 @@ public:
 
     server::UpgradeRoute route() { return m_endpoint.route(); }
     panel::PanelHub& hub() { return m_hub; }
+    panel::PanelEndpoint& endpoint() { return m_endpoint; }
     agent::AgentSession& session() { return *m_session; }
 
 private:

@@ -1,8 +1,6 @@
 // The host's editor side: the bridge route and the optional in-process simulator.
 #include "app/editor_connection.hpp"
 
-#include "bridge/bridge_endpoint.hpp"
-
 #include <uap/editor_sim/editor_simulator.hpp>
 #include <uap/editor_sim/simulated_editor.hpp>
 
@@ -32,10 +30,19 @@ EditorConnection::EditorConnection(const std::filesystem::path& project, std::st
 
 EditorConnection::~EditorConnection() { stop(); }
 
-server::UpgradeRoute EditorConnection::route() {
-    return server::UpgradeRoute{"/bridge", server::Role::Editor,
-                                [this] { return new bridge::BridgeRequestHandler(*m_bridge); }};
+server::UpgradeRoute bridge_route(bridge::BridgeServer& bridge) {
+    auto admit = [](const server::HeaderList& headers) -> std::optional<server::Rejection> {
+        // The shared guard admits loopback Origins (the web panel); the editor bridge admits none.
+        if (headers.find("Origin"))
+            return server::Rejection{403, "requests carrying an Origin (web pages) may not reach the editor bridge; only the Unity "
+                                          "package connects here"};
+        return std::nullopt;
+    };
+    return server::UpgradeRoute{"/bridge", server::Role::Editor, [&bridge](Poco::Net::WebSocket& socket) { bridge.serve_connection(socket); },
+                                admit};
 }
+
+server::UpgradeRoute EditorConnection::route() { return bridge_route(*m_bridge); }
 
 Expected<void> EditorConnection::start_simulator(uint16_t port, const std::string& editor_token) {
     editor_sim::SimulatorIdentity identity;

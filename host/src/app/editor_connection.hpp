@@ -23,6 +23,10 @@ enum class EditorMode { Unity, Simulator };
 // Parses the --editor value: absent or "unity" waits for the Unity shim; "sim" runs the simulator.
 Expected<EditorMode> parse_editor_mode(const std::optional<std::string>& text);
 
+// The /bridge upgrade route for the editor role: refuses any Origin, then serves the socket on the
+// bridge (Host and the editor token are checked by the server's guard).
+server::UpgradeRoute bridge_route(bridge::BridgeServer& bridge);
+
 class EditorConnection {
 public:
     EditorConnection(const std::filesystem::path& project, std::string host_version);

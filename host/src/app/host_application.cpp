@@ -13,6 +13,7 @@
 #include "server/access_tokens.hpp"
 #include "server/discovery_file.hpp"
 #include "server/host_server.hpp"
+#include "server/project_lock.hpp"
 #include "server/request_guard.hpp"
 #include "server/router.hpp"
 #include "settings/project_settings.hpp"
@@ -30,6 +31,7 @@ namespace uap::app {
 
 // Members are declared in construction order, so destruction runs in reverse.
 struct HostApplication::Graph {
+    std::optional<server::ProjectLock> lock; // Released last.
     std::unique_ptr<settings::ProjectSettings> settings;
     std::unique_ptr<EditorConnection> editor;
     std::unique_ptr<modules::ModuleHost> modules;
@@ -56,11 +58,12 @@ Expected<void> HostApplication::start() {
     std::error_code error;
     if (!std::filesystem::is_directory(project, error))
         return Error("project folder " + project.string() + " does not exist");
-    if (auto running = server::read_discovery(project); running && running->pid != ::getpid() && processes::may_be_running(running->pid))
-        return Error("a host (pid " + std::to_string(running->pid) + ", port " + std::to_string(running->port) + ") already serves " +
-                     project.string() + "; stop it first, or remove " + server::discovery_file_for(project).string() + " if it is stale");
-
     auto graph = std::make_unique<Graph>();
+    // One host per project, for the host's whole life (the kernel releases the lock on a crash).
+    auto lock = server::ProjectLock::acquire(project);
+    if (!lock)
+        return lock.error();
+    graph->lock.emplace(std::move(*lock));
     auto loaded_settings = settings::ProjectSettings::load(project);
     if (!loaded_settings)
         return loaded_settings.error();
@@ -90,7 +93,7 @@ Expected<void> HostApplication::start() {
     graph->guard = std::make_unique<server::RequestGuard>(*graph->tokens, server::default_max_body_bytes);
     graph->router = std::make_unique<server::Router>(*graph->guard);
     graph->router->add(graph->endpoint->route());
-    graph->http = std::make_unique<server::HostServer>(*graph->guard, *graph->router, server::ServerOptions{.port = m_options.port});
+    graph->http = std::make_unique<server::HostServer>(*graph->guard, *graph->router, server::ServerOptions{.port = m_options.port, .limits = server::ServerLimits::from(*graph->settings)});
     graph->http->add_upgrade_route(graph->editor->route());
 
     agent::AgentOptions agent_options;
@@ -100,6 +103,7 @@ Expected<void> HostApplication::start() {
     agent_options.mcp_token = graph->tokens->token(server::Role::Mcp);
     agent_options.metadata = metadata_from(*graph->modules);
     graph->agent = std::make_unique<AgentService>(agent_options);
+    graph->agent->endpoint().set_limits(panel::PanelLimits::from(*graph->settings));
     graph->http->add_upgrade_route(graph->agent->route());
 
     auto bound = graph->http->start();

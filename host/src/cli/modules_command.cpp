@@ -7,6 +7,7 @@
 #include "support/json.hpp"
 #include "support/paths.hpp"
 
+#include <charconv>
 #include <iostream>
 
 namespace uap::cli {
@@ -21,7 +22,9 @@ constexpr const char* modules_usage = R"(usage:
   uap-host modules disable ID --project DIR [--plugins DIR]...
   uap-host modules isolate ID --project DIR [--plugins DIR]...   (run the pack in a module runner process)
   uap-host modules inline ID --project DIR [--plugins DIR]...    (run the pack inside uap-host)
-  uap-host modules install PATH [--replace]      (a pack folder or a .zip of one)
+  uap-host modules install PATH [--replace] [--max-total-mib N] [--max-entry-mib N] [--max-entries N]
+                                                 (a pack folder or a .zip of one; a .zip is refused
+                                                 past 512 MiB in all, 256 MiB per entry, 10000 entries)
   uap-host modules remove ID
 )";
 
@@ -197,11 +200,31 @@ int choose_isolation(const Arguments& arguments, modules::Isolation isolation) {
     return Success;
 }
 
+// A positive whole number given to --NAME, or the fallback when the option is absent.
+Expected<uint64_t> count_option(const Arguments& arguments, const std::string& name, uint64_t fallback) {
+    auto text = arguments.value(name);
+    if (!text)
+        return fallback;
+    uint64_t value = 0;
+    auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), value);
+    if (error != std::errc() || end != text->data() + text->size() || value == 0)
+        return Error("--" + name + " must be a positive whole number");
+    return value;
+}
+
 int install(const Arguments& arguments) {
     if (arguments.positional().size() != 2)
         return fail(UsageError, "modules install needs one PATH (a pack folder or a .zip)");
+    modules::ArchiveLimits limits;
+    auto total = count_option(arguments, "max-total-mib", limits.max_total_bytes / (1024 * 1024));
+    auto entry = count_option(arguments, "max-entry-mib", limits.max_entry_bytes / (1024 * 1024));
+    auto entries = count_option(arguments, "max-entries", limits.max_entries);
+    for (auto* parsed : {&total, &entry, &entries})
+        if (!*parsed)
+            return fail(UsageError, parsed->error().message());
+    limits = {*total * 1024 * 1024, *entry * 1024 * 1024, *entries};
     auto installed = modules::install_pack(fs::absolute(arguments.positional()[1]), paths::user_plugins_folder(),
-                                           arguments.has("replace") ? modules::ExistingPack::Replace : modules::ExistingPack::Refuse);
+                                           arguments.has("replace") ? modules::ExistingPack::Replace : modules::ExistingPack::Refuse, limits);
     if (!installed)
         return fail(Failure, "cannot install: " + installed.error().message());
     std::cout << "installed " << installed->string() << "\n";
@@ -226,6 +249,8 @@ int run_modules_command(const std::vector<std::string>& words) {
         return words.empty() ? UsageError : Success;
     }
     ArgumentSpec spec{module_loading_options, {"json", "replace"}};
+    for (const char* option : {"max-total-mib", "max-entry-mib", "max-entries"})
+        spec.options.insert(option);
     auto arguments = Arguments::parse(words, spec);
     if (!arguments)
         return fail(UsageError, arguments.error().message() + "\n" + modules_usage);

@@ -4,11 +4,14 @@
 
 #include "modules/module_library.hpp"
 
-#include <Poco/Delegate.h>
 #include <Poco/Exception.h>
-#include <Poco/Zip/Decompress.h>
+#include <Poco/Zip/ZipArchive.h>
+#include <Poco/Zip/ZipCommon.h>
+#include <Poco/Zip/ZipStream.h>
 
 #include <fstream>
+#include <iterator>
+#include <vector>
 
 namespace uap::modules {
 
@@ -46,28 +49,63 @@ Expected<fs::path> pack_root_in(const fs::path& extracted) {
     return Error(std::string("the archive holds no ") + manifest_file_name + " at its top level or in a single top-level folder");
 }
 
-// Collects Poco's per-entry extraction failures (for example an entry path escaping the folder).
-struct ZipFailures {
-    int count = 0;
-    std::string first;
-    void on_error(const void*, std::pair<const Poco::Zip::ZipLocalFileHeader, const std::string>& failure) {
-        if (count++ == 0)
-            first = failure.first.getFileName() + ": " + failure.second;
-    }
-};
+std::string megabytes(uint64_t bytes) { return std::to_string(bytes / (1024 * 1024)) + " MiB"; }
 
-Expected<void> extract_zip(const fs::path& archive, const fs::path& destination) {
+// Extracts entry by entry with Poco's zip reader, counting the bytes really written, so a zip
+// bomb stops at the cap instead of filling the disk. Entry paths must stay inside the folder.
+Expected<void> extract_zip(const fs::path& archive, const fs::path& destination, const ArchiveLimits& limits) {
     std::ifstream input(archive, std::ios::binary);
     if (!input)
         return Error("cannot open " + archive.string());
+    const std::string raise = " (a pack this large is unusual; if you trust it, raise the limit with "
+                              "`uap-host modules install PATH --max-total-mib N --max-entry-mib N --max-entries N`)";
     try {
-        Poco::Zip::Decompress decompress(input, Poco::Path(destination.string() + "/"), false, false);
-        ZipFailures failures;
-        decompress.EError += Poco::delegate(&failures, &ZipFailures::on_error);
-        decompress.decompressAllFiles();
-        decompress.EError -= Poco::delegate(&failures, &ZipFailures::on_error);
-        if (failures.count > 0)
-            return Error("the archive has " + std::to_string(failures.count) + " unusable entries (first: " + failures.first + ")");
+        Poco::Zip::ZipArchive zip(input);
+        uint64_t entries = static_cast<uint64_t>(std::distance(zip.headerBegin(), zip.headerEnd()));
+        if (entries > limits.max_entries)
+            return Error("the archive has " + std::to_string(entries) + " entries; the limit is " + std::to_string(limits.max_entries) + raise);
+        fs::create_directories(destination);
+        uint64_t total = 0;
+        std::vector<char> buffer(64 * 1024);
+        for (auto it = zip.headerBegin(); it != zip.headerEnd(); ++it) {
+            const Poco::Zip::ZipLocalFileHeader& header = it->second;
+            const std::string& name = header.getFileName();
+            fs::path relative = fs::path(name).lexically_normal();
+            if (!Poco::Zip::ZipCommon::isValidPath(name) || relative.is_absolute() || relative.empty() || *relative.begin() == "..")
+                return Error("the archive entry \"" + name + "\" would land outside the pack folder");
+            fs::path target = destination / relative;
+            if (header.isDirectory()) {
+                fs::create_directories(target);
+                continue;
+            }
+            if (header.isEncrypted() || !header.hasSupportedCompressionMethod())
+                return Error("the archive entry \"" + name + "\" is encrypted or uses an unsupported compression method");
+            if (header.getUncompressedSize() > limits.max_entry_bytes)
+                return Error("the archive entry \"" + name + "\" declares " + megabytes(header.getUncompressedSize()) +
+                             "; the limit per entry is " + megabytes(limits.max_entry_bytes) + raise);
+            fs::create_directories(target.parent_path());
+            std::ofstream output(target, std::ios::binary | std::ios::trunc);
+            if (!output)
+                return Error("cannot create " + target.string());
+            Poco::Zip::ZipInputStream entry(input, header);
+            uint64_t written = 0;
+            while (entry) {
+                entry.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+                auto got = static_cast<uint64_t>(entry.gcount());
+                if (got == 0)
+                    break;
+                written += got;
+                total += got;
+                if (written > limits.max_entry_bytes)
+                    return Error("the archive entry \"" + name + "\" expands past the limit per entry of " +
+                                 megabytes(limits.max_entry_bytes) + " (a zip bomb?)" + raise);
+                if (total > limits.max_total_bytes)
+                    return Error("the archive expands past the total limit of " + megabytes(limits.max_total_bytes) + " (a zip bomb?)" + raise);
+                output.write(buffer.data(), static_cast<std::streamsize>(got));
+                if (!output)
+                    return Error("cannot write " + target.string());
+            }
+        }
     } catch (const Poco::Exception& exception) {
         return Error("cannot extract " + archive.string() + ": " + exception.displayText());
     } catch (const std::exception& exception) {
@@ -96,7 +134,7 @@ Expected<Manifest> inspect_pack(const fs::path& folder) {
     return manifest;
 }
 
-Expected<fs::path> install_pack(const fs::path& source, const fs::path& plugins, ExistingPack existing) {
+Expected<fs::path> install_pack(const fs::path& source, const fs::path& plugins, ExistingPack existing, const ArchiveLimits& limits) {
     std::error_code error;
     fs::create_directories(plugins, error);
     if (error)
@@ -106,7 +144,7 @@ Expected<fs::path> install_pack(const fs::path& source, const fs::path& plugins,
     if (fs::is_directory(source)) {
         pack_folder = source;
     } else if (fs::is_regular_file(source) && source.extension() == ".zip") {
-        if (auto extracted = extract_zip(source, scratch.path() / "extracted"); !extracted)
+        if (auto extracted = extract_zip(source, scratch.path() / "extracted", limits); !extracted)
             return extracted.error();
         auto root = pack_root_in(scratch.path() / "extracted");
         if (!root)

@@ -5,19 +5,29 @@
 #include "modules/manifest.hpp"
 #include "support/expected.hpp"
 
+#include <cstdint>
 #include <filesystem>
 
 namespace uap::modules {
 
 enum class ExistingPack { Refuse, Replace };
 
+// Bounds on extracting a .zip pack, checked on the bytes actually written (a zip's declared sizes
+// can lie). Sized for real packs: a library with debug information plus profiles and assets.
+struct ArchiveLimits {
+    uint64_t max_total_bytes = 512ull * 1024 * 1024;
+    uint64_t max_entry_bytes = 256ull * 1024 * 1024;
+    uint64_t max_entries = 10'000;
+};
+
 // Reads the manifest and negotiates with the library's entry point; runs no other module code
 // (apart from the library's static initialisers, which any load runs).
 Expected<Manifest> inspect_pack(const std::filesystem::path& folder);
 
-// Copies the pack into <plugins>/<id>. Returns the installed folder.
+// Copies the pack into <plugins>/<id>. Returns the installed folder. A .zip is extracted into a
+// scratch folder within `limits`; on any refusal nothing is left on disk.
 Expected<std::filesystem::path> install_pack(const std::filesystem::path& source, const std::filesystem::path& plugins,
-                                             ExistingPack existing);
+                                             ExistingPack existing, const ArchiveLimits& limits = {});
 
 // Removes the pack whose manifest id is id from plugins. Returns the removed folder.
 Expected<std::filesystem::path> remove_pack(const std::string& id, const std::filesystem::path& plugins);

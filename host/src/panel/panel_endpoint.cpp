@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include <mutex>
+#include <thread>
 
 namespace uap::panel {
 
@@ -120,80 +121,110 @@ Expected<void> run(const std::string& type, const rapidjson::Value& command, age
     return Error("unknown command type \"" + type + "\"");
 }
 
-class PanelConnection final : public Poco::Net::HTTPRequestHandler {
+// One front-end's WebSocket, served on its own thread until it closes. Everything sent to it
+// (events, command results) goes through its outbox and its own writer thread.
+class PanelConnection {
 public:
-    PanelConnection(PanelHub& hub, PanelEndpoint& endpoint) : m_hub(hub), m_endpoint(endpoint) {}
+    PanelConnection(PanelHub& hub, PanelEndpoint& endpoint, const PanelLimits& limits)
+        : m_hub(hub), m_endpoint(endpoint), m_limits(limits) {}
 
-    void handleRequest(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response) override {
-        std::unique_ptr<Poco::Net::WebSocket> socket;
-        try {
-            socket = std::make_unique<Poco::Net::WebSocket>(request, response);
-        } catch (const Poco::Exception& exception) {
-            spdlog::warn("panel: WebSocket handshake failed: {}", exception.displayText());
-            if (!response.sent()) {
-                response.setStatusAndReason(Poco::Net::HTTPResponse::HTTP_BAD_REQUEST);
-                response.setContentLength(0);
-                response.send();
-            }
-            return;
-        }
-        socket->setMaxPayloadSize(max_command_bytes);
-        socket->setReceiveTimeout(Poco::Timespan(1, 0));
-        socket->setSendTimeout(Poco::Timespan(5, 0));
-        std::mutex send_mutex;
-        auto send_text = [&](const std::string& text) {
-            std::lock_guard lock(send_mutex);
-            try {
-                socket->sendFrame(text.data(), static_cast<int>(text.size()), Poco::Net::WebSocket::FRAME_TEXT);
-                return true;
-            } catch (const Poco::Exception&) {
-                return false;
-            }
-        };
-        uint64_t subscription = m_hub.subscribe(send_text);
+    void serve(Poco::Net::WebSocket& socket) {
+        socket.setMaxPayloadSize(max_command_bytes);
+        socket.setSendTimeout(to_timespan(m_limits.send_timeout));
+        // A frame's pieces may arrive slowly; they are assembled as long as no gap exceeds this.
+        socket.setReceiveTimeout(to_timespan(m_limits.frame_gap_timeout));
+        auto outbox = std::make_shared<PanelOutbox>(m_limits.outbox);
+        std::thread writer([&] { write_loop(socket, *outbox); });
+        uint64_t subscription = m_hub.subscribe([outbox](const std::string& text) { return outbox->offer(text); });
+        read_loop(socket, *outbox);
+        m_hub.unsubscribe(subscription);
+        outbox->close();
+        writer.join();
+        if (!outbox->overflow())
+            close_politely(socket, Poco::Net::WebSocket::WS_NORMAL_CLOSE, "");
+    }
+
+private:
+    static Poco::Timespan to_timespan(std::chrono::milliseconds duration) {
+        return Poco::Timespan(static_cast<Poco::Timespan::TimeDiff>(duration.count()) * 1000);
+    }
+
+    void read_loop(Poco::Net::WebSocket& socket, PanelOutbox& outbox) {
         Poco::Buffer<char> buffer(0);
-        while (true) {
-            int flags = 0;
-            int length = 0;
+        while (!outbox.overflow()) {
             try {
+                // Waiting for a frame to begin has no limit (an idle front-end is fine); the wait
+                // is sliced so an overflow seen by the writer ends this loop too.
+                if (!socket.poll(Poco::Timespan(0, 250000), Poco::Net::Socket::SELECT_READ | Poco::Net::Socket::SELECT_ERROR))
+                    continue;
+                int flags = 0;
                 buffer.resize(0);
-                length = socket->receiveFrame(buffer, flags);
+                int length = socket.receiveFrame(buffer, flags);
+                int opcode = flags & Poco::Net::WebSocket::FRAME_OP_BITMASK;
+                if ((length == 0 && flags == 0) || opcode == Poco::Net::WebSocket::FRAME_OP_CLOSE)
+                    return; // The peer closed the connection.
+                if (opcode == Poco::Net::WebSocket::FRAME_OP_PING) {
+                    std::lock_guard lock(m_send_mutex);
+                    socket.sendFrame(buffer.begin(), length,
+                                     static_cast<int>(Poco::Net::WebSocket::FRAME_FLAG_FIN) | static_cast<int>(Poco::Net::WebSocket::FRAME_OP_PONG));
+                    continue;
+                }
+                if (opcode != Poco::Net::WebSocket::FRAME_OP_TEXT)
+                    continue;
+                if (!outbox.offer(m_endpoint.handle_command(std::string_view(buffer.begin(), static_cast<size_t>(length)))))
+                    return;
             } catch (const Poco::TimeoutException&) {
-                continue;
+                spdlog::warn("panel: closing a front-end whose frame stalled for more than {} ms", m_limits.frame_gap_timeout.count());
+                close_politely(socket, Poco::Net::WebSocket::WS_POLICY_VIOLATION,
+                               "a frame stalled mid-way for more than " + std::to_string(m_limits.frame_gap_timeout.count()) + " ms");
+                return;
             } catch (const Poco::Exception& exception) {
                 spdlog::debug("panel: connection ended: {}", exception.displayText());
-                break;
+                return;
             }
-            int opcode = flags & Poco::Net::WebSocket::FRAME_OP_BITMASK;
-            if (length == 0 && opcode == 0 && flags == 0)
-                break; // The peer closed the connection.
-            if (opcode == Poco::Net::WebSocket::FRAME_OP_CLOSE)
-                break;
-            if (opcode == Poco::Net::WebSocket::FRAME_OP_PING) {
-                std::lock_guard lock(send_mutex);
-                try {
-                    socket->sendFrame(buffer.begin(), length, static_cast<int>(Poco::Net::WebSocket::FRAME_FLAG_FIN) | static_cast<int>(Poco::Net::WebSocket::FRAME_OP_PONG));
-                } catch (const Poco::Exception&) {
-                    break;
-                }
-                continue;
-            }
-            if (opcode != Poco::Net::WebSocket::FRAME_OP_TEXT)
-                continue;
-            std::string reply = m_endpoint.handle_command(std::string_view(buffer.begin(), static_cast<size_t>(length)));
-            if (!send_text(reply))
-                break;
         }
-        m_hub.unsubscribe(subscription);
+    }
+
+    void write_loop(Poco::Net::WebSocket& socket, PanelOutbox& outbox) {
+        while (auto text = outbox.take()) {
+            std::lock_guard lock(m_send_mutex);
+            try {
+                socket.sendFrame(text->data(), static_cast<int>(text->size()), Poco::Net::WebSocket::FRAME_TEXT);
+            } catch (const Poco::Exception& exception) {
+                spdlog::debug("panel: sending to a front-end failed: {}", exception.displayText());
+                outbox.close();
+                shut_down(socket);
+                return;
+            }
+        }
+        if (auto reason = outbox.overflow()) {
+            spdlog::warn("panel: disconnecting a front-end: {}", *reason);
+            close_politely(socket, Poco::Net::WebSocket::WS_POLICY_VIOLATION, "outbox full: " + *reason);
+            shut_down(socket);
+        }
+    }
+
+    // A close frame with a reason (bounded by the send timeout: the peer may not be reading).
+    void close_politely(Poco::Net::WebSocket& socket, Poco::Net::WebSocket::StatusCodes code, const std::string& reason) {
+        std::lock_guard lock(m_send_mutex);
         try {
-            socket->shutdown();
+            // Close reasons are at most 123 bytes.
+            socket.shutdown(static_cast<Poco::UInt16>(code), reason.substr(0, 120));
         } catch (const Poco::Exception&) {
         }
     }
 
-private:
+    static void shut_down(Poco::Net::WebSocket& socket) {
+        try {
+            static_cast<Poco::Net::StreamSocket&>(socket).shutdown();
+        } catch (const Poco::Exception&) {
+        }
+    }
+
     PanelHub& m_hub;
     PanelEndpoint& m_endpoint;
+    PanelLimits m_limits;
+    std::mutex m_send_mutex;
 };
 
 } // namespace
@@ -225,8 +256,16 @@ std::string PanelEndpoint::handle_command(std::string_view text) {
     return json::to_text(reply);
 }
 
+PanelLimits PanelLimits::from(const settings::ProjectSettings& settings) {
+    PanelLimits limits;
+    limits.outbox.max_messages = std::max<uint64_t>(1, settings.limit("panelOutboxMessages", limits.outbox.max_messages));
+    limits.outbox.max_bytes = std::max<uint64_t>(1, settings.limit("panelOutboxBytes", limits.outbox.max_bytes));
+    return limits;
+}
+
 server::UpgradeRoute PanelEndpoint::route(std::string path) {
-    return server::UpgradeRoute{std::move(path), server::Role::Panel, [this] { return new PanelConnection(m_hub, *this); }};
+    return server::UpgradeRoute{std::move(path), server::Role::Panel,
+                                [this](Poco::Net::WebSocket& socket) { PanelConnection(m_hub, *this, m_limits).serve(socket); }, {}};
 }
 
 } // namespace uap::panel

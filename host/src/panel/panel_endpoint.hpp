@@ -5,8 +5,11 @@
 
 #include "agent/agent_session.hpp"
 #include "panel/panel_hub.hpp"
+#include "panel/panel_outbox.hpp"
+#include "settings/project_settings.hpp"
 #include "server/host_server.hpp"
 
+#include <chrono>
 #include <string>
 #include <string_view>
 
@@ -14,9 +17,22 @@ namespace uap::panel {
 
 inline constexpr int max_command_bytes = 32 * 1024 * 1024; // Images travel base64 inside "send".
 
+struct PanelLimits {
+    OutboxLimits outbox;
+    // Longest pause between two pieces of one incoming frame before the connection is closed.
+    std::chrono::milliseconds frame_gap_timeout{std::chrono::seconds(30)};
+    // One socket write, including the close frame sent to a front-end that stopped reading.
+    std::chrono::milliseconds send_timeout{std::chrono::seconds(10)};
+
+    // The defaults, overridden by the project's "limits" (panelOutboxMessages, panelOutboxBytes).
+    static PanelLimits from(const settings::ProjectSettings& settings);
+};
+
 class PanelEndpoint {
 public:
-    PanelEndpoint(PanelHub& hub, agent::AgentSession& session) : m_hub(hub), m_session(session) {}
+    PanelEndpoint(PanelHub& hub, agent::AgentSession& session, PanelLimits limits = {})
+        : m_hub(hub), m_session(session), m_limits(limits) {}
+    void set_limits(const PanelLimits& limits) { m_limits = limits; }
 
     server::UpgradeRoute route(std::string path = "/panel");
 
@@ -26,6 +42,7 @@ public:
 private:
     PanelHub& m_hub;
     agent::AgentSession& m_session;
+    PanelLimits m_limits;
 };
 
 } // namespace uap::panel

@@ -22,6 +22,9 @@ inline constexpr size_t max_transcript_items = 2000;
 class PanelHub final : public api::EventSink {
 public:
     // Receives one JSON text message; returns false when the front-end is gone (it is dropped).
+    // It is called under the hub's lock and must not block: a front-end queues the message in its
+    // bounded outbox (PanelOutbox) and writes it to the socket on its own thread, so publishing
+    // never waits on a socket.
     using Subscriber = std::function<bool(const std::string& text)>;
 
     // Sends the snapshot to the new subscriber first, under the same lock as later events, so

@@ -81,7 +81,7 @@ Expected<void> AccessTokens::write_files(const std::filesystem::path& project) c
 }
 
 Expected<std::string> AccessTokens::read_file(const std::filesystem::path& file) {
-    auto text = files::read(file, token_file_max_bytes);
+    auto text = files::read(file, token_file_max_bytes, files::Links::Refuse);
     if (!text)
         return text.error();
     std::string token = std::move(*text);

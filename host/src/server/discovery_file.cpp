@@ -39,7 +39,7 @@ Expected<void> write_discovery(const fs::path& project, const Discovery& discove
 
 Expected<Discovery> read_discovery(const fs::path& project) {
     fs::path file = discovery_file_for(project);
-    auto text = files::read(file, discovery_max_bytes);
+    auto text = files::read(file, discovery_max_bytes, files::Links::Refuse);
     if (!text)
         return Error("no running host found for " + project.string() + " (" + text.error().message() + ")");
     auto document = json::parse(*text);

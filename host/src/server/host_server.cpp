@@ -1,13 +1,17 @@
-// Poco adapter: request conversion, bounded body reads, response writing, and the listener.
+// Poco adapter: request conversion, bounded body reads, response writing, the watched connections
+// and the listener.
 #include "server/host_server.hpp"
 
+#include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
+#include <Poco/Net/HTTPServerConnection.h>
 #include <Poco/Net/HTTPServerParams.h>
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerRequestImpl.h>
 #include <Poco/Net/HTTPServerResponse.h>
 #include <Poco/Net/NetException.h>
 #include <Poco/Net/ServerSocket.h>
+#include <Poco/Net/TCPServerConnectionFactory.h>
 
 #include <spdlog/spdlog.h>
 
@@ -53,7 +57,10 @@ void send(Poco::Net::HTTPServerResponse& response, const HttpResponse& plain) {
         return;
     }
     response.setContentLength(static_cast<std::streamsize>(plain.body.size()));
-    response.sendBuffer(plain.body.data(), plain.body.size());
+    // Flushed here, not when Poco destroys the response: a refusal half-closes the socket next.
+    std::ostream& stream = response.send();
+    stream.write(plain.body.data(), static_cast<std::streamsize>(plain.body.size()));
+    stream.flush();
 }
 
 // Reads at most limit + 1 bytes, so an undeclared (chunked) body over the cap is detected.
@@ -69,42 +76,163 @@ std::string read_bounded(std::istream& stream, size_t limit) {
     return body;
 }
 
+// Half-closes after the response, then reads and discards what the client still sends, up to a
+// byte and a time bound. Closing with unread bytes would make the kernel reset the connection,
+// and a reset can destroy the response before the client reads it.
+void drain_after_refusal(Poco::Net::StreamSocket& socket, const ServerLimits& limits) {
+    try {
+        socket.shutdownSend();
+        auto deadline = std::chrono::steady_clock::now() + limits.refusal_drain_time;
+        size_t drained = 0;
+        char buffer[65536];
+        while (drained < limits.refusal_drain_bytes) {
+            auto left = std::chrono::duration_cast<std::chrono::microseconds>(deadline - std::chrono::steady_clock::now());
+            if (left.count() <= 0 || !socket.poll(Poco::Timespan(left.count()), Poco::Net::Socket::SELECT_READ))
+                break;
+            int got = socket.receiveBytes(buffer, sizeof(buffer));
+            if (got <= 0)
+                break;
+            drained += static_cast<size_t>(got);
+        }
+    } catch (const Poco::Exception&) {
+    }
+}
+
 class GuardedRequestHandler final : public Poco::Net::HTTPRequestHandler {
 public:
-    GuardedRequestHandler(const RequestGuard& guard, const Router& router, const std::vector<UpgradeRoute>& upgrades)
-        : m_guard(guard), m_router(router), m_upgrades(upgrades) {}
+    GuardedRequestHandler(const RequestGuard& guard, const Router& router, const std::vector<UpgradeRoute>& upgrades,
+                          RoleSlots& slots, UpgradedSockets& upgraded, ConnectionWatch& watch, const ServerLimits& limits)
+        : m_guard(guard), m_router(router), m_upgrades(upgrades), m_slots(slots), m_upgraded(upgraded), m_watch(watch),
+          m_limits(limits) {}
 
     void handleRequest(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response) override {
+        ConnectionWatch::Connection* connection = ConnectionWatch::current();
         HttpRequest plain = convert_head(request);
         if (auto* with_socket = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&request))
             plain.peer_gone = [descriptor = with_socket->socket().impl()->sockfd()] { return peer_closed(descriptor); };
-        for (auto& upgrade : m_upgrades) {
-            if (upgrade.path != plain.path)
-                continue;
-            if (auto rejection = m_guard.check_all(plain.headers, 0, upgrade.role)) {
-                response.setKeepAlive(false);
-                return send(response, m_router.reject(nullptr, *rejection));
-            }
-            std::unique_ptr<Poco::Net::HTTPRequestHandler> handler(upgrade.create_handler());
-            return handler->handleRequest(request, response);
-        }
+        for (auto& upgrade : m_upgrades)
+            if (upgrade.path == plain.path)
+                return serve_upgrade(upgrade, plain, request, response, connection);
         const Route* route = m_router.find(plain.path);
+        Standing standing = route && !m_guard.check_token(plain.headers, route->role) ? Standing::Authenticated : Standing::Anonymous;
+        if (connection)
+            m_watch.request_arrived(*connection, standing);
+        // Refusals that the head alone decides are sent before any of the body is read.
         auto declared = request.getContentLength64();
-        if (declared != Poco::Net::HTTPMessage::UNKNOWN_CONTENT_LENGTH && declared > 0)
-            if (auto rejection = m_guard.check_size(static_cast<size_t>(declared))) {
-                response.setKeepAlive(false); // The unread body must not be parsed as the next request.
-                return send(response, m_router.reject(route, *rejection));
-            }
+        std::optional<Rejection> refusal;
+        if (!route)
+            refusal = Rejection{404, "no route for this path"};
+        else if (declared != Poco::Net::HTTPMessage::UNKNOWN_CONTENT_LENGTH && declared > 0)
+            refusal = m_guard.check_size(static_cast<size_t>(declared));
+        if (!refusal && route)
+            refusal = m_guard.check_all(plain.headers, 0, route->role);
+        if (refusal)
+            return refuse(request, response, route, *refusal, connection);
         plain.body = read_bounded(request.stream(), m_guard.max_body_bytes());
-        if (plain.body.size() > m_guard.max_body_bytes())
-            response.setKeepAlive(false);
+        if (connection && m_watch.closed(*connection))
+            return; // The request overran its deadline; the socket is already shut down.
+        if (auto oversize = m_guard.check_size(plain.body.size()))
+            return refuse(request, response, route, *oversize, connection);
+        if (connection)
+            m_watch.request_read(*connection);
+        std::optional<RoleSlots::Slot> slot;
+        if (route->role == Role::Mcp) {
+            slot = m_slots.try_acquire(Role::Mcp);
+            if (!slot) {
+                send(response, m_router.reject(route, m_slots.refusal(Role::Mcp)));
+                return finished(connection);
+            }
+        }
         send(response, m_router.handle(plain));
+        finished(connection);
     }
 
 private:
+    // Sends the refusal and closes the connection; when the client may still be sending a body,
+    // first lets it finish (bounded), so it reads the status instead of a connection reset.
+    void refuse(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response, const Route* route,
+                const Rejection& rejection, ConnectionWatch::Connection* connection) {
+        if (connection)
+            m_watch.request_read(*connection); // The drain below has bounds of its own.
+        bool body_follows = request.getChunkedTransferEncoding() ||
+                            (request.hasContentLength() && request.getContentLength64() > 0);
+        if (!body_follows) {
+            send(response, m_router.reject(route, rejection));
+            return finished(connection); // Nothing unread: the connection stays usable.
+        }
+        response.setKeepAlive(false);
+        send(response, m_router.reject(route, rejection));
+        drain_after_refusal(static_cast<Poco::Net::HTTPServerRequestImpl&>(request).socket(), m_limits);
+    }
+
+    void finished(ConnectionWatch::Connection* connection) {
+        if (connection)
+            m_watch.response_sent(*connection);
+    }
+
+    void serve_upgrade(const UpgradeRoute& upgrade, const HttpRequest& plain, Poco::Net::HTTPServerRequest& request,
+                       Poco::Net::HTTPServerResponse& response, ConnectionWatch::Connection* connection) {
+        std::optional<Rejection> rejection = m_guard.check_all(plain.headers, 0, upgrade.role);
+        if (!rejection && upgrade.admit)
+            rejection = upgrade.admit(plain.headers);
+        std::optional<RoleSlots::Slot> slot;
+        if (!rejection) {
+            slot = m_slots.try_acquire(upgrade.role);
+            if (!slot)
+                rejection = m_slots.refusal(upgrade.role);
+        }
+        if (rejection) {
+            spdlog::warn("server: refused a {} WebSocket: {}", upgrade.path, rejection->reason);
+            response.setKeepAlive(false);
+            return send(response, m_router.reject(nullptr, *rejection));
+        }
+        if (connection)
+            m_watch.upgraded(*connection);
+        try {
+            Poco::Net::WebSocket socket(request, response);
+            m_upgraded.launch(socket, std::move(*slot), upgrade.serve);
+        } catch (const Poco::Exception& exception) {
+            spdlog::warn("server: {} WebSocket handshake failed: {}", upgrade.path, exception.displayText());
+            if (!response.sent()) {
+                response.setKeepAlive(false);
+                send(response, m_router.reject(nullptr, Rejection{400, "the WebSocket handshake failed: " + exception.displayText()}));
+            }
+        }
+    }
+
     const RequestGuard& m_guard;
     const Router& m_router;
     const std::vector<UpgradeRoute>& m_upgrades;
+    RoleSlots& m_slots;
+    UpgradedSockets& m_upgraded;
+    ConnectionWatch& m_watch;
+    const ServerLimits& m_limits;
+};
+
+// Poco's HTTP connection, registered with the watch for its whole life.
+class WatchedConnection final : public Poco::Net::TCPServerConnection {
+public:
+    WatchedConnection(const Poco::Net::StreamSocket& socket, Poco::Net::HTTPServerParams::Ptr params,
+                      Poco::Net::HTTPRequestHandlerFactory::Ptr handlers, ConnectionWatch& watch)
+        : TCPServerConnection(socket), m_params(std::move(params)), m_handlers(std::move(handlers)), m_watch(watch) {}
+
+    void run() override {
+        auto entry = m_watch.enter(socket());
+        ConnectionWatch::set_current(entry.get());
+        try {
+            Poco::Net::HTTPServerConnection http(socket(), m_params, m_handlers);
+            http.run();
+        } catch (const Poco::Exception& exception) {
+            spdlog::debug("server: connection ended: {}", exception.displayText());
+        }
+        ConnectionWatch::set_current(nullptr);
+        m_watch.leave(entry);
+    }
+
+private:
+    Poco::Net::HTTPServerParams::Ptr m_params;
+    Poco::Net::HTTPRequestHandlerFactory::Ptr m_handlers;
+    ConnectionWatch& m_watch;
 };
 
 } // namespace
@@ -113,51 +241,72 @@ class HostServer::HandlerFactory final : public Poco::Net::HTTPRequestHandlerFac
 public:
     explicit HandlerFactory(HostServer& server) : m_server(server) {}
     Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest&) override {
-        return new GuardedRequestHandler(m_server.m_guard, m_server.m_router, m_server.m_upgrade_routes);
+        return new GuardedRequestHandler(m_server.m_guard, m_server.m_router, m_server.m_upgrade_routes, m_server.m_slots,
+                                         m_server.m_upgraded, *m_server.m_watch, m_server.m_options.limits);
     }
 
 private:
     HostServer& m_server;
 };
 
+class HostServer::WatchedConnectionFactory final : public Poco::Net::TCPServerConnectionFactory {
+public:
+    WatchedConnectionFactory(HostServer& server, Poco::Net::HTTPServerParams::Ptr params)
+        : m_params(std::move(params)), m_handlers(new HandlerFactory(server)), m_watch(*server.m_watch) {}
+    Poco::Net::TCPServerConnection* createConnection(const Poco::Net::StreamSocket& socket) override {
+        return new WatchedConnection(socket, m_params, m_handlers, m_watch);
+    }
+
+private:
+    Poco::Net::HTTPServerParams::Ptr m_params;
+    Poco::Net::HTTPRequestHandlerFactory::Ptr m_handlers;
+    ConnectionWatch& m_watch;
+};
+
 HostServer::HostServer(RequestGuard& guard, const Router& router, ServerOptions options)
-    : m_guard(guard), m_router(router), m_options(options) {}
+    : m_guard(guard), m_router(router), m_options(options), m_slots(options.limits) {}
 
 HostServer::~HostServer() { stop(); }
 
 Expected<uint16_t> HostServer::start() {
+    const ServerLimits& limits = m_options.limits;
     try {
         Poco::Net::ServerSocket socket;
         socket.bind(Poco::Net::SocketAddress("127.0.0.1", m_options.port), false);
-        socket.listen(128);
+        socket.listen(1024);
         uint16_t port = socket.address().port();
         m_guard.set_port(port);
 
-        auto* params = new Poco::Net::HTTPServerParams;
-        params->setMaxThreads(m_options.max_threads);
-        params->setMaxQueued(256);
-        params->setTimeout(Poco::Timespan(m_options.timeout_seconds, 0));
+        Poco::Net::HTTPServerParams::Ptr params = new Poco::Net::HTTPServerParams;
+        params->setMaxThreads(limits.worker_threads);
+        params->setMaxQueued(limits.max_queued_connections);
+        params->setTimeout(Poco::Timespan(std::chrono::duration_cast<std::chrono::microseconds>(limits.socket_timeout).count()));
         params->setKeepAlive(true);
-        params->setKeepAliveTimeout(Poco::Timespan(m_options.keep_alive_timeout_seconds, 0));
+        params->setKeepAliveTimeout(Poco::Timespan(std::chrono::duration_cast<std::chrono::microseconds>(limits.keep_alive_idle).count()));
         params->setMaxKeepAliveRequests(0); // Unlimited on one connection.
-        m_pool = std::make_unique<Poco::ThreadPool>(2, m_options.max_threads + 2);
-        m_server = std::make_unique<Poco::Net::HTTPServer>(new HandlerFactory(*this), *m_pool, socket, params);
+        m_watch = std::make_unique<ConnectionWatch>(limits, [this] { return m_server ? m_server->queuedConnections() : 0; });
+        m_pool = std::make_unique<Poco::ThreadPool>(2, limits.worker_threads + 2);
+        m_server = std::make_unique<Poco::Net::TCPServer>(new WatchedConnectionFactory(*this, params), *m_pool, socket, params);
         m_server->start();
+        m_watch->start();
         return port;
     } catch (const Poco::Exception& exception) {
-        return Error("cannot listen on 127.0.0.1:" + std::to_string(m_options.port) + ": " + exception.displayText());
+        return Error("cannot listen on 127.0.0.1:" + std::to_string(m_options.port) + ": " + exception.displayText() +
+                     " (choose another --port, or 0 for any free port)");
     }
 }
 
 void HostServer::stop() {
-    if (m_server) {
-        m_server->stopAll(true);
-        m_server.reset();
-    }
+    if (m_server)
+        m_server->stop(); // No new connections.
+    if (m_watch)
+        m_watch->stop(); // Wakes every worker blocked on a connection.
+    m_upgraded.stop();
     if (m_pool) {
         m_pool->joinAll();
         m_pool.reset();
     }
+    m_server.reset();
 }
 
 } // namespace uap::server

@@ -1,35 +1,40 @@
-// The host's one HTTP server (Poco::Net::HTTPServer) on 127.0.0.1. It turns Poco requests into
-// HttpRequest values for the Router, and hands upgrade routes (WebSockets) the raw Poco objects
-// after the same guard checks.
+// The host's one HTTP server on 127.0.0.1 (Poco's TCPServer with its HTTP connection, watched by
+// a ConnectionWatch). It turns Poco requests into HttpRequest values for the Router, and hands
+// upgrade routes (WebSockets) to threads of their own after the same guard checks.
 #pragma once
 
+#include "server/connection_watch.hpp"
+#include "server/role_slots.hpp"
 #include "server/router.hpp"
+#include "server/server_limits.hpp"
+#include "server/upgraded_sockets.hpp"
 #include "support/expected.hpp"
 
-#include <Poco/Net/HTTPRequestHandler.h>
-#include <Poco/Net/HTTPServer.h>
+#include <Poco/Net/TCPServer.h>
+#include <Poco/Net/WebSocket.h>
 #include <Poco/ThreadPool.h>
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace uap::server {
 
-// A route that takes over the connection (e.g. a WebSocket). Its handler runs after the Host,
-// Origin and token checks of its role.
+// A route that takes over the connection as a WebSocket. `admit` (optional) may refuse a request
+// that passed the role's Host, Origin and token checks; `serve` runs on the socket's own thread
+// until the connection ends.
 struct UpgradeRoute {
     std::string path;
     Role role;
-    std::function<Poco::Net::HTTPRequestHandler*()> create_handler;
+    std::function<void(Poco::Net::WebSocket&)> serve;
+    std::function<std::optional<Rejection>(const HeaderList&)> admit;
 };
 
 struct ServerOptions {
-    uint16_t port = 0;      // 0: a free port chosen by the system.
-    int max_threads = 64;   // Concurrent connections served.
-    int timeout_seconds = 10;           // Per read/write on a connection (bounds slow headers and bodies).
-    int keep_alive_timeout_seconds = 30;
+    uint16_t port = 0; // 0: a free port chosen by the system.
+    ServerLimits limits;
 };
 
 class HostServer {
@@ -43,15 +48,22 @@ public:
     Expected<uint16_t> start();
     void stop();
 
+    const ConnectionWatch& watch() const { return *m_watch; }
+    const RoleSlots& slots() const { return m_slots; }
+
 private:
     class HandlerFactory;
+    class WatchedConnectionFactory;
 
     RequestGuard& m_guard;
     const Router& m_router;
     ServerOptions m_options;
     std::vector<UpgradeRoute> m_upgrade_routes;
+    RoleSlots m_slots;
+    UpgradedSockets m_upgraded;
+    std::unique_ptr<ConnectionWatch> m_watch;
     std::unique_ptr<Poco::ThreadPool> m_pool;
-    std::unique_ptr<Poco::Net::HTTPServer> m_server;
+    std::unique_ptr<Poco::Net::TCPServer> m_server;
 };
 
 } // namespace uap::server

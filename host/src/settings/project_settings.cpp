@@ -53,16 +53,17 @@ Expected<void> ProjectSettings::validate(const rapidjson::Document& document) {
     if (auto limits = document.FindMember(limits_key); limits != document.MemberEnd()) {
         if (!limits->value.IsObject())
             return Error("\"limits\" is not an object");
-        if (limits->value.HasMember("maxToolResultBytes") && !limits->value["maxToolResultBytes"].IsUint64())
-            return Error("\"limits.maxToolResultBytes\" is not a non-negative integer");
-        if (limits->value.HasMember("toolDeadlineSeconds") && !limits->value["toolDeadlineSeconds"].IsUint())
-            return Error("\"limits.toolDeadlineSeconds\" is not a non-negative integer");
-        if (auto deadlines = limits->value.FindMember("toolDeadlines"); deadlines != limits->value.MemberEnd()) {
-            if (!deadlines->value.IsObject())
-                return Error("\"limits.toolDeadlines\" is not an object");
-            for (auto& entry : deadlines->value.GetObject())
-                if (!entry.value.IsUint())
-                    return Error(std::string("\"limits.toolDeadlines.") + entry.name.GetString() + "\" is not a number of seconds");
+        for (auto& entry : limits->value.GetObject()) {
+            std::string_view name = entry.name.GetString();
+            if (name == "toolDeadlines") {
+                if (!entry.value.IsObject())
+                    return Error("\"limits.toolDeadlines\" is not an object");
+                for (auto& deadline : entry.value.GetObject())
+                    if (!deadline.value.IsUint())
+                        return Error(std::string("\"limits.toolDeadlines.") + deadline.name.GetString() + "\" is not a number of seconds");
+            } else if (!entry.value.IsUint64()) {
+                return Error(std::string("\"limits.") + entry.name.GetString() + "\" is not a non-negative integer");
+            }
         }
     }
     if (auto isolation = document.FindMember(isolation_key); isolation != document.MemberEnd()) {
@@ -81,9 +82,12 @@ Expected<ProjectSettings> ProjectSettings::load(const fs::path& project) {
     ProjectSettings settings;
     settings.m_file = file_for(project);
     std::error_code error;
-    if (!fs::exists(settings.m_file, error))
+    bool link = fs::is_symlink(fs::symlink_status(settings.m_file, error));
+    if (!link && !fs::exists(settings.m_file, error))
         return settings;
-    auto text = files::read(settings.m_file, settings_max_bytes);
+    auto text = files::read(settings.m_file, settings_max_bytes, files::Links::Refuse);
+    if (!text && link)
+        return text.error(); // Not a corrupt file to move aside: a link the host refuses to follow.
     std::optional<Error> problem;
     if (!text) {
         problem = text.error();
@@ -145,11 +149,14 @@ std::string ProjectSettings::module_settings_json(const std::string& module_id) 
     return entry == all->value.MemberEnd() ? "{}" : json::to_text(entry->value);
 }
 
-uint64_t ProjectSettings::max_tool_result_bytes() const {
+uint64_t ProjectSettings::max_tool_result_bytes() const { return limit("maxToolResultBytes", default_max_tool_result_bytes); }
+
+uint64_t ProjectSettings::limit(const std::string& name, uint64_t fallback) const {
     auto limits = m_document.FindMember(limits_key);
-    if (limits == m_document.MemberEnd() || !limits->value.HasMember("maxToolResultBytes"))
-        return default_max_tool_result_bytes;
-    return limits->value["maxToolResultBytes"].GetUint64();
+    if (limits == m_document.MemberEnd() || !limits->value.IsObject())
+        return fallback;
+    auto entry = limits->value.FindMember(name.c_str());
+    return entry != limits->value.MemberEnd() && entry->value.IsUint64() ? entry->value.GetUint64() : fallback;
 }
 
 std::chrono::seconds ProjectSettings::tool_deadline(const std::string& tool_name) const {

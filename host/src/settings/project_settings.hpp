@@ -49,6 +49,8 @@ public:
     // The pack's isolation chosen in "isolation.<pack id>", nullopt when the user chose none.
     std::optional<Isolation> isolation(const std::string& pack_id) const;
     void set_isolation(const std::string& pack_id, Isolation isolation);
+    // A value of the "limits" object (validated as a non-negative integer), or the fallback.
+    uint64_t limit(const std::string& name, uint64_t fallback) const;
 
     const std::optional<std::string>& recovery_note() const { return m_recovery_note; }
     const std::filesystem::path& file() const { return m_file; }

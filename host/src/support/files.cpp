@@ -18,7 +18,81 @@ namespace uap::files {
 
 namespace fs = std::filesystem;
 
-Expected<std::string> read(const fs::path& path, uint64_t max_bytes) {
+namespace {
+
+Error link_refusal(const fs::path& path) {
+    std::error_code error;
+    fs::path target = fs::read_symlink(path, error);
+    return Error("refusing to use " + path.string() + ": it is a symbolic link" + (error ? "" : " (to " + target.string() + ")") +
+                 ", and the host never follows links in its state folder; remove the link (rm '" + path.string() +
+                 "') and start the host again");
+}
+
+bool is_link(const fs::path& path) {
+    std::error_code error;
+    return fs::is_symlink(fs::symlink_status(path, error));
+}
+
+#ifndef _WIN32
+Expected<std::string> read_without_following(const fs::path& path, uint64_t max_bytes) {
+    int descriptor = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+    if (descriptor < 0) {
+        if (errno == ELOOP)
+            return link_refusal(path);
+        return Error("cannot read " + path.string() + ": " + std::generic_category().message(errno));
+    }
+    struct stat status {};
+    if (::fstat(descriptor, &status) != 0 || !S_ISREG(status.st_mode)) {
+        ::close(descriptor);
+        return Error("cannot read " + path.string() + ": not a regular file");
+    }
+    if (static_cast<uint64_t>(status.st_size) > max_bytes) {
+        ::close(descriptor);
+        return Error(path.string() + " is " + std::to_string(status.st_size) + " bytes; the limit is " + std::to_string(max_bytes));
+    }
+    std::string content;
+    char buffer[8192];
+    ssize_t count = 0;
+    while ((count = ::read(descriptor, buffer, sizeof(buffer))) > 0 && content.size() <= max_bytes)
+        content.append(buffer, static_cast<size_t>(count));
+    ::close(descriptor);
+    if (count < 0)
+        return Error("cannot read " + path.string());
+    if (content.size() > max_bytes)
+        return Error(path.string() + " grew past the limit of " + std::to_string(max_bytes) + " bytes while being read");
+    return content;
+}
+#endif
+
+} // namespace
+
+Expected<fs::path> ensure_real_folders(const fs::path& base, const fs::path& relative) {
+    fs::path folder = base;
+    for (auto& component : relative) {
+        folder /= component;
+        std::error_code error;
+        auto status = fs::symlink_status(folder, error);
+        if (fs::is_symlink(status))
+            return link_refusal(folder);
+        if (!fs::exists(status)) {
+            // mkdir never follows a link, and fails if one appeared in the meantime.
+            if (!fs::create_directory(folder, error) && !fs::is_directory(fs::symlink_status(folder)))
+                return Error("cannot create " + folder.string() + ": " + error.message());
+        } else if (!fs::is_directory(status)) {
+            return Error("cannot use " + folder.string() + ": it exists and is not a folder; move it away and start the host again");
+        }
+    }
+    return folder;
+}
+
+Expected<std::string> read(const fs::path& path, uint64_t max_bytes, Links links) {
+#ifndef _WIN32
+    if (links == Links::Refuse)
+        return read_without_following(path, max_bytes);
+#else
+    if (links == Links::Refuse && is_link(path))
+        return link_refusal(path);
+#endif
     std::error_code error;
     auto size = fs::file_size(path, error);
     if (error)
@@ -36,6 +110,10 @@ Expected<std::string> read(const fs::path& path, uint64_t max_bytes) {
 
 Expected<void> write_atomically(const fs::path& path, const std::string& content, Visibility visibility) {
     std::error_code error;
+    if (is_link(path.parent_path()))
+        return link_refusal(path.parent_path());
+    if (is_link(path))
+        return link_refusal(path);
     fs::create_directories(path.parent_path(), error);
     if (error)
         return Error("cannot create " + path.parent_path().string() + ": " + error.message());
@@ -43,7 +121,7 @@ Expected<void> write_atomically(const fs::path& path, const std::string& content
     temporary += ".tmp-" + random::unique_suffix();
 #ifndef _WIN32
     int mode = visibility == Visibility::OwnerOnly ? 0600 : 0644;
-    int descriptor = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+    int descriptor = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
     if (descriptor < 0)
         return Error("cannot create " + temporary.string() + ": " + std::generic_category().message(errno));
     size_t written = 0;

@@ -1,6 +1,8 @@
 // Where things live: the host's own folder, the per-user data folder, and per-project files.
 #include "support/paths.hpp"
 
+#include "support/files.hpp"
+
 #include <boost/dll/runtime_symbol_info.hpp>
 
 #include <cstdlib>
@@ -38,5 +40,9 @@ fs::path user_plugins_folder() {
 }
 
 fs::path project_state_folder(const fs::path& project) { return project / "UserSettings" / "AgentPanel"; }
+
+Expected<fs::path> prepare_project_state_folder(const fs::path& project) {
+    return files::ensure_real_folders(project, fs::path("UserSettings") / "AgentPanel");
+}
 
 } // namespace uap::paths

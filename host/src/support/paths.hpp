@@ -1,6 +1,8 @@
 // Where things live: the host's own folder, the per-user data folder, and per-project files.
 #pragma once
 
+#include "support/expected.hpp"
+
 #include <filesystem>
 
 namespace uap::paths {
@@ -20,5 +22,8 @@ std::filesystem::path user_plugins_folder();
 
 // The host's per-project, per-user folder inside a Unity project (UserSettings is never committed).
 std::filesystem::path project_state_folder(const std::filesystem::path& project);
+// The same folder, created if missing, and refused when UserSettings or AgentPanel is a symbolic
+// link or not a folder (a cloned project must not redirect the host's writes elsewhere).
+Expected<std::filesystem::path> prepare_project_state_folder(const std::filesystem::path& project);
 
 } // namespace uap::paths

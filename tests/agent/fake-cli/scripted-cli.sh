@@ -29,6 +29,64 @@ case "${FAKE_CLI_MODE:-talk}" in
       esac
     done
     ;;
+  stream)
+    # Answers the initialize handshake, then streams $FAKE_CLI_DELTAS text deltas of about 1 kB
+    # per user message and ends the turn.
+    echo '{"type":"system","subtype":"init","session_id":"fake-stream","model":"fake-model","permissionMode":"default"}'
+    chunk=$(head -c 1000 /dev/zero | tr '\0' 'b')
+    while IFS= read -r line; do
+      case "$line" in
+        *'"subtype":"initialize"'*)
+          [[ $line =~ \"request_id\":\"([^\"]+)\" ]]
+          echo "{\"type\":\"control_response\",\"response\":{\"subtype\":\"success\",\"request_id\":\"${BASH_REMATCH[1]}\",\"response\":{\"claude_code_version\":\"${FAKE_CLI_VERSION:-2.1.332}\"}}}"
+          ;;
+        *'"type":"user"'*)
+          for ((i = 0; i < ${FAKE_CLI_DELTAS:-100}; i++)); do
+            # Bursts of 100, as a model's stream arrives in bursts rather than all at once.
+            if ((i > 0 && i % 100 == 0)); then sleep 0.01; fi
+            echo "{\"type\":\"stream_event\",\"event\":{\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"$i $chunk\"}}}"
+          done
+          echo '{"type":"assistant","message":{"content":[{"type":"text","text":"streamed"}]}}'
+          echo '{"type":"result","subtype":"success","is_error":false,"result":"streamed","session_id":"fake-stream","usage":{"input_tokens":3,"output_tokens":1}}'
+          ;;
+      esac
+    done
+    ;;
+  die-mid-turn)
+    # The first process dies in the middle of its first turn, after streaming part of an answer;
+    # a resumed process (--resume) answers normally. Every user line is logged to $FAKE_CLI_LOG.users.
+    echo '{"type":"system","subtype":"init","session_id":"fake-dying","model":"fake-model","permissionMode":"default"}'
+    while IFS= read -r line; do
+      case "$line" in
+        *'"type":"user"'*)
+          echo "$line" >> "${FAKE_CLI_LOG:-/dev/null}.users"
+          if [[ "$*" != *--resume* ]]; then
+            echo '{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"a partial ans"}}}'
+            echo '{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"wer"}}}'
+            sleep 0.3
+            exit 9
+          fi
+          echo '{"type":"assistant","message":{"content":[{"type":"text","text":"resumed answer"}]}}'
+          echo '{"type":"result","subtype":"success","is_error":false,"result":"resumed answer","session_id":"fake-dying","usage":{"input_tokens":3,"output_tokens":1}}'
+          ;;
+      esac
+    done
+    ;;
+  old-cli)
+    # An untested CLI version that does not know mcp_reconnect.
+    echo '{"type":"system","subtype":"init","session_id":"fake-old","model":"fake-model","permissionMode":"default"}'
+    while IFS= read -r line; do
+      [[ $line =~ \"request_id\":\"([^\"]+)\" ]] && id="${BASH_REMATCH[1]}"
+      case "$line" in
+        *'"subtype":"initialize"'*)
+          echo "{\"type\":\"control_response\",\"response\":{\"subtype\":\"success\",\"request_id\":\"$id\",\"response\":{\"claude_code_version\":\"1.0.99\"}}}"
+          ;;
+        *'"subtype":"mcp_reconnect"'*)
+          echo "{\"type\":\"control_response\",\"response\":{\"subtype\":\"error\",\"request_id\":\"$id\",\"error\":\"Unsupported control request subtype: mcp_reconnect\"}}"
+          ;;
+      esac
+    done
+    ;;
   crash)
     echo '{"type":"system","subtype":"init","session_id":"crashy"}'
     exit 7
