@@ -22,6 +22,8 @@ inline const std::vector<std::pair<std::string, std::string>>& method_samples() 
         {"object.duplicate", R"({"object":{"scenePath":"/Player/Crate Box"},"name":"Box Copy"})"},
         {"object.instantiate", R"({"asset":"Assets/Prefabs/Crate.prefab","name":"Crate Instance"})"},
         {"object.destroy", R"({"object":{"scenePath":"/Crate Instance"}})"},
+        {"transform.get", R"({"object":{"scenePath":"/Player/Crate Box"}})"},
+        {"transform.set", R"({"object":{"scenePath":"/Player/Crate Box"},"space":"world","position":{"x":0,"y":1,"z":2},"rotation":{"x":0,"y":90,"z":0}})"},
         {"component.list", R"({"object":{"scenePath":"/Player"}})"},
         {"component.add", R"({"object":{"scenePath":"/Player/Box Copy"},"type":"UnityEngine.AudioSource"})"},
         {"component.remove", R"({"object":{"scenePath":"/Player/Box Copy"},"type":"AudioSource","index":0})"},

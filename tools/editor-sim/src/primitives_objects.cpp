@@ -1,5 +1,5 @@
 // Simulator primitives for the hierarchy, objects and components.
-#include "world.hpp"
+#include "transforms.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -176,12 +176,16 @@ Reply object_create(Simulation& simulation, const rapidjson::Value& params) {
     auto& object = simulation.create_object(params["name"].GetString(), parent, scene);
     if (params.HasMember("primitive"))
         add_primitive_parts(simulation, object, params["primitive"].GetString());
-    if (params.HasMember("position")) {
-        const auto& position = params["position"];
-        object.components[0].properties[0].value_json = R"({"x":)" + std::to_string(position[0].GetDouble()) + R"(,"y":)" +
-                                                        std::to_string(position[1].GetDouble()) + R"(,"z":)" +
-                                                        std::to_string(position[2].GetDouble()) + "}";
-    }
+    // Position, rotation (Euler degrees) and scale are local values, as Unity's Inspector shows them.
+    LocalTransform local = local_transform(object);
+    Vector3 value;
+    if (params.HasMember("position") && read_vector(params["position"], value))
+        local.position = value;
+    if (params.HasMember("rotation") && read_vector(params["rotation"], value))
+        local.rotation = from_euler(value);
+    if (params.HasMember("scale") && read_vector(params["scale"], value))
+        local.scale = value;
+    store_local_transform(object, local);
     simulation.mark_dirty(scene);
     return observed_node(simulation, object.id);
 }
@@ -252,6 +256,10 @@ Reply object_reparent(Simulation& simulation, const rapidjson::Value& params) {
     }
     simulation.record_undo("Reparent Object");
     auto& moved = simulation.world.objects.at(id);
+    // Transform.SetParent keeps the world pose by default; with worldPositionStays false the local
+    // values are kept and the world pose changes with the new parent.
+    bool world_stays = !params.HasMember("worldPositionStays") || params["worldPositionStays"].GetBool();
+    WorldTransform world_before = world_transform(simulation, moved);
     int old_scene = moved.scene;
     auto& old_siblings = simulation.siblings_of(moved);
     old_siblings.erase(std::remove(old_siblings.begin(), old_siblings.end(), id), old_siblings.end());
@@ -261,6 +269,12 @@ Reply object_reparent(Simulation& simulation, const rapidjson::Value& params) {
     std::size_t index = params.HasMember("siblingIndex") ? std::min<std::size_t>(params["siblingIndex"].GetInt(), siblings.size())
                                                          : siblings.size();
     siblings.insert(siblings.begin() + static_cast<std::ptrdiff_t>(index), id);
+    if (world_stays) {
+        LocalTransform local = local_for_world(simulation, moved, world_before);
+        Vector3 parent_scale = parent == 0 ? Vector3{1, 1, 1} : world_transform(simulation, simulation.world.objects.at(parent)).lossy_scale;
+        local.scale = divide_by(world_before.lossy_scale, parent_scale);
+        store_local_transform(moved, local);
+    }
     simulation.mark_dirty(old_scene);
     if (scene != old_scene)
         simulation.mark_dirty(scene);

@@ -164,6 +164,7 @@ void register_object_primitives(std::map<std::string, Primitive, std::less<>>& t
 void register_property_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_asset_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_editor_primitives(std::map<std::string, Primitive, std::less<>>& table);
+void register_transform_primitives(std::map<std::string, Primitive, std::less<>>& table);
 
 // Paging cursors are decimal offsets; nullopt when a cursor is not one.
 std::optional<std::size_t> parse_cursor(const rapidjson::Value& params);
