@@ -24,6 +24,7 @@ inline const std::vector<std::pair<std::string, std::string>>& method_samples() 
         {"object.destroy", R"({"object":{"scenePath":"/Crate Instance"}})"},
         {"transform.get", R"({"object":{"scenePath":"/Player/Crate Box"}})"},
         {"transform.set", R"({"object":{"scenePath":"/Player/Crate Box"},"space":"world","position":{"x":0,"y":1,"z":2},"rotation":{"x":0,"y":90,"z":0}})"},
+        {"scene.digest", "{}"},
         {"component.list", R"({"object":{"scenePath":"/Player"}})"},
         {"component.add", R"({"object":{"scenePath":"/Player/Box Copy"},"type":"UnityEngine.AudioSource"})"},
         {"component.remove", R"({"object":{"scenePath":"/Player/Box Copy"},"type":"AudioSource","index":0})"},

@@ -1,0 +1,52 @@
+// The host as `uap-host serve --editor sim` builds it (modules from the bundled plugins folder,
+// the MCP endpoint and the editor bridge on one loopback HTTP server, the in-process simulator as
+// the editor), driven by a real MCP client session over HTTP. Tests also reach the editor directly
+// for full-scene dumps and undo, which no tool offers.
+#pragma once
+
+#include <rapidjson/document.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+namespace uap::testing {
+
+struct ToolReply {
+    bool is_error = true;
+    std::string text;             // The first text content block.
+    rapidjson::Document value;    // text parsed as JSON when it is an object (successful calls).
+};
+
+class ToolStack {
+public:
+    // settings_json: the project's host-settings.json, empty for the defaults.
+    explicit ToolStack(const std::string& settings_json = {});
+    ~ToolStack();
+    ToolStack(const ToolStack&) = delete;
+    ToolStack& operator=(const ToolStack&) = delete;
+
+    // One JSON-RPC request on the MCP session; the parsed response envelope.
+    rapidjson::Document rpc(const std::string& method, const std::string& params_json);
+    // The raw body of a JSON-RPC request (for measuring tools/list).
+    std::string rpc_body(const std::string& method, const std::string& params_json);
+    ToolReply call(const std::string& tool, const std::string& arguments_json);
+
+    // A primitive sent straight to the editor over the bridge; the result JSON, or the error JSON.
+    std::string editor(const std::string& method, const std::string& params_json);
+    // Every object of every open scene with every component's serialized properties, in order.
+    std::string scene_dump();
+
+    const std::filesystem::path& project() const;
+
+private:
+    struct Parts;
+    std::unique_ptr<Parts> m_parts;
+};
+
+// Value at a JSON pointer as text ("<missing>" when absent; numbers printed as doubles).
+std::string text_at(const rapidjson::Value& document, const char* pointer);
+double number_at(const rapidjson::Value& document, const char* pointer);
+
+} // namespace uap::testing
