@@ -25,6 +25,8 @@ inline const std::vector<std::pair<std::string, std::string>>& method_samples() 
         {"transform.get", R"({"object":{"scenePath":"/Player/Crate Box"}})"},
         {"transform.set", R"({"object":{"scenePath":"/Player/Crate Box"},"space":"world","position":{"x":0,"y":1,"z":2},"rotation":{"x":0,"y":90,"z":0}})"},
         {"scene.digest", "{}"},
+        {"gameView.get", "{}"},
+        {"gameView.set", R"({"width":800,"height":600})"},
         {"component.list", R"({"object":{"scenePath":"/Player"}})"},
         {"component.add", R"({"object":{"scenePath":"/Player/Box Copy"},"type":"UnityEngine.AudioSource"})"},
         {"component.remove", R"({"object":{"scenePath":"/Player/Box Copy"},"type":"AudioSource","index":0})"},

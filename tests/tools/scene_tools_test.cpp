@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
 #include <iostream>
 
 namespace {
@@ -43,6 +45,8 @@ protected:
 TEST_F(SceneTools, DefaultToolsListStaysWithinSixteenKilobytes) {
     std::string body = stack->rpc_body("tools/list", "{}");
     std::cout << "tools/list of the default packs: " << body.size() << " bytes" << std::endl;
+    if (const char* dump = std::getenv("UAP_TOOLS_LIST_DUMP"))
+        std::ofstream(dump) << body;
     EXPECT_NE(body.find("uap_scene_create_object"), std::string::npos);
     EXPECT_LE(body.size(), 16u * 1024u);
 }

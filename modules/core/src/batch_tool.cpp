@@ -69,10 +69,8 @@ EditorReply digest(EditorSession& session) {
 
 BatchTool::BatchTool(const sdk::Module& module)
     : EditorTool({"uap_batch",
-                  "Run up to 200 scene write calls [{tool, arguments}] as one atomic, undoable changeset (one Undo group). "
-                  "All calls are validated first; on the first failure everything is reverted and verified. Only undoable, "
-                  "non-destructive uap_ scene/component/property/transform tools.",
-                  R"({"type":"object","required":["calls"],"additionalProperties":false,"properties":{
+                  "Run up to 200 undoable scene writes [{tool, arguments}] atomically, one Undo group; a failure reverts all.",
+                  R"({"type":"object","required":["calls"],"properties":{
 "calls":{"type":"array","minItems":1,"maxItems":200,"items":{"type":"object","required":["tool","arguments"],"additionalProperties":false,
 "properties":{"tool":{"type":"string"},"arguments":{"type":"object"}}}},"name":{"type":"string","maxLength":200}}})",
                   {sdk::Access::Writes, sdk::Undo::Undoable, sdk::Impact::NonDestructive, sdk::Repeat::NotIdempotent,

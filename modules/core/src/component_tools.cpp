@@ -31,10 +31,9 @@ EditorReply list_components(EditorSession& session, const rapidjson::Document& p
 
 ComponentAddTool::ComponentAddTool()
     : EditorTool({"uap_component_add",
-                  "Add a component to a GameObject by short or full type name (Rigidbody, UnityEngine.Light, a script class). "
-                  "Undoable. Verifies the component is there afterwards.",
-                  R"({"type":"object","required":["path","componentType"],"additionalProperties":false,"properties":{
-"path":{"type":"string","minLength":1},"componentType":{"type":"string","minLength":1},"scene":{"type":"string"}}})",
+                  "Add a component by short or full type name. Undoable.",
+                  R"({"type":"object","required":["path","componentType"],"properties":{
+"path":{"type":"string"},"componentType":{"type":"string"}}})",
                   {sdk::Access::Writes, sdk::Undo::Undoable, sdk::Impact::NonDestructive, sdk::Repeat::NotIdempotent,
                    sdk::Duration::Quick}}) {}
 
@@ -63,11 +62,10 @@ sdk::ToolResult ComponentAddTool::run(const rapidjson::Value& arguments, EditorS
 
 ComponentRemoveTool::ComponentRemoveTool()
     : EditorTool({"uap_component_remove",
-                  "Remove a component from a GameObject: componentType plus componentIndex (which one of that type, from 0). "
-                  "Undoable. Verifies it is gone.",
-                  R"({"type":"object","required":["path","componentType"],"additionalProperties":false,"properties":{
-"path":{"type":"string","minLength":1},"componentType":{"type":"string","minLength":1},
-"componentIndex":{"type":"integer","minimum":0},"scene":{"type":"string"}}})",
+                  "Remove a component (componentType, componentIndex within that type). Undoable.",
+                  R"({"type":"object","required":["path","componentType"],"properties":{
+"path":{"type":"string"},"componentType":{"type":"string"},
+"componentIndex":{"type":"integer","minimum":0}}})",
                   {sdk::Access::Writes, sdk::Undo::Undoable, sdk::Impact::NonDestructive, sdk::Repeat::NotIdempotent,
                    sdk::Duration::Quick}}) {}
 
@@ -99,9 +97,9 @@ sdk::ToolResult ComponentRemoveTool::run(const rapidjson::Value& arguments, Edit
 
 ComponentListTool::ComponentListTool()
     : EditorTool({"uap_component_list",
-                  "List the components of a GameObject in order, with full type names and the per-type componentIndex.",
-                  R"({"type":"object","required":["path"],"additionalProperties":false,"properties":{
-"path":{"type":"string","minLength":1},"scene":{"type":"string"}}})",
+                  "List a GameObject's components with type names and componentIndex.",
+                  R"({"type":"object","required":["path"],"properties":{
+"path":{"type":"string"}}})",
                   {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
                    sdk::Duration::Quick}}) {}
 

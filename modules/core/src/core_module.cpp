@@ -1,5 +1,6 @@
 // The core module: registers the tools every host ships with (host status, scene, components,
 // properties, transforms, queries, batch).
+#include "asset_tools.hpp"
 #include "batch_tool.hpp"
 #include "component_tools.hpp"
 #include "job_status_tool.hpp"
@@ -30,6 +31,13 @@ public:
         add_tool<TransformSetTool>();
         add_tool<QueryHierarchyTool>();
         add_tool<QueryComponentTypesTool>();
+        add_tool<AssetFindTool>();
+        add_tool<AssetCreateTool>();
+        add_tool<AssetDeleteTool>();
+        add_tool<ScenePlaceAssetTool>();
+        add_tool<SceneSaveTool>();
+        add_tool<SceneOpenTool>();
+        add_tool<SearchTool>();
         add_tool<BatchTool>(static_cast<const sdk::Module&>(*this));
     }
 };

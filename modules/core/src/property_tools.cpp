@@ -101,12 +101,10 @@ rapidjson::Value typed_value(std::string_view type, const rapidjson::Value& valu
 
 ObjectInspectTool::ObjectInspectTool()
     : EditorTool({"uap_object_inspect",
-                  "Inspect a GameObject (path) or asset (assetPath): without componentType its transform and components; with "
-                  "componentType the serialized properties (propertyPath, type, value), paged by cursor.",
-                  R"({"type":"object","additionalProperties":false,"properties":{
-"path":{"type":"string","minLength":1},"assetPath":{"type":"string","minLength":1},"componentType":{"type":"string","minLength":1},
-"componentIndex":{"type":"integer","minimum":0},"cursor":{"type":"string"},"maxResults":{"type":"integer","minimum":1,"maximum":500},
-"scene":{"type":"string"}}})",
+                  "Inspect a GameObject or asset: components and transform, or a component's serialized properties (paged).",
+                  R"({"type":"object","properties":{
+"path":{"type":"string"},"assetPath":{"type":"string"},"componentType":{"type":"string"},
+"componentIndex":{"type":"integer","minimum":0},"cursor":{"type":"string"},"maxResults":{"type":"integer","minimum":1,"maximum":500}}})",
                   {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
                    sdk::Duration::Quick}}) {}
 
@@ -152,15 +150,12 @@ sdk::ToolResult ObjectInspectTool::run(const rapidjson::Value& arguments, Editor
 
 PropertySetTool::PropertySetTool()
     : EditorTool({"uap_property_set",
-                  "Set serialized properties of a component (path+componentType) or asset (assetPath, e.g. a material's "
-                  "_Color/_BaseColor) by propertyPath+value, or several via values[]. Values: number, bool, string, {x,y,z}, "
-                  "{r,g,b,a} or \"#rrggbb\", enum name, layer names, a reference as path, #id, asset path or path#subAsset, null. "
-                  "All checked before any is written; returns values read back. Undoable for scene objects.",
-                  R"({"type":"object","additionalProperties":false,"properties":{
-"path":{"type":"string","minLength":1},"assetPath":{"type":"string","minLength":1},"componentType":{"type":"string","minLength":1},
-"componentIndex":{"type":"integer","minimum":0},"propertyPath":{"type":"string","minLength":1},"value":{},
+                  "Set serialized properties of a component (path+componentType) or asset (assetPath; colour: _Color or _BaseColor): propertyPath+value or values[]. Values: number, bool, string, {x,y,z}, {r,g,b,a}/#rrggbb, enum name, reference as path/#id/asset path, null. Read back. Undoable.",
+                  R"({"type":"object","properties":{
+"path":{"type":"string"},"assetPath":{"type":"string"},"componentType":{"type":"string"},
+"componentIndex":{"type":"integer","minimum":0},"propertyPath":{"type":"string"},"value":{},
 "values":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","required":["propertyPath","value"],
-"additionalProperties":false,"properties":{"propertyPath":{"type":"string","minLength":1},"value":{}}}},"scene":{"type":"string"}}})",
+"additionalProperties":false,"properties":{"propertyPath":{"type":"string"},"value":{}}}}}})",
                   {sdk::Access::Writes, sdk::Undo::Undoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
                    sdk::Duration::Quick}}) {}
 

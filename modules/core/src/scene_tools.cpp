@@ -47,12 +47,11 @@ sdk::ToolResult observed_with_transform(EditorSession& session, rapidjson::Docum
 
 SceneCreateObjectTool::SceneCreateObjectTool()
     : EditorTool({"uap_scene_create_object",
-                  "Create a GameObject in the scene: empty or a primitive (Cube, Sphere, Capsule, Cylinder, Plane, Quad), "
-                  "under parentPath, with local position/rotation(Euler)/scale. Undoable. Returns the object and transform read back.",
-                  R"({"type":"object","required":["name"],"additionalProperties":false,"properties":{
-"name":{"type":"string","minLength":1,"maxLength":256},
+                  "Create a GameObject, empty or a primitiveType, under parentPath with local position/rotation/scale. Undoable.",
+                  R"({"type":"object","required":["name"],"properties":{
+"name":{"type":"string","maxLength":256},
 "primitiveType":{"enum":["Cube","Sphere","Capsule","Cylinder","Plane","Quad"]},
-"parentPath":{"type":"string","description":"hierarchy path, Name[i] or #instanceId; omit for a scene root"},
+"parentPath":{"type":"string"},
 "scene":{"type":"string"},"position":)" UAP_VECTOR_SCHEMA R"(,"rotation":)" UAP_VECTOR_SCHEMA R"(,"scale":)" UAP_VECTOR_SCHEMA R"(}})",
                   undoable_write}) {}
 
@@ -94,10 +93,9 @@ sdk::ToolResult SceneCreateObjectTool::run(const rapidjson::Value& arguments, Ed
 
 SceneDestroyObjectTool::SceneDestroyObjectTool()
     : EditorTool({"uap_scene_destroy_object",
-                  "Destroy (delete) a scene GameObject and its children by hierarchy path or #instanceId. Undoable. "
-                  "Verifies the object is gone.",
-                  R"({"type":"object","required":["path"],"additionalProperties":false,"properties":{
-"path":{"type":"string","minLength":1},"scene":{"type":"string"}}})",
+                  "Delete a scene GameObject and its children. Undoable.",
+                  R"({"type":"object","required":["path"],"properties":{
+"path":{"type":"string"}}})",
                   undoable_write}) {}
 
 sdk::ToolResult SceneDestroyObjectTool::run(const rapidjson::Value& arguments, EditorSession& session) {
@@ -132,11 +130,10 @@ sdk::ToolResult SceneDestroyObjectTool::run(const rapidjson::Value& arguments, E
 
 SceneReparentTool::SceneReparentTool()
     : EditorTool({"uap_scene_reparent",
-                  "Move (reparent) a GameObject under newParentPath, or to the scene root when it is empty or omitted. "
-                  "worldPositionStays (default true) keeps the world pose. Refuses cycles. Undoable.",
-                  R"({"type":"object","required":["path"],"additionalProperties":false,"properties":{
-"path":{"type":"string","minLength":1},"newParentPath":{"type":"string"},"worldPositionStays":{"type":"boolean"},
-"siblingIndex":{"type":"integer","minimum":0},"scene":{"type":"string"}}})",
+                  "Reparent under newParentPath (empty: root); keeps world pose unless worldPositionStays:false. Undoable.",
+                  R"({"type":"object","required":["path"],"properties":{
+"path":{"type":"string"},"newParentPath":{"type":"string"},"worldPositionStays":{"type":"boolean"},
+"siblingIndex":{"type":"integer","minimum":0}}})",
                   undoable_idempotent_write}) {}
 
 std::optional<std::string> SceneReparentTool::check_targets(const rapidjson::Value& arguments, EditorSession& session) const {
@@ -173,9 +170,9 @@ sdk::ToolResult SceneReparentTool::run(const rapidjson::Value& arguments, Editor
 }
 
 SceneRenameTool::SceneRenameTool()
-    : EditorTool({"uap_scene_rename", "Rename a scene GameObject (path or #instanceId) to newName. Undoable.",
-                  R"({"type":"object","required":["path","newName"],"additionalProperties":false,"properties":{
-"path":{"type":"string","minLength":1},"newName":{"type":"string","minLength":1,"maxLength":256},"scene":{"type":"string"}}})",
+    : EditorTool({"uap_scene_rename", "Rename a scene GameObject to newName. Undoable.",
+                  R"({"type":"object","required":["path","newName"],"properties":{
+"path":{"type":"string"},"newName":{"type":"string","maxLength":256}}})",
                   undoable_idempotent_write}) {}
 
 sdk::ToolResult SceneRenameTool::run(const rapidjson::Value& arguments, EditorSession& session) {
@@ -183,6 +180,8 @@ sdk::ToolResult SceneRenameTool::run(const rapidjson::Value& arguments, EditorSe
     auto& allocator = params.GetAllocator();
     if (auto problem = add_target(arguments, "path", "object", params))
         return sdk::ToolResult::failure("uap_scene_rename refused: " + *problem);
+    if (string_member(arguments, "newName").empty())
+        return sdk::ToolResult::failure("uap_scene_rename refused: newName is empty; give the new name");
     params.AddMember("name", rapidjson::Value(arguments["newName"], allocator), allocator);
     EditorReply reply = session.call("object.rename", params);
     if (!reply.ok())
@@ -194,11 +193,10 @@ sdk::ToolResult SceneRenameTool::run(const rapidjson::Value& arguments, EditorSe
 
 SceneDuplicateTool::SceneDuplicateTool()
     : EditorTool({"uap_scene_duplicate",
-                  "Duplicate (copy) a GameObject with children and components count times (1-100), each copy moved by "
-                  "offset {x,y,z} times its number. One Undo step. Returns the copies read back.",
-                  R"({"type":"object","required":["path"],"additionalProperties":false,"properties":{
-"path":{"type":"string","minLength":1},"count":{"type":"integer","minimum":1,"maximum":100},
-"name":{"type":"string","minLength":1},"offset":)" UAP_VECTOR_SCHEMA R"(,"scene":{"type":"string"}}})",
+                  "Duplicate a GameObject count times, copy i offset by offset*i. Undoable.",
+                  R"({"type":"object","required":["path"],"properties":{
+"path":{"type":"string"},"count":{"type":"integer","minimum":1,"maximum":100},
+"name":{"type":"string"},"offset":)" UAP_VECTOR_SCHEMA R"(}})",
                   undoable_write}) {}
 
 sdk::ToolResult SceneDuplicateTool::run(const rapidjson::Value& arguments, EditorSession& session) {
@@ -210,15 +208,9 @@ sdk::ToolResult SceneDuplicateTool::run(const rapidjson::Value& arguments, Edito
         return failure("uap_scene_duplicate failed", original);
     int count = member(arguments, "count") ? arguments["count"].GetInt() : 1;
     const rapidjson::Value* offset = member(arguments, "offset");
-    int group = 0;
-    if (!session.inside_group()) {
-        rapidjson::Document begin(rapidjson::kObjectType);
-        begin.AddMember("name", "Duplicate Objects", begin.GetAllocator());
-        EditorReply opened = session.call("undo.beginGroup", begin);
-        if (!opened.ok())
-            return failure("uap_scene_duplicate could not open an Undo group", opened);
-        group = opened.result["group"].GetInt();
-    }
+    UndoScope scope(session, "Duplicate Objects");
+    if (scope.opening_failure())
+        return failure("uap_scene_duplicate could not open an Undo group; nothing was changed", *scope.opening_failure());
     rapidjson::Document result(rapidjson::kObjectType);
     auto& allocator = result.GetAllocator();
     rapidjson::Value created(rapidjson::kArrayType);
@@ -260,19 +252,10 @@ sdk::ToolResult SceneDuplicateTool::run(const rapidjson::Value& arguments, Edito
         entry.AddMember("localPosition", rapidjson::Value(moved.result["observed"]["local"]["position"], allocator), allocator);
         created.PushBack(entry, allocator);
     }
-    if (group != 0) {
-        rapidjson::Document none(rapidjson::kObjectType);
-        session.call("undo.endGroup", none);
-        if (failed) {
-            rapidjson::Document revert(rapidjson::kObjectType);
-            revert.AddMember("group", group, revert.GetAllocator());
-            EditorReply reverted = session.call("undo.revertGroup", revert);
-            failed->message += reverted.ok() || created.Empty() ? "; the copies made so far were undone"
-                                                                : "; undoing the copies made so far also failed: " + reverted.message;
-        }
-    }
-    if (failed)
+    if (failed) {
+        failed->message += scope.revert();
         return failure("uap_scene_duplicate failed", *failed);
+    }
     result.AddMember("source", rapidjson::Value(original.result["transform"]["path"], allocator), allocator);
     result.AddMember("count", static_cast<int>(created.Size()), allocator);
     result.AddMember("created", created, allocator);

@@ -7,12 +7,10 @@ namespace uap::core {
 
 TransformSetTool::TransformSetTool()
     : EditorTool({"uap_transform_set",
-                  "Move, rotate or scale a GameObject: any of position, rotation (Euler degrees), scale, each {x,y,z} with "
-                  "missing axes kept, in space local (default) or world (scale is always local). Omit all three to read. "
-                  "Returns both spaces read back. Undoable.",
-                  R"({"type":"object","required":["path"],"additionalProperties":false,"properties":{
-"path":{"type":"string","minLength":1},"space":{"enum":["local","world"]},"position":)" UAP_VECTOR_SCHEMA R"(,
-"rotation":)" UAP_VECTOR_SCHEMA R"(,"scale":)" UAP_VECTOR_SCHEMA R"(,"scene":{"type":"string"}}})",
+                  "Move, rotate (Euler) or scale in local or world space; missing axes kept; no values: read. Undoable.",
+                  R"({"type":"object","required":["path"],"properties":{
+"path":{"type":"string"},"space":{"enum":["local","world"]},"position":)" UAP_VECTOR_SCHEMA R"(,
+"rotation":)" UAP_VECTOR_SCHEMA R"(,"scale":)" UAP_VECTOR_SCHEMA R"(}})",
                   {sdk::Access::Writes, sdk::Undo::Undoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
                    sdk::Duration::Quick}}) {}
 
@@ -55,10 +53,9 @@ sdk::ToolResult TransformSetTool::run(const rapidjson::Value& arguments, EditorS
 
 QueryHierarchyTool::QueryHierarchyTool()
     : EditorTool({"uap_query_hierarchy",
-                  "List the scene hierarchy (or the subtree under path): one line per object, indented by depth, with its "
-                  "component types, child count and #instanceId. maxDepth (6), maxNodes (200); nextCursor pages on.",
-                  R"({"type":"object","additionalProperties":false,"properties":{
-"path":{"type":"string","minLength":1},"scene":{"type":"string"},"maxDepth":{"type":"integer","minimum":0,"maximum":64},
+                  "List the hierarchy or a subtree, one line per object with components and #id. Paged.",
+                  R"({"type":"object","properties":{
+"path":{"type":"string"},"scene":{"type":"string"},"maxDepth":{"type":"integer","minimum":0,"maximum":64},
 "maxNodes":{"type":"integer","minimum":1,"maximum":2000},"cursor":{"type":"string"}}})",
                   {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
                    sdk::Duration::Quick}}) {}
@@ -115,9 +112,8 @@ sdk::ToolResult QueryHierarchyTool::run(const rapidjson::Value& arguments, Edito
 
 QueryComponentTypesTool::QueryComponentTypesTool()
     : EditorTool({"uap_query_component_types",
-                  "Find component and ScriptableObject types whose name contains query (case-insensitive), with full names, "
-                  "for uap_component_add and uap_asset_create.",
-                  R"({"type":"object","required":["query"],"additionalProperties":false,"properties":{
+                  "Find component and ScriptableObject types by name.",
+                  R"({"type":"object","required":["query"],"properties":{
 "query":{"type":"string"},"kind":{"enum":["component","scriptableObject","any"]},"maxResults":{"type":"integer","minimum":1,"maximum":1000}}})",
                   {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
                    sdk::Duration::Quick}}) {}

@@ -58,7 +58,35 @@ rapidjson::Value merged_vector(const rapidjson::Value& partial, const rapidjson:
 rapidjson::Value text(std::string_view value, Allocator& allocator);
 std::string to_text(const rapidjson::Value& value);
 
-// The JSON Schema fragment of a partial {x,y,z} input.
-#define UAP_VECTOR_SCHEMA R"({"type":"object","minProperties":1,"additionalProperties":false,"properties":{"x":{"type":"number"},"y":{"type":"number"},"z":{"type":"number"}}})"
+// The JSON Schema fragment of a partial {x,y,z} input: numbers by name; EditorTool refuses names
+// other than x, y, z (kept out of the schema to keep tools/list small).
+#define UAP_VECTOR_SCHEMA R"({"type":"object","additionalProperties":{"type":"number"}})"
+
+} // namespace uap::core
+
+namespace uap::core {
+
+// Opens a named Undo group for a tool that writes through several primitives, so they undo as one
+// step, unless the call already runs inside one (uap_batch owns the group then).
+class UndoScope {
+public:
+    UndoScope(EditorSession& session, std::string_view name);
+    ~UndoScope();
+    UndoScope(const UndoScope&) = delete;
+    UndoScope& operator=(const UndoScope&) = delete;
+
+    // The editor's refusal to open the group, if it refused.
+    const std::optional<EditorReply>& opening_failure() const { return m_opening_failure; }
+    // Ends the group and reverts it: everything the tool wrote so far. Returns a sentence for the model.
+    std::string revert();
+
+private:
+    void close();
+
+    EditorSession& m_session;
+    int m_group = 0;
+    bool m_open = false;
+    std::optional<EditorReply> m_opening_failure;
+};
 
 } // namespace uap::core

@@ -111,3 +111,44 @@ rapidjson::Value text(std::string_view value, Allocator& allocator) {
 std::string to_text(const rapidjson::Value& value) { return sdk::to_json_text(value); }
 
 } // namespace uap::core
+
+namespace uap::core {
+
+UndoScope::UndoScope(EditorSession& session, std::string_view name) : m_session(session) {
+    if (session.inside_group())
+        return;
+    rapidjson::Document begin(rapidjson::kObjectType);
+    begin.AddMember("name", text(name, begin.GetAllocator()), begin.GetAllocator());
+    EditorReply opened = session.call("undo.beginGroup", begin);
+    if (!opened.ok()) {
+        m_opening_failure = std::move(opened);
+        return;
+    }
+    m_group = opened.result["group"].GetInt();
+    m_open = true;
+}
+
+UndoScope::~UndoScope() { close(); }
+
+void UndoScope::close() {
+    if (!m_open)
+        return;
+    m_open = false;
+    rapidjson::Document none(rapidjson::kObjectType);
+    m_session.call("undo.endGroup", none);
+}
+
+std::string UndoScope::revert() {
+    if (m_group == 0)
+        return m_session.inside_group() ? "; the enclosing batch reverts what ran before" : "";
+    close();
+    rapidjson::Document revert(rapidjson::kObjectType);
+    revert.AddMember("group", m_group, revert.GetAllocator());
+    EditorReply reverted = m_session.call("undo.revertGroup", revert);
+    m_group = 0;
+    if (reverted.ok() || reverted.code == "not_found")
+        return "; what this call had changed so far was undone";
+    return "; undoing what this call had changed so far also failed: " + reverted.message;
+}
+
+} // namespace uap::core
