@@ -26,6 +26,7 @@ inline const std::vector<std::pair<std::string, std::string>>& method_samples() 
         {"transform.set", R"({"object":{"scenePath":"/Player/Crate Box"},"space":"world","position":{"x":0,"y":1,"z":2},"rotation":{"x":0,"y":90,"z":0}})"},
         {"scene.digest", "{}"},
         {"gameView.get", "{}"},
+        {"asset.refresh", "{}"},
         {"gameView.set", R"({"width":800,"height":600})"},
         {"component.list", R"({"object":{"scenePath":"/Player"}})"},
         {"component.add", R"({"object":{"scenePath":"/Player/Box Copy"},"type":"UnityEngine.AudioSource"})"},

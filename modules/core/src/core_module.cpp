@@ -7,6 +7,7 @@
 #include "ping_tool.hpp"
 #include "property_tools.hpp"
 #include "scene_tools.hpp"
+#include "scripts_commit_tool.hpp"
 #include "transform_query_tools.hpp"
 
 #include <uap/sdk/module.hpp>
@@ -38,6 +39,7 @@ public:
         add_tool<SceneSaveTool>();
         add_tool<SceneOpenTool>();
         add_tool<SearchTool>();
+        add_tool<ScriptsCommitTool>();
         add_tool<BatchTool>(static_cast<const sdk::Module&>(*this));
     }
 };
