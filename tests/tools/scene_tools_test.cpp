@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <set>
 #include <fstream>
 #include <iostream>
 
@@ -275,6 +277,32 @@ TEST_F(SceneTools, QueryComponentTypesFindsBySubstring) {
 
 TEST_F(SceneTools, QueryComponentTypesRefusesAMissingQuery) {
     EXPECT_NE(refused("uap_query_component_types", R"({"maxResults":5})").find("query"), std::string::npos);
+}
+
+} // namespace
+
+#include "agent/steering.hpp"
+
+#include <regex>
+
+namespace {
+
+TEST_F(SceneTools, SteeringNamesOnlyToolsThatExistAndTheScriptRule) {
+    auto listed = stack->rpc("tools/list", "{}");
+    std::set<std::string> names;
+    for (const auto& tool : listed["result"]["tools"].GetArray())
+        names.insert(tool["name"].GetString());
+    const std::string& text = uap::agent::steering_text();
+    std::regex wire_name("uap_[a-z_]+");
+    int mentioned = 0;
+    for (auto match = std::sregex_iterator(text.begin(), text.end(), wire_name); match != std::sregex_iterator(); ++match, ++mentioned)
+        EXPECT_TRUE(names.count(match->str())) << "the steering text names " << match->str() << ", which no default pack serves";
+    EXPECT_GE(mentioned, 20);
+    EXPECT_NE(text.find("UapStaging/"), std::string::npos);
+    EXPECT_NE(text.find("dry_run:true"), std::string::npos);
+    EXPECT_TRUE(std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 128; })) << "ASCII only";
+    EXPECT_EQ(text.find('\n'), std::string::npos) << "one line: it travels as one command-line argument";
+    EXPECT_EQ(uap::agent::appended_system_prompt("Be brief.").substr(text.size()), " Be brief.");
 }
 
 } // namespace
