@@ -2,6 +2,8 @@
 #include "tool_stack.hpp"
 
 #include "bridge/serve_editor.hpp"
+
+#include <uap/editor_sim/editor_simulator.hpp>
 #include "mcp/mcp_endpoint.hpp"
 #include "mcp/module_tools.hpp"
 #include "mcp/session_table.hpp"
@@ -202,6 +204,8 @@ std::string ToolStack::scene_dump() {
 }
 
 const fs::path& ToolStack::project() const { return m_parts->project; }
+
+void ToolStack::add_flat_objects(std::size_t count) { m_parts->editor->simulator()->add_flat_objects(count, "Object"); }
 
 std::string text_at(const rapidjson::Value& document, const char* pointer) {
     const rapidjson::Value* value = rapidjson::Pointer(pointer).Get(document);

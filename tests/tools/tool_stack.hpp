@@ -39,6 +39,8 @@ public:
     std::string scene_dump();
 
     const std::filesystem::path& project() const;
+    // Adds count root objects to the simulated scene directly (for benchmarks at scale).
+    void add_flat_objects(std::size_t count);
 
 private:
     struct Parts;
