@@ -135,43 +135,38 @@ sdk::ToolResult BatchTool::run(const rapidjson::Value& arguments, EditorSession&
     auto& allocator = result.GetAllocator();
     rapidjson::Value results(rapidjson::kArrayType);
     std::size_t kept = 0;
+    // Ends the group, reverts it and proves by the digest that the scene is as before the batch.
+    auto revert_all = [&](rapidjson::SizeType index, const std::string& reason) {
+        session.set_inside_group(false);
+        rapidjson::Document none(rapidjson::kObjectType);
+        session.call("undo.endGroup", none);
+        rapidjson::Document revert(rapidjson::kObjectType);
+        revert.AddMember("group", group, revert.GetAllocator());
+        EditorReply reverted = session.call("undo.revertGroup", revert);
+        // "nothing was recorded" means the failing call was the first write: nothing to revert.
+        bool revert_ok = reverted.ok() || reverted.code == "not_found";
+        EditorReply after = digest(session);
+        bool unchanged = after.ok() && string_member(after.result, "digest") == string_member(before.result, "digest");
+        std::string message = "uap_batch failed at call " + std::to_string(index) + " (" +
+                              std::string(string_member(calls[index], "tool")) + "): " + reason + " ";
+        if (revert_ok && unchanged)
+            message += "All " + std::to_string(index) + " earlier calls were reverted; the scene is as before (verified by "
+                       "comparing scene digests before and after).";
+        else
+            message += "Reverting the earlier calls " + std::string(revert_ok ? "ran" : "failed (" + reverted.message + ")") +
+                       ", but the scene does NOT match its state before the batch" +
+                       (after.ok() ? std::string() : " (the digest could not be read: " + after.message + ")") +
+                       "; inspect it with uap_query_hierarchy.";
+        return sdk::ToolResult::failure(message);
+    };
     session.set_inside_group(true);
     for (rapidjson::SizeType index = 0; index < calls.Size(); ++index) {
-        if (session.context().cancelled() && index > 0) {
-            // Treated like a failure: the changeset is all or nothing.
-            sdk::ToolResult cancelled = sdk::ToolResult::failure("the batch was cancelled");
-            session.set_inside_group(false);
-            rapidjson::Document none(rapidjson::kObjectType);
-            session.call("undo.endGroup", none);
-            rapidjson::Document revert(rapidjson::kObjectType);
-            revert.AddMember("group", group, revert.GetAllocator());
-            session.call("undo.revertGroup", revert);
-            return sdk::ToolResult::failure("uap_batch was cancelled at call " + std::to_string(index) + "; the calls before it were reverted");
-        }
+        // A cancellation is treated like a failure: the changeset is all or nothing.
+        if (session.context().cancelled())
+            return revert_all(index, "the batch was cancelled before this call.");
         sdk::ToolResult outcome = tools[index]->run(calls[index]["arguments"], session);
-        if (!outcome.is_success()) {
-            session.set_inside_group(false);
-            rapidjson::Document none(rapidjson::kObjectType);
-            session.call("undo.endGroup", none);
-            rapidjson::Document revert(rapidjson::kObjectType);
-            revert.AddMember("group", group, revert.GetAllocator());
-            EditorReply reverted = session.call("undo.revertGroup", revert);
-            // "nothing was recorded" means the failing call was the first write: nothing to revert.
-            bool revert_ok = reverted.ok() || reverted.code == "not_found";
-            EditorReply after = digest(session);
-            bool unchanged = after.ok() && string_member(after.result, "digest") == string_member(before.result, "digest");
-            std::string message = "uap_batch failed at call " + std::to_string(index) + " (" +
-                                  std::string(string_member(calls[index], "tool")) + "): " + outcome.message() + " ";
-            if (revert_ok && unchanged)
-                message += "All " + std::to_string(index) + " earlier calls were reverted; the scene is as before (verified by "
-                           "comparing scene digests before and after).";
-            else
-                message += "Reverting the earlier calls " + std::string(revert_ok ? "ran" : "failed (" + reverted.message + ")") +
-                           ", but the scene does NOT match its state before the batch" +
-                           (after.ok() ? std::string() : " (the digest could not be read: " + after.message + ")") +
-                           "; inspect it with uap_query_hierarchy.";
-            return sdk::ToolResult::failure(message);
-        }
+        if (!outcome.is_success())
+            return revert_all(index, outcome.message());
         rapidjson::Value entry(rapidjson::kObjectType);
         entry.AddMember("tool", rapidjson::Value(calls[index]["tool"], allocator), allocator);
         std::string observed = to_text(outcome.object());
