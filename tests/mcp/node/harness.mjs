@@ -24,13 +24,13 @@ export function freshFolder(name) {
 }
 
 // Starts the host; resolves with {url, port, token, project, stop()}.
-export async function startHost(name, { settings } = {}) {
+export async function startHost(name, { settings, extraArguments = [] } = {}) {
   const project = freshFolder(name);
   if (settings) {
     fs.mkdirSync(path.join(project, 'UserSettings', 'AgentPanel'), { recursive: true });
     fs.writeFileSync(path.join(project, 'UserSettings', 'AgentPanel', 'host-settings.json'), JSON.stringify(settings));
   }
-  const child = spawn(process.env.UAP_HOST, ['serve', '--project', project, '--plugins', process.env.UAP_MCP_TEST_PLUGINS],
+  const child = spawn(process.env.UAP_HOST, ['serve', '--project', project, '--plugins', process.env.UAP_MCP_TEST_PLUGINS, ...extraArguments],
                       { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, UAP_LOG_LEVEL: process.env.UAP_LOG_LEVEL ?? 'warn' } });
   let stderr = '';
   child.stderr.on('data', (chunk) => { stderr += chunk; });
