@@ -71,7 +71,7 @@ struct ToolStack::Parts {
     }
 };
 
-ToolStack::ToolStack(const std::string& settings_json) : m_parts(std::make_unique<Parts>()) {
+ToolStack::ToolStack(const std::string& settings_json, const BeforeStart& before_start) : m_parts(std::make_unique<Parts>()) {
     auto& parts = *m_parts;
     static int counter = 0;
     parts.project = fs::temp_directory_path() / ("uap-tools-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
@@ -96,6 +96,8 @@ ToolStack::ToolStack(const std::string& settings_json) : m_parts(std::make_uniqu
     parts.router->add(parts.endpoint->route());
     parts.http = std::make_unique<server::HostServer>(*parts.guard, *parts.router, server::ServerOptions{});
     parts.http->add_upgrade_route(parts.editor->route());
+    if (before_start)
+        before_start(*parts.http, parts.project, *parts.modules);
     auto port = parts.http->start();
     if (!port)
         throw std::runtime_error(port.error().message());
@@ -204,6 +206,13 @@ std::string ToolStack::scene_dump() {
 }
 
 const fs::path& ToolStack::project() const { return m_parts->project; }
+
+uint16_t ToolStack::port() const { return m_parts->port; }
+
+std::string ToolStack::token(const char* role) const {
+    std::string_view name(role);
+    return m_parts->tokens->token(name == "editor" ? server::Role::Editor : name == "panel" ? server::Role::Panel : server::Role::Mcp);
+}
 
 void ToolStack::add_flat_objects(std::size_t count) { m_parts->editor->simulator()->add_flat_objects(count, "Object"); }
 

@@ -8,10 +8,21 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 
+namespace uap::server {
+class HostServer;
+}
+namespace uap::modules {
+class ModuleHost;
+}
+
 namespace uap::testing {
+
+// Called before the server starts, to mount more routes (for example the agent's /panel).
+using BeforeStart = std::function<void(server::HostServer& http, const std::filesystem::path& project, const modules::ModuleHost& modules)>;
 
 struct ToolReply {
     bool is_error = true;
@@ -22,7 +33,7 @@ struct ToolReply {
 class ToolStack {
 public:
     // settings_json: the project's host-settings.json, empty for the defaults.
-    explicit ToolStack(const std::string& settings_json = {});
+    explicit ToolStack(const std::string& settings_json = {}, const BeforeStart& before_start = {});
     ~ToolStack();
     ToolStack(const ToolStack&) = delete;
     ToolStack& operator=(const ToolStack&) = delete;
@@ -39,6 +50,8 @@ public:
     std::string scene_dump();
 
     const std::filesystem::path& project() const;
+    uint16_t port() const;
+    std::string token(const char* role) const; // "mcp", "editor" or "panel".
     // Adds count root objects to the simulated scene directly (for benchmarks at scale).
     void add_flat_objects(std::size_t count);
 
