@@ -66,7 +66,7 @@ std::optional<std::string> EditorTool::check_targets(const rapidjson::Value& arg
     params.AddMember("object", reference, params.GetAllocator());
     EditorReply reply = session.call("transform.get", params);
     if (!reply.ok())
-        return reply.message + " [" + reply.code + "]";
+        return reply.message + " (" + reply.code + ")";
     return std::nullopt;
 }
 

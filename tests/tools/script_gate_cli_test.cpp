@@ -5,9 +5,8 @@
 
 #include "../agent/panel_client.hpp"
 
-#include "agent/agent_service.hpp"
+#include "agent/agent_settings.hpp"
 #include "agent/child_process.hpp"
-#include "server/host_server.hpp"
 #include "support/json.hpp"
 
 #include <gtest/gtest.h>
@@ -76,14 +75,19 @@ TEST(ScriptGateWithRealCli, StagedScriptIsRejectedWithDiagnosticsThenCommittedWh
     fs::create_directories(root / "home");
     fs::create_directories(root / "t");
 
-    std::unique_ptr<uap::agent::AgentService> service;
-    fs::path project;
     std::unique_ptr<uap::agent::ChildProcess> fake;
     std::string broken = "public class Spinner : UnityEngine.MonoBehaviour {\n    void Update() {\n}\n";
     std::string fixed = "public class Spinner : UnityEngine.MonoBehaviour {\n    void Update() { }\n}\n";
     std::string commit = R"({"tool_use":{"name":"mcp__uap__uap_scripts_commit","input":{}}})";
+    uap::testing::ToolStackOptions options;
+    fs::path project;
     int fake_port = 0;
-    uap::testing::ToolStack stack({}, [&](uap::server::HostServer& http, const fs::path& stack_project, const uap::modules::ModuleHost& modules) {
+    options.start_agent = true;
+    options.hook_binary = UAP_TOOLS_HOST_BINARY;
+    options.agent_environment = {"ANTHROPIC_API_KEY=test-key", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_TELEMETRY=1",
+                                 "DISABLE_AUTOUPDATER=1", "DISABLE_ERROR_REPORTING=1", "CLAUDE_CODE_MAX_RETRIES=0",
+                                 "HOME=" + (root / "home").string(), "TMPDIR=" + (root / "t").string()};
+    options.prepare = [&](const fs::path& stack_project) -> std::vector<std::string> {
         project = stack_project;
         std::string steps = "[" + write_step(project / "Assets" / "Scripts" / "Spinner.cs", broken) + "," +
                             write_step(project / "UapStaging" / "Scripts" / "Spinner.cs", broken) + "," + commit + "," +
@@ -93,28 +97,15 @@ TEST(ScriptGateWithRealCli, StagedScriptIsRejectedWithDiagnosticsThenCommittedWh
         fs::create_directories(project / "UserSettings" / "AgentPanel");
         std::ofstream(uap::agent::AgentSettings::file_for(project))
             << R"({"permission_mode":"acceptEdits","auto_approve":"all_unity_tools","cli_path":")" + cli.string() + "\"}";
-        uap::agent::AgentOptions options;
-        options.project = project;
-        options.host_binary = UAP_TOOLS_HOST_BINARY;
-        options.metadata = uap::agent::metadata_from(modules);
-        options.mcp_token = "mcp-token-0123456789abcdef012345";
-        options.environment_overrides = {"ANTHROPIC_BASE_URL=http://127.0.0.1:" + std::to_string(fake_port), "ANTHROPIC_API_KEY=test-key",
-                                         "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_TELEMETRY=1", "DISABLE_AUTOUPDATER=1",
-                                         "DISABLE_ERROR_REPORTING=1", "CLAUDE_CODE_MAX_RETRIES=0", "HOME=" + (root / "home").string(),
-                                         "TMPDIR=" + (root / "t").string()};
-        service = std::make_unique<uap::agent::AgentService>(options);
-        http.add_upgrade_route(service->route());
-    });
+        return {"ANTHROPIC_BASE_URL=http://127.0.0.1:" + std::to_string(fake_port)};
+    };
+    uap::testing::ToolStack stack(options);
     ASSERT_GT(fake_port, 0) << "the fake Messages API did not start";
-    ASSERT_EQ(stack.token("mcp"), "mcp-token-0123456789abcdef012345");
-    auto started = service->start("http://127.0.0.1:" + std::to_string(stack.port()) + "/mcp");
-    ASSERT_TRUE(started) << started.error().message();
     {
         uap::agent_test::PanelClient client(stack.port(), stack.token("panel"));
         client.send(R"({"type":"send","text":"add a spinning script"})");
         EXPECT_GE(client.wait_for_type("turn_finished", 90s), 0) << ::testing::PrintToString(client.texts());
     }
-    service.reset();
     fake->terminate_tree(2000ms);
 
     std::vector<std::string> requests;

@@ -1,18 +1,12 @@
 // The serve-shaped host stack for tool tests; see tool_stack.hpp.
 #include "tool_stack.hpp"
 
-#include "bridge/serve_editor.hpp"
+#include "app/host_application.hpp"
+#include "bridge/bridge_server.hpp"
+#include "server/access_tokens.hpp"
+#include "support/files.hpp"
 
 #include <uap/editor_sim/editor_simulator.hpp>
-#include "mcp/mcp_endpoint.hpp"
-#include "mcp/module_tools.hpp"
-#include "mcp/session_table.hpp"
-#include "modules/module_host.hpp"
-#include "server/access_tokens.hpp"
-#include "server/host_server.hpp"
-#include "server/router.hpp"
-#include "settings/project_settings.hpp"
-#include "support/files.hpp"
 
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPRequest.h>
@@ -24,6 +18,8 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <cstdlib>
+#include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <unistd.h>
@@ -33,26 +29,17 @@ namespace uap::testing {
 namespace fs = std::filesystem;
 
 struct ToolStack::Parts {
+    fs::path root;
     fs::path project;
-    std::unique_ptr<settings::ProjectSettings> settings;
-    std::unique_ptr<bridge::ServeEditor> editor;
-    std::unique_ptr<modules::ModuleHost> modules;
-    std::unique_ptr<mcp::ModuleTools> tools;
-    mcp::SessionTable sessions;
-    std::unique_ptr<mcp::McpEndpoint> endpoint;
-    std::unique_ptr<server::AccessTokens> tokens;
-    std::unique_ptr<server::RequestGuard> guard;
-    std::unique_ptr<server::Router> router;
-    std::unique_ptr<server::HostServer> http;
-    uint16_t port = 0;
+    std::unique_ptr<app::HostApplication> host;
     std::string session;
     int next_id = 1;
 
     std::string post(const std::string& body) {
-        Poco::Net::HTTPClientSession client("127.0.0.1", port);
+        Poco::Net::HTTPClientSession client("127.0.0.1", host->port());
         client.setTimeout(Poco::Timespan(60, 0));
         Poco::Net::HTTPRequest request(Poco::Net::HTTPRequest::HTTP_POST, "/mcp", Poco::Net::HTTPMessage::HTTP_1_1);
-        request.set("Authorization", "Bearer " + tokens->token(server::Role::Mcp));
+        request.set("Authorization", "Bearer " + host->tokens().token(server::Role::Mcp));
         request.set("Accept", "application/json, text/event-stream");
         request.setContentType("application/json");
         if (!session.empty()) {
@@ -71,48 +58,41 @@ struct ToolStack::Parts {
     }
 };
 
-ToolStack::ToolStack(const std::string& settings_json, const BeforeStart& before_start) : m_parts(std::make_unique<Parts>()) {
+ToolStack::ToolStack(ToolStackOptions options) : m_parts(std::make_unique<Parts>()) {
     auto& parts = *m_parts;
     static int counter = 0;
-    parts.project = fs::temp_directory_path() / ("uap-tools-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(parts.project);
+    parts.root = fs::temp_directory_path() / ("uap-tools-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    parts.project = parts.root / "project";
+    fs::remove_all(parts.root);
     fs::create_directories(parts.project);
-    if (!settings_json.empty())
-        if (!files::write_atomically(settings::ProjectSettings::file_for(parts.project), settings_json, files::Visibility::OwnerOnly))
-            throw std::runtime_error("could not write the test settings");
-    auto loaded = settings::ProjectSettings::load(parts.project);
-    if (!loaded)
-        throw std::runtime_error(loaded.error().message());
-    parts.settings = std::make_unique<settings::ProjectSettings>(std::move(*loaded));
-    parts.editor = std::make_unique<bridge::ServeEditor>(parts.project, "test");
-    parts.modules = std::make_unique<modules::ModuleHost>(modules::ModuleHost::Options{
-        {{fs::path(UAP_TEST_BUNDLED_DIR), modules::Origin::Bundled}}, parts.settings.get(), &parts.editor->bridge()});
-    parts.tools = std::make_unique<mcp::ModuleTools>(*parts.modules, parts.project);
-    parts.endpoint = std::make_unique<mcp::McpEndpoint>(*parts.tools, parts.sessions, mcp::ServerIdentity{.version = "test"});
-    parts.tokens = std::make_unique<server::AccessTokens>("mcp-token-0123456789abcdef012345", "editor-token-0123456789abcdef0123",
-                                                          "panel-token-0123456789abcdef01234");
-    parts.guard = std::make_unique<server::RequestGuard>(*parts.tokens, server::default_max_body_bytes);
-    parts.router = std::make_unique<server::Router>(*parts.guard);
-    parts.router->add(parts.endpoint->route());
-    parts.http = std::make_unique<server::HostServer>(*parts.guard, *parts.router, server::ServerOptions{});
-    parts.http->add_upgrade_route(parts.editor->route());
-    if (before_start)
-        before_start(*parts.http, parts.project, *parts.modules);
-    auto port = parts.http->start();
-    if (!port)
-        throw std::runtime_error(port.error().message());
-    parts.port = *port;
-    if (auto started = parts.editor->start_simulator(parts.port, parts.tokens->token(server::Role::Editor)); !started)
-        throw std::runtime_error(started.error().message());
+    // Only the bundled packs: an empty per-user folder keeps a developer's installed packs out.
+    fs::create_directories(parts.root / "user-plugins");
+    ::setenv("UAP_USER_PLUGINS_DIR", (parts.root / "user-plugins").c_str(), 1);
+    if (!options.settings_json.empty()) {
+        fs::create_directories(parts.project / "UserSettings" / "AgentPanel");
+        std::ofstream(parts.project / "UserSettings" / "AgentPanel" / "host-settings.json") << options.settings_json;
+    }
+    if (options.prepare)
+        for (auto& entry : options.prepare(parts.project))
+            options.agent_environment.push_back(entry);
+    app::HostOptions host_options;
+    host_options.project = parts.project;
+    host_options.editor = app::EditorMode::Simulator;
+    host_options.agent = options.start_agent ? app::AgentMode::StartCli : app::AgentMode::PanelOnly;
+    host_options.version = "test";
+    host_options.hook_binary = options.hook_binary;
+    host_options.agent_environment = options.agent_environment;
+    parts.host = std::make_unique<app::HostApplication>(host_options);
+    if (auto started = parts.host->start(); !started)
+        throw std::runtime_error("the host did not start: " + started.error().message());
     rpc("initialize", R"({"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"tool-tests","version":"1"}})");
     parts.post(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
 }
 
 ToolStack::~ToolStack() {
-    m_parts->editor->stop();
-    m_parts->http->stop();
+    m_parts->host->stop();
     std::error_code ignored;
-    fs::remove_all(m_parts->project, ignored);
+    fs::remove_all(m_parts->root, ignored);
 }
 
 std::string ToolStack::rpc_body(const std::string& method, const std::string& params_json) {
@@ -167,7 +147,7 @@ ToolReply ToolStack::call(const std::string& tool, const std::string& arguments_
 
 std::string ToolStack::editor(const std::string& method, const std::string& params_json) {
     std::string result;
-    m_parts->editor->bridge().call(method, params_json, 30000, nullptr, result);
+    m_parts->host->bridge().call(method, params_json, 30000, nullptr, result);
     return result;
 }
 
@@ -207,14 +187,14 @@ std::string ToolStack::scene_dump() {
 
 const fs::path& ToolStack::project() const { return m_parts->project; }
 
-uint16_t ToolStack::port() const { return m_parts->port; }
+uint16_t ToolStack::port() const { return m_parts->host->port(); }
 
 std::string ToolStack::token(const char* role) const {
     std::string_view name(role);
-    return m_parts->tokens->token(name == "editor" ? server::Role::Editor : name == "panel" ? server::Role::Panel : server::Role::Mcp);
+    return m_parts->host->tokens().token(name == "editor" ? server::Role::Editor : name == "panel" ? server::Role::Panel : server::Role::Mcp);
 }
 
-void ToolStack::add_flat_objects(std::size_t count) { m_parts->editor->simulator()->add_flat_objects(count, "Object"); }
+void ToolStack::add_flat_objects(std::size_t count) { m_parts->host->editor().simulator()->add_flat_objects(count, "Object"); }
 
 std::string text_at(const rapidjson::Value& document, const char* pointer) {
     const rapidjson::Value* value = rapidjson::Pointer(pointer).Get(document);

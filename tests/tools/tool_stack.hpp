@@ -1,7 +1,7 @@
-// The host as `uap-host serve --editor sim` builds it (modules from the bundled plugins folder,
-// the MCP endpoint and the editor bridge on one loopback HTTP server, the in-process simulator as
-// the editor), driven by a real MCP client session over HTTP. Tests also reach the editor directly
-// for full-scene dumps and undo, which no tool offers.
+// The host built through the composition root exactly as `uap-host serve --editor sim` builds it
+// (the bundled packs, the MCP endpoint and the bridge on one loopback HTTP server, the in-process
+// simulator as the editor), driven by an MCP client session over HTTP. Tests also reach the editor
+// directly for full-scene dumps and undo, which no tool offers.
 #pragma once
 
 #include <rapidjson/document.h>
@@ -11,18 +11,9 @@
 #include <functional>
 #include <memory>
 #include <string>
-
-namespace uap::server {
-class HostServer;
-}
-namespace uap::modules {
-class ModuleHost;
-}
+#include <vector>
 
 namespace uap::testing {
-
-// Called before the server starts, to mount more routes (for example the agent's /panel).
-using BeforeStart = std::function<void(server::HostServer& http, const std::filesystem::path& project, const modules::ModuleHost& modules)>;
 
 struct ToolReply {
     bool is_error = true;
@@ -30,10 +21,19 @@ struct ToolReply {
     rapidjson::Document value;    // text parsed as JSON when it is an object (successful calls).
 };
 
+struct ToolStackOptions {
+    std::string settings_json;    // The project's host-settings.json; empty for the defaults.
+    bool start_agent = false;     // Start the claude CLI session (with agent_environment).
+    std::filesystem::path hook_binary;
+    std::vector<std::string> agent_environment;
+    // Runs on the fresh project folder before the host starts (for example to write agent settings);
+    // returns more NAME=value entries for the agent's environment.
+    std::function<std::vector<std::string>(const std::filesystem::path& project)> prepare;
+};
+
 class ToolStack {
 public:
-    // settings_json: the project's host-settings.json, empty for the defaults.
-    explicit ToolStack(const std::string& settings_json = {}, const BeforeStart& before_start = {});
+    explicit ToolStack(ToolStackOptions options = {});
     ~ToolStack();
     ToolStack(const ToolStack&) = delete;
     ToolStack& operator=(const ToolStack&) = delete;

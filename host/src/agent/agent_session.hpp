@@ -10,7 +10,7 @@
 #include "agent/permission_broker.hpp"
 #include "agent/turn_tracker.hpp"
 #include "agent/wire.hpp"
-#include "panel/panel_hub.hpp"
+#include "api/event_sink.hpp"
 
 #include <condition_variable>
 #include <deque>
@@ -55,7 +55,7 @@ std::string to_string(SessionState state);
 
 class AgentSession {
 public:
-    AgentSession(AgentOptions options, panel::PanelHub& hub);
+    AgentSession(AgentOptions options, api::EventSink& hub);
     ~AgentSession(); // shutdown().
 
     // Kills an orphan CLI recorded by a crashed host, loads the settings, locates the CLI and spawns it.
@@ -111,11 +111,14 @@ private:
 
     void publish_status_locked();
     void publish_notice_locked(const std::string& level, const std::string& text);
+    // A fallible step whose failure must not stop the session: on failure, a warning notice on
+    // every panel and a log line say what did not happen and why.
+    void report_if_failed_locked(const Expected<void>& result, const std::string& what);
     SessionState state_locked() const;
     void supervise();
 
     AgentOptions m_options;
-    panel::PanelHub& m_hub;
+    api::EventSink& m_hub;
     mutable std::mutex m_mutex;
     AgentSettings m_settings;
     std::filesystem::path m_cli;

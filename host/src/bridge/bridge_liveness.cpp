@@ -2,7 +2,7 @@
 // that abandons in-flight requests once the editor process is gone.
 #include "bridge/bridge_internal.hpp"
 
-#include "bridge/process_probe.hpp"
+#include "support/processes.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -18,10 +18,9 @@ void BridgeServer::ping_loop() {
         std::string answer = internal_request("ping", "{}", std::min(m_options.ping_interval, m_options.status_probe_timeout));
         lock.lock();
         if (!answer.empty()) {
-            rapidjson::Document report;
-            report.Parse(answer.c_str());
+            rapidjson::Document report = parse_trusted(answer);
             if (report.IsObject() && report.HasMember("mainThread")) {
-                m_main_thread = json_text(report["mainThread"]);
+                m_main_thread = json::to_text(report["mainThread"]);
                 m_main_thread_at = Clock::now();
             }
         }
@@ -31,7 +30,7 @@ void BridgeServer::ping_loop() {
 void BridgeServer::check_editor_process_locked() {
     if (m_editor_gone || m_editor_pid <= 0)
         return;
-    if (probe_process(m_editor_pid) == ProcessState::Gone) {
+    if (processes::probe(m_editor_pid) == processes::ProcessState::Gone) {
         m_editor_gone = true;
         spdlog::warn("bridge: editor process {} is gone; its in-flight requests are abandoned", m_editor_pid);
         abandon_session_locked(m_session, "the editor process exited while the request was in flight; its effect is unknown");

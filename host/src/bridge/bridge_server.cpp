@@ -1,21 +1,15 @@
 // The editor bridge, host side: construction, shutdown and the public state, statistics and
 // event-subscription queries. The rest of the class lives in the other bridge_*.cpp files.
 #include "bridge/bridge_internal.hpp"
+#include "support/random.hpp"
 
-#include <cstdio>
-#include <random>
 
 namespace uap::bridge {
 
 namespace {
 
-std::string random_prefix() {
-    std::random_device device;
-    std::uniform_int_distribution<uint32_t> digits;
-    char text[16];
-    std::snprintf(text, sizeof text, "h%08x", digits(device));
-    return text;
-}
+// Request ids are unique across host runs, so an editor never mistakes an old answer for a new one.
+std::string random_prefix() { return "h" + random::unique_suffix().substr(0, 8); }
 
 int64_t milliseconds_since(Clock::time_point then) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - then).count();
@@ -58,27 +52,24 @@ std::string BridgeServer::state_json() const {
         else if (entry->state == EntryState::Queued || entry->state == EntryState::Sent)
             ++pending;
     }
-    std::string text = "{\"state\":" + quoted(state) + ",\"pendingRequests\":" + std::to_string(pending) + ",\"jobs\":" + std::to_string(jobs);
+    json::TextWriter writer;
+    writer.begin_object().field("state", state).field("pendingRequests", pending).field("jobs", jobs);
     if (!m_session.empty()) {
-        rapidjson::Document hello;
-        hello.Parse(m_hello.c_str());
-        text += ",\"editor\":{";
-        bool first = true;
+        rapidjson::Document hello = parse_trusted(m_hello);
+        writer.key("editor").begin_object();
         for (const char* field : {"unityVersion", "projectPath", "editorPid", "editorSessionId", "simulator"})
-            if (hello.HasMember(field)) {
-                text += (first ? "\"" : ",\"") + std::string(field) + "\":" + json_text(hello[field]);
-                first = false;
-            }
-        text += "}";
+            if (hello.IsObject() && hello.HasMember(field))
+                writer.raw_field(field, json::to_text(hello[field]));
+        writer.end_object();
         if (m_main_thread != "null")
-            text += ",\"mainThread\":" + m_main_thread + ",\"mainThreadReportAgeMs\":" + std::to_string(milliseconds_since(m_main_thread_at));
+            writer.raw_field("mainThread", m_main_thread).field("mainThreadReportAgeMs", milliseconds_since(m_main_thread_at));
         if (!m_connection)
-            text += ",\"disconnectedForMs\":" + std::to_string(milliseconds_since(m_disconnected_since)) +
-                    ",\"editorProcess\":" + (m_editor_gone ? "\"gone\"" : "\"alive_or_unknown\"");
+            writer.field("disconnectedForMs", milliseconds_since(m_disconnected_since))
+                .field("editorProcess", m_editor_gone ? "gone" : "alive_or_unknown");
     } else {
-        text += ",\"detail\":\"no editor has connected to this host yet\"";
+        writer.field("detail", "no editor has connected to this host yet");
     }
-    return text + "}";
+    return writer.end_object().text();
 }
 
 int BridgeServer::subscribe(EventListener listener) {

@@ -166,7 +166,7 @@ std::optional<std::string> PropertySetTool::check_targets(const rapidjson::Value
     params.AddMember("limit", 1, params.GetAllocator());
     EditorReply listed = session.call("property.list", params);
     if (!listed.ok())
-        return listed.message + " [" + listed.code + "]";
+        return listed.message + " (" + listed.code + ")";
     return std::nullopt;
 }
 

@@ -91,7 +91,7 @@ sdk::ToolResult QueryHierarchyTool::run(const rapidjson::Value& arguments, Edito
                 lines.append(type.GetString(), type.GetStringLength());
                 first = false;
             }
-        lines += "]";
+        lines += ']';
         if (int children = node["childCount"].GetInt(); children > 0)
             lines += " (" + std::to_string(children) + (children == 1 ? " child)" : " children)");
         if (!node["active"].GetBool())

@@ -1,4 +1,5 @@
 // Simulator primitives for the hierarchy, objects and components.
+#include "support/json_writer.hpp"
 #include "transforms.hpp"
 
 #include <algorithm>
@@ -136,7 +137,12 @@ Reply hierarchy_subtree(Simulation& simulation, const rapidjson::Value& params) 
 
 void add_primitive_parts(Simulation& simulation, GameObject& object, const std::string& primitive) {
     auto& mesh_filter = object.components.emplace_back(simulation.make_component(*simulation.types.find("MeshFilter")));
-    mesh_filter.properties[0].value_json = R"({"assetPath":"Library/unity default resources","subAsset":")" + primitive + "\"}";
+    mesh_filter.properties[0].value_json = json::TextWriter()
+                                               .begin_object()
+                                               .field("assetPath", "Library/unity default resources")
+                                               .field("subAsset", primitive)
+                                               .end_object()
+                                               .text();
     auto& renderer = object.components.emplace_back(simulation.make_component(*simulation.types.find("MeshRenderer")));
     renderer.properties[2].value_json = R"({"assetPath":"Resources/unity_builtin_extra","subAsset":"Default-Material"})";
     std::string collider = primitive == "Cube"                              ? "BoxCollider"
