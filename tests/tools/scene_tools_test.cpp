@@ -177,6 +177,18 @@ TEST_F(SceneTools, ComponentAddRefusesUnknownTypesAndRemoveRefusesAMissingIndex)
     EXPECT_EQ(ok("uap_component_list", R"({"path":"/Plain"})").value["components"].Size(), 1u);
 }
 
+TEST_F(SceneTools, ComponentAddRefusesAbstractTypesAndAddsUserTypesByShortName) {
+    ASSERT_EQ(stack->load_fixture(R"({"types":[{"name":"EnemyBase","namespace":"Game","abstract":true},
+        {"name":"Goblin","namespace":"Game","properties":[{"path":"speed","type":"float"}]}]})"), "");
+    ok("uap_scene_create_object", R"({"name":"Monster"})");
+    std::string message = refused("uap_component_add", R"({"path":"/Monster","componentType":"EnemyBase"})");
+    EXPECT_NE(message.find("Game.EnemyBase is abstract"), std::string::npos) << message;
+    ok("uap_component_add", R"({"path":"/Monster","componentType":"Goblin"})");
+    ToolReply listed = ok("uap_component_list", R"({"path":"/Monster"})");
+    EXPECT_EQ(text_at(listed.value, "/components/1/type"), "Game.Goblin");
+    EXPECT_EQ(listed.value["components"].Size(), 2u) << "the abstract type was not added";
+}
+
 TEST_F(SceneTools, ComponentListRefusesAnAmbiguousPathAndAcceptsIndexedSegments) {
     ok("uap_scene_create_object", R"({"name":"Same","primitiveType":"Sphere"})");
     ok("uap_scene_create_object", R"({"name":"Same"})");

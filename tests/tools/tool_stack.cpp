@@ -194,6 +194,10 @@ std::string ToolStack::token(const char* role) const {
     return m_parts->host->tokens().token(name == "editor" ? server::Role::Editor : name == "panel" ? server::Role::Panel : server::Role::Mcp);
 }
 
+std::string ToolStack::load_fixture(const std::string& fixture_json) {
+    return m_parts->host->editor().simulator()->load_fixture(fixture_json);
+}
+
 void ToolStack::add_flat_objects(std::size_t count) { m_parts->host->editor().simulator()->add_flat_objects(count, "Object"); }
 
 std::string text_at(const rapidjson::Value& document, const char* pointer) {

@@ -52,6 +52,8 @@ public:
     const std::filesystem::path& project() const;
     uint16_t port() const;
     std::string token(const char* role) const; // "mcp", "editor" or "panel".
+    // Loads a simulator fixture (user types, menus, calls; docs/simulator-deviations.md); why it was refused, or empty.
+    std::string load_fixture(const std::string& fixture_json);
     // Adds count root objects to the simulated scene directly (for benchmarks at scale).
     void add_flat_objects(std::size_t count);
 

@@ -385,6 +385,8 @@ Reply component_add(Simulation& simulation, const rapidjson::Value& params) {
         return error;
     if (type->kind != TypeKind::Component)
         return error_reply("type_mismatch", type->full_name + " is not a component type");
+    if (type->is_abstract)
+        return error_reply("type_mismatch", type->full_name + " is abstract and cannot be added; add a concrete subclass of it");
     if (type->multiplicity == Multiplicity::Fixed)
         return error_reply("conflict", type->full_name + " cannot be added: every GameObject has exactly one");
     if (type->multiplicity == Multiplicity::OnePerObject && count_of(*object, type) > 0)
