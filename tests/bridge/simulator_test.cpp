@@ -177,3 +177,77 @@ TEST(Simulator, FixtureTypesAreUsableByTheGenericPropertyRoute) {
 }
 
 } // namespace
+
+namespace {
+
+double number_at(const std::string& json, const char* pointer) {
+    auto document = parse(json);
+    const rapidjson::Value* value = rapidjson::Pointer(pointer).Get(document);
+    return value && value->IsNumber() ? value->GetDouble() : -12345.0;
+}
+
+TEST(SimulatorTransforms, WorldValuesComeFromTheParentChain) {
+    EditorSimulator simulator(identity());
+    ASSERT_TRUE(simulator.call("object.create", R"({"name":"Parent","position":[10,0,0],"rotation":[0,90,0],"scale":[2,2,2]})").ok());
+    ASSERT_TRUE(simulator.call("object.create", R"({"name":"Child","parent":{"scenePath":"/Parent"},"position":[0,0,1]})").ok());
+    Reply child = simulator.call("transform.get", R"({"object":{"scenePath":"/Parent/Child"}})");
+    ASSERT_TRUE(child.ok()) << child.json;
+    // Quaternion.Euler(0,90,0) turns forward (0,0,1) into right (1,0,0); the parent's scale 2 doubles it.
+    EXPECT_NEAR(number_at(child.json, "/transform/world/position/x"), 12.0, 1e-5);
+    EXPECT_NEAR(number_at(child.json, "/transform/world/position/z"), 0.0, 1e-5);
+    EXPECT_NEAR(number_at(child.json, "/transform/world/eulerAngles/y"), 90.0, 1e-4);
+    EXPECT_NEAR(number_at(child.json, "/transform/world/lossyScale/x"), 2.0, 1e-6);
+    EXPECT_NEAR(number_at(child.json, "/transform/local/position/z"), 1.0, 1e-6);
+}
+
+TEST(SimulatorTransforms, EulerAnglesRoundTripInUnityOrder) {
+    EditorSimulator simulator(identity());
+    ASSERT_TRUE(simulator.call("object.create", R"({"name":"Spun","rotation":[30,45,60]})").ok());
+    Reply spun = simulator.call("transform.get", R"({"object":{"scenePath":"/Spun"}})");
+    EXPECT_NEAR(number_at(spun.json, "/transform/local/eulerAngles/x"), 30.0, 1e-3);
+    EXPECT_NEAR(number_at(spun.json, "/transform/local/eulerAngles/y"), 45.0, 1e-3);
+    EXPECT_NEAR(number_at(spun.json, "/transform/local/eulerAngles/z"), 60.0, 1e-3);
+    // Z is applied first, then X: under a parent turned (90, 0, 90), local +x goes to +y, then to +z.
+    ASSERT_TRUE(simulator.call("object.create", R"({"name":"Turned","rotation":[90,0,90]})").ok());
+    ASSERT_TRUE(simulator.call("object.create", R"({"name":"Tip","parent":{"scenePath":"/Turned"},"position":[1,0,0]})").ok());
+    Reply tip = simulator.call("transform.get", R"({"object":{"scenePath":"/Turned/Tip"}})");
+    EXPECT_NEAR(number_at(tip.json, "/transform/world/position/x"), 0.0, 1e-5);
+    EXPECT_NEAR(number_at(tip.json, "/transform/world/position/y"), 0.0, 1e-5);
+    EXPECT_NEAR(number_at(tip.json, "/transform/world/position/z"), 1.0, 1e-5);
+}
+
+TEST(SimulatorTransforms, WorldSpaceWritesAndReparentingKeepTheWorldPose) {
+    EditorSimulator simulator(identity());
+    ASSERT_TRUE(simulator.call("object.create", R"({"name":"Base","position":[5,0,0],"rotation":[0,0,90]})").ok());
+    ASSERT_TRUE(simulator.call("object.create", R"({"name":"Item","position":[1,2,3]})").ok());
+    ASSERT_TRUE(simulator.call("object.reparent", R"({"object":{"scenePath":"/Item"},"parent":{"scenePath":"/Base"}})").ok());
+    Reply kept = simulator.call("transform.get", R"({"object":{"scenePath":"/Base/Item"}})");
+    EXPECT_NEAR(number_at(kept.json, "/transform/world/position/x"), 1.0, 1e-5);
+    EXPECT_NEAR(number_at(kept.json, "/transform/world/position/y"), 2.0, 1e-5);
+    EXPECT_NEAR(number_at(kept.json, "/transform/world/position/z"), 3.0, 1e-5);
+    EXPECT_NEAR(number_at(kept.json, "/transform/world/eulerAngles/z"), 0.0, 1e-4);
+    ASSERT_TRUE(simulator.call("object.reparent", R"({"object":{"scenePath":"/Base/Item"},"worldPositionStays":false})").ok());
+    Reply local_kept = simulator.call("transform.get", R"({"object":{"scenePath":"/Item"}})");
+    EXPECT_NEAR(number_at(local_kept.json, "/transform/world/eulerAngles/z"), 270.0, 1e-3) << "local values kept: -90 around z";
+    Reply set = simulator.call("transform.set", R"({"object":{"scenePath":"/Item"},"space":"world","position":{"x":0,"y":0,"z":0}})");
+    ASSERT_TRUE(set.ok()) << set.json;
+    ASSERT_TRUE(simulator.call("object.reparent", R"({"object":{"scenePath":"/Item"},"parent":{"scenePath":"/Base"}})").ok());
+    Reply moved = simulator.call("transform.set", R"({"object":{"scenePath":"/Base/Item"},"space":"world","position":{"x":5,"y":1,"z":0}})");
+    ASSERT_TRUE(moved.ok()) << moved.json;
+    // Base is turned 90 degrees around z: world +y is its local +x... seen from the child, (0,1,0) world offset is local (1,0,0).
+    EXPECT_NEAR(number_at(moved.json, "/observed/local/position/x"), 1.0, 1e-5);
+    EXPECT_NEAR(number_at(moved.json, "/observed/local/position/y"), 0.0, 1e-5);
+    EXPECT_EQ(at(simulator.call("transform.set", R"({"object":{"scenePath":"/Base/Item"}})").json, "/code"), "invalid_params");
+}
+
+TEST(SimulatorTransforms, IndexedPathSegmentsNameSameNamedSiblings) {
+    EditorSimulator simulator(identity());
+    ASSERT_TRUE(simulator.call("object.create", R"({"name":"Twin","position":[1,0,0]})").ok());
+    ASSERT_TRUE(simulator.call("object.create", R"({"name":"Twin","position":[2,0,0]})").ok());
+    EXPECT_NEAR(number_at(simulator.call("transform.get", R"({"object":{"scenePath":"/Twin[1]"}})").json, "/transform/local/position/x"), 2.0, 1e-6);
+    EXPECT_NEAR(number_at(simulator.call("transform.get", R"({"object":{"scenePath":"/Twin[0]"}})").json, "/transform/local/position/x"), 1.0, 1e-6);
+    EXPECT_EQ(at(simulator.call("transform.get", R"({"object":{"scenePath":"/Twin[2]"}})").json, "/code"), "not_found");
+    EXPECT_EQ(at(simulator.call("transform.get", R"({"object":{"scenePath":"/Twin","scene":"Nowhere"}})").json, "/code"), "not_found");
+}
+
+} // namespace

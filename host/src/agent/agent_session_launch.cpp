@@ -6,6 +6,7 @@
 #include "agent/cli_compatibility.hpp"
 #include "agent/event_json.hpp"
 #include "agent/launch_files.hpp"
+#include "agent/steering.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -42,10 +43,8 @@ std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& m
     }
     if (!m_settings.model.empty())
         arguments.push_back("--model=" + m_settings.model);
-    if (!m_settings.append_system_prompt.empty()) {
-        arguments.push_back("--append-system-prompt");
-        arguments.push_back(m_settings.append_system_prompt);
-    }
+    arguments.push_back("--append-system-prompt");
+    arguments.push_back(appended_system_prompt(m_settings.append_system_prompt));
     if (!m_settings.always_allow.empty()) {
         std::string rules;
         for (auto& rule : m_settings.always_allow)

@@ -37,6 +37,8 @@ public:
     server::UpgradeRoute route();
     // Starts the simulator with the sample scene and connects it to the running server.
     Expected<void> start_simulator(uint16_t port, const std::string& editor_token);
+    // The running simulator's model (for tests and benchmarks that build large scenes); null before start_simulator.
+    editor_sim::EditorSimulator* simulator() { return m_simulator.get(); }
     void stop();
 
 private:

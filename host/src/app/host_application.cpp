@@ -156,6 +156,7 @@ const server::AccessTokens& HostApplication::tokens() const { return *m_graph->t
 const settings::ProjectSettings& HostApplication::settings() const { return *m_graph->settings; }
 modules::ModuleHost& HostApplication::modules() { return *m_graph->modules; }
 bridge::BridgeServer& HostApplication::bridge() { return m_graph->editor->bridge(); }
+EditorConnection& HostApplication::editor() { return *m_graph->editor; }
 panel::PanelHub& HostApplication::panel() { return m_graph->agent->hub(); }
 AgentService& HostApplication::agent() { return *m_graph->agent; }
 

@@ -68,6 +68,8 @@ public:
     const settings::ProjectSettings& settings() const;
     modules::ModuleHost& modules();
     bridge::BridgeServer& bridge();
+    // The editor side (the in-process simulator's model with EditorMode::Simulator).
+    EditorConnection& editor();
     panel::PanelHub& panel();
     AgentService& agent();
 

@@ -7,13 +7,11 @@
 namespace uap::core {
 
 std::string_view JobStatusTool::description() const {
-    return "Fetches the state of an editor job: a tool call that outlived its timeout returns a jobId (outcome still_running "
-           "or abandoned). Returns state waiting, running, completed (with the result), failed (with the error), abandoned "
-           "(effect unknown) or unknown.";
+    return "Fetch the outcome of an editor call that timed out with a jobId: waiting, running, completed (result), failed (error), abandoned or unknown.";
 }
 
 std::string_view JobStatusTool::input_schema() const {
-    return R"({"type":"object","required":["jobId"],"properties":{"jobId":{"type":"string","minLength":1}},"additionalProperties":false})";
+    return R"({"type":"object","required":["jobId"],"properties":{"jobId":{"type":"string"}},"additionalProperties":false})";
 }
 
 sdk::ToolTraits JobStatusTool::traits() const {

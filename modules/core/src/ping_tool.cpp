@@ -4,8 +4,7 @@
 namespace uap::core {
 
 std::string_view PingTool::description() const {
-    return "Checks that the Unity agent host is alive. Returns the host version, its uptime in milliseconds and the "
-           "editor connection state as the host observes it (for example not_connected, connected, reloading).";
+    return "Check the Unity agent host is alive: host version, uptime, editor connection state (connected, reloading, not_connected).";
 }
 
 std::string_view PingTool::input_schema() const {

@@ -24,14 +24,14 @@ export function freshFolder(name) {
 }
 
 // Starts the host; resolves with {url, port, token, project, stop()}.
-export async function startHost(name, { settings, plugins = [], project: existing } = {}) {
+export async function startHost(name, { settings, plugins = [], project: existing, extraArguments = [] } = {}) {
   const project = existing ?? freshFolder(name);
   if (settings) {
     fs.mkdirSync(path.join(project, 'UserSettings', 'AgentPanel'), { recursive: true });
     fs.writeFileSync(path.join(project, 'UserSettings', 'AgentPanel', 'host-settings.json'), JSON.stringify(settings));
   }
   const pluginArguments = [process.env.UAP_MCP_TEST_PLUGINS, ...plugins].flatMap((folder) => ['--plugins', folder]);
-  const child = spawn(process.env.UAP_HOST, ['serve', '--project', project, ...pluginArguments],
+  const child = spawn(process.env.UAP_HOST, ['serve', '--project', project, ...pluginArguments, ...extraArguments],
                       { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, UAP_LOG_LEVEL: process.env.UAP_LOG_LEVEL ?? 'warn' } });
   let stderr = '';
   child.stderr.on('data', (chunk) => { stderr += chunk; });

@@ -77,6 +77,8 @@ EditorSimulator::EditorSimulator(SimulatorIdentity identity) : m_state(std::make
     register_property_primitives(m_state->table);
     register_asset_primitives(m_state->table);
     register_editor_primitives(m_state->table);
+    register_transform_primitives(m_state->table);
+    register_view_primitives(m_state->table);
     seed_defaults(m_state->simulation);
 }
 

@@ -1,6 +1,6 @@
 // Simulator primitives for the hierarchy, objects and components.
-#include "world.hpp"
 #include "support/json_writer.hpp"
+#include "transforms.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -182,16 +182,16 @@ Reply object_create(Simulation& simulation, const rapidjson::Value& params) {
     auto& object = simulation.create_object(params["name"].GetString(), parent, scene);
     if (params.HasMember("primitive"))
         add_primitive_parts(simulation, object, params["primitive"].GetString());
-    if (params.HasMember("position")) {
-        const auto& position = params["position"];
-        object.components[0].properties[0].value_json = json::TextWriter()
-                                                            .begin_object()
-                                                            .field("x", position[0].GetDouble())
-                                                            .field("y", position[1].GetDouble())
-                                                            .field("z", position[2].GetDouble())
-                                                            .end_object()
-                                                            .text();
-    }
+    // Position, rotation (Euler degrees) and scale are local values, as Unity's Inspector shows them.
+    LocalTransform local = local_transform(object);
+    Vector3 value;
+    if (params.HasMember("position") && read_vector(params["position"], value))
+        local.position = value;
+    if (params.HasMember("rotation") && read_vector(params["rotation"], value))
+        local.rotation = from_euler(value);
+    if (params.HasMember("scale") && read_vector(params["scale"], value))
+        local.scale = value;
+    store_local_transform(object, local);
     simulation.mark_dirty(scene);
     return observed_node(simulation, object.id);
 }
@@ -262,6 +262,10 @@ Reply object_reparent(Simulation& simulation, const rapidjson::Value& params) {
     }
     simulation.record_undo("Reparent Object");
     auto& moved = simulation.world.objects.at(id);
+    // Transform.SetParent keeps the world pose by default; with worldPositionStays false the local
+    // values are kept and the world pose changes with the new parent.
+    bool world_stays = !params.HasMember("worldPositionStays") || params["worldPositionStays"].GetBool();
+    WorldTransform world_before = world_transform(simulation, moved);
     int old_scene = moved.scene;
     auto& old_siblings = simulation.siblings_of(moved);
     old_siblings.erase(std::remove(old_siblings.begin(), old_siblings.end(), id), old_siblings.end());
@@ -271,6 +275,12 @@ Reply object_reparent(Simulation& simulation, const rapidjson::Value& params) {
     std::size_t index = params.HasMember("siblingIndex") ? std::min<std::size_t>(params["siblingIndex"].GetInt(), siblings.size())
                                                          : siblings.size();
     siblings.insert(siblings.begin() + static_cast<std::ptrdiff_t>(index), id);
+    if (world_stays) {
+        LocalTransform local = local_for_world(simulation, moved, world_before);
+        Vector3 parent_scale = parent == 0 ? Vector3{1, 1, 1} : world_transform(simulation, simulation.world.objects.at(parent)).lossy_scale;
+        local.scale = divide_by(world_before.lossy_scale, parent_scale);
+        store_local_transform(moved, local);
+    }
     simulation.mark_dirty(old_scene);
     if (scene != old_scene)
         simulation.mark_dirty(scene);
@@ -375,6 +385,8 @@ Reply component_add(Simulation& simulation, const rapidjson::Value& params) {
         return error;
     if (type->kind != TypeKind::Component)
         return error_reply("type_mismatch", type->full_name + " is not a component type");
+    if (type->is_abstract)
+        return error_reply("type_mismatch", type->full_name + " is abstract and cannot be added; add a concrete subclass of it");
     if (type->multiplicity == Multiplicity::Fixed)
         return error_reply("conflict", type->full_name + " cannot be added: every GameObject has exactly one");
     if (type->multiplicity == Multiplicity::OnePerObject && count_of(*object, type) > 0)

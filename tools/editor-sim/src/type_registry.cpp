@@ -117,6 +117,7 @@ std::string TypeRegistry::add_user_types(const rapidjson::Value& types) {
             type.kind = TypeKind::ScriptableObject;
         else if (kind != "component")
             return "type " + type.full_name + ": kind must be component or scriptableObject";
+        type.is_abstract = entry.HasMember("abstract") && entry["abstract"].IsBool() && entry["abstract"].GetBool();
         if (find(type.full_name))
             return "type " + type.full_name + " is already defined";
         if (entry.HasMember("properties") && entry["properties"].IsArray())

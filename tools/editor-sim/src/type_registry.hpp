@@ -31,6 +31,8 @@ struct TypeSpec {
     Multiplicity multiplicity = Multiplicity::Many;
     bool user_defined = false;
     std::vector<PropertySpec> properties;
+    // An abstract class (fixture types only): found by type.find, but AddComponent refuses it.
+    bool is_abstract = false;
 };
 
 class TypeRegistry {

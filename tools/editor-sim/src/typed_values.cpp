@@ -76,7 +76,11 @@ std::optional<std::string> enum_value(const ValueRules& rules, const rapidjson::
         index = value.GetInt();
     }
     if (index < 0) {
-        error = "expected one of the enum names or an index below " + std::to_string(names.size());
+        std::string listed;
+        for (const auto& name : names)
+            listed += (listed.empty() ? "" : ", ") + name;
+        error = (value.IsString() ? "'" + std::string(value.GetString()) + "' is not" : std::string("the value is not")) +
+                " one of the enum names (" + listed + ") or an index below " + std::to_string(names.size());
         return std::nullopt;
     }
     return json::TextWriter().begin_object().field("index", index).field("name", names[index]).end_object().text();

@@ -53,6 +53,29 @@ std::vector<std::string> split_path(std::string_view path) {
     return parts;
 }
 
+// The siblings one path segment names: those with exactly that name, or else for "Name[i]" the
+// i-th (from 0) of the siblings named "Name", so same-named siblings can be told apart.
+std::vector<int> matching_siblings(World& world, const std::vector<int>& siblings, const std::string& segment) {
+    std::vector<int> exact;
+    for (int id : siblings)
+        if (world.objects[id].name == segment)
+            exact.push_back(id);
+    if (!exact.empty() || segment.size() < 4 || segment.back() != ']')
+        return exact;
+    auto open = segment.rfind('[');
+    if (open == std::string::npos || open == 0 || open + 2 > segment.size() - 1)
+        return exact;
+    std::string digits = segment.substr(open + 1, segment.size() - open - 2);
+    if (digits.size() > 6 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return exact;
+    std::string name = segment.substr(0, open);
+    std::size_t wanted = std::stoul(digits), seen = 0;
+    for (int id : siblings)
+        if (world.objects[id].name == name && seen++ == wanted)
+            return {id};
+    return exact;
+}
+
 } // namespace
 
 GameObject* Simulation::find_object(const rapidjson::Value& reference, Reply& error) {
@@ -71,16 +94,20 @@ GameObject* Simulation::find_object(const rapidjson::Value& reference, Reply& er
     std::string path = reference["scenePath"].GetString();
     auto parts = split_path(path);
     std::vector<int> candidates;
+    std::string scene_name = reference.HasMember("scene") ? reference["scene"].GetString() : "";
+    if (!scene_name.empty() && !find_scene(scene_name)) {
+        error = error_reply("not_found", "no open scene named '" + scene_name + "'");
+        return nullptr;
+    }
     for (auto& scene : world.scenes)
-        for (int root : scene.roots)
-            if (!parts.empty() && world.objects[root].name == parts[0])
-                candidates.push_back(root);
+        if (!parts.empty() && (scene_name.empty() || scene.name == scene_name || scene.path == scene_name))
+            for (int id : matching_siblings(world, scene.roots, parts[0]))
+                candidates.push_back(id);
     for (std::size_t level = 1; level < parts.size(); ++level) {
         std::vector<int> next;
         for (int candidate : candidates)
-            for (int child : world.objects[candidate].children)
-                if (world.objects[child].name == parts[level])
-                    next.push_back(child);
+            for (int id : matching_siblings(world, world.objects[candidate].children, parts[level]))
+                next.push_back(id);
         candidates = std::move(next);
     }
     if (candidates.empty()) {

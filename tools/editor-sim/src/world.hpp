@@ -110,6 +110,8 @@ struct Simulation {
     bool group_open = false;
     bool group_recorded = false;
     std::string play_mode = "edit";
+    int game_view_width = 1920; // The Game view's target resolution (a fixed size, as Unity's "Free Aspect" is not modelled).
+    int game_view_height = 1080;
     std::optional<World> play_backup;
     bool compiling = false;
     bool importing = false;
@@ -164,6 +166,8 @@ void register_object_primitives(std::map<std::string, Primitive, std::less<>>& t
 void register_property_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_asset_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_editor_primitives(std::map<std::string, Primitive, std::less<>>& table);
+void register_transform_primitives(std::map<std::string, Primitive, std::less<>>& table);
+void register_view_primitives(std::map<std::string, Primitive, std::less<>>& table);
 
 // Paging cursors are decimal offsets; nullopt when a cursor is not one.
 std::optional<std::size_t> parse_cursor(const rapidjson::Value& params);

@@ -1,0 +1,35 @@
+// The steering text; see steering.hpp. One line (no newlines), since it travels as one argument. Tool names are wire names, so the model can find deferred
+// tools by searching for them.
+#include "agent/steering.hpp"
+
+namespace uap::agent {
+
+const std::string& steering_text() {
+    static const std::string text =
+        "You are working inside a Unity project through the Unity agent host. Change the Unity editor with the typed "
+        "uap_ tools first. "
+        "To look: uap_query_hierarchy (paged), uap_object_inspect, uap_component_list, uap_query_component_types, "
+        "uap_asset_find, uap_search, uap_console_logs, uap_editor_screenshot. "
+        "To change: uap_scene_create_object, uap_scene_destroy_object, uap_scene_reparent, uap_scene_rename, "
+        "uap_scene_duplicate, uap_scene_place_asset, uap_component_add, uap_component_remove, uap_property_set, "
+        "uap_transform_set, uap_asset_create, uap_scene_save, uap_scene_open. "
+        "For several scene writes that belong together use one uap_batch call (up to 200 calls, all or nothing, one Undo step). "
+        "Objects are addressed by hierarchy path (\"/Parent/Child\", \"Name[1]\" for the second of same-named siblings) "
+        "or by \"#instanceId\". Every write reports what the editor read back: trust that, not your expectation. "
+        "Colours of a material: set _BaseColor (URP/HDRP) or _Color (built-in); inspect the material first to see which exists. "
+        "uap_asset_delete is destructive and cannot be undone: call it with dry_run:true first, then confirm:true only "
+        "when the user asked for the deletion. "
+        "Scripts come last, only when no typed tool can do it (a new component type needs a script). Never write .cs "
+        "files under Assets/ directly: write them under UapStaging/ with the same path below Assets/ (Assets/Scripts/Foo.cs "
+        "-> UapStaging/Scripts/Foo.cs), then call uap_scripts_commit, which compiles them and moves them into Assets/ or "
+        "returns the compiler errors to fix.";
+    return text;
+}
+
+std::string appended_system_prompt(const std::string& user_addition) {
+    if (user_addition.empty())
+        return steering_text();
+    return steering_text() + " " + user_addition;
+}
+
+} // namespace uap::agent

@@ -1,0 +1,23 @@
+// The editor module: registers the editor pack's tools.
+#include "editor_tools.hpp"
+
+#include <uap/sdk/module.hpp>
+
+namespace uap::core {
+
+class EditorModule final : public sdk::Module {
+public:
+    explicit EditorModule(const sdk::ModuleContext& context) : Module(context) {
+        add_tool<EditorScreenshotTool>();
+        add_tool<GameViewSizeTool>();
+        add_tool<ExecuteMenuTool>();
+        add_tool<EditorSelectTool>();
+        add_tool<PlayModeTool>();
+        add_tool<ConsoleLogsTool>();
+        add_tool<ConsoleClearTool>();
+    }
+};
+
+} // namespace uap::core
+
+UAP_MODULE(uap::core::EditorModule, "uap.editor", UAP_EDITOR_TOOLS_VERSION)

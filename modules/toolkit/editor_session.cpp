@@ -1,0 +1,154 @@
+// Shared plumbing of the editor tools; see editor_session.hpp.
+#include "editor_session.hpp"
+
+#include <uap/sdk/json.hpp>
+
+#include <algorithm>
+#include <charconv>
+
+namespace uap::core {
+
+EditorReply EditorSession::call(std::string_view method, const rapidjson::Value& params, uint32_t timeout_ms) {
+    sdk::HostAnswer answer = m_context.editor_call(method, sdk::to_json_text(params), timeout_ms);
+    EditorReply reply;
+    reply.result.Parse(answer.json.c_str(), answer.json.size());
+    bool parsed = !reply.result.HasParseError() && reply.result.IsObject();
+    if (answer.ok() && parsed)
+        return reply;
+    reply.code = "internal_error";
+    reply.message = answer.ok() ? "the editor's answer was not a JSON object" : answer.json;
+    if (!answer.ok() && parsed) {
+        reply.code = std::string(string_member(reply.result, "code"));
+        reply.message = std::string(string_member(reply.result, "message"));
+        if (reply.code.empty())
+            reply.code = "internal_error";
+    }
+    return reply;
+}
+
+namespace {
+
+std::string_view advice_for(std::string_view code) {
+    if (code == "not_found")
+        return " List what exists with uap_query_hierarchy (objects), uap_component_list (components) or uap_object_inspect (properties).";
+    if (code == "type_mismatch")
+        return " Read the property's type with uap_object_inspect and send a value of that shape.";
+    if (code == "not_connected" || code == "abandoned")
+        return " Check the editor with uap_ping; Unity may be closed or reloading.";
+    if (code == "still_running")
+        return " Fetch the outcome later with uap_job_status.";
+    return "";
+}
+
+} // namespace
+
+sdk::ToolResult failure(std::string_view what, const EditorReply& reply) {
+    std::string message(what);
+    message += ": ";
+    message += reply.message.empty() ? "the editor gave no reason" : reply.message;
+    message += " [" + reply.code + "].";
+    message += advice_for(reply.code);
+    return sdk::ToolResult::failure(std::move(message));
+}
+
+std::optional<std::string> object_reference(std::string_view path, const rapidjson::Value* scene, rapidjson::Value& out,
+                                            Allocator& allocator) {
+    out.SetObject();
+    if (path.empty())
+        return std::string("the path is empty; give a hierarchy path such as \"/Parent/Child\" or \"#instanceId\"");
+    if (path.front() == '#') {
+        int id = 0;
+        auto digits = path.substr(1);
+        bool negative = !digits.empty() && digits.front() == '-';
+        auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
+        if (error != std::errc() || end != digits.data() + digits.size() || digits.size() == static_cast<std::size_t>(negative))
+            return "'" + std::string(path) + "' is not an instance id; write it as #12345";
+        out.AddMember("instanceId", id, allocator);
+        return std::nullopt;
+    }
+    std::string normalized(path);
+    if (normalized.front() != '/')
+        normalized.insert(normalized.begin(), '/');
+    out.AddMember("scenePath", text(normalized, allocator), allocator);
+    if (scene && scene->IsString() && scene->GetStringLength() > 0)
+        out.AddMember("scene", rapidjson::Value(*scene, allocator), allocator);
+    return std::nullopt;
+}
+
+std::string_view string_member(const rapidjson::Value& object, const char* name) {
+    if (!object.IsObject())
+        return {};
+    auto found = object.FindMember(name);
+    if (found == object.MemberEnd() || !found->value.IsString())
+        return {};
+    return {found->value.GetString(), found->value.GetStringLength()};
+}
+
+const rapidjson::Value* member(const rapidjson::Value& object, const char* name) {
+    if (!object.IsObject())
+        return nullptr;
+    auto found = object.FindMember(name);
+    return found == object.MemberEnd() ? nullptr : &found->value;
+}
+
+rapidjson::Value merged_vector(const rapidjson::Value& partial, const rapidjson::Value* base, double fallback, Allocator& allocator) {
+    rapidjson::Value vector(rapidjson::kObjectType);
+    for (const char* axis : {"x", "y", "z"}) {
+        double value = fallback;
+        if (const auto* given = member(partial, axis); given && given->IsNumber())
+            value = given->GetDouble();
+        else if (const auto* old = base ? member(*base, axis) : nullptr; old && old->IsNumber())
+            value = old->GetDouble();
+        vector.AddMember(rapidjson::StringRef(axis), value, allocator);
+    }
+    return vector;
+}
+
+rapidjson::Value text(std::string_view value, Allocator& allocator) {
+    return rapidjson::Value(value.data(), static_cast<rapidjson::SizeType>(value.size()), allocator);
+}
+
+std::string to_text(const rapidjson::Value& value) { return sdk::to_json_text(value); }
+
+} // namespace uap::core
+
+namespace uap::core {
+
+UndoScope::UndoScope(EditorSession& session, std::string_view name) : m_session(session) {
+    if (session.inside_group())
+        return;
+    rapidjson::Document begin(rapidjson::kObjectType);
+    begin.AddMember("name", text(name, begin.GetAllocator()), begin.GetAllocator());
+    EditorReply opened = session.call("undo.beginGroup", begin);
+    if (!opened.ok()) {
+        m_opening_failure = std::move(opened);
+        return;
+    }
+    m_group = opened.result["group"].GetInt();
+    m_open = true;
+}
+
+UndoScope::~UndoScope() { close(); }
+
+void UndoScope::close() {
+    if (!m_open)
+        return;
+    m_open = false;
+    rapidjson::Document none(rapidjson::kObjectType);
+    m_session.call("undo.endGroup", none);
+}
+
+std::string UndoScope::revert() {
+    if (m_group == 0)
+        return m_session.inside_group() ? "; the enclosing batch reverts what ran before" : "";
+    close();
+    rapidjson::Document revert(rapidjson::kObjectType);
+    revert.AddMember("group", m_group, revert.GetAllocator());
+    EditorReply reverted = m_session.call("undo.revertGroup", revert);
+    m_group = 0;
+    if (reverted.ok() || reverted.code == "not_found")
+        return "; what this call had changed so far was undone";
+    return "; undoing what this call had changed so far also failed: " + reverted.message;
+}
+
+} // namespace uap::core

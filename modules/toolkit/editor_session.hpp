@@ -1,0 +1,92 @@
+// What the editor tools share: primitive calls with parsed answers, hierarchy addressing
+// (paths, Name[i], #instanceId), {x,y,z} vectors, and failure messages the model can act on.
+#pragma once
+
+#include <uap/sdk/tool.hpp>
+
+#include <rapidjson/document.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace uap::core {
+
+using Allocator = rapidjson::Document::AllocatorType;
+
+// One primitive's answer: the result object, or the editor's (or host's) error code and message.
+struct EditorReply {
+    rapidjson::Document result;
+    std::string code;
+    std::string message;
+    bool ok() const { return code.empty(); }
+};
+
+class EditorSession {
+public:
+    explicit EditorSession(sdk::CallContext& context) : m_context(context) {}
+
+    EditorReply call(std::string_view method, const rapidjson::Value& params, uint32_t timeout_ms = default_timeout_ms);
+    sdk::CallContext& context() { return m_context; }
+
+    // True while uap_batch runs the call inside its own Undo group: tools then open no group of their own.
+    bool inside_group() const { return m_inside_group; }
+    void set_inside_group(bool inside) { m_inside_group = inside; }
+
+    static constexpr uint32_t default_timeout_ms = 30000;
+
+private:
+    sdk::CallContext& m_context;
+    bool m_inside_group = false;
+};
+
+// A failure for the model: what was refused or failed, the editor's reason, and what to do next.
+sdk::ToolResult failure(std::string_view what, const EditorReply& reply);
+
+// The objectRef for a hierarchy path ("/Parent/Child", "Child[1]", "#12345"), restricted to scene
+// when given. Returns an explanation instead when the path cannot name an object.
+std::optional<std::string> object_reference(std::string_view path, const rapidjson::Value* scene, rapidjson::Value& out,
+                                            Allocator& allocator);
+
+// Reads a string member, or empty when absent.
+std::string_view string_member(const rapidjson::Value& object, const char* name);
+const rapidjson::Value* member(const rapidjson::Value& object, const char* name);
+
+// {x,y,z} with missing axes taken from base.
+rapidjson::Value merged_vector(const rapidjson::Value& partial, const rapidjson::Value* base, double fallback, Allocator& allocator);
+
+rapidjson::Value text(std::string_view value, Allocator& allocator);
+std::string to_text(const rapidjson::Value& value);
+
+// The JSON Schema fragment of a partial {x,y,z} input: numbers by name; EditorTool refuses names
+// other than x, y, z (kept out of the schema to keep tools/list small).
+#define UAP_VECTOR_SCHEMA R"({"type":"object","additionalProperties":{"type":"number"}})"
+
+} // namespace uap::core
+
+namespace uap::core {
+
+// Opens a named Undo group for a tool that writes through several primitives, so they undo as one
+// step, unless the call already runs inside one (uap_batch owns the group then).
+class UndoScope {
+public:
+    UndoScope(EditorSession& session, std::string_view name);
+    ~UndoScope();
+    UndoScope(const UndoScope&) = delete;
+    UndoScope& operator=(const UndoScope&) = delete;
+
+    // The editor's refusal to open the group, if it refused.
+    const std::optional<EditorReply>& opening_failure() const { return m_opening_failure; }
+    // Ends the group and reverts it: everything the tool wrote so far. Returns a sentence for the model.
+    std::string revert();
+
+private:
+    void close();
+
+    EditorSession& m_session;
+    int m_group = 0;
+    bool m_open = false;
+    std::optional<EditorReply> m_opening_failure;
+};
+
+} // namespace uap::core

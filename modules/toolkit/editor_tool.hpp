@@ -1,0 +1,70 @@
+// The base of every editor tool in this pack: a fixed specification (name, description, input
+// schema, traits) and a run() that talks to the editor through an EditorSession, so uap_batch can
+// validate and run the same tools inside one Undo group.
+#pragma once
+
+#include "editor_session.hpp"
+
+#include <rapidjson/schema.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace uap::core {
+
+struct ToolSpec {
+    std::string_view name;
+    std::string_view description;
+    std::string_view input_schema;
+    sdk::ToolTraits traits;
+};
+
+class EditorTool : public sdk::Tool {
+public:
+    explicit EditorTool(ToolSpec spec);
+
+    std::string_view name() const override { return m_spec.name; }
+    std::string_view description() const override { return m_spec.description; }
+    std::string_view input_schema() const override { return m_spec.input_schema; }
+    sdk::ToolTraits traits() const override { return m_spec.traits; }
+
+    sdk::ToolResult call(const rapidjson::Value& arguments, sdk::CallContext& context) final {
+        if (auto problem = check_names(arguments))
+            return sdk::ToolResult::failure(*problem);
+        EditorSession session(context);
+        return run(arguments, session);
+    }
+
+    virtual sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) = 0;
+
+    // Checks arguments against the input schema, as the host does for calls that reach it over MCP,
+    // and the names check_names checks. Returns why they do not fit, or nothing when they do.
+    std::optional<std::string> check_arguments(const rapidjson::Value& arguments) const;
+
+    // Refuses argument names the schema does not list, and vector axes other than x, y, z. The
+    // published schemas leave these rules out to keep tools/list within Claude Code's budget; a
+    // misspelt argument must still be refused, never silently ignored.
+    std::optional<std::string> check_names(const rapidjson::Value& arguments) const;
+
+    // Checks that every object, component and asset the arguments name exists, without writing.
+    // The default checks the "path" argument when the tool has one.
+    virtual std::optional<std::string> check_targets(const rapidjson::Value& arguments, EditorSession& session) const;
+
+private:
+    ToolSpec m_spec;
+    std::unique_ptr<rapidjson::SchemaDocument> m_schema;
+    std::vector<std::string> m_argument_names;
+    std::vector<std::string> m_vector_names; // Arguments whose schema is UAP_VECTOR_SCHEMA.
+};
+
+// Declares a tool class whose constructor fills the ToolSpec and whose run() does the work.
+#define UAP_DECLARE_EDITOR_TOOL(ClassName)                                                       \
+    class ClassName final : public EditorTool {                                                  \
+    public:                                                                                      \
+        ClassName();                                                                             \
+        sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override; \
+    };
+
+} // namespace uap::core

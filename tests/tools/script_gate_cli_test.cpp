@@ -1,0 +1,130 @@
+// The script gate's advice end to end with the real Claude Code CLI (scripted fake Messages API):
+// a .cs Write under Assets/ is refused by the hook, the model stages the script under UapStaging/,
+// uap_scripts_commit rejects the broken version with its diagnostics and commits the fixed one.
+#include "tool_stack.hpp"
+
+#include "../agent/panel_client.hpp"
+
+#include "agent/agent_settings.hpp"
+#include "agent/child_process.hpp"
+#include "support/json.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <poll.h>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+std::string read_text(const fs::path& file) {
+    std::ifstream stream(file, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
+}
+
+// Starts the scripted fake Messages API; returns its port (0 on failure).
+int start_fake_api(const fs::path& root, const std::string& steps, std::unique_ptr<uap::agent::ChildProcess>& fake) {
+    std::ofstream(root / "steps.json") << steps;
+    uap::agent::LaunchSpec spec{"/usr/bin/env",
+                                {"node", std::string(UAP_TOOLS_NODE_DIR) + "/fake-anthropic/server.mjs", "--script",
+                                 (root / "steps.json").string(), "--record", (root / "requests.jsonl").string()},
+                                root,
+                                uap::agent::current_environment_without({})};
+    auto launched = uap::agent::ChildProcess::launch(spec);
+    if (!launched)
+        return 0;
+    fake = std::move(*launched);
+    fake->close_stdin();
+    std::string line;
+    pollfd watch{fake->stdout_descriptor(), POLLIN, 0};
+    auto deadline = std::chrono::steady_clock::now() + 15s;
+    while (line.find('\n') == std::string::npos && std::chrono::steady_clock::now() < deadline)
+        if (::poll(&watch, 1, 100) > 0) {
+            char buffer[256];
+            ssize_t count = ::read(watch.fd, buffer, sizeof(buffer));
+            if (count <= 0)
+                break;
+            line.append(buffer, static_cast<size_t>(count));
+        }
+    auto port = uap::json::parse(line.substr(0, line.find('\n')));
+    return port && port->IsObject() && port->HasMember("port") ? (*port)["port"].GetInt() : 0;
+}
+
+std::string write_step(const fs::path& file, const std::string& content) {
+    rapidjson::Document step(rapidjson::kObjectType);
+    auto& allocator = step.GetAllocator();
+    rapidjson::Value input(rapidjson::kObjectType);
+    input.AddMember("file_path", uap::json::string_value(file.string(), allocator), allocator);
+    input.AddMember("content", uap::json::string_value(content, allocator), allocator);
+    rapidjson::Value use(rapidjson::kObjectType);
+    use.AddMember("name", "Write", allocator);
+    use.AddMember("input", input, allocator);
+    step.AddMember("tool_use", use, allocator);
+    return uap::json::to_text(step);
+}
+
+TEST(ScriptGateWithRealCli, StagedScriptIsRejectedWithDiagnosticsThenCommittedWhenFixed) {
+    fs::path cli = fs::path(UAP_TOOLS_NODE_DIR) / "node_modules" / ".bin" / "claude";
+    ASSERT_TRUE(fs::exists(cli)) << cli << " is missing: run `npm ci` in tests/node";
+    char pattern[] = "/tmp/uapt-XXXXXX";
+    ASSERT_NE(::mkdtemp(pattern), nullptr);
+    fs::path root = pattern;
+    fs::create_directories(root / "home");
+    fs::create_directories(root / "t");
+
+    std::unique_ptr<uap::agent::ChildProcess> fake;
+    std::string broken = "public class Spinner : UnityEngine.MonoBehaviour {\n    void Update() {\n}\n";
+    std::string fixed = "public class Spinner : UnityEngine.MonoBehaviour {\n    void Update() { }\n}\n";
+    std::string commit = R"({"tool_use":{"name":"mcp__uap__uap_scripts_commit","input":{}}})";
+    uap::testing::ToolStackOptions options;
+    fs::path project;
+    int fake_port = 0;
+    options.start_agent = true;
+    options.hook_binary = UAP_TOOLS_HOST_BINARY;
+    options.agent_environment = {"ANTHROPIC_API_KEY=test-key", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_TELEMETRY=1",
+                                 "DISABLE_AUTOUPDATER=1", "DISABLE_ERROR_REPORTING=1", "CLAUDE_CODE_MAX_RETRIES=0",
+                                 "HOME=" + (root / "home").string(), "TMPDIR=" + (root / "t").string()};
+    options.prepare = [&](const fs::path& stack_project) -> std::vector<std::string> {
+        project = stack_project;
+        std::string steps = "[" + write_step(project / "Assets" / "Scripts" / "Spinner.cs", broken) + "," +
+                            write_step(project / "UapStaging" / "Scripts" / "Spinner.cs", broken) + "," + commit + "," +
+                            write_step(project / "UapStaging" / "Scripts" / "Spinner.cs", fixed) + "," + commit +
+                            R"(,{"text":"Spinner is in Assets now."}])";
+        fake_port = start_fake_api(root, steps, fake);
+        fs::create_directories(project / "UserSettings" / "AgentPanel");
+        std::ofstream(uap::agent::AgentSettings::file_for(project))
+            << R"({"permission_mode":"acceptEdits","auto_approve":"all_unity_tools","cli_path":")" + cli.string() + "\"}";
+        return {"ANTHROPIC_BASE_URL=http://127.0.0.1:" + std::to_string(fake_port)};
+    };
+    uap::testing::ToolStack stack(options);
+    ASSERT_GT(fake_port, 0) << "the fake Messages API did not start";
+    {
+        uap::agent_test::PanelClient client(stack.port(), stack.token("panel"));
+        client.send(R"({"type":"send","text":"add a spinning script"})");
+        EXPECT_GE(client.wait_for_type("turn_finished", 90s), 0) << ::testing::PrintToString(client.texts());
+    }
+    fake->terminate_tree(2000ms);
+
+    std::vector<std::string> requests;
+    std::ifstream records(root / "requests.jsonl");
+    for (std::string line; std::getline(records, line);) {
+        auto record = uap::json::parse(line);
+        if (record && record->IsObject() && uap::json::string_field(*record, "kind").value_or("") == "main")
+            requests.push_back(uap::json::to_text((*record)["body"]));
+    }
+    ASSERT_GE(requests.size(), 6u);
+    EXPECT_NE(requests[1].find("UapStaging/"), std::string::npos) << "the hook's refusal points at staging";
+    EXPECT_NE(requests[3].find("error CS1513: } expected"), std::string::npos) << requests[3].substr(requests[3].size() > 4000 ? requests[3].size() - 4000 : 0);
+    EXPECT_NE(requests[5].find("Assets/Scripts/Spinner.cs"), std::string::npos);
+    EXPECT_EQ(read_text(project / "Assets" / "Scripts" / "Spinner.cs"), fixed) << "exactly the fixed, validated bytes";
+    EXPECT_NE(stack.editor("asset.find", R"({"filter":"Spinner"})").find("Assets/Scripts/Spinner.cs"), std::string::npos);
+    if (!::testing::Test::HasFailure()) {
+        std::error_code ignored;
+        fs::remove_all(root, ignored);
+    }
+}
+
+} // namespace

@@ -1,0 +1,60 @@
+// uap_scripts_commit through MCP: a broken staged script is refused with the compiler's
+// diagnostics and nothing lands in Assets/; a fixed one is committed byte for byte and imported.
+#include "tool_stack.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+using uap::testing::ToolStack;
+
+void write(const fs::path& path, const std::string& text) {
+    fs::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+std::string read(const fs::path& path) {
+    std::ifstream file(path, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << file.rdbuf();
+    return bytes.str();
+}
+
+TEST(ScriptsCommit, RefusesABrokenScriptWithDiagnosticsThenCommitsTheFixedOne) {
+    ToolStack stack;
+    fs::path staged = stack.project() / "UapStaging" / "Scripts" / "Spinner.cs";
+    write(staged, "using UnityEngine;\npublic class Spinner : MonoBehaviour {\n    void Update() {\n}\n");
+    auto broken = stack.call("uap_scripts_commit", "{}");
+    ASSERT_TRUE(broken.is_error) << broken.text;
+    EXPECT_NE(broken.text.find("Assets/Scripts/Spinner.cs(4): error CS1513: } expected"), std::string::npos) << broken.text;
+    EXPECT_FALSE(fs::exists(stack.project() / "Assets" / "Scripts" / "Spinner.cs"));
+    EXPECT_TRUE(fs::exists(staged)) << "a refused script stays staged for the fix";
+
+    std::string fixed = "using UnityEngine;\npublic class Spinner : MonoBehaviour {\n    void Update() { transform.Rotate(0, 1, 0); }\n}\n";
+    write(staged, fixed);
+    auto committed = stack.call("uap_scripts_commit", "{}");
+    ASSERT_FALSE(committed.is_error) << committed.text;
+    EXPECT_EQ(read(stack.project() / "Assets" / "Scripts" / "Spinner.cs"), fixed);
+    EXPECT_FALSE(fs::exists(staged)) << "the committed copy leaves staging";
+    EXPECT_NE(stack.editor("asset.find", R"({"filter":"Spinner"})").find(R"("path":"Assets/Scripts/Spinner.cs")"), std::string::npos)
+        << "the refresh imported it";
+}
+
+TEST(ScriptsCommit, RefusesWhenNothingIsStagedAndNonUtf8Sources) {
+    ToolStack stack;
+    auto empty = stack.call("uap_scripts_commit", "{}");
+    EXPECT_TRUE(empty.is_error);
+    EXPECT_NE(empty.text.find("UapStaging/Scripts/Foo.cs"), std::string::npos) << empty.text;
+    write(stack.project() / "UapStaging" / "Bad.cs", std::string("class A {}\xff\xfe", 12));
+    auto binary = stack.call("uap_scripts_commit", "{}");
+    EXPECT_TRUE(binary.is_error);
+    EXPECT_NE(binary.text.find("not UTF-8"), std::string::npos) << binary.text;
+    EXPECT_FALSE(fs::exists(stack.project() / "Assets" / "Bad.cs"));
+}
+
+} // namespace

@@ -1,0 +1,69 @@
+// The host built through the composition root exactly as `uap-host serve --editor sim` builds it
+// (the bundled packs, the MCP endpoint and the bridge on one loopback HTTP server, the in-process
+// simulator as the editor), driven by an MCP client session over HTTP. Tests also reach the editor
+// directly for full-scene dumps and undo, which no tool offers.
+#pragma once
+
+#include <rapidjson/document.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace uap::testing {
+
+struct ToolReply {
+    bool is_error = true;
+    std::string text;             // The first text content block.
+    rapidjson::Document value;    // text parsed as JSON when it is an object (successful calls).
+};
+
+struct ToolStackOptions {
+    std::string settings_json;    // The project's host-settings.json; empty for the defaults.
+    bool start_agent = false;     // Start the claude CLI session (with agent_environment).
+    std::filesystem::path hook_binary;
+    std::vector<std::string> agent_environment;
+    // Runs on the fresh project folder before the host starts (for example to write agent settings);
+    // returns more NAME=value entries for the agent's environment.
+    std::function<std::vector<std::string>(const std::filesystem::path& project)> prepare;
+};
+
+class ToolStack {
+public:
+    explicit ToolStack(ToolStackOptions options = {});
+    ~ToolStack();
+    ToolStack(const ToolStack&) = delete;
+    ToolStack& operator=(const ToolStack&) = delete;
+
+    // One JSON-RPC request on the MCP session; the parsed response envelope.
+    rapidjson::Document rpc(const std::string& method, const std::string& params_json);
+    // The raw body of a JSON-RPC request (for measuring tools/list).
+    std::string rpc_body(const std::string& method, const std::string& params_json);
+    ToolReply call(const std::string& tool, const std::string& arguments_json);
+
+    // A primitive sent straight to the editor over the bridge; the result JSON, or the error JSON.
+    std::string editor(const std::string& method, const std::string& params_json);
+    // Every object of every open scene with every component's serialized properties, in order.
+    std::string scene_dump();
+
+    const std::filesystem::path& project() const;
+    uint16_t port() const;
+    std::string token(const char* role) const; // "mcp", "editor" or "panel".
+    // Loads a simulator fixture (user types, menus, calls; docs/simulator-deviations.md); why it was refused, or empty.
+    std::string load_fixture(const std::string& fixture_json);
+    // Adds count root objects to the simulated scene directly (for benchmarks at scale).
+    void add_flat_objects(std::size_t count);
+
+private:
+    struct Parts;
+    std::unique_ptr<Parts> m_parts;
+};
+
+// Value at a JSON pointer as text ("<missing>" when absent; numbers printed as doubles).
+std::string text_at(const rapidjson::Value& document, const char* pointer);
+double number_at(const rapidjson::Value& document, const char* pointer);
+
+} // namespace uap::testing
