@@ -28,6 +28,7 @@ public:
     void stop();
 
     server::UpgradeRoute route() { return m_endpoint.route(); }
+    void set_module_catalog(panel::ModuleCatalog* catalog) { m_endpoint.set_module_catalog(catalog); }
     panel::PanelHub& hub() { return m_hub; }
     AgentSession& session() { return *m_session; }
 

@@ -58,6 +58,8 @@ Expected<void> AgentSession::start(std::optional<std::string> resume_session_id)
         return cli.error();
     }
     m_cli = cli->path;
+    if (!resume_session_id && m_options.first_session == FirstSession::ReopenLast)
+        resume_session_id = reopen_last_locked();
     if (!m_supervisor.joinable())
         m_supervisor = std::thread([this] { supervise(); });
     return spawn_locked(std::move(resume_session_id));
@@ -139,6 +141,29 @@ void AgentSession::publish_status_locked() {
     status.AddMember("always_allow", rules, allocator);
     status_event.AddMember("status", status, allocator);
     m_hub.publish(std::move(status_event));
+}
+
+std::optional<std::string> AgentSession::reopen_last_locked() {
+    auto entries = list_history(claude_home(), m_options.project);
+    if (entries.empty())
+        return std::nullopt;
+    auto items = load_history(claude_home(), m_options.project, entries.front().session_id);
+    if (!items) {
+        publish_notice_locked("warning", "the last session could not be reopened (" + items.error().message() + "); a new one starts");
+        return std::nullopt;
+    }
+    publish_transcript_locked(*items, entries.front().session_id);
+    return entries.front().session_id;
+}
+
+void AgentSession::publish_transcript_locked(const std::vector<rapidjson::Document>& items, const std::string& session_id) {
+    auto reset = event("transcript_reset");
+    rapidjson::Value list(rapidjson::kArrayType);
+    for (auto& item : items)
+        list.PushBack(rapidjson::Value(item, reset.GetAllocator()), reset.GetAllocator());
+    reset.AddMember("items", list, reset.GetAllocator());
+    put(reset, "session_id", session_id);
+    m_hub.publish(std::move(reset));
 }
 
 void AgentSession::publish_notice_locked(const std::string& level, const std::string& text) {

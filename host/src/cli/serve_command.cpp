@@ -9,6 +9,7 @@
 #include "server/discovery_file.hpp"
 #include "server/host_server.hpp"
 #include "version.hpp"
+#include "web/web_panel.hpp"
 
 #include <Poco/DateTime.h>
 #include <Poco/DateTimeFormat.h>
@@ -30,6 +31,8 @@ constexpr const char* serve_usage = R"(usage:
 
 --editor sim runs the editor simulator in-process (a small sample scene) as this host's editor.
 --agent starts the claude CLI session that the /panel WebSocket drives (see docs/agent-sessions.md).
+The browser panel is served at http://127.0.0.1:<port>/; serve prints a one-time sign-in link, and
+`uap-host open --project DIR` prints (and opens) a fresh one.
 )";
 
 // Blocks SIGINT and SIGTERM in this thread (and the threads it starts), to be awaited later.
@@ -102,6 +105,8 @@ int run_serve_command(const std::vector<std::string>& words) {
     server::RequestGuard guard(*tokens, server::default_max_body_bytes);
     server::Router router(guard);
     router.add(endpoint.route());
+    web::WebPanel web_panel;
+    web_panel.install(router, guard);
     server::HostServer http(guard, router, server::ServerOptions{.port = *port});
     http.add_upgrade_route(editor.route());
     // The agent (issue 4): the /panel WebSocket always; the claude CLI session only with --agent.
@@ -110,7 +115,10 @@ int run_serve_command(const std::vector<std::string>& words) {
     agent_options.host_binary = agent::current_executable();
     agent_options.mcp_token = tokens->token(server::Role::Mcp);
     agent_options.metadata = agent::metadata_from(*host->modules);
+    agent_options.first_session = agent::FirstSession::ReopenLast;
     agent::AgentService agent_service(agent_options);
+    panel::ModuleCatalog module_catalog(*host->modules, *host->settings);
+    agent_service.set_module_catalog(&module_catalog);
     http.add_upgrade_route(agent_service.route());
     auto bound = http.start();
     if (!bound)
@@ -139,6 +147,9 @@ int run_serve_command(const std::vector<std::string>& words) {
 
     spdlog::info("serving MCP at {} for {} ({} tools)", discovery.mcp_url(), project.string(), tools.enabled_tools().size());
     std::cout << "uap-host: serving " << discovery.mcp_url() << std::endl;
+    if (auto url = web_panel.sign_in_url(*bound))
+        std::cout << "uap-host: panel: " << *url << " (one-time link, valid " << web::code_lifetime.count()
+                  << " s; `uap-host open --project DIR` makes a new one)" << std::endl;
 
     int received = 0;
     sigwait(&signals, &received);

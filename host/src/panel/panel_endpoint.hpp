@@ -4,6 +4,7 @@
 #pragma once
 
 #include "agent/agent_session.hpp"
+#include "panel/module_catalog.hpp"
 #include "panel/panel_hub.hpp"
 #include "server/host_server.hpp"
 
@@ -19,6 +20,8 @@ public:
     PanelEndpoint(PanelHub& hub, agent::AgentSession& session) : m_hub(hub), m_session(session) {}
 
     server::UpgradeRoute route(std::string path = "/panel");
+    // Enables list_modules and set_module_enabled; without it they are refused. Set before serving.
+    void set_module_catalog(ModuleCatalog* catalog) { m_catalog = catalog; }
 
     // Runs one command and returns its command_result as JSON text.
     std::string handle_command(std::string_view text);
@@ -26,6 +29,7 @@ public:
 private:
     PanelHub& m_hub;
     agent::AgentSession& m_session;
+    ModuleCatalog* m_catalog = nullptr;
 };
 
 } // namespace uap::panel

@@ -18,7 +18,10 @@ HttpRequest convert_head(const Poco::Net::HTTPServerRequest& request) {
     HttpRequest plain;
     plain.method = request.getMethod();
     const std::string& target = request.getURI();
-    plain.path = target.substr(0, target.find('?'));
+    size_t question = target.find('?');
+    plain.path = target.substr(0, question);
+    if (question != std::string::npos)
+        plain.query = target.substr(question + 1);
     for (auto& [name, value] : request)
         plain.headers.add(name, value);
     return plain;
