@@ -160,12 +160,13 @@ export class Transcript {
     this.endStreaming();
     const usage = event.usage ?? {};
     const parts = [];
-    if (event.is_error) parts.push(`ended with an error${event.api_error_status ? ` (HTTP ${event.api_error_status})` : ''}: ${event.result || event.subtype}`);
-    else if ((event.terminal_reason ?? '').startsWith('aborted')) parts.push('interrupted');
+    const interrupted = event.interrupted || (event.terminal_reason ?? '').startsWith('aborted');
+    if (interrupted) parts.push('interrupted');
+    else if (event.is_error) parts.push(`ended with an error${event.api_error_status ? ` (HTTP ${event.api_error_status})` : ''}: ${event.result || event.subtype}`);
     else parts.push('turn finished');
     if (usage.input_tokens !== undefined) parts.push(`${usage.input_tokens} in / ${usage.output_tokens ?? 0} out tokens`);
     if (typeof event.total_cost_usd === 'number') parts.push(`$${event.total_cost_usd.toFixed(4)}`);
     if (event.permission_denials) parts.push(`${event.permission_denials} denied`);
-    this.append(element('div', { className: `turn-summary${event.is_error ? ' error' : ''}`, text: parts.join(' · ') }));
+    this.append(element('div', { className: `turn-summary${event.is_error && !interrupted ? ' error' : ''}`, text: parts.join(' · ') }));
   }
 }

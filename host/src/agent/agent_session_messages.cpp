@@ -197,6 +197,7 @@ void AgentSession::handle_user(const rapidjson::Value& message) {
 }
 
 void AgentSession::handle_result(const rapidjson::Value& message) {
+    bool interrupted = m_turns.phase() == TurnPhase::Interrupting;
     uint64_t ended = m_turns.result_received(Clock::now());
     m_running_tools.clear();
     if (auto id = json::string_field(message, "session_id"))
@@ -209,6 +210,8 @@ void AgentSession::handle_result(const rapidjson::Value& message) {
     put(finished, "subtype", subtype);
     // An API failure arrives as subtype "success" with is_error true.
     finished.AddMember("is_error", is_error, allocator);
+    // The CLI reports an interrupted turn as an error (error_during_execution); the panel shows it as the user's choice.
+    finished.AddMember("interrupted", interrupted, allocator);
     put(finished, "terminal_reason", json::string_field(message, "terminal_reason").value_or(""));
     put(finished, "result", json::string_field(message, "result").value_or(""));
     finished.AddMember("num_turns", json::integer_field(message, "num_turns").value_or(0), allocator);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { launchBrowser, openPanel, requireEnvironment, screenshot, sendMessage, startStack, stopAll } from './stack.mjs';
+import { launchBrowser, openPanel, requireEnvironment, screenshot, sendMessage, startHost, startStack, stopAll } from './stack.mjs';
 
 before(() => requireEnvironment());
 after(() => stopAll());
@@ -15,11 +15,23 @@ after(() => stopAll());
 async function withStack(steps, options, body) {
   const stack = await startStack(steps, options);
   const browser = await launchBrowser(options?.browser);
+  const hosts = [stack.host];
+  // Restarts the host on the same project and CLI home (the old one is stopped first).
+  const restart = async () => {
+    await hosts.at(-1).stop();
+    hosts.push(await startHost({ project: stack.project, env: stack.env }));
+    return hosts.at(-1);
+  };
   try {
-    await body({ ...stack, browser });
+    await body({ ...stack, browser, restart });
+  } catch (error) {
+    // What the page showed when the test failed, beside the other artifacts.
+    for (const [index, page] of browser.pages().entries())
+      await screenshot(page, `failure-${process.pid}-${index}`).catch(() => {});
+    throw error;
   } finally {
     await browser.close();
-    await stack.host.stop();
+    for (const host of hosts) await host.stop();
   }
 }
 
@@ -53,6 +65,246 @@ describe('chat', () => {
       await screenshot(page, 'chat-dark');
       const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       assert.equal(background, 'rgb(22, 24, 29)', 'the dark theme follows the system setting');
+    });
+  });
+});
+
+describe('tools and permissions', () => {
+  it('shows a tool card with input, result and duration', async () => {
+    const steps = [{ tool_use: { name: 'mcp__uap__echo', input: { text: 'ping-4242' } } }, { text: 'echoed' }];
+    await withStack(steps, { settings: { auto_approve: 'read_only' } }, async ({ host, browser }) => {
+      const page = await openPanel(browser, host.signIn);
+      await sendMessage(page, 'echo please');
+      const card = page.locator('.tool-card[data-tool-use-id]').first();
+      await card.locator('.tool-state', { hasText: 'done' }).waitFor({ timeout: 60000 });
+      assert.equal(await card.getAttribute('open'), null, 'tool cards start collapsed');
+      assert.equal(await card.locator('.tool-name').textContent(), 'mcp__uap__echo');
+      await card.locator('summary').click();
+      assert.match(await card.locator('.tool-input').textContent(), /ping-4242/);
+      assert.match(await card.locator('.tool-result').textContent(), /ping-4242/);
+      assert.match(await card.locator('.tool-state').textContent(), /done · \d+\.\d s/);
+      await page.waitForSelector('.turn-summary');
+    });
+  });
+
+  it('answers cards each way; a scoped allow-always is honoured and a write outside it still asks', async () => {
+    const steps = (project) => [
+      { tool_use: { name: 'Write', input: { file_path: path.join(project, 'Assets/Docs/a.txt'), content: 'first file' } } },
+      { text: 'wrote a' },
+      { tool_use: { name: 'Write', input: { file_path: path.join(project, 'Assets/Docs/b.txt'), content: 'second file' } } },
+      { text: 'wrote b' },
+      { tool_use: { name: 'Write', input: { file_path: path.join(project, 'Assets/Other/c.txt'), content: 'third file' } } },
+      { text: 'did not write c' },
+      { tool_use: { name: 'mcp__uap__count_words', input: { text: 'one two three' } } },
+      { text: 'counted' },
+    ];
+    await withStack(steps, {}, async ({ host, browser, project, fake }) => {
+      const page = await openPanel(browser, host.signIn);
+      // 1. The first write asks; allow always, for this folder's files.
+      await sendMessage(page, 'write a');
+      const first = page.locator('.permission-card').first();
+      await first.waitFor({ timeout: 60000 });
+      assert.match(await first.locator('.file-path').textContent(), /Assets\/Docs\/a\.txt$/);
+      assert.match(await first.locator('.diff').textContent(), /\+ first file/);
+      const options = await first.locator('.scope-select option').evaluateAll((nodes) => nodes.map((node) => node.value));
+      assert.deepEqual(options.slice(0, 2), ['Write(Assets/Docs/a.txt)', 'Write(Assets/Docs/**)']);
+      assert.equal(options.at(-1), 'Write', 'the whole tool is offered last');
+      await first.locator('.scope-select').selectOption('Write(Assets/Docs/**)');
+      assert.equal(await first.locator('.rule-preview').textContent(), 'Write(Assets/Docs/**)');
+      await screenshot(page, 'permission-card');
+      await first.locator('.allow-always').click();
+      await page.locator('.turn-summary').nth(0).waitFor({ timeout: 60000 });
+      assert.equal(fs.readFileSync(path.join(project, 'Assets/Docs/a.txt'), 'utf8'), 'first file');
+      const saved = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings/AgentPanel/agent-settings.json'), 'utf8'));
+      assert.deepEqual(saved.always_allow, ['Write(Assets/Docs/**)']);
+
+      // 2. A write inside the folder is not asked.
+      await sendMessage(page, 'write b');
+      await page.locator('.turn-summary').nth(1).waitFor({ timeout: 60000 });
+      assert.equal(fs.readFileSync(path.join(project, 'Assets/Docs/b.txt'), 'utf8'), 'second file');
+      assert.equal(await page.locator('.permission-card').count(), 0);
+
+      // 3. A write outside it asks; deny it with a message the model receives.
+      await sendMessage(page, 'write c');
+      const third = page.locator('.permission-card').first();
+      await third.waitFor({ timeout: 60000 });
+      assert.match(await third.locator('.file-path').textContent(), /Assets\/Other\/c\.txt$/);
+      await third.locator('.deny-message').fill('Not there (marker 5521).');
+      await third.locator('.deny').click();
+      await page.locator('.turn-summary').nth(2).waitFor({ timeout: 60000 });
+      assert.equal(fs.existsSync(path.join(project, 'Assets/Other/c.txt')), false);
+      assert.ok(fake.mainRequests().some((request) => JSON.stringify(request.body).includes('marker 5521')), 'the model was told why');
+      assert.match(await page.locator('.tool-card.error .tool-state').last().textContent(), /error/);
+
+      // 4. Our tool shows its metadata badges; plain allow runs it.
+      await sendMessage(page, 'count');
+      const fourth = page.locator('.permission-card').first();
+      await fourth.waitFor({ timeout: 60000 });
+      const badges = await fourth.locator('.badge').allTextContents();
+      assert.deepEqual(badges, ['undoable', 'destructive']);
+      await fourth.focus();
+      await page.keyboard.press('y');
+      await page.locator('.turn-summary').nth(3).waitFor({ timeout: 60000 });
+      assert.match(await page.locator('.tool-card .tool-result').last().textContent(), /"words":\s*3/);
+    });
+  });
+
+  it('shows a script-gate refusal as policy, not as an error', async () => {
+    const steps = (project) => [
+      { tool_use: { name: 'Write', input: { file_path: path.join(project, 'Assets/Scripts/Player.cs'), content: 'class Player {}' } } },
+      { text: 'understood' },
+    ];
+    await withStack(steps, {}, async ({ host, browser, project }) => {
+      const page = await openPanel(browser, host.signIn);
+      await sendMessage(page, 'write a script');
+      await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
+      const card = page.locator('.tool-card.policy');
+      assert.equal(await card.count(), 1);
+      assert.match(await card.locator('.tool-state').textContent(), /blocked by policy \(script gate\)/);
+      assert.match(await card.locator('.policy-message').textContent(), /UapStaging/);
+      assert.equal(await page.locator('.tool-card.error').count(), 0);
+      assert.equal(await page.locator('.permission-card').count(), 0);
+      assert.equal(fs.existsSync(path.join(project, 'Assets/Scripts/Player.cs')), false);
+    });
+  });
+});
+
+describe('composer', () => {
+  it('never sends on Enter during an IME composition, and sends on Enter after it', async () => {
+    await withStack([{ text: 'こんにちは、受け取りました。' }], {}, async ({ host, browser, fake }) => {
+      const page = await openPanel(browser, host.signIn);
+      await page.evaluate(() => {
+        window.compositionEvents = [];
+        const input = document.getElementById('input');
+        for (const type of ['compositionstart', 'compositionend'])
+          input.addEventListener(type, () => window.compositionEvents.push(type));
+        input.addEventListener('keydown', (event) => { if (event.key === 'Enter') window.compositionEvents.push(`Enter composing=${event.isComposing}`); });
+      });
+      await page.focus('#input');
+      // Chromium's own input-method path (DevTools Input domain), as a Japanese IME drives it.
+      const devtools = await page.context().newCDPSession(page);
+      await devtools.send('Input.imeSetComposition', { text: 'にほんご', selectionStart: 4, selectionEnd: 4 });
+      await devtools.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 });
+      await devtools.send('Input.dispatchKeyEvent', { type: 'keyUp', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 });
+      await devtools.send('Input.insertText', { text: '日本語' });
+      await page.waitForTimeout(500);
+      const events = await page.evaluate(() => window.compositionEvents);
+      assert.deepEqual(events, ['compositionstart', 'Enter composing=true', 'compositionend'], 'the composition really happened');
+      assert.equal(await page.locator('.message.user').count(), 0, 'Enter during the composition sent nothing');
+      assert.equal(fake.mainRequests().length, 0);
+      assert.equal(await page.inputValue('#input'), '日本語');
+      await page.press('#input', 'Enter');
+      await page.waitForSelector('.message.user >> text=日本語');
+      await page.waitForSelector('.turn-summary', { timeout: 60000 });
+      assert.ok(JSON.stringify(fake.mainRequests()[0].body).includes('日本語'));
+    });
+  });
+});
+
+describe('turns', () => {
+  it('queues a message sent mid-turn and interrupts the running turn', async () => {
+    const long = Array.from({ length: 120 }, (_, index) => `word${index}`).join(' ');
+    await withStack([{ text: long, delay_ms: 60 }, { text: 'the queued one ran' }], {}, async ({ host, browser }) => {
+      const page = await openPanel(browser, host.signIn);
+      await sendMessage(page, 'write a lot');
+      await page.waitForSelector('.message.streaming', { timeout: 60000 });
+      await sendMessage(page, 'and then this');
+      const queued = page.locator('.message.user', { hasText: 'and then this' });
+      await queued.locator('.queued-badge').waitFor({ timeout: 5000 });
+      assert.equal(await page.isEnabled('#interrupt'), true);
+      await page.click('#interrupt');
+      await page.locator('.turn-summary', { hasText: 'interrupted' }).waitFor({ timeout: 20000 });
+      await page.locator('.message.assistant', { hasText: 'the queued one ran' }).waitFor({ timeout: 60000 });
+      assert.equal(await queued.locator('.queued-badge').count(), 0, 'the badge goes once the message runs');
+      await page.locator('.turn-summary').nth(1).waitFor({ timeout: 60000 });
+    });
+  });
+
+  it('lists history, resumes a session, and reopens the last one after a host restart', async () => {
+    const steps = [{ text: 'first answer' }, { text: 'second answer' }, { text: 'third answer' }];
+    await withStack(steps, {}, async ({ host, browser, restart }) => {
+      const page = await openPanel(browser, host.signIn);
+      await sendMessage(page, 'alpha question');
+      await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
+      await page.click('nav [data-view="history"]');
+      await page.click('#new-session');
+      await page.waitForFunction(() => !document.querySelector('.message') && document.querySelector('#status-state').dataset.state === 'ready', null, { timeout: 60000 });
+      await sendMessage(page, 'beta question');
+      await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
+
+      await page.click('nav [data-view="history"]');
+      const items = page.locator('.history-item');
+      await items.nth(1).waitFor();
+      assert.deepEqual(await page.locator('.history-title').allTextContents(), ['beta question', 'alpha question']);
+      await items.nth(1).click();
+      await page.locator('.message.assistant', { hasText: 'first answer' }).waitFor({ timeout: 20000 });
+      assert.equal(await page.locator('.message', { hasText: 'beta question' }).count(), 0);
+      await page.waitForFunction(() => document.querySelector('#status-state').dataset.state === 'ready', null, { timeout: 60000 });
+      await sendMessage(page, 'gamma question');
+      await page.locator('.message.assistant', { hasText: 'third answer' }).waitFor({ timeout: 60000 });
+      await page.locator('.turn-summary').last().waitFor();
+
+      const second = await restart();
+      const reopened = await openPanel(browser, second.signIn);
+      await reopened.locator('.message.user', { hasText: 'gamma question' }).waitFor({ timeout: 20000 });
+      assert.equal(await reopened.locator('.message.user', { hasText: 'alpha question' }).count(), 1);
+      assert.equal(await reopened.locator('.message.assistant', { hasText: 'first answer' }).count(), 1);
+    });
+  });
+});
+
+// The tools a request offers the model: its `tools` array plus the CLI's deferred tools (MCP
+// tools), which it announces by name in system reminders — "... before calling them:" adds a list,
+// "... no longer available ...:" removes one — read in conversation order.
+function offeredTools(request) {
+  const names = new Set((request.body.tools ?? []).map((tool) => tool.name));
+  const text = JSON.stringify(request.body.messages ?? []); // Newlines appear escaped, as "\\n".
+  const pattern = /(to load tool schemas before calling them:|ToolSearch will return no match:)((?:\\n[A-Za-z0-9_]+)+)/g;
+  for (const [, marker, list] of text.matchAll(pattern))
+    for (const name of list.split('\\n').filter(Boolean))
+      if (marker.startsWith('to load')) names.add(name); else names.delete(name);
+  return [...names];
+}
+
+describe('settings', () => {
+  it('lists module packs, toggles one (its tools leave the agent after a restart), and deletes a rule', async () => {
+    const steps = [{ text: 'tools seen' }, { text: 'tools seen again' }];
+    await withStack(steps, { settings: { always_allow: ['Bash(ls:*)'] } }, async ({ host, browser, project, fake, restart }) => {
+      const page = await openPanel(browser, host.signIn);
+      await sendMessage(page, 'which tools?');
+      await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
+      const toolNames = offeredTools;
+      assert.ok(toolNames(fake.mainRequests()[0]).includes('mcp__uap__echo'), `tools: ${toolNames(fake.mainRequests()[0])}`);
+
+      await page.click('nav [data-view="settings"]');
+      const echo = page.locator('.pack[data-pack-id="mcptest.echo"]');
+      await echo.waitFor();
+      assert.match(await echo.locator('.badge').first().textContent(), /loaded/);
+      assert.equal(await echo.locator('input[type="checkbox"]').isChecked(), true);
+      await echo.locator('summary').click();
+      assert.match(await echo.locator('.pack-tools').textContent(), /count_words — writes, undoable, destructive/);
+      await page.locator('#rules li[data-rule="Bash(ls:*)"]').waitFor();
+      await screenshot(page, 'settings');
+
+      await echo.locator('input[type="checkbox"]').uncheck();
+      await page.locator('#packs-note', { hasText: 'restarts' }).waitFor();
+      const hostSettings = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings/AgentPanel/host-settings.json'), 'utf8'));
+      assert.equal(hostSettings.modules['mcptest-echo'].enabled, false);
+
+      await page.locator('#rules li[data-rule="Bash(ls:*)"] button').click();
+      await page.locator('#rules li', { hasText: 'No always-allow rules' }).waitFor();
+      const agentSettings = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings/AgentPanel/agent-settings.json'), 'utf8'));
+      assert.deepEqual(agentSettings.always_allow, []);
+
+      const second = await restart();
+      const reopened = await openPanel(browser, second.signIn);
+      await sendMessage(reopened, 'and now?');
+      await reopened.locator('.message.assistant', { hasText: 'tools seen again' }).waitFor({ timeout: 60000 });
+      const last = fake.mainRequests().at(-1);
+      assert.ok(!toolNames(last).includes('mcp__uap__echo'), `echo is gone from the agent's tools: ${toolNames(last).filter((name) => name.startsWith('mcp__'))}`);
+      assert.ok(toolNames(last).includes('Write'), 'the CLI\'s own tools remain');
+      await reopened.click('nav [data-view="settings"]');
+      await reopened.locator('.pack[data-pack-id="mcptest.echo"] .badge', { hasText: 'disabled' }).waitFor();
     });
   });
 });

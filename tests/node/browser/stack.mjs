@@ -55,12 +55,13 @@ export async function startHost({ project, env }) {
   };
 }
 
-// A project with Assets/, the agent settings (our CLI plus `settings`), the fake API with `steps`, and the host.
+// A project with Assets/, the agent settings (our CLI plus `settings`), the fake API with `steps`
+// (an array, or a function of the project folder), and the host.
 export async function startStack(steps, { settings = {} } = {}) {
-  const fake = await startFakeAnthropic(steps);
-  const env = claudeEnv(fake.port);
   const project = tempDir('proj-');
   fs.mkdirSync(path.join(project, 'Assets'), { recursive: true });
+  const fake = await startFakeAnthropic(typeof steps === 'function' ? steps(project) : steps);
+  const env = claudeEnv(fake.port);
   const settingsDir = path.join(project, 'UserSettings', 'AgentPanel');
   fs.mkdirSync(settingsDir, { recursive: true });
   fs.writeFileSync(path.join(settingsDir, 'agent-settings.json'), JSON.stringify({ cli_path: CLAUDE_BIN, ...settings }));
