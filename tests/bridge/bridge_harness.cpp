@@ -76,8 +76,8 @@ BridgeHarness::~BridgeHarness() {
     std::filesystem::remove_all(m_project, ignored);
 }
 
-testkit::SimulatorIdentity BridgeHarness::identity(std::string session) const {
-    testkit::SimulatorIdentity identity;
+editor_sim::SimulatorIdentity BridgeHarness::identity(std::string session) const {
+    editor_sim::SimulatorIdentity identity;
     identity.project_path = m_project.string();
     identity.editor_pid = getpid();
     identity.editor_session_id = std::move(session);
@@ -91,7 +91,7 @@ editor_sim::HostEndpoint BridgeHarness::endpoint() const {
     return endpoint;
 }
 
-std::unique_ptr<editor_sim::SimulatedEditor> BridgeHarness::connect_in_process(testkit::EditorSimulator& simulator) {
+std::unique_ptr<editor_sim::SimulatedEditor> BridgeHarness::connect_in_process(editor_sim::EditorSimulator& simulator) {
     auto editor = std::make_unique<editor_sim::SimulatedEditor>(simulator, endpoint());
     editor->start();
     editor->wait_connected(std::chrono::seconds(10));

@@ -6,7 +6,7 @@
 #include "bridge/bridge_endpoint.hpp"
 #include "bridge/bridge_server.hpp"
 
-#include "simulated_editor.hpp"
+#include <uap/editor_sim/simulated_editor.hpp>
 
 #include <Poco/Pipe.h>
 #include <Poco/PipeStream.h>
@@ -38,8 +38,8 @@ public:
     const std::filesystem::path& project() const { return m_project; }
 
     // An editor simulator with the sample scene, running in this process and connected to the host.
-    std::unique_ptr<editor_sim::SimulatedEditor> connect_in_process(testkit::EditorSimulator& simulator);
-    testkit::SimulatorIdentity identity(std::string session) const;
+    std::unique_ptr<editor_sim::SimulatedEditor> connect_in_process(editor_sim::EditorSimulator& simulator);
+    editor_sim::SimulatorIdentity identity(std::string session) const;
     editor_sim::HostEndpoint endpoint() const;
 
     // Calls a primitive with a parsed answer.

@@ -98,11 +98,13 @@ TEST(BridgeFaults, ExactlyOnceAcrossTenInjectedReloads) {
     EXPECT_EQ(editor.wait_exit(10s), 0);
 }
 
-TEST(BridgeFaults, ThirtySecondStallGivesStillRunningAndAJobWithTheRealResult) {
+// The stall outlasts the call's timeout and a status probe; its length beyond that changes nothing
+// in the path under test, so it is kept short.
+TEST(BridgeFaults, AStallLongerThanTheCallGivesStillRunningAndAJobWithTheRealResult) {
     BridgeHarness harness;
     EditorProcess editor(harness.project(), {"--scene", "sample"});
     ASSERT_TRUE(editor.wait_for_line("connected", 15s));
-    editor.command("stall 30000");
+    editor.command("stall 6000");
     std::this_thread::sleep_for(200ms);
     auto started = std::chrono::steady_clock::now();
     auto answer = harness.call("object.create", R"({"name":"DuringStall"})", 2000);

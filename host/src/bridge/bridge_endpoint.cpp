@@ -1,5 +1,6 @@
 // Upgrades /bridge requests to WebSockets after the loopback Host, no-Origin and token checks.
 #include "bridge/bridge_endpoint.hpp"
+#include "support/json_writer.hpp"
 
 #include <Poco/Net/NetException.h>
 #include <Poco/Net/WebSocket.h>
@@ -21,7 +22,7 @@ void reply(Poco::Net::HTTPServerResponse& response, int status, const std::strin
     response.setStatus(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(status));
     response.setContentType("application/json");
     response.setKeepAlive(false);
-    std::string body = "{\"code\":\"" + code + "\",\"message\":\"" + message + "\"}";
+    std::string body = json::error_object(code, message);
     response.setContentLength(static_cast<std::streamsize>(body.size()));
     response.send() << body;
 }

@@ -3,9 +3,9 @@
 
 #include "bridge/bridge_endpoint.hpp"
 
-#include "simulated_editor.hpp"
+#include <uap/editor_sim/simulated_editor.hpp>
 
-#include <uap/testkit/editor_simulator.hpp>
+#include <uap/editor_sim/editor_simulator.hpp>
 
 #include <spdlog/spdlog.h>
 
@@ -36,11 +36,11 @@ server::UpgradeRoute ServeEditor::route() {
 }
 
 Expected<void> ServeEditor::start_simulator(uint16_t port, const std::string& editor_token) {
-    testkit::SimulatorIdentity identity;
+    editor_sim::SimulatorIdentity identity;
     identity.project_path = m_project.string();
     identity.editor_pid = ::getpid();
     identity.editor_session_id = "sim-in-host-" + std::to_string(::getpid());
-    m_simulator = std::make_unique<testkit::EditorSimulator>(identity);
+    m_simulator = std::make_unique<editor_sim::EditorSimulator>(identity);
     m_simulator->build_sample_scene();
     editor_sim::HostEndpoint endpoint;
     endpoint.port = port;

@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-namespace uap::testkit {
+namespace uap::editor_sim {
 class EditorSimulator;
 }
 namespace uap::editor_sim {
@@ -40,7 +40,7 @@ public:
 private:
     std::filesystem::path m_project;
     std::unique_ptr<BridgeServer> m_bridge;
-    std::unique_ptr<testkit::EditorSimulator> m_simulator;
+    std::unique_ptr<editor_sim::EditorSimulator> m_simulator;
     std::unique_ptr<editor_sim::SimulatedEditor> m_editor;
 };
 

@@ -1,5 +1,6 @@
 // Simulator primitives for assets, import settings, scenes, search, screenshots and script validation.
 #include "world.hpp"
+#include "support/json_writer.hpp"
 
 #include <Poco/Base64Encoder.h>
 #include <Poco/Checksum.h>
@@ -8,7 +9,7 @@
 #include <algorithm>
 #include <sstream>
 
-namespace uap::testkit {
+namespace uap::editor_sim {
 
 std::optional<std::string> canonical_setting(Simulation& simulation, const Property& property, const rapidjson::Value& value,
                                              std::string& reason);
@@ -362,7 +363,7 @@ Reply scene_open(Simulation& simulation, const rapidjson::Value& params) {
         simulation.world.active_scene = scene.handle;
     for (int root : asset->stored.roots)
         simulation.copy_objects(asset->stored, root, 0, scene.handle);
-    simulation.emit("sceneChanged", "{\"scene\":\"" + scene.name + "\",\"opened\":true}");
+    simulation.emit("sceneChanged", json::TextWriter().begin_object().field("scene", scene.name).field("opened", true).end_object().text());
     Output out;
     out.writer.StartObject();
     out.writer.Key("observed");
@@ -622,4 +623,4 @@ void register_asset_primitives(std::map<std::string, Primitive, std::less<>>& ta
     table["scripts.validate"] = &scripts_validate;
 }
 
-} // namespace uap::testkit
+} // namespace uap::editor_sim

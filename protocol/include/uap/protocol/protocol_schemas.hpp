@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace uap::testkit {
+namespace uap::protocol {
 
 // The text of protocol/bridge-v1.json, embedded at build time.
 std::string_view bridge_protocol_text();
@@ -38,4 +38,4 @@ private:
     std::unique_ptr<Compiled> m_compiled;
 };
 
-} // namespace uap::testkit
+} // namespace uap::protocol

@@ -5,7 +5,7 @@
 #include "type_registry.hpp"
 #include "typed_values.hpp"
 
-#include <uap/testkit/editor_simulator.hpp>
+#include <uap/editor_sim/editor_simulator.hpp>
 
 #include <rapidjson/document.h>
 #include <rapidjson/stringbuffer.h>
@@ -18,7 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace uap::testkit {
+namespace uap::editor_sim {
 
 using JsonWriter = rapidjson::Writer<rapidjson::StringBuffer>;
 
@@ -168,4 +168,4 @@ void register_editor_primitives(std::map<std::string, Primitive, std::less<>>& t
 // Paging cursors are decimal offsets; nullopt when a cursor is not one.
 std::optional<std::size_t> parse_cursor(const rapidjson::Value& params);
 
-} // namespace uap::testkit
+} // namespace uap::editor_sim

@@ -1,6 +1,6 @@
 // Compiles protocol/bridge-v1.json into RapidJSON schema documents, one per method part, so the
 // simulator, the host and the tests check messages against the same description.
-#include <uap/testkit/protocol_schemas.hpp>
+#include <uap/protocol/protocol_schemas.hpp>
 
 #include "bridge_protocol_text.hpp"
 
@@ -12,7 +12,7 @@
 #include <map>
 #include <stdexcept>
 
-namespace uap::testkit {
+namespace uap::protocol {
 
 std::string_view bridge_protocol_text() { return generated::bridge_protocol_v1; }
 
@@ -111,4 +111,4 @@ std::string ProtocolSchemas::check_named(std::string_view pointer, const rapidjs
     return check(*found->second, value);
 }
 
-} // namespace uap::testkit
+} // namespace uap::protocol

@@ -1,13 +1,13 @@
 // The editor simulator's front: request dispatch with schema checks against the protocol
 // description, fixtures, the sample scene, and scale helpers.
-#include <uap/testkit/editor_simulator.hpp>
-#include <uap/testkit/protocol_schemas.hpp>
+#include <uap/editor_sim/editor_simulator.hpp>
+#include <uap/protocol/protocol_schemas.hpp>
 
 #include "world.hpp"
 
 #include <mutex>
 
-namespace uap::testkit {
+namespace uap::editor_sim {
 
 struct EditorSimulator::State {
     mutable std::mutex mutex;
@@ -97,8 +97,8 @@ Reply EditorSimulator::call(std::string_view method, std::string_view params_jso
     params.Parse(params_json.empty() ? "{}" : params_json.data(), params_json.empty() ? 2 : params_json.size());
     if (params.HasParseError() || !params.IsObject())
         return error_reply("invalid_params", "params must be a JSON object");
-    const auto& schemas = ProtocolSchemas::instance();
-    std::string violation = schemas.check_method(method, SchemaPart::Params, params);
+    const auto& schemas = protocol::ProtocolSchemas::instance();
+    std::string violation = schemas.check_method(method, protocol::SchemaPart::Params, params);
     if (!violation.empty()) {
         rapidjson::StringBuffer data;
         JsonWriter writer(data);
@@ -118,7 +118,7 @@ Reply EditorSimulator::call(std::string_view method, std::string_view params_jso
     if (reply.ok()) {
         rapidjson::Document result;
         result.Parse(reply.json.c_str());
-        std::string mismatch = schemas.check_method(method, SchemaPart::Result, result);
+        std::string mismatch = schemas.check_method(method, protocol::SchemaPart::Result, result);
         if (!mismatch.empty())
             return error_reply("internal_error", "simulator result for " + std::string(method) + " breaks the protocol: " + mismatch);
     }
@@ -135,7 +135,7 @@ std::string EditorSimulator::handle(std::string_view request_json) {
     } else {
         if (request.HasMember("id") && request["id"].IsString())
             id = request["id"].GetString();
-        std::string violation = ProtocolSchemas::instance().check_named("envelope/request", request);
+        std::string violation = protocol::ProtocolSchemas::instance().check_named("envelope/request", request);
         if (!violation.empty())
             reply = error_reply("invalid_request", "the request envelope is wrong: " + violation);
         else
@@ -280,4 +280,4 @@ std::string EditorSimulator::play_mode() const {
     return m_state->simulation.play_mode;
 }
 
-} // namespace uap::testkit
+} // namespace uap::editor_sim

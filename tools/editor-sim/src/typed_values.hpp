@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace uap::testkit {
+namespace uap::editor_sim {
 
 enum class ValueType { Integer, Float, Boolean, String, Vector2, Vector3, Vector4, Quaternion, Color, Enum, LayerMask, ObjectReference };
 
@@ -35,4 +35,4 @@ std::optional<std::string> canonical_value(const ValueRules& rules, const rapidj
 // The 32 layer names of the simulated project ("Default", "TransparentFX", ... empty for unnamed).
 const std::vector<std::string>& layer_names();
 
-} // namespace uap::testkit
+} // namespace uap::editor_sim

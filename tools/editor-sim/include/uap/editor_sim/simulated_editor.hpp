@@ -3,7 +3,7 @@
 // survives injected domain reloads, and fault injection. Connects to a host like the Unity shim.
 #pragma once
 
-#include <uap/testkit/editor_simulator.hpp>
+#include <uap/editor_sim/editor_simulator.hpp>
 
 #include <atomic>
 #include <chrono>
@@ -45,7 +45,7 @@ class SimulatedEditor {
 public:
     using Reporter = std::function<void(const std::string& line)>;
 
-    SimulatedEditor(testkit::EditorSimulator& simulator, HostEndpoint endpoint, Reporter reporter = {});
+    SimulatedEditor(editor_sim::EditorSimulator& simulator, HostEndpoint endpoint, Reporter reporter = {});
     ~SimulatedEditor();
 
     void start();
@@ -89,7 +89,7 @@ private:
     std::string main_thread_json();
     void enqueue(Task task);
 
-    testkit::EditorSimulator& m_simulator;
+    editor_sim::EditorSimulator& m_simulator;
     HostEndpoint m_endpoint;
     Reporter m_reporter;
 

@@ -1,5 +1,5 @@
 // The editor simulator: an in-memory model of the Unity editor semantics the bridge primitives
-// expose, answering bridge protocol v1 requests in-process. Part of the SDK's test kit.
+// expose, answering bridge protocol v1 requests in-process (library uap_editor_sim).
 #pragma once
 
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace uap::testkit {
+namespace uap::editor_sim {
 
 // One answer of a primitive: the result object on success, an error object {"code","message"} otherwise.
 struct Reply {
@@ -73,4 +73,4 @@ private:
     std::unique_ptr<State> m_state;
 };
 
-} // namespace uap::testkit
+} // namespace uap::editor_sim

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace uap::testkit {
+namespace uap::editor_sim {
 
 struct PropertySpec {
     std::string path;
@@ -50,4 +50,4 @@ private:
     std::deque<TypeSpec> m_types; // Stable addresses: components point at their TypeSpec.
 };
 
-} // namespace uap::testkit
+} // namespace uap::editor_sim
