@@ -18,9 +18,16 @@ export class Transcript {
     this.toolCards.clear();
     this.streaming = null;
     this.streamingText = '';
+    // Built off-document and inserted once: one layout for the whole history, not one per item.
+    this.batch = document.createDocumentFragment();
     for (const item of items ?? []) this.add(item, { live: false });
+    this.container.append(this.batch);
+    this.batch = null;
     if (streaming?.text) this.appendDelta(streaming.text);
     this.scrollToEnd(true);
+    // Off-screen messages have estimated heights until rendered; settle on the real end once the
+    // last ones have been laid out.
+    requestAnimationFrame(() => requestAnimationFrame(() => this.scrollToEnd(true)));
   }
 
   setCurrentTurn(turn) {
@@ -42,6 +49,10 @@ export class Transcript {
   }
 
   append(node) {
+    if (this.batch) {
+      this.batch.append(node);
+      return;
+    }
     this.stick = this.nearEnd();
     if (this.streaming && this.streaming.isConnected) this.container.insertBefore(node, this.streaming);
     else this.container.append(node);

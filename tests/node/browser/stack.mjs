@@ -56,8 +56,9 @@ export async function startHost({ project, env }) {
 }
 
 // A project with Assets/, the agent settings (our CLI plus `settings`), the fake API with `steps`
-// (an array, or a function of the project folder), and the host.
-export async function startStack(steps, { settings = {} } = {}) {
+// (an array, or a function of the project folder), and the host. `beforeHost({project, env})` may
+// prepare files (e.g. CLI transcripts under env.HOME) before the host starts.
+export async function startStack(steps, { settings = {}, beforeHost } = {}) {
   const project = tempDir('proj-');
   fs.mkdirSync(path.join(project, 'Assets'), { recursive: true });
   const fake = await startFakeAnthropic(typeof steps === 'function' ? steps(project) : steps);
@@ -65,6 +66,7 @@ export async function startStack(steps, { settings = {} } = {}) {
   const settingsDir = path.join(project, 'UserSettings', 'AgentPanel');
   fs.mkdirSync(settingsDir, { recursive: true });
   fs.writeFileSync(path.join(settingsDir, 'agent-settings.json'), JSON.stringify({ cli_path: CLAUDE_BIN, ...settings }));
+  await beforeHost?.({ project, env });
   const host = await startHost({ project, env });
   return { fake, env, project, host };
 }
