@@ -117,6 +117,18 @@ std::vector<HistoryEntry> AgentSession::history() const { return list_history(cl
 
 Expected<void> AgentSession::set_model(const std::string& model) {
     std::lock_guard lock(m_mutex);
+    // Only a model the CLI reported (its initialize answer) or "default"; before that answer, any name.
+    if (model != "default" && !model.empty() && m_models.IsArray() && !m_models.Empty()) {
+        std::string offered;
+        bool known = false;
+        for (auto& entry : m_models.GetArray()) {
+            std::string value = json::string_field(entry, "value").value_or("");
+            known = known || value == model;
+            offered += (offered.empty() ? "" : ", ") + value;
+        }
+        if (!known)
+            return Error("unknown model \"" + model + "\"; the CLI offers: default, " + offered);
+    }
     if (!m_process) {
         m_settings.model = model == "default" ? "" : model;
         (void)m_settings.save(m_options.project);

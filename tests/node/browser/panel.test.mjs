@@ -60,6 +60,11 @@ describe('chat', () => {
       assert.equal(await final.locator('pre button.copy-code').count(), 1);
       assert.equal(await page.locator('.message.streaming').count(), 0);
       assert.equal(await page.inputValue('#input'), '', 'the input is cleared after sending');
+      const models = await page.locator('#status-model option').evaluateAll((nodes) => nodes.map((node) => node.value));
+      assert.ok(models.length > 1 && models[0] === 'default', `the model list comes from the CLI: ${models}`);
+      const refused = await page.evaluate(() => window.uapPanel.connection.command('set_model', { model: 'no-such-model' }));
+      assert.equal(refused.ok, false);
+      assert.match(refused.error, /unknown model "no-such-model"; the CLI offers: default, /);
       await screenshot(page, 'chat');
       await page.emulateMedia({ colorScheme: 'dark' });
       await screenshot(page, 'chat-dark');
@@ -109,6 +114,10 @@ describe('tools and permissions', () => {
       const options = await first.locator('.scope-select option').evaluateAll((nodes) => nodes.map((node) => node.value));
       assert.deepEqual(options.slice(0, 2), ['Write(Assets/Docs/a.txt)', 'Write(Assets/Docs/**)']);
       assert.equal(options.at(-1), 'Write', 'the whole tool is offered last');
+      // A pending card survives a reload of the page (it comes back in the snapshot).
+      await page.reload();
+      await first.waitFor({ timeout: 15000 });
+      assert.equal(await page.locator('.permission-card').count(), 1);
       await first.locator('.scope-select').selectOption('Write(Assets/Docs/**)');
       assert.equal(await first.locator('.rule-preview').textContent(), 'Write(Assets/Docs/**)');
       await screenshot(page, 'permission-card');
