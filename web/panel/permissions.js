@@ -34,6 +34,10 @@ export class PermissionCards {
   }
 
   add(permission) {
+    if (permission.tool_name === 'AskUserQuestion' && Array.isArray(permission.input?.questions)) {
+      this.addQuestions(permission);
+      return;
+    }
     const id = permission.permission_id;
     const card = element('section', { className: 'permission-card', attributes: { 'data-permission-id': id, 'aria-label': `Permission request: ${permission.display_name || permission.tool_name}`, tabindex: '-1' } });
     const title = element('h3', { text: `Allow ${permission.display_name || permission.tool_name}?` });
@@ -85,6 +89,61 @@ export class PermissionCards {
       element('div', { className: 'card-row always-row' }, always, element('label', { text: 'for ' }, scopeSelect),
         element('span', { className: 'rule-label', text: 'adds rule ' }, ruleText)),
       error);
+    this.cards.set(id, card);
+    this.container.append(card);
+    this.onChange();
+  }
+
+  // The CLI's AskUserQuestion: each question with its choices (radio buttons, or checkboxes when
+  // several may be chosen) and an "Other" free text. Submit allows the tool with the answers as its
+  // updated input ({questions, answers: {question text: chosen labels}}); Skip denies it.
+  addQuestions(permission) {
+    const id = permission.permission_id;
+    const questions = permission.input.questions;
+    const card = element('section', { className: 'permission-card question-card', attributes: { 'data-permission-id': id, 'aria-label': 'Questions from the agent', tabindex: '-1' } });
+    card.append(element('h3', { text: questions.length > 1 ? 'The agent asks you' : 'The agent asks' }));
+    const readers = questions.map((question, index) => {
+      const name = `${id}-question-${index}`;
+      const fieldset = element('fieldset', { className: 'question' },
+        element('legend', { text: `${question.header ? `${question.header}: ` : ''}${question.question ?? ''}` }));
+      const inputs = (question.options ?? []).map((option) => {
+        const input = element('input', { attributes: { type: question.multiSelect ? 'checkbox' : 'radio', name, value: option.label ?? '' } });
+        fieldset.append(element('label', { className: 'choice' }, input, element('span', { className: 'choice-label', text: option.label ?? '' }),
+          option.description ? element('span', { className: 'choice-description', text: ` — ${option.description}` }) : null));
+        return input;
+      });
+      const other = element('input', { className: 'other-answer', attributes: { type: 'text', placeholder: 'Other…', 'aria-label': `Other answer to: ${question.question ?? ''}` } });
+      fieldset.append(element('label', { className: 'choice' }, other));
+      card.append(fieldset);
+      return () => {
+        const chosen = inputs.filter((input) => input.checked).map((input) => input.value);
+        if (other.value.trim()) chosen.push(other.value.trim());
+        return chosen.join(', ');
+      };
+    });
+    const submit = element('button', { className: 'allow', text: 'Submit', attributes: { type: 'button' } });
+    const skip = element('button', { className: 'deny', text: 'Skip', attributes: { type: 'button' } });
+    const error = element('p', { className: 'card-error', attributes: { role: 'alert' } });
+    const send = async (fields) => {
+      error.textContent = '';
+      submit.disabled = skip.disabled = true;
+      const result = await this.connection.command('answer_permission', { permission_id: id, ...fields });
+      if (!result.ok) {
+        error.textContent = result.error ?? 'the answer was refused';
+        submit.disabled = skip.disabled = false;
+      }
+    };
+    submit.addEventListener('click', () => {
+      const answers = {};
+      questions.forEach((question, index) => { answers[question.question] = readers[index](); });
+      if (Object.values(answers).some((answer) => !answer)) {
+        error.textContent = 'Answer every question, or Skip.';
+        return;
+      }
+      send({ decision: 'allow', updated_input: { ...permission.input, answers } });
+    });
+    skip.addEventListener('click', () => send({ decision: 'deny', message: 'The user skipped the question.' }));
+    card.append(element('div', { className: 'card-row' }, submit, skip), error);
     this.cards.set(id, card);
     this.container.append(card);
     this.onChange();

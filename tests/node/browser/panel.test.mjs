@@ -178,6 +178,35 @@ describe('tools and permissions', () => {
   });
 });
 
+describe('questions', () => {
+  it('shows AskUserQuestion as a question card whose answer reaches the model', async () => {
+    const questions = [
+      { question: 'Which color should the cube be?', header: 'Color', multiSelect: false,
+        options: [{ label: 'Red', description: 'warm' }, { label: 'Blue', description: 'cool' }] },
+      { question: 'Which sides?', header: 'Sides', multiSelect: true,
+        options: [{ label: 'Top', description: '' }, { label: 'Bottom', description: '' }] },
+    ];
+    await withStack([{ tool_use: { name: 'AskUserQuestion', input: { questions } } }, { text: 'painting it' }], {}, async ({ host, browser, fake }) => {
+      const page = await openPanel(browser, host.signIn);
+      await sendMessage(page, 'paint the cube');
+      const card = page.locator('.question-card');
+      await card.waitFor({ timeout: 60000 });
+      assert.deepEqual(await card.locator('legend').allTextContents(), ['Color: Which color should the cube be?', 'Sides: Which sides?']);
+      await card.locator('.allow').click();
+      assert.match(await card.locator('.card-error').textContent(), /Answer every question/);
+      await card.locator('input[value="Blue"]').check();
+      await card.locator('input[value="Top"]').check();
+      await card.locator('.other-answer').nth(1).fill('the front');
+      await screenshot(page, 'question-card');
+      await card.locator('.allow').click();
+      await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
+      const result = JSON.stringify(fake.mainRequests().at(-1).body.messages.at(-1));
+      assert.match(result, /\\"Which color should the cube be\?\\"=\\"Blue\\"/);
+      assert.match(result, /\\"Which sides\?\\"=\\"Top, the front\\"/);
+    });
+  });
+});
+
 describe('composer', () => {
   it('never sends on Enter during an IME composition, and sends on Enter after it', async () => {
     await withStack([{ text: 'こんにちは、受け取りました。' }], {}, async ({ host, browser, fake }) => {
