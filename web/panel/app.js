@@ -24,8 +24,10 @@ new Composer({
   form: document.getElementById('composer'),
   input: document.getElementById('input'),
   interrupt: interruptButton,
-  onSend: async (text) => {
-    const result = await connection.command('send', { text });
+  attachments: document.getElementById('attachments'),
+  onProblem: (text) => transcript.add({ type: 'notice', level: 'warning', text }),
+  onSend: async (text, images) => {
+    const result = await connection.command('send', images.length ? { text, images } : { text });
     if (!result.ok) transcript.add({ type: 'notice', level: 'error', text: `Not sent: ${result.error}` });
     return result.ok;
   },

@@ -208,6 +208,35 @@ describe('questions', () => {
 });
 
 describe('composer', () => {
+  it('sends a pasted image with the message', async () => {
+    await withStack([{ text: 'a small red square' }], {}, async ({ host, browser, fake }) => {
+      const page = await openPanel(browser, host.signIn);
+      const pasted = await page.evaluate(async () => {
+        const canvas = Object.assign(document.createElement('canvas'), { width: 8, height: 8 });
+        const context = canvas.getContext('2d');
+        context.fillStyle = '#d00';
+        context.fillRect(0, 0, 8, 8);
+        const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([blob], 'square.png', { type: 'image/png' }));
+        document.getElementById('input').dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+        const bytes = new Uint8Array(await blob.arrayBuffer());
+        return btoa(String.fromCharCode(...bytes));
+      });
+      await page.locator('#attachments img[alt="square.png"]').waitFor();
+      await sendMessage(page, 'what is this?');
+      await page.locator('.message.user .meta', { hasText: '1 image' }).waitFor({ timeout: 10000 });
+      await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
+      assert.equal(await page.locator('#attachments img').count(), 0, 'the attachment leaves the composer once sent');
+      const blocks = fake.mainRequests()[0].body.messages.filter((message) => message.role === 'user' && Array.isArray(message.content))
+        .flatMap((message) => message.content);
+      const image = blocks.find((block) => block.type === 'image');
+      assert.ok(image, `an image block reached the API: ${blocks.map((block) => block.type)}`);
+      assert.equal(image.source.media_type, 'image/png');
+      assert.equal(image.source.data, pasted);
+    });
+  });
+
   it('never sends on Enter during an IME composition, and sends on Enter after it', async () => {
     await withStack([{ text: 'こんにちは、受け取りました。' }], {}, async ({ host, browser, fake }) => {
       const page = await openPanel(browser, host.signIn);
