@@ -25,6 +25,8 @@ new Composer({
   input: document.getElementById('input'),
   interrupt: interruptButton,
   attachments: document.getElementById('attachments'),
+  slashList: document.getElementById('slash-commands'),
+  commands: () => status.status.slash_commands ?? [],
   onProblem: (text) => transcript.add({ type: 'notice', level: 'warning', text }),
   onSend: async (text, images) => {
     const result = await connection.command('send', images.length ? { text, images } : { text });

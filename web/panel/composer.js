@@ -2,6 +2,7 @@
 // composing (Japanese, Chinese, Korean): there Enter confirms the composition and never sends.
 // Images pasted or dropped into it travel with the next message.
 import { element } from './dom.js';
+import { SlashPopup } from './slash_popup.js';
 
 const imageTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const maxImageBytes = 5 * 1024 * 1024; // The Messages API's limit for one image.
@@ -16,8 +17,9 @@ function readAsBase64(file) {
 }
 
 export class Composer {
-  constructor({ form, input, interrupt, attachments, onSend, onInterrupt, onProblem }) {
+  constructor({ form, input, interrupt, attachments, slashList, commands, onSend, onInterrupt, onProblem }) {
     this.input = input;
+    this.slash = new SlashPopup(input, slashList, commands);
     this.attachments = attachments;
     this.images = [];
     this.onProblem = onProblem;
@@ -33,9 +35,10 @@ export class Composer {
       setTimeout(() => { this.justComposed = false; }, 0);
     });
     input.addEventListener('keydown', (event) => {
-      if (event.key !== 'Enter' || event.shiftKey) return;
       // keyCode 229 marks a key the input method consumed.
       if (event.isComposing || this.composing || this.justComposed || event.keyCode === 229) return;
+      if (this.slash.handleKey(event)) return;
+      if (event.key !== 'Enter' || event.shiftKey) return;
       event.preventDefault();
       form.requestSubmit();
     });
@@ -53,7 +56,7 @@ export class Composer {
     });
     interrupt.addEventListener('click', () => onInterrupt());
     document.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape' && !interrupt.disabled) onInterrupt();
+      if (event.key === 'Escape' && !interrupt.disabled && !event.defaultPrevented) onInterrupt();
     });
   }
 

@@ -135,6 +135,7 @@ void AgentSession::publish_status_locked() {
     status.AddMember("total_cost_usd", m_cost_usd, allocator);
     status.AddMember("usage", rapidjson::Value(m_usage, allocator), allocator);
     status.AddMember("models", rapidjson::Value(m_models, allocator), allocator);
+    status.AddMember("slash_commands", rapidjson::Value(m_slash_commands, allocator), allocator);
     rapidjson::Value rules(rapidjson::kArrayType);
     for (auto& rule : m_settings.always_allow)
         rules.PushBack(json::string_value(rule, allocator), allocator);

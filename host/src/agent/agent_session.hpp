@@ -144,6 +144,7 @@ private:
     std::string m_model;
     std::string m_cli_version;
     rapidjson::Document m_models{rapidjson::kArrayType};
+    rapidjson::Document m_slash_commands{rapidjson::kArrayType}; // {name, description, argumentHint} from initialize.
     rapidjson::Document m_usage{rapidjson::kObjectType};
     double m_cost_usd = 0;
     int64_t m_context_tokens = 0;

@@ -208,6 +208,31 @@ describe('questions', () => {
 });
 
 describe('composer', () => {
+  it('offers the CLI\'s slash commands in a popup; picking one fills the input without sending', async () => {
+    await withStack([{ text: 'unused' }], {}, async ({ host, browser, fake }) => {
+      const page = await openPanel(browser, host.signIn);
+      const reported = await page.evaluate(() => (window.uapPanel.status.status.slash_commands ?? []).map((command) => command.name));
+      assert.ok(reported.length > 3, `the CLI reported slash commands: ${reported}`);
+      await page.focus('#input');
+      await page.keyboard.type('/');
+      await page.locator('#slash-commands').waitFor();
+      await screenshot(page, 'slash-popup');
+      assert.equal(await page.locator('.slash-option').count(), Math.min(reported.length, 50));
+      const prefix = reported[0].slice(0, 2);
+      await page.keyboard.type(prefix);
+      const shown = (await page.locator('.slash-name').allTextContents()).map((text) => text.split(' ')[0]);
+      assert.ok(shown.length >= 1 && shown.every((name) => name.startsWith(`/${prefix}`)), `filtered by "/${prefix}": ${shown}`);
+      if (shown.length > 1) await page.keyboard.press('ArrowDown');
+      const expected = shown[Math.min(1, shown.length - 1)];
+      await page.keyboard.press('Enter');
+      assert.equal(await page.inputValue('#input'), `${expected} `);
+      assert.equal(await page.locator('#slash-commands').isHidden(), true);
+      await page.waitForTimeout(300);
+      assert.equal(await page.locator('.message.user').count(), 0, 'picking a command sends nothing');
+      assert.equal(fake.mainRequests().length, 0);
+    });
+  });
+
   it('sends a pasted image with the message', async () => {
     await withStack([{ text: 'a small red square' }], {}, async ({ host, browser, fake }) => {
       const page = await openPanel(browser, host.signIn);
