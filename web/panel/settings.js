@@ -27,7 +27,8 @@ export class SettingsView {
       return;
     }
     this.note.textContent = result.restart_required
-      ? 'Changed toggles take effect when the host restarts (uap-host serve).' : `Saved in ${result.settings_file}`;
+      ? 'A pack you enabled loads when the host restarts (uap-host serve); disabled packs are off now.'
+      : `Saved in ${result.settings_file}; changes reach the agent now.`;
     this.packs.replaceChildren(...(result.packs ?? []).map((pack) => this.packView(pack)));
   }
 

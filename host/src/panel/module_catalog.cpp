@@ -6,17 +6,12 @@
 
 namespace uap::panel {
 
-namespace {
-
-bool loaded(modules::PackState state) { return state == modules::PackState::Loaded; }
-
-} // namespace
-
 bool ModuleCatalog::restart_required_locked() const {
-    // A saved toggle that disagrees with what was loaded at start takes effect on the next start.
+    // Disabling a loaded pack takes effect at once (its tools leave the MCP list); enabling one
+    // that was not loaded at start needs the host to load it, which happens only at start.
     for (auto& pack : m_modules.packs())
-        if (pack->manifest && (pack->state == modules::PackState::Loaded || pack->state == modules::PackState::Disabled) &&
-            loaded(pack->state) != (m_settings.toggle(pack->manifest->toggle) == settings::Toggle::Enabled))
+        if (pack->manifest && pack->state == modules::PackState::Disabled &&
+            m_settings.toggle(pack->manifest->toggle) == settings::Toggle::Enabled)
             return true;
     return false;
 }

@@ -1,6 +1,7 @@
 // The settings page's view of module packs: the packs as `modules list --json` describes them, plus
-// each pack's saved toggle, and the toggle itself (saved to the project's settings). A pack's
-// tools change when the host next loads its modules; each answer says so (restart_required).
+// each pack's saved toggle, and the toggle itself (saved to the project's settings, which the MCP
+// endpoint re-reads, so a disabled pack's tools leave at once). A pack that was not loaded at start
+// needs a restart to load; each answer says whether one is pending (restart_required).
 #pragma once
 
 #include "modules/module_host.hpp"

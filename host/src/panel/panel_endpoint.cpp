@@ -62,7 +62,13 @@ Expected<void> run_settings(const std::string& type, const rapidjson::Value& com
     auto enabled = json::bool_field(command, "enabled");
     if (!pack || !enabled)
         return Error("set_module_enabled needs module_id (a pack id or toggle) and enabled (true or false)");
-    return catalog->set_enabled(*pack, *enabled ? settings::Toggle::Enabled : settings::Toggle::Disabled, reply);
+    auto saved = catalog->set_enabled(*pack, *enabled ? settings::Toggle::Enabled : settings::Toggle::Disabled, reply);
+    if (!saved)
+        return saved;
+    // The CLI caches the tool list; reconnecting makes it list the tools again now.
+    auto reconnected = session.reconnect_mcp();
+    reply.AddMember("agent_reconnected", reconnected.has_value(), reply.GetAllocator());
+    return {};
 }
 
 Expected<void> run(const std::string& type, const rapidjson::Value& command, agent::AgentSession& session, rapidjson::Document& reply) {

@@ -346,21 +346,27 @@ describe('turns', () => {
 });
 
 // The tools a request offers the model: its `tools` array plus the CLI's deferred tools (MCP
-// tools), which it announces by name in system reminders — "... before calling them:" adds a list,
-// "... no longer available ...:" removes one — read in conversation order.
+// tools), which it announces by name in system reminders, read in conversation order:
+// "... before calling them:\n a\n b" adds, "... ToolSearch will return no match:\n a" removes, and
+// "... available again in this session (...): a, b." adds back.
 function offeredTools(request) {
   const names = new Set((request.body.tools ?? []).map((tool) => tool.name));
   const text = JSON.stringify(request.body.messages ?? []); // Newlines appear escaped, as "\\n".
-  const pattern = /(to load tool schemas before calling them:|ToolSearch will return no match:)((?:\\n[A-Za-z0-9_]+)+)/g;
-  for (const [, marker, list] of text.matchAll(pattern))
-    for (const name of list.split('\\n').filter(Boolean))
+  const pattern = /(to load tool schemas before calling them:|ToolSearch will return no match:)((?:\\n[A-Za-z0-9_]+)+)|available again in this session \([^)]*\): ([A-Za-z0-9_, ]+)/g;
+  for (const [, marker, newlineList, commaList] of text.matchAll(pattern)) {
+    if (commaList) {
+      for (const name of commaList.split(', ')) names.add(name.trim());
+      continue;
+    }
+    for (const name of newlineList.split('\\n').filter(Boolean))
       if (marker.startsWith('to load')) names.add(name); else names.delete(name);
+  }
   return [...names];
 }
 
 describe('settings', () => {
-  it('lists module packs, toggles one (its tools leave the agent after a restart), and deletes a rule', async () => {
-    const steps = [{ text: 'tools seen' }, { text: 'tools seen again' }];
+  it('lists module packs, toggles one off for the running agent and back on after a restart, and deletes a rule', async () => {
+    const steps = [{ text: 'tools seen' }, { text: 'tools seen again' }, { text: 'tools back' }];
     await withStack(steps, { settings: { always_allow: ['Bash(ls:*)'] } }, async ({ host, browser, project, fake, restart }) => {
       const page = await openPanel(browser, host.signIn);
       await sendMessage(page, 'which tools?');
@@ -378,25 +384,37 @@ describe('settings', () => {
       await page.locator('#rules li[data-rule="Bash(ls:*)"]').waitFor();
       await screenshot(page, 'settings');
 
+      // Off: saved, and gone from the running agent's next turn without a restart.
       await echo.locator('input[type="checkbox"]').uncheck();
-      await page.locator('#packs-note', { hasText: 'restarts' }).waitFor();
+      await page.locator('#packs-note', { hasText: 'reach the agent now' }).waitFor();
       const hostSettings = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings/AgentPanel/host-settings.json'), 'utf8'));
       assert.equal(hostSettings.modules['mcptest-echo'].enabled, false);
+      await page.click('nav [data-view="chat"]');
+      await sendMessage(page, 'and now?');
+      await page.locator('.message.assistant', { hasText: 'tools seen again' }).waitFor({ timeout: 60000 });
+      const afterOff = fake.mainRequests().at(-1);
+      assert.ok(!toolNames(afterOff).includes('mcp__uap__echo'), `echo left the running agent: ${toolNames(afterOff).filter((name) => name.startsWith('mcp__'))}`);
+      assert.ok(toolNames(afterOff).includes('Write'), 'the CLI\'s own tools remain');
 
+      await page.click('nav [data-view="settings"]');
       await page.locator('#rules li[data-rule="Bash(ls:*)"] button').click();
       await page.locator('#rules li', { hasText: 'No always-allow rules' }).waitFor();
       const agentSettings = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings/AgentPanel/agent-settings.json'), 'utf8'));
       assert.deepEqual(agentSettings.always_allow, []);
 
-      const second = await restart();
-      const reopened = await openPanel(browser, second.signIn);
-      await sendMessage(reopened, 'and now?');
-      await reopened.locator('.message.assistant', { hasText: 'tools seen again' }).waitFor({ timeout: 60000 });
-      const last = fake.mainRequests().at(-1);
-      assert.ok(!toolNames(last).includes('mcp__uap__echo'), `echo is gone from the agent's tools: ${toolNames(last).filter((name) => name.startsWith('mcp__'))}`);
-      assert.ok(toolNames(last).includes('Write'), 'the CLI\'s own tools remain');
+      // After a restart the pack is not loaded; enabling it asks for another restart, which brings it back.
+      let current = await restart();
+      let reopened = await openPanel(browser, current.signIn);
       await reopened.click('nav [data-view="settings"]');
-      await reopened.locator('.pack[data-pack-id="mcptest.echo"] .badge', { hasText: 'disabled' }).waitFor();
+      const disabled = reopened.locator('.pack[data-pack-id="mcptest.echo"]');
+      await disabled.locator('.badge', { hasText: 'disabled' }).waitFor();
+      await disabled.locator('input[type="checkbox"]').check();
+      await reopened.locator('#packs-note', { hasText: 'loads when the host restarts' }).waitFor();
+      current = await restart();
+      reopened = await openPanel(browser, current.signIn);
+      await sendMessage(reopened, 'back?');
+      await reopened.locator('.message.assistant', { hasText: 'tools back' }).waitFor({ timeout: 60000 });
+      assert.ok(toolNames(fake.mainRequests().at(-1)).includes('mcp__uap__echo'), 'echo is back after the restart');
     });
   });
 });
