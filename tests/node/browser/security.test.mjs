@@ -111,6 +111,26 @@ describe('sign-in', () => {
   });
 });
 
+describe('uap-host open refusals', () => {
+  const run = (args) => new Promise((resolve) => {
+    const child = spawn(HOST_BINARY, args);
+    let stderr = '';
+    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    child.on('exit', (code) => resolve({ code, stderr }));
+  });
+
+  it('says how to start a host when none serves the project, and needs --project', async () => {
+    const empty = tempDir('no-host-');
+    const missing = await run(['open', '--project', empty]);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /no running host found/);
+    assert.match(missing.stderr, /uap-host serve --project /);
+    const usage = await run(['open']);
+    assert.equal(usage.code, 2);
+    assert.match(usage.stderr, /uap-host open --project DIR/);
+  });
+});
+
 describe('the /panel WebSocket', () => {
   it('cannot be opened by a page on another origin, even with the session cookie in the browser', async () => {
     await openPanel(browser, await freshLink());
