@@ -47,8 +47,11 @@ TEST(BridgeFaults, ExactlyOnceAcrossTenInjectedReloads) {
     std::vector<uap::testing::BridgeHarness::Answer> answers(total);
     std::atomic<bool> writing{true};
     std::thread reloader([&] {
-        // Each reload starts while connected and while writes are in flight.
+        // Each reload starts while connected and while writes are in flight: a short stall first lets
+        // requests queue on the editor's main thread, so the reload drops some however fast the
+        // machine is, and the host must re-send them.
         for (int reload = 0; reload < reloads; ++reload) {
+            editor.command("stall 120");
             editor.command("reload 150");
             editor.wait_for_line("reloaded", 10s);
             editor.wait_for_line("connected", 10s);

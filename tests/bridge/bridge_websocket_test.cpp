@@ -336,7 +336,7 @@ TEST(BridgeWaits, CancellingAQueuedCallWithdrawsItSoItNeverRuns) {
     auto editor = harness.connect_in_process(simulator);
     editor->inject_stall(1500ms);
     std::this_thread::sleep_for(100ms);
-    uap::bridge::CallControl control;
+    uap::api::CallControl control;
     std::thread canceller([&] {
         std::this_thread::sleep_for(200ms);
         control.cancelled = true;

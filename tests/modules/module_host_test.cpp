@@ -63,7 +63,7 @@ TEST(ModuleHost, ToolsReachSettingsProgressCancellationAndTheEditorThroughTheHos
     ASSERT_TRUE(settings);
     auto host = host_of({fixture_pack("fixture.echo")}, &*settings);
 
-    uap::bridge::CallControl control;
+    uap::api::CallControl control;
     control.cancelled = true;
     std::vector<std::string> progress;
     uap::modules::CallOptions options{&control, [&](double done, double total, std::string_view message) {

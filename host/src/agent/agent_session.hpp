@@ -11,7 +11,7 @@
 #include "agent/permission_scopes.hpp"
 #include "agent/turn_tracker.hpp"
 #include "agent/wire.hpp"
-#include "panel/panel_hub.hpp"
+#include "api/event_sink.hpp"
 
 #include <condition_variable>
 #include <deque>
@@ -63,7 +63,7 @@ std::string to_string(SessionState state);
 
 class AgentSession {
 public:
-    AgentSession(AgentOptions options, panel::PanelHub& hub);
+    AgentSession(AgentOptions options, api::EventSink& hub);
     ~AgentSession(); // shutdown().
 
     // Kills an orphan CLI recorded by a crashed host, loads the settings, locates the CLI and spawns it.
@@ -129,7 +129,7 @@ private:
     void supervise();
 
     AgentOptions m_options;
-    panel::PanelHub& m_hub;
+    api::EventSink& m_hub;
     mutable std::mutex m_mutex;
     AgentSettings m_settings;
     std::filesystem::path m_cli;

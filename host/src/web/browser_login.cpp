@@ -2,6 +2,7 @@
 #include "web/browser_login.hpp"
 
 #include "server/access_tokens.hpp"
+#include "support/random.hpp"
 
 #include <Poco/Net/MessageHeader.h>
 #include <Poco/Net/NameValueCollection.h>
@@ -18,7 +19,7 @@ constexpr size_t session_bytes = 32;
 BrowserLogin::BrowserLogin(std::function<Clock::time_point()> now) : m_now(std::move(now)) {}
 
 Expected<std::string> BrowserLogin::issue_code() {
-    auto code = server::random_hex(code_bytes);
+    auto code = random::hex(code_bytes);
     if (!code)
         return code.error();
     std::lock_guard lock(m_mutex);
@@ -38,7 +39,7 @@ Expected<std::string> BrowserLogin::redeem(std::string_view code) {
     if (expired)
         return Error("this sign-in link expired (links work for " + std::to_string(code_lifetime.count()) +
                      " s); run `uap-host open --project DIR` for a new one");
-    auto session = server::random_hex(session_bytes);
+    auto session = random::hex(session_bytes);
     if (!session)
         return session.error();
     m_sessions.push_back(*session);

@@ -9,17 +9,14 @@
 
 #include <memory>
 
-namespace uap::agent {
+namespace uap::app {
 
 // Our tools' metadata by module tool name, from the module registry.
-MetadataLookup metadata_from(const modules::ModuleHost& modules);
-
-// The running executable (the hook command), from /proc/self/exe.
-std::filesystem::path current_executable();
+agent::MetadataLookup metadata_from(const modules::ModuleHost& modules);
 
 class AgentService {
 public:
-    explicit AgentService(AgentOptions options);
+    explicit AgentService(agent::AgentOptions options);
     ~AgentService();
 
     // Starts the CLI; a failure (e.g. no CLI installed) is reported on the panels and returned,
@@ -30,12 +27,12 @@ public:
     server::UpgradeRoute route() { return m_endpoint.route(); }
     void set_module_catalog(panel::ModuleCatalog* catalog) { m_endpoint.set_module_catalog(catalog); }
     panel::PanelHub& hub() { return m_hub; }
-    AgentSession& session() { return *m_session; }
+    agent::AgentSession& session() { return *m_session; }
 
 private:
     panel::PanelHub m_hub;
-    std::unique_ptr<AgentSession> m_session;
+    std::unique_ptr<agent::AgentSession> m_session;
     panel::PanelEndpoint m_endpoint;
 };
 
-} // namespace uap::agent
+} // namespace uap::app
