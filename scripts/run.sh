@@ -46,6 +46,9 @@ PY
 echo
 echo "Connect an MCP client (the token stays in an owner-only file; this prints it only here):"
 "$host" mcp-config --project "$project" --client claude-code
+echo
+echo "Open the panel in a browser (a one-time link, valid 60 s; \`uap-host open --project DIR\` opens a fresh one):"
+"$host" open --project "$project" --print-only
 [ "${UAP_RUN_ONCE:-}" = 1 ] && exit 0
 echo "uap-host serves $project until Ctrl-C."
 wait "$host_pid"

@@ -25,6 +25,7 @@ usage:
   uap-host serve --project DIR [--port N] [--plugins DIR]...
   uap-host mcp-config --project DIR [--client claude-code|claude-desktop|cursor|json] [--name NAME]
   uap-host doctor [--project DIR]
+  uap-host open --project DIR [--print-only]   (the browser panel: a one-time sign-in link)
   uap-host hook pre-tool-use --project DIR   (the script gate; Claude Code runs it)
 
 Logs go to stderr; set UAP_LOG_LEVEL to debug, info, warn (default) or error.
@@ -71,6 +72,8 @@ int main(int argc, char** argv) {
             return uap::cli::run_mcp_config_command(rest);
         if (words[0] == "doctor")
             return uap::cli::run_doctor_command(rest);
+        if (words[0] == "open")
+            return uap::cli::run_open_command(rest);
         if (words[0] == "hook")
             return uap::cli::run_hook_command(rest);
     } catch (const std::exception& exception) {

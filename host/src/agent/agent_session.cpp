@@ -60,6 +60,8 @@ Expected<void> AgentSession::start(std::optional<std::string> resume_session_id)
         return cli.error();
     }
     m_cli = cli->path;
+    if (!resume_session_id && m_options.first_session == FirstSession::ReopenLast)
+        resume_session_id = reopen_last_locked();
     if (!m_supervisor.joinable())
         m_supervisor = std::thread([this] { supervise(); });
     return spawn_locked(std::move(resume_session_id));
@@ -135,6 +137,7 @@ void AgentSession::publish_status_locked() {
     status.AddMember("total_cost_usd", m_cost_usd, allocator);
     status.AddMember("usage", rapidjson::Value(m_usage, allocator), allocator);
     status.AddMember("models", rapidjson::Value(m_models, allocator), allocator);
+    status.AddMember("slash_commands", rapidjson::Value(m_slash_commands, allocator), allocator);
     rapidjson::Value rules(rapidjson::kArrayType);
     for (auto& rule : m_settings.always_allow)
         rules.PushBack(json::string_value(rule, allocator), allocator);
@@ -148,6 +151,29 @@ void AgentSession::report_if_failed_locked(const Expected<void>& result, const s
         return;
     spdlog::warn("agent: {}: {}", what, result.error().message());
     publish_notice_locked("warning", what + ": " + result.error().message());
+}
+
+std::optional<std::string> AgentSession::reopen_last_locked() {
+    auto entries = list_history(claude_home(), m_options.project);
+    if (entries.empty())
+        return std::nullopt;
+    auto items = load_history(claude_home(), m_options.project, entries.front().session_id);
+    if (!items) {
+        publish_notice_locked("warning", "the last session could not be reopened (" + items.error().message() + "); a new one starts");
+        return std::nullopt;
+    }
+    publish_transcript_locked(*items, entries.front().session_id);
+    return entries.front().session_id;
+}
+
+void AgentSession::publish_transcript_locked(const std::vector<rapidjson::Document>& items, const std::string& session_id) {
+    auto reset = event("transcript_reset");
+    rapidjson::Value list(rapidjson::kArrayType);
+    for (auto& item : items)
+        list.PushBack(rapidjson::Value(item, reset.GetAllocator()), reset.GetAllocator());
+    reset.AddMember("items", list, reset.GetAllocator());
+    put(reset, "session_id", session_id);
+    m_hub.publish(std::move(reset));
 }
 
 void AgentSession::publish_notice_locked(const std::string& level, const std::string& text) {

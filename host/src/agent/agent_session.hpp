@@ -8,12 +8,14 @@
 #include "agent/control_channel.hpp"
 #include "agent/history.hpp"
 #include "agent/permission_broker.hpp"
+#include "agent/permission_scopes.hpp"
 #include "agent/turn_tracker.hpp"
 #include "agent/wire.hpp"
 #include "api/event_sink.hpp"
 
 #include <condition_variable>
 #include <deque>
+#include <map>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -23,6 +25,10 @@
 #include <vector>
 
 namespace uap::agent {
+
+// What start() opens when it is given no session: a fresh one, or the project's newest transcript
+// (so a host restart brings the user back to the chat they left).
+enum class FirstSession { Fresh, ReopenLast };
 
 // Auto: ANTHROPIC_API_KEY is passed through. SubscriptionOnly: it is removed from the child's environment.
 enum class AuthMode { Automatic, SubscriptionOnly };
@@ -35,6 +41,7 @@ struct AgentOptions {
     std::vector<std::string> environment_overrides; // NAME=value, applied over the host's environment.
     MetadataLookup metadata;
     AuthMode auth = AuthMode::Automatic;
+    FirstSession first_session = FirstSession::Fresh;
     std::chrono::milliseconds control_timeout{60'000};
     std::chrono::milliseconds silence_backstop{10 * 60'000};
     size_t max_line_bytes = default_max_line_bytes;
@@ -48,6 +55,7 @@ struct PermissionAnswer {
     PermissionChoice choice = PermissionChoice::Deny;
     std::string message;                   // Deny: what the model is told (a default when empty).
     const rapidjson::Value* updated_input = nullptr; // Allow: the edited input; null echoes the original.
+    std::string rule; // AllowAlways: one of the card's always_allow_scopes; empty: the CLI's suggested rules.
 };
 
 enum class SessionState { Stopped, Starting, Ready, Running, WaitingPermission, Resuming, Errored };
@@ -73,6 +81,8 @@ public:
     Expected<void> set_model(const std::string& model);
     Expected<void> set_permission_mode(const std::string& mode);
     Expected<void> set_auto_approve(AutoApprove level);
+    // Removes a saved always-allow rule; later CLI starts no longer get it.
+    Expected<void> remove_always_allow(const std::string& rule);
     Expected<void> reconnect_mcp();
 
     int cli_pid() const;
@@ -87,6 +97,7 @@ private:
         std::string tool_name;
         rapidjson::Document input;
         rapidjson::Document suggestions;
+        std::vector<ScopedRule> scopes; // What allow-always may add, narrowest first.
         uint64_t turn_id = 0;
     };
 
@@ -112,6 +123,9 @@ private:
     void withdraw_all_locked(const std::string& reason, bool answer_cli);
     void send_control_locked(const std::string& subtype, const rapidjson::Value& fields, ControlCallback callback);
 
+    // The newest transcript's id after publishing it as a transcript_reset; nullopt when there is none.
+    std::optional<std::string> reopen_last_locked();
+    void publish_transcript_locked(const std::vector<rapidjson::Document>& items, const std::string& session_id);
     void publish_status_locked();
     void publish_notice_locked(const std::string& level, const std::string& text);
     // A fallible step whose failure must not stop the session: on failure, a warning notice on
@@ -136,6 +150,7 @@ private:
     std::string m_model;
     std::string m_cli_version;
     rapidjson::Document m_models{rapidjson::kArrayType};
+    rapidjson::Document m_slash_commands{rapidjson::kArrayType}; // {name, description, argumentHint} from initialize.
     rapidjson::Document m_usage{rapidjson::kObjectType};
     double m_cost_usd = 0;
     int64_t m_context_tokens = 0;
@@ -144,6 +159,9 @@ private:
     std::string m_partial_text;
     bool m_reload_tools_by_respawn = false; // mcp_reconnect was rejected: restart between turns instead. // Text streamed in the current turn since its last assistant message.
     std::deque<PendingPermission> m_pending;
+    // Tool calls of the running turn by tool_use id (name, input), so a refusal by the script
+    // gate's hook can be told apart from a tool error; cleared at every turn's end.
+    std::map<std::string, std::pair<std::string, rapidjson::Document>> m_running_tools;
     uint64_t m_permission_counter = 0;
     std::deque<std::pair<std::string, std::vector<ImageAttachment>>> m_outbox; // Sent while no CLI runs.
     std::deque<std::chrono::steady_clock::time_point> m_deaths;

@@ -83,7 +83,7 @@ Expected<void> AgentSession::new_session() {
         m_session_id.clear();
         m_outbox.clear();
         m_deaths.clear();
-        m_hub.publish(event("transcript_reset"));
+        publish_transcript_locked({}, ""); // The protocol promises "items" even when empty.
     }
     if (old)
         old->stop(std::chrono::milliseconds(1000));
@@ -103,13 +103,7 @@ Expected<void> AgentSession::resume(const std::string& session_id) {
         old = take_process_locked();
         m_outbox.clear();
         m_deaths.clear();
-        auto reset = event("transcript_reset");
-        rapidjson::Value list(rapidjson::kArrayType);
-        for (auto& item : *items)
-            list.PushBack(rapidjson::Value(item, reset.GetAllocator()), reset.GetAllocator());
-        reset.AddMember("items", list, reset.GetAllocator());
-        put(reset, "session_id", session_id);
-        m_hub.publish(std::move(reset));
+        publish_transcript_locked(*items, session_id);
     }
     if (old)
         old->stop(std::chrono::milliseconds(1000));
@@ -123,6 +117,18 @@ std::vector<HistoryEntry> AgentSession::history() const { return list_history(cl
 
 Expected<void> AgentSession::set_model(const std::string& model) {
     std::lock_guard lock(m_mutex);
+    // Only a model the CLI reported (its initialize answer) or "default"; before that answer, any name.
+    if (model != "default" && !model.empty() && m_models.IsArray() && !m_models.Empty()) {
+        std::string offered;
+        bool known = false;
+        for (auto& entry : m_models.GetArray()) {
+            std::string value = json::string_field(entry, "value").value_or("");
+            known = known || value == model;
+            offered += (offered.empty() ? "" : ", ") + value;
+        }
+        if (!known)
+            return Error("unknown model \"" + model + "\"; the CLI offers: default, " + offered);
+    }
     if (!m_process) {
         m_settings.model = model == "default" ? "" : model;
         report_if_failed_locked(m_settings.save(m_options.project), "the setting was applied but not saved to " + AgentSettings::file_for(m_options.project).string());
@@ -171,6 +177,17 @@ Expected<void> AgentSession::set_permission_mode(const std::string& mode) {
 Expected<void> AgentSession::set_auto_approve(AutoApprove level) {
     std::lock_guard lock(m_mutex);
     m_settings.auto_approve = level;
+    auto saved = m_settings.save(m_options.project);
+    publish_status_locked();
+    return saved;
+}
+
+Expected<void> AgentSession::remove_always_allow(const std::string& rule) {
+    std::lock_guard lock(m_mutex);
+    auto found = std::find(m_settings.always_allow.begin(), m_settings.always_allow.end(), rule);
+    if (found == m_settings.always_allow.end())
+        return Error("no always-allow rule \"" + rule + "\" is saved");
+    m_settings.always_allow.erase(found);
     auto saved = m_settings.save(m_options.project);
     publish_status_locked();
     return saved;

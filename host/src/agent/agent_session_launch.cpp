@@ -125,6 +125,18 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
                 m_models.PushBack(entry, m_models.GetAllocator());
             }
         }
+        if (const rapidjson::Value* commands = member(reply.payload, "commands"); commands && commands->IsArray()) {
+            m_slash_commands.SetArray();
+            for (auto& command : commands->GetArray()) {
+                rapidjson::Value entry(rapidjson::kObjectType);
+                for (const char* name : {"name", "description", "argumentHint"})
+                    if (auto text = json::string_field(command, name))
+                        entry.AddMember(rapidjson::StringRef(name), json::string_value(*text, m_slash_commands.GetAllocator()),
+                                        m_slash_commands.GetAllocator());
+                if (entry.HasMember("name"))
+                    m_slash_commands.PushBack(entry, m_slash_commands.GetAllocator());
+            }
+        }
         publish_status_locked();
     });
     while (!m_outbox.empty()) {

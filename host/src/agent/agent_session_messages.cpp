@@ -4,6 +4,7 @@
 
 #include "agent/event_json.hpp"
 #include "agent/launch_files.hpp"
+#include "agent/script_gate.hpp"
 
 #include <algorithm>
 
@@ -142,8 +143,15 @@ void AgentSession::handle_assistant(const rapidjson::Value& message) {
             item = event("tool_started");
             put(item, "tool_use_id", json::string_field(block, "id").value_or(""));
             put(item, "name", json::string_field(block, "name").value_or(""));
-            if (const rapidjson::Value* input = member(block, "input"))
+            if (const rapidjson::Value* input = member(block, "input")) {
                 put_copy(item, "input", *input);
+                constexpr size_t max_remembered_tools = 256;
+                if (m_running_tools.size() < max_remembered_tools) {
+                    rapidjson::Document copy;
+                    copy.CopyFrom(*input, copy.GetAllocator());
+                    m_running_tools[json::string_field(block, "id").value_or("")] = {json::string_field(block, "name").value_or(""), std::move(copy)};
+                }
+            }
         } else {
             continue;
         }
@@ -165,8 +173,22 @@ void AgentSession::handle_user(const rapidjson::Value& message) {
         if (json::string_field(block, "type").value_or("") != "tool_result")
             continue;
         auto finished = event("tool_finished");
-        put(finished, "tool_use_id", json::string_field(block, "tool_use_id").value_or(""));
-        finished.AddMember("is_error", json::bool_field(block, "is_error").value_or(false), finished.GetAllocator());
+        std::string tool_use_id = json::string_field(block, "tool_use_id").value_or("");
+        put(finished, "tool_use_id", tool_use_id);
+        bool is_error = json::bool_field(block, "is_error").value_or(false);
+        finished.AddMember("is_error", is_error, finished.GetAllocator());
+        // The gate's hook refuses before any permission prompt; the CLI reports that as a tool
+        // error. The same check on the remembered input tells the panel it was policy.
+        if (auto call = m_running_tools.find(tool_use_id); call != m_running_tools.end()) {
+            if (is_error)
+                if (auto refusal = check_tool_call(call->second.first, call->second.second, m_options.project, m_options.project)) {
+                    rapidjson::Value policy(rapidjson::kObjectType);
+                    policy.AddMember("basis", "script gate", finished.GetAllocator());
+                    policy.AddMember("message", json::string_value(*refusal, finished.GetAllocator()), finished.GetAllocator());
+                    finished.AddMember("policy", policy, finished.GetAllocator());
+                }
+            m_running_tools.erase(call);
+        }
         const rapidjson::Value* inner = member(block, "content");
         std::string text = inner ? content_text(*inner) : "";
         put(finished, "content", text.substr(0, max_tool_result_text));
@@ -180,7 +202,9 @@ void AgentSession::handle_user(const rapidjson::Value& message) {
 
 void AgentSession::handle_result(const rapidjson::Value& message) {
     m_partial_text.clear();
+    bool interrupted = m_turns.phase() == TurnPhase::Interrupting;
     uint64_t ended = m_turns.result_received(Clock::now());
+    m_running_tools.clear();
     if (auto id = json::string_field(message, "session_id"))
         m_session_id = *id;
     auto finished = event("turn_finished");
@@ -191,6 +215,8 @@ void AgentSession::handle_result(const rapidjson::Value& message) {
     put(finished, "subtype", subtype);
     // An API failure arrives as subtype "success" with is_error true.
     finished.AddMember("is_error", is_error, allocator);
+    // The CLI reports an interrupted turn as an error (error_during_execution); the panel shows it as the user's choice.
+    finished.AddMember("interrupted", interrupted, allocator);
     put(finished, "terminal_reason", json::string_field(message, "terminal_reason").value_or(""));
     put(finished, "result", json::string_field(message, "result").value_or(""));
     finished.AddMember("num_turns", json::integer_field(message, "num_turns").value_or(0), allocator);

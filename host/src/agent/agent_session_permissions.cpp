@@ -33,6 +33,9 @@ Expected<void> AgentSession::answer_permission(const std::string& permission_id,
     auto found = std::find_if(m_pending.begin(), m_pending.end(), [&](auto& pending) { return pending.permission_id == permission_id; });
     if (found == m_pending.end())
         return Error("permission request " + permission_id + " is no longer pending");
+    if (answer.choice == PermissionChoice::AllowAlways && !answer.rule.empty() &&
+        std::none_of(found->scopes.begin(), found->scopes.end(), [&](const ScopedRule& scope) { return scope.rule == answer.rule; }))
+        return Error("rule \"" + answer.rule + "\" is not one this card offers (see its always_allow_scopes); the request stays pending");
     PendingPermission pending = std::move(*found);
     m_pending.erase(found);
     rapidjson::Document payload(rapidjson::kObjectType);
@@ -48,7 +51,8 @@ Expected<void> AgentSession::answer_permission(const std::string& permission_id,
         payload.AddMember("updatedInput", rapidjson::Value(input, allocator), allocator);
         if (answer.choice == PermissionChoice::AllowAlways) {
             // Written only now, when the answer went to a request that was still pending.
-            new_rules = allow_rules_from_suggestions(pending.suggestions, pending.tool_name);
+            new_rules = answer.rule.empty() ? allow_rules_from_suggestions(pending.suggestions, pending.tool_name)
+                                            : std::vector<std::string>{answer.rule};
             for (auto& rule : new_rules)
                 if (std::find(m_settings.always_allow.begin(), m_settings.always_allow.end(), rule) == m_settings.always_allow.end())
                     m_settings.always_allow.push_back(rule);
@@ -108,6 +112,7 @@ void AgentSession::handle_can_use_tool(const std::string& request_id, const rapi
         put(decided, "tool_name", tool_name);
         put(decided, "decision", decision.verdict == Verdict::Allow ? "allow" : "deny");
         put(decided, "basis", decision.basis);
+        put(decided, "message", decision.message); // A refusal's guidance, shown as policy.
         put(decided, "tool_use_id", json::string_field(request, "tool_use_id").value_or(""));
         m_hub.publish(std::move(decided));
         return;
@@ -134,6 +139,15 @@ void AgentSession::handle_can_use_tool(const std::string& request_id, const rapi
     for (auto& rule : allow_rules_from_suggestions(pending.suggestions, tool_name))
         offered.PushBack(json::string_value(rule, allocator), allocator);
     card.AddMember("always_allow_rules", offered, allocator);
+    pending.scopes = always_allow_scopes(tool_name, input, pending.suggestions, m_options.project);
+    rapidjson::Value scopes(rapidjson::kArrayType);
+    for (auto& scope : pending.scopes) {
+        rapidjson::Value choice(rapidjson::kObjectType);
+        choice.AddMember("scope", json::string_value(to_string(scope.scope), allocator), allocator);
+        choice.AddMember("rule", json::string_value(scope.rule, allocator), allocator);
+        scopes.PushBack(choice, allocator);
+    }
+    card.AddMember("always_allow_scopes", scopes, allocator);
     card.AddMember("turn_id", pending.turn_id, allocator);
     if (auto ours = our_tool_name(tool_name); ours && m_options.metadata)
         if (auto metadata = m_options.metadata(*ours)) {

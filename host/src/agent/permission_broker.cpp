@@ -2,6 +2,7 @@
 #include "agent/permission_broker.hpp"
 
 #include "agent/launch_files.hpp"
+#include "agent/permission_scopes.hpp"
 #include "agent/script_gate.hpp"
 #include "support/json.hpp"
 
@@ -45,18 +46,20 @@ BrokerDecision decide_permission(std::string_view tool_name, const rapidjson::Va
         return *approval;
     if (tool_name != "AskUserQuestion" && context.always_allow)
         for (auto& rule : *context.always_allow)
-            if (rule_matches(rule, tool_name, input))
+            if (rule_matches(rule, tool_name, input, context.project))
                 return BrokerDecision{Verdict::Allow, {}, "rule " + rule};
     return BrokerDecision{Verdict::Ask, {}, "ask"};
 }
 
-bool rule_matches(std::string_view rule, std::string_view tool_name, const rapidjson::Value& input) {
+bool rule_matches(std::string_view rule, std::string_view tool_name, const rapidjson::Value& input, const std::filesystem::path& project) {
     auto open = rule.find('(');
     if (open == std::string_view::npos)
         return rule == tool_name;
     if (rule.substr(0, open) != tool_name || rule.back() != ')')
         return false;
     std::string_view content = rule.substr(open + 1, rule.size() - open - 2);
+    if (auto file = file_argument(tool_name, input))
+        return file_rule_covers(content, *file, project);
     if (tool_name != "Bash")
         return false;
     auto command = json::string_field(input, "command");

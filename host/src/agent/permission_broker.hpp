@@ -42,8 +42,9 @@ std::optional<std::string> our_tool_name(std::string_view tool_name);
 BrokerDecision decide_permission(std::string_view tool_name, const rapidjson::Value& input, const BrokerContext& context);
 
 // True when a CLI permission rule ("Tool" or "Tool(content)") covers this call. Content rules are
-// honoured for Bash ("prefix:*" or an exact command); other content rules are left to the CLI.
-bool rule_matches(std::string_view rule, std::string_view tool_name, const rapidjson::Value& input);
+// honoured for Bash ("prefix:*" or an exact command) and for file tools (a project-relative file,
+// or "folder/**"); other content rules are left to the CLI.
+bool rule_matches(std::string_view rule, std::string_view tool_name, const rapidjson::Value& input, const std::filesystem::path& project);
 
 // The "Tool" / "Tool(content)" allow rules a can_use_tool request's permission_suggestions offer;
 // the bare tool name when it offers none.

@@ -25,6 +25,7 @@ public:
     void stop();
 
     server::UpgradeRoute route() { return m_endpoint.route(); }
+    void set_module_catalog(panel::ModuleCatalog* catalog) { m_endpoint.set_module_catalog(catalog); }
     panel::PanelHub& hub() { return m_hub; }
     panel::PanelEndpoint& endpoint() { return m_endpoint; }
     agent::AgentSession& session() { return *m_session; }

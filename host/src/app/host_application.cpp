@@ -16,7 +16,9 @@
 #include "server/project_lock.hpp"
 #include "server/request_guard.hpp"
 #include "server/router.hpp"
+#include "panel/module_catalog.hpp"
 #include "settings/project_settings.hpp"
+#include "web/web_panel.hpp"
 
 #include <Poco/DateTime.h>
 #include <Poco/DateTimeFormat.h>
@@ -41,7 +43,9 @@ struct HostApplication::Graph {
     std::unique_ptr<mcp::McpEndpoint> endpoint;
     std::unique_ptr<server::RequestGuard> guard;
     std::unique_ptr<server::Router> router;
+    std::unique_ptr<web::WebPanel> web;
     std::unique_ptr<server::HostServer> http;
+    std::unique_ptr<panel::ModuleCatalog> catalog;
     std::unique_ptr<AgentService> agent;
     server::Discovery discovery;
     bool serving = false;
@@ -93,7 +97,10 @@ Expected<void> HostApplication::start() {
     graph->guard = std::make_unique<server::RequestGuard>(*graph->tokens, server::default_max_body_bytes);
     graph->router = std::make_unique<server::Router>(*graph->guard);
     graph->router->add(graph->endpoint->route());
-    graph->http = std::make_unique<server::HostServer>(*graph->guard, *graph->router, server::ServerOptions{.port = m_options.port, .limits = server::ServerLimits::from(*graph->settings)});
+    graph->web = std::make_unique<web::WebPanel>(m_options.web_files);
+    graph->web->install(*graph->router, *graph->guard);
+    graph->http = std::make_unique<server::HostServer>(*graph->guard, *graph->router,
+                                                       server::ServerOptions{.port = m_options.port, .limits = server::ServerLimits::from(*graph->settings)});
     graph->http->add_upgrade_route(graph->editor->route());
 
     agent::AgentOptions agent_options;
@@ -102,8 +109,11 @@ Expected<void> HostApplication::start() {
     agent_options.environment_overrides = m_options.agent_environment;
     agent_options.mcp_token = graph->tokens->token(server::Role::Mcp);
     agent_options.metadata = metadata_from(*graph->modules);
+    agent_options.first_session = m_options.first_session;
     graph->agent = std::make_unique<AgentService>(agent_options);
     graph->agent->endpoint().set_limits(panel::PanelLimits::from(*graph->settings));
+    graph->catalog = std::make_unique<panel::ModuleCatalog>(*graph->modules, *graph->settings);
+    graph->agent->set_module_catalog(graph->catalog.get());
     graph->http->add_upgrade_route(graph->agent->route());
 
     auto bound = graph->http->start();
@@ -159,5 +169,6 @@ bridge::BridgeServer& HostApplication::bridge() { return m_graph->editor->bridge
 EditorConnection& HostApplication::editor() { return *m_graph->editor; }
 panel::PanelHub& HostApplication::panel() { return m_graph->agent->hub(); }
 AgentService& HostApplication::agent() { return *m_graph->agent; }
+Expected<std::string> HostApplication::sign_in_url() { return m_graph->web->sign_in_url(port()); }
 
 } // namespace uap::app

@@ -3,6 +3,7 @@
 // in order. `uap-host serve` and the tests build the host only through this class.
 #pragma once
 
+#include "agent/agent_session.hpp"
 #include "app/editor_connection.hpp"
 #include "support/expected.hpp"
 
@@ -47,6 +48,10 @@ struct HostOptions {
     std::filesystem::path hook_binary;
     // NAME=value pairs added to the CLI's environment (tests point it at a fake Messages API).
     std::vector<std::string> agent_environment;
+    // What the agent opens first: a fresh session, or the project's newest transcript (serve).
+    agent::FirstSession first_session = agent::FirstSession::Fresh;
+    // The browser panel's files; empty: <prefix>/share/uap/web next to the executable.
+    std::filesystem::path web_files;
 };
 
 class HostApplication {
@@ -72,6 +77,8 @@ public:
     EditorConnection& editor();
     panel::PanelHub& panel();
     AgentService& agent();
+    // A fresh one-time sign-in link for the browser panel (http://127.0.0.1:<port>/login?code=...).
+    Expected<std::string> sign_in_url();
 
     // Warnings met while starting (a recovered settings file, an agent that did not start).
     const std::vector<std::string>& notices() const { return m_notices; }

@@ -4,6 +4,7 @@
 #include "modules/fault_records.hpp"
 #include "modules/pack_installer.hpp"
 #include "support/processes.hpp"
+#include "modules/pack_json.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
 
@@ -27,16 +28,6 @@ constexpr const char* modules_usage = R"(usage:
                                                  past 512 MiB in all, 256 MiB per entry, 10000 entries)
   uap-host modules remove ID
 )";
-
-rapidjson::Value metadata_json(const modules::ToolMetadata& metadata, rapidjson::Document::AllocatorType& allocator) {
-    rapidjson::Value value(rapidjson::kObjectType);
-    value.AddMember("readOnly", metadata.read_only, allocator);
-    value.AddMember("undoable", metadata.undoable, allocator);
-    value.AddMember("destructive", metadata.destructive, allocator);
-    value.AddMember("idempotent", metadata.idempotent, allocator);
-    value.AddMember("longRunning", metadata.long_running, allocator);
-    return value;
-}
 
 std::string metadata_words(const modules::ToolMetadata& metadata) {
     std::string words = metadata.read_only ? "read-only" : "writes";
@@ -70,40 +61,11 @@ void print_json(const modules::ModuleHost& host, const settings::ProjectSettings
     rapidjson::Document document(rapidjson::kObjectType);
     auto& allocator = document.GetAllocator();
     auto text = [&](const std::string& value) { return json::string_value(value, allocator); };
-    rapidjson::Value packs(rapidjson::kArrayType);
-    for (auto& pack : host.packs()) {
-        rapidjson::Value entry(rapidjson::kObjectType);
-        entry.AddMember("id", text(pack->id()), allocator);
-        if (pack->manifest) {
-            entry.AddMember("name", text(pack->manifest->name), allocator);
-            entry.AddMember("version", text(pack->manifest->version), allocator);
-            entry.AddMember("toggle", text(pack->manifest->toggle), allocator);
-        }
-        entry.AddMember("state", text(to_string(pack->state)), allocator);
-        entry.AddMember("isolation", text(modules::to_string(pack->isolation)), allocator);
-        if (!pack->reason.empty())
-            entry.AddMember("reason", text(pack->reason), allocator);
-        if (auto note = notes.find(pack->id()); note != notes.end())
+    rapidjson::Value packs = modules::packs_json(host, allocator);
+    // What a running host of this project reports about a pack (disabled after crashes, ...).
+    for (auto& entry : packs.GetArray())
+        if (auto note = notes.find(entry["id"].GetString()); note != notes.end())
             entry.AddMember("runningHost", text(note->second), allocator);
-        entry.AddMember("origin", text(to_string(pack->origin)), allocator);
-        entry.AddMember("folder", text(pack->folder.string()), allocator);
-        if (pack->abi_version)
-            entry.AddMember("abiVersion", pack->abi_version, allocator);
-        rapidjson::Value warnings(rapidjson::kArrayType);
-        for (auto& warning : pack->warnings)
-            warnings.PushBack(text(warning), allocator);
-        entry.AddMember("warnings", warnings, allocator);
-        rapidjson::Value tools(rapidjson::kArrayType);
-        for (auto& tool : pack->tools) {
-            rapidjson::Value item(rapidjson::kObjectType);
-            item.AddMember("name", text(tool.name), allocator);
-            item.AddMember("description", text(tool.description), allocator);
-            item.AddMember("metadata", metadata_json(tool.metadata, allocator), allocator);
-            tools.PushBack(item, allocator);
-        }
-        entry.AddMember("tools", tools, allocator);
-        packs.PushBack(entry, allocator);
-    }
     document.AddMember("packs", packs, allocator);
     rapidjson::Value settings_info(rapidjson::kObjectType);
     settings_info.AddMember("file", text(settings.file().string()), allocator);

@@ -6,6 +6,7 @@
 #include "cli/host_setup.hpp"
 #include "server/discovery_file.hpp"
 #include "version.hpp"
+#include "web/browser_login.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -25,7 +26,10 @@ constexpr const char* serve_usage = R"(usage:
   uap-host serve --project DIR [--port N] [--editor unity|sim] [--agent] [--plugins DIR]...
 
 --editor sim runs the editor simulator in-process (a small sample scene) as this host's editor.
---agent starts the claude CLI session that the /panel WebSocket drives (see docs/agent-sessions.md).
+--agent starts the claude CLI session that the /panel WebSocket drives (see docs/agent-sessions.md);
+it reopens the project's last session.
+The browser panel is served at http://127.0.0.1:<port>/; serve prints a one-time sign-in link, and
+`uap-host open --project DIR` prints (and opens) a fresh one.
 )";
 
 // Blocks SIGINT and SIGTERM in this thread (and the threads it starts), to be awaited later.
@@ -118,6 +122,7 @@ int run_serve_command(const std::vector<std::string>& words) {
     for (const auto& folder : arguments->values("plugins"))
         options.plugin_folders.emplace_back(folder);
     options.version = host_version;
+    options.first_session = agent::FirstSession::ReopenLast;
 
     sigset_t signals = block_termination_signals();
     watch_for_module_crashes(options.project);
@@ -129,6 +134,9 @@ int run_serve_command(const std::vector<std::string>& words) {
 
     spdlog::info("serving MCP at {} for {}", host.mcp_url(), options.project.string());
     std::cout << "uap-host: serving " << host.mcp_url() << std::endl;
+    if (auto url = host.sign_in_url())
+        std::cout << "uap-host: panel: " << *url << " (one-time link, valid " << web::code_lifetime.count()
+                  << " s; `uap-host open --project DIR` makes a new one)" << std::endl;
 
     int received = 0;
     sigwait(&signals, &received);

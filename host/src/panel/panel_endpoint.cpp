@@ -45,6 +45,33 @@ Expected<std::vector<agent::ImageAttachment>> parse_images(const rapidjson::Valu
     return images;
 }
 
+Expected<void> run_settings(const std::string& type, const rapidjson::Value& command, agent::AgentSession& session, ModuleCatalog* catalog,
+                            rapidjson::Document& reply) {
+    if (type == "remove_always_allow") {
+        auto rule = json::string_field(command, "rule");
+        if (!rule)
+            return Error("remove_always_allow needs rule");
+        return session.remove_always_allow(*rule);
+    }
+    if (!catalog)
+        return Error("this host serves no module settings (it runs without a module host)");
+    if (type == "list_modules") {
+        catalog->describe(reply);
+        return {};
+    }
+    auto pack = json::string_field(command, "module_id");
+    auto enabled = json::bool_field(command, "enabled");
+    if (!pack || !enabled)
+        return Error("set_module_enabled needs module_id (a pack id or toggle) and enabled (true or false)");
+    auto saved = catalog->set_enabled(*pack, *enabled ? settings::Toggle::Enabled : settings::Toggle::Disabled, reply);
+    if (!saved)
+        return saved;
+    // The CLI caches the tool list; reconnecting makes it list the tools again now.
+    auto reconnected = session.reconnect_mcp();
+    reply.AddMember("agent_reconnected", reconnected.has_value(), reply.GetAllocator());
+    return {};
+}
+
 Expected<void> run(const std::string& type, const rapidjson::Value& command, agent::AgentSession& session, rapidjson::Document& reply) {
     if (type == "send") {
         auto images = parse_images(command);
@@ -69,6 +96,7 @@ Expected<void> run(const std::string& type, const rapidjson::Value& command, age
         else
             return Error("decision must be allow, allow_always or deny");
         answer.message = json::string_field(command, "message").value_or("");
+        answer.rule = json::string_field(command, "rule").value_or("");
         if (auto edited = command.FindMember("updated_input"); edited != command.MemberEnd()) {
             if (!edited->value.IsObject())
                 return Error("updated_input must be an object");
@@ -245,6 +273,8 @@ std::string PanelEndpoint::handle_command(std::string_view text) {
     reply.AddMember("command", json::string_value(type, allocator), allocator);
     Expected<void> outcome = [&]() -> Expected<void> {
         try {
+            if (type == "list_modules" || type == "set_module_enabled" || type == "remove_always_allow")
+                return run_settings(type, *command, m_session, m_catalog, reply);
             return run(type, *command, m_session, reply);
         } catch (const std::exception& exception) {
             return Error(std::string("internal error: ") + exception.what());

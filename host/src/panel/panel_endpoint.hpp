@@ -4,6 +4,7 @@
 #pragma once
 
 #include "agent/agent_session.hpp"
+#include "panel/module_catalog.hpp"
 #include "panel/panel_hub.hpp"
 #include "panel/panel_outbox.hpp"
 #include "settings/project_settings.hpp"
@@ -35,6 +36,8 @@ public:
     void set_limits(const PanelLimits& limits) { m_limits = limits; }
 
     server::UpgradeRoute route(std::string path = "/panel");
+    // Enables list_modules and set_module_enabled; without it they are refused. Set before serving.
+    void set_module_catalog(ModuleCatalog* catalog) { m_catalog = catalog; }
 
     // Runs one command and returns its command_result as JSON text.
     std::string handle_command(std::string_view text);
@@ -43,6 +46,7 @@ private:
     PanelHub& m_hub;
     agent::AgentSession& m_session;
     PanelLimits m_limits;
+    ModuleCatalog* m_catalog = nullptr;
 };
 
 } // namespace uap::panel

@@ -34,7 +34,10 @@ HttpRequest convert_head(const Poco::Net::HTTPServerRequest& request) {
     HttpRequest plain;
     plain.method = request.getMethod();
     const std::string& target = request.getURI();
-    plain.path = target.substr(0, target.find('?'));
+    size_t question = target.find('?');
+    plain.path = target.substr(0, question);
+    if (question != std::string::npos)
+        plain.query = target.substr(question + 1);
     for (auto& [name, value] : request)
         plain.headers.add(name, value);
     return plain;
@@ -125,7 +128,8 @@ public:
         else if (declared != Poco::Net::HTTPMessage::UNKNOWN_CONTENT_LENGTH && declared > 0)
             refusal = m_guard.check_size(static_cast<size_t>(declared));
         if (!refusal && route)
-            refusal = m_guard.check_all(plain.headers, 0, route->role);
+            refusal = route->access == Access::Anyone ? m_guard.check_loopback(plain.headers, 0)
+                                                      : m_guard.check_all(plain.headers, 0, route->role);
         if (refusal)
             return refuse(request, response, route, *refusal, connection);
         plain.body = read_bounded(request.stream(), m_guard.max_body_bytes());

@@ -24,7 +24,8 @@ private:
 
 struct HttpRequest {
     std::string method;
-    std::string path; // Without the query string.
+    std::string path;  // Without the query string.
+    std::string query; // After '?', undecoded; empty when absent.
     HeaderList headers;
     std::string body;
     // True once the client has closed its connection; empty when unknown. Callable from any thread

@@ -52,15 +52,26 @@ std::optional<Rejection> RequestGuard::check_token(const HeaderList& headers, Ro
     if (authorization && headers.count("Authorization") == 1)
         if (auto credential = bearer_credential(*authorization); credential && m_tokens.accepts(role, *credential))
             return std::nullopt;
+    // check_origin has already refused any Origin but this server's; a browser always sends one.
+    const CookieCheck& cookie_check = m_cookie_checks[static_cast<size_t>(role)];
+    if (cookie_check && headers.find("Origin") && !check_origin(headers) && cookie_check(headers))
+        return std::nullopt;
+    if (role == Role::Panel)
+        return Rejection{401, "a valid panel token (Authorization: Bearer, from tokens/panel.token) or a browser session is required; "
+                              "browsers sign in through the one-time link of `uap-host open --project DIR`"};
     return Rejection{401, "a valid bearer token for the " + to_string(role) + " role is required (see `uap-host mcp-config`)"};
 }
 
-std::optional<Rejection> RequestGuard::check_all(const HeaderList& headers, size_t body_bytes, Role role) const {
+std::optional<Rejection> RequestGuard::check_loopback(const HeaderList& headers, size_t body_bytes) const {
     if (auto rejection = check_size(body_bytes))
         return rejection;
     if (auto rejection = check_host(headers))
         return rejection;
-    if (auto rejection = check_origin(headers))
+    return check_origin(headers);
+}
+
+std::optional<Rejection> RequestGuard::check_all(const HeaderList& headers, size_t body_bytes, Role role) const {
+    if (auto rejection = check_loopback(headers, body_bytes))
         return rejection;
     return check_token(headers, role);
 }

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -19,6 +20,11 @@ struct Rejection {
     int status;
     std::string reason; // Safe to show and log: never contains a credential.
 };
+
+// A second way into a role for browsers, which cannot set an Authorization header on a WebSocket:
+// true when the request's cookie is a live session of that role. It is consulted only when the
+// request carries an Origin (a browser's) that passed the loopback Origin check.
+using CookieCheck = std::function<bool(const HeaderList& headers)>;
 
 class RequestGuard {
 public:
@@ -35,6 +41,11 @@ public:
     std::optional<Rejection> check_origin(const HeaderList& headers) const;
     std::optional<Rejection> check_token(const HeaderList& headers, Role role) const;
     std::optional<Rejection> check_all(const HeaderList& headers, size_t body_bytes, Role role) const;
+    // Size, Host and Origin only: for routes anyone on this machine's loopback may reach.
+    std::optional<Rejection> check_loopback(const HeaderList& headers, size_t body_bytes) const;
+
+    // Set before the server starts; the checks read it without a lock.
+    void set_cookie_check(Role role, CookieCheck check) { m_cookie_checks[static_cast<size_t>(role)] = std::move(check); }
 
     // "localhost:N", "127.0.0.1:N" or "[::1]:N" with N the actual port (case-insensitive name).
     bool is_loopback_authority(std::string_view authority) const;
@@ -43,6 +54,7 @@ private:
     const AccessTokens& m_tokens;
     size_t m_max_body_bytes;
     std::atomic<uint16_t> m_port{0};
+    std::array<CookieCheck, all_roles.size()> m_cookie_checks;
 };
 
 } // namespace uap::server

@@ -15,9 +15,14 @@ HttpResponse plain_rejection(const Rejection& rejection) {
 
 const Route* Router::find(std::string_view path) const {
     for (auto& route : m_routes)
-        if (route.path == path)
+        if (route.match == PathMatch::Exact && route.path == path)
             return &route;
-    return nullptr;
+    const Route* longest = nullptr;
+    for (auto& route : m_routes)
+        if (route.match == PathMatch::Prefix && path.substr(0, route.path.size()) == route.path &&
+            (!longest || route.path.size() > longest->path.size()))
+            longest = &route;
+    return longest;
 }
 
 HttpResponse Router::reject(const Route* route, const Rejection& rejection) const {
@@ -31,8 +36,12 @@ HttpResponse Router::handle(const HttpRequest& request) const {
     const Route* route = find(request.path);
     if (!route)
         return reject(nullptr, Rejection{404, "no route for this path"});
-    if (auto rejection = m_guard.check_all(request.headers, request.body.size(), route->role))
+    if (route->access == Access::Anyone) {
+        if (auto rejection = m_guard.check_loopback(request.headers, request.body.size()))
+            return reject(route, *rejection);
+    } else if (auto rejection = m_guard.check_all(request.headers, request.body.size(), route->role)) {
         return reject(route, *rejection);
+    }
     return route->handle(request);
 }
 

@@ -24,6 +24,8 @@ fs::path executable_folder() { return executable_path().parent_path(); }
 
 fs::path bundled_plugins_folder() { return (executable_folder() / ".." / "lib" / "uap" / "plugins").lexically_normal(); }
 
+fs::path web_panel_folder() { return (executable_folder() / ".." / "share" / "uap" / "web").lexically_normal(); }
+
 fs::path user_plugins_folder() {
     if (auto overridden = environment_path("UAP_USER_PLUGINS_DIR"); !overridden.empty())
         return overridden;

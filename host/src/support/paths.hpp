@@ -16,6 +16,9 @@ std::filesystem::path executable_folder();
 // Bundled module packs: <prefix>/lib/uap/plugins next to <prefix>/bin/uap-host (build tree too).
 std::filesystem::path bundled_plugins_folder();
 
+// The browser panel's static files: <prefix>/share/uap/web next to <prefix>/bin/uap-host (build tree too).
+std::filesystem::path web_panel_folder();
+
 // Per-user module packs. UAP_USER_PLUGINS_DIR overrides; otherwise the platform's per-user data
 // folder (Linux: $XDG_DATA_HOME or ~/.local/share, then unity-agent-panel/plugins).
 std::filesystem::path user_plugins_folder();

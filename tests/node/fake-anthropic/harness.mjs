@@ -24,7 +24,8 @@ export function tempDir(prefix = 'uap-') {
   return dir;
 }
 
-function track(child, group) {
+// Tracks a started process so stopAll() ends it (its whole group when `group` is true).
+export function track(child, group) {
   const entry = { pid: child.pid, group };
   children.add(entry);
   child.on('exit', () => children.delete(entry));

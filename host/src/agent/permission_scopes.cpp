@@ -1,0 +1,88 @@
+// Scopes for "allow always" and file-rule matching.
+#include "agent/permission_scopes.hpp"
+
+#include "agent/permission_broker.hpp"
+#include "support/json.hpp"
+
+#include <algorithm>
+
+namespace uap::agent {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The file relative to the project ('/'-separated, normalised), nullopt when it lies outside.
+std::optional<std::string> inside_project(std::string_view file, const fs::path& project) {
+    fs::path path(std::string{file});
+    if (path.is_relative())
+        path = project / path;
+    fs::path relative = path.lexically_normal().lexically_relative(project.lexically_normal());
+    std::string text = relative.generic_string();
+    if (text.empty() || text == "." || text.rfind("..", 0) == 0)
+        return std::nullopt;
+    return text;
+}
+
+// Rule text must survive the CLI's comma-separated --allowedTools list and its "Tool(content)" form.
+bool usable_rule_content(std::string_view content) { return content.find_first_of(",()\n\r") == std::string_view::npos; }
+
+} // namespace
+
+std::string to_string(RuleScope scope) {
+    switch (scope) {
+    case RuleScope::File: return "file";
+    case RuleScope::Folder: return "folder";
+    case RuleScope::Command: return "command";
+    case RuleScope::Suggested: return "suggested";
+    case RuleScope::Tool: return "tool";
+    }
+    return "tool";
+}
+
+std::optional<std::string> file_argument(std::string_view tool_name, const rapidjson::Value& input) {
+    if (tool_name == "NotebookEdit")
+        return json::string_field(input, "notebook_path");
+    if (tool_name == "Write" || tool_name == "Edit" || tool_name == "MultiEdit" || tool_name == "Read")
+        return json::string_field(input, "file_path");
+    return std::nullopt;
+}
+
+std::vector<ScopedRule> always_allow_scopes(std::string_view tool_name, const rapidjson::Value& input, const rapidjson::Value& suggestions,
+                                            const fs::path& project) {
+    std::vector<ScopedRule> scopes;
+    auto add = [&](RuleScope scope, std::string rule) {
+        if (std::none_of(scopes.begin(), scopes.end(), [&](const ScopedRule& existing) { return existing.rule == rule; }))
+            scopes.push_back({scope, std::move(rule)});
+    };
+    std::string tool(tool_name);
+    if (auto file = file_argument(tool_name, input))
+        if (auto relative = inside_project(*file, project); relative && usable_rule_content(*relative)) {
+            add(RuleScope::File, tool + "(" + *relative + ")");
+            auto slash = relative->rfind('/');
+            add(RuleScope::Folder, tool + "(" + (slash == std::string::npos ? std::string("**") : relative->substr(0, slash) + "/**") + ")");
+        }
+    if (tool_name == "Bash")
+        if (auto command = json::string_field(input, "command"); command && !command->empty() && usable_rule_content(*command))
+            add(RuleScope::Command, tool + "(" + *command + ")");
+    for (auto& rule : allow_rules_from_suggestions(suggestions, tool_name))
+        add(rule == tool ? RuleScope::Tool : RuleScope::Suggested, rule);
+    add(RuleScope::Tool, tool);
+    return scopes;
+}
+
+bool file_rule_covers(std::string_view content, std::string_view file, const fs::path& project) {
+    auto relative = inside_project(file, project);
+    if (!relative || content.empty())
+        return false;
+    if (content == "**")
+        return true;
+    constexpr std::string_view below = "/**";
+    if (content.size() > below.size() && content.substr(content.size() - below.size()) == below) {
+        std::string_view folder = content.substr(0, content.size() - below.size());
+        return relative->size() > folder.size() && relative->compare(0, folder.size(), folder) == 0 && (*relative)[folder.size()] == '/';
+    }
+    return *relative == content;
+}
+
+} // namespace uap::agent

@@ -1,0 +1,37 @@
+// What "allow always" may add for one tool call, narrowest first: this exact file, this folder's
+// files, the suggested command rule, or the tool everywhere — as CLI permission rules such as
+// "Write(Assets/Docs/**)" — and how a file-scoped rule is matched against a later call.
+#pragma once
+
+#include <rapidjson/document.h>
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace uap::agent {
+
+enum class RuleScope { File, Folder, Command, Suggested, Tool };
+std::string to_string(RuleScope scope);
+
+struct ScopedRule {
+    RuleScope scope;
+    std::string rule;
+};
+
+// The file a file tool works on ("file_path", or "notebook_path" for NotebookEdit); nullopt otherwise.
+std::optional<std::string> file_argument(std::string_view tool_name, const rapidjson::Value& input);
+
+// The choices a permission card offers, narrowest first, without duplicates. File tools get the
+// file and its folder (paths relative to the project, '/'-separated) when the file lies inside the
+// project; Bash gets its exact command; the CLI's own suggestions follow; the bare tool comes last.
+std::vector<ScopedRule> always_allow_scopes(std::string_view tool_name, const rapidjson::Value& input, const rapidjson::Value& suggestions,
+                                            const std::filesystem::path& project);
+
+// True when the file-rule content ("Assets/Docs/a.txt" or "Assets/Docs/**") covers the file,
+// resolved against the project; a path that leaves the project never matches.
+bool file_rule_covers(std::string_view content, std::string_view file, const std::filesystem::path& project);
+
+} // namespace uap::agent

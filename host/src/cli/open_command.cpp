@@ -1,0 +1,144 @@
+// uap-host open --project DIR: asks the project's running host for a one-time sign-in link to the
+// browser panel (with the owner-only panel token), prints it, and opens it with $BROWSER or the
+// platform's opener. The link's code works once, for 60 s, so it may appear on an opener's command line.
+#include "cli/arguments.hpp"
+#include "cli/commands.hpp"
+#include "server/access_tokens.hpp"
+#include "server/discovery_file.hpp"
+#include "support/json.hpp"
+
+#include <Poco/Net/HTTPClientSession.h>
+#include <Poco/Net/HTTPRequest.h>
+#include <Poco/Net/HTTPResponse.h>
+#include <Poco/StreamCopier.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <spawn.h>
+#include <sys/wait.h>
+
+extern char** environ;
+
+namespace uap::cli {
+
+namespace {
+
+constexpr const char* open_usage = R"(usage:
+  uap-host open --project DIR [--print-only]
+
+Prints a one-time link (valid 60 s, single use) that signs a browser in to the panel of the host
+serving DIR, and opens it with $BROWSER (a ':'-separated list; "%s" stands for the link) or, when
+unset, xdg-open. --print-only only prints it.
+)";
+
+Expected<std::string> request_sign_in_url(const server::Discovery& discovery, const std::string& token) {
+    try {
+        Poco::Net::HTTPClientSession session("127.0.0.1", discovery.port);
+        session.setTimeout(Poco::Timespan(10, 0));
+        Poco::Net::HTTPRequest request(Poco::Net::HTTPRequest::HTTP_POST, "/login-code", Poco::Net::HTTPMessage::HTTP_1_1);
+        request.setHost("127.0.0.1", discovery.port);
+        request.set("Authorization", "Bearer " + token);
+        request.setContentLength(0);
+        session.sendRequest(request);
+        Poco::Net::HTTPResponse response;
+        std::istream& stream = session.receiveResponse(response);
+        std::string body;
+        Poco::StreamCopier::copyToString(stream, body);
+        if (response.getStatus() != Poco::Net::HTTPResponse::HTTP_OK)
+            return Error("the host refused a sign-in code (HTTP " + std::to_string(response.getStatus()) + "): " + body);
+        auto document = json::parse(body);
+        if (!document || !document->IsObject() || !json::string_field(*document, "url"))
+            return Error("the host's answer has no sign-in link");
+        return *json::string_field(*document, "url");
+    } catch (const Poco::Exception& exception) {
+        return Error("cannot reach the host on 127.0.0.1:" + std::to_string(discovery.port) + ": " + exception.displayText());
+    }
+}
+
+// Runs one opener command ("%s" replaced by the link, else the link appended) without a shell.
+bool launch_opener(std::string command, const std::string& url) {
+    std::vector<std::string> words;
+    size_t start = 0;
+    while (start < command.size()) {
+        size_t space = command.find(' ', start);
+        std::string word = command.substr(start, space == std::string::npos ? std::string::npos : space - start);
+        if (!word.empty())
+            words.push_back(word);
+        if (space == std::string::npos)
+            break;
+        start = space + 1;
+    }
+    if (words.empty())
+        return false;
+    bool substituted = false;
+    for (auto& word : words)
+        if (auto at = word.find("%s"); at != std::string::npos) {
+            word.replace(at, 2, url);
+            substituted = true;
+        }
+    if (!substituted)
+        words.push_back(url);
+    std::vector<char*> argv;
+    for (auto& word : words)
+        argv.push_back(word.data());
+    argv.push_back(nullptr);
+    pid_t pid = 0;
+    if (::posix_spawnp(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0)
+        return false;
+    // The opener usually hands the link to a running browser and exits; a browser that stays
+    // in the foreground is left running when this command ends.
+    int status = 0;
+    for (int waited = 0; waited < 50; ++waited) {
+        pid_t done = ::waitpid(pid, &status, WNOHANG);
+        if (done == pid)
+            return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+        ::usleep(100'000);
+    }
+    return true;
+}
+
+} // namespace
+
+int run_open_command(const std::vector<std::string>& words) {
+    auto arguments = Arguments::parse(words, ArgumentSpec{{"project"}, {"print-only"}});
+    if (!arguments || !arguments->positional().empty() || !arguments->value("project"))
+        return fail(UsageError, open_usage);
+    std::filesystem::path project = std::filesystem::absolute(*arguments->value("project"));
+    auto discovery = server::read_discovery(project);
+    if (!discovery)
+        return fail(Failure, discovery.error().message() + "; start one with `uap-host serve --project " + project.string() + "`");
+    auto token = server::AccessTokens::read_file(server::AccessTokens::file_for(project, server::Role::Panel));
+    if (!token)
+        return fail(Failure, "cannot read the panel token: " + token.error().message());
+    auto url = request_sign_in_url(*discovery, *token);
+    if (!url)
+        return fail(Failure, url.error().message());
+    std::cout << *url << std::endl;
+    if (arguments->has("print-only"))
+        return Success;
+    std::vector<std::string> openers;
+    if (const char* browser = std::getenv("BROWSER"); browser && *browser) {
+        std::string list = browser;
+        size_t start = 0;
+        while (start <= list.size()) {
+            size_t colon = list.find(':', start);
+            openers.push_back(list.substr(start, colon == std::string::npos ? std::string::npos : colon - start));
+            if (colon == std::string::npos)
+                break;
+            start = colon + 1;
+        }
+    } else {
+#ifdef __APPLE__
+        openers.push_back("open");
+#else
+        openers.push_back("xdg-open");
+#endif
+    }
+    for (auto& opener : openers)
+        if (launch_opener(opener, *url))
+            return Success;
+    std::cerr << "uap-host: no browser could be started (set BROWSER); open the link above yourself\n";
+    return Success;
+}
+
+} // namespace uap::cli

@@ -1,0 +1,55 @@
+// The module packs as JSON.
+#include "modules/pack_json.hpp"
+
+#include "support/json.hpp"
+
+namespace uap::modules {
+
+rapidjson::Value metadata_json(const ToolMetadata& metadata, rapidjson::Document::AllocatorType& allocator) {
+    rapidjson::Value value(rapidjson::kObjectType);
+    value.AddMember("readOnly", metadata.read_only, allocator);
+    value.AddMember("undoable", metadata.undoable, allocator);
+    value.AddMember("destructive", metadata.destructive, allocator);
+    value.AddMember("idempotent", metadata.idempotent, allocator);
+    value.AddMember("longRunning", metadata.long_running, allocator);
+    return value;
+}
+
+rapidjson::Value packs_json(const ModuleHost& host, rapidjson::Document::AllocatorType& allocator) {
+    auto text = [&](const std::string& value) { return json::string_value(value, allocator); };
+    rapidjson::Value packs(rapidjson::kArrayType);
+    for (auto& pack : host.packs()) {
+        rapidjson::Value entry(rapidjson::kObjectType);
+        entry.AddMember("id", text(pack->id()), allocator);
+        if (pack->manifest) {
+            entry.AddMember("name", text(pack->manifest->name), allocator);
+            entry.AddMember("version", text(pack->manifest->version), allocator);
+            entry.AddMember("toggle", text(pack->manifest->toggle), allocator);
+        }
+        entry.AddMember("state", text(to_string(pack->state)), allocator);
+        entry.AddMember("isolation", text(to_string(pack->isolation)), allocator);
+        if (!pack->reason.empty())
+            entry.AddMember("reason", text(pack->reason), allocator);
+        entry.AddMember("origin", text(to_string(pack->origin)), allocator);
+        entry.AddMember("folder", text(pack->folder.string()), allocator);
+        if (pack->abi_version)
+            entry.AddMember("abiVersion", pack->abi_version, allocator);
+        rapidjson::Value warnings(rapidjson::kArrayType);
+        for (auto& warning : pack->warnings)
+            warnings.PushBack(text(warning), allocator);
+        entry.AddMember("warnings", warnings, allocator);
+        rapidjson::Value tools(rapidjson::kArrayType);
+        for (auto& tool : pack->tools) {
+            rapidjson::Value item(rapidjson::kObjectType);
+            item.AddMember("name", text(tool.name), allocator);
+            item.AddMember("description", text(tool.description), allocator);
+            item.AddMember("metadata", metadata_json(tool.metadata, allocator), allocator);
+            tools.PushBack(item, allocator);
+        }
+        entry.AddMember("tools", tools, allocator);
+        packs.PushBack(entry, allocator);
+    }
+    return packs;
+}
+
+} // namespace uap::modules

@@ -1,0 +1,50 @@
+// ModuleCatalog: pack descriptions with their saved toggles, and toggling.
+#include "panel/module_catalog.hpp"
+
+#include "modules/pack_json.hpp"
+#include "support/json.hpp"
+
+namespace uap::panel {
+
+bool ModuleCatalog::restart_required_locked() const {
+    // Disabling a loaded pack takes effect at once (its tools leave the MCP list); enabling one
+    // that was not loaded at start needs the host to load it, which happens only at start.
+    for (auto& pack : m_modules.packs())
+        if (pack->manifest && pack->state == modules::PackState::Disabled &&
+            m_settings.toggle(pack->manifest->toggle) == settings::Toggle::Enabled)
+            return true;
+    return false;
+}
+
+void ModuleCatalog::describe(rapidjson::Document& reply) const {
+    std::lock_guard lock(m_mutex);
+    auto& allocator = reply.GetAllocator();
+    rapidjson::Value packs = modules::packs_json(m_modules, allocator);
+    for (size_t index = 0; index < packs.Size() && index < m_modules.packs().size(); ++index) {
+        auto& pack = m_modules.packs()[index];
+        bool enabled = pack->manifest && m_settings.toggle(pack->manifest->toggle) == settings::Toggle::Enabled;
+        packs[static_cast<rapidjson::SizeType>(index)].AddMember("enabled", enabled, allocator);
+    }
+    reply.AddMember("packs", packs, allocator);
+    reply.AddMember("restart_required", restart_required_locked(), allocator);
+    reply.AddMember("settings_file", json::string_value(m_settings.file().string(), allocator), allocator);
+}
+
+Expected<void> ModuleCatalog::set_enabled(const std::string& pack_id, settings::Toggle state, rapidjson::Document& reply) {
+    {
+        std::lock_guard lock(m_mutex);
+        const modules::PackReport* found = nullptr;
+        for (auto& pack : m_modules.packs())
+            if (pack->manifest && (pack->manifest->id == pack_id || pack->manifest->toggle == pack_id))
+                found = pack.get();
+        if (!found)
+            return Error("no module pack has the id or toggle \"" + pack_id + "\" (send list_modules to see them)");
+        m_settings.set_toggle(found->manifest->toggle, state);
+        if (auto saved = m_settings.save(); !saved)
+            return saved.error();
+    }
+    describe(reply);
+    return {};
+}
+
+} // namespace uap::panel

@@ -1,0 +1,34 @@
+// The settings page's view of module packs: the packs as `modules list --json` describes them, plus
+// each pack's saved toggle, and the toggle itself (saved to the project's settings, which the MCP
+// endpoint re-reads, so a disabled pack's tools leave at once). A pack that was not loaded at start
+// needs a restart to load; each answer says whether one is pending (restart_required).
+#pragma once
+
+#include "modules/module_host.hpp"
+#include "settings/project_settings.hpp"
+
+#include <rapidjson/document.h>
+
+#include <mutex>
+#include <string>
+
+namespace uap::panel {
+
+class ModuleCatalog {
+public:
+    ModuleCatalog(const modules::ModuleHost& modules, settings::ProjectSettings& settings) : m_modules(modules), m_settings(settings) {}
+
+    // Adds "packs" (with "enabled", the saved toggle) and "restart_required" to a command_result.
+    void describe(rapidjson::Document& reply) const;
+    // Saves the toggle of the pack with this id (or toggle name); an error names the unknown pack.
+    Expected<void> set_enabled(const std::string& pack_id, settings::Toggle state, rapidjson::Document& reply);
+
+private:
+    bool restart_required_locked() const;
+
+    const modules::ModuleHost& m_modules;
+    settings::ProjectSettings& m_settings;
+    mutable std::mutex m_mutex;
+};
+
+} // namespace uap::panel

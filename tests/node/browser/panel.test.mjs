@@ -1,0 +1,420 @@
+// The browser panel end to end: Debian's Chromium (playwright-core) against the real host
+// (`serve --editor sim --agent`), the real Claude Code CLI and the scripted fake Messages API.
+// Screenshots land in UAP_WEB_ARTIFACTS (the build tree), never in the repository.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+import { launchBrowser, openPanel, requireEnvironment, screenshot, sendMessage, startHost, startStack, stopAll } from './stack.mjs';
+
+before(() => requireEnvironment());
+after(() => stopAll());
+
+// Closes what a test opened even when it fails.
+async function withStack(steps, options, body) {
+  const stack = await startStack(steps, options);
+  const browser = await launchBrowser(options?.browser);
+  const hosts = [stack.host];
+  // Restarts the host on the same project and CLI home (the old one is stopped first).
+  const restart = async () => {
+    await hosts.at(-1).stop();
+    hosts.push(await startHost({ project: stack.project, env: stack.env }));
+    return hosts.at(-1);
+  };
+  try {
+    await body({ ...stack, browser, restart });
+  } catch (error) {
+    // What the page showed when the test failed, beside the other artifacts.
+    for (const [index, page] of browser.pages().entries())
+      await screenshot(page, `failure-${process.pid}-${index}`).catch(() => {});
+    throw error;
+  } finally {
+    await browser.close();
+    for (const host of hosts) await host.stop();
+  }
+}
+
+describe('chat', () => {
+  it('opens through the one-time link and streams a markdown turn', async () => {
+    const answer = 'Here is **bold** text and a list:\\n\\n- one\\n- two\\n\\n```js\\nconsole.log(1)\\n```';
+    await withStack([{ text: JSON.parse(`"${answer}"`), delay_ms: 30 }], {}, async ({ host, browser }) => {
+      const page = await openPanel(browser, host.signIn);
+      assert.equal(new URL(page.url()).pathname, '/', 'the code leaves the address bar');
+      // Record whether a streaming message showed partial text before the final one replaced it.
+      await page.evaluate(() => {
+        window.streamedLengths = [];
+        new MutationObserver(() => {
+          const streaming = document.querySelector('.message.streaming .body');
+          if (streaming) window.streamedLengths.push(streaming.textContent.length);
+        }).observe(document.getElementById('transcript'), { childList: true, subtree: true, characterData: true });
+      });
+      await sendMessage(page, 'hello there');
+      await page.waitForSelector('.message.user >> text=hello there');
+      await page.waitForSelector('.turn-summary', { timeout: 60000 });
+      const lengths = await page.evaluate(() => window.streamedLengths);
+      assert.ok(new Set(lengths).size > 1, `text arrived in several renders (saw lengths ${lengths})`);
+      const final = page.locator('.message.assistant:not(.streaming)').last();
+      assert.equal(await final.locator('strong').textContent(), 'bold');
+      assert.equal(await final.locator('li').count(), 2);
+      assert.equal(await final.locator('pre button.copy-code').count(), 1);
+      assert.equal(await page.locator('.message.streaming').count(), 0);
+      assert.equal(await page.inputValue('#input'), '', 'the input is cleared after sending');
+      const models = await page.locator('#status-model option').evaluateAll((nodes) => nodes.map((node) => node.value));
+      assert.ok(models.length > 1 && models[0] === 'default', `the model list comes from the CLI: ${models}`);
+      const refused = await page.evaluate(() => window.uapPanel.connection.command('set_model', { model: 'no-such-model' }));
+      assert.equal(refused.ok, false);
+      assert.match(refused.error, /unknown model "no-such-model"; the CLI offers: default, /);
+      await screenshot(page, 'chat');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'chat-dark');
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      assert.equal(background, 'rgb(22, 24, 29)', 'the dark theme follows the system setting');
+    });
+  });
+});
+
+describe('tools and permissions', () => {
+  it('shows a tool card with input, result and duration', async () => {
+    const steps = [{ tool_use: { name: 'mcp__uap__echo', input: { text: 'ping-4242' } } }, { text: 'echoed' }];
+    await withStack(steps, { settings: { auto_approve: 'read_only' } }, async ({ host, browser }) => {
+      const page = await openPanel(browser, host.signIn);
+      await sendMessage(page, 'echo please');
+      const card = page.locator('.tool-card[data-tool-use-id]').first();
+      await card.locator('.tool-state', { hasText: 'done' }).waitFor({ timeout: 60000 });
+      assert.equal(await card.getAttribute('open'), null, 'tool cards start collapsed');
+      assert.equal(await card.locator('.tool-name').textContent(), 'mcp__uap__echo');
+      await card.locator('summary').click();
+      assert.match(await card.locator('.tool-input').textContent(), /ping-4242/);
+      assert.match(await card.locator('.tool-result').textContent(), /ping-4242/);
+      assert.match(await card.locator('.tool-state').textContent(), /done · \d+\.\d s/);
+      await page.waitForSelector('.turn-summary');
+    });
+  });
+
+  it('answers cards each way; a scoped allow-always is honoured and a write outside it still asks', async () => {
+    const steps = (project) => [
+      { tool_use: { name: 'Write', input: { file_path: path.join(project, 'Assets/Docs/a.txt'), content: 'first file' } } },
+      { text: 'wrote a' },
+      { tool_use: { name: 'Write', input: { file_path: path.join(project, 'Assets/Docs/b.txt'), content: 'second file' } } },
+      { text: 'wrote b' },
+      { tool_use: { name: 'Write', input: { file_path: path.join(project, 'Assets/Other/c.txt'), content: 'third file' } } },
+      { text: 'did not write c' },
+      { tool_use: { name: 'mcp__uap__count_words', input: { text: 'one two three' } } },
+      { text: 'counted' },
+    ];
+    await withStack(steps, {}, async ({ host, browser, project, fake }) => {
+      const page = await openPanel(browser, host.signIn);
+      // 1. The first write asks; allow always, for this folder's files.
+      await sendMessage(page, 'write a');
+      const first = page.locator('.permission-card').first();
+      await first.waitFor({ timeout: 60000 });
+      assert.match(await first.locator('.file-path').textContent(), /Assets\/Docs\/a\.txt$/);
+      assert.match(await first.locator('.diff').textContent(), /\+ first file/);
+      const options = await first.locator('.scope-select option').evaluateAll((nodes) => nodes.map((node) => node.value));
+      assert.deepEqual(options.slice(0, 2), ['Write(Assets/Docs/a.txt)', 'Write(Assets/Docs/**)']);
+      assert.equal(options.at(-1), 'Write', 'the whole tool is offered last');
+      // A pending card survives a reload of the page (it comes back in the snapshot).
+      await page.reload();
+      await first.waitFor({ timeout: 15000 });
+      assert.equal(await page.locator('.permission-card').count(), 1);
+      await first.locator('.scope-select').selectOption('Write(Assets/Docs/**)');
+      assert.equal(await first.locator('.rule-preview').textContent(), 'Write(Assets/Docs/**)');
+      await screenshot(page, 'permission-card');
+      await first.locator('.allow-always').click();
+      await page.locator('.turn-summary').nth(0).waitFor({ timeout: 60000 });
+      assert.equal(fs.readFileSync(path.join(project, 'Assets/Docs/a.txt'), 'utf8'), 'first file');
+      const saved = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings/AgentPanel/agent-settings.json'), 'utf8'));
+      assert.deepEqual(saved.always_allow, ['Write(Assets/Docs/**)']);
+
+      // 2. A write inside the folder is not asked.
+      await sendMessage(page, 'write b');
+      await page.locator('.turn-summary').nth(1).waitFor({ timeout: 60000 });
+      assert.equal(fs.readFileSync(path.join(project, 'Assets/Docs/b.txt'), 'utf8'), 'second file');
+      assert.equal(await page.locator('.permission-card').count(), 0);
+
+      // 3. A write outside it asks; deny it with a message the model receives.
+      await sendMessage(page, 'write c');
+      const third = page.locator('.permission-card').first();
+      await third.waitFor({ timeout: 60000 });
+      assert.match(await third.locator('.file-path').textContent(), /Assets\/Other\/c\.txt$/);
+      await third.locator('.deny-message').fill('Not there (marker 5521).');
+      await third.locator('.deny').click();
+      await page.locator('.turn-summary').nth(2).waitFor({ timeout: 60000 });
+      assert.equal(fs.existsSync(path.join(project, 'Assets/Other/c.txt')), false);
+      assert.ok(fake.mainRequests().some((request) => JSON.stringify(request.body).includes('marker 5521')), 'the model was told why');
+      assert.match(await page.locator('.tool-card.error .tool-state').last().textContent(), /error/);
+
+      // 4. Our tool shows its metadata badges; plain allow runs it.
+      await sendMessage(page, 'count');
+      const fourth = page.locator('.permission-card').first();
+      await fourth.waitFor({ timeout: 60000 });
+      const badges = await fourth.locator('.badge').allTextContents();
+      assert.deepEqual(badges, ['undoable', 'destructive']);
+      await fourth.focus();
+      await page.keyboard.press('y');
+      await page.locator('.turn-summary').nth(3).waitFor({ timeout: 60000 });
+      assert.match(await page.locator('.tool-card .tool-result').last().textContent(), /"words":\s*3/);
+    });
+  });
+
+  it('shows a script-gate refusal as policy, not as an error', async () => {
+    const steps = (project) => [
+      { tool_use: { name: 'Write', input: { file_path: path.join(project, 'Assets/Scripts/Player.cs'), content: 'class Player {}' } } },
+      { text: 'understood' },
+    ];
+    await withStack(steps, {}, async ({ host, browser, project }) => {
+      const page = await openPanel(browser, host.signIn);
+      await sendMessage(page, 'write a script');
+      await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
+      const card = page.locator('.tool-card.policy');
+      assert.equal(await card.count(), 1);
+      assert.match(await card.locator('.tool-state').textContent(), /blocked by policy \(script gate\)/);
+      assert.match(await card.locator('.policy-message').textContent(), /UapStaging/);
+      assert.equal(await page.locator('.tool-card.error').count(), 0);
+      assert.equal(await page.locator('.permission-card').count(), 0);
+      assert.equal(fs.existsSync(path.join(project, 'Assets/Scripts/Player.cs')), false);
+    });
+  });
+});
+
+describe('questions', () => {
+  it('shows AskUserQuestion as a question card whose answer reaches the model', async () => {
+    const questions = [
+      { question: 'Which color should the cube be?', header: 'Color', multiSelect: false,
+        options: [{ label: 'Red', description: 'warm' }, { label: 'Blue', description: 'cool' }] },
+      { question: 'Which sides?', header: 'Sides', multiSelect: true,
+        options: [{ label: 'Top', description: '' }, { label: 'Bottom', description: '' }] },
+    ];
+    await withStack([{ tool_use: { name: 'AskUserQuestion', input: { questions } } }, { text: 'painting it' }], {}, async ({ host, browser, fake }) => {
+      const page = await openPanel(browser, host.signIn);
+      await sendMessage(page, 'paint the cube');
+      const card = page.locator('.question-card');
+      await card.waitFor({ timeout: 60000 });
+      assert.deepEqual(await card.locator('legend').allTextContents(), ['Color: Which color should the cube be?', 'Sides: Which sides?']);
+      await card.locator('.allow').click();
+      assert.match(await card.locator('.card-error').textContent(), /Answer every question/);
+      await card.locator('input[value="Blue"]').check();
+      await card.locator('input[value="Top"]').check();
+      await card.locator('.other-answer').nth(1).fill('the front');
+      await screenshot(page, 'question-card');
+      await card.locator('.allow').click();
+      await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
+      const result = JSON.stringify(fake.mainRequests().at(-1).body.messages.at(-1));
+      assert.match(result, /\\"Which color should the cube be\?\\"=\\"Blue\\"/);
+      assert.match(result, /\\"Which sides\?\\"=\\"Top, the front\\"/);
+    });
+  });
+});
+
+describe('composer', () => {
+  it('offers the CLI\'s slash commands in a popup; picking one fills the input without sending', async () => {
+    await withStack([{ text: 'unused' }], {}, async ({ host, browser, fake }) => {
+      const page = await openPanel(browser, host.signIn);
+      const reported = await page.evaluate(() => (window.uapPanel.status.status.slash_commands ?? []).map((command) => command.name));
+      assert.ok(reported.length > 3, `the CLI reported slash commands: ${reported}`);
+      await page.focus('#input');
+      await page.keyboard.type('/');
+      await page.locator('#slash-commands').waitFor();
+      await screenshot(page, 'slash-popup');
+      assert.equal(await page.locator('.slash-option').count(), Math.min(reported.length, 50));
+      const prefix = reported[0].slice(0, 2);
+      await page.keyboard.type(prefix);
+      const shown = (await page.locator('.slash-name').allTextContents()).map((text) => text.split(' ')[0]);
+      assert.ok(shown.length >= 1 && shown.every((name) => name.startsWith(`/${prefix}`)), `filtered by "/${prefix}": ${shown}`);
+      if (shown.length > 1) await page.keyboard.press('ArrowDown');
+      const expected = shown[Math.min(1, shown.length - 1)];
+      await page.keyboard.press('Enter');
+      assert.equal(await page.inputValue('#input'), `${expected} `);
+      assert.equal(await page.locator('#slash-commands').isHidden(), true);
+      await page.waitForTimeout(300);
+      assert.equal(await page.locator('.message.user').count(), 0, 'picking a command sends nothing');
+      assert.equal(fake.mainRequests().length, 0);
+    });
+  });
+
+  it('sends a pasted image with the message', async () => {
+    await withStack([{ text: 'a small red square' }], {}, async ({ host, browser, fake }) => {
+      const page = await openPanel(browser, host.signIn);
+      const pasted = await page.evaluate(async () => {
+        const canvas = Object.assign(document.createElement('canvas'), { width: 8, height: 8 });
+        const context = canvas.getContext('2d');
+        context.fillStyle = '#d00';
+        context.fillRect(0, 0, 8, 8);
+        const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([blob], 'square.png', { type: 'image/png' }));
+        document.getElementById('input').dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+        const bytes = new Uint8Array(await blob.arrayBuffer());
+        return btoa(String.fromCharCode(...bytes));
+      });
+      await page.locator('#attachments img[alt="square.png"]').waitFor();
+      await sendMessage(page, 'what is this?');
+      await page.locator('.message.user .meta', { hasText: '1 image' }).waitFor({ timeout: 10000 });
+      await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
+      assert.equal(await page.locator('#attachments img').count(), 0, 'the attachment leaves the composer once sent');
+      const blocks = fake.mainRequests()[0].body.messages.filter((message) => message.role === 'user' && Array.isArray(message.content))
+        .flatMap((message) => message.content);
+      const image = blocks.find((block) => block.type === 'image');
+      assert.ok(image, `an image block reached the API: ${blocks.map((block) => block.type)}`);
+      assert.equal(image.source.media_type, 'image/png');
+      assert.equal(image.source.data, pasted);
+    });
+  });
+
+  it('never sends on Enter during an IME composition, and sends on Enter after it', async () => {
+    await withStack([{ text: 'こんにちは、受け取りました。' }], {}, async ({ host, browser, fake }) => {
+      const page = await openPanel(browser, host.signIn);
+      await page.evaluate(() => {
+        window.compositionEvents = [];
+        const input = document.getElementById('input');
+        for (const type of ['compositionstart', 'compositionend'])
+          input.addEventListener(type, () => window.compositionEvents.push(type));
+        input.addEventListener('keydown', (event) => { if (event.key === 'Enter') window.compositionEvents.push(`Enter composing=${event.isComposing}`); });
+      });
+      await page.focus('#input');
+      // Chromium's own input-method path (DevTools Input domain), as a Japanese IME drives it.
+      const devtools = await page.context().newCDPSession(page);
+      await devtools.send('Input.imeSetComposition', { text: 'にほんご', selectionStart: 4, selectionEnd: 4 });
+      await devtools.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 });
+      await devtools.send('Input.dispatchKeyEvent', { type: 'keyUp', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 });
+      await devtools.send('Input.insertText', { text: '日本語' });
+      await page.waitForTimeout(500);
+      const events = await page.evaluate(() => window.compositionEvents);
+      assert.deepEqual(events, ['compositionstart', 'Enter composing=true', 'compositionend'], 'the composition really happened');
+      assert.equal(await page.locator('.message.user').count(), 0, 'Enter during the composition sent nothing');
+      assert.equal(fake.mainRequests().length, 0);
+      assert.equal(await page.inputValue('#input'), '日本語');
+      await page.press('#input', 'Enter');
+      await page.waitForSelector('.message.user >> text=日本語');
+      await page.waitForSelector('.turn-summary', { timeout: 60000 });
+      assert.ok(JSON.stringify(fake.mainRequests()[0].body).includes('日本語'));
+    });
+  });
+});
+
+describe('turns', () => {
+  it('queues a message sent mid-turn and interrupts the running turn', async () => {
+    const long = Array.from({ length: 120 }, (_, index) => `word${index}`).join(' ');
+    await withStack([{ text: long, delay_ms: 60 }, { text: 'the queued one ran' }], {}, async ({ host, browser }) => {
+      const page = await openPanel(browser, host.signIn);
+      await sendMessage(page, 'write a lot');
+      await page.waitForSelector('.message.streaming', { timeout: 60000 });
+      await sendMessage(page, 'and then this');
+      const queued = page.locator('.message.user', { hasText: 'and then this' });
+      await queued.locator('.queued-badge').waitFor({ timeout: 5000 });
+      assert.equal(await page.isEnabled('#interrupt'), true);
+      await page.click('#interrupt');
+      await page.locator('.turn-summary', { hasText: 'interrupted' }).waitFor({ timeout: 20000 });
+      await page.locator('.message.assistant', { hasText: 'the queued one ran' }).waitFor({ timeout: 60000 });
+      assert.equal(await queued.locator('.queued-badge').count(), 0, 'the badge goes once the message runs');
+      await page.locator('.turn-summary').nth(1).waitFor({ timeout: 60000 });
+    });
+  });
+
+  it('lists history, resumes a session, and reopens the last one after a host restart', async () => {
+    const steps = [{ text: 'first answer' }, { text: 'second answer' }, { text: 'third answer' }];
+    await withStack(steps, {}, async ({ host, browser, restart }) => {
+      const page = await openPanel(browser, host.signIn);
+      await sendMessage(page, 'alpha question');
+      await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
+      await page.click('nav [data-view="history"]');
+      await page.click('#new-session');
+      await page.waitForFunction(() => !document.querySelector('.message') && document.querySelector('#status-state').dataset.state === 'ready', null, { timeout: 60000 });
+      await sendMessage(page, 'beta question');
+      await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
+
+      await page.click('nav [data-view="history"]');
+      const items = page.locator('.history-item');
+      await items.nth(1).waitFor();
+      assert.deepEqual(await page.locator('.history-title').allTextContents(), ['beta question', 'alpha question']);
+      await items.nth(1).click();
+      await page.locator('.message.assistant', { hasText: 'first answer' }).waitFor({ timeout: 20000 });
+      assert.equal(await page.locator('.message', { hasText: 'beta question' }).count(), 0);
+      await page.waitForFunction(() => document.querySelector('#status-state').dataset.state === 'ready', null, { timeout: 60000 });
+      await sendMessage(page, 'gamma question');
+      await page.locator('.message.assistant', { hasText: 'third answer' }).waitFor({ timeout: 60000 });
+      await page.locator('.turn-summary').last().waitFor();
+
+      const second = await restart();
+      const reopened = await openPanel(browser, second.signIn);
+      await reopened.locator('.message.user', { hasText: 'gamma question' }).waitFor({ timeout: 20000 });
+      assert.equal(await reopened.locator('.message.user', { hasText: 'alpha question' }).count(), 1);
+      assert.equal(await reopened.locator('.message.assistant', { hasText: 'first answer' }).count(), 1);
+    });
+  });
+});
+
+// The tools a request offers the model: its `tools` array plus the CLI's deferred tools (MCP
+// tools), which it announces by name in system reminders, read in conversation order:
+// "... before calling them:\n a\n b" adds, "... ToolSearch will return no match:\n a" removes, and
+// "... available again in this session (...): a, b." adds back.
+function offeredTools(request) {
+  const names = new Set((request.body.tools ?? []).map((tool) => tool.name));
+  const text = JSON.stringify(request.body.messages ?? []); // Newlines appear escaped, as "\\n".
+  const pattern = /(to load tool schemas before calling them:|ToolSearch will return no match:)((?:\\n[A-Za-z0-9_]+)+)|available again in this session \([^)]*\): ([A-Za-z0-9_, ]+)/g;
+  for (const [, marker, newlineList, commaList] of text.matchAll(pattern)) {
+    if (commaList) {
+      for (const name of commaList.split(', ')) names.add(name.trim());
+      continue;
+    }
+    for (const name of newlineList.split('\\n').filter(Boolean))
+      if (marker.startsWith('to load')) names.add(name); else names.delete(name);
+  }
+  return [...names];
+}
+
+describe('settings', () => {
+  it('lists module packs, toggles one off for the running agent and back on after a restart, and deletes a rule', async () => {
+    const steps = [{ text: 'tools seen' }, { text: 'tools seen again' }, { text: 'tools back' }];
+    await withStack(steps, { settings: { always_allow: ['Bash(ls:*)'] } }, async ({ host, browser, project, fake, restart }) => {
+      const page = await openPanel(browser, host.signIn);
+      await sendMessage(page, 'which tools?');
+      await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
+      const toolNames = offeredTools;
+      assert.ok(toolNames(fake.mainRequests()[0]).includes('mcp__uap__echo'), `tools: ${toolNames(fake.mainRequests()[0])}`);
+
+      await page.click('nav [data-view="settings"]');
+      const echo = page.locator('.pack[data-pack-id="mcptest.echo"]');
+      await echo.waitFor();
+      assert.match(await echo.locator('.badge').first().textContent(), /loaded/);
+      assert.equal(await echo.locator('input[type="checkbox"]').isChecked(), true);
+      await echo.locator('summary').click();
+      assert.match(await echo.locator('.pack-tools').textContent(), /count_words — writes, undoable, destructive/);
+      await page.locator('#rules li[data-rule="Bash(ls:*)"]').waitFor();
+      await screenshot(page, 'settings');
+
+      // Off: saved, and gone from the running agent's next turn without a restart.
+      await echo.locator('input[type="checkbox"]').uncheck();
+      await page.locator('#packs-note', { hasText: 'reach the agent now' }).waitFor();
+      const hostSettings = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings/AgentPanel/host-settings.json'), 'utf8'));
+      assert.equal(hostSettings.modules['mcptest-echo'].enabled, false);
+      await page.click('nav [data-view="chat"]');
+      await sendMessage(page, 'and now?');
+      await page.locator('.message.assistant', { hasText: 'tools seen again' }).waitFor({ timeout: 60000 });
+      const afterOff = fake.mainRequests().at(-1);
+      assert.ok(!toolNames(afterOff).includes('mcp__uap__echo'), `echo left the running agent: ${toolNames(afterOff).filter((name) => name.startsWith('mcp__'))}`);
+      assert.ok(toolNames(afterOff).includes('Write'), 'the CLI\'s own tools remain');
+
+      await page.click('nav [data-view="settings"]');
+      await page.locator('#rules li[data-rule="Bash(ls:*)"] button').click();
+      await page.locator('#rules li', { hasText: 'No always-allow rules' }).waitFor();
+      const agentSettings = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings/AgentPanel/agent-settings.json'), 'utf8'));
+      assert.deepEqual(agentSettings.always_allow, []);
+
+      // After a restart the pack is not loaded; enabling it asks for another restart, which brings it back.
+      let current = await restart();
+      let reopened = await openPanel(browser, current.signIn);
+      await reopened.click('nav [data-view="settings"]');
+      const disabled = reopened.locator('.pack[data-pack-id="mcptest.echo"]');
+      await disabled.locator('.badge', { hasText: 'disabled' }).waitFor();
+      await disabled.locator('input[type="checkbox"]').check();
+      await reopened.locator('#packs-note', { hasText: 'loads when the host restarts' }).waitFor();
+      current = await restart();
+      reopened = await openPanel(browser, current.signIn);
+      await sendMessage(reopened, 'back?');
+      await reopened.locator('.message.assistant', { hasText: 'tools back' }).waitFor({ timeout: 60000 });
+      assert.ok(toolNames(fake.mainRequests().at(-1)).includes('mcp__uap__echo'), 'echo is back after the restart');
+    });
+  });
+});

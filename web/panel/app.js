@@ -1,0 +1,115 @@
+// The browser panel's entry point: connects to /panel, applies the snapshot and then every event
+// to the views, and switches between chat, history and settings.
+import { Composer } from './composer.js';
+import { PanelConnection } from './connection.js';
+import { HistoryView } from './history.js';
+import { PermissionCards } from './permissions.js';
+import { SettingsView } from './settings.js';
+import { StatusBar } from './status.js';
+import { Transcript } from './transcript.js';
+
+const connectionLabel = document.getElementById('connection');
+const interruptButton = document.getElementById('interrupt');
+const baseTitle = document.title;
+let turnFinishedUnseen = false;
+
+const connection = new PanelConnection({ onMessage: apply, onState: showConnection });
+const transcript = new Transcript(document.getElementById('transcript'));
+const permissions = new PermissionCards(document.getElementById('permissions'), connection, updateTitle);
+const status = new StatusBar(connection);
+const settings = new SettingsView(connection);
+const history = new HistoryView(connection, () => showView('chat'));
+
+new Composer({
+  form: document.getElementById('composer'),
+  input: document.getElementById('input'),
+  interrupt: interruptButton,
+  attachments: document.getElementById('attachments'),
+  slashList: document.getElementById('slash-commands'),
+  commands: () => status.status.slash_commands ?? [],
+  onProblem: (text) => transcript.add({ type: 'notice', level: 'warning', text }),
+  onSend: async (text, images) => {
+    const result = await connection.command('send', images.length ? { text, images } : { text });
+    if (!result.ok) transcript.add({ type: 'notice', level: 'error', text: `Not sent: ${result.error}` });
+    return result.ok;
+  },
+  onInterrupt: () => connection.command('interrupt'),
+});
+
+function showConnection(state) {
+  const labels = {
+    connecting: 'connecting…',
+    connected: 'connected',
+    reconnecting: 'reconnecting…',
+    'signed-out': 'not signed in: run `uap-host open --project DIR` and open its link',
+  };
+  connectionLabel.textContent = labels[state] ?? state;
+  connectionLabel.dataset.state = state;
+}
+
+function updateTitle() {
+  // A badge in the tab title while a card waits or after a turn finished out of sight.
+  const prefix = permissions.count ? `(${permissions.count}) ` : turnFinishedUnseen ? '✓ ' : '';
+  document.title = prefix + baseTitle;
+}
+
+document.addEventListener('visibilitychange', () => {
+  if (!document.hidden) { turnFinishedUnseen = false; updateTitle(); }
+});
+
+function updateRunning() {
+  const running = ['running', 'waiting_permission'].includes(status.status.state);
+  interruptButton.disabled = !running;
+  transcript.setCurrentTurn(status.status.turn_id);
+  settings.renderRules(status.status.always_allow);
+}
+
+function apply(message) {
+  switch (message.type) {
+    case 'snapshot':
+      status.replace(message.status);
+      transcript.reset(message.transcript, message.streaming);
+      permissions.reset(message.pending_permissions);
+      updateRunning();
+      break;
+    case 'status':
+      status.merge(message.status);
+      updateRunning();
+      break;
+    case 'text_delta':
+      transcript.appendDelta(message.text ?? '');
+      break;
+    case 'transcript_reset':
+      transcript.reset(message.items);
+      permissions.reset([]);
+      break;
+    case 'permission_requested':
+      permissions.add(message.permission);
+      break;
+    case 'permission_answered':
+    case 'permission_withdrawn':
+      permissions.remove(message.permission_id);
+      break;
+    case 'turn_finished':
+      transcript.add(message);
+      if (document.hidden) { turnFinishedUnseen = true; updateTitle(); }
+      break;
+    default:
+      transcript.add(message);
+  }
+}
+
+function showView(name) {
+  for (const button of document.querySelectorAll('nav [data-view]'))
+    button.setAttribute('aria-pressed', String(button.dataset.view === name));
+  for (const view of ['chat', 'history', 'settings'])
+    document.getElementById(`view-${view}`).hidden = view !== name;
+  if (name === 'history') history.refresh();
+  if (name === 'settings') settings.refresh();
+}
+
+for (const button of document.querySelectorAll('nav [data-view]'))
+  button.addEventListener('click', () => showView(button.dataset.view));
+
+// Tests and tooling read the connection state from here; it carries no credential.
+window.uapPanel = { connection, status };

@@ -1,0 +1,69 @@
+// The status bar and the settings selects it shares: state, model (only models the CLI reports),
+// permission mode, auto-approve level, context meter and cost. Status events carry only changed
+// fields, so they are merged into the last known status.
+import { fillSelect } from './dom.js';
+
+export const permissionModes = ['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk', 'auto'];
+export const autoApproveLevels = [
+  { value: 'ask', label: 'ask for everything' },
+  { value: 'read_only', label: 'read-only tools' },
+  { value: 'undoable', label: 'read-only and undoable tools' },
+  { value: 'all_unity_tools', label: 'all Unity tools' },
+  { value: 'all_tools', label: 'all tools' },
+];
+const contextWindow = 200000;
+
+const stateLabels = {
+  stopped: 'stopped', starting: 'starting…', ready: 'ready', running: 'working…',
+  waiting_permission: 'waiting for your answer', resuming: 'resuming…', errored: 'stopped with an error',
+};
+
+export class StatusBar {
+  constructor(connection) {
+    this.connection = connection;
+    this.status = {};
+    this.state = document.getElementById('status-state');
+    this.model = document.getElementById('status-model');
+    this.context = document.getElementById('status-context');
+    this.cost = document.getElementById('status-cost');
+    this.model.addEventListener('change', () => this.connection.command('set_model', { model: this.model.value }));
+    for (const select of document.querySelectorAll('select[data-setting="permission_mode"]')) {
+      fillSelect(select, permissionModes.map((value) => ({ value })));
+      select.addEventListener('change', () => this.connection.command('set_permission_mode', { mode: select.value }));
+    }
+    for (const select of document.querySelectorAll('select[data-setting="auto_approve"]')) {
+      fillSelect(select, autoApproveLevels);
+      select.addEventListener('change', () => this.connection.command('set_auto_approve', { level: select.value }));
+    }
+  }
+
+  replace(status) {
+    this.status = { ...(status ?? {}) };
+    this.render();
+  }
+
+  merge(fields) {
+    Object.assign(this.status, fields ?? {});
+    this.render();
+  }
+
+  render() {
+    const status = this.status;
+    let text = stateLabels[status.state] ?? status.state ?? '';
+    if (status.state === 'errored' && status.error) text += `: ${status.error}`;
+    if (status.queued_messages) text += ` · ${status.queued_messages} queued`;
+    if (status.gate_active === false && status.state && status.state !== 'stopped') text += ' · script gate NOT active';
+    this.state.textContent = text;
+    this.state.dataset.state = status.state ?? '';
+    const models = [{ value: 'default', label: 'default' }, ...(status.models ?? []).map((model) => ({ value: model.value, label: model.displayName || model.value }))];
+    if (status.model && !models.some((model) => model.value === status.model)) models.push({ value: status.model, label: status.model });
+    if (document.activeElement !== this.model) fillSelect(this.model, models, status.model || 'default');
+    for (const select of document.querySelectorAll('select[data-setting="permission_mode"]'))
+      if (document.activeElement !== select) select.value = status.permission_mode ?? 'default';
+    for (const select of document.querySelectorAll('select[data-setting="auto_approve"]'))
+      if (document.activeElement !== select) select.value = status.auto_approve ?? 'ask';
+    const tokens = status.context_tokens ?? 0;
+    this.context.textContent = `context ${Math.round((tokens / contextWindow) * 100)}% (${tokens} tokens)`;
+    this.cost.textContent = typeof status.total_cost_usd === 'number' ? `$${status.total_cost_usd.toFixed(4)}` : '';
+  }
+}

@@ -1,0 +1,183 @@
+// The chat transcript: user and assistant messages, streaming text, tool cards (collapsed, with
+// input, result, error and duration), policy refusals, notices, compaction markers and turn summaries.
+import { element, formatJson } from './dom.js';
+import { renderMarkdown } from './markdown.js';
+
+export class Transcript {
+  constructor(container) {
+    this.container = container;
+    this.toolCards = new Map();
+    this.streaming = null;
+    this.streamingText = '';
+    this.renderScheduled = false;
+    this.currentTurn = 0;
+  }
+
+  reset(items, streaming) {
+    this.container.replaceChildren();
+    this.toolCards.clear();
+    this.streaming = null;
+    this.streamingText = '';
+    // Built off-document and inserted once: one layout for the whole history, not one per item.
+    this.batch = document.createDocumentFragment();
+    for (const item of items ?? []) this.add(item, { live: false });
+    this.container.append(this.batch);
+    this.batch = null;
+    if (streaming?.text) this.appendDelta(streaming.text);
+    this.scrollToEnd(true);
+    // Off-screen messages have estimated heights until rendered; settle on the real end once the
+    // last ones have been laid out.
+    requestAnimationFrame(() => requestAnimationFrame(() => this.scrollToEnd(true)));
+  }
+
+  setCurrentTurn(turn) {
+    this.currentTurn = turn ?? 0;
+    for (const node of this.container.querySelectorAll('.user[data-queued="true"]'))
+      if (Number(node.dataset.turn) <= this.currentTurn) {
+        node.dataset.queued = 'false';
+        node.querySelector('.queued-badge')?.remove();
+      }
+  }
+
+  nearEnd() {
+    const scroller = this.container;
+    return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 80;
+  }
+
+  scrollToEnd(force) {
+    if (force || this.stick) this.container.scrollTop = this.container.scrollHeight;
+  }
+
+  append(node) {
+    if (this.batch) {
+      this.batch.append(node);
+      return;
+    }
+    this.stick = this.nearEnd();
+    if (this.streaming && this.streaming.isConnected) this.container.insertBefore(node, this.streaming);
+    else this.container.append(node);
+    this.scrollToEnd(false);
+  }
+
+  add(event, { live = true } = {}) {
+    switch (event.type) {
+      case 'user_message': return this.addUser(event);
+      case 'assistant_message': return this.addAssistant(event);
+      case 'tool_started': return this.addTool(event, live);
+      case 'tool_finished': return this.finishTool(event, live);
+      case 'turn_finished': return this.addSummary(event);
+      case 'notice': return this.append(element('div', { className: `notice notice-${event.level}`, text: event.text, attributes: { role: event.level === 'error' ? 'alert' : 'note' } }));
+      case 'compaction': return this.append(element('div', { className: 'compaction', text: 'Earlier conversation was compacted' }));
+      case 'permission_decided': return this.addDecision(event);
+      default: return undefined;
+    }
+  }
+
+  addUser(event) {
+    const node = element('div', { className: 'message user', attributes: { 'data-turn': String(event.turn_id ?? 0), 'data-queued': String(!!event.queued) } },
+      element('div', { className: 'role', text: 'You' }),
+      element('div', { className: 'body plain', text: event.text ?? '' }));
+    if (event.image_count) node.append(element('div', { className: 'meta', text: `${event.image_count} image(s)` }));
+    if (event.queued && (event.turn_id ?? 0) > this.currentTurn)
+      node.querySelector('.role').append(element('span', { className: 'badge queued-badge', text: 'queued' }));
+    else node.dataset.queued = 'false';
+    this.append(node);
+  }
+
+  addAssistant(event) {
+    this.endStreaming();
+    const node = element('div', { className: `message assistant${event.subagent ? ' subagent' : ''}` },
+      element('div', { className: 'role', text: event.subagent ? 'Subagent' : 'Agent' }));
+    const body = element('div', { className: 'body markdown' });
+    body.append(renderMarkdown(event.text));
+    node.append(body);
+    if (event.aborted) node.append(element('div', { className: 'meta', text: 'interrupted' }));
+    this.append(node);
+  }
+
+  appendDelta(text) {
+    if (!this.streaming || !this.streaming.isConnected) {
+      this.stick = this.nearEnd();
+      this.streaming = element('div', { className: 'message assistant streaming', attributes: { 'aria-busy': 'true' } },
+        element('div', { className: 'role', text: 'Agent' }), element('div', { className: 'body markdown' }));
+      this.container.append(this.streaming);
+      this.streamingText = '';
+    }
+    this.streamingText += text;
+    if (this.renderScheduled) return;
+    this.renderScheduled = true;
+    // One render per frame, however many deltas arrive in it.
+    requestAnimationFrame(() => {
+      this.renderScheduled = false;
+      if (!this.streaming) return;
+      this.stick = this.nearEnd();
+      const body = this.streaming.querySelector('.body');
+      body.replaceChildren(renderMarkdown(this.streamingText));
+      this.scrollToEnd(false);
+    });
+  }
+
+  endStreaming() {
+    this.streaming?.remove();
+    this.streaming = null;
+    this.streamingText = '';
+  }
+
+  addTool(event, live) {
+    const details = element('details', { className: `tool-card${event.subagent ? ' subagent' : ''}`, attributes: { 'data-tool-use-id': event.tool_use_id ?? '' } });
+    const summary = element('summary', {},
+      element('span', { className: 'tool-name', text: event.name ?? 'tool' }),
+      element('span', { className: 'tool-state', text: 'running…' }));
+    details.append(summary,
+      element('div', { className: 'tool-section-title', text: 'Input' }),
+      element('pre', { className: 'tool-input', text: formatJson(event.input ?? {}) }));
+    details.dataset.started = live ? String(performance.now()) : '';
+    this.toolCards.set(event.tool_use_id, details);
+    this.append(details);
+  }
+
+  finishTool(event, live) {
+    let card = this.toolCards.get(event.tool_use_id);
+    if (!card) {
+      this.addTool({ tool_use_id: event.tool_use_id, name: 'tool', input: {} }, false);
+      card = this.toolCards.get(event.tool_use_id);
+    }
+    const state = card.querySelector('.tool-state');
+    if (event.policy) {
+      card.classList.add('policy');
+      state.textContent = `blocked by policy (${event.policy.basis})`;
+      card.append(element('div', { className: 'policy-message', attributes: { role: 'note' } },
+        element('strong', { text: 'Policy: ' }), document.createTextNode(event.policy.message ?? '')));
+    } else {
+      card.classList.toggle('error', !!event.is_error);
+      state.textContent = event.is_error ? 'error' : 'done';
+    }
+    if (live && card.dataset.started) {
+      const seconds = (performance.now() - Number(card.dataset.started)) / 1000;
+      state.textContent += ` · ${seconds.toFixed(1)} s`;
+    }
+    card.append(element('div', { className: 'tool-section-title', text: event.is_error ? 'Error' : 'Result' }),
+      element('pre', { className: 'tool-result', text: (event.content ?? '') + (event.truncated ? '\n… (truncated)' : '') }));
+  }
+
+  addDecision(event) {
+    if (event.decision !== 'deny') return;
+    this.append(element('div', { className: 'policy-message', attributes: { role: 'note' } },
+      element('strong', { text: `Policy (${event.basis}): ` }),
+      document.createTextNode(`${event.tool_name} was refused. ${event.message ?? ''}`)));
+  }
+
+  addSummary(event) {
+    this.endStreaming();
+    const usage = event.usage ?? {};
+    const parts = [];
+    const interrupted = event.interrupted || (event.terminal_reason ?? '').startsWith('aborted');
+    if (interrupted) parts.push('interrupted');
+    else if (event.is_error) parts.push(`ended with an error${event.api_error_status ? ` (HTTP ${event.api_error_status})` : ''}: ${event.result || event.subtype}`);
+    else parts.push('turn finished');
+    if (usage.input_tokens !== undefined) parts.push(`${usage.input_tokens} in / ${usage.output_tokens ?? 0} out tokens`);
+    if (typeof event.total_cost_usd === 'number') parts.push(`$${event.total_cost_usd.toFixed(4)}`);
+    if (event.permission_denials) parts.push(`${event.permission_denials} denied`);
+    this.append(element('div', { className: `turn-summary${event.is_error && !interrupted ? ' error' : ''}`, text: parts.join(' · ') }));
+  }
+}
