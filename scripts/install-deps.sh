@@ -8,6 +8,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git python3 zip unzip
   libpoco-dev rapidjson-dev libboost-dev libboost-filesystem-dev libspdlog-dev libfmt-dev libssl-dev
   libgtest-dev libgmock-dev nodejs npm clang libclang-rt-14-dev
+  mono-mcs mono-runtime libnewtonsoft-json-cil-dev
 )
 missing=()
 for package in "${packages[@]}"; do
