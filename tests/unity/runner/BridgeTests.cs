@@ -19,6 +19,7 @@ namespace AgentPanel.Tests
             cases["bridge.exactly_once_across_ten_reloads"] = ExactlyOnceAcrossTenReloads;
             cases["bridge.liveness_while_main_thread_blocked"] = LivenessWhileMainThreadBlocked;
             cases["bridge.refusals"] = Refusals;
+            cases["bridge.deferred_primitive_answers_later"] = DeferredPrimitiveAnswersLater;
         }
 
         static JObject Relay(McpClient mcp, string method, JObject parameters, int timeoutMs)
@@ -128,6 +129,40 @@ namespace AgentPanel.Tests
                     }
                     Check.Equal("completed", (string)job["answer"]["state"], "the job after the main thread is free (" + job + ")");
                     Check.Equal(1, scene.ExecutionsOf("block-main-thread"), "the blocked write ran once");
+                }
+            }
+        }
+
+        // scripts.validate finishes on a later editor frame: while it runs, request.status says running
+        // (not unknown, which the host would call abandoned), and its answer arrives once.
+        static void DeferredPrimitiveAnswersLater(Options options)
+        {
+            using (var host = new HostProcess(options.HostBinary, options.PluginsFolder))
+            {
+                var scene = new InMemoryScene(host.Project, "test-session-" + Guid.NewGuid().ToString("N")) { ValidationTime = TimeSpan.FromMilliseconds(1500) };
+                using (var editor = new EditorDomain(host.Discovery, host.Token(TokenRole.Editor), scene))
+                {
+                    Check.True(editor.Client.WaitConnected(TimeSpan.FromSeconds(15)), "the shim connects to the host");
+                    var mcp = new McpClient(host.Discovery.McpUrl, host.Token(TokenRole.Mcp));
+                    var sources = new JArray(new JObject { { "path", "Assets/Broken.cs" }, { "text", "class Broken { error }" } });
+                    JObject early = Relay(mcp, "scripts.validate", new JObject { { "sources", sources } }, 300);
+                    Check.Equal("still_running", (string)early["answer"]["code"], "a validation still compiling (" + early + ")");
+                    Check.Equal("running", (string)early["answer"]["data"]["editor"]["state"], "request.status of a deferred primitive");
+                    Check.Equal(false, (bool)early["answer"]["data"]["editor"]["mainThread"]["busy"], "the main thread is free while it compiles");
+                    JObject job = null;
+                    for (int attempt = 0; attempt < 100; ++attempt)
+                    {
+                        job = Relay(mcp, "host.jobStatus", new JObject { { "jobId", (string)early["answer"]["data"]["jobId"] } }, 5000);
+                        if ((string)job["answer"]["state"] == "completed")
+                            break;
+                        Thread.Sleep(50);
+                    }
+                    Check.Equal("completed", (string)job["answer"]["state"], "the validation completes (" + job + ")");
+                    Check.Equal(false, (bool)job["answer"]["result"]["ok"], "its diagnostics say it failed (" + job + ")");
+                    JObject clean = Relay(mcp, "scripts.validate", new JObject { { "sources", new JArray(new JObject { { "path", "Assets/Fine.cs" }, { "text", "class Fine {}" } }) } }, 10000);
+                    Check.Equal(StatusOk, (int)clean["status"], "a validation within its timeout (" + clean + ")");
+                    Check.Equal(true, (bool)clean["answer"]["ok"], "a clean source validates");
+                    Check.Equal(2, scene.ValidationsStarted, "each validation started once");
                 }
             }
         }

@@ -53,6 +53,7 @@ namespace AgentPanel.Tests
                 BridgeClient client = Client;
                 if (client != null)
                     client.Tick(TimeSpan.FromMilliseconds(20));
+                m_scene.Tick();
                 Thread.Sleep(2);
             }
         }

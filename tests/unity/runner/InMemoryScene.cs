@@ -9,7 +9,7 @@ using Newtonsoft.Json.Linq;
 
 namespace AgentPanel.Tests
 {
-    public sealed class InMemoryScene : IEditorPrimitives
+    public sealed class InMemoryScene : IEditorPrimitives, IDeferredPrimitives
     {
         sealed class SceneObject
         {
@@ -40,7 +40,38 @@ namespace AgentPanel.Tests
 
         public IList<string> Methods
         {
-            get { return new[] { "editor.info", "editor.state", "hierarchy.roots", "object.create" }; }
+            get { return new[] { "editor.info", "editor.state", "hierarchy.roots", "object.create", "scripts.validate" }; }
+        }
+
+        // scripts.validate finishes on a later main-thread tick, as Unity's AssemblyBuilder does.
+        public TimeSpan ValidationTime = TimeSpan.FromMilliseconds(400);
+        readonly List<KeyValuePair<DateTime, Action>> m_pendingValidations = new List<KeyValuePair<DateTime, Action>>();
+        public int ValidationsStarted;
+
+        public bool IsDeferred(string method) { return method == "scripts.validate"; }
+
+        public void Begin(string method, JObject parameters, Action<JObject, PrimitiveError> done)
+        {
+            JArray sources = Params.RequiredArray(parameters, "sources");
+            ++ValidationsStarted;
+            var diagnostics = new JArray();
+            foreach (JObject source in sources)
+                if (((string)source["text"]).Contains("error"))
+                    diagnostics.Add(new JObject { { "severity", "error" }, { "message", "CS1002: ; expected" }, { "file", (string)source["path"] }, { "line", 1 }, { "column", 1 } });
+            m_pendingValidations.Add(new KeyValuePair<DateTime, Action>(DateTime.UtcNow + ValidationTime,
+                () => done(new JObject { { "ok", diagnostics.Count == 0 }, { "diagnostics", diagnostics } }, null)));
+        }
+
+        // Main thread: completes the validations whose time has come.
+        public void Tick()
+        {
+            for (int index = m_pendingValidations.Count - 1; index >= 0; --index)
+                if (m_pendingValidations[index].Key <= DateTime.UtcNow)
+                {
+                    Action complete = m_pendingValidations[index].Value;
+                    m_pendingValidations.RemoveAt(index);
+                    complete();
+                }
         }
 
         public int ExecutionsOf(string name)

@@ -96,10 +96,25 @@ namespace AgentPanel.Bridge
 
         void Run(QueuedRequest request)
         {
-            string envelope = m_dispatcher.Dispatch(request.Id, request.Method, request.Parameters);
-            m_ledger.Record(request.Id, envelope);
+            var deferred = m_primitives as IDeferredPrimitives;
+            if (deferred != null && deferred.IsDeferred(request.Method))
+            {
+                string deferredId = request.Id;
+                m_pump.BeginDeferred(deferredId);
+                m_dispatcher.DispatchDeferred(deferred, deferredId, request.Method, request.Parameters, envelope =>
+                {
+                    Complete(deferredId, envelope);
+                    m_pump.EndDeferred(deferredId);
+                });
+                return;
+            }
+            Complete(request.Id, m_dispatcher.Dispatch(request.Id, request.Method, request.Parameters));
+        }
+
+        void Complete(string id, string envelope)
+        {
+            m_ledger.Record(id, envelope);
             lock (m_gate) ++m_counters.Executed;
-            string id = request.Id;
             // Never block the main thread on the socket: an undelivered answer travels in the next hello.
             SendAsync(envelope).ContinueWith(sent => { if (sent.Result) m_ledger.MarkDelivered(id); }, TaskContinuationOptions.ExecuteSynchronously);
         }
@@ -184,7 +199,9 @@ namespace AgentPanel.Bridge
                         m_socket = null;
                         m_connected = false;
                     }
-                    m_connectedSignal.Reset();
+                    // A refusal keeps the signal set: WaitConnected must return at once with false.
+                    if (Refusal == null)
+                        m_connectedSignal.Reset();
                 }
                 if (Refusal != null)
                     return;

@@ -1,6 +1,7 @@
 // What the dispatcher needs from an editor: who it is, which primitives it implements, and a way to
 // run one on the editor's main thread. The Unity assembly implements it with Unity's APIs; the
 // tests implement it with a small in-memory scene.
+using System;
 using System.Collections.Generic;
 using Newtonsoft.Json.Linq;
 
@@ -23,5 +24,17 @@ namespace AgentPanel.Bridge
 
         // Runs one primitive on the main thread; refuses with PrimitiveError, returns the result object.
         JObject Execute(string method, JObject parameters);
+    }
+}
+
+namespace AgentPanel.Bridge
+{
+    // Primitives that finish on a later editor frame (a compilation): Begin returns at once and
+    // calls done exactly once, on the main thread, with a result or a refusal. Until then the
+    // request counts as running for request.status and re-sent ids.
+    public interface IDeferredPrimitives
+    {
+        bool IsDeferred(string method);
+        void Begin(string method, JObject parameters, Action<JObject, PrimitiveError> done);
     }
 }

@@ -23,24 +23,49 @@ namespace AgentPanel.Bridge
 
         public string Dispatch(string id, string method, JObject parameters)
         {
-            JObject envelope;
             try
             {
-                if (!BridgeMethods.Primitives.Contains(method))
-                    throw new PrimitiveError(ErrorCodes.UnknownMethod, "no primitive named '" + method + "' in bridge protocol v" + BridgeMethods.ProtocolVersion);
-                if (!m_implemented.Contains(method))
-                    throw new PrimitiveError(ErrorCodes.Unsupported, "this editor does not implement '" + method + "' yet; hello.primitives lists what it does");
-                JObject result = m_primitives.Execute(method, parameters ?? new JObject());
-                envelope = new JObject { { "id", id }, { "result", result ?? new JObject() } };
+                CheckMethod(method);
+                return Envelope(id, method, m_primitives.Execute(method, parameters ?? new JObject()), null);
             }
-            catch (PrimitiveError refusal)
+            catch (Exception error)
             {
+                return Envelope(id, method, null, error);
+            }
+        }
+
+        // A deferred primitive: complete receives the envelope once the primitive calls back.
+        public void DispatchDeferred(IDeferredPrimitives deferred, string id, string method, JObject parameters, Action<string> complete)
+        {
+            try
+            {
+                CheckMethod(method);
+                deferred.Begin(method, parameters ?? new JObject(), (result, refusal) => complete(Envelope(id, method, result, refusal)));
+            }
+            catch (Exception error)
+            {
+                complete(Envelope(id, method, null, error));
+            }
+        }
+
+        void CheckMethod(string method)
+        {
+            if (!BridgeMethods.Primitives.Contains(method))
+                throw new PrimitiveError(ErrorCodes.UnknownMethod, "no primitive named '" + method + "' in bridge protocol v" + BridgeMethods.ProtocolVersion);
+            if (!m_implemented.Contains(method))
+                throw new PrimitiveError(ErrorCodes.Unsupported, "this editor does not implement '" + method + "' yet; hello.primitives lists what it does");
+        }
+
+        string Envelope(string id, string method, JObject result, Exception error)
+        {
+            JObject envelope;
+            PrimitiveError refusal = error as PrimitiveError;
+            if (refusal != null)
                 envelope = ErrorEnvelope(id, refusal.Code, refusal.Message, refusal.Details);
-            }
-            catch (Exception bug)
-            {
-                envelope = ErrorEnvelope(id, ErrorCodes.InternalError, method + " failed inside the editor: " + bug.GetType().Name + ": " + bug.Message, null);
-            }
+            else if (error != null)
+                envelope = ErrorEnvelope(id, ErrorCodes.InternalError, method + " failed inside the editor: " + error.GetType().Name + ": " + error.Message, null);
+            else
+                envelope = new JObject { { "id", id }, { "result", result ?? new JObject() } };
             string text = envelope.ToString(Formatting.None);
             long bytes = System.Text.Encoding.UTF8.GetByteCount(text);
             if (bytes > MaxResultBytes)

@@ -23,6 +23,7 @@ namespace AgentPanel.Bridge
         readonly LinkedList<QueuedRequest> m_queue = new LinkedList<QueuedRequest>();
         readonly Dictionary<string, LinkedListNode<QueuedRequest>> m_queued = new Dictionary<string, LinkedListNode<QueuedRequest>>();
         readonly Stopwatch m_clock = Stopwatch.StartNew();
+        readonly HashSet<string> m_deferred = new HashSet<string>();
         string m_current;
         string m_busyWith;
         long m_busySinceMs;
@@ -32,7 +33,7 @@ namespace AgentPanel.Bridge
         {
             lock (m_gate)
             {
-                if (m_queued.ContainsKey(request.Id) || m_current == request.Id)
+                if (m_queued.ContainsKey(request.Id) || m_current == request.Id || m_deferred.Contains(request.Id))
                     return false;
                 m_queued[request.Id] = m_queue.AddLast(request);
                 return true;
@@ -43,11 +44,15 @@ namespace AgentPanel.Bridge
         {
             lock (m_gate)
             {
-                if (m_current == id)
+                if (m_current == id || m_deferred.Contains(id))
                     return RequestState.Running;
                 return m_queued.ContainsKey(id) ? RequestState.Queued : RequestState.Unknown;
             }
         }
+
+        // A deferred primitive keeps its request running after Pump's callback returned, until EndDeferred.
+        public void BeginDeferred(string id) { lock (m_gate) m_deferred.Add(id); }
+        public void EndDeferred(string id) { lock (m_gate) m_deferred.Remove(id); }
 
         // Removes a queued request so it never runs (request.status withdrawIfQueued).
         public bool Withdraw(string id)
@@ -149,6 +154,8 @@ namespace AgentPanel.Bridge
                 if (m_current != null)
                     report["currentRequest"] = m_current;
                 report["queued"] = m_queue.Count;
+                if (m_deferred.Count > 0)
+                    report["deferred"] = m_deferred.Count;
             }
             report["compiling"] = compiling;
             report["importing"] = importing;
