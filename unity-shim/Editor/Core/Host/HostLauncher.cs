@@ -151,6 +151,13 @@ namespace AgentPanel.Host
                 CreateNoWindow = true,
                 WorkingDirectory = m_projectPath,
             };
+            // A packaged host keeps its shared libraries in <bin>/../lib (scripts/package-unity.sh).
+            string libraries = Path.Combine(Path.GetDirectoryName(Path.GetFullPath(binary)), Path.Combine("..", "lib"));
+            if (Environment.OSVersion.Platform == PlatformID.Unix && Directory.Exists(libraries))
+            {
+                string existing = Environment.GetEnvironmentVariable("LD_LIBRARY_PATH");
+                start.EnvironmentVariables["LD_LIBRARY_PATH"] = Path.GetFullPath(libraries) + (string.IsNullOrEmpty(existing) ? string.Empty : ":" + existing);
+            }
             Process process;
             try
             {

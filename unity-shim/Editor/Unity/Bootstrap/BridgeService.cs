@@ -81,7 +81,7 @@ namespace AgentPanel.Editor
             s_launch = Task.Run(() => launcher.EnsureRunning());
         }
 
-        // <package>/Bin~/<platform>/: Unity ignores folders ending in ~, so the binaries are never imported.
+        // <package>/Bin~/<platform>/bin: Unity ignores folders ending in ~, so the binaries are never imported.
         static string PackageBinFolder()
         {
             var package = UnityEditor.PackageManager.PackageInfo.FindForAssembly(typeof(BridgeService).Assembly);
@@ -89,7 +89,7 @@ namespace AgentPanel.Editor
                 return null;
             string platform = Application.platform == RuntimePlatform.WindowsEditor ? "win-x64"
                             : Application.platform == RuntimePlatform.OSXEditor ? "osx" : "linux-x64";
-            return Path.Combine(Path.Combine(package.resolvedPath, "Bin~"), platform);
+            return Path.Combine(Path.Combine(Path.Combine(package.resolvedPath, "Bin~"), platform), "bin");
         }
 
         static void FinishLaunch()
