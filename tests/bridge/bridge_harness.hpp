@@ -6,12 +6,15 @@
 #include "bridge/bridge_endpoint.hpp"
 #include "bridge/bridge_server.hpp"
 
-#include "simulated_editor.hpp"
+#include <uap/editor_sim/simulated_editor.hpp>
 
 #include <Poco/Pipe.h>
 #include <Poco/PipeStream.h>
 #include <Poco/Process.h>
-#include <Poco/Net/HTTPServer.h>
+#include "server/access_tokens.hpp"
+#include "server/host_server.hpp"
+#include "server/request_guard.hpp"
+#include "server/router.hpp"
 
 #include <chrono>
 #include <condition_variable>
@@ -38,8 +41,8 @@ public:
     const std::filesystem::path& project() const { return m_project; }
 
     // An editor simulator with the sample scene, running in this process and connected to the host.
-    std::unique_ptr<editor_sim::SimulatedEditor> connect_in_process(testkit::EditorSimulator& simulator);
-    testkit::SimulatorIdentity identity(std::string session) const;
+    std::unique_ptr<editor_sim::SimulatedEditor> connect_in_process(editor_sim::EditorSimulator& simulator);
+    editor_sim::SimulatorIdentity identity(std::string session) const;
     editor_sim::HostEndpoint endpoint() const;
 
     // Calls a primitive with a parsed answer.
@@ -52,7 +55,10 @@ public:
 private:
     std::filesystem::path m_project;
     std::unique_ptr<bridge::BridgeServer> m_bridge;
-    std::unique_ptr<Poco::Net::HTTPServer> m_server;
+    std::unique_ptr<server::AccessTokens> m_tokens;
+    std::unique_ptr<server::RequestGuard> m_guard;
+    std::unique_ptr<server::Router> m_router;
+    std::unique_ptr<server::HostServer> m_server;
     uint16_t m_port = 0;
 };
 

@@ -3,7 +3,7 @@
 #include "bridge_harness.hpp"
 #include "method_samples.hpp"
 
-#include <uap/testkit/protocol_schemas.hpp>
+#include <uap/protocol/protocol_schemas.hpp>
 
 #include <Poco/Buffer.h>
 #include <Poco/Net/HTTPClientSession.h>
@@ -73,7 +73,7 @@ private:
 
 TEST(BridgeWebSocket, EveryPrimitiveAnswersThroughTheHost) {
     BridgeHarness harness;
-    uap::testkit::EditorSimulator simulator(harness.identity("every-method"));
+    uap::editor_sim::EditorSimulator simulator(harness.identity("every-method"));
     simulator.build_sample_scene();
     auto editor = harness.connect_in_process(simulator);
     ASSERT_TRUE(harness.bridge().connected());
@@ -84,7 +84,7 @@ TEST(BridgeWebSocket, EveryPrimitiveAnswersThroughTheHost) {
         answered.insert(method);
     }
     // ping and request.status are the bridge's own: the host sends them (liveness and slow-call probes).
-    for (const auto& method : uap::testkit::ProtocolSchemas::instance().method_names())
+    for (const auto& method : uap::protocol::ProtocolSchemas::instance().method_names())
         if (method != "ping" && method != "request.status") {
             EXPECT_TRUE(answered.count(method)) << method;
         }
@@ -97,7 +97,7 @@ TEST(BridgeWebSocket, PingReportsMainThreadStateOffTheMainThread) {
     uap::bridge::BridgeOptions options;
     options.ping_interval = 100ms;
     BridgeHarness harness(options);
-    uap::testkit::EditorSimulator simulator(harness.identity("pinged"));
+    uap::editor_sim::EditorSimulator simulator(harness.identity("pinged"));
     auto editor = harness.connect_in_process(simulator);
     editor->inject_modal("Save Scene?", 1500ms);
     std::string state;
@@ -115,7 +115,7 @@ TEST(BridgeWebSocket, PingReportsMainThreadStateOffTheMainThread) {
 
 TEST(BridgeWebSocket, EditorEventsReachSubscribersAndTheEventLog) {
     BridgeHarness harness;
-    uap::testkit::EditorSimulator simulator(harness.identity("events"));
+    uap::editor_sim::EditorSimulator simulator(harness.identity("events"));
     simulator.build_sample_scene();
     std::mutex mutex;
     std::vector<std::string> seen;
@@ -210,9 +210,39 @@ TEST(BridgeBadInput, MalformedAndOversizedFramesGetProtocolErrorsAndTheConnectio
     EXPECT_EQ(field_text(wrong.get().json, "/code"), "internal_error");
 }
 
+TEST(BridgeBadInput, AFrameNestedAMillionDeepIsAParseErrorAndTheHostStays) {
+    BridgeHarness harness;
+    RawEditor editor(harness.port(), uap::testing::editor_token);
+    ASSERT_TRUE(editor.upgraded());
+    editor.hello("deep-1", harness.project().string());
+    ASSERT_EQ(field_text(editor.receive(), "/event"), "welcome");
+    editor.send_text(std::string(1'000'000, '['));
+    std::string frame = editor.receive();
+    EXPECT_EQ(field_text(frame, "/event"), "protocolError") << frame;
+    EXPECT_EQ(field_text(frame, "/data/code"), "parse_error") << frame;
+    editor.send_text(std::string(500'000, '[') + std::string(500'000, ']'));
+    frame = editor.receive();
+    EXPECT_EQ(field_text(frame, "/data/code"), "parse_error") << frame;
+    EXPECT_NE(field_text(frame, "/data/message").find("nests deeper"), std::string::npos) << frame;
+    // The connection and the host still carry a call.
+    auto call = std::async(std::launch::async, [&] { return harness.call("editor.info", "{}", 5000); });
+    std::string request = editor.receive();
+    ASSERT_EQ(field_text(request, "/method"), "editor.info") << request;
+}
+
+TEST(BridgeBadInput, AHelloNestedAMillionDeepIsRefused) {
+    BridgeHarness harness;
+    RawEditor editor(harness.port(), uap::testing::editor_token);
+    ASSERT_TRUE(editor.upgraded());
+    editor.send_text(std::string(1'000'000, '{'));
+    std::string frame = editor.receive();
+    EXPECT_EQ(field_text(frame, "/event"), "refused") << frame;
+    EXPECT_EQ(field_text(frame, "/data/code"), "parse_error") << frame;
+}
+
 TEST(BridgeBadInput, UnknownMethodsAndWrongParamTypesAreProtocolErrors) {
     BridgeHarness harness;
-    uap::testkit::EditorSimulator simulator(harness.identity("params"));
+    uap::editor_sim::EditorSimulator simulator(harness.identity("params"));
     simulator.build_sample_scene();
     auto editor = harness.connect_in_process(simulator);
     auto unknown = harness.call("object.explode", "{}");
@@ -232,7 +262,7 @@ TEST(BridgeBadInput, ResultsOverTheCapAreRefusedByTheEditor) {
     uap::bridge::BridgeOptions options;
     options.max_frame_bytes = 64 * 1024;
     BridgeHarness harness(options);
-    uap::testkit::EditorSimulator simulator(harness.identity("capped"));
+    uap::editor_sim::EditorSimulator simulator(harness.identity("capped"));
     simulator.add_flat_objects(3000, "Object");
     auto editor = harness.connect_in_process(simulator);
     auto answer = harness.call("hierarchy.subtree", R"({"maxNodes":3000})");
@@ -247,7 +277,7 @@ TEST(BridgeBadInput, SecondEditorIsRefusedAndTheSameSessionReplacesItsOldSocket)
     first.hello("session-A", harness.project().string());
     ASSERT_EQ(field_text(first.receive(), "/event"), "welcome");
 
-    uap::testkit::EditorSimulator intruder_model(harness.identity("session-B"));
+    uap::editor_sim::EditorSimulator intruder_model(harness.identity("session-B"));
     auto intruder = std::make_unique<uap::editor_sim::SimulatedEditor>(intruder_model, harness.endpoint());
     intruder->start();
     EXPECT_FALSE(intruder->wait_connected(3s));
@@ -255,7 +285,7 @@ TEST(BridgeBadInput, SecondEditorIsRefusedAndTheSameSessionReplacesItsOldSocket)
     EXPECT_NE(intruder->refusal().find("second_editor"), std::string::npos) << intruder->refusal();
     intruder->stop();
 
-    uap::testkit::EditorSimulator same_model(harness.identity("session-A"));
+    uap::editor_sim::EditorSimulator same_model(harness.identity("session-A"));
     auto same = harness.connect_in_process(same_model);
     ASSERT_FALSE(same->refused());
     EXPECT_EQ(first.receive(), "") << "the old socket of the same session is closed";
@@ -290,7 +320,7 @@ TEST(BridgeWaits, NoEditorWithinTheBoundMeansNeverStarted) {
 
 TEST(BridgeWaits, ACallIssuedDuringAReloadCompletesAfterIt) {
     BridgeHarness harness;
-    uap::testkit::EditorSimulator simulator(harness.identity("reloader"));
+    uap::editor_sim::EditorSimulator simulator(harness.identity("reloader"));
     auto editor = harness.connect_in_process(simulator);
     editor->inject_reload(800ms);
     std::this_thread::sleep_for(200ms);
@@ -302,11 +332,11 @@ TEST(BridgeWaits, ACallIssuedDuringAReloadCompletesAfterIt) {
 
 TEST(BridgeWaits, CancellingAQueuedCallWithdrawsItSoItNeverRuns) {
     BridgeHarness harness;
-    uap::testkit::EditorSimulator simulator(harness.identity("canceller"));
+    uap::editor_sim::EditorSimulator simulator(harness.identity("canceller"));
     auto editor = harness.connect_in_process(simulator);
     editor->inject_stall(1500ms);
     std::this_thread::sleep_for(100ms);
-    uap::bridge::CallControl control;
+    uap::api::CallControl control;
     std::thread canceller([&] {
         std::this_thread::sleep_for(200ms);
         control.cancelled = true;

@@ -2,8 +2,8 @@
 // primitives keep the Unity semantics tools rely on (typed values, observed effects, undo, play mode).
 #include "method_samples.hpp"
 
-#include <uap/testkit/editor_simulator.hpp>
-#include <uap/testkit/protocol_schemas.hpp>
+#include <uap/editor_sim/editor_simulator.hpp>
+#include <uap/protocol/protocol_schemas.hpp>
 
 #include <gtest/gtest.h>
 
@@ -14,11 +14,11 @@
 
 namespace {
 
-using uap::testkit::EditorSimulator;
-using uap::testkit::ProtocolSchemas;
-using uap::testkit::Reply;
+using uap::editor_sim::EditorSimulator;
+using uap::protocol::ProtocolSchemas;
+using uap::editor_sim::Reply;
 
-uap::testkit::SimulatorIdentity identity() {
+uap::editor_sim::SimulatorIdentity identity() {
     return {"/tmp/project", "2022.3.40f1 (simulated)", 4242, "session-1"};
 }
 

@@ -1,7 +1,10 @@
 // uap-editor-sim: the editor simulator as a standalone process. It finds a running host through the
 // project's discovery file and editor token, connects like the Unity shim, and takes fault-injection
 // commands on stdin (one per line; see usage).
-#include "simulated_editor.hpp"
+#include <uap/editor_sim/simulated_editor.hpp>
+
+#include "support/json.hpp"
+#include "support/json_writer.hpp"
 
 #include <rapidjson/document.h>
 
@@ -116,9 +119,9 @@ int main(int argc, char** argv) {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
     rapidjson::Document host;
-    std::string host_text = read_text(discovery);
-    host.Parse(host_text.c_str());
-    if (host.HasParseError() || !host.IsObject() || !host.HasMember("port") || !host["port"].IsUint()) {
+    if (auto parsed = uap::json::parse(read_text(discovery)))
+        host = std::move(parsed).value();
+    if (!host.IsObject() || !host.HasMember("port") || !host["port"].IsUint()) {
         std::cerr << "uap-editor-sim: " << discovery << " has no numeric \"port\"\n";
         return 1;
     }
@@ -134,13 +137,13 @@ int main(int argc, char** argv) {
     while (!endpoint.token.empty() && (endpoint.token.back() == '\n' || endpoint.token.back() == '\r'))
         endpoint.token.pop_back();
 
-    uap::testkit::SimulatorIdentity identity;
+    uap::editor_sim::SimulatorIdentity identity;
     identity.project_path = std::filesystem::absolute(project).lexically_normal().string();
     if (!identity.project_path.empty() && identity.project_path.back() == '/')
         identity.project_path.pop_back();
     identity.editor_pid = static_cast<int64_t>(current_pid());
     identity.editor_session_id = session;
-    uap::testkit::EditorSimulator simulator(identity);
+    uap::editor_sim::EditorSimulator simulator(identity);
     if (scene == "sample")
         simulator.build_sample_scene();
     else if (scene.rfind("flat:", 0) == 0)
@@ -177,16 +180,25 @@ int main(int argc, char** argv) {
             std::string kind, text;
             words >> kind;
             std::getline(words >> std::ws, text);
-            simulator.log(kind == "error" ? uap::testkit::ConsoleKind::Error
-                          : kind == "warning" ? uap::testkit::ConsoleKind::Warning
-                                              : uap::testkit::ConsoleKind::Log,
+            simulator.log(kind == "error" ? uap::editor_sim::ConsoleKind::Error
+                          : kind == "warning" ? uap::editor_sim::ConsoleKind::Warning
+                                              : uap::editor_sim::ConsoleKind::Log,
                           text);
+            // The simulator queued the console event as a whole frame; the editor runtime sends its data.
             for (const auto& event : simulator.take_events())
-                editor.send_event("consoleError", event.substr(event.find("\"data\":") + 7, event.size() - event.find("\"data\":") - 8));
+                if (auto frame = uap::json::parse(event); frame && frame->IsObject() && frame->HasMember("data"))
+                    editor.send_event("consoleError", uap::json::to_text((*frame)["data"]));
         } else if (command == "pin") {
             std::string path;
             std::getline(words >> std::ws, path);
-            editor.send_event("userPin", "{\"object\":{\"scenePath\":\"" + path + "\"}}");
+            editor.send_event("userPin", uap::json::TextWriter()
+                                             .begin_object()
+                                             .key("object")
+                                             .begin_object()
+                                             .field("scenePath", path)
+                                             .end_object()
+                                             .end_object()
+                                             .text());
         } else if (command == "stats") {
             auto counters = editor.counters();
             say("stats executed=" + std::to_string(counters.executed) + " deduplicated=" + std::to_string(counters.deduplicated) +

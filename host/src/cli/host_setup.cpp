@@ -31,7 +31,7 @@ std::vector<modules::PluginFolder> plugin_folders(const Arguments& arguments, co
     return modules::standard_plugin_folders(command_line, settings.plugin_folders());
 }
 
-Expected<LoadedHost> load_host(const Arguments& arguments, bridge::EditorLink* editor) {
+Expected<LoadedHost> load_host(const Arguments& arguments, api::EditorLink* editor) {
     auto settings = load_settings(arguments);
     if (!settings)
         return settings.error();

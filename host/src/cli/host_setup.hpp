@@ -19,7 +19,7 @@ struct LoadedHost {
 inline const std::set<std::string> module_loading_options = {"project", "plugins"};
 
 // Loads settings (reporting a recovered corrupt file on stderr) and then the modules.
-Expected<LoadedHost> load_host(const Arguments& arguments, bridge::EditorLink* editor = nullptr);
+Expected<LoadedHost> load_host(const Arguments& arguments, api::EditorLink* editor = nullptr);
 
 // Loads only the settings of --project (or of no project).
 Expected<std::unique_ptr<settings::ProjectSettings>> load_settings(const Arguments& arguments);

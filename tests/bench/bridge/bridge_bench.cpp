@@ -125,7 +125,7 @@ int main() {
     );
 
     uap::testing::BridgeHarness harness;
-    uap::testkit::EditorSimulator simulator(harness.identity("bench"));
+    uap::editor_sim::EditorSimulator simulator(harness.identity("bench"));
     auto build_started = Clock::now();
     simulator.add_flat_objects(object_count, "Object");
     std::printf("scene: %zu root objects built in %.0f ms\n", object_count, milliseconds(Clock::now() - build_started));

@@ -1,0 +1,37 @@
+// Everything `uap-host serve` needs for the agent: the panel hub, the one agent session and the
+// /panel WebSocket route, with tool metadata taken from the loaded modules.
+#pragma once
+
+#include "agent/agent_session.hpp"
+#include "modules/module_host.hpp"
+#include "panel/panel_endpoint.hpp"
+#include "panel/panel_hub.hpp"
+
+#include <memory>
+
+namespace uap::app {
+
+// Our tools' metadata by module tool name, from the module registry.
+agent::MetadataLookup metadata_from(const modules::ModuleHost& modules);
+
+class AgentService {
+public:
+    explicit AgentService(agent::AgentOptions options);
+    ~AgentService();
+
+    // Starts the CLI; a failure (e.g. no CLI installed) is reported on the panels and returned,
+    // but the route keeps working so a front-end can see why.
+    Expected<void> start(const std::string& mcp_url);
+    void stop();
+
+    server::UpgradeRoute route() { return m_endpoint.route(); }
+    panel::PanelHub& hub() { return m_hub; }
+    agent::AgentSession& session() { return *m_session; }
+
+private:
+    panel::PanelHub m_hub;
+    std::unique_ptr<agent::AgentSession> m_session;
+    panel::PanelEndpoint m_endpoint;
+};
+
+} // namespace uap::app

@@ -1,0 +1,45 @@
+// The host's editor side: the bridge server mounted at /bridge for the editor role and, with
+// `--editor sim`, the editor simulator running in-process as the connected editor.
+#pragma once
+
+#include "bridge/bridge_server.hpp"
+#include "server/host_server.hpp"
+#include "support/expected.hpp"
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace uap::editor_sim {
+class EditorSimulator;
+class SimulatedEditor;
+}
+
+namespace uap::app {
+
+enum class EditorMode { Unity, Simulator };
+
+// Parses the --editor value: absent or "unity" waits for the Unity shim; "sim" runs the simulator.
+Expected<EditorMode> parse_editor_mode(const std::optional<std::string>& text);
+
+class EditorConnection {
+public:
+    EditorConnection(const std::filesystem::path& project, std::string host_version);
+    ~EditorConnection();
+
+    bridge::BridgeServer& bridge() { return *m_bridge; }
+    // The /bridge upgrade route for the editor role.
+    server::UpgradeRoute route();
+    // Starts the simulator with the sample scene and connects it to the running server.
+    Expected<void> start_simulator(uint16_t port, const std::string& editor_token);
+    void stop();
+
+private:
+    std::filesystem::path m_project;
+    std::unique_ptr<bridge::BridgeServer> m_bridge;
+    std::unique_ptr<editor_sim::EditorSimulator> m_simulator;
+    std::unique_ptr<editor_sim::SimulatedEditor> m_editor;
+};
+
+} // namespace uap::app

@@ -1,0 +1,41 @@
+// Bridge protocol v1 as compiled JSON schemas: validates method params and results, the
+// handshake and the envelopes against protocol/bridge-v1.json (embedded at build time).
+#pragma once
+
+#include <rapidjson/document.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace uap::protocol {
+
+// The text of protocol/bridge-v1.json, embedded at build time.
+std::string_view bridge_protocol_text();
+
+enum class SchemaPart { Params, Result };
+
+class ProtocolSchemas {
+public:
+    // The one instance built from the embedded description.
+    static const ProtocolSchemas& instance();
+
+    bool has_method(std::string_view method) const;
+    std::vector<std::string> method_names() const;
+    std::vector<std::string> write_method_names() const;
+
+    // Empty when the value conforms; otherwise a readable reason with the JSON pointers involved.
+    std::string check_method(std::string_view method, SchemaPart part, const rapidjson::Value& value) const;
+    // Checks against "envelope/request", "envelope/response", "envelope/event", "handshake/hello" ...
+    std::string check_named(std::string_view pointer, const rapidjson::Value& value) const;
+
+    ProtocolSchemas();
+    ~ProtocolSchemas();
+
+private:
+    struct Compiled;
+    std::unique_ptr<Compiled> m_compiled;
+};
+
+} // namespace uap::protocol

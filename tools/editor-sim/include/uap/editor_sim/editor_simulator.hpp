@@ -1,0 +1,76 @@
+// The editor simulator: an in-memory model of the Unity editor semantics the bridge primitives
+// expose, answering bridge protocol v1 requests in-process (library uap_editor_sim).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace uap::editor_sim {
+
+// One answer of a primitive: the result object on success, an error object {"code","message"} otherwise.
+struct Reply {
+    enum class Kind { Result, Error };
+    Kind kind = Kind::Result;
+    std::string json;
+
+    bool ok() const { return kind == Kind::Result; }
+};
+
+// Who the simulated editor says it is in editor.info and in the hello handshake.
+struct SimulatorIdentity {
+    std::string project_path;
+    std::string unity_version = "2022.3.40f1 (simulated)";
+    int64_t editor_pid = 0;
+    std::string editor_session_id;
+};
+
+enum class ConsoleKind { Log, Warning, Error, Exception, Assert };
+
+class EditorSimulator {
+public:
+    explicit EditorSimulator(SimulatorIdentity identity);
+    ~EditorSimulator();
+    EditorSimulator(const EditorSimulator&) = delete;
+    EditorSimulator& operator=(const EditorSimulator&) = delete;
+
+    // Answers one request envelope {"id","method","params"} with one response envelope. Thread-safe.
+    std::string handle(std::string_view request_json);
+
+    // Calls one primitive directly. params_json must be an object ("{}" when there are none). Thread-safe.
+    Reply call(std::string_view method, std::string_view params_json);
+
+    // The methods this simulator implements, sorted.
+    std::vector<std::string> implemented_methods() const;
+
+    // Adds user-defined types, objects, assets and menu items from a fixture (see docs/simulator-deviations.md).
+    // Returns an empty string on success, otherwise why the fixture was refused.
+    std::string load_fixture(std::string_view fixture_json);
+
+    // A small scene: Main Camera, Directional Light, Ground, Player with children, a material and a prefab.
+    void build_sample_scene();
+
+    // Adds count root objects (each with a Transform and a BoxCollider) for scale tests.
+    void add_flat_objects(std::size_t count, std::string_view name_prefix);
+
+    // Editor events ({"event","data"} text) produced since the last call.
+    std::vector<std::string> take_events();
+
+    void log(ConsoleKind kind, std::string_view message);
+    const SimulatorIdentity& identity() const;
+
+    // Pretends the main thread is compiling or importing; editor.state and ping report it.
+    void set_compiling(bool compiling);
+    void set_importing(bool importing);
+    bool compiling() const;
+    bool importing() const;
+    std::string play_mode() const;
+
+private:
+    struct State;
+    std::unique_ptr<State> m_state;
+};
+
+} // namespace uap::editor_sim

@@ -1,0 +1,124 @@
+// The simulated editor process's runtime: a "main thread" that executes primitives one at a time,
+// a socket thread that answers liveness off the main thread, a completed-results ledger that
+// survives injected domain reloads, and fault injection. Connects to a host like the Unity shim.
+#pragma once
+
+#include <uap/editor_sim/editor_simulator.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+
+namespace Poco::Net {
+class WebSocket;
+}
+
+namespace uap::editor_sim {
+
+struct HostEndpoint {
+    std::string address = "127.0.0.1";
+    uint16_t port = 0;
+    std::string token;
+    std::string path = "/bridge";
+};
+
+// What the runtime has done, for tests and the "stats" command.
+struct RuntimeCounters {
+    uint64_t executed = 0;             // Primitives that ran on the main thread.
+    uint64_t deduplicated = 0;         // Re-sent ids answered from the ledger or ignored while queued.
+    uint64_t dropped_by_reload = 0;    // Queued requests forgotten by a reload (the host re-sends them).
+    uint64_t reloads = 0;
+    uint64_t connections = 0;
+    uint64_t protocol_errors = 0;      // protocolError events received from the host.
+};
+
+class SimulatedEditor {
+public:
+    using Reporter = std::function<void(const std::string& line)>;
+
+    SimulatedEditor(editor_sim::EditorSimulator& simulator, HostEndpoint endpoint, Reporter reporter = {});
+    ~SimulatedEditor();
+
+    void start();
+    void stop();
+
+    // Fault injection; each runs on the main thread after what is already queued, as in Unity.
+    void inject_reload(std::chrono::milliseconds duration);
+    void inject_stall(std::chrono::milliseconds duration);
+    void inject_modal(std::string title, std::chrono::milliseconds duration);
+    void inject_compile(std::chrono::milliseconds duration, std::string error_message);
+    // Sends an editor event now (for example a user pin).
+    void send_event(const std::string& name, const std::string& data_json);
+
+    bool wait_connected(std::chrono::milliseconds timeout);
+    bool refused() const { return m_refused; }
+    std::string refusal() const;
+    RuntimeCounters counters() const;
+    std::string session_id() const { return m_simulator.identity().editor_session_id; }
+    std::string hello_json();
+
+private:
+    struct Task {
+        enum class Kind { Request, Reload, Stall, Modal, Compile } kind = Kind::Request;
+        std::string id;
+        std::string method;
+        std::string params;
+        std::chrono::milliseconds duration{0};
+        std::string text;
+    };
+
+    void main_loop();
+    void connection_loop();
+    void read_loop(Poco::Net::WebSocket& socket);
+    void handle_frame(const std::string& frame);
+    void execute(const Task& task);
+    void perform_reload(std::chrono::milliseconds duration);
+    void busy_for(std::chrono::milliseconds duration, const std::string& modal_title);
+    bool send(const std::string& frame);
+    void deliver(const std::string& id, const std::string& response);
+    void flush_events();
+    std::string main_thread_json();
+    void enqueue(Task task);
+
+    editor_sim::EditorSimulator& m_simulator;
+    HostEndpoint m_endpoint;
+    Reporter m_reporter;
+
+    mutable std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::deque<Task> m_tasks;
+    std::set<std::string> m_queued_ids;
+    std::string m_current_id;
+    std::string m_busy_kind;
+    std::chrono::steady_clock::time_point m_busy_since;
+    std::string m_modal_title;
+    std::string m_play_mode = "edit";
+    std::map<std::string, std::string> m_ledger; // id → response envelope.
+    std::deque<std::string> m_ledger_order;
+    std::set<std::string> m_undelivered;
+    bool m_reloading = false;
+    bool m_connected = false;
+    bool m_stopping = false;
+    bool m_announce_reloaded = false;
+    std::atomic<bool> m_refused{false};
+    std::string m_refusal;
+    std::size_t m_max_result_bytes = 1024 * 1024;
+    RuntimeCounters m_counters;
+
+    std::mutex m_send_mutex;
+    std::shared_ptr<Poco::Net::WebSocket> m_socket;
+
+    std::thread m_main;
+    std::thread m_connection;
+};
+
+} // namespace uap::editor_sim

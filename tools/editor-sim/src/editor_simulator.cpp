@@ -1,0 +1,283 @@
+// The editor simulator's front: request dispatch with schema checks against the protocol
+// description, fixtures, the sample scene, and scale helpers.
+#include <uap/editor_sim/editor_simulator.hpp>
+#include <uap/protocol/protocol_schemas.hpp>
+
+#include "world.hpp"
+
+#include <mutex>
+
+namespace uap::editor_sim {
+
+struct EditorSimulator::State {
+    mutable std::mutex mutex;
+    Simulation simulation;
+    std::map<std::string, Primitive, std::less<>> table;
+};
+
+namespace {
+
+PropertySpec setting(std::string path, ValueType type, std::string default_json, std::vector<std::string> names = {}) {
+    return PropertySpec{std::move(path), type, std::move(default_json), std::move(names), {}};
+}
+
+const std::vector<PropertySpec>& texture_importer_specs() {
+    static const std::vector<PropertySpec> specs{
+        setting("textureType", ValueType::Enum, R"({"index":0,"name":"Default"})", {"Default", "NormalMap", "Sprite"}),
+        setting("maxTextureSize", ValueType::Integer, "2048"),
+        setting("sRGBTexture", ValueType::Boolean, "true"),
+        setting("mipmapEnabled", ValueType::Boolean, "true"),
+        setting("filterMode", ValueType::Enum, R"({"index":1,"name":"Bilinear"})", {"Point", "Bilinear", "Trilinear"})};
+    return specs;
+}
+
+const std::vector<PropertySpec>& model_importer_specs() {
+    static const std::vector<PropertySpec> specs{setting("globalScale", ValueType::Float, "1.0"),
+                                                 setting("importAnimation", ValueType::Boolean, "true"),
+                                                 setting("isReadable", ValueType::Boolean, "false")};
+    return specs;
+}
+
+void add_asset(Simulation& simulation, std::string path, std::string kind) {
+    Asset asset;
+    asset.path = path;
+    asset.kind = std::move(kind);
+    asset.guid = "sim" + std::to_string(simulation.world.next_id++);
+    simulation.world.assets[path] = std::move(asset);
+}
+
+void set_importer(Asset& asset, std::string importer, const std::vector<PropertySpec>& specs) {
+    asset.importer = std::move(importer);
+    for (const auto& spec : specs)
+        asset.import_settings.push_back(Property{&spec, spec.default_json});
+}
+
+void seed_defaults(Simulation& simulation) {
+    add_asset(simulation, "Assets", "Folder");
+    add_asset(simulation, "Library/unity default resources", "BuiltinResources");
+    for (const char* mesh : {"Cube", "Sphere", "Capsule", "Cylinder", "Plane", "Quad"})
+        simulation.world.assets["Library/unity default resources"].sub_assets.emplace_back(mesh, "Mesh");
+    add_asset(simulation, "Resources/unity_builtin_extra", "BuiltinResources");
+    simulation.world.assets["Resources/unity_builtin_extra"].sub_assets.emplace_back("Default-Material", "Material");
+    Scene scene;
+    scene.handle = simulation.world.next_scene_handle++;
+    scene.name = "Untitled";
+    simulation.world.scenes.push_back(scene);
+    simulation.world.active_scene = scene.handle;
+    simulation.menus = {{"GameObject/Create Empty", true, "create-empty"}, {"Edit/Play", true, "play"},
+                        {"Tools/Log Hello", true, "log"},                 {"Tools/Disabled Item", false, ""},
+                        {"Window/General/Console", true, ""}};
+}
+
+} // namespace
+
+EditorSimulator::EditorSimulator(SimulatorIdentity identity) : m_state(std::make_unique<State>()) {
+    m_state->simulation.identity = std::move(identity);
+    register_object_primitives(m_state->table);
+    register_property_primitives(m_state->table);
+    register_asset_primitives(m_state->table);
+    register_editor_primitives(m_state->table);
+    seed_defaults(m_state->simulation);
+}
+
+EditorSimulator::~EditorSimulator() = default;
+
+std::vector<std::string> EditorSimulator::implemented_methods() const {
+    std::vector<std::string> names;
+    for (const auto& [name, primitive] : m_state->table)
+        names.push_back(name);
+    return names;
+}
+
+Reply EditorSimulator::call(std::string_view method, std::string_view params_json) {
+    auto primitive = m_state->table.find(method);
+    if (primitive == m_state->table.end())
+        return error_reply("unknown_method", "this editor implements no primitive '" + std::string(method) + "'");
+    rapidjson::Document params;
+    params.Parse(params_json.empty() ? "{}" : params_json.data(), params_json.empty() ? 2 : params_json.size());
+    if (params.HasParseError() || !params.IsObject())
+        return error_reply("invalid_params", "params must be a JSON object");
+    const auto& schemas = protocol::ProtocolSchemas::instance();
+    std::string violation = schemas.check_method(method, protocol::SchemaPart::Params, params);
+    if (!violation.empty()) {
+        rapidjson::StringBuffer data;
+        JsonWriter writer(data);
+        writer.StartObject();
+        writer.Key("schemaError");
+        writer.String(violation.c_str());
+        writer.EndObject();
+        return error_reply("invalid_params", std::string(method) + ": " + violation + "; nothing was changed", data.GetString());
+    }
+    Reply reply;
+    try {
+        std::lock_guard lock(m_state->mutex);
+        reply = primitive->second(m_state->simulation, params);
+    } catch (const std::exception& exception) {
+        return error_reply("internal_error", std::string("simulator bug in ") + std::string(method) + ": " + exception.what());
+    }
+    if (reply.ok()) {
+        rapidjson::Document result;
+        result.Parse(reply.json.c_str());
+        std::string mismatch = schemas.check_method(method, protocol::SchemaPart::Result, result);
+        if (!mismatch.empty())
+            return error_reply("internal_error", "simulator result for " + std::string(method) + " breaks the protocol: " + mismatch);
+    }
+    return reply;
+}
+
+std::string EditorSimulator::handle(std::string_view request_json) {
+    rapidjson::Document request;
+    request.Parse(request_json.data(), request_json.size());
+    std::string id;
+    Reply reply;
+    if (request.HasParseError() || !request.IsObject()) {
+        reply = error_reply("parse_error", "the request is not one JSON object");
+    } else {
+        if (request.HasMember("id") && request["id"].IsString())
+            id = request["id"].GetString();
+        std::string violation = protocol::ProtocolSchemas::instance().check_named("envelope/request", request);
+        if (!violation.empty())
+            reply = error_reply("invalid_request", "the request envelope is wrong: " + violation);
+        else
+            reply = call(request["method"].GetString(), request.HasMember("params") ? to_json(request["params"]) : "{}");
+    }
+    rapidjson::StringBuffer buffer;
+    JsonWriter writer(buffer);
+    writer.StartObject();
+    writer.Key("id");
+    writer.String(id.c_str());
+    writer.Key(reply.ok() ? "result" : "error");
+    writer.RawValue(reply.json.data(), reply.json.size(), rapidjson::kObjectType);
+    writer.EndObject();
+    return buffer.GetString();
+}
+
+std::string EditorSimulator::load_fixture(std::string_view fixture_json) {
+    rapidjson::Document fixture;
+    fixture.Parse(fixture_json.data(), fixture_json.size());
+    if (fixture.HasParseError() || !fixture.IsObject())
+        return "the fixture is not a JSON object";
+    if (fixture.HasMember("types")) {
+        std::lock_guard lock(m_state->mutex);
+        auto error = m_state->simulation.types.add_user_types(fixture["types"]);
+        if (!error.empty())
+            return error;
+    }
+    if (fixture.HasMember("menus") && fixture["menus"].IsArray()) {
+        std::lock_guard lock(m_state->mutex);
+        for (auto& item : fixture["menus"].GetArray())
+            if (item.IsObject() && item.HasMember("path") && item["path"].IsString())
+                m_state->simulation.menus.push_back(
+                    {item["path"].GetString(), !item.HasMember("enabled") || !item["enabled"].IsBool() || item["enabled"].GetBool(), ""});
+    }
+    // Objects and assets go through the primitives themselves, so a fixture cannot build what a client could not.
+    for (const char* section : {"calls"})
+        if (fixture.HasMember(section) && fixture[section].IsArray())
+            for (auto& entry : fixture[section].GetArray()) {
+                if (!entry.IsObject() || !entry.HasMember("method") || !entry["method"].IsString())
+                    return "each fixture call needs a 'method'";
+                Reply reply = call(entry["method"].GetString(), entry.HasMember("params") ? to_json(entry["params"]) : "{}");
+                if (!reply.ok())
+                    return std::string("fixture call ") + entry["method"].GetString() + " failed: " + reply.json;
+            }
+    return {};
+}
+
+void EditorSimulator::build_sample_scene() {
+    auto run = [this](std::string_view method, std::string_view params) {
+        Reply reply = call(method, params);
+        if (!reply.ok())
+            throw std::runtime_error("sample scene: " + std::string(method) + " failed: " + reply.json);
+        return reply;
+    };
+    {
+        std::lock_guard lock(m_state->mutex);
+        auto& simulation = m_state->simulation;
+        for (const char* folder : {"Assets/Scenes", "Assets/Materials", "Assets/Prefabs", "Assets/Textures", "Assets/Models", "Assets/Scripts"})
+            add_asset(simulation, folder, "Folder");
+        add_asset(simulation, "Assets/Textures/Checker.png", "Texture2D");
+        set_importer(simulation.world.assets["Assets/Textures/Checker.png"], "TextureImporter", texture_importer_specs());
+        add_asset(simulation, "Assets/Scripts/PlayerController.cs", "MonoScript");
+    }
+    run("object.create", R"({"name":"Main Camera","position":[0,1,-10]})");
+    run("component.add", R"({"object":{"scenePath":"/Main Camera"},"type":"Camera"})");
+    run("object.create", R"({"name":"Directional Light","position":[0,3,0]})");
+    run("component.add", R"({"object":{"scenePath":"/Directional Light"},"type":"Light"})");
+    run("object.create", R"({"name":"Ground","primitive":"Plane"})");
+    run("object.create", R"({"name":"Player","primitive":"Capsule","position":[0,1,0]})");
+    run("component.add", R"({"object":{"scenePath":"/Player"},"type":"Rigidbody"})");
+    run("object.create", R"({"name":"Weapon","primitive":"Cube","parent":{"scenePath":"/Player"}})");
+    run("object.create", R"({"name":"CameraTarget","parent":{"scenePath":"/Player"}})");
+    run("asset.create", R"({"path":"Assets/Materials/Red.mat","kind":"Material"})");
+    run("property.set", R"({"target":{"asset":{"assetPath":"Assets/Materials/Red.mat"}},"values":[{"path":"_Color","type":"color","value":[1,0,0,1]},{"path":"_MainTex","type":"objectReference","value":{"assetPath":"Assets/Textures/Checker.png"}}]})");
+    run("object.create", R"({"name":"Crate","primitive":"Cube"})");
+    run("component.add", R"({"object":{"scenePath":"/Crate"},"type":"Rigidbody"})");
+    run("asset.create", R"({"path":"Assets/Prefabs/Crate.prefab","kind":"Prefab","source":{"scenePath":"/Crate"}})");
+    run("object.destroy", R"({"object":{"scenePath":"/Crate"}})");
+    run("object.create", R"({"name":"Rock","primitive":"Sphere"})");
+    {
+        std::lock_guard lock(m_state->mutex);
+        auto& simulation = m_state->simulation;
+        Reply error;
+        rapidjson::Document reference;
+        reference.Parse(R"({"scenePath":"/Rock"})");
+        GameObject* rock = simulation.find_object(reference, error);
+        add_asset(simulation, "Assets/Models/Rock.fbx", "Model");
+        Asset& model = simulation.world.assets["Assets/Models/Rock.fbx"];
+        model.stored = simulation.store_subtree(rock->id);
+        model.sub_assets.emplace_back("Rock", "Mesh");
+        set_importer(model, "ModelImporter", model_importer_specs());
+        simulation.destroy_object(rock->id);
+    }
+    run("scene.save", R"({"saveAs":"Assets/Scenes/SampleScene.unity"})");
+    std::lock_guard lock(m_state->mutex);
+    m_state->simulation.undo.clear();
+    m_state->simulation.events.clear();
+    m_state->simulation.add_console(ConsoleKind::Log, "Sample scene loaded");
+}
+
+void EditorSimulator::add_flat_objects(std::size_t count, std::string_view name_prefix) {
+    std::lock_guard lock(m_state->mutex);
+    auto& simulation = m_state->simulation;
+    const TypeSpec* collider = simulation.types.find("UnityEngine.BoxCollider");
+    simulation.world.objects.reserve(simulation.world.objects.size() + count);
+    for (std::size_t index = 0; index < count; ++index) {
+        auto& object = simulation.create_object(std::string(name_prefix) + std::to_string(index), 0, simulation.world.active_scene);
+        object.components.push_back(simulation.make_component(*collider));
+    }
+}
+
+std::vector<std::string> EditorSimulator::take_events() {
+    std::lock_guard lock(m_state->mutex);
+    return std::exchange(m_state->simulation.events, {});
+}
+
+void EditorSimulator::log(ConsoleKind kind, std::string_view message) {
+    std::lock_guard lock(m_state->mutex);
+    m_state->simulation.add_console(kind, std::string(message));
+}
+
+const SimulatorIdentity& EditorSimulator::identity() const { return m_state->simulation.identity; }
+
+void EditorSimulator::set_compiling(bool compiling) {
+    std::lock_guard lock(m_state->mutex);
+    m_state->simulation.compiling = compiling;
+}
+void EditorSimulator::set_importing(bool importing) {
+    std::lock_guard lock(m_state->mutex);
+    m_state->simulation.importing = importing;
+}
+bool EditorSimulator::compiling() const {
+    std::lock_guard lock(m_state->mutex);
+    return m_state->simulation.compiling;
+}
+bool EditorSimulator::importing() const {
+    std::lock_guard lock(m_state->mutex);
+    return m_state->simulation.importing;
+}
+std::string EditorSimulator::play_mode() const {
+    std::lock_guard lock(m_state->mutex);
+    return m_state->simulation.play_mode;
+}
+
+} // namespace uap::editor_sim

@@ -1,0 +1,626 @@
+// Simulator primitives for assets, import settings, scenes, search, screenshots and script validation.
+#include "world.hpp"
+#include "support/json_writer.hpp"
+
+#include <Poco/Base64Encoder.h>
+#include <Poco/Checksum.h>
+#include <Poco/DeflatingStream.h>
+
+#include <algorithm>
+#include <sstream>
+
+namespace uap::editor_sim {
+
+std::optional<std::string> canonical_setting(Simulation& simulation, const Property& property, const rapidjson::Value& value,
+                                             std::string& reason);
+
+namespace {
+
+std::string folded(std::string_view text) {
+    std::string out(text);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+}
+
+std::string file_stem(const std::string& path) {
+    auto slash = path.find_last_of('/');
+    std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+    auto dot = name.find_last_of('.');
+    return dot == std::string::npos ? name : name.substr(0, dot);
+}
+
+std::string parent_folder(const std::string& path) {
+    auto slash = path.find_last_of('/');
+    return slash == std::string::npos ? std::string() : path.substr(0, slash);
+}
+
+// A parsed search filter: "t:Type" words and plain name words, all of which must match.
+struct Filter {
+    std::vector<std::string> types;
+    std::vector<std::string> words;
+
+    explicit Filter(std::string_view text) {
+        std::istringstream stream{std::string(text)};
+        std::string word;
+        while (stream >> word)
+            if (word.rfind("t:", 0) == 0)
+                types.push_back(folded(word.substr(2)));
+            else
+                words.push_back(folded(word));
+    }
+    bool name_matches(const std::string& name) const {
+        auto lowered = folded(name);
+        return std::all_of(words.begin(), words.end(), [&](const std::string& word) { return lowered.find(word) != std::string::npos; });
+    }
+    bool type_matches(const std::vector<std::string>& candidates) const {
+        return std::all_of(types.begin(), types.end(), [&](const std::string& type) {
+            return std::any_of(candidates.begin(), candidates.end(), [&](const std::string& candidate) { return folded(candidate) == type; });
+        });
+    }
+};
+
+std::vector<std::string> asset_types(const Asset& asset) {
+    std::vector<std::string> types{asset.kind};
+    if (asset.type && asset.type->kind == TypeKind::ScriptableObject)
+        types.push_back(asset.type->short_name);
+    if (asset.kind == "Prefab" || asset.kind == "Model")
+        types.push_back("GameObject");
+    return types;
+}
+
+void write_asset(JsonWriter& writer, const Asset& asset) {
+    writer.StartObject();
+    writer.Key("path");
+    writer.String(asset.path.c_str());
+    writer.Key("kind");
+    writer.String(asset.kind.c_str());
+    writer.Key("guid");
+    writer.String(asset.guid.c_str());
+    if (asset.type) {
+        writer.Key("type");
+        writer.String(asset.type->full_name.c_str());
+    }
+    writer.EndObject();
+}
+
+Reply asset_find(Simulation& simulation, const rapidjson::Value& params) {
+    Filter filter(params["filter"].GetString());
+    std::vector<std::string> folders;
+    if (params.HasMember("folders"))
+        for (auto& folder : params["folders"].GetArray())
+            folders.push_back(std::string(folder.GetString()) + "/");
+    std::vector<const Asset*> matches;
+    for (const auto& [path, asset] : simulation.world.assets) {
+        if (!folders.empty() && std::none_of(folders.begin(), folders.end(), [&](const std::string& folder) { return path.rfind(folder, 0) == 0; }))
+            continue;
+        if (filter.name_matches(file_stem(path)) && filter.type_matches(asset_types(asset)))
+            matches.push_back(&asset);
+    }
+    auto offset = parse_cursor(params);
+    if (!offset)
+        return error_reply("invalid_params", "cursor is not one this editor issued");
+    std::size_t limit = params.HasMember("limit") ? static_cast<std::size_t>(params["limit"].GetInt()) : 200;
+    std::size_t end = std::min(matches.size(), *offset + limit);
+    Output out;
+    out.writer.StartObject();
+    out.writer.Key("assets");
+    out.writer.StartArray();
+    for (std::size_t index = *offset; index < end; ++index)
+        write_asset(out.writer, *matches[index]);
+    out.writer.EndArray();
+    out.writer.Key("total");
+    out.writer.Uint64(matches.size());
+    if (end < matches.size()) {
+        out.writer.Key("nextCursor");
+        out.writer.String(std::to_string(end).c_str());
+    }
+    out.writer.EndObject();
+    return out.reply();
+}
+
+std::string unique_path(Simulation& simulation, const std::string& path) {
+    if (!simulation.find_asset(path))
+        return path;
+    auto dot = path.find_last_of('.');
+    bool has_extension = dot != std::string::npos && dot > path.find_last_of('/');
+    std::string stem = has_extension ? path.substr(0, dot) : path;
+    std::string extension = has_extension ? path.substr(dot) : "";
+    for (int number = 1;; ++number) {
+        std::string candidate = stem + " " + std::to_string(number) + extension;
+        if (!simulation.find_asset(candidate))
+            return candidate;
+    }
+}
+
+Reply asset_create(Simulation& simulation, const rapidjson::Value& params) {
+    std::string requested = params["path"].GetString();
+    std::string kind = params["kind"].GetString();
+    if (requested.rfind("Assets/", 0) != 0)
+        return error_reply("invalid_params", "asset paths start with 'Assets/'");
+    Asset* folder = simulation.find_asset(parent_folder(requested));
+    if (!folder || folder->kind != "Folder")
+        return error_reply("not_found", "folder '" + parent_folder(requested) + "' does not exist; create it first");
+    static const std::map<std::string, std::string> extensions{{"Material", ".mat"}, {"Prefab", ".prefab"}, {"ScriptableObject", ".asset"}};
+    auto extension = extensions.find(kind);
+    if (extension != extensions.end() &&
+        (requested.size() < extension->second.size() || requested.compare(requested.size() - extension->second.size(), std::string::npos, extension->second) != 0))
+        return error_reply("invalid_params", "a " + kind + " asset path must end in " + extension->second);
+    Asset asset;
+    asset.kind = kind;
+    Reply error;
+    if (kind == "Material") {
+        asset.type = simulation.types.find("UnityEngine.Material");
+    } else if (kind == "ScriptableObject") {
+        if (!params.HasMember("type"))
+            return error_reply("invalid_params", "a ScriptableObject needs 'type'");
+        asset.type = simulation.find_type(params["type"].GetString(), error);
+        if (!asset.type)
+            return error;
+        if (asset.type->kind != TypeKind::ScriptableObject)
+            return error_reply("type_mismatch", asset.type->full_name + " is not a ScriptableObject type");
+    } else if (kind == "Prefab") {
+        if (!params.HasMember("source"))
+            return error_reply("invalid_params", "a Prefab needs 'source', the scene object to save");
+        GameObject* source = simulation.find_object(params["source"], error);
+        if (!source)
+            return error;
+        asset.stored = simulation.store_subtree(source->id);
+    }
+    if (asset.type)
+        for (const auto& spec : asset.type->properties)
+            asset.properties.push_back(Property{&spec, spec.default_json});
+    if (kind == "Material" && params.HasMember("shader"))
+        asset.properties[0].value_json = "\"" + std::string(params["shader"].GetString()) + "\"";
+    asset.path = unique_path(simulation, requested);
+    asset.guid = "sim" + std::to_string(simulation.world.next_id++);
+    std::string path = asset.path;
+    simulation.world.assets[path] = std::move(asset);
+    if (kind == "Prefab") {
+        GameObject* source = simulation.find_object(params["source"], error);
+        source->prefab_asset = path;
+    }
+    Output out;
+    out.writer.StartObject();
+    out.writer.Key("observed");
+    out.writer.StartObject();
+    out.writer.Key("exists");
+    out.writer.Bool(simulation.find_asset(path) != nullptr);
+    out.writer.Key("asset");
+    write_asset(out.writer, *simulation.find_asset(path));
+    out.writer.Key("renamed");
+    out.writer.Bool(path != requested);
+    out.writer.EndObject();
+    out.writer.EndObject();
+    return out.reply();
+}
+
+Reply asset_delete(Simulation& simulation, const rapidjson::Value& params) {
+    std::string path = params["path"].GetString();
+    if (!simulation.find_asset(path))
+        return error_reply("not_found", "no asset at '" + path + "'");
+    if (path == "Assets")
+        return error_reply("conflict", "the Assets folder cannot be deleted");
+    std::vector<std::string> removed;
+    for (const auto& [candidate, asset] : simulation.world.assets)
+        if (candidate == path || candidate.rfind(path + "/", 0) == 0)
+            removed.push_back(candidate);
+    for (const auto& candidate : removed) {
+        simulation.world.assets.erase(candidate);
+        simulation.world.trash.push_back(candidate);
+    }
+    Output out;
+    out.writer.StartObject();
+    out.writer.Key("observed");
+    out.writer.StartObject();
+    out.writer.Key("exists");
+    out.writer.Bool(simulation.find_asset(path) != nullptr);
+    out.writer.Key("movedToTrash");
+    out.writer.Uint64(removed.size());
+    out.writer.EndObject();
+    out.writer.EndObject();
+    return out.reply();
+}
+
+void write_settings(JsonWriter& writer, const Asset& asset) {
+    writer.StartArray();
+    for (const auto& setting : asset.import_settings) {
+        writer.StartObject();
+        writer.Key("path");
+        writer.String(setting.spec->path.c_str());
+        writer.Key("type");
+        auto type = type_name(setting.spec->type);
+        writer.String(type.data(), static_cast<rapidjson::SizeType>(type.size()));
+        writer.Key("value");
+        writer.RawValue(setting.value_json.data(), setting.value_json.size(), rapidjson::kObjectType);
+        writer.EndObject();
+    }
+    writer.EndArray();
+}
+
+Asset* importable(Simulation& simulation, const rapidjson::Value& params, Reply& error) {
+    Asset* asset = simulation.find_asset(params["path"].GetString());
+    if (!asset)
+        error = error_reply("not_found", std::string("no asset at '") + params["path"].GetString() + "'");
+    else if (asset->importer.empty())
+        error = error_reply("unsupported", "asset '" + asset->path + "' (" + asset->kind + ") has no importer settings");
+    else
+        return asset;
+    return nullptr;
+}
+
+Reply import_settings_get(Simulation& simulation, const rapidjson::Value& params) {
+    Reply error;
+    Asset* asset = importable(simulation, params, error);
+    if (!asset)
+        return error;
+    Output out;
+    out.writer.StartObject();
+    out.writer.Key("importer");
+    out.writer.String(asset->importer.c_str());
+    out.writer.Key("settings");
+    write_settings(out.writer, *asset);
+    out.writer.EndObject();
+    return out.reply();
+}
+
+Reply import_settings_set(Simulation& simulation, const rapidjson::Value& params) {
+    Reply error;
+    Asset* asset = importable(simulation, params, error);
+    if (!asset)
+        return error;
+    std::vector<std::pair<Property*, std::string>> writes;
+    for (auto& entry : params["values"].GetArray()) {
+        std::string path = entry["path"].GetString();
+        auto found = std::find_if(asset->import_settings.begin(), asset->import_settings.end(),
+                                  [&](const Property& setting) { return setting.spec->path == path; });
+        if (found == asset->import_settings.end())
+            return error_reply("not_found", asset->importer + " has no setting '" + path + "'; nothing was written");
+        if (type_name(found->spec->type) != entry["type"].GetString())
+            return error_reply("type_mismatch", "setting '" + path + "' is " + std::string(type_name(found->spec->type)) + "; nothing was written");
+        std::string reason;
+        auto canonical = canonical_setting(simulation, *found, entry["value"], reason);
+        if (!canonical)
+            return error_reply("type_mismatch", "setting '" + path + "': " + reason + "; nothing was written");
+        writes.emplace_back(&*found, *canonical);
+    }
+    for (auto& [setting, value] : writes)
+        setting->value_json = value;
+    Output out;
+    out.writer.StartObject();
+    out.writer.Key("observed");
+    out.writer.StartObject();
+    out.writer.Key("reimported");
+    out.writer.Bool(true);
+    out.writer.Key("settings");
+    write_settings(out.writer, *asset);
+    out.writer.EndObject();
+    out.writer.EndObject();
+    return out.reply();
+}
+
+void write_scene(JsonWriter& writer, const Simulation& simulation, const Scene& scene) {
+    writer.StartObject();
+    writer.Key("name");
+    writer.String(scene.name.c_str());
+    writer.Key("path");
+    writer.String(scene.path.c_str());
+    writer.Key("dirty");
+    writer.Bool(scene.dirty);
+    writer.Key("isActive");
+    writer.Bool(scene.handle == simulation.world.active_scene);
+    writer.Key("rootCount");
+    writer.Uint64(scene.roots.size());
+    writer.EndObject();
+}
+
+Reply scene_list(Simulation& simulation, const rapidjson::Value&) {
+    Output out;
+    out.writer.StartObject();
+    out.writer.Key("open");
+    out.writer.StartArray();
+    for (const auto& scene : simulation.world.scenes)
+        write_scene(out.writer, simulation, scene);
+    out.writer.EndArray();
+    out.writer.Key("sceneAssets");
+    out.writer.StartArray();
+    for (const auto& [path, asset] : simulation.world.assets)
+        if (asset.kind == "Scene")
+            out.writer.String(path.c_str());
+    out.writer.EndArray();
+    out.writer.EndObject();
+    return out.reply();
+}
+
+Reply scene_open(Simulation& simulation, const rapidjson::Value& params) {
+    if (simulation.play_mode != "edit")
+        return error_reply("conflict", "scenes cannot be opened from the editor API in play mode");
+    std::string path = params["path"].GetString();
+    Asset* asset = simulation.find_asset(path);
+    if (!asset || asset->kind != "Scene")
+        return error_reply("not_found", "no scene asset at '" + path + "'");
+    bool additive = params.HasMember("mode") && std::string(params["mode"].GetString()) == "additive";
+    bool discard = params.HasMember("discardChanges") && params["discardChanges"].GetBool();
+    if (additive && simulation.find_scene(path))
+        return error_reply("conflict", "scene '" + path + "' is already open");
+    if (!additive && !discard)
+        for (const auto& scene : simulation.world.scenes)
+            if (scene.dirty)
+                return error_reply("conflict", "open scene '" + scene.name + "' has unsaved changes; save it or pass discardChanges");
+    if (!additive) {
+        for (auto& scene : simulation.world.scenes)
+            for (int root : std::vector<int>(scene.roots))
+                simulation.destroy_object(root);
+        simulation.world.scenes.clear();
+        simulation.world.selection.clear();
+        simulation.undo.clear();
+    }
+    Scene scene;
+    scene.handle = simulation.world.next_scene_handle++;
+    scene.path = path;
+    scene.name = file_stem(path);
+    simulation.world.scenes.push_back(scene);
+    if (!additive || simulation.world.active_scene == 0)
+        simulation.world.active_scene = scene.handle;
+    for (int root : asset->stored.roots)
+        simulation.copy_objects(asset->stored, root, 0, scene.handle);
+    simulation.emit("sceneChanged", json::TextWriter().begin_object().field("scene", scene.name).field("opened", true).end_object().text());
+    Output out;
+    out.writer.StartObject();
+    out.writer.Key("observed");
+    write_scene(out.writer, simulation, *simulation.scene_by_handle(scene.handle));
+    out.writer.EndObject();
+    return out.reply();
+}
+
+Reply scene_save(Simulation& simulation, const rapidjson::Value& params) {
+    if (simulation.play_mode != "edit")
+        return error_reply("conflict", "scenes cannot be saved in play mode");
+    Scene* scene = params.HasMember("scene") ? simulation.find_scene(params["scene"].GetString())
+                                             : simulation.scene_by_handle(simulation.world.active_scene);
+    if (!scene)
+        return error_reply("not_found", "no such open scene");
+    std::string path = params.HasMember("saveAs") ? params["saveAs"].GetString() : scene->path;
+    if (path.empty())
+        return error_reply("conflict", "the scene is untitled; pass saveAs");
+    if (path.rfind("Assets/", 0) != 0 || path.size() < 7 || path.substr(path.size() - 6) != ".unity")
+        return error_reply("invalid_params", "scene paths start with 'Assets/' and end in '.unity'");
+    if (!simulation.find_asset(parent_folder(path)))
+        return error_reply("not_found", "folder '" + parent_folder(path) + "' does not exist");
+    Asset& asset = simulation.world.assets[path];
+    asset.path = path;
+    asset.kind = "Scene";
+    if (asset.guid.empty())
+        asset.guid = "sim" + std::to_string(simulation.world.next_id++);
+    asset.stored = StoredObjects{};
+    for (int root : scene->roots) {
+        StoredObjects subtree = simulation.store_subtree(root);
+        asset.stored.objects.insert(subtree.objects.begin(), subtree.objects.end());
+        asset.stored.roots.push_back(root);
+    }
+    scene->path = path;
+    scene->name = file_stem(path);
+    scene->dirty = false;
+    Output out;
+    out.writer.StartObject();
+    out.writer.Key("observed");
+    out.writer.StartObject();
+    out.writer.Key("scene");
+    write_scene(out.writer, simulation, *scene);
+    out.writer.Key("savedObjects");
+    out.writer.Uint64(asset.stored.objects.size());
+    out.writer.EndObject();
+    out.writer.EndObject();
+    return out.reply();
+}
+
+void append_chunk(std::string& png, const char* type, const std::string& data) {
+    uint32_t length = static_cast<uint32_t>(data.size());
+    for (int shift = 24; shift >= 0; shift -= 8)
+        png.push_back(static_cast<char>((length >> shift) & 0xFF));
+    std::string typed = std::string(type) + data;
+    Poco::Checksum crc(Poco::Checksum::TYPE_CRC32);
+    crc.update(typed.data(), static_cast<unsigned>(typed.size()));
+    png += typed;
+    uint32_t checksum = crc.checksum();
+    for (int shift = 24; shift >= 0; shift -= 8)
+        png.push_back(static_cast<char>((checksum >> shift) & 0xFF));
+}
+
+// An RGB PNG: the camera's background colour with one square per root object.
+std::string render_png(const Simulation& simulation, int width, int height) {
+    double background[3] = {0.19, 0.3, 0.47};
+    for (const auto& [id, object] : simulation.world.objects)
+        for (const auto& component : object.components)
+            if (component.type->short_name == "Camera") {
+                rapidjson::Document colour;
+                colour.Parse(component.properties[1].value_json.c_str());
+                background[0] = colour["r"].GetDouble(), background[1] = colour["g"].GetDouble(), background[2] = colour["b"].GetDouble();
+            }
+    std::string raw;
+    std::size_t roots = 0;
+    for (const auto& scene : simulation.world.scenes)
+        roots += scene.roots.size();
+    for (int y = 0; y < height; ++y) {
+        raw.push_back(0);
+        for (int x = 0; x < width; ++x) {
+            std::size_t cell = static_cast<std::size_t>(x / 16);
+            bool marker = y >= height / 2 - 4 && y < height / 2 + 4 && cell < roots && x % 16 < 8;
+            for (double channel : background)
+                raw.push_back(static_cast<char>(marker ? 230 : static_cast<int>(std::clamp(channel, 0.0, 1.0) * 255)));
+        }
+    }
+    std::ostringstream compressed;
+    {
+        Poco::DeflatingOutputStream deflate(compressed, Poco::DeflatingStreamBuf::STREAM_ZLIB);
+        deflate.write(raw.data(), static_cast<std::streamsize>(raw.size()));
+        deflate.close();
+    }
+    std::string png("\x89PNG\r\n\x1a\n", 8);
+    std::string header;
+    for (uint32_t value : {static_cast<uint32_t>(width), static_cast<uint32_t>(height)})
+        for (int shift = 24; shift >= 0; shift -= 8)
+            header.push_back(static_cast<char>((value >> shift) & 0xFF));
+    header += std::string("\x08\x02\x00\x00\x00", 5);
+    append_chunk(png, "IHDR", header);
+    append_chunk(png, "IDAT", compressed.str());
+    append_chunk(png, "IEND", "");
+    return png;
+}
+
+Reply screenshot_capture(Simulation& simulation, const rapidjson::Value& params) {
+    int width = params.HasMember("width") ? params["width"].GetInt() : 320;
+    int height = params.HasMember("height") ? params["height"].GetInt() : 180;
+    if (static_cast<int64_t>(width) * height > 1024 * 1024)
+        return error_reply("result_too_large", "the simulator renders at most 1 megapixel; ask for a smaller image");
+    std::ostringstream encoded;
+    {
+        Poco::Base64Encoder encoder(encoded);
+        encoder.rdbuf()->setLineLength(0);
+        std::string png = render_png(simulation, width, height);
+        encoder.write(png.data(), static_cast<std::streamsize>(png.size()));
+        encoder.close();
+    }
+    Output out;
+    out.writer.StartObject();
+    out.writer.Key("mimeType");
+    out.writer.String("image/png");
+    out.writer.Key("width");
+    out.writer.Int(width);
+    out.writer.Key("height");
+    out.writer.Int(height);
+    out.writer.Key("view");
+    out.writer.String(params.HasMember("view") ? params["view"].GetString() : "game");
+    out.writer.Key("simulated");
+    out.writer.Bool(true);
+    out.writer.Key("base64");
+    out.writer.String(encoded.str().c_str());
+    out.writer.EndObject();
+    return out.reply();
+}
+
+Reply search_query(Simulation& simulation, const rapidjson::Value& params) {
+    Filter filter(params["query"].GetString());
+    std::string scope = params.HasMember("scope") ? params["scope"].GetString() : "all";
+    std::size_t limit = params.HasMember("limit") ? static_cast<std::size_t>(params["limit"].GetInt()) : 100;
+    std::size_t found = 0;
+    Output out;
+    out.writer.StartObject();
+    out.writer.Key("results");
+    out.writer.StartArray();
+    if (scope != "assets") {
+        std::vector<int> order;
+        for (const auto& [id, object] : simulation.world.objects)
+            order.push_back(id);
+        std::sort(order.begin(), order.end());
+        for (int id : order) {
+            const auto& object = simulation.world.objects.at(id);
+            std::vector<std::string> types{"GameObject"};
+            for (const auto& component : object.components)
+                types.push_back(component.type->short_name);
+            if (!filter.name_matches(object.name) || !filter.type_matches(types))
+                continue;
+            if (found++ < limit) {
+                out.writer.StartObject();
+                out.writer.Key("kind");
+                out.writer.String("sceneObject");
+                out.writer.Key("instanceId");
+                out.writer.Int(id);
+                out.writer.Key("path");
+                out.writer.String(simulation.path_of(object).c_str());
+                out.writer.EndObject();
+            }
+        }
+    }
+    if (scope != "scene")
+        for (const auto& [path, asset] : simulation.world.assets)
+            if (filter.name_matches(file_stem(path)) && filter.type_matches(asset_types(asset)) && found++ < limit) {
+                out.writer.StartObject();
+                out.writer.Key("kind");
+                out.writer.String("asset");
+                out.writer.Key("path");
+                out.writer.String(path.c_str());
+                out.writer.Key("assetKind");
+                out.writer.String(asset.kind.c_str());
+                out.writer.EndObject();
+            }
+    out.writer.EndArray();
+    out.writer.Key("total");
+    out.writer.Uint64(found);
+    out.writer.Key("truncated");
+    out.writer.Bool(found > limit);
+    out.writer.EndObject();
+    return out.reply();
+}
+
+// A stand-in for compiling staged sources: balanced brackets and #error directives only.
+Reply scripts_validate(Simulation&, const rapidjson::Value& params) {
+    Output out;
+    bool ok = true;
+    out.writer.StartObject();
+    out.writer.Key("diagnostics");
+    out.writer.StartArray();
+    auto diagnostic = [&](const std::string& path, int line, const std::string& message) {
+        ok = false;
+        out.writer.StartObject();
+        out.writer.Key("path");
+        out.writer.String(path.c_str());
+        out.writer.Key("line");
+        out.writer.Int(line);
+        out.writer.Key("severity");
+        out.writer.String("error");
+        out.writer.Key("message");
+        out.writer.String(message.c_str());
+        out.writer.EndObject();
+    };
+    for (auto& source : params["sources"].GetArray()) {
+        std::string path = source["path"].GetString();
+        std::istringstream text{std::string(source["text"].GetString())};
+        std::string line;
+        int number = 0, braces = 0, parentheses = 0;
+        while (std::getline(text, line)) {
+            ++number;
+            auto directive = line.find("#error");
+            if (directive != std::string::npos)
+                diagnostic(path, number, "error CS1029: #error: '" + line.substr(directive + 6) + "'");
+            for (char c : line) {
+                braces += c == '{' ? 1 : c == '}' ? -1 : 0;
+                parentheses += c == '(' ? 1 : c == ')' ? -1 : 0;
+            }
+            if (braces < 0 || parentheses < 0) {
+                diagnostic(path, number, "error CS1022: unexpected closing bracket");
+                braces = parentheses = 0;
+            }
+        }
+        if (braces > 0)
+            diagnostic(path, number, "error CS1513: } expected");
+        if (parentheses > 0)
+            diagnostic(path, number, "error CS1026: ) expected");
+    }
+    out.writer.EndArray();
+    out.writer.Key("ok");
+    out.writer.Bool(ok);
+    out.writer.Key("simulated");
+    out.writer.Bool(true);
+    out.writer.Key("checks");
+    out.writer.String("bracket balance and #error directives only; the simulator has no C# compiler");
+    out.writer.EndObject();
+    return out.reply();
+}
+
+} // namespace
+
+void register_asset_primitives(std::map<std::string, Primitive, std::less<>>& table) {
+    table["asset.find"] = &asset_find;
+    table["asset.create"] = &asset_create;
+    table["asset.delete"] = &asset_delete;
+    table["asset.importSettings.get"] = &import_settings_get;
+    table["asset.importSettings.set"] = &import_settings_set;
+    table["scene.list"] = &scene_list;
+    table["scene.open"] = &scene_open;
+    table["scene.save"] = &scene_save;
+    table["screenshot.capture"] = &screenshot_capture;
+    table["search.query"] = &search_query;
+    table["scripts.validate"] = &scripts_validate;
+}
+
+} // namespace uap::editor_sim

@@ -1,0 +1,487 @@
+// The simulated editor runtime: main thread, socket thread, ledger, faults.
+#include <uap/editor_sim/simulated_editor.hpp>
+
+#include <Poco/Buffer.h>
+#include <Poco/Net/HTTPClientSession.h>
+#include <Poco/Net/HTTPRequest.h>
+#include <Poco/Net/HTTPResponse.h>
+#include <Poco/Net/NetException.h>
+#include <Poco/Net/WebSocket.h>
+
+#include "support/json.hpp"
+#include "support/json_writer.hpp"
+
+#include <rapidjson/document.h>
+
+namespace uap::editor_sim {
+
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+
+std::string response_envelope(const std::string& id, const editor_sim::Reply& reply) {
+    return json::TextWriter().begin_object().field("id", id).raw_field(reply.ok() ? "result" : "error", reply.json).end_object().text();
+}
+
+std::string error_envelope(const std::string& id, std::string_view code, std::string_view message) {
+    return json::TextWriter().begin_object().field("id", id).raw_field("error", json::error_object(code, message)).end_object().text();
+}
+
+// {"state": state, "<key>": <json>}: one answer of request.status.
+std::string status_answer(std::string_view state, std::string_view key = {}, std::string_view json_value = {}) {
+    json::TextWriter writer;
+    writer.begin_object().field("state", state);
+    if (!key.empty())
+        writer.raw_field(key, json_value);
+    return writer.end_object().text();
+}
+
+constexpr std::size_t ledger_limit = 10000;
+
+} // namespace
+
+SimulatedEditor::SimulatedEditor(editor_sim::EditorSimulator& simulator, HostEndpoint endpoint, Reporter reporter)
+    : m_simulator(simulator), m_endpoint(std::move(endpoint)), m_reporter(std::move(reporter)) {}
+
+SimulatedEditor::~SimulatedEditor() { stop(); }
+
+void SimulatedEditor::start() {
+    m_main = std::thread([this] { main_loop(); });
+    m_connection = std::thread([this] { connection_loop(); });
+}
+
+void SimulatedEditor::stop() {
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_changed.notify_all();
+    if (m_main.joinable())
+        m_main.join();
+    if (m_connection.joinable())
+        m_connection.join();
+}
+
+void SimulatedEditor::enqueue(Task task) {
+    {
+        std::lock_guard lock(m_mutex);
+        m_tasks.push_back(std::move(task));
+    }
+    m_changed.notify_all();
+}
+
+void SimulatedEditor::inject_reload(std::chrono::milliseconds duration) { enqueue(Task{Task::Kind::Reload, {}, {}, {}, duration, {}}); }
+void SimulatedEditor::inject_stall(std::chrono::milliseconds duration) { enqueue(Task{Task::Kind::Stall, {}, {}, {}, duration, {}}); }
+void SimulatedEditor::inject_modal(std::string title, std::chrono::milliseconds duration) {
+    enqueue(Task{Task::Kind::Modal, {}, {}, {}, duration, std::move(title)});
+}
+void SimulatedEditor::inject_compile(std::chrono::milliseconds duration, std::string error_message) {
+    enqueue(Task{Task::Kind::Compile, {}, {}, {}, duration, std::move(error_message)});
+}
+
+void SimulatedEditor::send_event(const std::string& name, const std::string& data_json) {
+    send(json::event_frame(name, data_json));
+}
+
+bool SimulatedEditor::wait_connected(std::chrono::milliseconds timeout) {
+    std::unique_lock lock(m_mutex);
+    return m_changed.wait_for(lock, timeout, [this] { return m_connected || m_refused; }) && m_connected;
+}
+
+std::string SimulatedEditor::refusal() const {
+    std::lock_guard lock(m_mutex);
+    return m_refusal;
+}
+
+RuntimeCounters SimulatedEditor::counters() const {
+    std::lock_guard lock(m_mutex);
+    return m_counters;
+}
+
+std::string SimulatedEditor::hello_json() {
+    const auto& identity = m_simulator.identity();
+    json::TextWriter writer;
+    writer.begin_object().field("event", "hello").key("data").begin_object();
+    writer.field("protocolVersion", 1)
+        .field("unityVersion", identity.unity_version)
+        .field("projectPath", identity.project_path)
+        .field("editorPid", identity.editor_pid)
+        .field("editorSessionId", identity.editor_session_id);
+    writer.key("primitives").begin_array();
+    for (const auto& method : m_simulator.implemented_methods())
+        writer.value(method);
+    writer.end_array().field("simulator", true).key("completed").begin_array();
+    {
+        std::lock_guard lock(m_mutex);
+        for (const auto& id : m_undelivered) {
+            auto found = m_ledger.find(id);
+            if (found != m_ledger.end())
+                writer.raw(found->second);
+        }
+    }
+    return writer.end_array().end_object().end_object().text();
+}
+
+bool SimulatedEditor::send(const std::string& frame) {
+    std::lock_guard guard(m_send_mutex);
+    if (!m_socket)
+        return false;
+    try {
+        m_socket->sendFrame(frame.data(), static_cast<int>(frame.size()), Poco::Net::WebSocket::FRAME_TEXT);
+        return true;
+    } catch (const Poco::Exception&) {
+        return false;
+    }
+}
+
+void SimulatedEditor::deliver(const std::string& id, const std::string& response) {
+    if (!send(response)) {
+        std::lock_guard lock(m_mutex);
+        m_undelivered.insert(id);
+    }
+}
+
+void SimulatedEditor::flush_events() {
+    for (const auto& event : m_simulator.take_events())
+        send(event);
+}
+
+std::string SimulatedEditor::main_thread_json() {
+    bool compiling = m_simulator.compiling(), importing = m_simulator.importing();
+    std::lock_guard lock(m_mutex);
+    bool busy = !m_current_id.empty() || !m_busy_kind.empty();
+    json::TextWriter writer;
+    writer.begin_object().field("busy", busy);
+    if (busy)
+        writer.field("busySinceMs", std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - m_busy_since).count())
+            .field("busyWith", m_current_id.empty() ? m_busy_kind : "request");
+    if (!m_current_id.empty())
+        writer.field("currentRequest", m_current_id);
+    writer.field("queued", m_queued_ids.size()).field("compiling", compiling).field("importing", importing).field("playMode", m_play_mode);
+    if (!m_modal_title.empty())
+        writer.field("modalDialog", m_modal_title);
+    return writer.end_object().text();
+}
+
+void SimulatedEditor::main_loop() {
+    while (true) {
+        Task task;
+        {
+            std::unique_lock lock(m_mutex);
+            m_changed.wait(lock, [this] { return m_stopping || !m_tasks.empty(); });
+            if (m_stopping)
+                return;
+            task = std::move(m_tasks.front());
+            m_tasks.pop_front();
+            if (task.kind == Task::Kind::Request) {
+                m_queued_ids.erase(task.id);
+                m_current_id = task.id;
+                m_busy_since = Clock::now();
+            }
+        }
+        execute(task);
+    }
+}
+
+void SimulatedEditor::busy_for(std::chrono::milliseconds duration, const std::string& modal_title) {
+    {
+        std::lock_guard lock(m_mutex);
+        m_busy_kind = modal_title.empty() ? "stall" : "modalDialog";
+        m_modal_title = modal_title;
+        m_busy_since = Clock::now();
+    }
+    if (!modal_title.empty())
+        send_event("modalDialog", json::TextWriter().begin_object().field("title", modal_title).field("open", true).end_object().text());
+    std::unique_lock lock(m_mutex);
+    m_changed.wait_for(lock, duration, [this] { return m_stopping; });
+    m_busy_kind.clear();
+    m_modal_title.clear();
+    lock.unlock();
+    if (!modal_title.empty())
+        send_event("modalDialog", json::TextWriter().begin_object().field("title", modal_title).field("open", false).end_object().text());
+}
+
+void SimulatedEditor::perform_reload(std::chrono::milliseconds duration) {
+    send_event("reloading", "{}");
+    std::unique_lock lock(m_mutex);
+    // A domain reload loses the managed request queue; the host re-sends what was never answered.
+    for (const auto& task : m_tasks)
+        if (task.kind == Task::Kind::Request)
+            ++m_counters.dropped_by_reload;
+    m_tasks.erase(std::remove_if(m_tasks.begin(), m_tasks.end(), [](const Task& task) { return task.kind == Task::Kind::Request; }),
+                  m_tasks.end());
+    m_queued_ids.clear();
+    m_reloading = true;
+    m_busy_kind = "reloading";
+    m_busy_since = Clock::now();
+    ++m_counters.reloads;
+    m_changed.notify_all();
+    m_changed.wait_for(lock, std::chrono::seconds(5), [this] { return !m_connected || m_stopping; });
+    m_changed.wait_for(lock, duration, [this] { return m_stopping; });
+    m_reloading = false;
+    m_busy_kind.clear();
+    m_announce_reloaded = true;
+    m_changed.notify_all();
+    if (m_reporter)
+        m_reporter("reloaded");
+}
+
+void SimulatedEditor::execute(const Task& task) {
+    switch (task.kind) {
+    case Task::Kind::Reload:
+        perform_reload(task.duration);
+        return;
+    case Task::Kind::Stall:
+        busy_for(task.duration, {});
+        return;
+    case Task::Kind::Modal:
+        busy_for(task.duration, task.text.empty() ? "Modal dialog" : task.text);
+        return;
+    case Task::Kind::Compile: {
+        m_simulator.set_compiling(true);
+        busy_for(task.duration, {});
+        m_simulator.set_compiling(false);
+        if (!task.text.empty()) {
+            m_simulator.log(editor_sim::ConsoleKind::Error, task.text);
+            flush_events();
+            send_event("compileFinished", json::TextWriter()
+                                              .begin_object()
+                                              .key("errors")
+                                              .begin_array()
+                                              .begin_object()
+                                              .field("message", task.text)
+                                              .end_object()
+                                              .end_array()
+                                              .end_object()
+                                              .text());
+        } else {
+            send_event("compileFinished", json::TextWriter().begin_object().key("errors").begin_array().end_array().end_object().text());
+            perform_reload(std::chrono::milliseconds(200));
+        }
+        return;
+    }
+    case Task::Kind::Request:
+        break;
+    }
+    editor_sim::Reply reply = m_simulator.call(task.method, task.params);
+    std::string response = response_envelope(task.id, reply);
+    std::size_t cap;
+    {
+        std::lock_guard lock(m_mutex);
+        cap = m_max_result_bytes;
+    }
+    if (response.size() > cap)
+        response = error_envelope(task.id, "result_too_large",
+                                  "the result was " + std::to_string(response.size()) + " bytes; the host accepts " + std::to_string(cap) +
+                                      "; page or narrow the request");
+    std::string play_mode = m_simulator.play_mode();
+    {
+        std::lock_guard lock(m_mutex);
+        m_ledger[task.id] = response;
+        m_ledger_order.push_back(task.id);
+        if (m_ledger_order.size() > ledger_limit) {
+            m_ledger.erase(m_ledger_order.front());
+            m_undelivered.erase(m_ledger_order.front());
+            m_ledger_order.pop_front();
+        }
+        m_current_id.clear();
+        m_play_mode = play_mode;
+        ++m_counters.executed;
+    }
+    deliver(task.id, response);
+    flush_events();
+}
+
+void SimulatedEditor::handle_frame(const std::string& frame) {
+    auto parsed = json::parse(frame);
+    if (!parsed || !parsed->IsObject())
+        return;
+    rapidjson::Document& message = *parsed;
+    if (message.HasMember("event") && message["event"].IsString()) {
+        std::string name = message["event"].GetString();
+        const rapidjson::Value* data = message.HasMember("data") ? &message["data"] : nullptr;
+        if (name == "welcome") {
+            bool announce = false;
+            {
+                std::lock_guard lock(m_mutex);
+                m_connected = true;
+                ++m_counters.connections;
+                if (data && data->HasMember("maxResultBytes") && (*data)["maxResultBytes"].IsUint64())
+                    m_max_result_bytes = (*data)["maxResultBytes"].GetUint64();
+                announce = std::exchange(m_announce_reloaded, false);
+            }
+            m_changed.notify_all();
+            if (announce)
+                send_event("reloaded", "{}");
+            if (m_reporter)
+                m_reporter("connected " + session_id());
+        } else if (name == "refused") {
+            {
+                std::lock_guard lock(m_mutex);
+                m_refusal = data ? json::to_text(*data) : "{}";
+            }
+            m_refused = true;
+            m_changed.notify_all();
+            if (m_reporter)
+                m_reporter("refused " + refusal());
+        } else if (name == "protocolError") {
+            {
+                std::lock_guard lock(m_mutex);
+                ++m_counters.protocol_errors;
+            }
+            if (m_reporter)
+                m_reporter("protocolError " + (data ? json::to_text(*data) : std::string()));
+        }
+        return;
+    }
+    std::string id = message.HasMember("id") && message["id"].IsString() ? message["id"].GetString() : "";
+    if (id.empty() || !message.HasMember("method") || !message["method"].IsString()) {
+        send(error_envelope(id, "invalid_request", "a request needs a string id and a string method"));
+        return;
+    }
+    std::string method = message["method"].GetString();
+    std::string params = message.HasMember("params") ? json::to_text(message["params"]) : "{}";
+    if (method == "ping") {
+        send(response_envelope(id, editor_sim::Reply{editor_sim::Reply::Kind::Result,
+                                                     json::TextWriter().begin_object().raw_field("mainThread", main_thread_json()).end_object().text()}));
+        return;
+    }
+    if (method == "request.status") {
+        rapidjson::Document status;
+        if (auto parsed_params = json::parse(params))
+            status = std::move(parsed_params).value();
+        if (!status.IsObject() || !status.HasMember("requestId") || !status["requestId"].IsString()) {
+            send(error_envelope(id, "invalid_params", "request.status needs a string requestId"));
+            return;
+        }
+        std::string target = status["requestId"].GetString();
+        bool withdraw = status.HasMember("withdrawIfQueued") && status["withdrawIfQueued"].IsBool() && status["withdrawIfQueued"].GetBool();
+        std::string main_thread = main_thread_json();
+        std::string result;
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_ledger.count(target)) {
+                result = status_answer("completed", "response", m_ledger[target]);
+            } else if (m_current_id == target) {
+                result = status_answer("running", "mainThread", main_thread);
+            } else if (m_queued_ids.count(target)) {
+                if (withdraw) {
+                    m_queued_ids.erase(target);
+                    m_tasks.erase(std::remove_if(m_tasks.begin(), m_tasks.end(), [&](const Task& task) { return task.id == target; }),
+                                  m_tasks.end());
+                    result = status_answer("withdrawn");
+                } else {
+                    result = status_answer("queued", "mainThread", main_thread);
+                }
+            } else {
+                result = status_answer("unknown");
+            }
+        }
+        send(response_envelope(id, editor_sim::Reply{editor_sim::Reply::Kind::Result, result}));
+        return;
+    }
+    std::string replay;
+    {
+        std::lock_guard lock(m_mutex);
+        auto found = m_ledger.find(id);
+        if (found != m_ledger.end()) {
+            ++m_counters.deduplicated;
+            replay = found->second;
+            m_undelivered.erase(id);
+        } else if (m_queued_ids.count(id) || m_current_id == id) {
+            ++m_counters.deduplicated;
+            return;
+        } else {
+            m_queued_ids.insert(id);
+            m_tasks.push_back(Task{Task::Kind::Request, id, method, params, {}, {}});
+        }
+    }
+    if (!replay.empty()) {
+        send(replay);
+        return;
+    }
+    m_changed.notify_all();
+}
+
+void SimulatedEditor::read_loop(Poco::Net::WebSocket& socket) {
+    socket.setReceiveTimeout(Poco::Timespan(10, 0));
+    Poco::Buffer<char> buffer(0);
+    while (true) {
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_stopping || m_reloading)
+                return;
+        }
+        if (m_refused)
+            return;
+        if (!socket.poll(Poco::Timespan(0, 100000), Poco::Net::Socket::SELECT_READ))
+            continue;
+        int flags = 0;
+        buffer.resize(0);
+        int received = socket.receiveFrame(buffer, flags);
+        int opcode = flags & Poco::Net::WebSocket::FRAME_OP_BITMASK;
+        if ((received == 0 && flags == 0) || opcode == Poco::Net::WebSocket::FRAME_OP_CLOSE)
+            return;
+        if (opcode == Poco::Net::WebSocket::FRAME_OP_PING) {
+            std::lock_guard guard(m_send_mutex);
+            socket.sendFrame(buffer.begin(), static_cast<int>(buffer.size()),
+                             int(Poco::Net::WebSocket::FRAME_FLAG_FIN) | int(Poco::Net::WebSocket::FRAME_OP_PONG));
+            continue;
+        }
+        if (opcode == Poco::Net::WebSocket::FRAME_OP_TEXT)
+            handle_frame(std::string(buffer.begin(), buffer.size()));
+    }
+}
+
+void SimulatedEditor::connection_loop() {
+    bool reported_failure = false;
+    while (true) {
+        {
+            std::unique_lock lock(m_mutex);
+            m_changed.wait(lock, [this] { return m_stopping || !m_reloading; });
+            if (m_stopping || m_refused)
+                return;
+        }
+        try {
+            Poco::Net::HTTPClientSession session(m_endpoint.address, m_endpoint.port);
+            session.setTimeout(Poco::Timespan(5, 0));
+            Poco::Net::HTTPRequest request(Poco::Net::HTTPRequest::HTTP_GET, m_endpoint.path, Poco::Net::HTTPMessage::HTTP_1_1);
+            request.set("Authorization", "Bearer " + m_endpoint.token);
+            Poco::Net::HTTPResponse response;
+            auto socket = std::make_shared<Poco::Net::WebSocket>(session, request, response);
+            socket->setNoDelay(true);
+            {
+                std::lock_guard guard(m_send_mutex);
+                m_socket = socket;
+            }
+            std::string hello = hello_json();
+            if (send(hello)) {
+                std::lock_guard lock(m_mutex);
+                m_undelivered.clear();
+            }
+            reported_failure = false;
+            read_loop(*socket);
+            try {
+                socket->shutdown();
+            } catch (const Poco::Exception&) {
+            }
+        } catch (const Poco::Exception& exception) {
+            if (m_reporter && !reported_failure)
+                m_reporter("connect failed: " + exception.displayText());
+            reported_failure = true;
+        }
+        {
+            std::lock_guard guard(m_send_mutex);
+            m_socket.reset();
+        }
+        {
+            std::unique_lock lock(m_mutex);
+            m_connected = false;
+            m_changed.notify_all();
+            m_changed.wait_for(lock, std::chrono::milliseconds(100), [this] { return m_stopping; });
+        }
+    }
+}
+
+} // namespace uap::editor_sim

@@ -1,0 +1,171 @@
+// The simulator's internal model: objects, components with serialized properties, scenes,
+// assets, selection, console, undo snapshots, play mode; and the lookups primitives share.
+#pragma once
+
+#include "type_registry.hpp"
+#include "typed_values.hpp"
+
+#include <uap/editor_sim/editor_simulator.hpp>
+
+#include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace uap::editor_sim {
+
+using JsonWriter = rapidjson::Writer<rapidjson::StringBuffer>;
+
+struct Property {
+    const PropertySpec* spec = nullptr;
+    std::string value_json; // Canonical typed value, see typed_values.hpp.
+};
+
+struct Component {
+    const TypeSpec* type = nullptr;
+    std::vector<Property> properties;
+};
+
+struct GameObject {
+    int id = 0;
+    std::string name;
+    bool active = true;
+    int parent = 0; // 0: a scene root.
+    int scene = 0;  // Scene handle.
+    std::vector<int> children;
+    std::vector<Component> components;
+    std::string prefab_asset; // Non-empty on a prefab instance root.
+};
+
+struct Scene {
+    int handle = 0;
+    std::string path; // Empty for an untitled scene.
+    std::string name;
+    bool dirty = false;
+    std::vector<int> roots;
+};
+
+// Objects saved in a scene or prefab asset: ids local to the asset, roots in order.
+struct StoredObjects {
+    std::unordered_map<int, GameObject> objects;
+    std::vector<int> roots;
+};
+
+struct Asset {
+    std::string path;
+    std::string kind; // Folder, Material, ScriptableObject, Prefab, Scene, Texture2D, Mesh, MonoScript.
+    std::string guid;
+    const TypeSpec* type = nullptr; // Material and ScriptableObject: their serialized type.
+    std::vector<Property> properties;
+    std::string importer; // TextureImporter, ModelImporter, or empty.
+    std::vector<Property> import_settings;
+    std::vector<std::pair<std::string, std::string>> sub_assets; // (name, type), e.g. ("Cube", "Mesh").
+    StoredObjects stored; // Prefab and Scene contents.
+};
+
+struct ConsoleEntry {
+    int64_t id = 0;
+    ConsoleKind kind = ConsoleKind::Log;
+    std::string message;
+};
+
+// Everything an undo snapshot restores.
+struct World {
+    std::unordered_map<int, GameObject> objects;
+    std::vector<Scene> scenes;
+    int active_scene = 0;
+    std::map<std::string, Asset> assets;
+    std::vector<std::string> trash;
+    std::vector<int> selection;
+    std::vector<std::string> selected_assets;
+    int next_id = 1000;
+    int next_scene_handle = 1;
+};
+
+struct UndoStep {
+    int group = 0;
+    std::string name;
+    World before;
+};
+
+struct MenuItem {
+    std::string path;
+    bool enabled = true;
+    std::string action; // Built-in action key, or empty for a fixture item with no simulated effect.
+};
+
+struct Simulation {
+    SimulatorIdentity identity;
+    TypeRegistry types;
+    World world;
+    std::vector<UndoStep> undo;
+    int undo_group = 1;
+    std::string undo_group_name;
+    bool group_open = false;
+    bool group_recorded = false;
+    std::string play_mode = "edit";
+    std::optional<World> play_backup;
+    bool compiling = false;
+    bool importing = false;
+    std::vector<ConsoleEntry> console;
+    int64_t next_console_id = 1;
+    std::vector<MenuItem> menus;
+    std::vector<std::string> events;
+
+    // Lookups. Each returns nullptr and sets error (a Reply error) when the target is not there.
+    GameObject* find_object(const rapidjson::Value& reference, Reply& error);
+    Asset* find_asset(std::string_view path);
+    Scene* find_scene(std::string_view name_or_path);
+    Scene* scene_by_handle(int handle);
+    // {"object","type"[,"index"]} → the index-th component of that type on the object.
+    Component* find_component(const rapidjson::Value& component_reference, GameObject*& owner, Reply& error);
+    const TypeSpec* find_type(std::string_view name, Reply& error) const;
+    std::string path_of(const GameObject& object) const;
+    std::vector<int>& siblings_of(const GameObject& object);
+
+    // Object lifecycle.
+    GameObject& create_object(std::string name, int parent, int scene_handle);
+    void destroy_object(int id);
+    Component make_component(const TypeSpec& type);
+    int copy_objects(const StoredObjects& source, int source_root, int parent, int scene_handle);
+    StoredObjects store_subtree(int root) const;
+
+    // Bookkeeping around writes: undo snapshot, scene dirty flag, events.
+    void record_undo(std::string_view name);
+    void mark_dirty(int scene_handle);
+    void emit(std::string_view event, std::string data_json);
+    void add_console(ConsoleKind kind, std::string message);
+
+    // Writes a node summary {"instanceId","name","path","active","childCount"[,"components"]}.
+    void write_node(JsonWriter& writer, const GameObject& object, bool with_components, int depth = -1) const;
+};
+
+// Reply helpers.
+Reply result_reply(std::string json);
+
+// A primitive's result under construction: write into writer, then return reply().
+struct Output {
+    rapidjson::StringBuffer buffer;
+    JsonWriter writer{buffer};
+    Reply reply() { return result_reply(buffer.GetString()); }
+};
+Reply error_reply(std::string_view code, std::string_view message, std::string data_json = {});
+std::string to_json(const rapidjson::Value& value);
+
+// One primitive handler.
+using Primitive = Reply (*)(Simulation& simulation, const rapidjson::Value& params);
+void register_object_primitives(std::map<std::string, Primitive, std::less<>>& table);
+void register_property_primitives(std::map<std::string, Primitive, std::less<>>& table);
+void register_asset_primitives(std::map<std::string, Primitive, std::less<>>& table);
+void register_editor_primitives(std::map<std::string, Primitive, std::less<>>& table);
+
+// Paging cursors are decimal offsets; nullopt when a cursor is not one.
+std::optional<std::size_t> parse_cursor(const rapidjson::Value& params);
+
+} // namespace uap::editor_sim
