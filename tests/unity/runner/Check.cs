@@ -34,6 +34,7 @@ namespace AgentPanel.Tests
             ViewModelTests.Register(cases);
             BridgeTests.Register(cases);
             LauncherTests.Register(cases);
+            RealCliTests.Register(cases);
             Options options = Options.Parse(arguments);
             if (options.Case == null || options.Case == "--list")
             {
@@ -68,6 +69,7 @@ namespace AgentPanel.Tests
         public string PluginsFolder;
         public string ProtocolFile;
         public string PackageTarball;
+        public string NodeFolder;
 
         public static Options Parse(string[] arguments)
         {
@@ -80,6 +82,7 @@ namespace AgentPanel.Tests
                 else if (word == "--plugins") options.PluginsFolder = next();
                 else if (word == "--protocol") options.ProtocolFile = next();
                 else if (word == "--tarball") options.PackageTarball = next();
+                else if (word == "--node") options.NodeFolder = next();
                 else options.Case = word;
             }
             return options;

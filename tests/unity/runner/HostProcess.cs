@@ -13,11 +13,21 @@ namespace AgentPanel.Tests
         public readonly Process Process;
         public readonly HostDiscovery Discovery;
 
-        public HostProcess(string hostBinary, string pluginsFolder, string project = null)
+        public HostProcess(string hostBinary, string pluginsFolder, string project = null, string extraArguments = "",
+                           System.Collections.Generic.IDictionary<string, string> environment = null)
         {
             Project = project ?? NewProject();
-            string arguments = "serve --project \"" + Project + "\" --editor unity" + (pluginsFolder != null ? " --plugins \"" + pluginsFolder + "\"" : "");
-            Process = Process.Start(new ProcessStartInfo(hostBinary, arguments) { UseShellExecute = false });
+            string arguments = "serve --project \"" + Project + "\" --editor unity" + (pluginsFolder != null ? " --plugins \"" + pluginsFolder + "\"" : "") + extraArguments;
+            var start = new ProcessStartInfo(hostBinary, arguments) { UseShellExecute = false };
+            if (environment != null)
+                foreach (var entry in environment)
+                {
+                    if (entry.Value == null)
+                        start.EnvironmentVariables.Remove(entry.Key);
+                    else
+                        start.EnvironmentVariables[entry.Key] = entry.Value;
+                }
+            Process = Process.Start(start);
             Discovery = WaitForDiscovery(Project, Process.Id, TimeSpan.FromSeconds(20));
         }
 
