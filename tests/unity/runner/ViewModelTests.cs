@@ -84,6 +84,14 @@ namespace AgentPanel.Tests
             transcript.Apply(JObject.Parse(@"{""type"":""something_new"",""seq"":12,""x"":1}"));
             Check.Equal(4, transcript.Cards.Count, "an unknown event adds nothing");
             Check.Equal(12L, transcript.LastSequence, "the last sequence is tracked");
+            transcript.Apply(JObject.Parse(@"{""type"":""command_result"",""id"":""panel-1"",""command"":""list_history"",""ok"":true,
+                ""sessions"":[{""session_id"":""s2"",""title"":""<b>newest</b>"",""modified_unix_ms"":2},{""session_id"":""s1"",""title"":""older"",""modified_unix_ms"":1}]}"));
+            Check.Equal(2, transcript.History.Count, "history entries");
+            Check.Equal("s2", transcript.History[0].SessionId, "newest first, as sent");
+            Check.True(transcript.LastCommandError == null, "an accepted command clears the error");
+            transcript.Apply(JObject.Parse(@"{""type"":""command_result"",""id"":""panel-2"",""command"":""resume"",""ok"":false,""error"":""no such session""}"));
+            Check.Equal("resume: no such session", transcript.LastCommandError, "a refused command is kept for the status line");
+            Check.Equal(2, transcript.History.Count, "a result without sessions keeps the history");
             var commands = new PanelCommands();
             JObject answer = JObject.Parse(commands.AnswerPermission("p2", PermissionDecision.AllowAlways, null));
             Check.Equal("allow_always", (string)answer["decision"], "allow-always command");

@@ -32,6 +32,13 @@ namespace AgentPanel.Panel
         public bool ReadOnly, Undoable, Destructive;
     }
 
+    public sealed class HistoryEntry
+    {
+        public string SessionId;
+        public string Title;
+        public long ModifiedUnixMs;
+    }
+
     public sealed class Transcript
     {
         // The host keeps the last 2000 items too; the window renders a thinned tail of these.
@@ -43,6 +50,9 @@ namespace AgentPanel.Panel
         public string StreamingText = string.Empty;
         public long StreamingTurn;
         public long LastSequence = -1;
+        // The last list_history answer, newest first, and the last refused command (shown in the status line).
+        public readonly List<HistoryEntry> History = new List<HistoryEntry>();
+        public string LastCommandError;
         public int Revision;                 // grows on every change, so the window redraws only when needed
 
         public string State { get { return (string)Status["state"] ?? "stopped"; } }
@@ -63,6 +73,7 @@ namespace AgentPanel.Panel
                     StreamingText += (string)message["text"] ?? string.Empty;
                     break;
                 case "permission_requested": AddPermission(message["permission"] as JObject); break;
+                case "command_result": ApplyCommandResult(message); break;
                 case "permission_answered":
                 case "permission_withdrawn": RemovePermission((string)message["permission_id"]); break;
                 case "transcript_reset":
@@ -76,6 +87,23 @@ namespace AgentPanel.Panel
                     break;
             }
             ++Revision;
+        }
+
+        void ApplyCommandResult(JObject result)
+        {
+            bool ok = (bool?)result["ok"] ?? false;
+            LastCommandError = ok ? null : (string)result["command"] + ": " + ((string)result["error"] ?? "refused");
+            JArray sessions = result["sessions"] as JArray;
+            if (sessions == null)
+                return;
+            History.Clear();
+            foreach (JToken session in sessions)
+                if (session is JObject)
+                    History.Add(new HistoryEntry
+                    {
+                        SessionId = (string)session["session_id"], Title = (string)session["title"] ?? string.Empty,
+                        ModifiedUnixMs = (long?)session["modified_unix_ms"] ?? 0,
+                    });
         }
 
         void ApplySnapshot(JObject snapshot)

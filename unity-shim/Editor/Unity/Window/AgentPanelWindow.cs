@@ -21,7 +21,7 @@ namespace AgentPanel.Editor
         PanelClient m_client;
         ScrollView m_cards;
         Label m_streaming, m_status;
-        VisualElement m_permissions;
+        VisualElement m_permissions, m_history;
         TextField m_input;
         int m_renderedCards, m_renderedRevision = -1;
         bool m_swallowNewline;
@@ -41,6 +41,9 @@ namespace AgentPanel.Editor
             toolbar.Add(new Button(() => Send(m_commands.Interrupt())) { text = "Interrupt" });
             toolbar.Add(new Button(() => Send(m_commands.ListHistory())) { text = "History" });
             root.Add(toolbar);
+            root.Add(Settings());
+            m_history = new VisualElement();
+            root.Add(m_history);
             m_status = Text("connecting…");
             root.Add(m_status);
             m_cards = new ScrollView();
@@ -55,6 +58,51 @@ namespace AgentPanel.Editor
             m_input.RegisterCallback<KeyDownEvent>(OnKeyDown, TrickleDown.TrickleDown);
             root.Add(m_input);
             root.schedule.Execute(Refresh).Every(100);
+        }
+
+        // Model, permission mode and auto-approve level: the host applies them and echoes them in status.
+        VisualElement Settings()
+        {
+            var settings = new VisualElement();
+            var modelRow = new VisualElement();
+            modelRow.style.flexDirection = FlexDirection.Row;
+            var model = new TextField("Model");
+            modelRow.Add(model);
+            modelRow.Add(new Button(() => Send(m_commands.SetModel(model.value.Trim().Length == 0 ? "default" : model.value.Trim()))) { text = "Set" });
+            settings.Add(modelRow);
+            var modes = new VisualElement();
+            modes.style.flexDirection = FlexDirection.Row;
+            modes.Add(new Label("Permissions:"));
+            foreach (string mode in new[] { "default", "acceptEdits", "plan" })
+            {
+                string chosen = mode;
+                modes.Add(new Button(() => Send(m_commands.SetPermissionMode(chosen))) { text = mode });
+            }
+            settings.Add(modes);
+            var levels = new VisualElement();
+            levels.style.flexDirection = FlexDirection.Row;
+            levels.Add(new Label("Auto-approve:"));
+            foreach (string level in new[] { "ask", "read_only", "undoable", "all_unity_tools" })
+            {
+                string chosen = level;
+                levels.Add(new Button(() => Send(m_commands.SetAutoApprove(chosen))) { text = level });
+            }
+            settings.Add(levels);
+            return settings;
+        }
+
+        void RenderHistory()
+        {
+            m_history.Clear();
+            foreach (HistoryEntry entry in m_transcript.History)
+            {
+                var row = new VisualElement();
+                row.style.flexDirection = FlexDirection.Row;
+                string id = entry.SessionId;
+                row.Add(new Button(() => { Send(m_commands.Resume(id)); m_transcript.History.Clear(); }) { text = "Resume" });
+                row.Add(Text(entry.Title.Length > 0 ? entry.Title : entry.SessionId));
+                m_history.Add(row);
+            }
         }
 
         void OnDisable()
@@ -124,6 +172,7 @@ namespace AgentPanel.Editor
             RenderCards();
             m_streaming.text = PanelText.Literal(m_transcript.StreamingText);
             RenderPermissions();
+            RenderHistory();
             m_status.text = PanelText.Literal(StatusLine());
         }
 
@@ -150,7 +199,10 @@ namespace AgentPanel.Editor
         {
             var status = m_transcript.Status;
             return "state: " + m_transcript.State + "   model: " + (string)status["model"] + "   context: " + (string)status["context_tokens"] +
-                   " tokens   cost: $" + (string)status["total_cost_usd"] + (m_client.Connected ? string.Empty : "   (reconnecting: " + m_client.LastError + ")");
+                   " tokens   cost: $" + (string)status["total_cost_usd"] + "   permissions: " + (string)status["permission_mode"] +
+                   "   auto-approve: " + (string)status["auto_approve"] +
+                   (m_transcript.LastCommandError != null ? "   refused: " + m_transcript.LastCommandError : string.Empty) +
+                   (m_client.Connected ? string.Empty : "   (reconnecting: " + m_client.LastError + ")");
         }
 
         void RenderCards()
