@@ -5,7 +5,7 @@
 //   EditorUserSettings.bindings.cs, Selection.bindings.cs, EditorUtility.bindings.cs + EditorUtility.cs
 //   (InstanceIDToObject, SceneAsset, InteractionMode), Undo/Undo.bindings.cs, SerializedObject.bindings.cs,
 //   SerializedProperty.bindings.cs, TypeCache.cs, Prefabs/PrefabUtility.cs, EditorWindow.cs,
-//   Settings/SettingsProvider.cs, Settings/SettingsProviderAttribute.cs;
+//   Settings/SettingsProvider.cs, Settings/SettingsProviderAttribute.cs, AssetPipeline/AssetImporter.bindings.cs;
 //   Modules/AssetDatabase/Editor/ScriptBindings/AssetDatabase.bindings.cs; AssetDatabase/AssetDatabaseSearching.cs.
 // Only the members the package uses, with Unity's names, namespaces and signatures.
 using System;
@@ -190,6 +190,12 @@ namespace UnityEditor
         public static Object[] LoadAllAssetsAtPath(string assetPath) { throw new NotImplementedException(); }
         public static string GUIDToAssetPath(string guid) { throw new NotImplementedException(); }
         public static string AssetPathToGUID(string path) { throw new NotImplementedException(); }
+    }
+
+    public partial class AssetImporter : Object
+    {
+        public static AssetImporter GetAtPath(string path) { throw new NotImplementedException(); }
+        public void SaveAndReimport() { }
     }
 
     public partial class EditorWindow : ScriptableObject

@@ -88,11 +88,19 @@ namespace AgentPanel.Editor.Primitives
         static JObject Set(JObject parameters)
         {
             Object target = Target(parameters);
+            return new JObject { { "observed", new JObject { { "properties", Write(target, Params.RequiredArray(parameters, "values"), UndoRecording.Record) } } } };
+        }
+
+        public enum UndoRecording { Record, NotUndoable }
+
+        // Checks every {path, type, value} first (a wrong-shaped value leaves the object untouched),
+        // then writes them all and answers with the values as stored.
+        public static JArray Write(Object target, JArray values, UndoRecording undo)
+        {
             var serialized = new SerializedObject(target);
             var writes = new List<Action>();
             var paths = new List<string>();
-            // Check everything first: a wrong-shaped value must leave the object untouched.
-            foreach (JToken item in Params.RequiredArray(parameters, "values"))
+            foreach (JToken item in values)
             {
                 JObject write = item as JObject;
                 if (write == null)
@@ -101,13 +109,14 @@ namespace AgentPanel.Editor.Primitives
                 string type = Params.RequiredString(write, "type");
                 SerializedProperty property = serialized.FindProperty(path);
                 if (property == null)
-                    throw PrimitiveError.NotFound(target.GetType().Name + " has no serialized property '" + path + "'");
+                    throw PrimitiveError.NotFound(target.GetType().Name + " has no serialized property '" + path + "' (list them first)");
                 if (!property.editable)
                     throw PrimitiveError.Conflict("the property '" + path + "' is not editable");
                 writes.Add(TypedValues.PrepareWrite(property, type, write["value"]));
                 paths.Add(path);
             }
-            Undo.RecordObject(target, "Set " + string.Join(", ", paths.ToArray()));
+            if (undo == UndoRecording.Record)
+                Undo.RecordObject(target, "Set " + string.Join(", ", paths.ToArray()));
             foreach (Action apply in writes)
                 apply();
             serialized.ApplyModifiedProperties();
@@ -115,7 +124,7 @@ namespace AgentPanel.Editor.Primitives
             var observed = new JArray();
             foreach (string path in paths)
                 observed.Add(TypedValues.Describe(serialized.FindProperty(path)));
-            return new JObject { { "observed", new JObject { { "properties", observed } } } };
+            return observed;
         }
     }
 }

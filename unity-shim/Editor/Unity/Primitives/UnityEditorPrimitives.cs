@@ -23,6 +23,8 @@ namespace AgentPanel.Editor.Primitives
             SelectionAndMenuPrimitives.Register(this);
             ConsolePrimitives.Register(this);
             AssetPrimitives.Register(this);
+            AssetImportPrimitives.Register(this);
+            SearchPrimitives.Register(this);
             ScriptValidation.Register(this);
         }
 
