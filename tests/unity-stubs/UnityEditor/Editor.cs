@@ -204,6 +204,15 @@ namespace UnityEditor
         public static T GetWindow<T>(string title) where T : EditorWindow { throw new NotImplementedException(); }
     }
 
+    // Editor/Mono/ProjectWindow/SearchableEditorWindow.cs, Editor/Mono/SceneView/SceneView.cs (2022.3).
+    public class SearchableEditorWindow : EditorWindow { }
+
+    public partial class SceneView : SearchableEditorWindow
+    {
+        public static SceneView lastActiveSceneView { get { throw new NotImplementedException(); } }
+        public Camera camera { get { throw new NotImplementedException(); } }
+    }
+
     public enum SettingsScope { User, Project }
 
     public class SettingsProvider

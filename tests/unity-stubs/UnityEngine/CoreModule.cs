@@ -5,7 +5,10 @@
 //   Runtime/Export/BaseClass.cs (PrimitiveType, RuntimePlatform); Runtime/Export/Application/Application.bindings.cs;
 //   Runtime/Export/Debug/Debug.bindings.cs; Runtime/Export/Math/Vector2.cs, Vector3.cs, Vector4.cs, Quaternion.cs, Color.cs;
 //   Runtime/Export/Shaders/Shader.bindings.cs, Material.bindings.cs; Runtime/Export/Input/KeyCode.cs;
-//   Modules/InputLegacy/Input.bindings.cs.
+//   Modules/InputLegacy/Input.bindings.cs; Runtime/Export/Scripting/Behaviour.bindings.cs;
+//   Runtime/Export/Camera/Camera.bindings.cs; Runtime/Export/Graphics/Texture.bindings.cs, Texture.cs,
+//   GraphicsEnums.cs (TextureFormat); Runtime/Export/Geometry/Rect.cs;
+//   Modules/ImageConversion/ScriptBindings/ImageConversion.bindings.cs.
 // Only the members the package uses, with Unity's names, namespaces, signatures and enum values.
 using System;
 
@@ -16,6 +19,7 @@ namespace UnityEngine
         public string name { get { throw new NotImplementedException(); } set { } }
         public int GetInstanceID() { throw new NotImplementedException(); }
         public static T Instantiate<T>(T original, Transform parent) where T : Object { throw new NotImplementedException(); }
+        public static void DestroyImmediate(Object obj) { }
         public override int GetHashCode() { throw new NotImplementedException(); }
         public override bool Equals(object other) { throw new NotImplementedException(); }
         public static implicit operator bool(Object exists) { throw new NotImplementedException(); }
@@ -116,6 +120,42 @@ namespace UnityEngine
     public class Material : Object
     {
         public Material(Shader shader) { }
+    }
+
+    public class Behaviour : Component { }
+
+    public sealed partial class Camera : Behaviour
+    {
+        public static Camera main { get { throw new NotImplementedException(); } }
+        public RenderTexture targetTexture { get { throw new NotImplementedException(); } set { } }
+        public void Render() { }
+    }
+
+    public partial class Texture : Object { }
+
+    public enum TextureFormat { RGB24 = 3 }
+
+    public sealed partial class Texture2D : Texture
+    {
+        public Texture2D(int width, int height, TextureFormat textureFormat, bool mipChain) { }
+        public void ReadPixels(Rect source, int destX, int destY) { }
+        public void Apply() { }
+    }
+
+    public partial class RenderTexture : Texture
+    {
+        public RenderTexture(int width, int height, int depth) { }
+        public static RenderTexture active { get { throw new NotImplementedException(); } set { } }
+    }
+
+    public partial struct Rect
+    {
+        public Rect(float x, float y, float width, float height) { }
+    }
+
+    public static class ImageConversion
+    {
+        public static byte[] EncodeToPNG(this Texture2D tex) { throw new NotImplementedException(); }
     }
 
     public enum KeyCode { None = 0, Return = 13, KeypadEnter = 271 }

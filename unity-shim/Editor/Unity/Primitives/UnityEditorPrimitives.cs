@@ -25,6 +25,7 @@ namespace AgentPanel.Editor.Primitives
             AssetPrimitives.Register(this);
             AssetImportPrimitives.Register(this);
             SearchPrimitives.Register(this);
+            ScreenshotPrimitives.Register(this);
             ScriptValidation.Register(this);
         }
 
