@@ -20,6 +20,7 @@ namespace AgentPanel.Tests
             cases["bridge.liveness_while_main_thread_blocked"] = LivenessWhileMainThreadBlocked;
             cases["bridge.refusals"] = Refusals;
             cases["bridge.deferred_primitive_answers_later"] = DeferredPrimitiveAnswersLater;
+            cases["bridge.answer_survives_a_dropped_socket"] = AnswerSurvivesADroppedSocket;
         }
 
         static JObject Relay(McpClient mcp, string method, JObject parameters, int timeoutMs)
@@ -163,6 +164,45 @@ namespace AgentPanel.Tests
                     Check.Equal(StatusOk, (int)clean["status"], "a validation within its timeout (" + clean + ")");
                     Check.Equal(true, (bool)clean["answer"]["ok"], "a clean source validates");
                     Check.Equal(2, scene.ValidationsStarted, "each validation started once");
+                }
+            }
+        }
+
+        // The socket is lost while a write runs: its answer cannot be sent, stays in the ledger as
+        // undelivered, and reaches the caller through the next hello's "completed"; the write ran once.
+        static void AnswerSurvivesADroppedSocket(Options options)
+        {
+            using (var host = new HostProcess(options.HostBinary, options.PluginsFolder))
+            {
+                var scene = new InMemoryScene(host.Project, "test-session-" + Guid.NewGuid().ToString("N"));
+                using (var editor = new EditorDomain(host.Discovery, host.Token(TokenRole.Editor), scene))
+                {
+                    Check.True(editor.Client.WaitConnected(TimeSpan.FromSeconds(15)), "the shim connects to the host");
+                    int undeliveredAfterDrop = -1;
+                    scene.DuringDroppingWrite = () =>
+                    {
+                        editor.Client.DropConnection();
+                        // Wait until the client noticed, so the answer's send must fail.
+                        for (int attempt = 0; attempt < 200 && editor.Client.Connected; ++attempt)
+                            Thread.Sleep(5);
+                    };
+                    var mcp = new McpClient(host.Discovery.McpUrl, host.Token(TokenRole.Mcp));
+                    var watcher = new Thread(() =>
+                    {
+                        for (int attempt = 0; attempt < 400 && undeliveredAfterDrop < 1; ++attempt)
+                        {
+                            undeliveredAfterDrop = editor.Client.Ledger.Undelivered().Count;
+                            Thread.Sleep(2);
+                        }
+                    });
+                    watcher.Start();
+                    JObject answer = Relay(mcp, "object.create", new JObject { { "name", "drop-mid-call" } }, 30000);
+                    watcher.Join();
+                    Check.Equal(StatusOk, (int)answer["status"], "the caller gets the answer (" + answer + ")");
+                    Check.Equal("drop-mid-call", (string)answer["answer"]["observed"]["name"], "the answer is the write's own");
+                    Check.Equal(1, undeliveredAfterDrop, "the answer waited in the ledger as undelivered");
+                    Check.Equal(1, scene.ExecutionsOf("drop-mid-call"), "the write ran once");
+                    Check.Equal(0, editor.Client.Ledger.Undelivered().Count, "the reconnection's hello delivered it");
                 }
             }
         }

@@ -24,6 +24,8 @@ namespace AgentPanel.Tests
         long m_nextInstanceId = 1000;
 
         public TimeSpan WriteCost = TimeSpan.Zero;
+        // Runs inside a write whose name starts with "drop", before it returns (a socket lost mid-call).
+        public Action DuringDroppingWrite;
         public readonly ManualResetEventSlim Release = new ManualResetEventSlim(false);
         public readonly ManualResetEventSlim Blocked = new ManualResetEventSlim(false);
 
@@ -107,6 +109,8 @@ namespace AgentPanel.Tests
                     }
                 case "object.create":
                     string name = Params.RequiredString(parameters, "name");
+                    if (name.StartsWith("drop", StringComparison.Ordinal) && DuringDroppingWrite != null)
+                        DuringDroppingWrite();
                     if (name.StartsWith("block", StringComparison.Ordinal))
                     {
                         Blocked.Set();

@@ -138,6 +138,16 @@ namespace AgentPanel.Bridge
 
         public void Stop() { Shutdown(TimeSpan.FromSeconds(2), "editor closing"); }
 
+        // Drops the socket at once, as a network failure would; the loop reconnects and the next hello
+        // carries every response that could not be sent meanwhile.
+        public void DropConnection()
+        {
+            ClientWebSocket socket;
+            lock (m_gate) socket = m_socket;
+            if (socket != null)
+                socket.Abort();
+        }
+
         public void Dispose() { Stop(); }
 
         void Shutdown(TimeSpan bound, string reason)
