@@ -1,5 +1,6 @@
 // Installs and removes module packs in the per-user plugins folder.
 #include "modules/pack_installer.hpp"
+#include "support/random.hpp"
 
 #include "modules/module_library.hpp"
 
@@ -8,7 +9,6 @@
 #include <Poco/Zip/Decompress.h>
 
 #include <fstream>
-#include <random>
 
 namespace uap::modules {
 
@@ -20,8 +20,7 @@ namespace {
 class ScratchFolder {
 public:
     explicit ScratchFolder(const fs::path& parent) {
-        std::random_device random;
-        m_path = parent / (".uap-scratch-" + std::to_string(random()));
+        m_path = parent / (".uap-scratch-" + random::unique_suffix());
         fs::create_directories(m_path);
     }
     ~ScratchFolder() {
