@@ -1,0 +1,126 @@
+// Stubs of the UI Toolkit types the Agent Panel window uses (never run). Derived from
+// Unity-Technologies/UnityCsReference, branch 2022.3, ModuleOverrides/com.unity.ui/Core/:
+//   Events/EventHandler.cs (CallbackEventHandler.RegisterCallback), Events/EventCallback.cs,
+//   Events/EventCallbackRegistry.cs (TrickleDown), Events/EventBase.cs, Events/KeyboardEvents.cs,
+//   FocusController.cs (Focusable), VisualElementHierarchy.cs, VisualElementStyleAccess.cs,
+//   VisualElementScheduler.cs, BindableElement.cs, TextElement.cs, Controls/Label.cs, Controls/Button.cs,
+//   Controls/ScrollView.cs, Controls/InputField/BaseField.cs, TextInputFieldBase.cs, TextField.cs,
+//   Style/Generated/IStyle.cs, Style/StyleFloat.cs, Style/StyleEnum.cs, StyleEnums.cs.
+// Class chains are Unity's; only the members the package uses are declared.
+using System;
+
+namespace UnityEngine.UIElements
+{
+    public delegate void EventCallback<in TEventType>(TEventType evt);
+
+    public enum TrickleDown { NoTrickleDown = 0, TrickleDown = 1 }
+
+    public abstract class EventBase : IDisposable
+    {
+        public void StopPropagation() { }
+        public void PreventDefault() { }
+        public void Dispose() { }
+    }
+
+    public abstract class EventBase<T> : EventBase where T : EventBase<T>, new() { }
+
+    public abstract class KeyboardEventBase<T> : EventBase<T> where T : KeyboardEventBase<T>, new()
+    {
+        public char character { get { throw new NotImplementedException(); } protected set { } }
+        public KeyCode keyCode { get { throw new NotImplementedException(); } protected set { } }
+        public bool shiftKey { get { throw new NotImplementedException(); } }
+        public bool ctrlKey { get { throw new NotImplementedException(); } }
+        public bool commandKey { get { throw new NotImplementedException(); } }
+    }
+
+    public class KeyDownEvent : KeyboardEventBase<KeyDownEvent> { }
+
+    public abstract class CallbackEventHandler
+    {
+        public void RegisterCallback<TEventType>(EventCallback<TEventType> callback, TrickleDown useTrickleDown = TrickleDown.NoTrickleDown)
+            where TEventType : EventBase<TEventType>, new() { }
+    }
+
+    public abstract class Focusable : CallbackEventHandler { }
+
+    public interface IVisualElementScheduledItem
+    {
+        IVisualElementScheduledItem Every(long intervalMs);
+    }
+
+    public interface IVisualElementScheduler
+    {
+        IVisualElementScheduledItem Execute(Action updateEvent);
+    }
+
+    public enum FlexDirection { Column = 0, ColumnReverse = 1, Row = 2, RowReverse = 3 }
+
+    public enum WhiteSpace { Normal = 0, NoWrap = 1 }
+
+    public struct StyleFloat
+    {
+        public static implicit operator StyleFloat(float v) { throw new NotImplementedException(); }
+    }
+
+    public struct StyleEnum<T> where T : struct, IConvertible
+    {
+        public static implicit operator StyleEnum<T>(T v) { throw new NotImplementedException(); }
+    }
+
+    public interface IStyle
+    {
+        StyleEnum<FlexDirection> flexDirection { get; set; }
+        StyleFloat flexGrow { get; set; }
+        StyleEnum<WhiteSpace> whiteSpace { get; set; }
+    }
+
+    public class VisualElement : Focusable
+    {
+        public virtual VisualElement contentContainer { get { throw new NotImplementedException(); } }
+        public void Add(VisualElement child) { }
+        public void RemoveAt(int index) { }
+        public void Clear() { }
+        public int childCount { get { throw new NotImplementedException(); } }
+        public IStyle style { get { throw new NotImplementedException(); } }
+        public IVisualElementScheduler schedule { get { throw new NotImplementedException(); } }
+    }
+
+    public class BindableElement : VisualElement { }
+
+    public class TextElement : BindableElement
+    {
+        public virtual string text { get { throw new NotImplementedException(); } set { } }
+    }
+
+    public class Label : TextElement
+    {
+        public Label() { }
+        public Label(string text) { }
+    }
+
+    public class Button : TextElement
+    {
+        public Button(Action clickEvent) { }
+    }
+
+    public class ScrollView : VisualElement
+    {
+        public ScrollView() { }
+        public override VisualElement contentContainer { get { throw new NotImplementedException(); } }
+    }
+
+    public abstract class BaseField<TValueType> : BindableElement
+    {
+        public virtual TValueType value { get { throw new NotImplementedException(); } set { } }
+    }
+
+    public abstract class TextInputBaseField<TValueType> : BaseField<TValueType> { }
+
+    public class TextField : TextInputBaseField<string>
+    {
+        public TextField() { }
+        public TextField(string label) { }
+        public bool multiline { get { throw new NotImplementedException(); } set { } }
+        public override string value { get { throw new NotImplementedException(); } set { } }
+    }
+}

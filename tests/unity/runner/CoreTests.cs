@@ -1,0 +1,157 @@
+// The Unity-free protocol layer on its own: the method list against protocol/bridge-v1.json, the
+// dispatcher's error mapping, the ledger across a save/restore, the pump's dedup and withdrawal,
+// and the discovery file reader against malformed and hostile files.
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using AgentPanel.Bridge;
+using AgentPanel.Host;
+using Newtonsoft.Json.Linq;
+
+namespace AgentPanel.Tests
+{
+    public static class CoreTests
+    {
+        public static void Register(IDictionary<string, Action<Options>> cases)
+        {
+            cases["core.methods_match_protocol"] = MethodsMatchProtocol;
+            cases["core.dispatcher_maps_errors"] = DispatcherMapsErrors;
+            cases["core.ledger_save_restore_bounded"] = LedgerSaveRestoreBounded;
+            cases["core.pump_dedup_withdraw_drop"] = PumpDedupWithdrawDrop;
+            cases["core.discovery_rejects_bad_files"] = DiscoveryRejectsBadFiles;
+        }
+
+        static void MethodsMatchProtocol(Options options)
+        {
+            JObject protocol = JObject.Parse(File.ReadAllText(options.ProtocolFile));
+            Check.Equal(BridgeMethods.ProtocolVersion, (int)protocol["version"], "protocol version");
+            var declared = new SortedSet<string>(((JObject)protocol["methods"]).Properties().Select(property => property.Name));
+            declared.Remove(BridgeMethods.Ping);
+            declared.Remove(BridgeMethods.RequestStatus);
+            var ours = new SortedSet<string>(BridgeMethods.Primitives);
+            Check.Equal(string.Join(",", declared), string.Join(",", ours), "the shim's primitive list equals bridge-v1.json's methods");
+            var errors = (JObject)protocol["errors"];
+            foreach (string code in new[] { ErrorCodes.InvalidRequest, ErrorCodes.UnknownMethod, ErrorCodes.InvalidParams, ErrorCodes.NotFound,
+                                            ErrorCodes.TypeMismatch, ErrorCodes.Conflict, ErrorCodes.Unsupported, ErrorCodes.ResultTooLarge, ErrorCodes.InternalError })
+                Check.True(errors[code] != null, "bridge-v1.json declares the error code " + code);
+        }
+
+        sealed class ScriptedPrimitives : IEditorPrimitives
+        {
+            public EditorIdentity Identity { get { return new EditorIdentity { ProjectPath = "/p", EditorSessionId = "s" }; } }
+            public IList<string> Methods { get { return new[] { "editor.info", "console.read", "menu.execute", "hierarchy.roots" }; } }
+            public JObject Execute(string method, JObject parameters)
+            {
+                if (method == "console.read")
+                    throw new NullReferenceException("a bug");
+                if (method == "menu.execute")
+                    throw new PrimitiveError(ErrorCodes.NotFound, "no menu item 'X'", new JObject { { "path", "X" } });
+                if (method == "hierarchy.roots")
+                    return new JObject { { "blob", new string('x', 5000) } };
+                return new JObject { { "name", Params.RequiredString(parameters, "name") } };
+            }
+        }
+
+        static JObject Dispatch(RequestDispatcher dispatcher, string method, JObject parameters)
+        {
+            JObject envelope = JObject.Parse(dispatcher.Dispatch("id-1", method, parameters));
+            Check.Equal("id-1", (string)envelope["id"], "the response carries the request id");
+            return envelope;
+        }
+
+        static void DispatcherMapsErrors(Options options)
+        {
+            var dispatcher = new RequestDispatcher(new ScriptedPrimitives()) { MaxResultBytes = 1000 };
+            Check.Equal("unknown_method", (string)Dispatch(dispatcher, "object.explode", new JObject())["error"]["code"], "a method outside the protocol");
+            Check.Equal("unsupported", (string)Dispatch(dispatcher, "scene.save", new JObject())["error"]["code"], "a protocol method this editor lacks");
+            JObject bug = Dispatch(dispatcher, "console.read", new JObject());
+            Check.Equal("internal_error", (string)bug["error"]["code"], "an exception inside a primitive");
+            Check.True(((string)bug["error"]["message"]).Contains("NullReferenceException"), "the bug is named: " + bug);
+            JObject refused = Dispatch(dispatcher, "menu.execute", new JObject());
+            Check.Equal("not_found", (string)refused["error"]["code"], "a primitive's refusal keeps its code");
+            Check.Equal("X", (string)refused["error"]["data"]["path"], "and its data");
+            Check.Equal("result_too_large", (string)Dispatch(dispatcher, "hierarchy.roots", new JObject())["error"]["code"], "a result beyond maxResultBytes");
+            JObject missing = Dispatch(dispatcher, "editor.info", new JObject { { "name", 5 } });
+            Check.Equal("invalid_params", (string)missing["error"]["code"], "a wrong-shaped param");
+            Check.True(((string)missing["error"]["message"]).Contains("params.name"), "the refusal names the param: " + missing);
+            Check.Equal("ok", (string)Dispatch(dispatcher, "editor.info", new JObject { { "name", "ok" } })["result"]["name"], "a good call");
+        }
+
+        static void LedgerSaveRestoreBounded(Options options)
+        {
+            var ledger = new CompletedLedger(limit: 3);
+            for (int index = 0; index < 5; ++index)
+                ledger.Record("r" + index, "{\"id\":\"r" + index + "\",\"result\":{}}");
+            ledger.MarkDelivered("r3");
+            Check.Equal(3, ledger.Count, "the ledger keeps only its limit");
+            string unused;
+            Check.True(!ledger.TryGet("r1", out unused), "the oldest ids are forgotten first");
+            string problem;
+            CompletedLedger restored = CompletedLedger.Restore(ledger.Save(), out problem, 3);
+            Check.True(problem == null, "a saved ledger restores");
+            string response;
+            Check.True(restored.TryGet("r4", out response) && response.Contains("\"r4\""), "a restored id answers from the ledger");
+            JArray undelivered = restored.Undelivered();
+            Check.Equal("r2,r4", string.Join(",", undelivered.Select(item => (string)item["id"])), "undelivered responses survive, delivered ones are not re-sent");
+            CompletedLedger broken = CompletedLedger.Restore("{\"entries\":[{\"id\":5}]", out problem);
+            Check.True(problem != null && broken.Count == 0, "an unreadable saved ledger is dropped and reported");
+        }
+
+        static void PumpDedupWithdrawDrop(Options options)
+        {
+            var pump = new RequestPump();
+            Check.True(pump.Enqueue(new QueuedRequest { Id = "a", Method = "m" }), "a new id is queued");
+            Check.True(!pump.Enqueue(new QueuedRequest { Id = "a", Method = "m" }), "a re-sent queued id is ignored");
+            pump.Enqueue(new QueuedRequest { Id = "b", Method = "m" });
+            pump.Enqueue(new QueuedRequest { Id = "c", Method = "m" });
+            Check.True(pump.Withdraw("b"), "a queued id can be withdrawn");
+            Check.Equal(RequestState.Unknown, pump.StateOf("b"), "a withdrawn id is gone");
+            var ran = new List<string>();
+            RequestState seenWhileRunning = RequestState.Unknown;
+            JObject reportWhileRunning = null;
+            pump.Pump(TimeSpan.FromSeconds(1), request =>
+            {
+                ran.Add(request.Id);
+                if (request.Id == "a") seenWhileRunning = pump.StateOf("a");
+                reportWhileRunning = reportWhileRunning ?? pump.MainThreadReport(new EditorStatus());
+            });
+            Check.Equal("a,c", string.Join(",", ran), "queued requests run in order, the withdrawn one never");
+            Check.Equal(RequestState.Running, seenWhileRunning, "a running id reports running");
+            Check.Equal("a", (string)reportWhileRunning["currentRequest"], "liveness names the running request");
+            Check.Equal(1, (int)reportWhileRunning["queued"], "and the queue length");
+            pump.Enqueue(new QueuedRequest { Id = "d", Method = "m" });
+            Check.Equal(1, pump.DropQueued(), "a reload drops the queue");
+            Check.Equal(0, pump.Pump(TimeSpan.FromSeconds(1), request => { throw new CheckFailed("nothing may run after a drop"); }), "nothing runs");
+            JObject idle = pump.MainThreadReport(new EditorStatus());
+            Check.Equal(false, (bool)idle["busy"], "an idle main thread is not busy");
+        }
+
+        static void DiscoveryRejectsBadFiles(Options options)
+        {
+            string project = HostProcess.NewProject();
+            try
+            {
+                string file = HostDiscovery.FileFor(project);
+                Directory.CreateDirectory(Path.GetDirectoryName(file));
+                string problem;
+                Check.True(HostDiscovery.Read(project, out problem) == null && problem.Contains("does not exist"), "a missing file: " + problem);
+                foreach (string bad in new[] { "not json", "[1,2]", "{\"pid\":1}", "{\"pid\":1,\"port\":70000}", "{\"pid\":\"1\",\"port\":80}", "{\"pid\":1,\"port\":0}" })
+                {
+                    File.WriteAllText(file, bad);
+                    Check.True(HostDiscovery.Read(project, out problem) == null && problem != null, "refuses " + bad);
+                }
+                File.WriteAllText(file, "{\"pid\":1,\"port\":80,\"pad\":\"" + new string('x', 70000) + "\"}");
+                Check.True(HostDiscovery.Read(project, out problem) == null && problem.Contains("larger"), "an oversized file: " + problem);
+                File.WriteAllText(file, "{\"pid\":1,\"port\":8080,\"tokenFiles\":{\"editor\":\"/elsewhere/UserSettings/AgentPanel/tokens/editor.token\"}}");
+                HostDiscovery copied = HostDiscovery.Read(project, out problem);
+                Check.Equal("/elsewhere", copied.ServedProject, "the served project follows the token files");
+                Check.True(copied.ReadToken(TokenRole.Panel, out problem) == null && problem.Contains("panel"), "a role without a token file: " + problem);
+            }
+            finally
+            {
+                Directory.Delete(project, true);
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+// The host launcher's logic under mono, on the packaged host: unpack the tarball that
+// scripts/package-unity.sh made, start its Bin~ host through HostLauncher for a fresh project,
+// connect to it, reuse it on the next call, and never reuse a host that a copied discovery file names.
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.IO;
+using AgentPanel.Bridge;
+using AgentPanel.Host;
+using Newtonsoft.Json.Linq;
+
+namespace AgentPanel.Tests
+{
+    public static class LauncherTests
+    {
+        public static void Register(IDictionary<string, Action<Options>> cases)
+        {
+            cases["launcher.packaged_host_starts_and_is_reused"] = PackagedHostStartsAndIsReused;
+        }
+
+        static void Run(string file, string arguments)
+        {
+            using (Process process = Process.Start(new ProcessStartInfo(file, arguments) { UseShellExecute = false }))
+            {
+                process.WaitForExit();
+                Check.Equal(0, process.ExitCode, file + " " + arguments);
+            }
+        }
+
+        static void PackagedHostStartsAndIsReused(Options options)
+        {
+            Check.True(options.PackageTarball != null && File.Exists(options.PackageTarball), "a package tarball (--tarball): " + options.PackageTarball);
+            string unpacked = HostProcess.NewProject();
+            string project = HostProcess.NewProject();
+            string copied = HostProcess.NewProject();
+            var started = new List<Process>();
+            try
+            {
+                Run("tar", "-xzf \"" + options.PackageTarball + "\" -C \"" + unpacked + "\"");
+                string bin = Path.Combine(Path.Combine(Path.Combine(Path.Combine(unpacked, "package"), "Bin~"), "linux-x64"), "bin");
+                Check.True(File.Exists(Path.Combine(bin, HostLauncher.ExecutableName)), "the tarball carries Bin~/linux-x64/bin/uap-host");
+                Check.True(File.Exists(Path.Combine(Path.Combine(unpacked, "package"), "package.json")), "the tarball carries package.json under package/");
+
+                var launcher = new HostLauncher(project) { PackageBinFolder = bin };
+                string searched;
+                Check.Equal(Path.Combine(bin, HostLauncher.ExecutableName), launcher.FindBinary(out searched), "the package's binary is found before PATH");
+                HostLaunch first = launcher.EnsureRunning();
+                Check.True(first.Ok, "the packaged host starts: " + first.Error);
+                started.Add(Process.GetProcessById((int)first.Discovery.Pid));
+                Check.Equal(HostOrigin.Started, first.Origin, "no host ran, so one was started");
+                Check.True(first.BinaryPath.StartsWith(unpacked), "it is the unpacked package's host: " + first.BinaryPath);
+
+                // It serves: the shim connects as the editor and the bundled core pack answers over MCP.
+                string problem;
+                var scene = new InMemoryScene(project, "launcher-session");
+                using (var client = new BridgeClient(new BridgeEndpoint { Uri = first.Discovery.BridgeUri, Token = first.Discovery.ReadToken(TokenRole.Editor, out problem) },
+                                                     scene, new CompletedLedger(), new RequestPump(), new EditorStatus(), ReloadAnnouncement.None, null))
+                {
+                    client.Start();
+                    Check.True(client.WaitConnected(TimeSpan.FromSeconds(15)), "the shim connects to the packaged host (" + client.LastError + client.Refusal + ")");
+                    var mcp = new McpClient(first.Discovery.McpUrl, first.Discovery.ReadToken(TokenRole.Mcp, out problem));
+                    JObject ping = mcp.CallTool("uap_ping", new JObject());
+                    Check.Equal("connected", (string)ping["editor"]["state"], "the bundled core pack's uap_ping sees the editor (" + ping + ")");
+                }
+
+                HostLaunch again = new HostLauncher(project) { PackageBinFolder = bin }.EnsureRunning();
+                Check.True(again.Ok, "the second launch succeeds: " + again.Error);
+                Check.Equal(HostOrigin.Reused, again.Origin, "a running host of the project is reused");
+                Check.Equal(first.Discovery.Pid, again.Discovery.Pid, "the same host");
+
+                // A copied project carries the original's discovery file: its host serves another project.
+                string copiedFile = HostDiscovery.FileFor(copied);
+                Directory.CreateDirectory(Path.GetDirectoryName(copiedFile));
+                File.Copy(HostDiscovery.FileFor(project), copiedFile);
+                HostLaunch other = new HostLauncher(copied) { PackageBinFolder = bin }.EnsureRunning();
+                Check.True(other.Ok, "the copied project gets its own host: " + other.Error);
+                started.Add(Process.GetProcessById((int)other.Discovery.Pid));
+                Check.Equal(HostOrigin.Started, other.Origin, "the copied discovery file is not trusted");
+                Check.True(other.Discovery.Pid != first.Discovery.Pid, "a different host serves the copy");
+                Check.True(HostLauncher.SamePath(other.Discovery.ServedProject, copied), "and it serves the copy: " + other.Discovery.ServedProject);
+
+                // A host that died is replaced.
+                HostProcess.Terminate(started[0]);
+                HostLaunch replaced = new HostLauncher(project) { PackageBinFolder = bin }.EnsureRunning();
+                Check.True(replaced.Ok, "a dead host is replaced: " + replaced.Error);
+                started.Add(Process.GetProcessById((int)replaced.Discovery.Pid));
+                Check.Equal(HostOrigin.Started, replaced.Origin, "a new host after the old one ended");
+
+                HostLaunch missing = new HostLauncher(HostProcess.NewProject()) { PackageBinFolder = Path.Combine(unpacked, "nowhere") }.EnsureRunning();
+                Check.True(!missing.Ok && missing.Error.Contains("Project Settings"), "no binary: the refusal says how to fix it: " + missing.Error);
+            }
+            finally
+            {
+                foreach (Process process in started)
+                    HostProcess.Terminate(process);
+                foreach (string folder in new[] { unpacked, project, copied })
+                    try { Directory.Delete(folder, true); } catch (Exception) { }
+            }
+        }
+    }
+}

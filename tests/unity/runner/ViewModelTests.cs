@@ -1,0 +1,102 @@
+// The panel view model without Unity: the escaping chokepoint, the composer's IME rule and the
+// transcript rebuilt from panel protocol events.
+using System;
+using System.Collections.Generic;
+using System.Text.RegularExpressions;
+using AgentPanel.Panel;
+using Newtonsoft.Json.Linq;
+
+namespace AgentPanel.Tests
+{
+    public static class ViewModelTests
+    {
+        public static void Register(IDictionary<string, Action<Options>> cases)
+        {
+            cases["viewmodel.escaping_renders_literally"] = EscapingRendersLiterally;
+            cases["viewmodel.enter_never_sends_during_composition"] = EnterNeverSendsDuringComposition;
+            cases["viewmodel.transcript_follows_events"] = TranscriptFollowsEvents;
+        }
+
+        // What TextCore would parse as tags: everything outside <noparse>…</noparse> spans.
+        static int ClosingNoParseCount(string text)
+        {
+            return Regex.Matches(text, @"</\s*noparse", RegexOptions.IgnoreCase).Count;
+        }
+
+        static void EscapingRendersLiterally(Options options)
+        {
+            Check.Equal("<noparse>List<int></noparse>", PanelText.Literal("List<int>"), "generics stay literal");
+            Check.Equal("<noparse><color=red>x</color></noparse>", PanelText.Literal("<color=red>x</color>"), "a color tag stays literal");
+            Check.Equal("", PanelText.Literal(null), "null renders as nothing");
+            foreach (string hostile in new[] { "a</noparse><color=red>b", "</NOPARSE><b>x</b>", "</ noparse >y", "<noparse></noparse></noparse>" })
+            {
+                string safe = PanelText.Literal(hostile);
+                Check.Equal(1, ClosingNoParseCount(safe), "only the chokepoint's own closing tag remains in " + safe);
+                Check.True(safe.EndsWith("</noparse>") && safe.StartsWith("<noparse>"), "one span wraps " + hostile);
+                Check.Equal(hostile, safe.Substring(9, safe.Length - 19).Replace(PanelText.ZeroWidthSpace, ""), "the visible characters are unchanged");
+            }
+        }
+
+        static void EnterNeverSendsDuringComposition(Options options)
+        {
+            var composer = new Composer { Text = "にほんご" };
+            string sent;
+            Check.Equal(ComposerAction.ConfirmComposition, composer.OnKey(ComposerKey.Enter, KeyModifiers.None, CompositionState.Composing, out sent), "Enter during a composition");
+            Check.True(sent == null && composer.Text == "にほんご", "nothing was sent and the text stays");
+            Check.Equal(ComposerAction.ConfirmComposition, composer.OnKey(ComposerKey.Enter, KeyModifiers.Control, CompositionState.Composing, out sent), "Ctrl+Enter during a composition");
+            Check.Equal(ComposerAction.InsertNewline, composer.OnKey(ComposerKey.Enter, KeyModifiers.Shift, CompositionState.None, out sent), "Shift+Enter");
+            Check.Equal(ComposerAction.Send, composer.OnKey(ComposerKey.Enter, KeyModifiers.None, CompositionState.None, out sent), "Enter after the composition");
+            Check.Equal("にほんご", sent, "the text sent");
+            Check.Equal("", composer.Text, "the composer is cleared");
+            Check.Equal(ComposerAction.None, composer.OnKey(ComposerKey.Enter, KeyModifiers.None, CompositionState.None, out sent), "Enter on an empty composer");
+            var controlEnter = new Composer { Text = "x", SendKey = SendKey.ControlEnter };
+            Check.Equal(ComposerAction.InsertNewline, controlEnter.OnKey(ComposerKey.Enter, KeyModifiers.None, CompositionState.None, out sent), "Enter with the Ctrl+Enter setting");
+            Check.Equal(ComposerAction.Send, controlEnter.OnKey(ComposerKey.Enter, KeyModifiers.Command, CompositionState.None, out sent), "Cmd+Enter with the setting");
+            Check.Equal(ComposerAction.None, controlEnter.OnKey(ComposerKey.Other, KeyModifiers.None, CompositionState.None, out sent), "another key");
+        }
+
+        static void TranscriptFollowsEvents(Options options)
+        {
+            var transcript = new Transcript();
+            transcript.Apply(JObject.Parse(@"{""type"":""snapshot"",""protocol"":1,""seq"":4,""status"":{""state"":""ready"",""model"":""m1""},
+                ""transcript"":[{""type"":""user_message"",""text"":""hi"",""turn_id"":1},{""type"":""assistant_message"",""text"":""hello"",""turn_id"":1}],
+                ""streaming"":{""turn_id"":2,""text"":""par""},""pending_permissions"":[]}"));
+            Check.Equal(2, transcript.Cards.Count, "snapshot cards");
+            Check.Equal("par", transcript.StreamingText, "snapshot streaming text");
+            transcript.Apply(JObject.Parse(@"{""type"":""text_delta"",""seq"":5,""turn_id"":2,""index"":0,""text"":""tial""}"));
+            Check.Equal("partial", transcript.StreamingText, "deltas append");
+            transcript.Apply(JObject.Parse(@"{""type"":""status"",""seq"":6,""status"":{""state"":""running""}}"));
+            Check.Equal("running", transcript.State, "status merges");
+            Check.Equal("m1", (string)transcript.Status["model"], "unchanged status fields stay");
+            transcript.Apply(JObject.Parse(@"{""type"":""tool_started"",""seq"":7,""tool_use_id"":""t1"",""name"":""uap_ping"",""input"":{},""turn_id"":2}"));
+            transcript.Apply(JObject.Parse(@"{""type"":""permission_requested"",""seq"":8,""permission"":{""permission_id"":""p1"",""tool_name"":""mcp__unity__x"",
+                ""input"":{""a"":1},""always_allow_rules"":[""mcp__unity__x""],""metadata"":{""read_only"":false,""undoable"":true,""destructive"":false}}}"));
+            Check.Equal(1, transcript.PendingPermissions.Count, "a pending permission card");
+            Check.True(transcript.PendingPermissions[0].Undoable && !transcript.PendingPermissions[0].Destructive, "permission badges");
+            Check.Equal("mcp__unity__x", transcript.PendingPermissions[0].AlwaysAllowRules[0], "the rule allow-always adds");
+            transcript.Apply(JObject.Parse(@"{""type"":""permission_answered"",""seq"":9,""permission_id"":""p1"",""decision"":""allow""}"));
+            Check.Equal(0, transcript.PendingPermissions.Count, "an answered permission leaves");
+            transcript.Apply(JObject.Parse(@"{""type"":""tool_finished"",""seq"":10,""tool_use_id"":""t1"",""is_error"":true,""content"":""boom"",""turn_id"":2}"));
+            Card tool = transcript.Cards[2];
+            Check.True(tool.Kind == CardKind.Tool && tool.Finished && tool.IsError && tool.ToolResult == "boom", "the tool card holds its error");
+            transcript.Apply(JObject.Parse(@"{""type"":""assistant_message"",""seq"":11,""text"":""done"",""turn_id"":2}"));
+            Check.Equal("", transcript.StreamingText, "the final text replaces the streaming text");
+            transcript.Apply(JObject.Parse(@"{""type"":""something_new"",""seq"":12,""x"":1}"));
+            Check.Equal(4, transcript.Cards.Count, "an unknown event adds nothing");
+            Check.Equal(12L, transcript.LastSequence, "the last sequence is tracked");
+            transcript.Apply(JObject.Parse(@"{""type"":""command_result"",""id"":""panel-1"",""command"":""list_history"",""ok"":true,
+                ""sessions"":[{""session_id"":""s2"",""title"":""<b>newest</b>"",""modified_unix_ms"":2},{""session_id"":""s1"",""title"":""older"",""modified_unix_ms"":1}]}"));
+            Check.Equal(2, transcript.History.Count, "history entries");
+            Check.Equal("s2", transcript.History[0].SessionId, "newest first, as sent");
+            Check.True(transcript.LastCommandError == null, "an accepted command clears the error");
+            transcript.Apply(JObject.Parse(@"{""type"":""command_result"",""id"":""panel-2"",""command"":""resume"",""ok"":false,""error"":""no such session""}"));
+            Check.Equal("resume: no such session", transcript.LastCommandError, "a refused command is kept for the status line");
+            Check.Equal(2, transcript.History.Count, "a result without sessions keeps the history");
+            var commands = new PanelCommands();
+            JObject answer = JObject.Parse(commands.AnswerPermission("p2", PermissionDecision.AllowAlways, null));
+            Check.Equal("allow_always", (string)answer["decision"], "allow-always command");
+            Check.Equal("answer_permission", (string)answer["type"], "command type");
+            Check.True(answer["id"] != null, "commands carry an id");
+        }
+    }
+}

@@ -1,0 +1,34 @@
+// Names from protocol/bridge-v1.json: the editor primitives ("methods" less the two the socket
+// thread answers) and the protocol version. A test checks this list against the JSON file.
+using System.Collections.Generic;
+
+namespace AgentPanel.Bridge
+{
+    public static class BridgeMethods
+    {
+        public const int ProtocolVersion = 1;
+        public const string Ping = "ping";
+        public const string RequestStatus = "request.status";
+
+        public static readonly IList<string> Primitives = new List<string>
+        {
+            "editor.info", "editor.state",
+            "hierarchy.roots", "hierarchy.subtree",
+            "object.create", "object.destroy", "object.rename", "object.reparent", "object.setActive",
+            "object.duplicate", "object.instantiate",
+            "component.list", "component.add", "component.remove",
+            "property.list", "property.get", "property.set",
+            "type.find",
+            "asset.find", "asset.create", "asset.delete", "asset.importSettings.get", "asset.importSettings.set",
+            "undo.beginGroup", "undo.endGroup", "undo.collapse", "undo.revertGroup",
+            "selection.get", "selection.set",
+            "menu.list", "menu.execute",
+            "console.read", "console.clear",
+            "playmode.get", "playmode.set",
+            "scene.list", "scene.open", "scene.save",
+            "screenshot.capture",
+            "search.query",
+            "scripts.validate",
+        }.AsReadOnly();
+    }
+}

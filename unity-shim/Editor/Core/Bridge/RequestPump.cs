@@ -1,0 +1,168 @@
+// The main-thread work queue: the socket thread enqueues requests, the main thread (Unity's
+// EditorApplication.update, or a test's thread) runs them within a time budget per tick. Its state
+// (current request, busy since, queued ids) is what liveness reports off the main thread.
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using Newtonsoft.Json.Linq;
+
+namespace AgentPanel.Bridge
+{
+    public enum RequestState { Unknown, Queued, Running }
+
+    public sealed class QueuedRequest
+    {
+        public string Id;
+        public string Method;
+        public JObject Parameters;
+    }
+
+    public sealed class RequestPump
+    {
+        readonly object m_gate = new object();
+        readonly LinkedList<QueuedRequest> m_queue = new LinkedList<QueuedRequest>();
+        readonly Dictionary<string, LinkedListNode<QueuedRequest>> m_queued = new Dictionary<string, LinkedListNode<QueuedRequest>>();
+        readonly Stopwatch m_clock = Stopwatch.StartNew();
+        readonly HashSet<string> m_deferred = new HashSet<string>();
+        string m_current;
+        string m_busyWith;
+        long m_busySinceMs;
+
+        // False when the id is already queued or running (a re-sent id: its answer will come).
+        public bool Enqueue(QueuedRequest request)
+        {
+            lock (m_gate)
+            {
+                if (m_queued.ContainsKey(request.Id) || m_current == request.Id || m_deferred.Contains(request.Id))
+                    return false;
+                m_queued[request.Id] = m_queue.AddLast(request);
+                return true;
+            }
+        }
+
+        public RequestState StateOf(string id)
+        {
+            lock (m_gate)
+            {
+                if (m_current == id || m_deferred.Contains(id))
+                    return RequestState.Running;
+                return m_queued.ContainsKey(id) ? RequestState.Queued : RequestState.Unknown;
+            }
+        }
+
+        // A deferred primitive keeps its request running after Pump's callback returned, until EndDeferred.
+        public void BeginDeferred(string id) { lock (m_gate) m_deferred.Add(id); }
+        public void EndDeferred(string id) { lock (m_gate) m_deferred.Remove(id); }
+
+        // Removes a queued request so it never runs (request.status withdrawIfQueued).
+        public bool Withdraw(string id)
+        {
+            lock (m_gate)
+            {
+                LinkedListNode<QueuedRequest> node;
+                if (!m_queued.TryGetValue(id, out node))
+                    return false;
+                m_queue.Remove(node);
+                m_queued.Remove(id);
+                return true;
+            }
+        }
+
+        // A domain reload loses the managed queue; the host re-sends what it never got an answer for.
+        public int DropQueued()
+        {
+            lock (m_gate)
+            {
+                int dropped = m_queue.Count;
+                m_queue.Clear();
+                m_queued.Clear();
+                return dropped;
+            }
+        }
+
+        // Runs queued requests on the calling (main) thread until the queue is empty or the budget is spent.
+        public int Pump(TimeSpan budget, Action<QueuedRequest> run)
+        {
+            long deadline = m_clock.ElapsedMilliseconds + (long)budget.TotalMilliseconds;
+            int ran = 0;
+            while (true)
+            {
+                QueuedRequest next;
+                lock (m_gate)
+                {
+                    if (m_queue.Count == 0)
+                        return ran;
+                    next = m_queue.First.Value;
+                    m_queue.RemoveFirst();
+                    m_queued.Remove(next.Id);
+                    m_current = next.Id;
+                    m_busyWith = "request";
+                    m_busySinceMs = m_clock.ElapsedMilliseconds;
+                }
+                try
+                {
+                    run(next);
+                }
+                finally
+                {
+                    lock (m_gate)
+                    {
+                        m_current = null;
+                        m_busyWith = null;
+                    }
+                }
+                ++ran;
+                if (m_clock.ElapsedMilliseconds >= deadline)
+                    return ran;
+            }
+        }
+
+        // Marks the main thread busy with something other than a request (a stall, a modal dialog, a reload).
+        public IDisposable Busy(string busyWith)
+        {
+            lock (m_gate)
+            {
+                m_busyWith = busyWith;
+                m_busySinceMs = m_clock.ElapsedMilliseconds;
+            }
+            return new BusyScope(this);
+        }
+
+        sealed class BusyScope : IDisposable
+        {
+            readonly RequestPump m_pump;
+            public BusyScope(RequestPump pump) { m_pump = pump; }
+            public void Dispose() { lock (m_pump.m_gate) m_pump.m_busyWith = null; }
+        }
+
+        // The ping result's "mainThread" object.
+        public JObject MainThreadReport(EditorStatus status)
+        {
+            bool compiling, importing;
+            string playMode, modalDialog;
+            status.Read(out compiling, out importing, out playMode, out modalDialog);
+            var report = new JObject();
+            lock (m_gate)
+            {
+                bool busy = m_busyWith != null;
+                report["busy"] = busy;
+                if (busy)
+                {
+                    report["busySinceMs"] = m_clock.ElapsedMilliseconds - m_busySinceMs;
+                    report["busyWith"] = m_busyWith;
+                }
+                if (m_current != null)
+                    report["currentRequest"] = m_current;
+                report["queued"] = m_queue.Count;
+                if (m_deferred.Count > 0)
+                    report["deferred"] = m_deferred.Count;
+            }
+            report["compiling"] = compiling;
+            report["importing"] = importing;
+            report["playMode"] = playMode;
+            if (!string.IsNullOrEmpty(modalDialog))
+                report["modalDialog"] = modalDialog;
+            return report;
+        }
+    }
+}

@@ -1,0 +1,44 @@
+// Builds panel protocol v1 commands (front-end → host), each with an id echoed in command_result.
+using Newtonsoft.Json;
+using Newtonsoft.Json.Linq;
+
+namespace AgentPanel.Panel
+{
+    public enum PermissionDecision { Allow, AllowAlways, Deny }
+
+    public sealed class PanelCommands
+    {
+        long m_next;
+
+        public string Send(string text) { return Command("send", new JObject { { "text", text } }); }
+        public string Interrupt() { return Command("interrupt", null); }
+        public string NewSession() { return Command("new_session", null); }
+        public string ListHistory() { return Command("list_history", null); }
+        public string Resume(string sessionId) { return Command("resume", new JObject { { "session_id", sessionId } }); }
+        public string SetModel(string model) { return Command("set_model", new JObject { { "model", model } }); }
+        public string SetPermissionMode(string mode) { return Command("set_permission_mode", new JObject { { "mode", mode } }); }
+        public string SetAutoApprove(string level) { return Command("set_auto_approve", new JObject { { "level", level } }); }
+
+        public string AnswerPermission(string permissionId, PermissionDecision decision, string message)
+        {
+            var fields = new JObject { { "permission_id", permissionId }, { "decision", DecisionName(decision) } };
+            if (!string.IsNullOrEmpty(message))
+                fields["message"] = message;
+            return Command("answer_permission", fields);
+        }
+
+        public static string DecisionName(PermissionDecision decision)
+        {
+            return decision == PermissionDecision.Allow ? "allow" : decision == PermissionDecision.AllowAlways ? "allow_always" : "deny";
+        }
+
+        string Command(string type, JObject fields)
+        {
+            var command = new JObject { { "type", type }, { "id", "panel-" + (++m_next) } };
+            if (fields != null)
+                foreach (JProperty field in fields.Properties())
+                    command[field.Name] = field.Value;
+            return command.ToString(Formatting.None);
+        }
+    }
+}

@@ -1,0 +1,207 @@
+// The panel's view model: host-owned chat state rebuilt from panel protocol v1 events (snapshot,
+// then every event). It only holds state; the EditorWindow renders it through PanelText.Literal.
+using System.Collections.Generic;
+using Newtonsoft.Json.Linq;
+
+namespace AgentPanel.Panel
+{
+    public enum CardKind { User, Assistant, Tool, TurnFinished, Notice, Compaction }
+
+    public sealed class Card
+    {
+        public CardKind Kind;
+        public string Text = string.Empty;   // user/assistant text, notice text, turn result
+        public long TurnId;
+        public string ToolUseId;
+        public string ToolName;
+        public string ToolInput;             // compact JSON of the input
+        public string ToolResult;            // tool_finished content (≤ 4 KiB from the host)
+        public bool IsError;
+        public bool Finished;
+        public string Level;                 // notice level
+    }
+
+    public sealed class PermissionCard
+    {
+        public string PermissionId;
+        public string ToolName;
+        public string DisplayName;
+        public string Description;
+        public string Input;
+        public List<string> AlwaysAllowRules = new List<string>();
+        public bool ReadOnly, Undoable, Destructive;
+    }
+
+    public sealed class HistoryEntry
+    {
+        public string SessionId;
+        public string Title;
+        public long ModifiedUnixMs;
+    }
+
+    public sealed class Transcript
+    {
+        // The host keeps the last 2000 items too; the window renders a thinned tail of these.
+        public const int MaxCards = 2000;
+
+        public readonly List<Card> Cards = new List<Card>();
+        public readonly List<PermissionCard> PendingPermissions = new List<PermissionCard>();
+        public readonly JObject Status = new JObject();
+        public string StreamingText = string.Empty;
+        public long StreamingTurn;
+        public long LastSequence = -1;
+        // The last list_history answer, newest first, and the last refused command (shown in the status line).
+        public readonly List<HistoryEntry> History = new List<HistoryEntry>();
+        public string LastCommandError;
+        public int Revision;                 // grows on every change, so the window redraws only when needed
+
+        public string State { get { return (string)Status["state"] ?? "stopped"; } }
+
+        public void Apply(JObject message)
+        {
+            string type = (string)message["type"];
+            JToken sequence = message["seq"];
+            if (sequence != null && sequence.Type == JTokenType.Integer)
+                LastSequence = (long)sequence;
+            switch (type)
+            {
+                case "snapshot": ApplySnapshot(message); break;
+                case "status": Merge(message["status"] as JObject); break;
+                case "text_delta":
+                    long turn = (long?)message["turn_id"] ?? 0;
+                    if (turn != StreamingTurn) { StreamingText = string.Empty; StreamingTurn = turn; }
+                    StreamingText += (string)message["text"] ?? string.Empty;
+                    break;
+                case "permission_requested": AddPermission(message["permission"] as JObject); break;
+                case "command_result": ApplyCommandResult(message); break;
+                case "permission_answered":
+                case "permission_withdrawn": RemovePermission((string)message["permission_id"]); break;
+                case "transcript_reset":
+                    Cards.Clear();
+                    StreamingText = string.Empty;
+                    foreach (JToken item in (message["items"] as JArray) ?? new JArray())
+                        if (item is JObject) AddItem((JObject)item);
+                    break;
+                default:
+                    AddItem(message); // unknown types are ignored inside AddItem
+                    break;
+            }
+            ++Revision;
+        }
+
+        void ApplyCommandResult(JObject result)
+        {
+            bool ok = (bool?)result["ok"] ?? false;
+            LastCommandError = ok ? null : (string)result["command"] + ": " + ((string)result["error"] ?? "refused");
+            JArray sessions = result["sessions"] as JArray;
+            if (sessions == null)
+                return;
+            History.Clear();
+            foreach (JToken session in sessions)
+                if (session is JObject)
+                    History.Add(new HistoryEntry
+                    {
+                        SessionId = (string)session["session_id"], Title = (string)session["title"] ?? string.Empty,
+                        ModifiedUnixMs = (long?)session["modified_unix_ms"] ?? 0,
+                    });
+        }
+
+        void ApplySnapshot(JObject snapshot)
+        {
+            Cards.Clear();
+            PendingPermissions.Clear();
+            Status.RemoveAll();
+            Merge(snapshot["status"] as JObject);
+            foreach (JToken item in (snapshot["transcript"] as JArray) ?? new JArray())
+                if (item is JObject) AddItem((JObject)item);
+            JObject streaming = snapshot["streaming"] as JObject;
+            StreamingText = streaming != null ? (string)streaming["text"] ?? string.Empty : string.Empty;
+            StreamingTurn = streaming != null ? (long?)streaming["turn_id"] ?? 0 : 0;
+            foreach (JToken permission in (snapshot["pending_permissions"] as JArray) ?? new JArray())
+                AddPermission(permission as JObject);
+        }
+
+        void Merge(JObject status)
+        {
+            if (status == null)
+                return;
+            foreach (JProperty field in status.Properties())
+                Status[field.Name] = field.Value.DeepClone();
+        }
+
+        void AddItem(JObject item)
+        {
+            string type = (string)item["type"];
+            long turn = (long?)item["turn_id"] ?? 0;
+            switch (type)
+            {
+                case "user_message":
+                    Add(new Card { Kind = CardKind.User, Text = (string)item["text"] ?? string.Empty, TurnId = turn });
+                    break;
+                case "assistant_message":
+                    Add(new Card { Kind = CardKind.Assistant, Text = (string)item["text"] ?? string.Empty, TurnId = turn });
+                    StreamingText = string.Empty;
+                    break;
+                case "tool_started":
+                    Add(new Card
+                    {
+                        Kind = CardKind.Tool, TurnId = turn, ToolUseId = (string)item["tool_use_id"], ToolName = (string)item["name"],
+                        ToolInput = item["input"] != null ? item["input"].ToString(Newtonsoft.Json.Formatting.None) : "{}",
+                    });
+                    break;
+                case "tool_finished":
+                    Card tool = Cards.FindLast(card => card.Kind == CardKind.Tool && card.ToolUseId == (string)item["tool_use_id"]);
+                    if (tool == null)
+                        break;
+                    tool.Finished = true;
+                    tool.IsError = (bool?)item["is_error"] ?? false;
+                    tool.ToolResult = (string)item["content"] ?? string.Empty;
+                    break;
+                case "turn_finished":
+                    Add(new Card { Kind = CardKind.TurnFinished, TurnId = turn, Text = (string)item["subtype"] ?? string.Empty, IsError = (bool?)item["is_error"] ?? false });
+                    StreamingText = string.Empty;
+                    break;
+                case "notice":
+                    Add(new Card { Kind = CardKind.Notice, Text = (string)item["text"] ?? string.Empty, Level = (string)item["level"] ?? "info" });
+                    break;
+                case "compaction":
+                    Add(new Card { Kind = CardKind.Compaction });
+                    break;
+            }
+        }
+
+        void Add(Card card)
+        {
+            Cards.Add(card);
+            if (Cards.Count > MaxCards)
+                Cards.RemoveRange(0, Cards.Count - MaxCards);
+        }
+
+        void AddPermission(JObject permission)
+        {
+            if (permission == null)
+                return;
+            JObject metadata = permission["metadata"] as JObject;
+            var card = new PermissionCard
+            {
+                PermissionId = (string)permission["permission_id"],
+                ToolName = (string)permission["tool_name"],
+                DisplayName = (string)permission["display_name"],
+                Description = (string)permission["description"],
+                Input = permission["input"] != null ? permission["input"].ToString(Newtonsoft.Json.Formatting.Indented) : "{}",
+                ReadOnly = metadata != null && ((bool?)metadata["read_only"] ?? false),
+                Undoable = metadata != null && ((bool?)metadata["undoable"] ?? false),
+                Destructive = metadata != null && ((bool?)metadata["destructive"] ?? false),
+            };
+            foreach (JToken rule in (permission["always_allow_rules"] as JArray) ?? new JArray())
+                card.AlwaysAllowRules.Add(rule.Type == JTokenType.String ? (string)rule : rule.ToString(Newtonsoft.Json.Formatting.None));
+            RemovePermission(card.PermissionId);
+            PendingPermissions.Add(card);
+        }
+
+        void RemovePermission(string permissionId)
+        {
+            PendingPermissions.RemoveAll(card => card.PermissionId == permissionId);
+        }
+    }
+}

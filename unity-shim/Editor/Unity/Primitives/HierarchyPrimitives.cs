@@ -1,0 +1,218 @@
+// hierarchy.roots/subtree and the object writes (create, destroy, rename, reparent, setActive,
+// duplicate, instantiate), each recorded with Undo and answered with the node as read back.
+using System;
+using System.Collections.Generic;
+using AgentPanel.Bridge;
+using Newtonsoft.Json.Linq;
+using UnityEditor;
+using UnityEngine;
+using UnityEngine.SceneManagement;
+using Object = UnityEngine.Object;
+
+namespace AgentPanel.Editor.Primitives
+{
+    static class HierarchyPrimitives
+    {
+        public static void Register(UnityEditorPrimitives table)
+        {
+            table.Add("hierarchy.roots", Roots);
+            table.Add("hierarchy.subtree", Subtree);
+            table.Add("object.create", Create);
+            table.Add("object.destroy", Destroy);
+            table.Add("object.rename", Rename);
+            table.Add("object.reparent", Reparent);
+            table.Add("object.setActive", SetActive);
+            table.Add("object.duplicate", Duplicate);
+            table.Add("object.instantiate", Instantiate);
+        }
+
+        static int Cursor(JObject parameters)
+        {
+            string cursor = Params.OptionalString(parameters, "cursor", null);
+            int offset;
+            if (cursor == null)
+                return 0;
+            if (!int.TryParse(cursor, out offset) || offset < 0)
+                throw PrimitiveError.InvalidParams("params.cursor must be a cursor returned as nextCursor");
+            return offset;
+        }
+
+        static JObject Roots(JObject parameters)
+        {
+            string sceneName = Params.OptionalString(parameters, "scene", null);
+            int limit = (int)Params.OptionalInteger(parameters, "limit", 500, 1, 5000);
+            int offset = Cursor(parameters);
+            var roots = new List<GameObject>();
+            foreach (Scene scene in SceneObjects.OpenScenes())
+                if (sceneName == null || scene.name == sceneName || scene.path == sceneName)
+                    roots.AddRange(scene.GetRootGameObjects());
+            var nodes = new JArray();
+            for (int index = offset; index < roots.Count && nodes.Count < limit; ++index)
+                nodes.Add(SceneObjects.Node(roots[index]));
+            var result = new JObject { { "nodes", nodes }, { "total", roots.Count } };
+            if (offset + nodes.Count < roots.Count)
+                result["nextCursor"] = (offset + nodes.Count).ToString();
+            return result;
+        }
+
+        static JObject Subtree(JObject parameters)
+        {
+            JObject root = Params.OptionalObject(parameters, "root");
+            int depthLimit = (int)Params.OptionalInteger(parameters, "depth", 64, 0, 64);
+            int maxNodes = (int)Params.OptionalInteger(parameters, "maxNodes", 1000, 1, 5000);
+            bool components = Params.OptionalBoolean(parameters, "components", false);
+            int offset = Cursor(parameters);
+            var walk = new List<KeyValuePair<Transform, int>>();
+            if (root != null)
+                walk.Add(new KeyValuePair<Transform, int>(SceneObjects.ResolveGameObject(root, "params.root").transform, 0));
+            else
+                foreach (Scene scene in SceneObjects.OpenScenes())
+                    foreach (GameObject top in scene.GetRootGameObjects())
+                        walk.Add(new KeyValuePair<Transform, int>(top.transform, 0));
+            var nodes = new JArray();
+            int seen = 0;
+            bool truncated = false;
+            // Depth-first with an explicit stack: deep hierarchies must not exhaust the call stack.
+            var stack = new Stack<KeyValuePair<Transform, int>>();
+            for (int index = walk.Count - 1; index >= 0; --index)
+                stack.Push(walk[index]);
+            while (stack.Count > 0)
+            {
+                KeyValuePair<Transform, int> next = stack.Pop();
+                if (seen++ >= offset)
+                {
+                    if (nodes.Count == maxNodes)
+                    {
+                        truncated = true;
+                        break;
+                    }
+                    JObject node = SceneObjects.Node(next.Key.gameObject);
+                    node["depth"] = next.Value;
+                    if (components)
+                        node["components"] = ComponentPrimitives.TypeNames(next.Key.gameObject);
+                    nodes.Add(node);
+                }
+                if (next.Value < depthLimit)
+                    for (int index = next.Key.childCount - 1; index >= 0; --index)
+                        stack.Push(new KeyValuePair<Transform, int>(next.Key.GetChild(index), next.Value + 1));
+            }
+            var result = new JObject { { "nodes", nodes }, { "truncated", truncated } };
+            if (truncated)
+                result["nextCursor"] = (offset + nodes.Count).ToString();
+            return result;
+        }
+
+        static readonly Dictionary<string, PrimitiveType> Primitives = new Dictionary<string, PrimitiveType>
+        {
+            { "Cube", PrimitiveType.Cube }, { "Sphere", PrimitiveType.Sphere }, { "Capsule", PrimitiveType.Capsule },
+            { "Cylinder", PrimitiveType.Cylinder }, { "Plane", PrimitiveType.Plane }, { "Quad", PrimitiveType.Quad },
+        };
+
+        static JObject Create(JObject parameters)
+        {
+            string name = Params.RequiredString(parameters, "name");
+            string primitive = Params.OptionalString(parameters, "primitive", null);
+            JObject parentRef = Params.OptionalObject(parameters, "parent");
+            JArray position = parameters["position"] as JArray;
+            PrimitiveType shape = PrimitiveType.Cube;
+            if (primitive != null && !Primitives.TryGetValue(primitive, out shape))
+                throw PrimitiveError.InvalidParams("params.primitive must be Cube, Sphere, Capsule, Cylinder, Plane or Quad");
+            if (position != null && (position.Count != 3 || !AllNumbers(position)))
+                throw PrimitiveError.InvalidParams("params.position must be three numbers");
+            GameObject parent = parentRef != null ? SceneObjects.ResolveGameObject(parentRef, "params.parent") : null;
+            GameObject created = primitive != null ? GameObject.CreatePrimitive(shape) : new GameObject(name);
+            created.name = name;
+            Undo.RegisterCreatedObjectUndo(created, "Create " + name);
+            if (parent != null)
+                Undo.SetTransformParent(created.transform, parent.transform, "Create " + name);
+            if (position != null)
+                created.transform.position = new Vector3((float)position[0], (float)position[1], (float)position[2]);
+            return new JObject { { "observed", SceneObjects.Node(created) } };
+        }
+
+        static bool AllNumbers(JArray array)
+        {
+            foreach (JToken item in array)
+                if (item.Type != JTokenType.Integer && item.Type != JTokenType.Float)
+                    return false;
+            return true;
+        }
+
+        static JObject Destroy(JObject parameters)
+        {
+            GameObject target = SceneObjects.ResolveGameObject(Params.RequiredObject(parameters, "object"), "params.object");
+            int id = target.GetInstanceID();
+            string path = SceneObjects.PathOf(target.transform);
+            Undo.DestroyObjectImmediate(target);
+            bool exists = EditorUtility.InstanceIDToObject(id) != null;
+            return new JObject { { "observed", new JObject { { "instanceId", id }, { "path", path }, { "exists", exists } } } };
+        }
+
+        static JObject Rename(JObject parameters)
+        {
+            GameObject target = SceneObjects.ResolveGameObject(Params.RequiredObject(parameters, "object"), "params.object");
+            string name = Params.RequiredString(parameters, "name");
+            Undo.RecordObject(target, "Rename " + target.name);
+            target.name = name;
+            return new JObject { { "observed", SceneObjects.Node(target) } };
+        }
+
+        static JObject Reparent(JObject parameters)
+        {
+            GameObject target = SceneObjects.ResolveGameObject(Params.RequiredObject(parameters, "object"), "params.object");
+            JObject parentRef = Params.OptionalObject(parameters, "parent");
+            GameObject parent = parentRef != null ? SceneObjects.ResolveGameObject(parentRef, "params.parent") : null;
+            long sibling = Params.OptionalInteger(parameters, "siblingIndex", -1, -1, int.MaxValue);
+            bool worldPositionStays = Params.OptionalBoolean(parameters, "worldPositionStays", true);
+            if (parent != null && (parent == target || parent.transform.IsChildOf(target.transform)))
+                throw PrimitiveError.Conflict("cannot move " + SceneObjects.PathOf(target.transform) + " under itself or its own child");
+            Undo.SetTransformParent(target.transform, parent != null ? parent.transform : null, worldPositionStays, "Reparent " + target.name);
+            if (sibling >= 0)
+                target.transform.SetSiblingIndex((int)sibling);
+            return new JObject { { "observed", SceneObjects.Node(target) } };
+        }
+
+        static JObject SetActive(JObject parameters)
+        {
+            GameObject target = SceneObjects.ResolveGameObject(Params.RequiredObject(parameters, "object"), "params.object");
+            bool active = Params.RequiredBoolean(parameters, "active");
+            Undo.RecordObject(target, (active ? "Activate " : "Deactivate ") + target.name);
+            target.SetActive(active);
+            return new JObject { { "observed", SceneObjects.Node(target) } };
+        }
+
+        static JObject Duplicate(JObject parameters)
+        {
+            GameObject source = SceneObjects.ResolveGameObject(Params.RequiredObject(parameters, "object"), "params.object");
+            string name = Params.OptionalString(parameters, "name", null);
+            GameObject copy = Object.Instantiate(source, source.transform.parent);
+            copy.name = name ?? source.name;
+            copy.transform.SetSiblingIndex(source.transform.GetSiblingIndex() + 1);
+            Undo.RegisterCreatedObjectUndo(copy, "Duplicate " + source.name);
+            return new JObject { { "observed", SceneObjects.Node(copy) } };
+        }
+
+        static JObject Instantiate(JObject parameters)
+        {
+            string assetPath = Params.RequiredString(parameters, "asset");
+            JObject parentRef = Params.OptionalObject(parameters, "parent");
+            string name = Params.OptionalString(parameters, "name", null);
+            GameObject asset = AssetDatabase.LoadAssetAtPath<GameObject>(assetPath);
+            if (asset == null)
+                throw PrimitiveError.NotFound("no prefab or model at " + assetPath);
+            GameObject parent = parentRef != null ? SceneObjects.ResolveGameObject(parentRef, "params.parent") : null;
+            // InstantiatePrefab keeps the prefab connection; Object.Instantiate would not.
+            GameObject instance = (GameObject)PrefabUtility.InstantiatePrefab(asset);
+            if (instance == null)
+                throw PrimitiveError.Unsupported(assetPath + " cannot be instantiated as a prefab");
+            if (name != null)
+                instance.name = name;
+            Undo.RegisterCreatedObjectUndo(instance, "Instantiate " + asset.name);
+            if (parent != null)
+                Undo.SetTransformParent(instance.transform, parent.transform, "Instantiate " + asset.name);
+            JObject node = SceneObjects.Node(instance);
+            node["prefabAsset"] = AssetDatabase.GetAssetPath(PrefabUtility.GetCorrespondingObjectFromSource(instance));
+            return new JObject { { "observed", node } };
+        }
+    }
+}

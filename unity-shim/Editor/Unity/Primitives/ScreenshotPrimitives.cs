@@ -1,0 +1,64 @@
+// screenshot.capture: renders the last active Scene view's camera (or the main camera for "game")
+// into an off-screen texture of the requested size and answers with the PNG as base64. The
+// dispatcher refuses with result_too_large when the image exceeds the host's cap.
+using System;
+using AgentPanel.Bridge;
+using Newtonsoft.Json.Linq;
+using UnityEditor;
+using UnityEngine;
+using Object = UnityEngine.Object;
+
+namespace AgentPanel.Editor.Primitives
+{
+    static class ScreenshotPrimitives
+    {
+        public static void Register(UnityEditorPrimitives table)
+        {
+            table.Add("screenshot.capture", Capture);
+        }
+
+        static JObject Capture(JObject parameters)
+        {
+            string view = Params.OptionalString(parameters, "view", "scene");
+            int width = (int)Params.OptionalInteger(parameters, "width", 960, 1, 4096);
+            int height = (int)Params.OptionalInteger(parameters, "height", 540, 1, 4096);
+            Camera camera;
+            if (view == "scene")
+            {
+                SceneView sceneView = SceneView.lastActiveSceneView;
+                if (sceneView == null)
+                    throw PrimitiveError.Conflict("no Scene view is open; open one (Window > General > Scene) or capture view \"game\"");
+                camera = sceneView.camera;
+            }
+            else if (view == "game")
+            {
+                camera = Camera.main;
+                if (camera == null)
+                    throw PrimitiveError.NotFound("the scene has no camera tagged MainCamera to render the game view from");
+            }
+            else
+                throw PrimitiveError.InvalidParams("params.view must be scene or game");
+            var target = new RenderTexture(width, height, 24);
+            var image = new Texture2D(width, height, TextureFormat.RGB24, false);
+            RenderTexture previousActive = RenderTexture.active;
+            RenderTexture previousTarget = camera.targetTexture;
+            try
+            {
+                camera.targetTexture = target;
+                camera.Render();
+                RenderTexture.active = target;
+                image.ReadPixels(new Rect(0, 0, width, height), 0, 0);
+                image.Apply();
+                byte[] png = image.EncodeToPNG();
+                return new JObject { { "mimeType", "image/png" }, { "width", width }, { "height", height }, { "view", view }, { "base64", Convert.ToBase64String(png) } };
+            }
+            finally
+            {
+                camera.targetTexture = previousTarget;
+                RenderTexture.active = previousActive;
+                Object.DestroyImmediate(target);
+                Object.DestroyImmediate(image);
+            }
+        }
+    }
+}

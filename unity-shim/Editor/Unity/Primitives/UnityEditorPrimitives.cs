@@ -1,0 +1,59 @@
+// The bridge primitives with Unity's own APIs, as one table: each area file adds its methods. Every
+// write goes through Undo so the user can take it back, and answers with what it read back.
+using System;
+using System.Collections.Generic;
+using AgentPanel.Bridge;
+using Newtonsoft.Json.Linq;
+
+namespace AgentPanel.Editor.Primitives
+{
+    public sealed class UnityEditorPrimitives : IEditorPrimitives, IDeferredPrimitives
+    {
+        readonly Dictionary<string, Func<JObject, JObject>> m_handlers = new Dictionary<string, Func<JObject, JObject>>();
+        readonly List<string> m_methods = new List<string>();
+
+        public UnityEditorPrimitives(EditorIdentity identity)
+        {
+            Identity = identity;
+            EditorAreaPrimitives.Register(this);
+            HierarchyPrimitives.Register(this);
+            ComponentPrimitives.Register(this);
+            PropertyPrimitives.Register(this);
+            UndoPrimitives.Register(this);
+            SelectionAndMenuPrimitives.Register(this);
+            ConsolePrimitives.Register(this);
+            AssetPrimitives.Register(this);
+            AssetImportPrimitives.Register(this);
+            SearchPrimitives.Register(this);
+            ScreenshotPrimitives.Register(this);
+            ScriptValidation.Register(this);
+        }
+
+        public EditorIdentity Identity { get; private set; }
+        public IList<string> Methods { get { return m_methods.AsReadOnly(); } }
+
+        public void Add(string method, Func<JObject, JObject> handler)
+        {
+            if (!BridgeMethods.Primitives.Contains(method))
+                throw new ArgumentException(method + " is not a primitive of bridge protocol v" + BridgeMethods.ProtocolVersion);
+            m_handlers[method] = handler;
+            if (!m_methods.Contains(method))
+                m_methods.Add(method);
+        }
+
+        public bool IsDeferred(string method) { return method == "scripts.validate"; }
+
+        public void Begin(string method, JObject parameters, Action<JObject, PrimitiveError> done)
+        {
+            ScriptValidation.Begin(parameters, done);
+        }
+
+        public JObject Execute(string method, JObject parameters)
+        {
+            Func<JObject, JObject> handler;
+            if (!m_handlers.TryGetValue(method, out handler))
+                throw PrimitiveError.Unsupported(method + " is not implemented by this editor");
+            return handler(parameters);
+        }
+    }
+}

@@ -1,0 +1,270 @@
+// The chat panel inside the editor (UI Toolkit, panel protocol v1). It renders the host-owned
+// Transcript: every text goes through PanelText.Literal, cards live in a ScrollView (no ListView),
+// incoming messages and new cards are bounded per refresh, and old cards are thinned.
+using System.Collections.Generic;
+using AgentPanel.Host;
+using AgentPanel.Panel;
+using UnityEditor;
+using UnityEngine;
+using UnityEngine.UIElements;
+
+namespace AgentPanel.Editor
+{
+    public sealed class AgentPanelWindow : EditorWindow
+    {
+        const int MessagesPerRefresh = 200, CardsPerRefresh = 40, KeptCardElements = 300;
+
+        readonly Transcript m_transcript = new Transcript();
+        readonly PanelCommands m_commands = new PanelCommands();
+        readonly Composer m_composer = new Composer();
+        readonly List<KeyValuePair<Card, Label>> m_unfinishedTools = new List<KeyValuePair<Card, Label>>();
+        PanelClient m_client;
+        ScrollView m_cards;
+        Label m_streaming, m_status;
+        VisualElement m_permissions, m_history;
+        TextField m_input;
+        int m_renderedCards, m_renderedRevision = -1;
+        bool m_swallowNewline;
+
+        [MenuItem("Window/Agent Panel")]
+        static void Open()
+        {
+            GetWindow<AgentPanelWindow>("Agent Panel");
+        }
+
+        void CreateGUI()
+        {
+            VisualElement root = rootVisualElement;
+            var toolbar = new VisualElement();
+            toolbar.style.flexDirection = FlexDirection.Row;
+            toolbar.Add(new Button(() => Send(m_commands.NewSession())) { text = "New session" });
+            toolbar.Add(new Button(() => Send(m_commands.Interrupt())) { text = "Interrupt" });
+            toolbar.Add(new Button(() => Send(m_commands.ListHistory())) { text = "History" });
+            root.Add(toolbar);
+            root.Add(Settings());
+            m_history = new VisualElement();
+            root.Add(m_history);
+            m_status = Text("connecting…");
+            root.Add(m_status);
+            m_cards = new ScrollView();
+            m_cards.style.flexGrow = 1;
+            root.Add(m_cards);
+            m_streaming = Text(string.Empty);
+            root.Add(m_streaming);
+            m_permissions = new VisualElement();
+            root.Add(m_permissions);
+            m_input = new TextField { multiline = true };
+            // TrickleDown: the composer decides before the text field inserts a newline.
+            m_input.RegisterCallback<KeyDownEvent>(OnKeyDown, TrickleDown.TrickleDown);
+            root.Add(m_input);
+            root.schedule.Execute(Refresh).Every(100);
+        }
+
+        // Model, permission mode and auto-approve level: the host applies them and echoes them in status.
+        VisualElement Settings()
+        {
+            var settings = new VisualElement();
+            var modelRow = new VisualElement();
+            modelRow.style.flexDirection = FlexDirection.Row;
+            var model = new TextField("Model");
+            modelRow.Add(model);
+            modelRow.Add(new Button(() => Send(m_commands.SetModel(model.value.Trim().Length == 0 ? "default" : model.value.Trim()))) { text = "Set" });
+            settings.Add(modelRow);
+            var modes = new VisualElement();
+            modes.style.flexDirection = FlexDirection.Row;
+            modes.Add(new Label("Permissions:"));
+            foreach (string mode in new[] { "default", "acceptEdits", "plan" })
+            {
+                string chosen = mode;
+                modes.Add(new Button(() => Send(m_commands.SetPermissionMode(chosen))) { text = mode });
+            }
+            settings.Add(modes);
+            var levels = new VisualElement();
+            levels.style.flexDirection = FlexDirection.Row;
+            levels.Add(new Label("Auto-approve:"));
+            foreach (string level in new[] { "ask", "read_only", "undoable", "all_unity_tools" })
+            {
+                string chosen = level;
+                levels.Add(new Button(() => Send(m_commands.SetAutoApprove(chosen))) { text = level });
+            }
+            settings.Add(levels);
+            return settings;
+        }
+
+        void RenderHistory()
+        {
+            m_history.Clear();
+            foreach (HistoryEntry entry in m_transcript.History)
+            {
+                var row = new VisualElement();
+                row.style.flexDirection = FlexDirection.Row;
+                string id = entry.SessionId;
+                row.Add(new Button(() => { Send(m_commands.Resume(id)); m_transcript.History.Clear(); }) { text = "Resume" });
+                row.Add(Text(entry.Title.Length > 0 ? entry.Title : entry.SessionId));
+                m_history.Add(row);
+            }
+        }
+
+        void OnDisable()
+        {
+            if (m_client != null)
+                m_client.Dispose();
+            m_client = null;
+        }
+
+        static Label Text(string text)
+        {
+            var label = new Label(PanelText.Literal(text));
+            label.style.whiteSpace = WhiteSpace.Normal;
+            return label;
+        }
+
+        void Send(string command)
+        {
+            if (m_client == null || !m_client.Connected)
+            {
+                m_status.text = PanelText.Literal("not connected to the host; the command was not sent");
+                return;
+            }
+            m_client.Send(command);
+        }
+
+        void OnKeyDown(KeyDownEvent key)
+        {
+            if (key.keyCode == KeyCode.None && (key.character == '\n' || key.character == '\r') && m_swallowNewline)
+            {
+                m_swallowNewline = false;
+                key.StopPropagation();
+                key.PreventDefault();
+                return;
+            }
+            if (key.keyCode != KeyCode.Return && key.keyCode != KeyCode.KeypadEnter)
+                return;
+            var modifiers = KeyModifiers.None;
+            if (key.shiftKey) modifiers |= KeyModifiers.Shift;
+            if (key.ctrlKey) modifiers |= KeyModifiers.Control;
+            if (key.commandKey) modifiers |= KeyModifiers.Command;
+            // While an IME composition is open, Enter belongs to the IME (it confirms the conversion).
+            CompositionState composition = string.IsNullOrEmpty(Input.compositionString) ? CompositionState.None : CompositionState.Composing;
+            m_composer.Text = m_input.value;
+            string sent;
+            ComposerAction action = m_composer.OnKey(ComposerKey.Enter, modifiers, composition, out sent);
+            if (action == ComposerAction.Send)
+            {
+                Send(m_commands.Send(sent));
+                m_input.value = string.Empty;
+                m_swallowNewline = true;
+                key.StopPropagation();
+                key.PreventDefault();
+            }
+        }
+
+        void Refresh()
+        {
+            if (m_client == null)
+                Connect();
+            if (m_client == null)
+                return;
+            m_client.Drain(m_transcript, MessagesPerRefresh);
+            if (m_transcript.Revision == m_renderedRevision)
+                return;
+            m_renderedRevision = m_transcript.Revision;
+            RenderCards();
+            m_streaming.text = PanelText.Literal(m_transcript.StreamingText);
+            RenderPermissions();
+            RenderHistory();
+            m_status.text = PanelText.Literal(StatusLine());
+        }
+
+        void Connect()
+        {
+            HostDiscovery host = BridgeService.Host;
+            if (host == null)
+            {
+                m_status.text = PanelText.Literal("waiting for the host: " + (BridgeService.LastError ?? BridgeService.State.ToString()));
+                return;
+            }
+            string problem;
+            string token = host.ReadToken(TokenRole.Panel, out problem);
+            if (token == null)
+            {
+                m_status.text = PanelText.Literal(problem);
+                return;
+            }
+            m_client = new PanelClient(host.PanelUri, token);
+            m_client.Start();
+        }
+
+        string StatusLine()
+        {
+            var status = m_transcript.Status;
+            return "state: " + m_transcript.State + "   model: " + (string)status["model"] + "   context: " + (string)status["context_tokens"] +
+                   " tokens   cost: $" + (string)status["total_cost_usd"] + "   permissions: " + (string)status["permission_mode"] +
+                   "   auto-approve: " + (string)status["auto_approve"] +
+                   (m_transcript.LastCommandError != null ? "   refused: " + m_transcript.LastCommandError : string.Empty) +
+                   (m_client.Connected ? string.Empty : "   (reconnecting: " + m_client.LastError + ")");
+        }
+
+        void RenderCards()
+        {
+            if (m_transcript.Cards.Count < m_renderedCards)
+            {
+                m_cards.Clear();
+                m_unfinishedTools.Clear();
+                m_renderedCards = 0;
+            }
+            int end = System.Math.Min(m_transcript.Cards.Count, m_renderedCards + CardsPerRefresh);
+            for (; m_renderedCards < end; ++m_renderedCards)
+            {
+                Card card = m_transcript.Cards[m_renderedCards];
+                Label label = Text(CardText(card));
+                m_cards.Add(label);
+                if (card.Kind == CardKind.Tool && !card.Finished)
+                    m_unfinishedTools.Add(new KeyValuePair<Card, Label>(card, label));
+            }
+            for (int index = m_unfinishedTools.Count - 1; index >= 0; --index)
+                if (m_unfinishedTools[index].Key.Finished)
+                {
+                    m_unfinishedTools[index].Value.text = PanelText.Literal(CardText(m_unfinishedTools[index].Key));
+                    m_unfinishedTools.RemoveAt(index);
+                }
+            while (m_cards.contentContainer.childCount > KeptCardElements)
+                m_cards.contentContainer.RemoveAt(0);
+        }
+
+        static string CardText(Card card)
+        {
+            switch (card.Kind)
+            {
+                case CardKind.User: return "You: " + card.Text;
+                case CardKind.Assistant: return card.Text;
+                case CardKind.Tool:
+                    return "[" + card.ToolName + "] " + card.ToolInput + (card.Finished ? (card.IsError ? "\nerror: " : "\n→ ") + card.ToolResult : "\n(running)");
+                case CardKind.TurnFinished: return "— turn " + card.TurnId + " finished (" + card.Text + ")";
+                case CardKind.Notice: return card.Level + ": " + card.Text;
+                default: return "(context compacted)";
+            }
+        }
+
+        void RenderPermissions()
+        {
+            m_permissions.Clear();
+            foreach (PermissionCard permission in m_transcript.PendingPermissions)
+            {
+                string badges = (permission.ReadOnly ? " [read-only]" : string.Empty) + (permission.Undoable ? " [undoable]" : string.Empty) +
+                                (permission.Destructive ? " [DESTRUCTIVE]" : string.Empty);
+                m_permissions.Add(Text("Allow " + (permission.DisplayName ?? permission.ToolName) + "?" + badges + "\n" + permission.Input));
+                var buttons = new VisualElement();
+                buttons.style.flexDirection = FlexDirection.Row;
+                var denyMessage = new TextField();
+                string id = permission.PermissionId;
+                buttons.Add(new Button(() => Send(m_commands.AnswerPermission(id, PermissionDecision.Allow, null))) { text = "Allow" });
+                string rules = string.Join(", ", permission.AlwaysAllowRules.ToArray());
+                buttons.Add(new Button(() => Send(m_commands.AnswerPermission(id, PermissionDecision.AllowAlways, null))) { text = PanelText.Literal("Always allow (" + rules + ")") });
+                buttons.Add(new Button(() => Send(m_commands.AnswerPermission(id, PermissionDecision.Deny, denyMessage.value))) { text = "Deny" });
+                buttons.Add(denyMessage);
+                m_permissions.Add(buttons);
+            }
+        }
+    }
+}
