@@ -1,16 +1,90 @@
-// uap-host tools call NAME [--args JSON]: load the enabled modules and call one tool in-process.
+// uap-host tools call | list: call one tool in-process (with no editor or with the editor
+// simulator), or through the project's running host when one serves it; says which one answered.
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
+#include "cli/running_host.hpp"
+#include "cli/simulator_editor.hpp"
 
 #include <iostream>
 
 namespace uap::cli {
 
+namespace fs = std::filesystem;
+
 namespace {
+
 constexpr const char* tools_usage = R"(usage:
-  uap-host tools call NAME [--args JSON] [--project DIR] [--plugins DIR]...
+  uap-host tools call NAME [--args JSON] [--editor running|sim|none] [--project DIR] [--plugins DIR]...
   uap-host tools list [--project DIR] [--plugins DIR]...
+
+--args JSON      the tool's arguments, a JSON object (default {})
+--editor running call through the host serving --project (MCP, as any client would)
+--editor sim     load the modules in-process with the editor simulator (a small sample scene)
+--editor none    load the modules in-process with no editor
+                 (default: running when a host serves --project and no --plugins is given, else none)
+--project DIR    the Unity project: its settings (toggles, module settings) and its running host
+--plugins DIR    also load packs from DIR (repeatable; shadows an installed pack of the same id)
 )";
+
+enum class Target { RunningHost, Simulator, NoEditor };
+
+Expected<Target> choose_target(const Arguments& arguments, const std::optional<RunningHost>& running) {
+    auto editor = arguments.value("editor");
+    if (editor == "sim")
+        return Target::Simulator;
+    if (editor == "none")
+        return Target::NoEditor;
+    if (editor == "running") {
+        if (!arguments.value("project"))
+            return Error("--editor running needs --project DIR (the project whose host to call)");
+        if (!running)
+            return Error("no host serves " + *arguments.value("project") + "; start one with `uap-host serve --project " +
+                         *arguments.value("project") + "` or call in-process with --editor sim");
+        if (arguments.has("plugins"))
+            return Error("--plugins cannot reach a running host (it loaded its packs at start); drop --plugins or use --editor sim");
+        return Target::RunningHost;
+    }
+    if (editor)
+        return Error("--editor must be running, sim or none");
+    return running && !arguments.has("plugins") ? Target::RunningHost : Target::NoEditor;
+}
+
+int print_outcome(const modules::ToolOutcome& outcome) {
+    if (outcome.status != modules::CallStatus::Success)
+        return fail(Failure, modules::to_string(outcome.status) + ": " + outcome.text);
+    std::cout << outcome.text << "\n";
+    return Success;
+}
+
+int call_in_process(const Arguments& arguments, const std::string& name, Target target) {
+    std::unique_ptr<SimulatorEditor> simulator;
+    if (target == Target::Simulator) {
+        fs::path project = fs::absolute(arguments.value("project").value_or(fs::current_path().string()));
+        auto started = SimulatorEditor::start(project);
+        if (!started)
+            return fail(Failure, "the editor simulator did not start: " + started.error().message());
+        simulator = std::move(*started);
+    }
+    auto host = load_host(arguments, simulator ? &simulator->link() : nullptr);
+    if (!host)
+        return fail(Failure, host.error().message());
+    std::cerr << "uap-host: answered in-process by this command, "
+              << (simulator ? "with the editor simulator (sample scene)" : "with no editor") << "\n";
+    return print_outcome(host->modules->call_tool(name, arguments.value("args").value_or("{}")));
+}
+
+int call_running(const RunningHost& running, const Arguments& arguments, const std::string& name) {
+    std::cerr << "uap-host: answered by the running host (pid " << running.discovery.pid << ", " << running.discovery.mcp_url()
+              << ")\n";
+    auto answer = call_tool_on_running_host(running, name, arguments.value("args").value_or("{}"));
+    if (!answer)
+        return fail(Failure, answer.error().message());
+    if (answer->kind == AnswerKind::ToolError)
+        return fail(Failure, "tool error: " + answer->text);
+    std::cout << answer->text << "\n";
+    return Success;
+}
+
 } // namespace
 
 int run_tools_command(const std::vector<std::string>& words) {
@@ -20,11 +94,12 @@ int run_tools_command(const std::vector<std::string>& words) {
     }
     ArgumentSpec spec{module_loading_options, {}};
     spec.options.insert("args");
+    spec.options.insert("editor");
     auto arguments = Arguments::parse(words, spec);
     if (!arguments)
         return fail(UsageError, arguments.error().message() + "\n" + tools_usage);
     const auto& positional = arguments->positional();
-    if (positional[0] == "list" && positional.size() == 1) {
+    if (!positional.empty() && positional[0] == "list" && positional.size() == 1) {
         auto host = load_host(*arguments);
         if (!host)
             return fail(Failure, host.error().message());
@@ -32,16 +107,22 @@ int run_tools_command(const std::vector<std::string>& words) {
             std::cout << tool->description->name << "  (" << tool->pack->id() << ")\n";
         return Success;
     }
-    if (positional[0] != "call" || positional.size() != 2)
+    if (positional.size() != 2 || positional[0] != "call")
         return fail(UsageError, std::string("expected `tools call NAME`\n") + tools_usage);
-    auto host = load_host(*arguments);
-    if (!host)
-        return fail(Failure, host.error().message());
-    auto outcome = host->modules->call_tool(positional[1], arguments->value("args").value_or("{}"));
-    if (outcome.status != modules::CallStatus::Success)
-        return fail(Failure, modules::to_string(outcome.status) + ": " + outcome.text);
-    std::cout << outcome.text << "\n";
-    return Success;
+
+    std::optional<RunningHost> running;
+    if (auto project = arguments->value("project")) {
+        auto found = find_running_host(fs::absolute(*project));
+        if (!found)
+            return fail(Failure, found.error().message());
+        running = std::move(*found);
+    }
+    auto target = choose_target(*arguments, running);
+    if (!target)
+        return fail(UsageError, target.error().message());
+    if (*target == Target::RunningHost)
+        return call_running(*running, *arguments, positional[1]);
+    return call_in_process(*arguments, positional[1], *target);
 }
 
 } // namespace uap::cli
