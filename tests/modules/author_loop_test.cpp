@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -71,6 +73,46 @@ TEST_F(AuthorLoop, ToolsCallGoesThroughTheRunningHostOfTheProject) {
     ASSERT_EQ(local.exit_code, 0) << local.err;
     EXPECT_NE(local.err.find("in-process"), std::string::npos) << local.err;
     EXPECT_NE(local.out.find("not_connected"), std::string::npos) << local.out;
+}
+
+TEST_F(AuthorLoop, PluginsFolderShadowsTheInstalledCopyWithANotice) {
+    ASSERT_EQ(host({"modules", "install", fixture_pack("fixture.echo").string()}).exit_code, 0);
+    auto installed_only = host({"modules", "list", "--json"});
+    ASSERT_EQ(installed_only.exit_code, 0) << installed_only.err;
+    EXPECT_EQ(installed_only.err.find("shadows"), std::string::npos) << installed_only.err;
+
+    auto shadowing = host({"tools", "call", "fixture_echo", "--args", R"({"text":"mine"})", "--plugins",
+                           fixture_pack("fixture.echo").string()});
+    ASSERT_EQ(shadowing.exit_code, 0) << shadowing.err;
+    EXPECT_NE(shadowing.out.find("\"echo\":\"mine\""), std::string::npos) << shadowing.out;
+    EXPECT_NE(shadowing.err.find("the --plugins copy at " + fs::weakly_canonical(fixture_pack("fixture.echo")).string() +
+                                 " shadows the user copy at " + (user_plugins.path() / "fixture.echo").string()),
+              std::string::npos)
+        << shadowing.err;
+
+    auto listed = host({"modules", "list", "--json", "--plugins", fixture_pack("fixture.echo").string()});
+    auto document = uap::json::parse(listed.out);
+    ASSERT_TRUE(document) << listed.out;
+    std::map<std::string, std::string> states_by_origin;
+    for (auto& pack : (*document)["packs"].GetArray())
+        if (std::string(pack["id"].GetString()) == "fixture.echo")
+            states_by_origin[pack["origin"].GetString()] = pack["state"].GetString();
+    EXPECT_EQ(states_by_origin["command line"], "loaded");
+    EXPECT_EQ(states_by_origin["user"], "shadowed");
+}
+
+TEST_F(AuthorLoop, InstallRefusesAPackThatWouldShadowABundledTool) {
+    auto refused = host({"modules", "install", fixture_pack("fixture.clash-bundled").string()});
+    EXPECT_EQ(refused.exit_code, 1);
+    EXPECT_NE(refused.err.find("would shadow bundled tools: uap_ping (uap.core)"), std::string::npos) << refused.err;
+    EXPECT_EQ(refused.err.find("clash_only"), std::string::npos) << "only the clashing tools are named: " << refused.err;
+    EXPECT_FALSE(fs::exists(user_plugins.path() / "fixture.clash-bundled"));
+
+    // Loaded from --plugins anyway, the bundled uap_ping still answers and the pack is warned.
+    auto ping = host({"tools", "call", "uap_ping", "--plugins", fixture_pack("fixture.clash-bundled").string()});
+    ASSERT_EQ(ping.exit_code, 0) << ping.err;
+    EXPECT_NE(ping.out.find("\"editor\""), std::string::npos) << "uap.core's ping, not the fixture's: " << ping.out;
+    EXPECT_NE(ping.err.find("bundled tools win"), std::string::npos) << ping.err;
 }
 
 } // namespace

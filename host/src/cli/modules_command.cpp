@@ -143,7 +143,8 @@ int toggle(const Arguments& arguments, settings::Toggle state) {
 int install(const Arguments& arguments) {
     if (arguments.positional().size() != 2)
         return fail(UsageError, "modules install needs one PATH (a pack folder or a .zip)");
-    auto installed = modules::install_pack(fs::absolute(arguments.positional()[1]), paths::user_plugins_folder(),
+    auto installed = modules::install_pack(fs::absolute(arguments.positional()[1]),
+                                           {paths::user_plugins_folder(), paths::bundled_plugins_folder()},
                                            arguments.has("replace") ? modules::ExistingPack::Replace : modules::ExistingPack::Refuse);
     if (!installed)
         return fail(Failure, "cannot install: " + installed.error().message());

@@ -18,6 +18,7 @@ std::string to_string(PackState state) {
     case PackState::Disabled: return "disabled";
     case PackState::Failed: return "failed";
     case PackState::Incompatible: return "incompatible";
+    case PackState::Shadowed: return "shadowed";
     }
     return "unknown";
 }
@@ -75,11 +76,11 @@ ModuleHost::ModuleHost(Options options) {
     }
     reject_duplicate_pack_ids();
     for (auto& pack : m_packs)
-        if (pack->manifest && pack->reason.empty())
+        if (pack->manifest && pack->reason.empty() && pack->state != PackState::Shadowed)
             load_pack(*pack, settings);
     build_registry();
     for (auto& pack : m_packs)
-        if (pack->state != PackState::Loaded && pack->state != PackState::Disabled)
+        if (pack->state != PackState::Loaded && pack->state != PackState::Disabled && pack->state != PackState::Shadowed)
             spdlog::warn("module pack {} ({}) {}: {}", pack->id(), pack->folder.string(), to_string(pack->state), pack->reason);
 }
 
@@ -99,6 +100,26 @@ void ModuleHost::reject_duplicate_pack_ids() {
     for (auto& [id, packs] : by_id) {
         if (packs.size() < 2)
             continue;
+        // A pack given with --plugins is the author's working copy: it shadows the installed,
+        // settings-listed or bundled copy for this run, and says so. Two working copies with one
+        // id are ambiguous, so both fail as any other duplicate does.
+        auto from_command_line = std::count_if(packs.begin(), packs.end(),
+                                               [](const PackReport* pack) { return pack->origin == Origin::CommandLine; });
+        if (from_command_line == 1) {
+            auto working = *std::find_if(packs.begin(), packs.end(),
+                                         [](const PackReport* pack) { return pack->origin == Origin::CommandLine; });
+            for (auto* pack : packs) {
+                if (pack == working)
+                    continue;
+                pack->state = PackState::Shadowed;
+                pack->reason = "shadowed by the --plugins copy at " + working->folder.string();
+                working->warnings.push_back("shadows the " + to_string(pack->origin) + " copy at " + pack->folder.string() +
+                                            " (drop --plugins to use that one)");
+                spdlog::warn("module pack {}: the --plugins copy at {} shadows the {} copy at {}", id, working->folder.string(),
+                             to_string(pack->origin), pack->folder.string());
+            }
+            continue;
+        }
         for (auto* pack : packs) {
             std::string others;
             for (auto* other : packs)
@@ -187,15 +208,26 @@ void ModuleHost::build_registry() {
             for (auto& tool : pack->tools)
                 providers[tool.name].push_back(pack.get());
     for (auto& [name, packs] : providers) {
-        if (packs.size() > 1) {
-            std::vector<std::string> ids;
-            for (auto* pack : packs)
-                ids.push_back(pack->id());
-            for (auto* pack : packs) {
-                pack->warnings.push_back("tool \"" + name + "\" is also registered by another pack (" + joined(ids) +
-                                         "); neither copy is served");
-                std::erase_if(pack->tools, [&](const ToolDescription& tool) { return tool.name == name; });
-            }
+        if (packs.size() < 2)
+            continue;
+        // A bundled tool is part of the host's contract (agents and docs rely on uap_ping and
+        // friends), so a single bundled provider keeps it and every other copy is dropped. Among
+        // equals nobody wins: neither copy is served and each names the others.
+        auto bundled = std::count_if(packs.begin(), packs.end(), [](const PackReport* pack) { return pack->origin == Origin::Bundled; });
+        for (auto* pack : packs) {
+            if (bundled == 1 && pack->origin == Origin::Bundled)
+                continue;
+            std::vector<std::string> others;
+            for (auto* other : packs)
+                if (other != pack && (bundled != 1 || other->origin == Origin::Bundled))
+                    others.push_back(other->id());
+            pack->warnings.push_back(bundled == 1 ? "tool \"" + name + "\" is not served: the bundled pack " + joined(others) +
+                                                        " provides it, and bundled tools win (rename the tool in " + pack->id() + ")"
+                                                  : "tool \"" + name + "\" is also registered by " + joined(others) +
+                                                        "; neither copy is served (rename it in one pack, or disable one with "
+                                                        "`uap-host modules disable ID --project DIR`)");
+            spdlog::warn("module pack {}: {}", pack->id(), pack->warnings.back());
+            std::erase_if(pack->tools, [&](const ToolDescription& tool) { return tool.name == name; });
         }
     }
     for (auto& pack : m_packs)

@@ -20,7 +20,7 @@
 
 namespace uap::modules {
 
-enum class PackState { Loaded, Disabled, Failed, Incompatible };
+enum class PackState { Loaded, Disabled, Failed, Incompatible, Shadowed };
 std::string to_string(PackState state);
 
 // What the host knows about one pack, whatever became of it.

@@ -2,11 +2,13 @@
 #include "modules/pack_installer.hpp"
 
 #include "modules/module_library.hpp"
+#include "modules/plugin_folders.hpp"
 
 #include <Poco/Delegate.h>
 #include <Poco/Exception.h>
 #include <Poco/Zip/Decompress.h>
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 
@@ -77,6 +79,20 @@ Expected<void> extract_zip(const fs::path& archive, const fs::path& destination)
     return {};
 }
 
+// Tools of the pack that a bundled pack (another id) already provides, as "tool (bundled pack)".
+std::vector<std::string> bundled_tool_clashes(const Manifest& manifest, const fs::path& bundled) {
+    std::vector<std::string> clashes;
+    for (auto& candidate : find_pack_candidates({{bundled, Origin::Bundled}})) {
+        auto other = read_manifest(candidate.folder);
+        if (!other || other->id == manifest.id)
+            continue;
+        for (auto& tool : manifest.tools)
+            if (std::find(other->tools.begin(), other->tools.end(), tool) != other->tools.end())
+                clashes.push_back(tool + " (" + other->id + ")");
+    }
+    return clashes;
+}
+
 } // namespace
 
 Expected<Manifest> inspect_pack(const fs::path& folder) {
@@ -97,7 +113,8 @@ Expected<Manifest> inspect_pack(const fs::path& folder) {
     return manifest;
 }
 
-Expected<fs::path> install_pack(const fs::path& source, const fs::path& plugins, ExistingPack existing) {
+Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& folders, ExistingPack existing) {
+    const fs::path& plugins = folders.plugins;
     std::error_code error;
     fs::create_directories(plugins, error);
     if (error)
@@ -119,6 +136,13 @@ Expected<fs::path> install_pack(const fs::path& source, const fs::path& plugins,
     auto manifest = inspect_pack(pack_folder);
     if (!manifest)
         return manifest.error();
+    if (auto clashes = bundled_tool_clashes(*manifest, folders.bundled); !clashes.empty()) {
+        std::string names;
+        for (auto& clash : clashes)
+            names += (names.empty() ? "" : ", ") + clash;
+        return Error("pack \"" + manifest->id + "\" would shadow bundled tools: " + names +
+                     "; bundled tools always win, so these would never be served. Rename them in the pack and rebuild it");
+    }
 
     fs::path target = plugins / manifest->id;
     bool replacing = fs::exists(target);

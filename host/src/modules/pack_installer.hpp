@@ -15,8 +15,14 @@ enum class ExistingPack { Refuse, Replace };
 // (apart from the library's static initialisers, which any load runs).
 Expected<Manifest> inspect_pack(const std::filesystem::path& folder);
 
-// Copies the pack into <plugins>/<id>. Returns the installed folder.
-Expected<std::filesystem::path> install_pack(const std::filesystem::path& source, const std::filesystem::path& plugins,
+struct InstallFolders {
+    std::filesystem::path plugins; // Where the pack goes (the per-user folder).
+    std::filesystem::path bundled; // The bundled packs, whose tool names an installed pack may not take.
+};
+
+// Copies the pack into <plugins>/<id>; refuses a pack that registers a tool a bundled pack has.
+// Returns the installed folder.
+Expected<std::filesystem::path> install_pack(const std::filesystem::path& source, const InstallFolders& folders,
                                              ExistingPack existing);
 
 // Removes the pack whose manifest id is id from plugins. Returns the removed folder.
