@@ -1,5 +1,6 @@
 // uap-host: the Agent Panel for Unity host process. Dispatches to the subcommands.
 #include "cli/commands.hpp"
+#include "modules/manifest.hpp"
 #include "version.hpp"
 
 #include <uap/abi/uap_module.h>
@@ -56,7 +57,8 @@ int main(int argc, char** argv) {
         return words.empty() ? uap::cli::UsageError : uap::cli::Success;
     }
     if (words[0] == "--version") {
-        std::cout << "uap-host " << uap::host_version << " (module ABI generation " << UAP_ABI_VERSION << ")\n";
+        std::cout << "uap-host " << uap::host_version << " (module ABI generation " << UAP_ABI_VERSION << ", host revision "
+                  << uap::modules::host_api_revision << ")\n";
         return uap::cli::Success;
     }
     std::vector<std::string> rest(words.begin() + 1, words.end());

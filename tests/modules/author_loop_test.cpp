@@ -115,4 +115,37 @@ TEST_F(AuthorLoop, InstallRefusesAPackThatWouldShadowABundledTool) {
     EXPECT_NE(ping.err.find("bundled tools win"), std::string::npos) << ping.err;
 }
 
+TEST_F(AuthorLoop, APackForANewerHostIsRefusedAtInstallAndAtLoad) {
+    auto refused = host({"modules", "install", fixture_pack("fixture.future-host").string()});
+    EXPECT_EQ(refused.exit_code, 1);
+    EXPECT_NE(refused.err.find("needs host revision 999"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("update uap-host"), std::string::npos) << refused.err;
+    EXPECT_FALSE(fs::exists(user_plugins.path() / "fixture.future-host"));
+
+    auto listed = host({"modules", "list", "--json", "--plugins", fixture_pack("fixture.future-host").string(), "--plugins",
+                        fixture_pack("fixture.echo").string()});
+    auto document = uap::json::parse(listed.out);
+    ASSERT_TRUE(document) << listed.out;
+    bool future_seen = false;
+    bool echo_seen = false;
+    for (auto& pack : (*document)["packs"].GetArray()) {
+        std::string id = pack["id"].GetString();
+        if (id == "fixture.future-host") {
+            future_seen = true;
+            EXPECT_STREQ(pack["state"].GetString(), "incompatible");
+            EXPECT_NE(std::string(pack["reason"].GetString()).find("needs host revision 999"), std::string::npos);
+            EXPECT_EQ(pack["minHostRevision"].GetInt(), 999);
+        }
+        if (id == "fixture.echo") {
+            echo_seen = true;
+            EXPECT_STREQ(pack["author"].GetString(), "Fixture \"Quoted\" Author");
+            EXPECT_STREQ(pack["license"].GetString(), "MIT");
+            EXPECT_STREQ(pack["homepage"].GetString(), "https://example.com/fixture.echo");
+        }
+    }
+    EXPECT_TRUE(future_seen && echo_seen) << listed.out;
+    auto version = host({"--version"});
+    EXPECT_NE(version.out.find("host revision 2"), std::string::npos) << version.out;
+}
+
 } // namespace

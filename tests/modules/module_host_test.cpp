@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include <cstdlib>
 #include <fstream>
 
@@ -111,7 +113,7 @@ TEST(ModuleHost, ManifestDeclaringAnUnspokenAbiGenerationIsNotLoaded) {
     auto manifest_path = plugins.path() / "future" / "uap-module.json";
     std::ifstream stream(manifest_path);
     std::string text((std::istreambuf_iterator<char>(stream)), {});
-    text.replace(text.find("\"abiVersion\": 1"), 15, "\"abiVersion\": 7");
+    text = std::regex_replace(text, std::regex(R"("abiVersion"\s*:\s*1)"), R"("abiVersion": 7)");
     write_text_file(manifest_path, text);
     auto marker = plugins.path() / "marker";
     setenv("UAP_FIXTURE_MARKER_FILE", marker.c_str(), 1);

@@ -55,6 +55,11 @@ void print_json(const modules::ModuleHost& host, const settings::ProjectSettings
             entry.AddMember("name", text(pack->manifest->name), allocator);
             entry.AddMember("version", text(pack->manifest->version), allocator);
             entry.AddMember("toggle", text(pack->manifest->toggle), allocator);
+            for (auto [field, value] : {std::pair{"author", &pack->manifest->author}, {"license", &pack->manifest->license},
+                                        {"homepage", &pack->manifest->homepage}})
+                if (!value->empty())
+                    entry.AddMember(rapidjson::StringRef(field), text(*value), allocator);
+            entry.AddMember("minHostRevision", pack->manifest->min_host_revision, allocator);
         }
         entry.AddMember("state", text(to_string(pack->state)), allocator);
         if (!pack->reason.empty())
@@ -95,6 +100,10 @@ void print_text(const modules::ModuleHost& host) {
         if (pack->manifest)
             std::cout << " " << pack->manifest->version;
         std::cout << "  " << to_string(pack->state) << "  (" << to_string(pack->origin) << ": " << pack->folder.string() << ")\n";
+        if (pack->manifest && !(pack->manifest->author.empty() && pack->manifest->license.empty() && pack->manifest->homepage.empty()))
+            std::cout << "    by " << (pack->manifest->author.empty() ? "(unknown author)" : pack->manifest->author) << ", license "
+                      << (pack->manifest->license.empty() ? "(not stated)" : pack->manifest->license)
+                      << (pack->manifest->homepage.empty() ? "" : ", " + pack->manifest->homepage) << "\n";
         if (!pack->reason.empty())
             std::cout << "    reason: " << pack->reason << "\n";
         for (auto& warning : pack->warnings)

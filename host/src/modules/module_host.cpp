@@ -143,6 +143,11 @@ void ModuleHost::load_pack(PackReport& pack, const settings::ProjectSettings& se
                       std::to_string(oldest_abi_version) + " to " + std::to_string(newest_abi_version);
         return;
     }
+    if (auto refusal = host_revision_refusal(manifest)) {
+        pack.state = PackState::Incompatible;
+        pack.reason = *refusal;
+        return;
+    }
     auto library_file = manifest.library_for_this_platform();
     if (!library_file) {
         pack.state = PackState::Incompatible;

@@ -102,6 +102,8 @@ Expected<Manifest> inspect_pack(const fs::path& folder) {
     if (manifest->abi_version < oldest_abi_version || manifest->abi_version > newest_abi_version)
         return Error("the pack needs ABI generation " + std::to_string(manifest->abi_version) + "; this host speaks " +
                      std::to_string(oldest_abi_version) + " to " + std::to_string(newest_abi_version));
+    if (auto refusal = host_revision_refusal(*manifest))
+        return Error(*refusal);
     auto library = manifest->library_for_this_platform();
     if (!library)
         return library.error();
