@@ -148,4 +148,36 @@ TEST_F(AuthorLoop, APackForANewerHostIsRefusedAtInstallAndAtLoad) {
     EXPECT_NE(version.out.find("host revision 2"), std::string::npos) << version.out;
 }
 
+TEST_F(AuthorLoop, RefusalsNameTheExactCommandThatFixesThem) {
+    TemporaryFolder project;
+    const std::string folder = project.path().string();
+    auto no_project = host({"modules", "disable", "uap.core"});
+    EXPECT_EQ(no_project.exit_code, 2);
+    EXPECT_NE(no_project.err.find("`uap-host modules disable uap.core --project DIR`"), std::string::npos) << no_project.err;
+
+    ASSERT_EQ(host({"modules", "disable", "core", "--project", folder}).exit_code, 0);
+    auto in_process = host({"tools", "call", "uap_ping", "--project", folder});
+    EXPECT_EQ(in_process.exit_code, 1);
+    EXPECT_NE(in_process.err.find("`uap-host modules enable core --project " + folder + "`"), std::string::npos) << in_process.err;
+    {
+        ServingHost serving({"--project", folder}, environment());
+        ASSERT_TRUE(serving.serving()) << serving.err();
+        auto through_mcp = host({"tools", "call", "uap_ping", "--project", folder});
+        EXPECT_EQ(through_mcp.exit_code, 1);
+        EXPECT_NE(through_mcp.err.find("answered by the running host"), std::string::npos) << through_mcp.err;
+        EXPECT_NE(through_mcp.err.find("`uap-host modules enable core --project " + folder + "`"), std::string::npos) << through_mcp.err;
+    }
+
+    ASSERT_EQ(host({"modules", "install", fixture_pack("fixture.echo").string()}).exit_code, 0);
+    auto again = host({"modules", "install", fixture_pack("fixture.echo").string()});
+    EXPECT_EQ(again.exit_code, 1);
+    EXPECT_NE(again.err.find("`uap-host modules install " + fixture_pack("fixture.echo").string() + " --replace`"), std::string::npos)
+        << again.err;
+    auto bundled = host({"modules", "remove", "uap.core"});
+    EXPECT_EQ(bundled.exit_code, 1);
+    EXPECT_NE(bundled.err.find("`uap-host modules disable uap.core --project DIR`"), std::string::npos) << bundled.err;
+    auto unknown = host({"modules", "enable", "no.such.pack", "--project", folder});
+    EXPECT_NE(unknown.err.find("`uap-host modules list --project " + folder + "`"), std::string::npos) << unknown.err;
+}
+
 } // namespace

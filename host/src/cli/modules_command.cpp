@@ -126,9 +126,12 @@ int list(const Arguments& arguments) {
 
 int toggle(const Arguments& arguments, settings::Toggle state) {
     if (arguments.positional().size() != 2)
-        return fail(UsageError, std::string("modules ") + (state == settings::Toggle::Enabled ? "enable" : "disable") + " needs one ID");
+        return fail(UsageError, std::string("modules ") + (state == settings::Toggle::Enabled ? "enable" : "disable") +
+                                    " needs one ID, e.g. `" + settings::toggle_command(state, "ID", arguments.value("project").value_or("")) +
+                                    "` (`uap-host modules list` shows the ids)");
     if (!arguments.value("project"))
-        return fail(UsageError, "--project DIR is required: toggles are stored per project");
+        return fail(UsageError, "--project DIR is required: toggles are stored per project; run `" +
+                                    settings::toggle_command(state, arguments.positional()[1], "") + "` with your Unity project's folder");
     auto settings = load_settings(arguments);
     if (!settings)
         return fail(Failure, settings.error().message());
@@ -140,7 +143,8 @@ int toggle(const Arguments& arguments, settings::Toggle state) {
             toggle_id = manifest->toggle;
     }
     if (!toggle_id)
-        return fail(Failure, "no module pack has the id or toggle \"" + id + "\" (see `uap-host modules list`)");
+        return fail(Failure, "no module pack has the id or toggle \"" + id + "\"; `uap-host modules list --project " +
+                                 *arguments.value("project") + "` shows every pack's id and toggle");
     (*settings)->set_toggle(*toggle_id, state);
     if (auto saved = (*settings)->save(); !saved)
         return fail(Failure, saved.error().message());

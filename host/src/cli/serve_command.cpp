@@ -70,7 +70,8 @@ int run_serve_command(const std::vector<std::string>& words) {
     if (!arguments)
         return fail(UsageError, arguments.error().message() + "\n" + serve_usage);
     if (!arguments->positional().empty() || !arguments->value("project"))
-        return fail(UsageError, std::string("serve needs --project DIR\n") + serve_usage);
+        return fail(UsageError, std::string("serve needs --project DIR, e.g. `uap-host serve --project path/to/UnityProject --editor sim`\n") +
+                                    serve_usage);
     auto port = parse_port(arguments->value("port"));
     if (!port)
         return fail(UsageError, port.error().message());
@@ -83,7 +84,7 @@ int run_serve_command(const std::vector<std::string>& words) {
     std::filesystem::path project = std::filesystem::absolute(*arguments->value("project"));
     if (auto running = server::read_discovery(project); running && running->pid != ::getpid() && server::process_alive(running->pid))
         return fail(Failure, "a host (pid " + std::to_string(running->pid) + ") already serves " + project.string() +
-                                 "; stop it first or remove " + server::discovery_file_for(project).string() + " if it is stale");
+                                 "; stop it first with `kill " + std::to_string(running->pid) + "`");
 
     sigset_t signals = block_termination_signals();
     bridge::ServeEditor editor(project, host_version);

@@ -5,6 +5,7 @@
 #include "cli/running_host.hpp"
 #include "cli/simulator_editor.hpp"
 
+#include <algorithm>
 #include <iostream>
 
 namespace uap::cli {
@@ -70,7 +71,14 @@ int call_in_process(const Arguments& arguments, const std::string& name, Target 
         return fail(Failure, host.error().message());
     std::cerr << "uap-host: answered in-process by this command, "
               << (simulator ? "with the editor simulator (sample scene)" : "with no editor") << "\n";
-    return print_outcome(host->modules->call_tool(name, arguments.value("args").value_or("{}")));
+    auto outcome = host->modules->call_tool(name, arguments.value("args").value_or("{}"));
+    if (outcome.status == modules::CallStatus::UnknownTool)
+        for (auto& pack : host->modules->packs())
+            if (pack->manifest && std::find(pack->manifest->tools.begin(), pack->manifest->tools.end(), name) != pack->manifest->tools.end() &&
+                pack->state != modules::PackState::Loaded)
+                return fail(Failure, "tool \"" + name + "\" belongs to pack " + pack->id() + ", which is " + to_string(pack->state) + ": " +
+                                         pack->reason);
+    return print_outcome(outcome);
 }
 
 int call_running(const RunningHost& running, const Arguments& arguments, const std::string& name) {

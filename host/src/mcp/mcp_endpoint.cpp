@@ -250,9 +250,10 @@ HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevisi
     }
     if (lookup.availability != Availability::Available) {
         trace.outcome = "unavailable";
-        std::string advice = lookup.availability == Availability::Disabled
-                                 ? "; a user can enable it with `uap-host modules enable " + lookup.module_id + "`"
-                                 : "";
+        std::string advice;
+        if (!lookup.remedy.empty())
+            advice = lookup.availability == Availability::Disabled ? "; a user can enable it with `" + lookup.remedy + "`"
+                                                                   : "; `" + lookup.remedy + "` shows the details";
         return error_response(200, message.id, InvalidParams,
                               "Tool " + loggable(tool_name) + " belongs to module " + lookup.module_id + ", which is not available (" +
                                   lookup.reason + ")" + advice);

@@ -51,7 +51,8 @@ ToolLookup ModuleTools::lookup(std::string_view name) const {
     if (const modules::ToolEntry* entry = m_host.find_tool(name)) {
         if (pack_enabled(*entry->pack))
             return {Availability::Available, entry->description, entry->pack->id(), {}};
-        return {Availability::Disabled, nullptr, entry->pack->id(), "disabled in this project's settings"};
+        return {Availability::Disabled, nullptr, entry->pack->id(), "disabled in this project's settings",
+                settings::toggle_command(settings::Toggle::Enabled, entry->pack->manifest->toggle, m_project)};
     }
     for (auto& pack : m_host.packs()) {
         if (!pack->manifest)
@@ -60,8 +61,10 @@ ToolLookup ModuleTools::lookup(std::string_view name) const {
         if (std::find(names.begin(), names.end(), name) == names.end())
             continue;
         if (pack->state == modules::PackState::Disabled)
-            return {Availability::Disabled, nullptr, pack->id(), pack->reason};
-        return {Availability::Failed, nullptr, pack->id(), modules::to_string(pack->state) + ": " + pack->reason};
+            return {Availability::Disabled, nullptr, pack->id(), "disabled in this project's settings",
+                    settings::toggle_command(settings::Toggle::Enabled, pack->manifest->toggle, m_project)};
+        return {Availability::Failed, nullptr, pack->id(), modules::to_string(pack->state) + ": " + pack->reason,
+                "uap-host modules list --project " + (m_project.empty() ? std::string("DIR") : m_project.string())};
     }
     return {};
 }

@@ -125,7 +125,10 @@ void ModuleHost::reject_duplicate_pack_ids() {
             for (auto* other : packs)
                 if (other != pack)
                     others += (others.empty() ? "" : ", ") + other->folder.string();
-            pack->reason = "pack id \"" + id + "\" is also provided by " + others + "; remove one of them";
+            pack->reason = "pack id \"" + id + "\" is also provided by " + others + "; remove one of them (" +
+                           (pack->origin == Origin::User ? "`uap-host modules remove " + id + "` removes the installed copy"
+                                                         : "delete the folder " + pack->folder.string()) +
+                           ")";
         }
     }
 }
@@ -134,7 +137,8 @@ void ModuleHost::load_pack(PackReport& pack, const settings::ProjectSettings& se
     const Manifest& manifest = *pack.manifest;
     if (settings.toggle(manifest.toggle) == settings::Toggle::Disabled) {
         pack.state = PackState::Disabled;
-        pack.reason = "disabled in settings (toggle \"" + manifest.toggle + "\")";
+        pack.reason = "disabled in settings (toggle \"" + manifest.toggle + "\"); enable it with `" +
+                      settings::toggle_command(settings::Toggle::Enabled, manifest.toggle, settings.project()) + "`";
         return;
     }
     if (manifest.abi_version < oldest_abi_version || manifest.abi_version > newest_abi_version) {

@@ -3,6 +3,7 @@
 
 #include "modules/module_library.hpp"
 #include "modules/plugin_folders.hpp"
+#include "settings/project_settings.hpp"
 
 #include <Poco/Delegate.h>
 #include <Poco/Exception.h>
@@ -143,7 +144,8 @@ Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& fo
         for (auto& clash : clashes)
             names += (names.empty() ? "" : ", ") + clash;
         return Error("pack \"" + manifest->id + "\" would shadow bundled tools: " + names +
-                     "; bundled tools always win, so these would never be served. Rename them in the pack and rebuild it");
+                     "; bundled tools always win, so these would never be served. Rename them in the pack, rebuild it and run "
+                     "`uap-host modules install " + source.string() + "` again");
     }
 
     fs::path target = plugins / manifest->id;
@@ -158,7 +160,8 @@ Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& fo
         }
     }
     if (replacing && existing == ExistingPack::Refuse)
-        return Error("a pack with id \"" + manifest->id + "\" is already installed at " + target.string() + " (use --replace)");
+        return Error("a pack with id \"" + manifest->id + "\" is already installed at " + target.string() +
+                     "; replace it with `uap-host modules install " + source.string() + " --replace`");
 
     fs::path staged = scratch.path() / "staged";
     fs::copy(pack_folder, staged, fs::copy_options::recursive, error);
@@ -194,7 +197,8 @@ Expected<fs::path> remove_pack(const std::string& id, const fs::path& plugins) {
         }
     }
     return Error("no pack with id \"" + id + "\" is installed in " + plugins.string() +
-                 " (bundled packs cannot be removed; disable them instead)");
+                 "; `uap-host modules list` shows the installed (\"user\") packs. A bundled pack cannot be removed: turn it off with `" +
+                 settings::toggle_command(settings::Toggle::Disabled, id, "") + "`");
 }
 
 } // namespace uap::modules

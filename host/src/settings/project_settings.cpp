@@ -59,6 +59,7 @@ Expected<void> ProjectSettings::validate(const rapidjson::Document& document) {
 Expected<ProjectSettings> ProjectSettings::load(const fs::path& project) {
     ProjectSettings settings;
     settings.m_file = file_for(project);
+    settings.m_project = project;
     std::error_code error;
     if (!fs::exists(settings.m_file, error))
         return settings;
@@ -129,6 +130,13 @@ uint64_t ProjectSettings::max_tool_result_bytes() const {
     if (limits == m_document.MemberEnd() || !limits->value.HasMember("maxToolResultBytes"))
         return default_max_tool_result_bytes;
     return limits->value["maxToolResultBytes"].GetUint64();
+}
+
+std::string toggle_command(Toggle state, const std::string& toggle_id, const fs::path& project) {
+    std::string folder = project.empty() ? std::string("DIR") : project.string();
+    if (folder.find_first_of(" \t'\"$`\\") != std::string::npos)
+        folder = "'" + folder + "'"; // Quoted so the command can be pasted into a shell as it is.
+    return std::string("uap-host modules ") + (state == Toggle::Enabled ? "enable " : "disable ") + toggle_id + " --project " + folder;
 }
 
 Expected<void> ProjectSettings::save() const {

@@ -19,6 +19,10 @@ enum class Toggle { Enabled, Disabled };
 inline constexpr uint64_t settings_max_bytes = 1024 * 1024;
 inline constexpr uint64_t default_max_tool_result_bytes = 100'000;
 
+// The exact command that sets a toggle in a project, e.g.
+// "uap-host modules enable core --project /path/to/Project" ("--project DIR" without a project).
+std::string toggle_command(Toggle state, const std::string& toggle_id, const std::filesystem::path& project);
+
 class ProjectSettings {
 public:
     // Settings of no project: every module enabled, nothing persisted.
@@ -41,6 +45,9 @@ public:
 
     const std::optional<std::string>& recovery_note() const { return m_recovery_note; }
     const std::filesystem::path& file() const { return m_file; }
+    // The project folder these settings belong to; empty for settings of no project.
+    const std::filesystem::path& project() const { return m_project; }
+
 
     // Writes the file atomically, owner-only. Fails for settings of no project.
     Expected<void> save() const;
@@ -49,6 +56,7 @@ private:
     static Expected<void> validate(const rapidjson::Document& document);
 
     std::filesystem::path m_file;
+    std::filesystem::path m_project;
     rapidjson::Document m_document;
     std::optional<std::string> m_recovery_note;
 };
