@@ -22,12 +22,14 @@ usage:
   uap-host modules enable|disable ID --project DIR
   uap-host modules install PATH [--replace]
   uap-host modules remove ID
-  uap-host tools call NAME [--args JSON] [--project DIR] [--plugins DIR]...
-  uap-host serve --project DIR [--port N] [--plugins DIR]...
+  uap-host tools call NAME [--args JSON] [--editor running|sim|none] [--project DIR] [--plugins DIR]...
+  uap-host tools list [--project DIR] [--plugins DIR]...
+  uap-host serve --project DIR [--port N] [--editor unity|sim] [--agent] [--plugins DIR]...
   uap-host mcp-config --project DIR [--client claude-code|claude-desktop|cursor|json] [--name NAME]
   uap-host doctor [--project DIR]
   uap-host hook pre-tool-use --project DIR   (the script gate; Claude Code runs it)
 
+Every command and subcommand takes --help, e.g. `uap-host serve --help`, `uap-host modules enable --help`.
 Logs go to stderr; set UAP_LOG_LEVEL to debug, info, warn (default) or error.
 Exit codes: 0 success, 1 failure, 2 usage error.
 )";
@@ -46,6 +48,10 @@ namespace uap::cli {
 int fail(ExitCode code, const std::string& message) {
     std::cerr << "uap-host: " << message << "\n";
     return code;
+}
+
+int usage_error(const std::string& message, const command_line::Command& command) {
+    return fail(UsageError, message + "\n" + command_line::help_text(command));
 }
 } // namespace uap::cli
 

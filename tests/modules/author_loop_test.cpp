@@ -180,4 +180,58 @@ TEST_F(AuthorLoop, RefusalsNameTheExactCommandThatFixesThem) {
     EXPECT_NE(unknown.err.find("`uap-host modules list --project " + folder + "`"), std::string::npos) << unknown.err;
 }
 
+struct HelpCase {
+    std::vector<std::string> words;
+    std::vector<std::string> flags;
+};
+
+TEST_F(AuthorLoop, EveryCommandAndSubcommandHasHelpListingEveryFlag) {
+    const std::vector<HelpCase> cases = {
+        {{"serve", "--help"}, {"--project DIR", "--port N", "--editor MODE", "--agent", "--plugins DIR", "sim"}},
+        {{"tools", "call", "--help"}, {"--args JSON", "--editor MODE", "--project DIR", "--plugins DIR", "running", "sim", "none"}},
+        {{"tools", "list", "--help"}, {"--project DIR", "--plugins DIR"}},
+        {{"tools", "--help"}, {"tools call NAME", "tools list"}},
+        {{"modules", "--help"}, {"modules list", "modules enable", "modules disable", "modules install", "modules remove"}},
+        {{"modules", "list", "--help"}, {"--json", "--project DIR", "--plugins DIR"}},
+        {{"modules", "enable", "--help"}, {"--project DIR", "--plugins DIR"}},
+        {{"modules", "disable", "-h"}, {"--project DIR", "--plugins DIR"}},
+        {{"modules", "install", "--help"}, {"--replace"}},
+        {{"modules", "remove", "--help"}, {"modules remove ID"}},
+        {{"mcp-config", "--help"}, {"--project DIR", "--client CLIENT", "--name NAME", "cursor"}},
+        {{"doctor", "--help"}, {"--project DIR"}},
+        {{"hook", "--help"}, {"pre-tool-use", "--project DIR"}},
+        {{"hook", "pre-tool-use", "--help"}, {"--project DIR"}},
+        {{"--help"}, {"serve --project DIR [--port N] [--editor unity|sim] [--agent]", "tools call NAME"}},
+    };
+    for (auto& [words, flags] : cases) {
+        auto help = host(words);
+        std::string joined;
+        for (auto& word : words)
+            joined += word + " ";
+        EXPECT_EQ(help.exit_code, 0) << joined << help.err;
+        EXPECT_TRUE(help.err.empty()) << joined << help.err;
+        for (auto& flag : flags)
+            EXPECT_NE(help.out.find(flag), std::string::npos) << joined << "lacks " << flag << ":\n" << help.out;
+    }
+    // A flag that belongs to another subcommand is refused, and the refusal shows the right help.
+    auto misplaced = host({"modules", "remove", "x", "--json"});
+    EXPECT_EQ(misplaced.exit_code, 2);
+    EXPECT_NE(misplaced.err.find("unknown option --json"), std::string::npos) << misplaced.err;
+    EXPECT_NE(misplaced.err.find("modules remove ID"), std::string::npos) << misplaced.err;
+}
+
+TEST(EditorSimulatorProcess, ParsesThroughTheSharedParser) {
+    auto help = uap::testing::run_program(UAP_TEST_EDITOR_SIM_BINARY, {"--help"});
+    EXPECT_EQ(help.exit_code, 0) << help.err;
+    for (const char* flag : {"--project DIR", "--scene SCENE", "--fixture FILE", "--session-id ID", "--wait-host SECONDS", "stdin commands"})
+        EXPECT_NE(help.out.find(flag), std::string::npos) << flag << "\n" << help.out;
+    // The same refusal wording as uap-host, from the same parser.
+    auto unknown = uap::testing::run_program(UAP_TEST_EDITOR_SIM_BINARY, {"--colour"});
+    EXPECT_EQ(unknown.exit_code, 2);
+    EXPECT_NE(unknown.err.find("unknown option --colour"), std::string::npos) << unknown.err;
+    auto bad_wait = uap::testing::run_program(UAP_TEST_EDITOR_SIM_BINARY, {"--project", "/nonexistent", "--wait-host", "soon"});
+    EXPECT_EQ(bad_wait.exit_code, 2);
+    EXPECT_NE(bad_wait.err.find("--wait-host must be a number"), std::string::npos) << bad_wait.err;
+}
+
 } // namespace

@@ -37,11 +37,16 @@ void write_text_file(const fs::path& path, const std::string& text) {
 }
 
 ProcessResult run_host(const std::vector<std::string>& arguments, const std::map<std::string, std::string>& environment) {
+    return run_program(UAP_TEST_HOST_BINARY, arguments, environment);
+}
+
+ProcessResult run_program(const std::string& program, const std::vector<std::string>& arguments,
+                          const std::map<std::string, std::string>& environment) {
     Poco::Pipe out_pipe, err_pipe;
     Poco::Process::Env env;
     for (auto& [name, value] : environment)
         env[name] = value;
-    auto handle = Poco::Process::launch(UAP_TEST_HOST_BINARY, arguments, ".", nullptr, &out_pipe, &err_pipe, env);
+    auto handle = Poco::Process::launch(program, arguments, ".", nullptr, &out_pipe, &err_pipe, env);
     ProcessResult result;
     // Drain both pipes concurrently so a chatty child never blocks on a full pipe.
     std::thread error_reader([&] {

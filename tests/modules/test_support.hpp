@@ -35,6 +35,10 @@ struct ProcessResult {
     std::string err;
 };
 
+// Runs program with arguments and extra environment variables; waits for it to exit.
+ProcessResult run_program(const std::string& program, const std::vector<std::string>& arguments,
+                          const std::map<std::string, std::string>& environment = {});
+
 // Runs the built uap-host with arguments and extra environment variables; waits for it to exit.
 ProcessResult run_host(const std::vector<std::string>& arguments, const std::map<std::string, std::string>& environment = {});
 

@@ -5,6 +5,7 @@
 #include "support/json.hpp"
 #include "support/paths.hpp"
 
+#include <algorithm>
 #include <iostream>
 
 namespace uap::cli {
@@ -13,13 +14,49 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr const char* modules_usage = R"(usage:
-  uap-host modules list [--json] [--project DIR] [--plugins DIR]...
-  uap-host modules enable ID --project DIR [--plugins DIR]...
-  uap-host modules disable ID --project DIR [--plugins DIR]...
-  uap-host modules install PATH [--replace]      (a pack folder or a .zip of one)
-  uap-host modules remove ID
-)";
+struct Action {
+    std::string name;
+    Command command;
+};
+
+const std::vector<Action>& actions() {
+    static const std::vector<Action> all = {
+        {"list",
+         {{"uap-host modules list [--json] [--project DIR] [--plugins DIR]..."},
+          "Lists every pack found, its state (loaded, disabled, failed, incompatible, shadowed), why, and its tools.",
+          {{"json", Takes::Nothing, "", "print JSON instead of text"}, project_option(), plugins_option()},
+          ""}},
+        {"enable",
+         {{"uap-host modules enable ID --project DIR [--plugins DIR]..."},
+          "Turns a pack on in the project's settings (ID is the pack id or its toggle). A running host picks it up.",
+          {project_option(), plugins_option()},
+          ""}},
+        {"disable",
+         {{"uap-host modules disable ID --project DIR [--plugins DIR]..."},
+          "Turns a pack off in the project's settings; its library is then never loaded. A running host picks it up.",
+          {project_option(), plugins_option()},
+          ""}},
+        {"install",
+         {{"uap-host modules install PATH [--replace]"},
+          "Installs a pack (a folder or a .zip of one) into the per-user plugins folder, after checking its manifest, "
+          "its library and that it takes no bundled tool's name.",
+          {{"replace", Takes::Nothing, "", "replace an installed pack of the same id"}},
+          ""}},
+        {"remove",
+         {{"uap-host modules remove ID"}, "Removes an installed pack from the per-user plugins folder.", {}, ""}},
+    };
+    return all;
+}
+
+const Command& modules_group() {
+    static const Command command = [] {
+        Command group{{}, "Manages module packs. `uap-host modules ACTION --help` lists an action's options.", {}, ""};
+        for (auto& action : actions())
+            group.usage.push_back(action.command.usage[0]);
+        return group;
+    }();
+    return command;
+}
 
 rapidjson::Value metadata_json(const modules::ToolMetadata& metadata, rapidjson::Document::AllocatorType& allocator) {
     rapidjson::Value value(rapidjson::kObjectType);
@@ -178,26 +215,29 @@ int remove(const Arguments& arguments) {
 } // namespace
 
 int run_modules_command(const std::vector<std::string>& words) {
-    if (words.empty() || words[0] == "--help" || words[0] == "help") {
-        std::cout << modules_usage;
+    if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
+        std::cout << command_line::help_text(modules_group());
         return words.empty() ? UsageError : Success;
     }
-    ArgumentSpec spec{module_loading_options, {"json", "replace"}};
-    auto arguments = Arguments::parse(words, spec);
+    auto action = std::find_if(actions().begin(), actions().end(), [&](const Action& known) { return known.name == words[0]; });
+    if (action == actions().end())
+        return usage_error("unknown modules action \"" + words[0] + "\"", modules_group());
+    auto arguments = Arguments::parse(words, action->command);
     if (!arguments)
-        return fail(UsageError, arguments.error().message() + "\n" + modules_usage);
-    const std::string& action = arguments->positional()[0];
-    if (action == "list")
+        return usage_error(arguments.error().message(), action->command);
+    if (arguments->help_requested()) {
+        std::cout << command_line::help_text(action->command);
+        return Success;
+    }
+    if (action->name == "list")
         return list(*arguments);
-    if (action == "enable")
+    if (action->name == "enable")
         return toggle(*arguments, settings::Toggle::Enabled);
-    if (action == "disable")
+    if (action->name == "disable")
         return toggle(*arguments, settings::Toggle::Disabled);
-    if (action == "install")
+    if (action->name == "install")
         return install(*arguments);
-    if (action == "remove")
-        return remove(*arguments);
-    return fail(UsageError, "unknown modules action \"" + action + "\"\n" + modules_usage);
+    return remove(*arguments);
 }
 
 } // namespace uap::cli

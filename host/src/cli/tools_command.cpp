@@ -14,18 +14,35 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr const char* tools_usage = R"(usage:
-  uap-host tools call NAME [--args JSON] [--editor running|sim|none] [--project DIR] [--plugins DIR]...
-  uap-host tools list [--project DIR] [--plugins DIR]...
+const Command& call_command() {
+    static const Command command{
+        {"uap-host tools call NAME [--args JSON] [--editor running|sim|none] [--project DIR] [--plugins DIR]..."},
+        "Calls one tool and prints its result (a JSON object) on stdout; stderr says who answered.",
+        {{"args", Takes::Value, "JSON", "the tool's arguments, a JSON object (default {})"},
+         {"editor", Takes::Value, "MODE",
+          "running: through the host serving --project (MCP); sim: in-process with the editor simulator (sample scene); "
+          "none: in-process without an editor. Default: running when a host serves --project and no --plugins is given, else none"},
+         project_option(),
+         plugins_option()},
+        ""};
+    return command;
+}
 
---args JSON      the tool's arguments, a JSON object (default {})
---editor running call through the host serving --project (MCP, as any client would)
---editor sim     load the modules in-process with the editor simulator (a small sample scene)
---editor none    load the modules in-process with no editor
-                 (default: running when a host serves --project and no --plugins is given, else none)
---project DIR    the Unity project: its settings (toggles, module settings) and its running host
---plugins DIR    also load packs from DIR (repeatable; shadows an installed pack of the same id)
-)";
+const Command& list_command() {
+    static const Command command{{"uap-host tools list [--project DIR] [--plugins DIR]..."},
+                                 "Lists the tools the enabled packs serve, with their pack id.",
+                                 {project_option(), plugins_option()},
+                                 ""};
+    return command;
+}
+
+const Command& tools_group() {
+    static const Command command{{call_command().usage[0], list_command().usage[0]},
+                                 "Calls or lists module tools. `uap-host tools call --help` lists call's options.",
+                                 {},
+                                 ""};
+    return command;
+}
 
 enum class Target { RunningHost, Simulator, NoEditor };
 
@@ -96,18 +113,24 @@ int call_running(const RunningHost& running, const Arguments& arguments, const s
 } // namespace
 
 int run_tools_command(const std::vector<std::string>& words) {
-    if (words.empty() || words[0] == "--help" || words[0] == "help") {
-        std::cout << tools_usage;
+    if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
+        std::cout << command_line::help_text(tools_group());
         return words.empty() ? UsageError : Success;
     }
-    ArgumentSpec spec{module_loading_options, {}};
-    spec.options.insert("args");
-    spec.options.insert("editor");
-    auto arguments = Arguments::parse(words, spec);
+    if (words[0] != "call" && words[0] != "list")
+        return usage_error("unknown tools action \"" + words[0] + "\"", tools_group());
+    const Command& command = words[0] == "call" ? call_command() : list_command();
+    auto arguments = Arguments::parse(std::vector<std::string>(words.begin() + 1, words.end()), command);
     if (!arguments)
-        return fail(UsageError, arguments.error().message() + "\n" + tools_usage);
+        return usage_error(arguments.error().message(), command);
+    if (arguments->help_requested()) {
+        std::cout << command_line::help_text(command);
+        return Success;
+    }
     const auto& positional = arguments->positional();
-    if (!positional.empty() && positional[0] == "list" && positional.size() == 1) {
+    if (words[0] == "list") {
+        if (!positional.empty())
+            return usage_error("tools list takes no NAME", command);
         auto host = load_host(*arguments);
         if (!host)
             return fail(Failure, host.error().message());
@@ -115,8 +138,9 @@ int run_tools_command(const std::vector<std::string>& words) {
             std::cout << tool->description->name << "  (" << tool->pack->id() << ")\n";
         return Success;
     }
-    if (positional.size() != 2 || positional[0] != "call")
-        return fail(UsageError, std::string("expected `tools call NAME`\n") + tools_usage);
+    if (positional.size() != 1)
+        return usage_error("tools call needs one tool NAME, e.g. `uap-host tools call uap_ping` (`uap-host tools list` names them)",
+                           command);
 
     std::optional<RunningHost> running;
     if (auto project = arguments->value("project")) {
@@ -129,8 +153,8 @@ int run_tools_command(const std::vector<std::string>& words) {
     if (!target)
         return fail(UsageError, target.error().message());
     if (*target == Target::RunningHost)
-        return call_running(*running, *arguments, positional[1]);
-    return call_in_process(*arguments, positional[1], *target);
+        return call_running(*running, *arguments, positional[0]);
+    return call_in_process(*arguments, positional[0], *target);
 }
 
 } // namespace uap::cli
