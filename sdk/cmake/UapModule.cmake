@@ -34,6 +34,12 @@ endfunction()
 #   SOURCES <files...> [TOOLS <tool names...>]
 #   [PROFILES <folder inside the pack>] [OUTPUT_DIRECTORY <plugins folder>]
 #   [INSTALL_DESTINATION <plugins folder relative to the install prefix>])
+#
+# Tool names are written once, in each tool's C++ name(): without TOOLS, the manifest's "tools"
+# list is generated after every build by `uap-host modules manifest`, which loads the module and
+# asks it (UAP_HOST_EXECUTABLE: the uap-host target in the host's own tree, the installed uap-host
+# for find_package(uap-sdk) users). TOOLS writes the list by hand instead (for modules built where
+# they cannot run, and for the host's own mismatch fixtures); the host then checks it at load.
 function(uap_add_module target)
   cmake_parse_arguments(PARSE_ARGV 1 arg ""
                         "ID;VERSION;NAME;TOGGLE;AUTHOR;LICENSE;HOMEPAGE;MIN_HOST_REVISION;PROFILES;OUTPUT_DIRECTORY;INSTALL_DESTINATION"
@@ -113,7 +119,26 @@ function(uap_add_module target)
   endforeach()
   file(WRITE "${CMAKE_CURRENT_BINARY_DIR}/${target}.uap-module.json" "${manifest}\n")
   file(MAKE_DIRECTORY "${pack_directory}")
-  configure_file("${CMAKE_CURRENT_BINARY_DIR}/${target}.uap-module.json" "${pack_directory}/uap-module.json" COPYONLY)
+  if("TOOLS" IN_LIST arg_KEYWORDS_MISSING_VALUES OR DEFINED arg_TOOLS)
+    configure_file("${CMAKE_CURRENT_BINARY_DIR}/${target}.uap-module.json" "${pack_directory}/uap-module.json" COPYONLY)
+  else()
+    if(TARGET uap-host)
+      set(describer "$<TARGET_FILE:uap-host>")
+      add_dependencies(${target} uap-host)
+    elseif(UAP_HOST_EXECUTABLE)
+      set(describer "${UAP_HOST_EXECUTABLE}")
+    else()
+      message(FATAL_ERROR "uap_add_module(${target}): no uap-host to read the tool names from the module; "
+                          "set UAP_HOST_EXECUTABLE to an installed uap-host, or list the names with TOOLS")
+    endif()
+    # A changed template (a new VERSION, say) relinks the module, so the manifest is rewritten.
+    set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${CMAKE_CURRENT_BINARY_DIR}/${target}.uap-module.json")
+    add_custom_command(TARGET ${target} POST_BUILD
+      COMMAND "${describer}" modules manifest "$<TARGET_FILE:${target}>"
+              --template "${CMAKE_CURRENT_BINARY_DIR}/${target}.uap-module.json" --output "${pack_directory}/uap-module.json"
+      COMMENT "Writing the manifest of ${arg_ID} from the tools ${target} describes"
+      VERBATIM)
+  endif()
 
   if(arg_INSTALL_DESTINATION)
     install(TARGETS ${target} LIBRARY DESTINATION "${arg_INSTALL_DESTINATION}/${arg_ID}"

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <map>
 
 namespace {
@@ -178,6 +179,42 @@ TEST_F(AuthorLoop, RefusalsNameTheExactCommandThatFixesThem) {
     EXPECT_NE(bundled.err.find("`uap-host modules disable uap.core --project DIR`"), std::string::npos) << bundled.err;
     auto unknown = host({"modules", "enable", "no.such.pack", "--project", folder});
     EXPECT_NE(unknown.err.find("`uap-host modules list --project " + folder + "`"), std::string::npos) << unknown.err;
+}
+
+TEST_F(AuthorLoop, TheManifestsToolListIsWrittenFromTheModuleItself) {
+    TemporaryFolder pack;
+    const std::string library = (fixture_pack("fixture.echo") / "libfixture_echo.so").string();
+    auto template_file = pack.path() / "template.json";
+    uap::testing::write_text_file(template_file, R"({"manifestVersion":1,"id":"fixture.echo","name":"Echo","version":"1.0.0",
+        "abiVersion":1,"library":{"linux-x86_64":"libfixture_echo.so"},"tools":[]})");
+    auto output = pack.path() / "uap-module.json";
+    auto written = host({"modules", "manifest", library, "--template", template_file.string(), "--output", output.string()});
+    ASSERT_EQ(written.exit_code, 0) << written.err;
+    std::ifstream stream(output);
+    std::string text((std::istreambuf_iterator<char>(stream)), {});
+    auto manifest = uap::json::parse(text);
+    ASSERT_TRUE(manifest) << text;
+    std::vector<std::string> tools;
+    for (auto& tool : (*manifest)["tools"].GetArray())
+        tools.emplace_back(tool.GetString());
+    EXPECT_EQ(tools, (std::vector<std::string>{"fixture_echo", "fixture_echo_fail"}));
+    EXPECT_STREQ((*manifest)["name"].GetString(), "Echo") << "the template's other fields are kept";
+
+    uap::testing::write_text_file(template_file, R"({"manifestVersion":1,"id":"com.other","name":"x","version":"1.0.0",
+        "abiVersion":1,"library":{"linux-x86_64":"libfixture_echo.so"},"tools":[]})");
+    auto wrong_id = host({"modules", "manifest", library, "--template", template_file.string(), "--output", output.string()});
+    EXPECT_EQ(wrong_id.exit_code, 1);
+    EXPECT_NE(wrong_id.err.find("reports id \"fixture.echo\" but the pack's ID is \"com.other\""), std::string::npos) << wrong_id.err;
+
+    auto throwing = host({"modules", "manifest", (fixture_pack("fixture.throwing-init") / "libfixture_throwing_init.so").string(),
+                          "--template", template_file.string(), "--output", output.string()});
+    EXPECT_EQ(throwing.exit_code, 1);
+    EXPECT_NE(throwing.err.find("init failed"), std::string::npos) << throwing.err;
+
+    // The bundled core pack's CMake names no tool; its manifest still lists them, read from the module.
+    std::ifstream core_stream(fs::path(UAP_TEST_BUNDLED_DIR) / "uap.core" / "uap-module.json");
+    std::string core_text((std::istreambuf_iterator<char>(core_stream)), {});
+    EXPECT_NE(core_text.find("\"uap_ping\""), std::string::npos) << core_text;
 }
 
 struct HelpCase {

@@ -1,7 +1,9 @@
 // uap-host modules list | enable | disable | install | remove
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
+#include "modules/library_description.hpp"
 #include "modules/pack_installer.hpp"
+#include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
 
@@ -44,6 +46,13 @@ const std::vector<Action>& actions() {
           ""}},
         {"remove",
          {{"uap-host modules remove ID"}, "Removes an installed pack from the per-user plugins folder.", {}, ""}},
+        {"manifest",
+         {{"uap-host modules manifest LIBRARY --template FILE --output FILE"},
+          "Writes a pack's manifest from its module library: the template's fields plus the tool names the library "
+          "describes. uap_add_module() runs it after every build, so a tool's name is written once, in its C++ class.",
+          {{"template", Takes::Value, "FILE", "the manifest without tools (uap_add_module writes it at configure time)"},
+           {"output", Takes::Value, "FILE", "where to write uap-module.json"}},
+          ""}},
     };
     return all;
 }
@@ -202,6 +211,21 @@ int install(const Arguments& arguments) {
     return Success;
 }
 
+int write_manifest(const Arguments& arguments, const Command& command) {
+    if (arguments.positional().size() != 2 || !arguments.value("template") || !arguments.value("output"))
+        return usage_error("modules manifest needs LIBRARY, --template FILE and --output FILE", command);
+    auto template_text = files::read(*arguments.value("template"), modules::manifest_max_bytes);
+    if (!template_text)
+        return fail(Failure, template_text.error().message());
+    fs::path output = fs::absolute(*arguments.value("output"));
+    auto manifest = modules::manifest_from_library(*template_text, arguments.positional()[1], output.parent_path());
+    if (!manifest)
+        return fail(Failure, "cannot write the manifest: " + manifest.error().message());
+    if (auto written = files::write_atomically(output, *manifest, files::Visibility::Default); !written)
+        return fail(Failure, written.error().message());
+    return Success;
+}
+
 int remove(const Arguments& arguments) {
     if (arguments.positional().size() != 2)
         return fail(UsageError, "modules remove needs one ID");
@@ -237,6 +261,8 @@ int run_modules_command(const std::vector<std::string>& words) {
         return toggle(*arguments, settings::Toggle::Disabled);
     if (action->name == "install")
         return install(*arguments);
+    if (action->name == "manifest")
+        return write_manifest(*arguments, action->command);
     return remove(*arguments);
 }
 
