@@ -32,6 +32,8 @@ Expected<std::unique_ptr<settings::ProjectSettings>> load_settings(const Argumen
         return loaded.error();
     if (loaded->recovery_note())
         std::cerr << "uap-host: warning: " << *loaded->recovery_note() << "\n";
+    for (auto& note : loaded->migration_notes())
+        std::cerr << "uap-host: notice: " << note << "\n";
     return std::make_unique<settings::ProjectSettings>(std::move(*loaded));
 }
 
