@@ -4,7 +4,9 @@
 #include "agent/agent_service.hpp"
 #include "bridge/serve_editor.hpp"
 #include "cli/host_setup.hpp"
+#include "mcp/event_stream_route.hpp"
 #include "mcp/mcp_endpoint.hpp"
+#include "mcp/notification_hub.hpp"
 #include "mcp/module_tools.hpp"
 #include "server/discovery_file.hpp"
 #include "server/host_server.hpp"
@@ -16,7 +18,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include <condition_variable>
 #include <csignal>
+#include <mutex>
+#include <thread>
 #include <cstdlib>
 #include <iostream>
 #include <unistd.h>
@@ -48,6 +53,36 @@ sigset_t block_termination_signals() {
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);
     return signals;
 }
+
+// Polls the registry's inputs twice a second, so a change is announced even when no request comes.
+class RegistryWatcher {
+public:
+    explicit RegistryWatcher(const mcp::ModuleTools& tools)
+        : m_thread([this, &tools] {
+              std::unique_lock lock(m_mutex);
+              while (!m_wake.wait_for(lock, std::chrono::milliseconds(500), [this] { return m_stopping; })) {
+                  lock.unlock();
+                  tools.refresh();
+                  lock.lock();
+              }
+          }) {}
+    ~RegistryWatcher() { stop(); }
+    void stop() {
+        {
+            std::lock_guard lock(m_mutex);
+            m_stopping = true;
+        }
+        m_wake.notify_all();
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    bool m_stopping = false;
+    std::thread m_thread; // Last: starts after the members it uses exist.
+};
 
 Expected<uint16_t> parse_port(const std::optional<std::string>& text) {
     if (!text)
@@ -90,29 +125,36 @@ int run_serve_command(const std::vector<std::string>& words) {
 
     sigset_t signals = block_termination_signals();
     bridge::ServeEditor editor(project, host_version);
-    auto host = load_host(*arguments, &editor.bridge());
-    if (!host)
-        return fail(Failure, host.error().message());
+    if (auto settings = load_settings(*arguments); !settings)
+        return fail(Failure, settings.error().message());
     auto tokens = server::AccessTokens::generate();
     if (!tokens)
         return fail(Failure, tokens.error().message());
     if (auto written = tokens->write_files(project); !written)
         return fail(Failure, written.error().message());
 
-    mcp::ModuleTools tools(*host->modules, project);
+    mcp::ModuleTools tools(reload_source(*arguments, &editor.bridge()), project);
     mcp::SessionTable sessions;
+    mcp::NotificationHub notifications;
+    tools.on_tools_changed([&notifications] { notifications.broadcast(mcp::tools_list_changed_notification()); });
     mcp::McpEndpoint endpoint(tools, sessions, mcp::ServerIdentity{.version = host_version});
     server::RequestGuard guard(*tokens, server::default_max_body_bytes);
     server::Router router(guard);
     router.add(endpoint.route());
     server::HostServer http(guard, router, server::ServerOptions{.port = *port});
     http.add_upgrade_route(editor.route());
+    http.add_upgrade_route(mcp::event_stream_route(notifications, sessions));
     // The agent (issue 4): the /panel WebSocket always; the claude CLI session only with --agent.
     agent::AgentOptions agent_options;
     agent_options.project = project;
     agent_options.host_binary = agent::current_executable();
     agent_options.mcp_token = tokens->token(server::Role::Mcp);
-    agent_options.metadata = agent::metadata_from(*host->modules);
+    agent_options.metadata = [&tools](std::string_view name) -> std::optional<modules::ToolMetadata> {
+        const modules::ToolEntry* entry = tools.host()->find_tool(name);
+        if (!entry)
+            return std::nullopt;
+        return entry->description->metadata; // Descriptions outlive reloads (see ModuleTools).
+    };
     agent::AgentService agent_service(agent_options);
     http.add_upgrade_route(agent_service.route());
     auto bound = http.start();
@@ -143,9 +185,15 @@ int run_serve_command(const std::vector<std::string>& words) {
     spdlog::info("serving MCP at {} for {} ({} tools)", discovery.mcp_url(), project.string(), tools.enabled_tools().size());
     std::cout << "uap-host: serving " << discovery.mcp_url() << std::endl;
 
+    // Enable, disable, install and remove reach this host: a watcher rebuilds the registry when its
+    // files change and tells every MCP client with an open event stream.
+    RegistryWatcher watcher(tools);
+
     int received = 0;
     sigwait(&signals, &received);
     spdlog::info("received signal {}; shutting down", received);
+    watcher.stop();
+    notifications.stop();
     agent_service.stop();
     editor.stop();
     http.stop();

@@ -55,7 +55,7 @@ public:
     void handleRequest(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response) override {
         HttpRequest plain = convert_head(request);
         for (auto& upgrade : m_upgrades) {
-            if (upgrade.path != plain.path)
+            if (upgrade.path != plain.path || (!upgrade.method.empty() && upgrade.method != plain.method))
                 continue;
             if (auto rejection = m_guard.check_all(plain.headers, 0, upgrade.role)) {
                 response.setKeepAlive(false);

@@ -23,6 +23,7 @@ struct UpgradeRoute {
     std::string path;
     Role role;
     std::function<Poco::Net::HTTPRequestHandler*()> create_handler;
+    std::string method; // Only requests of this method (e.g. "GET" for an event stream); empty: any.
 };
 
 struct ServerOptions {
