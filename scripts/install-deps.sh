@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-  build-essential cmake ninja-build pkg-config git python3 zip unzip
+  build-essential cmake ninja-build ccache pkg-config git python3 zip unzip
   libpoco-dev rapidjson-dev libboost-dev libboost-filesystem-dev libspdlog-dev libfmt-dev libssl-dev
   libgtest-dev libgmock-dev nodejs npm clang libclang-rt-14-dev
 )

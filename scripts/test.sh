@@ -1,8 +1,22 @@
 #!/usr/bin/env bash
-# Builds everything with the dev preset (Debug, AddressSanitizer + UBSan) and runs every test.
+# Builds everything and runs the tests.
+#   scripts/test.sh          the full run CI keeps: dev preset (Debug, AddressSanitizer + UBSan), every test
+#   scripts/test.sh --quick  the inner loop: release preset, no sanitizers, without the fuzz, Node,
+#                            real-CLI and browser tests (both use ccache, which keeps compiled
+#                            objects outside the clone)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--quick" ]; then
+  scripts/install-deps.sh
+  launcher=()
+  command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  cmake --preset release "${launcher[@]}" > /dev/null
+  cmake --build --preset release
+  exec ctest --preset release -j 2 -LE 'fuzz|node|real-cli|browser|slow'
+fi
 scripts/install-deps.sh --with-node-packages
-cmake --preset dev
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake --preset dev "${launcher[@]}"
 cmake --build --preset dev
 ctest --preset dev -j 2

@@ -2,6 +2,7 @@
 // partial and huge lines are survived; an unknown control request gets an error response; a
 // sudden exit is resumed with the same session id; repeated deaths stop the retries with a reason.
 #include "agent/agent_session.hpp"
+#include "panel/panel_hub.hpp"
 #include "support/json.hpp"
 
 #include <gtest/gtest.h>

@@ -4,7 +4,9 @@
 // makes the tests FAIL, never skip.
 #include "panel_client.hpp"
 
-#include "agent/agent_service.hpp"
+#include "app/agent_service.hpp"
+#include "app/host_application.hpp"
+#include "server/access_tokens.hpp"
 #include "agent/child_process.hpp"
 #include "agent/launch_files.hpp"
 #include "mcp/mcp_endpoint.hpp"
@@ -27,8 +29,6 @@ using uap::agent_test::PanelClient;
 namespace {
 
 const std::string node_dir = UAP_AGENT_NODE_DIR;
-const std::string panel_token = "panel-token-for-tests-0123456789";
-const std::string mcp_token = "mcp-secret-token-7f3a9c1e5b2d4a6f";
 
 std::string read_text(const fs::path& file) {
     std::ifstream stream(file);
@@ -55,15 +55,11 @@ protected:
     }
 
     void TearDown() override {
-        if (http)
-            http->stop(); // Panel connections end before the session they talk to.
-        service.reset();
-        http.reset();
+        host.reset(); // Stops the panel connections before the session they talk to.
         if (fake) {
             fake->terminate_tree(2000ms);
             fake.reset();
         }
-        modules.reset();
         if (!HasFailure() && !root.empty()) {
             std::error_code error;
             fs::remove_all(root, error);
@@ -106,34 +102,28 @@ protected:
         fs::create_directories(project / "UserSettings" / "AgentPanel");
         std::ofstream(uap::agent::AgentSettings::file_for(project)) << uap::json::to_text(*settings);
 
-        modules = std::make_unique<uap::modules::ModuleHost>(uap::modules::ModuleHost::Options{
-            {{fs::path(UAP_AGENT_TEST_PLUGINS), uap::modules::Origin::CommandLine}}, &project_settings, nullptr});
-        tools = std::make_unique<uap::mcp::ModuleTools>(*modules, fs::path());
-        endpoint = std::make_unique<uap::mcp::McpEndpoint>(*tools, sessions, uap::mcp::ServerIdentity{.version = "test"});
-        router.add(endpoint->route());
-        http = std::make_unique<uap::server::HostServer>(guard, router, uap::server::ServerOptions{});
-        uap::agent::AgentOptions options;
+        uap::app::HostOptions options;
         options.project = project;
-        options.host_binary = UAP_AGENT_HOST_BINARY;
-        options.metadata = uap::agent::metadata_from(*modules);
-        options.mcp_token = mcp_token;
-        options.environment_overrides = {"ANTHROPIC_BASE_URL=http://127.0.0.1:" + std::to_string(fake_port),
-                                         "ANTHROPIC_API_KEY=test-key",
-                                         "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
-                                         "DISABLE_TELEMETRY=1",
-                                         "DISABLE_AUTOUPDATER=1",
-                                         "DISABLE_ERROR_REPORTING=1",
-                                         "CLAUDE_CODE_MAX_RETRIES=0",
-                                         "HOME=" + home.string(),
-                                         "TMPDIR=" + (root / "t").string()};
+        options.plugin_folders = {fs::path(UAP_AGENT_TEST_PLUGINS)};
+        options.agent = uap::app::AgentMode::StartCli;
+        options.version = "test";
+        options.hook_binary = UAP_AGENT_HOST_BINARY;
+        options.agent_environment = {"ANTHROPIC_BASE_URL=http://127.0.0.1:" + std::to_string(fake_port),
+                                     "ANTHROPIC_API_KEY=test-key",
+                                     "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
+                                     "DISABLE_TELEMETRY=1",
+                                     "DISABLE_AUTOUPDATER=1",
+                                     "DISABLE_ERROR_REPORTING=1",
+                                     "CLAUDE_CODE_MAX_RETRIES=0",
+                                     "HOME=" + home.string(),
+                                     "TMPDIR=" + (root / "t").string()};
         ::setenv("CLAUDECODE", "1", 1); // Inherited by the host as in a nested run: must be scrubbed.
-        service = std::make_unique<uap::agent::AgentService>(options);
-        http->add_upgrade_route(service->route());
-        auto bound = http->start();
-        ASSERT_TRUE(bound) << bound.error().message();
-        port = *bound;
-        auto started = service->start("http://127.0.0.1:" + std::to_string(port) + "/mcp");
+        host = std::make_unique<uap::app::HostApplication>(options);
+        auto started = host->start();
         ASSERT_TRUE(started) << started.error().message();
+        ASSERT_TRUE(host->notices().empty()) << host->notices().front();
+        port = host->port();
+        panel_token = host->tokens().token(uap::server::Role::Panel);
     }
 
     std::unique_ptr<PanelClient> connect() { return std::make_unique<PanelClient>(port, panel_token); }
@@ -160,16 +150,8 @@ protected:
     int fake_port = 0;
     uint16_t port = 0;
     std::unique_ptr<uap::agent::ChildProcess> fake;
-    uap::settings::ProjectSettings project_settings;
-    std::unique_ptr<uap::modules::ModuleHost> modules;
-    std::unique_ptr<uap::mcp::ModuleTools> tools;
-    uap::mcp::SessionTable sessions;
-    std::unique_ptr<uap::mcp::McpEndpoint> endpoint;
-    uap::server::AccessTokens tokens{mcp_token, "editor-token-for-tests-0123456", panel_token};
-    uap::server::RequestGuard guard{tokens, uap::server::default_max_body_bytes};
-    uap::server::Router router{guard};
-    std::unique_ptr<uap::server::HostServer> http;
-    std::unique_ptr<uap::agent::AgentService> service;
+    std::string panel_token;
+    std::unique_ptr<uap::app::HostApplication> host;
 };
 
 std::string send_command(const std::string& text, const std::string& extra = "") {
@@ -215,6 +197,7 @@ TEST_F(RealCli, StreamedTextTurnReachesThePanelAsDeltasMessageAndResult) {
     EXPECT_TRUE(result["usage"].HasMember("output_tokens"));
 
     // The token is in no process's command line, and the files holding it are owner-only.
+    const std::string mcp_token = host->tokens().token(uap::server::Role::Mcp);
     int checked = 0;
     for (auto& entry : fs::directory_iterator("/proc")) {
         std::string text = read_text(entry.path() / "cmdline");
@@ -232,7 +215,7 @@ TEST_F(RealCli, StreamedTextTurnReachesThePanelAsDeltasMessageAndResult) {
         EXPECT_EQ(info.st_mode & 077, 0u) << file << " is readable by others";
     }
     // CLAUDECODE was scrubbed from the CLI's environment.
-    std::string environment = read_text("/proc/" + std::to_string(service->session().cli_pid()) + "/environ");
+    std::string environment = read_text("/proc/" + std::to_string(host->agent().session().cli_pid()) + "/environ");
     EXPECT_EQ(environment.find("CLAUDECODE="), std::string::npos);
 }
 
@@ -294,11 +277,11 @@ TEST_F(RealCli, AllowAlwaysIsPersistedAndNotAskedAgainAfterARespawn) {
     std::string saved = read_text(uap::agent::AgentSettings::file_for(project));
     EXPECT_NE(saved.find("mcp__uap__count_words"), std::string::npos) << saved;
 
-    int old_pid = service->session().cli_pid();
+    int old_pid = host->agent().session().cli_pid();
     size_t before = client->count();
     client->send(R"({"type":"new_session","id":"n1"})");
     ASSERT_GE(client->wait_for([](const rapidjson::Document& m) { return is_type(m, "command_result") && m.HasMember("id") && m["id"] == "n1" && m["ok"].GetBool(); }, 20s, before), 0);
-    int new_pid = service->session().cli_pid();
+    int new_pid = host->agent().session().cli_pid();
     ASSERT_NE(new_pid, old_pid);
     std::string command_line = read_text("/proc/" + std::to_string(new_pid) + "/cmdline");
     EXPECT_NE(command_line.find("--allowedTools"), std::string::npos);
@@ -350,9 +333,9 @@ TEST_F(RealCli, KilledCliIsResumedWithTheSameSessionAndHistory) {
     auto client = connect();
     client->send(send_command("Remember the word PELICAN-5521."));
     ASSERT_GE(wait_turn(*client), 0);
-    std::string session = service->session().session_id();
+    std::string session = host->agent().session().session_id();
     ASSERT_FALSE(session.empty());
-    int old_pid = service->session().cli_pid();
+    int old_pid = host->agent().session().cli_pid();
     ASSERT_GT(old_pid, 0);
     ::kill(-old_pid, SIGKILL);
     size_t before = client->count();
@@ -363,14 +346,14 @@ TEST_F(RealCli, KilledCliIsResumedWithTheSameSessionAndHistory) {
         },
         20s, before);
     ASSERT_GE(back, 0) << ::testing::PrintToString(client->texts());
-    EXPECT_EQ(service->session().session_id(), session);
-    EXPECT_NE(read_text("/proc/" + std::to_string(service->session().cli_pid()) + "/cmdline").find("--resume=" + session), std::string::npos);
+    EXPECT_EQ(host->agent().session().session_id(), session);
+    EXPECT_NE(read_text("/proc/" + std::to_string(host->agent().session().cli_pid()) + "/cmdline").find("--resume=" + session), std::string::npos);
     client->send(send_command("Which word?"));
     ASSERT_GE(wait_turn(*client, before), 0) << ::testing::PrintToString(client->texts());
     auto requests = main_requests();
     ASSERT_GE(requests.size(), 2u);
     EXPECT_NE(requests.back().find("PELICAN-5521"), std::string::npos);
-    EXPECT_EQ(service->session().session_id(), session);
+    EXPECT_EQ(host->agent().session().session_id(), session);
 }
 
 TEST_F(RealCli, HookDeniesScriptWritesUnderAssetsInAcceptEditsMode) {
@@ -394,7 +377,7 @@ TEST_F(RealCli, HistoryListsTheSessionAndResumingContinuesIt) {
     auto client = connect();
     client->send(send_command("History title ZEBRA-77"));
     ASSERT_GE(wait_turn(*client), 0);
-    std::string session = service->session().session_id();
+    std::string session = host->agent().session().session_id();
     size_t before = client->count();
     client->send(R"({"type":"new_session"})");
     client->send(R"({"type":"list_history","id":"h1"})");
@@ -411,7 +394,7 @@ TEST_F(RealCli, HistoryListsTheSessionAndResumingContinuesIt) {
     EXPECT_NE(uap::json::to_text(client->message(reset)).find("ZEBRA-77"), std::string::npos);
     client->send(send_command("and now?"));
     ASSERT_GE(wait_turn(*client, before), 0);
-    EXPECT_EQ(service->session().session_id(), session);
+    EXPECT_EQ(host->agent().session().session_id(), session);
     EXPECT_NE(main_requests().back().find("ZEBRA-77"), std::string::npos);
 }
 

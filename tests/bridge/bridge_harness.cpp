@@ -1,9 +1,7 @@
 // The bridge test harness: loopback server, temporary project, in-process and child-process editors.
 #include "bridge_harness.hpp"
 
-#include <Poco/Net/HTTPRequestHandlerFactory.h>
-#include <Poco/Net/HTTPServerParams.h>
-#include <Poco/Net/ServerSocket.h>
+#include "bridge/bridge_endpoint.hpp"
 
 #include <rapidjson/document.h>
 #include <rapidjson/pointer.h>
@@ -13,6 +11,7 @@
 #include <csignal>
 #include <fstream>
 #include <random>
+#include <stdexcept>
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -20,28 +19,6 @@
 namespace uap::testing {
 
 namespace {
-
-class NotFound final : public Poco::Net::HTTPRequestHandler {
-public:
-    void handleRequest(Poco::Net::HTTPServerRequest&, Poco::Net::HTTPServerResponse& response) override {
-        response.setStatus(Poco::Net::HTTPResponse::HTTP_NOT_FOUND);
-        response.setContentLength(0);
-        response.send();
-    }
-};
-
-class Routes final : public Poco::Net::HTTPRequestHandlerFactory {
-public:
-    explicit Routes(bridge::BridgeServer& bridge) : m_bridge(bridge) {}
-    Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest& request) override {
-        if (request.getURI() == "/bridge")
-            return new bridge::BridgeRequestHandler(m_bridge, editor_token, bridge::SecurityChecks::Perform);
-        return new NotFound;
-    }
-
-private:
-    bridge::BridgeServer& m_bridge;
-};
 
 std::filesystem::path make_project() {
     std::random_device device;
@@ -56,14 +33,18 @@ BridgeHarness::BridgeHarness(bridge::BridgeOptions options) : m_project(make_pro
     if (options.project_path == "<harness>")
         options.project_path = m_project.string();
     m_bridge = std::make_unique<bridge::BridgeServer>(options);
-    Poco::Net::ServerSocket socket(Poco::Net::SocketAddress("127.0.0.1", 0));
-    m_port = socket.address().port();
-    auto* parameters = new Poco::Net::HTTPServerParams;
-    parameters->setMaxThreads(64);
-    parameters->setMaxQueued(64);
-    parameters->setKeepAlive(false);
-    m_server = std::make_unique<Poco::Net::HTTPServer>(new Routes(*m_bridge), socket, parameters);
-    m_server->start();
+    // The production server and guard, so the tests exercise the checks the host really runs.
+    m_tokens = std::make_unique<server::AccessTokens>("mcp-token-0123456789abcdef", editor_token, "panel-token-0123456789abcdef");
+    m_guard = std::make_unique<server::RequestGuard>(*m_tokens, server::default_max_body_bytes);
+    m_router = std::make_unique<server::Router>(*m_guard);
+    m_server = std::make_unique<server::HostServer>(*m_guard, *m_router, server::ServerOptions{});
+    m_server->add_upgrade_route(server::UpgradeRoute{"/bridge", server::Role::Editor, [this] {
+        return new bridge::BridgeRequestHandler(*m_bridge);
+    }});
+    auto bound = m_server->start();
+    if (!bound)
+        throw std::runtime_error("the bridge test server did not start: " + bound.error().message());
+    m_port = *bound;
     auto folder = m_project / "UserSettings" / "AgentPanel";
     std::ofstream(folder / "host.json") << "{\"pid\":" << getpid() << ",\"port\":" << m_port << "}";
     std::ofstream(folder / "tokens" / "editor.token") << editor_token;
@@ -71,7 +52,7 @@ BridgeHarness::BridgeHarness(bridge::BridgeOptions options) : m_project(make_pro
 
 BridgeHarness::~BridgeHarness() {
     m_bridge->shutdown();
-    m_server->stopAll(true);
+    m_server->stop();
     std::error_code ignored;
     std::filesystem::remove_all(m_project, ignored);
 }

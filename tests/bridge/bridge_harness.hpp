@@ -11,7 +11,10 @@
 #include <Poco/Pipe.h>
 #include <Poco/PipeStream.h>
 #include <Poco/Process.h>
-#include <Poco/Net/HTTPServer.h>
+#include "server/access_tokens.hpp"
+#include "server/host_server.hpp"
+#include "server/request_guard.hpp"
+#include "server/router.hpp"
 
 #include <chrono>
 #include <condition_variable>
@@ -52,7 +55,10 @@ public:
 private:
     std::filesystem::path m_project;
     std::unique_ptr<bridge::BridgeServer> m_bridge;
-    std::unique_ptr<Poco::Net::HTTPServer> m_server;
+    std::unique_ptr<server::AccessTokens> m_tokens;
+    std::unique_ptr<server::RequestGuard> m_guard;
+    std::unique_ptr<server::Router> m_router;
+    std::unique_ptr<server::HostServer> m_server;
     uint16_t m_port = 0;
 };
 

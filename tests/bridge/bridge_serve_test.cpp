@@ -1,7 +1,8 @@
-// The bridge mounted the way `uap-host serve` mounts it: on the host's one HTTP server behind the
-// shared guard (Host, token of the editor role), with the in-process simulator as `--editor sim`.
-#include "bridge/serve_editor.hpp"
-#include "server/host_server.hpp"
+// The bridge as `uap-host serve` mounts it (through the composition root): on the host's one HTTP
+// server behind the shared guard (Host, token of the editor role), with the simulator as `--editor sim`.
+#include "app/host_application.hpp"
+#include "bridge/bridge_server.hpp"
+#include "server/access_tokens.hpp"
 
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPRequest.h>
@@ -33,29 +34,27 @@ int upgrade_status(uint16_t port, const std::string& token, const std::string& o
 TEST(BridgeServe, TheSimulatorServesThroughTheHostServerAndItsGuard) {
     auto project = std::filesystem::temp_directory_path() / ("uap-bridge-serve-" + std::to_string(::getpid()));
     std::filesystem::create_directories(project);
-    uap::server::AccessTokens tokens("mcp-token-aaaaaaaaaaaaaaaa", "editor-token-bbbbbbbbbbbbbbbb", "panel-token-cccccccccccccccc");
-    uap::server::RequestGuard guard(tokens, uap::server::default_max_body_bytes);
-    uap::server::Router router(guard);
-    uap::bridge::ServeEditor editor(project, "test");
-    uap::server::HostServer http(guard, router, uap::server::ServerOptions{});
-    http.add_upgrade_route(editor.route());
-    auto port = http.start();
-    ASSERT_TRUE(port) << port.error().message();
+    uap::app::HostOptions options;
+    options.project = project;
+    options.editor = uap::app::EditorMode::Simulator;
+    options.version = "test";
+    {
+        uap::app::HostApplication host(options);
+        auto started = host.start();
+        ASSERT_TRUE(started) << started.error().message();
+        std::string result;
+        EXPECT_EQ(host.bridge().call("hierarchy.roots", "{}", 5000, nullptr, result), UAP_STATUS_OK) << result;
+        EXPECT_NE(result.find("Main Camera"), std::string::npos);
 
-    auto started = editor.start_simulator(*port, tokens.token(uap::server::Role::Editor));
-    ASSERT_TRUE(started) << started.error().message();
-    std::string result;
-    EXPECT_EQ(editor.bridge().call("hierarchy.roots", "{}", 5000, nullptr, result), UAP_STATUS_OK) << result;
-    EXPECT_NE(result.find("Main Camera"), std::string::npos);
-
-    std::string loopback = "http://127.0.0.1:" + std::to_string(*port);
-    EXPECT_EQ(upgrade_status(*port, tokens.token(uap::server::Role::Panel)), 401) << "another role's token";
-    EXPECT_EQ(upgrade_status(*port, tokens.token(uap::server::Role::Editor), "http://evil.example"), 403);
-    EXPECT_EQ(upgrade_status(*port, tokens.token(uap::server::Role::Editor), loopback), 403)
-        << "the bridge refuses even a loopback Origin (a page served by this host)";
-
-    editor.stop();
-    http.stop();
+        const auto& tokens = host.tokens();
+        uint16_t port = host.port();
+        std::string loopback = "http://127.0.0.1:" + std::to_string(port);
+        EXPECT_EQ(upgrade_status(port, tokens.token(uap::server::Role::Panel)), 401) << "another role's token";
+        EXPECT_EQ(upgrade_status(port, tokens.token(uap::server::Role::Editor), "http://evil.example"), 403);
+        EXPECT_EQ(upgrade_status(port, tokens.token(uap::server::Role::Editor), loopback), 403)
+            << "the bridge refuses even a loopback Origin (a page served by this host)";
+    }
+    EXPECT_FALSE(std::filesystem::exists(project / "UserSettings" / "AgentPanel" / "host.json")) << "stop removes the discovery file";
     std::filesystem::remove_all(project);
 }
 

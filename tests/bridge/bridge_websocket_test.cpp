@@ -210,6 +210,36 @@ TEST(BridgeBadInput, MalformedAndOversizedFramesGetProtocolErrorsAndTheConnectio
     EXPECT_EQ(field_text(wrong.get().json, "/code"), "internal_error");
 }
 
+TEST(BridgeBadInput, AFrameNestedAMillionDeepIsAParseErrorAndTheHostStays) {
+    BridgeHarness harness;
+    RawEditor editor(harness.port(), uap::testing::editor_token);
+    ASSERT_TRUE(editor.upgraded());
+    editor.hello("deep-1", harness.project().string());
+    ASSERT_EQ(field_text(editor.receive(), "/event"), "welcome");
+    editor.send_text(std::string(1'000'000, '['));
+    std::string frame = editor.receive();
+    EXPECT_EQ(field_text(frame, "/event"), "protocolError") << frame;
+    EXPECT_EQ(field_text(frame, "/data/code"), "parse_error") << frame;
+    editor.send_text(std::string(500'000, '[') + std::string(500'000, ']'));
+    frame = editor.receive();
+    EXPECT_EQ(field_text(frame, "/data/code"), "parse_error") << frame;
+    EXPECT_NE(field_text(frame, "/data/message").find("nests deeper"), std::string::npos) << frame;
+    // The connection and the host still carry a call.
+    auto call = std::async(std::launch::async, [&] { return harness.call("editor.info", "{}", 5000); });
+    std::string request = editor.receive();
+    ASSERT_EQ(field_text(request, "/method"), "editor.info") << request;
+}
+
+TEST(BridgeBadInput, AHelloNestedAMillionDeepIsRefused) {
+    BridgeHarness harness;
+    RawEditor editor(harness.port(), uap::testing::editor_token);
+    ASSERT_TRUE(editor.upgraded());
+    editor.send_text(std::string(1'000'000, '{'));
+    std::string frame = editor.receive();
+    EXPECT_EQ(field_text(frame, "/event"), "refused") << frame;
+    EXPECT_EQ(field_text(frame, "/data/code"), "parse_error") << frame;
+}
+
 TEST(BridgeBadInput, UnknownMethodsAndWrongParamTypesAreProtocolErrors) {
     BridgeHarness harness;
     uap::editor_sim::EditorSimulator simulator(harness.identity("params"));
@@ -306,7 +336,7 @@ TEST(BridgeWaits, CancellingAQueuedCallWithdrawsItSoItNeverRuns) {
     auto editor = harness.connect_in_process(simulator);
     editor->inject_stall(1500ms);
     std::this_thread::sleep_for(100ms);
-    uap::bridge::CallControl control;
+    uap::api::CallControl control;
     std::thread canceller([&] {
         std::this_thread::sleep_for(200ms);
         control.cancelled = true;

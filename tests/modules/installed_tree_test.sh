@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the build into a scratch prefix, builds sdk/examples/hello OUT OF TREE against the
-# installed SDK (find_package), and checks that the ALREADY-BUILT installed host lists and calls
-# it, and that the host binary was not rebuilt or touched.
+# installed SDK (find_package), runs its unit tests against the installed test kit, and checks
+# that the ALREADY-BUILT installed host lists and calls it, and that the host binary was not
+# rebuilt or touched.
 set -euo pipefail
 build_dir=$1
 source_dir=$2
@@ -14,11 +15,26 @@ host="$scratch/prefix/bin/uap-host"
 before=$(sha256sum "$host" "$build_dir/bin/uap-host" | awk '{print $1}' | tr '\n' ' ')
 before_mtime=$(stat -c %Y "$build_dir/bin/uap-host")
 
+# A sanitized build installs a sanitized test kit; the example's tests must then carry the same runtime.
+sanitize_flags=()
+if grep -q '^UAP_SANITIZE:BOOL=ON' "$build_dir/CMakeCache.txt"; then
+  sanitize_flags=(-DCMAKE_CXX_FLAGS="-fsanitize=address,undefined" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined")
+fi
 cmake -S "$source_dir/sdk/examples/hello" -B "$scratch/example" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-      -DCMAKE_PREFIX_PATH="$scratch/prefix" > "$scratch/configure.log"
+      -DCMAKE_PREFIX_PATH="$scratch/prefix" "${sanitize_flags[@]}" > "$scratch/configure.log"
 cmake --build "$scratch/example" > "$scratch/build.log"
 grep -q "uap-sdk" "$scratch/example/CMakeCache.txt" && grep -q "$scratch/prefix" "$scratch/example/CMakeCache.txt" \
   || { echo "FAIL: the example was not configured against the installed SDK"; exit 1; }
+
+# The example's unit tests link the installed test kit, and nothing of the build tree.
+ldd "$scratch/example/hello_tests" | grep -q "$scratch/prefix/.*libuap-testkit.so" \
+  || { ldd "$scratch/example/hello_tests"; echo "FAIL: hello_tests does not use the installed test kit"; exit 1; }
+if ldd "$scratch/example/hello_tests" | grep -q "$build_dir"; then
+  echo "FAIL: hello_tests links something from the build tree"; exit 1
+fi
+ctest --test-dir "$scratch/example" --output-on-failure > "$scratch/example-tests.log" \
+  || { cat "$scratch/example-tests.log"; echo "FAIL: the example's unit tests failed"; exit 1; }
+echo "ok: the example's unit tests pass against the installed test kit"
 
 mkdir -p "$scratch/plugins"
 cp -r "$scratch/example/plugins/com.example.hello" "$scratch/plugins/"
@@ -31,7 +47,7 @@ for pack_id in ("com.example.hello", "uap.core", "uap.markers"):
     assert packs[pack_id]["state"] == "loaded", (pack_id, packs[pack_id])
 assert packs["uap.core"]["origin"] == "bundled", packs["uap.core"]
 tools = sorted(t["name"] for t in packs["com.example.hello"]["tools"])
-assert tools == ["hello_count_words", "hello_greet"], tools
+assert tools == ["hello_count_words", "hello_greet", "hello_place_sign"], tools
 print("ok: installed host lists the out-of-tree example and its bundled packs")
 '
 

@@ -66,7 +66,7 @@ TEST(ModuleHost, ToolsReachSettingsProgressCancellationAndTheEditorThroughTheHos
     ASSERT_TRUE(settings);
     auto host = host_of({fixture_pack("fixture.echo")}, &*settings);
 
-    uap::bridge::CallControl control;
+    uap::api::CallControl control;
     control.cancelled = true;
     std::vector<std::string> progress;
     uap::modules::CallOptions options{&control, [&](double done, double total, std::string_view message) {
@@ -126,7 +126,7 @@ TEST(ModuleHost, ManifestDeclaringAnUnspokenAbiGenerationIsNotLoaded) {
 TEST(ModuleHost, ManifestDisagreeingWithTheLibrary) {
     auto host = host_of({fixture_pack("fixture.tool-mismatch"), fixture_pack("fixture.id-mismatch")});
     EXPECT_TRUE(reports(*host, "fixture.tool-mismatch", PackState::Failed,
-                        "the manifest lists tools [promised_tool] but the library reports [delivered_tool]"));
+                        "the manifest lists the tools promised_tool, but the library reports delivered_tool"));
     EXPECT_TRUE(reports(*host, "fixture.id-mismatch", PackState::Failed,
                         "the library reports id \"fixture.someone-else\" but the manifest says \"fixture.id-mismatch\""));
     EXPECT_EQ(host->find_tool("delivered_tool"), nullptr);

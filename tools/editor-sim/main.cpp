@@ -5,6 +5,9 @@
 
 #include <uap/editor_sim/simulated_editor.hpp>
 
+#include "support/json.hpp"
+#include "support/json_writer.hpp"
+
 #include <rapidjson/document.h>
 
 #include <chrono>
@@ -118,9 +121,9 @@ int main(int argc, char** argv) {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
     rapidjson::Document host;
-    std::string host_text = read_text(discovery);
-    host.Parse(host_text.c_str());
-    if (host.HasParseError() || !host.IsObject() || !host.HasMember("port") || !host["port"].IsUint()) {
+    if (auto parsed = uap::json::parse(read_text(discovery)))
+        host = std::move(parsed).value();
+    if (!host.IsObject() || !host.HasMember("port") || !host["port"].IsUint()) {
         std::cerr << "uap-editor-sim: " << discovery << " has no numeric \"port\"\n";
         return 1;
     }
@@ -183,12 +186,21 @@ int main(int argc, char** argv) {
                           : kind == "warning" ? uap::editor_sim::ConsoleKind::Warning
                                               : uap::editor_sim::ConsoleKind::Log,
                           text);
+            // The simulator queued the console event as a whole frame; the editor runtime sends its data.
             for (const auto& event : simulator.take_events())
-                editor.send_event("consoleError", event.substr(event.find("\"data\":") + 7, event.size() - event.find("\"data\":") - 8));
+                if (auto frame = uap::json::parse(event); frame && frame->IsObject() && frame->HasMember("data"))
+                    editor.send_event("consoleError", uap::json::to_text((*frame)["data"]));
         } else if (command == "pin") {
             std::string path;
             std::getline(words >> std::ws, path);
-            editor.send_event("userPin", "{\"object\":{\"scenePath\":\"" + path + "\"}}");
+            editor.send_event("userPin", uap::json::TextWriter()
+                                             .begin_object()
+                                             .key("object")
+                                             .begin_object()
+                                             .field("scenePath", path)
+                                             .end_object()
+                                             .end_object()
+                                             .text());
         } else if (command == "stats") {
             auto counters = editor.counters();
             say("stats executed=" + std::to_string(counters.executed) + " deduplicated=" + std::to_string(counters.deduplicated) +

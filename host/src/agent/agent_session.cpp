@@ -25,7 +25,7 @@ std::string to_string(SessionState state) {
     return "stopped";
 }
 
-AgentSession::AgentSession(AgentOptions options, panel::PanelHub& hub) : m_options(std::move(options)), m_hub(hub) {}
+AgentSession::AgentSession(AgentOptions options, api::EventSink& hub) : m_options(std::move(options)), m_hub(hub) {}
 
 AgentSession::~AgentSession() { shutdown(); }
 

@@ -10,7 +10,7 @@
 #include "agent/permission_broker.hpp"
 #include "agent/turn_tracker.hpp"
 #include "agent/wire.hpp"
-#include "panel/panel_hub.hpp"
+#include "api/event_sink.hpp"
 
 #include <condition_variable>
 #include <deque>
@@ -55,7 +55,7 @@ std::string to_string(SessionState state);
 
 class AgentSession {
 public:
-    AgentSession(AgentOptions options, panel::PanelHub& hub);
+    AgentSession(AgentOptions options, api::EventSink& hub);
     ~AgentSession(); // shutdown().
 
     // Kills an orphan CLI recorded by a crashed host, loads the settings, locates the CLI and spawns it.
@@ -115,7 +115,7 @@ private:
     void supervise();
 
     AgentOptions m_options;
-    panel::PanelHub& m_hub;
+    api::EventSink& m_hub;
     mutable std::mutex m_mutex;
     AgentSettings m_settings;
     std::filesystem::path m_cli;

@@ -33,20 +33,24 @@ void BridgeServer::handle_event(const std::string& name, const std::string& fram
 }
 
 void BridgeServer::handle_frame(const std::shared_ptr<Connection>& connection, const char* data, std::size_t size) {
-    rapidjson::Document frame;
-    frame.Parse(data, size);
+    // The parse is iterative and depth-bounded, so hostile nesting cannot exhaust the stack; an
+    // oversized frame (already bounded by the socket's hard cap) is parsed only to fail its request.
+    auto parsed = json::parse(std::string_view(data, size));
     if (size > m_options.max_frame_bytes) {
         std::string message = "a frame of " + std::to_string(size) + " bytes exceeds the cap of " + std::to_string(m_options.max_frame_bytes);
-        if (!frame.HasParseError() && frame.IsObject() && frame.HasMember("id") && frame["id"].IsString() &&
-            (frame.HasMember("result") || frame.HasMember("error"))) {
-            handle_response(frame["id"].GetString(), false,
+        auto id = parsed ? json::string_field(*parsed, "id") : std::nullopt;
+        if (id && (parsed->HasMember("result") || parsed->HasMember("error"))) {
+            handle_response(*id, false,
                             error_object("result_too_large", "the editor's answer was too large (" + message + "); narrow the request or page it"));
             return;
         }
         protocol_error(connection, "frame_too_large", message + "; it was discarded");
         return;
     }
-    if (frame.HasParseError() || !frame.IsObject())
+    if (!parsed)
+        return protocol_error(connection, "parse_error", "the frame is not valid JSON: " + parsed.error().message());
+    rapidjson::Document& frame = *parsed;
+    if (!frame.IsObject())
         return protocol_error(connection, "parse_error", "the frame is not one JSON object");
     const auto& schemas = protocol::ProtocolSchemas::instance();
     if (frame.HasMember("event")) {
@@ -64,7 +68,7 @@ void BridgeServer::handle_frame(const std::shared_ptr<Connection>& connection, c
             return protocol_error(connection, "invalid_request",
                                   violation.empty() ? "a response has exactly one of result and error" : "bad response envelope: " + violation);
         bool ok = frame.HasMember("result");
-        return handle_response(frame["id"].GetString(), ok, json_text(ok ? frame["result"] : frame["error"]));
+        return handle_response(frame["id"].GetString(), ok, json::to_text(ok ? frame["result"] : frame["error"]));
     }
     protocol_error(connection, "invalid_request", "a frame from the editor is either a response {id,result|error} or an event {event,data}");
 }

@@ -26,9 +26,13 @@ bool BridgeServer::accept_hello(const std::shared_ptr<Connection>& connection, c
         ++m_statistics.refused;
         return false;
     };
-    rapidjson::Document hello;
-    hello.Parse(frame.c_str());
-    if (hello.HasParseError() || !hello.IsObject() || !hello.HasMember("event") || !hello["event"].IsString() ||
+    if (frame.size() > m_options.max_frame_bytes)
+        return refuse("frame_too_large", "the hello frame exceeds the cap of " + std::to_string(m_options.max_frame_bytes) + " bytes");
+    auto parsed = json::parse(frame);
+    if (!parsed)
+        return refuse("parse_error", "the first frame is not valid JSON: " + parsed.error().message());
+    rapidjson::Document& hello = *parsed;
+    if (!hello.IsObject() || !hello.HasMember("event") || !hello["event"].IsString() ||
         std::string(hello["event"].GetString()) != "hello" || !hello.HasMember("data"))
         return refuse("invalid_request", "the first frame must be the hello event");
     const auto& data = hello["data"];
@@ -60,7 +64,7 @@ bool BridgeServer::accept_hello(const std::shared_ptr<Connection>& connection, c
                     abandon_session_locked(m_session, "a different editor session connected; the previous editor's in-flight "
                                                       "requests never answered and their effect is unknown");
                 m_session = session;
-                m_hello = json_text(data);
+                m_hello = json::to_text(data);
                 m_editor_pid = data["editorPid"].GetInt64();
                 m_editor_gone = false;
                 m_reloading = false;
@@ -78,9 +82,14 @@ bool BridgeServer::accept_hello(const std::shared_ptr<Connection>& connection, c
                         complete_entry(*found->second, response);
                         ++m_statistics.responses;
                     }
-                frames.push_back(event_frame("welcome", "{\"protocolVersion\":1,\"hostVersion\":" + quoted(m_options.host_version) +
-                                                            ",\"maxResultBytes\":" + std::to_string(max_result_bytes(m_options)) +
-                                                            ",\"replaced\":" + (replaced ? "true" : "false") + "}"));
+                frames.push_back(event_frame("welcome", json::TextWriter()
+                                                            .begin_object()
+                                                            .field("protocolVersion", 1)
+                                                            .field("hostVersion", m_options.host_version)
+                                                            .field("maxResultBytes", max_result_bytes(m_options))
+                                                            .field("replaced", replaced != nullptr)
+                                                            .end_object()
+                                                            .text()));
                 for (auto& [id, entry] : m_entries) {
                     if (entry->internal && entry->state == EntryState::Sent) {
                         entry->state = EntryState::Abandoned;

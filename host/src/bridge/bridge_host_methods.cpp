@@ -4,44 +4,58 @@
 
 namespace uap::bridge {
 
+namespace {
+
+// The status of one long-running call, as host.jobStatus reports it.
+std::string job_status(const std::string& id, const BridgeServer::Entry& entry) {
+    json::TextWriter writer;
+    writer.begin_object().field("jobId", id).field("method", entry.method);
+    switch (entry.state) {
+    case EntryState::Queued: writer.field("state", "waiting").field("detail", "waiting for the editor to connect"); break;
+    case EntryState::Sent: writer.field("state", "running").field("detail", "sent to the editor; no answer yet"); break;
+    case EntryState::Abandoned: writer.field("state", "abandoned").field("effect", "unknown").field("detail", entry.abandon_reason); break;
+    case EntryState::Completed:
+        writer.field("state", entry.ok ? "completed" : "failed").raw_field(entry.ok ? "result" : "error", entry.response);
+        break;
+    }
+    return writer.end_object().text();
+}
+
+} // namespace
+
 uap_status BridgeServer::host_method(std::string_view method, std::string_view params_json, std::string& result) {
-    rapidjson::Document params;
-    params.Parse(params_json.data(), params_json.size());
+    rapidjson::Document params = parse_trusted(params_json);
     std::lock_guard lock(m_mutex);
     if (method == "host.jobStatus") {
-        if (!params.HasMember("jobId") || !params["jobId"].IsString()) {
+        auto id = json::string_field(params, "jobId");
+        if (!id) {
             result = error_object("invalid_params", "host.jobStatus needs a string jobId");
             return UAP_STATUS_INVALID_ARGUMENT;
         }
-        std::string id = params["jobId"].GetString();
-        auto found = m_entries.find(id);
+        auto found = m_entries.find(*id);
         if (found == m_entries.end() || !found->second->job) {
-            result = "{\"jobId\":" + quoted(id) + ",\"state\":\"unknown\",\"detail\":\"no such job (never issued, already expired, or from another host run)\"}";
+            result = json::TextWriter()
+                         .begin_object()
+                         .field("jobId", *id)
+                         .field("state", "unknown")
+                         .field("detail", "no such job (never issued, already expired, or from another host run)")
+                         .end_object()
+                         .text();
             return UAP_STATUS_OK;
         }
-        const auto& entry = *found->second;
-        std::string text = "{\"jobId\":" + quoted(id) + ",\"method\":" + quoted(entry.method) + ",\"state\":";
-        switch (entry.state) {
-        case EntryState::Queued: text += "\"waiting\",\"detail\":\"waiting for the editor to connect\""; break;
-        case EntryState::Sent: text += "\"running\",\"detail\":\"sent to the editor; no answer yet\""; break;
-        case EntryState::Abandoned: text += "\"abandoned\",\"effect\":\"unknown\",\"detail\":" + quoted(entry.abandon_reason); break;
-        case EntryState::Completed:
-            text += entry.ok ? "\"completed\",\"result\":" + entry.response : "\"failed\",\"error\":" + entry.response;
-            break;
-        }
-        result = text + "}";
+        result = job_status(*id, *found->second);
         return UAP_STATUS_OK;
     }
     if (method == "host.events") {
-        uint64_t since = params.HasMember("sinceSequence") && params["sinceSequence"].IsUint64() ? params["sinceSequence"].GetUint64() : 0;
-        std::string text = "{\"events\":[";
-        bool first = true;
+        uint64_t since = params.IsObject() && params.HasMember("sinceSequence") && params["sinceSequence"].IsUint64()
+                             ? params["sinceSequence"].GetUint64()
+                             : 0;
+        json::TextWriter writer;
+        writer.begin_object().key("events").begin_array();
         for (const auto& [sequence, frame] : m_events)
-            if (sequence > since) {
-                text += (first ? "" : ",") + std::string("{\"sequence\":") + std::to_string(sequence) + ",\"frame\":" + frame + "}";
-                first = false;
-            }
-        result = text + "],\"lastSequence\":" + std::to_string(m_event_sequence) + "}";
+            if (sequence > since)
+                writer.begin_object().field("sequence", sequence).raw_field("frame", frame).end_object();
+        result = writer.end_array().field("lastSequence", m_event_sequence).end_object().text();
         return UAP_STATUS_OK;
     }
     result = error_object("unknown_method", "the host answers only host.jobStatus and host.events itself");

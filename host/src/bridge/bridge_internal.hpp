@@ -1,12 +1,12 @@
 // Shared by the bridge server's source files: the journal entry and connection records, and the
-// small JSON text helpers the frames are built from. Internal to host/src/bridge.
+// JSON helpers the frames are built with. Internal to host/src/bridge.
 #pragma once
 
 #include "bridge/bridge_server.hpp"
+#include "support/json.hpp"
+#include "support/json_writer.hpp"
 
 #include <rapidjson/document.h>
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
 
 #include <string>
 #include <string_view>
@@ -14,7 +14,6 @@
 namespace uap::bridge {
 
 using Clock = std::chrono::steady_clock;
-using JsonWriter = rapidjson::Writer<rapidjson::StringBuffer>;
 
 // Where a journal entry stands: waiting for an editor, sent to one, answered, or given up with its session.
 enum class EntryState { Queued, Sent, Completed, Abandoned };
@@ -42,30 +41,14 @@ struct BridgeServer::Connection {
     std::atomic<bool> open{true};
 };
 
-// The compact JSON text of a value.
-inline std::string json_text(const rapidjson::Value& value) {
-    rapidjson::StringBuffer buffer;
-    JsonWriter writer(buffer);
-    value.Accept(writer);
-    return std::string(buffer.GetString(), buffer.GetSize());
-}
+using json::error_object;
+using json::event_frame;
+using json::quoted;
 
-// A string as a JSON string literal, quotes and escapes included.
-inline std::string quoted(std::string_view text) {
-    rapidjson::StringBuffer buffer;
-    JsonWriter writer(buffer);
-    writer.String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
-    return buffer.GetString();
-}
-
-// The protocol's error object {"code","message"}.
-inline std::string error_object(std::string_view code, std::string_view message) {
-    return "{\"code\":" + quoted(code) + ",\"message\":" + quoted(message) + "}";
-}
-
-// An event frame {"event","data"} around data that is already JSON text.
-inline std::string event_frame(std::string_view name, const std::string& data_json) {
-    return "{\"event\":" + quoted(name) + ",\"data\":" + data_json + "}";
+// Parses text the bridge already validated or produced itself; anything else reads as null.
+inline rapidjson::Document parse_trusted(std::string_view text) {
+    auto parsed = json::parse(text);
+    return parsed ? std::move(parsed).value() : rapidjson::Document();
 }
 
 // Records the editor's answer on an entry: its result when ok, otherwise its error, as JSON text.
@@ -79,7 +62,7 @@ inline void complete_entry(BridgeServer::Entry& entry, bool ok, std::string resp
 // The same from a response object that carries either "result" or "error".
 inline void complete_entry(BridgeServer::Entry& entry, const rapidjson::Value& response) {
     bool ok = response.HasMember("result");
-    complete_entry(entry, ok, json_text(ok ? response["result"] : response["error"]));
+    complete_entry(entry, ok, json::to_text(ok ? response["result"] : response["error"]));
 }
 
 } // namespace uap::bridge

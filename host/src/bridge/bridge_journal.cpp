@@ -15,7 +15,7 @@ std::shared_ptr<BridgeServer::Entry> BridgeServer::submit(std::string_view metho
     entry->id = m_id_prefix + "-" + std::to_string(m_next_id.fetch_add(1));
     entry->method = std::string(method);
     entry->internal = internal;
-    entry->frame = "{\"id\":" + quoted(entry->id) + ",\"method\":" + quoted(method) + ",\"params\":" + std::string(params_json) + "}";
+    entry->frame = json::TextWriter().begin_object().field("id", entry->id).field("method", method).raw_field("params", params_json).end_object().text();
     std::shared_ptr<Connection> connection;
     {
         std::lock_guard lock(m_mutex);
@@ -79,8 +79,7 @@ void BridgeServer::handle_response(const std::string& id, bool ok, std::string j
     }
     auto& entry = *found->second;
     if (ok && !entry.internal) {
-        rapidjson::Document result;
-        result.Parse(json.c_str());
+        rapidjson::Document result = parse_trusted(json);
         std::string violation = protocol::ProtocolSchemas::instance().check_method(entry.method, protocol::SchemaPart::Result, result);
         if (!violation.empty()) {
             ok = false;

@@ -18,10 +18,9 @@ void BridgeServer::ping_loop() {
         std::string answer = internal_request("ping", "{}", std::min(m_options.ping_interval, m_options.status_probe_timeout));
         lock.lock();
         if (!answer.empty()) {
-            rapidjson::Document report;
-            report.Parse(answer.c_str());
+            rapidjson::Document report = parse_trusted(answer);
             if (report.IsObject() && report.HasMember("mainThread")) {
-                m_main_thread = json_text(report["mainThread"]);
+                m_main_thread = json::to_text(report["mainThread"]);
                 m_main_thread_at = Clock::now();
             }
         }

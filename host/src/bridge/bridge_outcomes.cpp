@@ -8,9 +8,7 @@ namespace {
 
 // Maps an editor error code to the ABI status a module sees.
 uap_status status_of_error(const std::string& error_json) {
-    rapidjson::Document error;
-    error.Parse(error_json.c_str());
-    std::string code = error.IsObject() && error.HasMember("code") && error["code"].IsString() ? error["code"].GetString() : "";
+    std::string code = json::string_field(parse_trusted(error_json), "code").value_or("");
     if (code == "invalid_params" || code == "unknown_method" || code == "invalid_request" || code == "type_mismatch")
         return UAP_STATUS_INVALID_ARGUMENT;
     if (code == "result_too_large")
@@ -22,19 +20,18 @@ uap_status status_of_error(const std::string& error_json) {
 
 uap_status BridgeServer::call(std::string_view method, std::string_view params_json, uint32_t timeout_ms, const CallControl* control,
                               std::string& result) {
-    rapidjson::Document params;
-    params.Parse(params_json.empty() ? "{}" : params_json.data(), params_json.empty() ? 2 : params_json.size());
-    if (params.HasParseError() || !params.IsObject()) {
-        result = error_object("invalid_params", "editor call params must be a JSON object");
+    auto params = json::parse(params_json.empty() ? std::string_view("{}") : params_json);
+    if (!params || !params->IsObject()) {
+        result = error_object("invalid_params", "editor call params must be a JSON object" + (params ? std::string() : " (" + params.error().message() + ")"));
         return UAP_STATUS_INVALID_ARGUMENT;
     }
     if (method.rfind("host.", 0) == 0)
-        return host_method(method, json_text(params), result);
+        return host_method(method, json::to_text(*params), result);
     if (method == "ping" || method == "request.status") {
         result = error_object("invalid_params", std::string(method) + " is part of the bridge's own liveness protocol; read uap_ping instead");
         return UAP_STATUS_INVALID_ARGUMENT;
     }
-    auto entry = submit(method, json_text(params), false);
+    auto entry = submit(method, json::to_text(*params), false);
     return wait_for(entry, std::chrono::milliseconds(timeout_ms), control, result);
 }
 
@@ -51,15 +48,16 @@ uap_status BridgeServer::outcome(std::unique_lock<std::mutex>&, const std::share
     const char* code = codes[static_cast<int>(kind)];
     bool job = kind == Outcome::StillRunning || kind == Outcome::Abandoned;
     entry->job = job;
-    std::string data = "{\"outcome\":" + quoted(code) + ",\"requestId\":" + quoted(entry->id) + ",\"method\":" + quoted(entry->method);
+    json::TextWriter writer;
+    writer.begin_object().field("code", code).field("message", detail).key("data").begin_object();
+    writer.field("outcome", code).field("requestId", entry->id).field("method", entry->method);
     if (job)
-        data += ",\"jobId\":" + quoted(entry->id);
+        writer.field("jobId", entry->id);
     if (kind == Outcome::Abandoned)
-        data += ",\"effect\":\"unknown\"";
+        writer.field("effect", "unknown");
     if (!editor_report.empty())
-        data += ",\"editor\":" + editor_report;
-    data += "}";
-    result = "{\"code\":" + quoted(code) + ",\"message\":" + quoted(detail) + ",\"data\":" + data + "}";
+        writer.raw_field("editor", editor_report);
+    result = writer.end_object().end_object().text();
     if (!job)
         m_entries.erase(entry->id);
     if (kind == Outcome::NotConnected)
@@ -115,11 +113,8 @@ uap_status BridgeServer::wait_for(const std::shared_ptr<Entry>& entry, std::chro
             lock.lock();
             if (entry->state == EntryState::Completed)
                 return finish(lock, entry, result);
-            rapidjson::Document status;
-            status.Parse(report.c_str());
-            std::string state = !report.empty() && status.IsObject() && status.HasMember("state") && status["state"].IsString()
-                                    ? status["state"].GetString()
-                                    : "";
+            rapidjson::Document status = parse_trusted(report);
+            std::string state = json::string_field(status, "state").value_or("");
             if (state == "withdrawn")
                 return outcome(lock, entry, cancelled ? Outcome::Cancelled : Outcome::NeverStarted,
                                "the editor had not started the request; it was withdrawn and will not run", report, result);
@@ -145,8 +140,11 @@ uap_status BridgeServer::wait_for(const std::shared_ptr<Entry>& entry, std::chro
 }
 
 std::string BridgeServer::probe(const std::string& request_id, bool withdraw) {
-    std::string params = "{\"requestId\":" + quoted(request_id) + (withdraw ? ",\"withdrawIfQueued\":true}" : "}");
-    return internal_request("request.status", params, m_options.status_probe_timeout);
+    json::TextWriter params;
+    params.begin_object().field("requestId", request_id);
+    if (withdraw)
+        params.field("withdrawIfQueued", true);
+    return internal_request("request.status", params.end_object().text(), m_options.status_probe_timeout);
 }
 
 } // namespace uap::bridge

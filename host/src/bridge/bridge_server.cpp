@@ -58,27 +58,24 @@ std::string BridgeServer::state_json() const {
         else if (entry->state == EntryState::Queued || entry->state == EntryState::Sent)
             ++pending;
     }
-    std::string text = "{\"state\":" + quoted(state) + ",\"pendingRequests\":" + std::to_string(pending) + ",\"jobs\":" + std::to_string(jobs);
+    json::TextWriter writer;
+    writer.begin_object().field("state", state).field("pendingRequests", pending).field("jobs", jobs);
     if (!m_session.empty()) {
-        rapidjson::Document hello;
-        hello.Parse(m_hello.c_str());
-        text += ",\"editor\":{";
-        bool first = true;
+        rapidjson::Document hello = parse_trusted(m_hello);
+        writer.key("editor").begin_object();
         for (const char* field : {"unityVersion", "projectPath", "editorPid", "editorSessionId", "simulator"})
-            if (hello.HasMember(field)) {
-                text += (first ? "\"" : ",\"") + std::string(field) + "\":" + json_text(hello[field]);
-                first = false;
-            }
-        text += "}";
+            if (hello.IsObject() && hello.HasMember(field))
+                writer.raw_field(field, json::to_text(hello[field]));
+        writer.end_object();
         if (m_main_thread != "null")
-            text += ",\"mainThread\":" + m_main_thread + ",\"mainThreadReportAgeMs\":" + std::to_string(milliseconds_since(m_main_thread_at));
+            writer.raw_field("mainThread", m_main_thread).field("mainThreadReportAgeMs", milliseconds_since(m_main_thread_at));
         if (!m_connection)
-            text += ",\"disconnectedForMs\":" + std::to_string(milliseconds_since(m_disconnected_since)) +
-                    ",\"editorProcess\":" + (m_editor_gone ? "\"gone\"" : "\"alive_or_unknown\"");
+            writer.field("disconnectedForMs", milliseconds_since(m_disconnected_since))
+                .field("editorProcess", m_editor_gone ? "gone" : "alive_or_unknown");
     } else {
-        text += ",\"detail\":\"no editor has connected to this host yet\"";
+        writer.field("detail", "no editor has connected to this host yet");
     }
-    return text + "}";
+    return writer.end_object().text();
 }
 
 int BridgeServer::subscribe(EventListener listener) {

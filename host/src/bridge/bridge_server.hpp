@@ -4,7 +4,7 @@
 #pragma once
 
 #include "bridge/bridge_options.hpp"
-#include "bridge/editor_link.hpp"
+#include "api/editor_link.hpp"
 
 #include <Poco/Net/WebSocket.h>
 
@@ -21,6 +21,9 @@
 #include <thread>
 
 namespace uap::bridge {
+
+using api::CallControl;
+using api::EditorLink;
 
 // Counters the tests and benchmarks read.
 struct BridgeStatistics {

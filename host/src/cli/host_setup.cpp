@@ -44,7 +44,7 @@ std::vector<modules::PluginFolder> plugin_folders(const Arguments& arguments, co
     return modules::standard_plugin_folders(command_line, settings.plugin_folders());
 }
 
-Expected<LoadedHost> load_host(const Arguments& arguments, bridge::EditorLink* editor) {
+Expected<LoadedHost> load_host(const Arguments& arguments, api::EditorLink* editor) {
     auto settings = load_settings(arguments);
     if (!settings)
         return settings.error();
@@ -53,30 +53,6 @@ Expected<LoadedHost> load_host(const Arguments& arguments, bridge::EditorLink* e
     host.modules = std::make_unique<modules::ModuleHost>(
         modules::ModuleHost::Options{plugin_folders(arguments, *host.settings), host.settings.get(), editor});
     return host;
-}
-
-mcp::ReloadSource reload_source(const Arguments& arguments, bridge::EditorLink* editor) {
-    struct Inputs {
-        std::vector<modules::PluginFolder> folders;
-        std::filesystem::path settings_file;
-    };
-    auto inputs = std::make_shared<Inputs>();
-    if (auto project = arguments.value("project"))
-        inputs->settings_file = settings::ProjectSettings::file_for(fs::absolute(*project));
-    auto fingerprint = [inputs] { return mcp::registry_fingerprint(inputs->folders, inputs->settings_file); };
-    auto build = [arguments, editor, inputs, fingerprint]() -> mcp::RegistryBuild {
-        auto settings = load_settings(arguments);
-        if (!settings) {
-            spdlog::warn("modules: keeping the current registry: {}", settings.error().message());
-            return {nullptr, fingerprint()};
-        }
-        inputs->folders = plugin_folders(arguments, **settings);
-        std::string before = fingerprint(); // Taken first: a change during the build triggers another.
-        auto host = std::make_shared<const modules::ModuleHost>(
-            modules::ModuleHost::Options{inputs->folders, settings->get(), editor});
-        return {std::move(host), std::move(before)};
-    };
-    return mcp::ReloadSource{build, fingerprint};
 }
 
 } // namespace uap::cli

@@ -3,7 +3,6 @@
 #pragma once
 
 #include "support/command_line.hpp"
-#include "mcp/module_tools.hpp"
 #include "modules/module_host.hpp"
 #include "settings/project_settings.hpp"
 
@@ -26,15 +25,11 @@ const Option& project_option();
 const Option& plugins_option();
 
 // Loads settings (reporting a recovered corrupt file on stderr) and then the modules.
-Expected<LoadedHost> load_host(const Arguments& arguments, bridge::EditorLink* editor = nullptr);
+Expected<LoadedHost> load_host(const Arguments& arguments, api::EditorLink* editor = nullptr);
 
 // Loads only the settings of --project (or of no project).
 Expected<std::unique_ptr<settings::ProjectSettings>> load_settings(const Arguments& arguments);
 
 std::vector<modules::PluginFolder> plugin_folders(const Arguments& arguments, const settings::ProjectSettings& settings);
-
-// What a running host rebuilds its registry from: the same settings and folders as load_host, so
-// `modules list` and the server see the same packs in the same states.
-mcp::ReloadSource reload_source(const Arguments& arguments, bridge::EditorLink* editor);
 
 } // namespace uap::cli

@@ -2,7 +2,7 @@
 // port (fresh tokens, never written to disk) with the editor simulator connected to it.
 #pragma once
 
-#include "bridge/serve_editor.hpp"
+#include "app/editor_connection.hpp"
 #include "server/access_tokens.hpp"
 #include "server/host_server.hpp"
 #include "server/request_guard.hpp"
@@ -20,7 +20,7 @@ public:
     static Expected<std::unique_ptr<SimulatorEditor>> start(const std::filesystem::path& project);
     ~SimulatorEditor();
 
-    bridge::EditorLink& link() { return m_editor.bridge(); }
+    api::EditorLink& link() { return m_editor.bridge(); }
 
 private:
     SimulatorEditor(const std::filesystem::path& project, server::AccessTokens tokens);
@@ -28,7 +28,7 @@ private:
     server::AccessTokens m_tokens;
     server::RequestGuard m_guard;
     server::Router m_router;
-    bridge::ServeEditor m_editor;
+    app::EditorConnection m_editor;
     server::HostServer m_server;
 };
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "mcp/tool_provider.hpp"
+#include "modules/module_host.hpp"
 #include "settings/project_settings.hpp"
 
 #include <filesystem>

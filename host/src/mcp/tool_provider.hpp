@@ -3,7 +3,7 @@
 // tests and the fuzzer use small fakes.
 #pragma once
 
-#include "modules/module_host.hpp"
+#include "api/tool_outcome.hpp"
 #include "modules/tool_description.hpp"
 
 #include <string>

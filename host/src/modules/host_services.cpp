@@ -42,8 +42,8 @@ uap_status read_settings(uap_host_context* host, uap_sink* out) { return write(o
 uap_status editor_call(uap_host_context* host, uap_call_context* call, uap_string_view method, uap_string_view params,
                        uint32_t timeout_ms, uap_sink* out) {
     std::string result;
-    bridge::NoEditor fallback;
-    bridge::EditorLink* editor = host->environment->editor ? host->environment->editor : &fallback;
+    api::NoEditor fallback;
+    api::EditorLink* editor = host->environment->editor ? host->environment->editor : &fallback;
     uap_status status = editor->call(view(method), view(params), timeout_ms, call ? call->control : nullptr, result);
     uap_status written = write(out, result);
     return status == UAP_STATUS_OK && written != UAP_STATUS_OK ? written : status;
@@ -52,7 +52,7 @@ uap_status editor_call(uap_host_context* host, uap_call_context* call, uap_strin
 uap_status host_info(uap_host_context* host, uap_sink* out) {
     const auto& environment = *host->environment;
     auto uptime = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - environment.started);
-    bridge::NoEditor fallback;
+    api::NoEditor fallback;
     auto editor = json::parse(environment.editor ? environment.editor->state_json() : fallback.state_json());
     rapidjson::Document document(rapidjson::kObjectType);
     auto& allocator = document.GetAllocator();

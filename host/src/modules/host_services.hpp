@@ -2,7 +2,7 @@
 // host info), and the host's definitions of the ABI's opaque context types.
 #pragma once
 
-#include "bridge/editor_link.hpp"
+#include "api/editor_link.hpp"
 
 #include <uap/abi/uap_module.h>
 
@@ -15,7 +15,7 @@ namespace uap::modules {
 // What every module's context shares: the host's identity and services.
 struct HostEnvironment {
     std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
-    bridge::EditorLink* editor = nullptr;
+    api::EditorLink* editor = nullptr;
 };
 
 // The host's table, filled with the functions of this revision.
@@ -32,6 +32,6 @@ struct uap_host_context {
 
 // The host's definition of the per-call context the ABI declares opaque.
 struct uap_call_context {
-    const uap::bridge::CallControl* control = nullptr;
+    const uap::api::CallControl* control = nullptr;
     std::function<void(double progress, double total, std::string_view message)> on_progress;
 };

@@ -50,7 +50,7 @@ std::optional<std::string> manifest_mismatch(const Manifest& manifest, const Mod
     std::sort(reported.begin(), reported.end());
     std::sort(promised.begin(), promised.end());
     if (reported != promised)
-        return "the manifest lists tools [" + joined(promised) + "] but the library reports [" + joined(reported) + "]";
+        return "the manifest lists the tools " + joined(promised) + ", but the library reports " + joined(reported);
     return std::nullopt;
 }
 

@@ -2,7 +2,8 @@
 // (duplicates rejected on both sides), and calls tools with validated input and bounded output.
 #pragma once
 
-#include "bridge/editor_link.hpp"
+#include "api/editor_link.hpp"
+#include "api/tool_outcome.hpp"
 #include "modules/host_services.hpp"
 #include "modules/manifest.hpp"
 #include "modules/module_library.hpp"
@@ -62,17 +63,8 @@ struct ToolEntry {
     const PackReport* pack;
 };
 
-enum class CallStatus { Success, ToolError, InvalidArguments, UnknownTool, TooLarge, Cancelled, Unavailable, InternalError };
-std::string to_string(CallStatus status);
-
-// Success: text is the result object as JSON. Otherwise: text is a message the model can act on.
-struct ToolOutcome {
-    CallStatus status;
-    std::string text;
-};
-
 struct CallOptions {
-    const bridge::CallControl* control = nullptr;
+    const api::CallControl* control = nullptr;
     std::function<void(double progress, double total, std::string_view message)> on_progress;
 };
 
@@ -81,7 +73,7 @@ public:
     struct Options {
         std::vector<PluginFolder> folders;
         const settings::ProjectSettings* settings = nullptr; // Toggles, module settings, limits.
-        bridge::EditorLink* editor = nullptr;                // Null: no editor.
+        api::EditorLink* editor = nullptr;                // Null: no editor.
     };
 
     explicit ModuleHost(Options options);

@@ -3,6 +3,8 @@
 // front-end, so all of them render the same thing; a new one starts from a snapshot.
 #pragma once
 
+#include "api/event_sink.hpp"
+
 #include <rapidjson/document.h>
 
 #include <cstdint>
@@ -17,7 +19,7 @@ namespace uap::panel {
 inline constexpr int protocol_version = 1;
 inline constexpr size_t max_transcript_items = 2000;
 
-class PanelHub {
+class PanelHub final : public api::EventSink {
 public:
     // Receives one JSON text message; returns false when the front-end is gone (it is dropped).
     using Subscriber = std::function<bool(const std::string& text)>;
@@ -30,7 +32,7 @@ public:
 
     // Assigns the next sequence number, applies the event to the state, and broadcasts it.
     // The event must be an object with a "type".
-    void publish(rapidjson::Document event);
+    void publish(rapidjson::Document event) override;
 
     // {"type":"snapshot","protocol":1,"seq":N,"status":{...},"transcript":[...],"streaming":{...},"pending_permissions":[...]}
     std::string snapshot_text() const;

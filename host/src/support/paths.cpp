@@ -16,7 +16,9 @@ fs::path environment_path(const char* name) {
 }
 } // namespace
 
-fs::path executable_folder() { return fs::path(boost::dll::program_location().parent_path().string()); }
+fs::path executable_path() { return fs::path(boost::dll::program_location().string()); }
+
+fs::path executable_folder() { return executable_path().parent_path(); }
 
 fs::path bundled_plugins_folder() { return (executable_folder() / ".." / "lib" / "uap" / "plugins").lexically_normal(); }
 

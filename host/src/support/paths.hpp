@@ -5,6 +5,9 @@
 
 namespace uap::paths {
 
+// The running executable (the host binary, also the script gate's hook command).
+std::filesystem::path executable_path();
+
 // The folder holding the running uap-host executable.
 std::filesystem::path executable_folder();
 

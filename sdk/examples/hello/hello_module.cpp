@@ -1,4 +1,5 @@
-// An example module for authors: two read-only tools, written against the header-only SDK.
+// An example module for authors, written against the header-only SDK: two pure tools and one that
+// changes the scene through an editor primitive and reports what the editor observed.
 #include <uap/sdk/module.hpp>
 
 #include <sstream>
@@ -60,11 +61,42 @@ public:
     }
 };
 
+class PlaceSignTool final : public Tool {
+public:
+    std::string_view name() const override { return HELLO_TOOL_PREFIX "place_sign"; }
+    std::string_view description() const override { return "Creates an empty GameObject named after a greeting in the open scene."; }
+    std::string_view input_schema() const override {
+        return R"({"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":64}},
+                   "required":["name"],"additionalProperties":false})";
+    }
+    ToolTraits traits() const override {
+        return {Access::Writes, Undo::Undoable, Impact::NonDestructive, Repeat::NotIdempotent, Duration::Quick};
+    }
+
+    ToolResult call(const rapidjson::Value& arguments, CallContext& context) override {
+        rapidjson::Document params(rapidjson::kObjectType);
+        std::string object_name = std::string("Hello ") + arguments["name"].GetString();
+        params.AddMember("name", rapidjson::Value(object_name.c_str(), params.GetAllocator()), params.GetAllocator());
+        auto created = context.editor_call("object.create", to_json_text(params), 10000);
+        if (!created.ok())
+            return ToolResult::failure("the editor did not create the sign: " + created.json);
+        // Report what the editor says it made, not what was asked for.
+        rapidjson::Document observed;
+        observed.Parse(created.json.c_str());
+        if (!observed.IsObject() || !observed.HasMember("observed"))
+            return ToolResult::failure("the editor's answer did not say what it created");
+        rapidjson::Document result(rapidjson::kObjectType);
+        result.AddMember("created", rapidjson::Value(observed["observed"], result.GetAllocator()), result.GetAllocator());
+        return ToolResult::success(std::move(result));
+    }
+};
+
 class HelloModule final : public Module {
 public:
     explicit HelloModule(const ModuleContext& context) : Module(context) {
         add_tool<GreetTool>();
         add_tool<CountWordsTool>();
+        add_tool<PlaceSignTool>();
     }
 };
 

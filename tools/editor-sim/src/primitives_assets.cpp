@@ -1,5 +1,6 @@
 // Simulator primitives for assets, import settings, scenes, search, screenshots and script validation.
 #include "world.hpp"
+#include "support/json_writer.hpp"
 
 #include <Poco/Base64Encoder.h>
 #include <Poco/Checksum.h>
@@ -362,7 +363,7 @@ Reply scene_open(Simulation& simulation, const rapidjson::Value& params) {
         simulation.world.active_scene = scene.handle;
     for (int root : asset->stored.roots)
         simulation.copy_objects(asset->stored, root, 0, scene.handle);
-    simulation.emit("sceneChanged", "{\"scene\":\"" + scene.name + "\",\"opened\":true}");
+    simulation.emit("sceneChanged", json::TextWriter().begin_object().field("scene", scene.name).field("opened", true).end_object().text());
     Output out;
     out.writer.StartObject();
     out.writer.Key("observed");

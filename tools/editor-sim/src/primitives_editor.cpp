@@ -1,5 +1,6 @@
 // Simulator primitives for editor info and state, undo groups, selection, menus, console and play mode.
 #include "world.hpp"
+#include "support/json_writer.hpp"
 
 #include <algorithm>
 
@@ -88,7 +89,13 @@ Reply editor_state(Simulation& simulation, const rapidjson::Value&) {
     return out.reply();
 }
 
-Reply group_reply(int group) { return result_reply("{\"group\":" + std::to_string(group) + "}"); }
+Reply group_reply(int group) { return result_reply(json::TextWriter().begin_object().field("group", group).end_object().text()); }
+
+// {"observed": {"state": ..., "changed": ...}}: what a play-mode change left behind.
+Reply play_mode_observed(const std::string& state, bool changed) {
+    return result_reply(
+        json::TextWriter().begin_object().key("observed").begin_object().field("state", state).field("changed", changed).end_object().end_object().text());
+}
 
 Reply undo_begin(Simulation& simulation, const rapidjson::Value& params) {
     ++simulation.undo_group;
@@ -324,18 +331,25 @@ Reply console_read(Simulation& simulation, const rapidjson::Value& params) {
 Reply console_clear(Simulation& simulation, const rapidjson::Value&) {
     std::size_t cleared = simulation.console.size();
     simulation.console.clear();
-    return result_reply("{\"observed\":{\"cleared\":" + std::to_string(cleared) + ",\"remaining\":" +
-                        std::to_string(simulation.console.size()) + "}}");
+    return result_reply(json::TextWriter()
+                            .begin_object()
+                            .key("observed")
+                            .begin_object()
+                            .field("cleared", cleared)
+                            .field("remaining", simulation.console.size())
+                            .end_object()
+                            .end_object()
+                            .text());
 }
 
 Reply playmode_get(Simulation& simulation, const rapidjson::Value&) {
-    return result_reply("{\"state\":\"" + simulation.play_mode + "\"}");
+    return result_reply(json::TextWriter().begin_object().field("state", simulation.play_mode).end_object().text());
 }
 
 Reply set_play_mode(Simulation& simulation, const std::string& state) {
     std::string before = simulation.play_mode;
     if (state == before)
-        return result_reply("{\"observed\":{\"state\":\"" + state + "\",\"changed\":false}}");
+        return play_mode_observed(state, false);
     if (before == "edit")
         simulation.play_backup = simulation.world;
     if (state == "edit" && simulation.play_backup) {
@@ -343,8 +357,8 @@ Reply set_play_mode(Simulation& simulation, const std::string& state) {
         simulation.play_backup.reset();
     }
     simulation.play_mode = state;
-    simulation.emit("playModeChanged", "{\"state\":\"" + state + "\",\"previous\":\"" + before + "\"}");
-    return result_reply("{\"observed\":{\"state\":\"" + simulation.play_mode + "\",\"changed\":true}}");
+    simulation.emit("playModeChanged", json::TextWriter().begin_object().field("state", state).field("previous", before).end_object().text());
+    return play_mode_observed(simulation.play_mode, true);
 }
 
 Reply playmode_set(Simulation& simulation, const rapidjson::Value& params) {

@@ -1,5 +1,6 @@
 // Simulator primitives for the hierarchy, objects and components.
 #include "world.hpp"
+#include "support/json_writer.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -136,7 +137,12 @@ Reply hierarchy_subtree(Simulation& simulation, const rapidjson::Value& params) 
 
 void add_primitive_parts(Simulation& simulation, GameObject& object, const std::string& primitive) {
     auto& mesh_filter = object.components.emplace_back(simulation.make_component(*simulation.types.find("MeshFilter")));
-    mesh_filter.properties[0].value_json = R"({"assetPath":"Library/unity default resources","subAsset":")" + primitive + "\"}";
+    mesh_filter.properties[0].value_json = json::TextWriter()
+                                               .begin_object()
+                                               .field("assetPath", "Library/unity default resources")
+                                               .field("subAsset", primitive)
+                                               .end_object()
+                                               .text();
     auto& renderer = object.components.emplace_back(simulation.make_component(*simulation.types.find("MeshRenderer")));
     renderer.properties[2].value_json = R"({"assetPath":"Resources/unity_builtin_extra","subAsset":"Default-Material"})";
     std::string collider = primitive == "Cube"                              ? "BoxCollider"
@@ -178,9 +184,13 @@ Reply object_create(Simulation& simulation, const rapidjson::Value& params) {
         add_primitive_parts(simulation, object, params["primitive"].GetString());
     if (params.HasMember("position")) {
         const auto& position = params["position"];
-        object.components[0].properties[0].value_json = R"({"x":)" + std::to_string(position[0].GetDouble()) + R"(,"y":)" +
-                                                        std::to_string(position[1].GetDouble()) + R"(,"z":)" +
-                                                        std::to_string(position[2].GetDouble()) + "}";
+        object.components[0].properties[0].value_json = json::TextWriter()
+                                                            .begin_object()
+                                                            .field("x", position[0].GetDouble())
+                                                            .field("y", position[1].GetDouble())
+                                                            .field("z", position[2].GetDouble())
+                                                            .end_object()
+                                                            .text();
     }
     simulation.mark_dirty(scene);
     return observed_node(simulation, object.id);

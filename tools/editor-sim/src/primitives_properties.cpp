@@ -1,5 +1,6 @@
 // Simulator primitives for serialized properties (by propertyPath, typed values) and type discovery.
 #include "world.hpp"
+#include "support/json_writer.hpp"
 
 #include <algorithm>
 
@@ -113,7 +114,7 @@ std::string resolve_reference(Simulation& simulation, const rapidjson::Value& re
     }
     if (!accepted.empty() && !has_type(*object, accepted))
         return "the property accepts " + accepted + ", and '" + object->name + "' has none";
-    canonical = "{\"instanceId\":" + std::to_string(object->id) + "}";
+    canonical = json::TextWriter().begin_object().field("instanceId", object->id).end_object().text();
     return {};
 }
 

@@ -8,9 +8,10 @@
 #include <Poco/Net/NetException.h>
 #include <Poco/Net/WebSocket.h>
 
+#include "support/json.hpp"
+#include "support/json_writer.hpp"
+
 #include <rapidjson/document.h>
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
 
 namespace uap::editor_sim {
 
@@ -18,26 +19,22 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-std::string quoted(std::string_view text) {
-    rapidjson::StringBuffer buffer;
-    rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-    writer.String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
-    return buffer.GetString();
-}
-
-std::string json_text(const rapidjson::Value& value) {
-    rapidjson::StringBuffer buffer;
-    rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-    value.Accept(writer);
-    return buffer.GetString();
-}
 
 std::string response_envelope(const std::string& id, const editor_sim::Reply& reply) {
-    return "{\"id\":" + quoted(id) + (reply.ok() ? ",\"result\":" : ",\"error\":") + reply.json + "}";
+    return json::TextWriter().begin_object().field("id", id).raw_field(reply.ok() ? "result" : "error", reply.json).end_object().text();
 }
 
 std::string error_envelope(const std::string& id, std::string_view code, std::string_view message) {
-    return "{\"id\":" + quoted(id) + ",\"error\":{\"code\":" + quoted(code) + ",\"message\":" + quoted(message) + "}}";
+    return json::TextWriter().begin_object().field("id", id).raw_field("error", json::error_object(code, message)).end_object().text();
+}
+
+// {"state": state, "<key>": <json>}: one answer of request.status.
+std::string status_answer(std::string_view state, std::string_view key = {}, std::string_view json_value = {}) {
+    json::TextWriter writer;
+    writer.begin_object().field("state", state);
+    if (!key.empty())
+        writer.raw_field(key, json_value);
+    return writer.end_object().text();
 }
 
 constexpr std::size_t ledger_limit = 10000;
@@ -84,7 +81,7 @@ void SimulatedEditor::inject_compile(std::chrono::milliseconds duration, std::st
 }
 
 void SimulatedEditor::send_event(const std::string& name, const std::string& data_json) {
-    send("{\"event\":" + quoted(name) + ",\"data\":" + data_json + "}");
+    send(json::event_frame(name, data_json));
 }
 
 bool SimulatedEditor::wait_connected(std::chrono::milliseconds timeout) {
@@ -104,24 +101,26 @@ RuntimeCounters SimulatedEditor::counters() const {
 
 std::string SimulatedEditor::hello_json() {
     const auto& identity = m_simulator.identity();
-    std::string primitives = "[";
+    json::TextWriter writer;
+    writer.begin_object().field("event", "hello").key("data").begin_object();
+    writer.field("protocolVersion", 1)
+        .field("unityVersion", identity.unity_version)
+        .field("projectPath", identity.project_path)
+        .field("editorPid", identity.editor_pid)
+        .field("editorSessionId", identity.editor_session_id);
+    writer.key("primitives").begin_array();
     for (const auto& method : m_simulator.implemented_methods())
-        primitives += (primitives.size() > 1 ? "," : "") + quoted(method);
-    primitives += "]";
-    std::string completed = "[";
+        writer.value(method);
+    writer.end_array().field("simulator", true).key("completed").begin_array();
     {
         std::lock_guard lock(m_mutex);
         for (const auto& id : m_undelivered) {
             auto found = m_ledger.find(id);
             if (found != m_ledger.end())
-                completed += (completed.size() > 1 ? "," : "") + found->second;
+                writer.raw(found->second);
         }
     }
-    completed += "]";
-    return "{\"event\":\"hello\",\"data\":{\"protocolVersion\":1,\"unityVersion\":" + quoted(identity.unity_version) +
-           ",\"projectPath\":" + quoted(identity.project_path) + ",\"editorPid\":" + std::to_string(identity.editor_pid) +
-           ",\"editorSessionId\":" + quoted(identity.editor_session_id) + ",\"primitives\":" + primitives +
-           ",\"simulator\":true,\"completed\":" + completed + "}}";
+    return writer.end_array().end_object().end_object().text();
 }
 
 bool SimulatedEditor::send(const std::string& frame) {
@@ -152,18 +151,17 @@ std::string SimulatedEditor::main_thread_json() {
     bool compiling = m_simulator.compiling(), importing = m_simulator.importing();
     std::lock_guard lock(m_mutex);
     bool busy = !m_current_id.empty() || !m_busy_kind.empty();
-    std::string text = "{\"busy\":" + std::string(busy ? "true" : "false");
+    json::TextWriter writer;
+    writer.begin_object().field("busy", busy);
     if (busy)
-        text += ",\"busySinceMs\":" +
-                std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - m_busy_since).count()) +
-                ",\"busyWith\":" + quoted(m_current_id.empty() ? m_busy_kind : "request");
+        writer.field("busySinceMs", std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - m_busy_since).count())
+            .field("busyWith", m_current_id.empty() ? m_busy_kind : "request");
     if (!m_current_id.empty())
-        text += ",\"currentRequest\":" + quoted(m_current_id);
-    text += ",\"queued\":" + std::to_string(m_queued_ids.size()) + ",\"compiling\":" + (compiling ? "true" : "false") +
-            ",\"importing\":" + (importing ? "true" : "false") + ",\"playMode\":" + quoted(m_play_mode);
+        writer.field("currentRequest", m_current_id);
+    writer.field("queued", m_queued_ids.size()).field("compiling", compiling).field("importing", importing).field("playMode", m_play_mode);
     if (!m_modal_title.empty())
-        text += ",\"modalDialog\":" + quoted(m_modal_title);
-    return text + "}";
+        writer.field("modalDialog", m_modal_title);
+    return writer.end_object().text();
 }
 
 void SimulatedEditor::main_loop() {
@@ -194,14 +192,14 @@ void SimulatedEditor::busy_for(std::chrono::milliseconds duration, const std::st
         m_busy_since = Clock::now();
     }
     if (!modal_title.empty())
-        send_event("modalDialog", "{\"title\":" + quoted(modal_title) + ",\"open\":true}");
+        send_event("modalDialog", json::TextWriter().begin_object().field("title", modal_title).field("open", true).end_object().text());
     std::unique_lock lock(m_mutex);
     m_changed.wait_for(lock, duration, [this] { return m_stopping; });
     m_busy_kind.clear();
     m_modal_title.clear();
     lock.unlock();
     if (!modal_title.empty())
-        send_event("modalDialog", "{\"title\":" + quoted(modal_title) + ",\"open\":false}");
+        send_event("modalDialog", json::TextWriter().begin_object().field("title", modal_title).field("open", false).end_object().text());
 }
 
 void SimulatedEditor::perform_reload(std::chrono::milliseconds duration) {
@@ -247,9 +245,18 @@ void SimulatedEditor::execute(const Task& task) {
         if (!task.text.empty()) {
             m_simulator.log(editor_sim::ConsoleKind::Error, task.text);
             flush_events();
-            send_event("compileFinished", "{\"errors\":[{\"message\":" + quoted(task.text) + "}]}");
+            send_event("compileFinished", json::TextWriter()
+                                              .begin_object()
+                                              .key("errors")
+                                              .begin_array()
+                                              .begin_object()
+                                              .field("message", task.text)
+                                              .end_object()
+                                              .end_array()
+                                              .end_object()
+                                              .text());
         } else {
-            send_event("compileFinished", "{\"errors\":[]}");
+            send_event("compileFinished", json::TextWriter().begin_object().key("errors").begin_array().end_array().end_object().text());
             perform_reload(std::chrono::milliseconds(200));
         }
         return;
@@ -287,10 +294,10 @@ void SimulatedEditor::execute(const Task& task) {
 }
 
 void SimulatedEditor::handle_frame(const std::string& frame) {
-    rapidjson::Document message;
-    message.Parse(frame.c_str());
-    if (message.HasParseError() || !message.IsObject())
+    auto parsed = json::parse(frame);
+    if (!parsed || !parsed->IsObject())
         return;
+    rapidjson::Document& message = *parsed;
     if (message.HasMember("event") && message["event"].IsString()) {
         std::string name = message["event"].GetString();
         const rapidjson::Value* data = message.HasMember("data") ? &message["data"] : nullptr;
@@ -312,7 +319,7 @@ void SimulatedEditor::handle_frame(const std::string& frame) {
         } else if (name == "refused") {
             {
                 std::lock_guard lock(m_mutex);
-                m_refusal = data ? json_text(*data) : "{}";
+                m_refusal = data ? json::to_text(*data) : "{}";
             }
             m_refused = true;
             m_changed.notify_all();
@@ -324,7 +331,7 @@ void SimulatedEditor::handle_frame(const std::string& frame) {
                 ++m_counters.protocol_errors;
             }
             if (m_reporter)
-                m_reporter("protocolError " + (data ? json_text(*data) : std::string()));
+                m_reporter("protocolError " + (data ? json::to_text(*data) : std::string()));
         }
         return;
     }
@@ -334,14 +341,16 @@ void SimulatedEditor::handle_frame(const std::string& frame) {
         return;
     }
     std::string method = message["method"].GetString();
-    std::string params = message.HasMember("params") ? json_text(message["params"]) : "{}";
+    std::string params = message.HasMember("params") ? json::to_text(message["params"]) : "{}";
     if (method == "ping") {
-        send("{\"id\":" + quoted(id) + ",\"result\":{\"mainThread\":" + main_thread_json() + "}}");
+        send(response_envelope(id, editor_sim::Reply{editor_sim::Reply::Kind::Result,
+                                                     json::TextWriter().begin_object().raw_field("mainThread", main_thread_json()).end_object().text()}));
         return;
     }
     if (method == "request.status") {
         rapidjson::Document status;
-        status.Parse(params.c_str());
+        if (auto parsed_params = json::parse(params))
+            status = std::move(parsed_params).value();
         if (!status.IsObject() || !status.HasMember("requestId") || !status["requestId"].IsString()) {
             send(error_envelope(id, "invalid_params", "request.status needs a string requestId"));
             return;
@@ -353,23 +362,23 @@ void SimulatedEditor::handle_frame(const std::string& frame) {
         {
             std::lock_guard lock(m_mutex);
             if (m_ledger.count(target)) {
-                result = "{\"state\":\"completed\",\"response\":" + m_ledger[target] + "}";
+                result = status_answer("completed", "response", m_ledger[target]);
             } else if (m_current_id == target) {
-                result = "{\"state\":\"running\",\"mainThread\":" + main_thread + "}";
+                result = status_answer("running", "mainThread", main_thread);
             } else if (m_queued_ids.count(target)) {
                 if (withdraw) {
                     m_queued_ids.erase(target);
                     m_tasks.erase(std::remove_if(m_tasks.begin(), m_tasks.end(), [&](const Task& task) { return task.id == target; }),
                                   m_tasks.end());
-                    result = "{\"state\":\"withdrawn\"}";
+                    result = status_answer("withdrawn");
                 } else {
-                    result = "{\"state\":\"queued\",\"mainThread\":" + main_thread + "}";
+                    result = status_answer("queued", "mainThread", main_thread);
                 }
             } else {
-                result = "{\"state\":\"unknown\"}";
+                result = status_answer("unknown");
             }
         }
-        send("{\"id\":" + quoted(id) + ",\"result\":" + result + "}");
+        send(response_envelope(id, editor_sim::Reply{editor_sim::Reply::Kind::Result, result}));
         return;
     }
     std::string replay;

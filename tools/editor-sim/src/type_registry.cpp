@@ -1,5 +1,6 @@
 // Built-in Unity types the simulator knows, and user types declared by fixtures.
 #include "type_registry.hpp"
+#include "support/json_writer.hpp"
 
 #include <algorithm>
 
@@ -139,7 +140,7 @@ std::string TypeRegistry::add_user_types(const rapidjson::Value& types) {
                                                  R"({"x":0.0,"y":0.0,"z":0.0,"w":0.0})", R"({"x":0.0,"y":0.0,"z":0.0,"w":1.0})",
                                                  R"({"r":0.0,"g":0.0,"b":0.0,"a":0.0})", "", R"({"bits":0,"layers":[]})", "null"};
                 spec.default_json = *value_type == ValueType::Enum
-                                        ? "{\"index\":0,\"name\":\"" + spec.enum_names[0] + "\"}"
+                                        ? json::TextWriter().begin_object().field("index", 0).field("name", spec.enum_names[0]).end_object().text()
                                         : defaults[static_cast<int>(*value_type)];
                 type.properties.push_back(std::move(spec));
             }

@@ -1,5 +1,6 @@
 // Typed serialized-property values: one canonical JSON form per type, wrong shapes rejected.
 #include "typed_values.hpp"
+#include "support/json_writer.hpp"
 
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -62,12 +63,7 @@ std::string numbers_json(const std::vector<double>& numbers, const std::vector<c
     return buffer.GetString();
 }
 
-std::string text_json(std::string_view text) {
-    rapidjson::StringBuffer buffer;
-    rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-    writer.String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
-    return buffer.GetString();
-}
+std::string text_json(std::string_view text) { return json::quoted(text); }
 
 std::optional<std::string> enum_value(const ValueRules& rules, const rapidjson::Value& value, std::string& error) {
     const auto& names = *rules.enum_names;
@@ -83,7 +79,7 @@ std::optional<std::string> enum_value(const ValueRules& rules, const rapidjson::
         error = "expected one of the enum names or an index below " + std::to_string(names.size());
         return std::nullopt;
     }
-    return "{\"index\":" + std::to_string(index) + ",\"name\":" + text_json(names[index]) + "}";
+    return json::TextWriter().begin_object().field("index", index).field("name", names[index]).end_object().text();
 }
 
 std::optional<std::string> layer_mask_value(const rapidjson::Value& value, std::string& error) {
@@ -110,14 +106,12 @@ std::optional<std::string> layer_mask_value(const rapidjson::Value& value, std::
         error = "expected a bit mask (unsigned integer, or -1 for Everything) or an array of layer names";
         return std::nullopt;
     }
-    std::string names = "[";
+    json::TextWriter writer;
+    writer.begin_object().field("bits", bits).key("layers").begin_array();
     for (std::size_t layer = 0; layer < 32; ++layer)
-        if ((bits >> layer) & 1u) {
-            if (names.size() > 1)
-                names += ",";
-            names += text_json(layers[layer].empty() ? "Layer" + std::to_string(layer) : layers[layer]);
-        }
-    return "{\"bits\":" + std::to_string(bits) + ",\"layers\":" + names + "]}";
+        if ((bits >> layer) & 1u)
+            writer.value(layers[layer].empty() ? "Layer" + std::to_string(layer) : layers[layer]);
+    return writer.end_array().end_object().text();
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // Lookups and object lifecycle shared by the simulator's primitives.
 #include "world.hpp"
+#include "support/json_writer.hpp"
 
 #include <algorithm>
 #include <sstream>
@@ -223,7 +224,7 @@ void Simulation::emit(std::string_view event, std::string data_json) {
     constexpr std::size_t event_limit = 10000;
     if (events.size() >= event_limit)
         events.erase(events.begin());
-    events.push_back("{\"event\":\"" + std::string(event) + "\",\"data\":" + (data_json.empty() ? "{}" : data_json) + "}");
+    events.push_back(json::event_frame(event, data_json));
 }
 
 void Simulation::add_console(ConsoleKind kind, std::string message) {

@@ -1,17 +1,19 @@
-// The serve command's editor side: bridge route and the optional in-process simulator.
-#include "bridge/serve_editor.hpp"
+// The host's editor side: the bridge route and the optional in-process simulator.
+#include "app/editor_connection.hpp"
 
 #include "bridge/bridge_endpoint.hpp"
 
-#include <uap/editor_sim/simulated_editor.hpp>
-
 #include <uap/editor_sim/editor_simulator.hpp>
+#include <uap/editor_sim/simulated_editor.hpp>
 
 #include <spdlog/spdlog.h>
 
 #include <unistd.h>
 
-namespace uap::bridge {
+namespace uap::app {
+
+using bridge::BridgeOptions;
+using bridge::BridgeServer;
 
 Expected<EditorMode> parse_editor_mode(const std::optional<std::string>& text) {
     if (!text || *text == "unity")
@@ -21,21 +23,21 @@ Expected<EditorMode> parse_editor_mode(const std::optional<std::string>& text) {
     return Error("--editor must be unity or sim");
 }
 
-ServeEditor::ServeEditor(const std::filesystem::path& project, std::string host_version) : m_project(project) {
+EditorConnection::EditorConnection(const std::filesystem::path& project, std::string host_version) : m_project(project) {
     BridgeOptions options;
     options.project_path = project.string();
     options.host_version = std::move(host_version);
     m_bridge = std::make_unique<BridgeServer>(options);
 }
 
-ServeEditor::~ServeEditor() { stop(); }
+EditorConnection::~EditorConnection() { stop(); }
 
-server::UpgradeRoute ServeEditor::route() {
+server::UpgradeRoute EditorConnection::route() {
     return server::UpgradeRoute{"/bridge", server::Role::Editor,
-                                [this] { return new BridgeRequestHandler(*m_bridge, {}, SecurityChecks::DoneByServer); }};
+                                [this] { return new bridge::BridgeRequestHandler(*m_bridge); }};
 }
 
-Expected<void> ServeEditor::start_simulator(uint16_t port, const std::string& editor_token) {
+Expected<void> EditorConnection::start_simulator(uint16_t port, const std::string& editor_token) {
     editor_sim::SimulatorIdentity identity;
     identity.project_path = m_project.string();
     identity.editor_pid = ::getpid();
@@ -55,7 +57,7 @@ Expected<void> ServeEditor::start_simulator(uint16_t port, const std::string& ed
     return {};
 }
 
-void ServeEditor::stop() {
+void EditorConnection::stop() {
     if (m_editor)
         m_editor->stop();
     m_editor.reset();
@@ -63,4 +65,4 @@ void ServeEditor::stop() {
         m_bridge->shutdown();
 }
 
-} // namespace uap::bridge
+} // namespace uap::app

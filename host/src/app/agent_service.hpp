@@ -3,23 +3,22 @@
 #pragma once
 
 #include "agent/agent_session.hpp"
+#include "mcp/module_tools.hpp"
 #include "modules/module_host.hpp"
 #include "panel/panel_endpoint.hpp"
 #include "panel/panel_hub.hpp"
 
 #include <memory>
 
-namespace uap::agent {
+namespace uap::app {
 
 // Our tools' metadata by module tool name, from the module registry.
-MetadataLookup metadata_from(const modules::ModuleHost& modules);
-
-// The running executable (the hook command), from /proc/self/exe.
-std::filesystem::path current_executable();
+agent::MetadataLookup metadata_from(const modules::ModuleHost& modules);
+agent::MetadataLookup metadata_from(const mcp::ModuleTools& tools);
 
 class AgentService {
 public:
-    explicit AgentService(AgentOptions options);
+    explicit AgentService(agent::AgentOptions options);
     ~AgentService();
 
     // Starts the CLI; a failure (e.g. no CLI installed) is reported on the panels and returned,
@@ -29,12 +28,12 @@ public:
 
     server::UpgradeRoute route() { return m_endpoint.route(); }
     panel::PanelHub& hub() { return m_hub; }
-    AgentSession& session() { return *m_session; }
+    agent::AgentSession& session() { return *m_session; }
 
 private:
     panel::PanelHub m_hub;
-    std::unique_ptr<AgentSession> m_session;
+    std::unique_ptr<agent::AgentSession> m_session;
     panel::PanelEndpoint m_endpoint;
 };
 
-} // namespace uap::agent
+} // namespace uap::app

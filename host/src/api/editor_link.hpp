@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace uap::bridge {
+namespace uap::api {
 
 // Per-call control shared with the caller: cancellation flag set by the host.
 struct CallControl {
@@ -41,4 +41,4 @@ public:
     }
 };
 
-} // namespace uap::bridge
+} // namespace uap::api

@@ -1,5 +1,5 @@
-// What `uap-host serve` needs for the editor: the bridge server mounted at /bridge for the editor
-// role, and with `--editor sim` the editor simulator running in-process as the connected editor.
+// The host's editor side: the bridge server mounted at /bridge for the editor role and, with
+// `--editor sim`, the editor simulator running in-process as the connected editor.
 #pragma once
 
 #include "bridge/bridge_server.hpp"
@@ -13,24 +13,22 @@
 
 namespace uap::editor_sim {
 class EditorSimulator;
-}
-namespace uap::editor_sim {
 class SimulatedEditor;
 }
 
-namespace uap::bridge {
+namespace uap::app {
 
 enum class EditorMode { Unity, Simulator };
 
 // Parses the --editor value: absent or "unity" waits for the Unity shim; "sim" runs the simulator.
 Expected<EditorMode> parse_editor_mode(const std::optional<std::string>& text);
 
-class ServeEditor {
+class EditorConnection {
 public:
-    ServeEditor(const std::filesystem::path& project, std::string host_version);
-    ~ServeEditor();
+    EditorConnection(const std::filesystem::path& project, std::string host_version);
+    ~EditorConnection();
 
-    BridgeServer& bridge() { return *m_bridge; }
+    bridge::BridgeServer& bridge() { return *m_bridge; }
     // The /bridge upgrade route for the editor role.
     server::UpgradeRoute route();
     // Starts the simulator with the sample scene and connects it to the running server.
@@ -39,9 +37,9 @@ public:
 
 private:
     std::filesystem::path m_project;
-    std::unique_ptr<BridgeServer> m_bridge;
+    std::unique_ptr<bridge::BridgeServer> m_bridge;
     std::unique_ptr<editor_sim::EditorSimulator> m_simulator;
     std::unique_ptr<editor_sim::SimulatedEditor> m_editor;
 };
 
-} // namespace uap::bridge
+} // namespace uap::app

@@ -1,0 +1,32 @@
+// The agent's wiring: one session publishing to the panel hub, and the /panel route.
+#include "app/agent_service.hpp"
+
+namespace uap::app {
+
+agent::MetadataLookup metadata_from(const modules::ModuleHost& modules) {
+    return [&modules](std::string_view tool) -> std::optional<modules::ToolMetadata> {
+        const modules::ToolEntry* entry = modules.find_tool(tool);
+        if (!entry || !entry->description)
+            return std::nullopt;
+        return entry->description->metadata;
+    };
+}
+
+agent::MetadataLookup metadata_from(const mcp::ModuleTools& tools) {
+    // The registry of the moment: a pack enabled or installed later is known too.
+    return [&tools](std::string_view tool) { return metadata_from(*tools.host())(tool); };
+}
+
+AgentService::AgentService(agent::AgentOptions options)
+    : m_session(std::make_unique<agent::AgentSession>(std::move(options), m_hub)), m_endpoint(m_hub, *m_session) {}
+
+AgentService::~AgentService() { stop(); }
+
+Expected<void> AgentService::start(const std::string& mcp_url) {
+    m_session->set_mcp_url(mcp_url);
+    return m_session->start();
+}
+
+void AgentService::stop() { m_session->shutdown(); }
+
+} // namespace uap::app

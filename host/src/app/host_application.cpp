@@ -1,0 +1,160 @@
+// Builds the host's object graph in dependency order and tears it down in reverse.
+#include "app/host_application.hpp"
+
+#include "app/agent_service.hpp"
+#include "support/paths.hpp"
+#include "app/module_registry.hpp"
+#include "mcp/event_stream_route.hpp"
+#include "mcp/mcp_endpoint.hpp"
+#include "mcp/notification_hub.hpp"
+#include "mcp/module_tools.hpp"
+#include "mcp/session_table.hpp"
+#include "modules/module_host.hpp"
+#include "server/access_tokens.hpp"
+#include "server/discovery_file.hpp"
+#include "server/host_server.hpp"
+#include "server/request_guard.hpp"
+#include "server/router.hpp"
+#include "settings/project_settings.hpp"
+
+#include <Poco/DateTime.h>
+#include <Poco/DateTimeFormat.h>
+#include <Poco/DateTimeFormatter.h>
+
+#include <spdlog/spdlog.h>
+
+#include <optional>
+#include <unistd.h>
+
+namespace uap::app {
+
+// Members are declared in construction order, so destruction runs in reverse.
+struct HostApplication::Graph {
+    std::unique_ptr<settings::ProjectSettings> settings;
+    std::unique_ptr<EditorConnection> editor;
+    std::optional<server::AccessTokens> tokens;
+    std::unique_ptr<mcp::ModuleTools> tools; // Rebuilds the module registry when its files change.
+    std::unique_ptr<mcp::SessionTable> sessions;
+    std::unique_ptr<mcp::NotificationHub> notifications;
+    std::unique_ptr<mcp::McpEndpoint> endpoint;
+    std::unique_ptr<server::RequestGuard> guard;
+    std::unique_ptr<server::Router> router;
+    std::unique_ptr<server::HostServer> http;
+    std::unique_ptr<AgentService> agent;
+    std::unique_ptr<RegistryWatcher> watcher;
+    server::Discovery discovery;
+    bool serving = false;
+};
+
+HostApplication::HostApplication(HostOptions options) : m_options(std::move(options)) {
+    m_options.project = std::filesystem::absolute(m_options.project);
+}
+
+HostApplication::~HostApplication() { stop(); }
+
+Expected<void> HostApplication::start() {
+    const auto& project = m_options.project;
+    std::error_code error;
+    if (!std::filesystem::is_directory(project, error))
+        return Error("project folder " + project.string() + " does not exist");
+    if (auto running = server::read_discovery(project); running && running->pid != ::getpid() && server::process_alive(running->pid))
+        return Error("a host (pid " + std::to_string(running->pid) + ", port " + std::to_string(running->port) + ") already serves " +
+                     project.string() + "; stop it first, or remove " + server::discovery_file_for(project).string() + " if it is stale");
+
+    auto graph = std::make_unique<Graph>();
+    auto loaded_settings = settings::ProjectSettings::load(project);
+    if (!loaded_settings)
+        return loaded_settings.error();
+    if (loaded_settings->recovery_note())
+        m_notices.push_back(*loaded_settings->recovery_note());
+    graph->settings = std::make_unique<settings::ProjectSettings>(std::move(*loaded_settings));
+
+    for (auto& note : graph->settings->migration_notes())
+        m_notices.push_back(note);
+
+    graph->editor = std::make_unique<EditorConnection>(project, m_options.version);
+
+    auto tokens = server::AccessTokens::generate();
+    if (!tokens)
+        return tokens.error();
+    if (auto written = tokens->write_files(project); !written)
+        return written.error();
+    graph->tokens.emplace(std::move(*tokens));
+
+    graph->tools = std::make_unique<mcp::ModuleTools>(registry_source(project, m_options.plugin_folders, &graph->editor->bridge()), project);
+    graph->sessions = std::make_unique<mcp::SessionTable>();
+    graph->notifications = std::make_unique<mcp::NotificationHub>();
+    graph->tools->on_tools_changed(
+        [notifications = graph->notifications.get()] { notifications->broadcast(mcp::tools_list_changed_notification()); });
+    graph->endpoint = std::make_unique<mcp::McpEndpoint>(*graph->tools, *graph->sessions, mcp::ServerIdentity{.version = m_options.version});
+    graph->guard = std::make_unique<server::RequestGuard>(*graph->tokens, server::default_max_body_bytes);
+    graph->router = std::make_unique<server::Router>(*graph->guard);
+    graph->router->add(graph->endpoint->route());
+    graph->http = std::make_unique<server::HostServer>(*graph->guard, *graph->router, server::ServerOptions{.port = m_options.port});
+    graph->http->add_upgrade_route(graph->editor->route());
+    graph->http->add_upgrade_route(mcp::event_stream_route(*graph->notifications, *graph->sessions));
+
+    agent::AgentOptions agent_options;
+    agent_options.project = project;
+    agent_options.host_binary = m_options.hook_binary.empty() ? paths::executable_path() : m_options.hook_binary;
+    agent_options.environment_overrides = m_options.agent_environment;
+    agent_options.mcp_token = graph->tokens->token(server::Role::Mcp);
+    agent_options.metadata = metadata_from(*graph->tools);
+    graph->agent = std::make_unique<AgentService>(agent_options);
+    graph->http->add_upgrade_route(graph->agent->route());
+
+    auto bound = graph->http->start();
+    if (!bound)
+        return bound.error();
+    graph->serving = true;
+    graph->watcher = std::make_unique<RegistryWatcher>(*graph->tools);
+    m_graph = std::move(graph);
+
+    auto& discovery = m_graph->discovery;
+    discovery.pid = ::getpid();
+    discovery.port = *bound;
+    discovery.started_at = Poco::DateTimeFormatter::format(Poco::DateTime(), Poco::DateTimeFormat::ISO8601_FRAC_FORMAT);
+    discovery.version = m_options.version;
+    for (server::Role role : server::all_roles)
+        discovery.token_files[server::to_string(role)] = server::AccessTokens::file_for(project, role);
+    if (auto written = server::write_discovery(project, discovery); !written) {
+        stop();
+        return written.error();
+    }
+
+    if (m_options.editor == EditorMode::Simulator)
+        if (auto started = m_graph->editor->start_simulator(*bound, m_graph->tokens->token(server::Role::Editor)); !started) {
+            stop();
+            return started.error();
+        }
+    if (m_options.agent == AgentMode::StartCli)
+        if (auto started = m_graph->agent->start(discovery.mcp_url()); !started) {
+            m_notices.push_back("the claude CLI session did not start: " + started.error().message());
+            spdlog::warn("agent: {}", m_notices.back());
+        }
+    return {};
+}
+
+void HostApplication::stop() {
+    if (!m_graph)
+        return;
+    m_graph->watcher->stop();
+    m_graph->notifications->stop(); // Ends the open event streams, so the server can stop.
+    m_graph->agent->stop();
+    m_graph->editor->stop();
+    if (m_graph->serving)
+        m_graph->http->stop();
+    server::remove_discovery(m_options.project, m_graph->discovery.pid);
+    m_graph.reset();
+}
+
+uint16_t HostApplication::port() const { return m_graph->discovery.port; }
+std::string HostApplication::mcp_url() const { return m_graph->discovery.mcp_url(); }
+const server::AccessTokens& HostApplication::tokens() const { return *m_graph->tokens; }
+const settings::ProjectSettings& HostApplication::settings() const { return *m_graph->settings; }
+const modules::ModuleHost& HostApplication::modules() const { return *m_graph->tools->host(); }
+bridge::BridgeServer& HostApplication::bridge() { return m_graph->editor->bridge(); }
+panel::PanelHub& HostApplication::panel() { return m_graph->agent->hub(); }
+AgentService& HostApplication::agent() { return *m_graph->agent; }
+
+} // namespace uap::app

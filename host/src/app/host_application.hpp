@@ -1,0 +1,86 @@
+// The composition root: builds and owns the host's object graph (settings, modules, tokens, the
+// HTTP server with /mcp, /bridge and /panel, the editor side and the agent) and starts and stops it
+// in order. `uap-host serve` and the tests build the host only through this class.
+#pragma once
+
+#include "app/editor_connection.hpp"
+#include "support/expected.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace uap::bridge {
+class BridgeServer;
+}
+namespace uap::modules {
+class ModuleHost;
+}
+namespace uap::panel {
+class PanelHub;
+}
+namespace uap::server {
+class AccessTokens;
+}
+namespace uap::settings {
+class ProjectSettings;
+}
+
+namespace uap::app {
+
+class AgentService;
+
+// Whether the claude CLI session starts with the host; the /panel route is served either way.
+enum class AgentMode { PanelOnly, StartCli };
+
+struct HostOptions {
+    std::filesystem::path project;
+    uint16_t port = 0; // 0: a free port chosen by the system.
+    EditorMode editor = EditorMode::Unity;
+    AgentMode agent = AgentMode::PanelOnly;
+    std::vector<std::filesystem::path> plugin_folders; // From --plugins; searched before the others.
+    std::string version;
+    // The binary the CLI runs as the script gate's hook: this executable unless set (tests, whose
+    // own executable is not uap-host).
+    std::filesystem::path hook_binary;
+    // NAME=value pairs added to the CLI's environment (tests point it at a fake Messages API).
+    std::vector<std::string> agent_environment;
+};
+
+class HostApplication {
+public:
+    explicit HostApplication(HostOptions options);
+    ~HostApplication();
+    HostApplication(const HostApplication&) = delete;
+    HostApplication& operator=(const HostApplication&) = delete;
+
+    // Loads settings and modules, writes the token and discovery files, serves, connects the
+    // simulator when asked and starts the agent. On failure everything started is stopped again.
+    Expected<void> start();
+    // Stops in reverse order and removes the discovery file. Safe to call twice.
+    void stop();
+
+    uint16_t port() const;
+    std::string mcp_url() const;
+    const server::AccessTokens& tokens() const;
+    const settings::ProjectSettings& settings() const;
+    // The current module registry (it is rebuilt when packs are enabled, disabled, installed or removed).
+    const modules::ModuleHost& modules() const;
+    bridge::BridgeServer& bridge();
+    panel::PanelHub& panel();
+    AgentService& agent();
+
+    // Warnings met while starting (a recovered settings file, an agent that did not start).
+    const std::vector<std::string>& notices() const { return m_notices; }
+
+private:
+    struct Graph;
+
+    HostOptions m_options;
+    std::unique_ptr<Graph> m_graph;
+    std::vector<std::string> m_notices;
+};
+
+} // namespace uap::app
