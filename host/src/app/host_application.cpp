@@ -84,8 +84,14 @@ Expected<void> HostApplication::start() {
     graph->tools = std::make_unique<mcp::ModuleTools>(registry_source(project, m_options.plugin_folders, &graph->editor->bridge()), project);
     graph->sessions = std::make_unique<mcp::SessionTable>();
     graph->notifications = std::make_unique<mcp::NotificationHub>();
-    graph->tools->on_tools_changed(
-        [notifications = graph->notifications.get()] { notifications->broadcast(mcp::tools_list_changed_notification()); });
+    // MCP clients hear of a changed tool list on their event streams. Claude Code ignores that
+    // notification, so our own CLI is told to re-dial the server (mcp_reconnect) as well.
+    graph->tools->on_tools_changed([graph = graph.get()] {
+        graph->notifications->broadcast(mcp::tools_list_changed_notification());
+        if (graph->agent)
+            if (auto reconnected = graph->agent->session().reconnect_mcp(); !reconnected)
+                spdlog::debug("agent: no MCP reconnect: {}", reconnected.error().message());
+    });
     graph->endpoint = std::make_unique<mcp::McpEndpoint>(*graph->tools, *graph->sessions, mcp::ServerIdentity{.version = m_options.version});
     graph->guard = std::make_unique<server::RequestGuard>(*graph->tokens, server::default_max_body_bytes);
     graph->router = std::make_unique<server::Router>(*graph->guard);

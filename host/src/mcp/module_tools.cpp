@@ -38,6 +38,14 @@ std::vector<std::string> ModuleTools::served_names(const modules::ModuleHost& ho
 bool ModuleTools::refresh() const {
     if (!m_source)
         return false;
+    bool changed = reload();
+    // Outside the reload lock: the handler may make clients list tools again at once.
+    if (changed && m_on_tools_changed)
+        m_on_tools_changed();
+    return changed;
+}
+
+bool ModuleTools::reload() const {
     std::lock_guard lock(m_reload_mutex);
     if (m_source->current_fingerprint() == m_fingerprint)
         return false;
@@ -52,11 +60,7 @@ bool ModuleTools::refresh() const {
     m_fingerprint = std::move(rebuilt.fingerprint);
     std::vector<std::string> after = served_names(*m_host);
     spdlog::info("mcp: the module registry was reloaded ({} tools{})", after.size(), before == after ? ", unchanged" : "");
-    if (before == after)
-        return false;
-    if (m_on_tools_changed)
-        m_on_tools_changed();
-    return true;
+    return before != after;
 }
 
 std::shared_ptr<const settings::ProjectSettings> ModuleTools::current_settings() const {

@@ -49,6 +49,7 @@ public:
     std::shared_ptr<const modules::ModuleHost> host() const;
 
 private:
+    bool reload() const; // The rebuild itself, under the reload lock.
     bool pack_enabled(const modules::PackReport& pack) const;
     std::shared_ptr<const settings::ProjectSettings> current_settings() const;
     std::vector<std::string> served_names(const modules::ModuleHost& host) const;
