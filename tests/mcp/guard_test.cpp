@@ -1,6 +1,7 @@
 // Unit tests of the security building blocks: bearer parsing, constant-time comparison, loopback
 // authorities, random ids, and owner-only token and discovery files that never hold a token.
 #include "server/access_tokens.hpp"
+#include "support/random.hpp"
 #include "server/discovery_file.hpp"
 #include "server/request_guard.hpp"
 #include "support/files.hpp"
@@ -35,7 +36,7 @@ TEST(TokensEqual, ComparesWholeTokens) {
 TEST(RandomHex, IsLongAndUnique) {
     std::set<std::string> seen;
     for (int index = 0; index < 100; ++index) {
-        auto value = random_hex(16);
+        auto value = uap::random::hex(16);
         ASSERT_TRUE(value);
         EXPECT_EQ(value->size(), 32u);
         EXPECT_EQ(value->find_first_not_of("0123456789abcdef"), std::string::npos);

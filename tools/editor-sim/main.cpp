@@ -6,6 +6,7 @@
 #include <uap/editor_sim/simulated_editor.hpp>
 
 #include "support/json.hpp"
+#include "support/random.hpp"
 #include "support/json_writer.hpp"
 
 #include <rapidjson/document.h>
@@ -16,7 +17,6 @@
 #include <fstream>
 #include <iostream>
 #include <mutex>
-#include <random>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -70,13 +70,7 @@ std::string read_text(const std::filesystem::path& file) {
     return text.str();
 }
 
-std::string random_session() {
-    std::random_device device;
-    std::uniform_int_distribution<uint32_t> digits;
-    char text[32];
-    std::snprintf(text, sizeof text, "sim-%08x%08x", digits(device), digits(device));
-    return text;
-}
+std::string random_session() { return "sim-" + uap::random::unique_suffix(); }
 
 } // namespace
 

@@ -6,6 +6,8 @@
 #include "agent/event_json.hpp"
 #include "agent/launch_files.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <cstdlib>
 
 namespace uap::agent {
@@ -139,6 +141,13 @@ void AgentSession::publish_status_locked() {
     status.AddMember("always_allow", rules, allocator);
     status_event.AddMember("status", status, allocator);
     m_hub.publish(std::move(status_event));
+}
+
+void AgentSession::report_if_failed_locked(const Expected<void>& result, const std::string& what) {
+    if (result)
+        return;
+    spdlog::warn("agent: {}: {}", what, result.error().message());
+    publish_notice_locked("warning", what + ": " + result.error().message());
 }
 
 void AgentSession::publish_notice_locked(const std::string& level, const std::string& text) {

@@ -111,6 +111,9 @@ private:
 
     void publish_status_locked();
     void publish_notice_locked(const std::string& level, const std::string& text);
+    // A fallible step whose failure must not stop the session: on failure, a warning notice on
+    // every panel and a log line say what did not happen and why.
+    void report_if_failed_locked(const Expected<void>& result, const std::string& what);
     SessionState state_locked() const;
     void supervise();
 

@@ -125,7 +125,7 @@ Expected<void> AgentSession::set_model(const std::string& model) {
     std::lock_guard lock(m_mutex);
     if (!m_process) {
         m_settings.model = model == "default" ? "" : model;
-        (void)m_settings.save(m_options.project);
+        report_if_failed_locked(m_settings.save(m_options.project), "the setting was applied but not saved to " + AgentSettings::file_for(m_options.project).string());
         publish_status_locked();
         return {};
     }
@@ -137,7 +137,7 @@ Expected<void> AgentSession::set_model(const std::string& model) {
             return;
         }
         m_settings.model = model == "default" ? "" : model;
-        (void)m_settings.save(m_options.project);
+        report_if_failed_locked(m_settings.save(m_options.project), "the setting was applied but not saved to " + AgentSettings::file_for(m_options.project).string());
         m_model = json::string_field(reply.payload, "model").value_or(model);
         publish_status_locked();
     });
@@ -150,7 +150,7 @@ Expected<void> AgentSession::set_permission_mode(const std::string& mode) {
     std::lock_guard lock(m_mutex);
     if (!m_process) {
         m_settings.permission_mode = mode;
-        (void)m_settings.save(m_options.project);
+        report_if_failed_locked(m_settings.save(m_options.project), "the setting was applied but not saved to " + AgentSettings::file_for(m_options.project).string());
         publish_status_locked();
         return {};
     }
@@ -162,7 +162,7 @@ Expected<void> AgentSession::set_permission_mode(const std::string& mode) {
             return;
         }
         m_settings.permission_mode = mode;
-        (void)m_settings.save(m_options.project);
+        report_if_failed_locked(m_settings.save(m_options.project), "the setting was applied but not saved to " + AgentSettings::file_for(m_options.project).string());
         publish_status_locked();
     });
     return {};

@@ -1,6 +1,7 @@
 // AgentSession: spawning the CLI (arguments, environment, the initialize handshake), replacing it,
 // and the supervisor that restarts it after an unexpected exit, within the death budget.
 #include "agent/agent_session.hpp"
+#include "support/processes.hpp"
 
 #include "agent/event_json.hpp"
 #include "agent/launch_files.hpp"
@@ -88,8 +89,9 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
         return process.error();
     }
     m_process = std::move(*process);
-    if (auto start = process_start_time(m_process->pid()))
-        (void)write_process_record(m_options.project, ProcessRecord{m_process->pid(), *start});
+    if (auto start = processes::start_time(m_process->pid()))
+        report_if_failed_locked(write_process_record(m_options.project, ProcessRecord{m_process->pid(), *start}),
+                                "the CLI's process record was not written, so a later host cannot end this CLI if this host crashes");
     m_initialized = false;
     m_errored = false;
     m_error.clear();

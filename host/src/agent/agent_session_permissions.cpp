@@ -18,7 +18,8 @@ void AgentSession::withdraw_all_locked(const std::string& reason, bool answer_cl
             rapidjson::Document payload(rapidjson::kObjectType);
             payload.AddMember("behavior", "deny", payload.GetAllocator());
             payload.AddMember("message", json::string_value(reason, payload.GetAllocator()), payload.GetAllocator());
-            (void)m_process->send(wire::control_success(pending.request_id, payload));
+            report_if_failed_locked(m_process->send(wire::control_success(pending.request_id, payload)),
+                                    "the withdrawn permission request could not be answered to the CLI");
         }
         auto withdrawn = event("permission_withdrawn");
         put(withdrawn, "permission_id", pending.permission_id);
@@ -80,7 +81,8 @@ void AgentSession::handle_control_request(const rapidjson::Value& message) {
         return;
     }
     if (m_process)
-        (void)m_process->send(wire::control_error(id, "Unsupported control request subtype: " + subtype));
+        report_if_failed_locked(m_process->send(wire::control_error(id, "Unsupported control request subtype: " + subtype)),
+                                "the CLI's " + subtype + " request could not be refused");
 }
 
 void AgentSession::handle_can_use_tool(const std::string& request_id, const rapidjson::Value& request) {
@@ -100,7 +102,8 @@ void AgentSession::handle_can_use_tool(const std::string& request_id, const rapi
             payload.AddMember("message", json::string_value(decision.message, payload.GetAllocator()), payload.GetAllocator());
         }
         if (m_process)
-            (void)m_process->send(wire::control_success(request_id, payload));
+            report_if_failed_locked(m_process->send(wire::control_success(request_id, payload)),
+                                    "the permission decision for " + tool_name + " did not reach the CLI");
         auto decided = event("permission_decided");
         put(decided, "tool_name", tool_name);
         put(decided, "decision", decision.verdict == Verdict::Allow ? "allow" : "deny");

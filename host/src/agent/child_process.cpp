@@ -170,21 +170,6 @@ void ChildProcess::terminate_tree(std::chrono::milliseconds grace) {
         wait_exit(std::chrono::milliseconds(5000));
 }
 
-std::optional<uint64_t> process_start_time(int pid) {
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-    auto close = text.rfind(')');
-    if (close == std::string::npos)
-        return std::nullopt;
-    // Fields after the command name: state is field 3; starttime is field 22.
-    std::istringstream fields(text.substr(close + 2));
-    std::string field;
-    for (int index = 3; index <= 22 && fields >> field; ++index)
-        if (index == 22)
-            return std::stoull(field);
-    return std::nullopt;
-}
-
 std::vector<std::string> current_environment_without(const std::vector<std::string>& removed) {
     std::vector<std::string> kept;
     for (char** entry = environ; entry && *entry; ++entry) {

@@ -55,8 +55,6 @@ private:
     std::optional<int> m_exit_code;
 };
 
-// The kernel's start time of a process (clock ticks since boot), nullopt when it is not running.
-std::optional<uint64_t> process_start_time(int pid);
 
 // The current environment as NAME=value entries, without the names listed in `removed`.
 std::vector<std::string> current_environment_without(const std::vector<std::string>& removed);

@@ -1,5 +1,6 @@
 // Launch files and the CLI process record.
 #include "agent/launch_files.hpp"
+#include "support/processes.hpp"
 
 #include "agent/child_process.hpp"
 #include "support/files.hpp"
@@ -99,7 +100,7 @@ bool kill_recorded_orphan(const fs::path& project) {
     remove_process_record(project);
     if (!record || record->pid <= 1)
         return false;
-    auto start = process_start_time(record->pid);
+    auto start = processes::start_time(record->pid);
     if (!start || *start != record->start_time)
         return false;
     spdlog::warn("agent: killing the CLI (pid {}) left behind by an earlier host", record->pid);

@@ -1,5 +1,6 @@
 // Builds the host's object graph in dependency order and tears it down in reverse.
 #include "app/host_application.hpp"
+#include "support/processes.hpp"
 
 #include "app/agent_service.hpp"
 #include "support/paths.hpp"
@@ -57,7 +58,7 @@ Expected<void> HostApplication::start() {
     std::error_code error;
     if (!std::filesystem::is_directory(project, error))
         return Error("project folder " + project.string() + " does not exist");
-    if (auto running = server::read_discovery(project); running && running->pid != ::getpid() && server::process_alive(running->pid))
+    if (auto running = server::read_discovery(project); running && running->pid != ::getpid() && processes::may_be_running(running->pid))
         return Error("a host (pid " + std::to_string(running->pid) + ", port " + std::to_string(running->port) + ") already serves " +
                      project.string() + "; stop it first, or remove " + server::discovery_file_for(project).string() + " if it is stale");
 

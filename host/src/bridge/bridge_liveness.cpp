@@ -2,7 +2,7 @@
 // that abandons in-flight requests once the editor process is gone.
 #include "bridge/bridge_internal.hpp"
 
-#include "bridge/process_probe.hpp"
+#include "support/processes.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -30,7 +30,7 @@ void BridgeServer::ping_loop() {
 void BridgeServer::check_editor_process_locked() {
     if (m_editor_gone || m_editor_pid <= 0)
         return;
-    if (probe_process(m_editor_pid) == ProcessState::Gone) {
+    if (processes::probe(m_editor_pid) == processes::ProcessState::Gone) {
         m_editor_gone = true;
         spdlog::warn("bridge: editor process {} is gone; its in-flight requests are abandoned", m_editor_pid);
         abandon_session_locked(m_session, "the editor process exited while the request was in flight; its effect is unknown");

@@ -1,21 +1,15 @@
 // The editor bridge, host side: construction, shutdown and the public state, statistics and
 // event-subscription queries. The rest of the class lives in the other bridge_*.cpp files.
 #include "bridge/bridge_internal.hpp"
+#include "support/random.hpp"
 
-#include <cstdio>
-#include <random>
 
 namespace uap::bridge {
 
 namespace {
 
-std::string random_prefix() {
-    std::random_device device;
-    std::uniform_int_distribution<uint32_t> digits;
-    char text[16];
-    std::snprintf(text, sizeof text, "h%08x", digits(device));
-    return text;
-}
+// Request ids are unique across host runs, so an editor never mistakes an old answer for a new one.
+std::string random_prefix() { return "h" + random::unique_suffix().substr(0, 8); }
 
 int64_t milliseconds_since(Clock::time_point then) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - then).count();

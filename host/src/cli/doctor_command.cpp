@@ -1,6 +1,7 @@
 // uap-host doctor [--project DIR]: what the host found (CLI, version, credentials, project files,
 // the running host, the script gate) and what is wrong, in plain words. Exit 1 when something is.
 #include "agent/agent_settings.hpp"
+#include "support/processes.hpp"
 #include "agent/cli_locator.hpp"
 #include "agent/script_gate.hpp"
 #include "cli/commands.hpp"
@@ -96,7 +97,7 @@ int run_doctor_command(const std::vector<std::string>& words) {
         else
             report.problem("no Assets/ folder: this does not look like a Unity project");
         auto running = server::read_discovery(*project);
-        if (running && server::process_alive(running->pid)) {
+        if (running && processes::may_be_running(running->pid)) {
             report.ok("a host (pid " + std::to_string(running->pid) + ") serves " + running->mcp_url());
             for (auto& [role, file] : running->token_files) {
                 if (!std::filesystem::exists(file, error))

@@ -2,6 +2,7 @@
 // Printing the token on stdout is this command's purpose; it is never logged.
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
+#include "support/processes.hpp"
 #include "server/access_tokens.hpp"
 #include "server/discovery_file.hpp"
 #include "support/json.hpp"
@@ -90,7 +91,7 @@ int run_mcp_config_command(const std::vector<std::string>& words) {
     auto discovery = server::read_discovery(project);
     if (!discovery)
         return fail(Failure, discovery.error().message() + "; start it with `uap-host serve --project " + project.string() + "`");
-    if (!server::process_alive(discovery->pid))
+    if (!processes::may_be_running(discovery->pid))
         return fail(Failure, "the host recorded in " + server::discovery_file_for(project).string() + " (pid " +
                                  std::to_string(discovery->pid) + ") is not running; start it with `uap-host serve`");
     auto token_file = discovery->token_files.find("mcp");

@@ -2,6 +2,7 @@
 #include "cli/running_host.hpp"
 
 #include "mcp/json_rpc.hpp"
+#include "support/processes.hpp"
 #include "support/json.hpp"
 
 #include <Poco/Exception.h>
@@ -114,7 +115,7 @@ Expected<rapidjson::Document> result_of(const Exchange& exchange, std::string_vi
 
 Expected<std::optional<RunningHost>> find_running_host(const fs::path& project) {
     auto discovery = server::read_discovery(project);
-    if (!discovery || !server::process_alive(discovery->pid) || discovery->port == 0)
+    if (!discovery || !processes::may_be_running(discovery->pid) || discovery->port == 0)
         return std::optional<RunningHost>();
     auto token_file = discovery->token_files.find(server::to_string(server::Role::Mcp));
     fs::path file = token_file != discovery->token_files.end() ? token_file->second

@@ -1,5 +1,6 @@
 // Session bookkeeping: open, touch, close, bounded eviction.
 #include "mcp/session_table.hpp"
+#include "support/random.hpp"
 
 #include "server/access_tokens.hpp"
 
@@ -12,7 +13,7 @@ constexpr size_t session_id_bytes = 16;
 }
 
 Expected<std::string> SessionTable::open(const ProtocolRevision& revision, std::string client_name) {
-    auto id = server::random_hex(session_id_bytes);
+    auto id = random::hex(session_id_bytes);
     if (!id)
         return id.error();
     auto now = Clock::now();

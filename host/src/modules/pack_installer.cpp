@@ -1,5 +1,6 @@
 // Installs and removes module packs in the per-user plugins folder.
 #include "modules/pack_installer.hpp"
+#include "support/random.hpp"
 
 #include "modules/module_library.hpp"
 #include "modules/plugin_folders.hpp"
@@ -11,7 +12,6 @@
 
 #include <algorithm>
 #include <fstream>
-#include <random>
 
 namespace uap::modules {
 
@@ -23,8 +23,7 @@ namespace {
 class ScratchFolder {
 public:
     explicit ScratchFolder(const fs::path& parent) {
-        std::random_device random;
-        m_path = parent / (".uap-scratch-" + std::to_string(random()));
+        m_path = parent / (".uap-scratch-" + random::unique_suffix());
         fs::create_directories(m_path);
     }
     ~ScratchFolder() {

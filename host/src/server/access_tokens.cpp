@@ -3,11 +3,11 @@
 
 #include "support/files.hpp"
 #include "support/paths.hpp"
+#include "support/random.hpp"
 
 #include <Poco/DigestEngine.h>
 
 #include <openssl/crypto.h>
-#include <openssl/rand.h>
 
 #include <vector>
 
@@ -25,13 +25,6 @@ std::string to_string(Role role) {
     case Role::Panel: return "panel";
     }
     return "unknown";
-}
-
-Expected<std::string> random_hex(size_t byte_count) {
-    std::vector<unsigned char> bytes(byte_count);
-    if (RAND_bytes(bytes.data(), static_cast<int>(bytes.size())) != 1)
-        return Error("the system's random number generator failed (OpenSSL RAND_bytes)");
-    return Poco::DigestEngine::digestToHex(bytes);
 }
 
 bool tokens_equal(std::string_view expected, std::string_view offered) {
@@ -63,7 +56,7 @@ AccessTokens::AccessTokens(std::string mcp, std::string editor, std::string pane
 Expected<AccessTokens> AccessTokens::generate() {
     std::array<std::string, 3> tokens;
     for (Role role : all_roles) {
-        auto token = random_hex(token_bytes);
+        auto token = random::hex(token_bytes);
         if (!token)
             return token.error();
         tokens[static_cast<size_t>(role)] = std::move(*token);

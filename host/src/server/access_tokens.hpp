@@ -17,8 +17,6 @@ enum class Role { Mcp, Editor, Panel };
 inline constexpr std::array<Role, 3> all_roles = {Role::Mcp, Role::Editor, Role::Panel};
 std::string to_string(Role role);
 
-// Hex text of `byte_count` bytes from OpenSSL's RAND_bytes; an error when the CSPRNG fails.
-Expected<std::string> random_hex(size_t byte_count);
 
 // Constant-time equality (CRYPTO_memcmp); the length difference alone is not secret.
 bool tokens_equal(std::string_view expected, std::string_view offered);

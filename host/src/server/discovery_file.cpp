@@ -69,10 +69,4 @@ void remove_discovery(const fs::path& project, int64_t own_pid) {
     }
 }
 
-bool process_alive(int64_t pid) {
-    if (pid <= 0)
-        return false;
-    return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
-}
-
 } // namespace uap::server

@@ -30,7 +30,5 @@ Expected<Discovery> read_discovery(const std::filesystem::path& project);
 // Removes the file only when it still describes this process.
 void remove_discovery(const std::filesystem::path& project, int64_t own_pid);
 
-// True when a process with this id exists (it may belong to someone else after pid reuse).
-bool process_alive(int64_t pid);
 
 } // namespace uap::server

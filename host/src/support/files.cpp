@@ -1,11 +1,11 @@
 // File helpers: bounded reads and atomic owner-only writes.
 #include "support/files.hpp"
+#include "support/random.hpp"
 
 #include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
-#include <random>
 #include <system_error>
 
 #ifndef _WIN32
@@ -39,9 +39,8 @@ Expected<void> write_atomically(const fs::path& path, const std::string& content
     fs::create_directories(path.parent_path(), error);
     if (error)
         return Error("cannot create " + path.parent_path().string() + ": " + error.message());
-    std::random_device random;
     fs::path temporary = path;
-    temporary += ".tmp-" + std::to_string(random());
+    temporary += ".tmp-" + random::unique_suffix();
 #ifndef _WIN32
     int mode = visibility == Visibility::OwnerOnly ? 0600 : 0644;
     int descriptor = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
