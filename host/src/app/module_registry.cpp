@@ -34,7 +34,8 @@ mcp::ReloadSource registry_source(const fs::path& project, std::vector<fs::path>
         auto host = std::make_shared<const modules::ModuleHost>(modules::ModuleHost::Options{inputs->folders, &*settings, editor});
         return {std::move(host), std::move(before)};
     };
-    return mcp::ReloadSource{build, fingerprint};
+    auto settings_fingerprint = [inputs] { return mcp::registry_fingerprint({}, inputs->settings_file); };
+    return mcp::ReloadSource{build, fingerprint, settings_fingerprint};
 }
 
 RegistryWatcher::RegistryWatcher(const mcp::ModuleTools& tools, std::chrono::milliseconds interval)

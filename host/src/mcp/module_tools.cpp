@@ -38,6 +38,15 @@ std::vector<std::string> ModuleTools::served_names(const modules::ModuleHost& ho
 bool ModuleTools::refresh() const {
     if (!m_source)
         return false;
+    // Toggles take effect on the very next request (one stat of the settings file); pack folders
+    // are listed at most every folder_recheck_interval, so requests do not serialise on the scan.
+    int64_t now = std::chrono::steady_clock::now().time_since_epoch().count();
+    size_t settings = std::hash<std::string>{}(m_source->settings_fingerprint());
+    if (settings == m_settings_hash.load() &&
+        now - m_last_full_check.load() < std::chrono::duration_cast<std::chrono::steady_clock::duration>(folder_recheck_interval).count())
+        return false;
+    m_settings_hash = settings;
+    m_last_full_check = now;
     bool changed = reload();
     // Outside the reload lock: the handler may make clients list tools again at once.
     if (changed && m_on_tools_changed)

@@ -8,6 +8,8 @@
 #include "modules/module_host.hpp"
 #include "settings/project_settings.hpp"
 
+#include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -26,8 +28,12 @@ struct RegistryBuild {
 
 struct ReloadSource {
     std::function<RegistryBuild()> build;
-    std::function<std::string()> current_fingerprint; // Cheap: file times and sizes only.
+    std::function<std::string()> current_fingerprint; // File times and sizes of everything the build reads.
+    std::function<std::string()> settings_fingerprint; // The settings file alone: one stat, checked on every request.
 };
+
+// How stale the pack folders may be seen by a request (the settings file is checked every time).
+inline constexpr std::chrono::milliseconds folder_recheck_interval{100};
 
 class ModuleTools final : public ToolProvider {
 public:
@@ -60,6 +66,8 @@ private:
     mutable std::mutex m_reload_mutex;
     mutable std::shared_ptr<const modules::ModuleHost> m_host;
     mutable std::string m_fingerprint;
+    mutable std::atomic<size_t> m_settings_hash{0};
+    mutable std::atomic<int64_t> m_last_full_check{0}; // steady_clock ticks.
     // Replaced registries stay alive until this object ends: descriptions handed out earlier may
     // still be in use, and module libraries are unloaded only when the host shuts down.
     mutable std::vector<std::shared_ptr<const modules::ModuleHost>> m_retired;
