@@ -32,6 +32,12 @@ void BridgeServer::handle_event(const std::string& name, const std::string& fram
         listener(frame);
 }
 
+void BridgeServer::handle_detached_frame(std::string_view frame) {
+    auto connection = std::make_shared<Connection>();
+    connection->open = false;
+    handle_frame(connection, frame.data(), frame.size());
+}
+
 void BridgeServer::handle_frame(const std::shared_ptr<Connection>& connection, const char* data, std::size_t size) {
     // The parse is iterative and depth-bounded, so hostile nesting cannot exhaust the stack; an
     // oversized frame (already bounded by the socket's hard cap) is parsed only to fail its request.

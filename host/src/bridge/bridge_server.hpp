@@ -48,6 +48,9 @@ public:
 
     // Serves one upgraded WebSocket until it closes; runs on the HTTP server's connection thread.
     void serve_connection(Poco::Net::WebSocket& socket);
+    // Handles one frame as if a connected editor had sent it on a socket that is already gone, so
+    // replies go nowhere: the frame handler without a network, for its fuzz target.
+    void handle_detached_frame(std::string_view frame);
 
     using EventListener = std::function<void(const std::string& event_json)>;
     // Editor events ({"event","data"}) as they arrive, on the connection thread. Returns a ticket for unsubscribe.

@@ -236,7 +236,8 @@ void ModuleHost::build_registry() {
                                                         "; neither copy is served (rename it in one pack, or disable one with "
                                                         "`uap-host modules disable ID --project DIR`)");
             spdlog::warn("module pack {}: {}", pack->id(), pack->warnings.back());
-            std::erase_if(pack->tools, [&](const ToolDescription& tool) { return tool.name == name; });
+            const std::string& clashing = name; // A structured binding cannot be captured before C++20 in clang 14.
+            std::erase_if(pack->tools, [&](const ToolDescription& tool) { return tool.name == clashing; });
         }
     }
     for (auto& pack : m_packs)
