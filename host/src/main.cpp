@@ -1,5 +1,6 @@
 // uap-host: the Agent Panel for Unity host process. Dispatches to the subcommands.
 #include "cli/commands.hpp"
+#include "modules/manifest.hpp"
 #include "version.hpp"
 
 #include <uap/abi/uap_module.h>
@@ -21,13 +22,15 @@ usage:
   uap-host modules enable|disable ID --project DIR
   uap-host modules install PATH [--replace]
   uap-host modules remove ID
-  uap-host tools call NAME [--args JSON] [--project DIR] [--plugins DIR]...
-  uap-host serve --project DIR [--port N] [--plugins DIR]...
+  uap-host tools call NAME [--args JSON] [--editor running|sim|none] [--project DIR] [--plugins DIR]...
+  uap-host tools list [--project DIR] [--plugins DIR]...
+  uap-host serve --project DIR [--port N] [--editor unity|sim] [--agent] [--plugins DIR]...
   uap-host mcp-config --project DIR [--client claude-code|claude-desktop|cursor|json] [--name NAME]
   uap-host doctor [--project DIR]
   uap-host open --project DIR [--print-only]   (the browser panel: a one-time sign-in link)
   uap-host hook pre-tool-use --project DIR   (the script gate; Claude Code runs it)
 
+Every command and subcommand takes --help, e.g. `uap-host serve --help`, `uap-host modules enable --help`.
 Logs go to stderr; set UAP_LOG_LEVEL to debug, info, warn (default) or error.
 Exit codes: 0 success, 1 failure, 2 usage error.
 )";
@@ -47,6 +50,10 @@ int fail(ExitCode code, const std::string& message) {
     std::cerr << "uap-host: " << message << "\n";
     return code;
 }
+
+int usage_error(const std::string& message, const command_line::Command& command) {
+    return fail(UsageError, message + "\n" + command_line::help_text(command));
+}
 } // namespace uap::cli
 
 int main(int argc, char** argv) {
@@ -57,7 +64,8 @@ int main(int argc, char** argv) {
         return words.empty() ? uap::cli::UsageError : uap::cli::Success;
     }
     if (words[0] == "--version") {
-        std::cout << "uap-host " << uap::host_version << " (module ABI generation " << UAP_ABI_VERSION << ")\n";
+        std::cout << "uap-host " << uap::host_version << " (module ABI generation " << UAP_ABI_VERSION << ", host revision "
+                  << uap::modules::host_api_revision << ")\n";
         return uap::cli::Success;
     }
     std::vector<std::string> rest(words.begin() + 1, words.end());

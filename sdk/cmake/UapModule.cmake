@@ -21,13 +21,28 @@ function(uap_platform_key out_variable)
   set(${out_variable} "${os}-${architecture}" PARENT_SCOPE)
 endfunction()
 
+# A CMake string as a JSON string literal (backslashes and quotes escaped), for string(JSON SET).
+function(_uap_json_string out_variable text)
+  string(REPLACE "\\" "\\\\" text "${text}")
+  string(REPLACE "\"" "\\\"" text "${text}")
+  set(${out_variable} "\"${text}\"" PARENT_SCOPE)
+endfunction()
+
 # uap_add_module(<target>
 #   ID <pack id> VERSION <x.y.z> [NAME <display name>] [TOGGLE <toggle id>]
-#   TOOLS <tool names...> SOURCES <files...>
+#   [AUTHOR <who>] [LICENSE <SPDX expression>] [HOMEPAGE <http(s) URL>] [MIN_HOST_REVISION <n>]
+#   SOURCES <files...> [TOOLS <tool names...>]
 #   [PROFILES <folder inside the pack>] [OUTPUT_DIRECTORY <plugins folder>]
 #   [INSTALL_DESTINATION <plugins folder relative to the install prefix>])
+#
+# Tool names are written once, in each tool's C++ name(): without TOOLS, the manifest's "tools"
+# list is generated after every build by `uap-host modules manifest`, which loads the module and
+# asks it (UAP_HOST_EXECUTABLE: the uap-host target in the host's own tree, the installed uap-host
+# for find_package(uap-sdk) users). TOOLS writes the list by hand instead (for modules built where
+# they cannot run, and for the host's own mismatch fixtures); the host then checks it at load.
 function(uap_add_module target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "ID;VERSION;NAME;TOGGLE;PROFILES;OUTPUT_DIRECTORY;INSTALL_DESTINATION"
+  cmake_parse_arguments(PARSE_ARGV 1 arg ""
+                        "ID;VERSION;NAME;TOGGLE;AUTHOR;LICENSE;HOMEPAGE;MIN_HOST_REVISION;PROFILES;OUTPUT_DIRECTORY;INSTALL_DESTINATION"
                         "TOOLS;SOURCES")
   foreach(required ID VERSION SOURCES)
     if(NOT arg_${required})
@@ -69,31 +84,61 @@ function(uap_add_module target)
 
   uap_platform_key(platform)
   set(library_file "${CMAKE_SHARED_MODULE_PREFIX}${target}${CMAKE_SHARED_MODULE_SUFFIX}")
-  set(tools_json "")
-  foreach(tool IN LISTS arg_TOOLS)
-    if(tools_json)
-      string(APPEND tools_json ", ")
-    endif()
-    string(APPEND tools_json "\"${tool}\"")
+  # The manifest is written with string(JSON), so every value is escaped as JSON requires.
+  set(manifest "{}")
+  string(JSON manifest SET "${manifest}" manifestVersion 1)
+  foreach(field IN ITEMS id:ID name:NAME version:VERSION toggle:TOGGLE)
+    string(REPLACE ":" ";" pair "${field}")
+    list(GET pair 0 key)
+    list(GET pair 1 argument)
+    _uap_json_string(value "${arg_${argument}}")
+    string(JSON manifest SET "${manifest}" ${key} "${value}")
   endforeach()
-  set(profiles_json "")
-  if(arg_PROFILES)
-    set(profiles_json ",\n  \"profiles\": \"${arg_PROFILES}\"")
+  string(JSON manifest SET "${manifest}" abiVersion 1)
+  string(JSON manifest SET "${manifest}" library "{}")
+  _uap_json_string(value "${library_file}")
+  string(JSON manifest SET "${manifest}" library "${platform}" "${value}")
+  foreach(field IN ITEMS author:AUTHOR license:LICENSE homepage:HOMEPAGE profiles:PROFILES)
+    string(REPLACE ":" ";" pair "${field}")
+    list(GET pair 0 key)
+    list(GET pair 1 argument)
+    if(arg_${argument})
+      _uap_json_string(value "${arg_${argument}}")
+    string(JSON manifest SET "${manifest}" ${key} "${value}")
+    endif()
+  endforeach()
+  if(arg_MIN_HOST_REVISION)
+    string(JSON manifest SET "${manifest}" minHostRevision ${arg_MIN_HOST_REVISION})
   endif()
-  file(WRITE "${CMAKE_CURRENT_BINARY_DIR}/${target}.uap-module.json"
-"{
-  \"manifestVersion\": 1,
-  \"id\": \"${arg_ID}\",
-  \"name\": \"${arg_NAME}\",
-  \"version\": \"${arg_VERSION}\",
-  \"abiVersion\": 1,
-  \"toggle\": \"${arg_TOGGLE}\",
-  \"library\": { \"${platform}\": \"${library_file}\" },
-  \"tools\": [${tools_json}]${profiles_json}
-}
-")
+  string(JSON manifest SET "${manifest}" tools "[]")
+  set(index 0)
+  foreach(tool IN LISTS arg_TOOLS)
+    _uap_json_string(value "${tool}")
+    string(JSON manifest SET "${manifest}" tools ${index} "${value}")
+    math(EXPR index "${index} + 1")
+  endforeach()
+  file(WRITE "${CMAKE_CURRENT_BINARY_DIR}/${target}.uap-module.json" "${manifest}\n")
   file(MAKE_DIRECTORY "${pack_directory}")
-  configure_file("${CMAKE_CURRENT_BINARY_DIR}/${target}.uap-module.json" "${pack_directory}/uap-module.json" COPYONLY)
+  if("TOOLS" IN_LIST arg_KEYWORDS_MISSING_VALUES OR DEFINED arg_TOOLS)
+    configure_file("${CMAKE_CURRENT_BINARY_DIR}/${target}.uap-module.json" "${pack_directory}/uap-module.json" COPYONLY)
+  else()
+    if(TARGET uap-host)
+      set(describer "$<TARGET_FILE:uap-host>")
+      add_dependencies(${target} uap-host)
+    elseif(UAP_HOST_EXECUTABLE)
+      set(describer "${UAP_HOST_EXECUTABLE}")
+    else()
+      message(FATAL_ERROR "uap_add_module(${target}): no uap-host to read the tool names from the module; "
+                          "set UAP_HOST_EXECUTABLE to an installed uap-host, or list the names with TOOLS")
+    endif()
+    # A changed template (a new VERSION, say) relinks the module, so the manifest is rewritten.
+    set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${CMAKE_CURRENT_BINARY_DIR}/${target}.uap-module.json")
+    add_custom_command(TARGET ${target} POST_BUILD
+      COMMAND "${describer}" modules manifest "$<TARGET_FILE:${target}>"
+              --template "${CMAKE_CURRENT_BINARY_DIR}/${target}.uap-module.json" --output "${pack_directory}/uap-module.json"
+      COMMENT "Writing the manifest of ${arg_ID} from the tools ${target} describes"
+      VERBATIM)
+  endif()
 
   if(arg_INSTALL_DESTINATION)
     install(TARGETS ${target} LIBRARY DESTINATION "${arg_INSTALL_DESTINATION}/${arg_ID}"

@@ -14,6 +14,8 @@
 #include "server/host_server.hpp"
 #include "support/json.hpp"
 
+#include "settings/project_settings.hpp"
+
 #include <gtest/gtest.h>
 
 #include <csignal>
@@ -233,6 +235,44 @@ TEST_F(RealCli, ReadOnlyMcpToolIsAutoApprovedAndItsResultReachesTheModel) {
     ASSERT_GE(requests.size(), 2u);
     EXPECT_NE(requests[1].find("tool_result"), std::string::npos);
     EXPECT_NE(requests[1].find("ping-4242"), std::string::npos) << requests[1].substr(0, 2000);
+}
+
+TEST_F(RealCli, APackEnabledOnTheRunningHostIsCallableInTheNextTurn) {
+    // The echo pack starts disabled, so the CLI's first tool list lacks mcp__uap__echo.
+    {
+        auto settings = uap::settings::ProjectSettings::load(project);
+        ASSERT_TRUE(settings);
+        settings->set_toggle("mcptest-echo", uap::settings::Toggle::Disabled);
+        ASSERT_TRUE(settings->save());
+    }
+    start(R"([{"text":"first turn"},{"tool_use":{"name":"mcp__uap__echo","input":{"text":"ping-7373"}}},{"text":"done"}])",
+          R"({"auto_approve":"read_only"})");
+    auto client = connect();
+    client->send(send_command("say something"));
+    ASSERT_GE(wait_turn(*client), 0) << ::testing::PrintToString(client->texts());
+
+    auto settings = uap::settings::ProjectSettings::load(project);
+    ASSERT_TRUE(settings);
+    settings->set_toggle("mcptest-echo", uap::settings::Toggle::Enabled);
+    ASSERT_TRUE(settings->save());
+    // The host notices, rebuilds its registry and asks the CLI to re-dial (mcp_reconnect).
+    int reconnected = -1;
+    for (int waited = 0; waited < 100 && reconnected < 0; ++waited) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        auto texts = client->texts();
+        for (size_t index = 0; index < texts.size(); ++index)
+            if (texts[index].find("the MCP server was reconnected") != std::string::npos)
+                reconnected = static_cast<int>(index);
+    }
+    ASSERT_GE(reconnected, 0) << ::testing::PrintToString(client->texts());
+
+    size_t before = client->texts().size();
+    client->send(send_command("now echo"));
+    ASSERT_GE(wait_turn(*client, before), 0) << ::testing::PrintToString(client->texts());
+    auto requests = main_requests();
+    ASSERT_GE(requests.size(), 3u);
+    EXPECT_NE(requests[2].find("tool_result"), std::string::npos);
+    EXPECT_NE(requests[2].find("ping-7373"), std::string::npos) << "the enabled tool ran: " << requests[2].substr(0, 2000);
 }
 
 TEST_F(RealCli, AskedPermissionShowsOnTwoPanelsAndADenyMessageReachesTheModel) {

@@ -23,7 +23,9 @@ std::string manifest_with(const std::string& replaced_field, const std::string& 
         std::string value = field[0] == replaced_field ? replacement : field[1];
         if (value.empty())
             continue;
-        text += (text.size() > 1 ? "," : "") + std::string("\"") + field[0] + "\":" + value;
+        if (text.size() > 1)
+            text += ',';
+        text.append("\"").append(field[0]).append("\":").append(value);
     }
     return text + "}";
 }
@@ -36,6 +38,53 @@ TEST(Manifest, AcceptsAComplete) {
     EXPECT_EQ(manifest->abi_version, 1u);
     EXPECT_EQ(manifest->tools, std::vector<std::string>{"example_tool"});
     EXPECT_EQ(manifest->libraries.at("windows-x86_64"), "example.dll");
+}
+
+// Appends extra fields to the complete manifest.
+std::string manifest_plus(const std::string& fields) {
+    std::string text = manifest_with("", "");
+    return text.substr(0, text.size() - 1) + "," + fields + "}";
+}
+
+TEST(Manifest, ReadsPublisherMetadataAndTheMinimumHostRevision) {
+    auto manifest = parse_manifest(manifest_plus(R"("author":"Example Ltd","license":"MIT OR Apache-2.0",)"
+                                                 R"("homepage":"https://example.com/pack","minHostRevision":2)"),
+                                   "/packs/example");
+    ASSERT_TRUE(manifest) << manifest.error().message();
+    EXPECT_EQ(manifest->author, "Example Ltd");
+    EXPECT_EQ(manifest->license, "MIT OR Apache-2.0");
+    EXPECT_EQ(manifest->homepage, "https://example.com/pack");
+    EXPECT_EQ(manifest->min_host_revision, 2u);
+    EXPECT_FALSE(uap::modules::host_revision_refusal(*manifest));
+
+    auto plain = parse_manifest(manifest_with("", ""), "/packs/example");
+    ASSERT_TRUE(plain);
+    EXPECT_EQ(plain->min_host_revision, 1u) << "absent means the first revision";
+    EXPECT_TRUE(plain->author.empty());
+}
+
+TEST(Manifest, RefusesAFutureHostRevisionNamingTheFix) {
+    auto manifest = parse_manifest(manifest_plus(R"("minHostRevision":)" + std::to_string(uap::modules::host_api_revision + 1)),
+                                   "/packs/example");
+    ASSERT_TRUE(manifest);
+    auto refusal = uap::modules::host_revision_refusal(*manifest);
+    ASSERT_TRUE(refusal);
+    EXPECT_NE(refusal->find("needs host revision " + std::to_string(uap::modules::host_api_revision + 1)), std::string::npos) << *refusal;
+    EXPECT_NE(refusal->find("uap-host --version"), std::string::npos) << *refusal;
+}
+
+TEST(Manifest, RejectsMalformedPublisherMetadata) {
+    for (auto [fields, expected] : {std::pair{R"("author":42)", "\"author\" must be a string"},
+                                    {"\"license\":\"MIT\\u0007\"", "\"license\" must be at most 200 characters"},
+                                    {R"("homepage":"javascript:void")", "\"homepage\" must be an http:// or https:// URL"},
+                                    {R"("minHostRevision":0)", "\"minHostRevision\" must be a positive integer"},
+                                    {R"("minHostRevision":"2")", "\"minHostRevision\" must be a positive integer"}}) {
+        auto manifest = parse_manifest(manifest_plus(fields), "/p");
+        ASSERT_FALSE(manifest) << fields;
+        EXPECT_NE(manifest.error().message().find(expected), std::string::npos) << manifest.error().message();
+    }
+    auto long_author = parse_manifest(manifest_plus("\"author\":\"" + std::string(201, 'a') + "\""), "/p");
+    EXPECT_FALSE(long_author);
 }
 
 TEST(Manifest, ToggleDefaultsToId) {

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include <cstdlib>
 #include <fstream>
 
@@ -17,6 +19,7 @@ using uap::modules::ModuleHost;
 using uap::modules::Origin;
 using uap::modules::PackReport;
 using uap::modules::PackState;
+using uap::modules::ToolEntry;
 using uap::testing::fixture_pack;
 using uap::testing::TemporaryFolder;
 using uap::testing::write_text_file;
@@ -112,7 +115,7 @@ TEST(ModuleHost, ManifestDeclaringAnUnspokenAbiGenerationIsNotLoaded) {
     auto manifest_path = plugins.path() / "future" / "uap-module.json";
     std::ifstream stream(manifest_path);
     std::string text((std::istreambuf_iterator<char>(stream)), {});
-    text.replace(text.find("\"abiVersion\": 1"), 15, "\"abiVersion\": 7");
+    text = std::regex_replace(text, std::regex(R"("abiVersion"\s*:\s*1)"), R"("abiVersion": 7)");
     write_text_file(manifest_path, text);
     auto marker = plugins.path() / "marker";
     setenv("UAP_FIXTURE_MARKER_FILE", marker.c_str(), 1);
@@ -170,12 +173,52 @@ TEST(ModuleHost, TwoPacksRegisteringTheSameToolNameServeNeitherCopy) {
     EXPECT_EQ(host->find_tool("shared_name"), nullptr);
     EXPECT_NE(host->find_tool("only_in_a"), nullptr);
     EXPECT_NE(host->find_tool("only_in_b"), nullptr);
-    for (const char* id : {"fixture.duplicate-a", "fixture.duplicate-b"}) {
+    for (auto [id, other] : {std::pair{"fixture.duplicate-a", "fixture.duplicate-b"}, {"fixture.duplicate-b", "fixture.duplicate-a"}}) {
         const PackReport& pack = pack_named(*host, id);
         EXPECT_EQ(pack.state, PackState::Loaded);
         ASSERT_EQ(pack.warnings.size(), 1u) << id;
-        EXPECT_NE(pack.warnings[0].find("fixture.duplicate-a, fixture.duplicate-b"), std::string::npos) << pack.warnings[0];
+        EXPECT_NE(pack.warnings[0].find(std::string("\"shared_name\" is also registered by ") + other + ";"), std::string::npos)
+            << pack.warnings[0];
+        EXPECT_NE(pack.warnings[0].find("neither copy is served"), std::string::npos) << pack.warnings[0];
     }
+}
+
+TEST(ModuleHost, ABundledToolWinsAClashWithAThirdPartyPack) {
+    ModuleHost::Options options;
+    options.folders = {{fixture_pack("fixture.clash-bundled"), Origin::User}, {UAP_TEST_BUNDLED_DIR, Origin::Bundled}};
+    options.start_isolated = uap::runner::module_runner(); // A user pack runs isolated by default.
+    ModuleHost host(std::move(options));
+    const ToolEntry* ping = host.find_tool("uap_ping");
+    ASSERT_NE(ping, nullptr);
+    EXPECT_EQ(ping->pack->id(), "uap.core");
+    EXPECT_NE(host.find_tool("clash_only"), nullptr) << "the rest of the third-party pack still serves";
+    const PackReport& clashing = pack_named(host, "fixture.clash-bundled");
+    ASSERT_EQ(clashing.warnings.size(), 1u);
+    EXPECT_NE(clashing.warnings[0].find("\"uap_ping\" is not served: the bundled pack uap.core provides it"), std::string::npos)
+        << clashing.warnings[0];
+    EXPECT_TRUE(pack_named(host, "uap.core").warnings.empty());
+}
+
+TEST(ModuleHost, ACommandLinePackShadowsAnInstalledPackOfTheSameId) {
+    TemporaryFolder installed;
+    fs::copy(fixture_pack("fixture.echo"), installed.path() / "fixture.echo", fs::copy_options::recursive);
+    ModuleHost::Options options;
+    options.folders = {{fixture_pack("fixture.echo"), Origin::CommandLine}, {installed.path(), Origin::User}};
+    options.start_isolated = uap::runner::module_runner(); // A --plugins pack runs isolated by default.
+    ModuleHost host(std::move(options));
+    ASSERT_EQ(host.packs().size(), 2u);
+    const PackReport& working = *host.packs()[0];
+    const PackReport& shadowed = *host.packs()[1];
+    EXPECT_EQ(working.state, PackState::Loaded) << working.reason;
+    EXPECT_EQ(working.folder, fs::weakly_canonical(fixture_pack("fixture.echo")));
+    ASSERT_EQ(working.warnings.size(), 1u);
+    EXPECT_NE(working.warnings[0].find("shadows the user copy at " + (installed.path() / "fixture.echo").string()), std::string::npos)
+        << working.warnings[0];
+    EXPECT_EQ(shadowed.state, PackState::Shadowed);
+    EXPECT_NE(shadowed.reason.find("shadowed by the --plugins copy"), std::string::npos) << shadowed.reason;
+    const ToolEntry* tool = host.find_tool("fixture_echo");
+    ASSERT_NE(tool, nullptr);
+    EXPECT_EQ(tool->pack, &working);
 }
 
 TEST(ModuleHost, TwoPacksWithTheSameIdAreBothRefused) {

@@ -114,3 +114,79 @@ TEST(ProjectSettings, SettingsOfNoProjectCannotBeSaved) {
 }
 
 } // namespace
+
+namespace {
+
+using uap::settings::DefaultChange;
+using uap::settings::DefaultsTable;
+
+// Generation 1 ships "anim" and "timeline" off by default; generation 2 turns both on.
+const DefaultsTable generation_one{{{1, "anim", Toggle::Disabled}, {1, "timeline", Toggle::Disabled}}};
+const DefaultsTable generation_two{{{1, "anim", Toggle::Disabled},
+                                    {1, "timeline", Toggle::Disabled},
+                                    {2, "anim", Toggle::Enabled},
+                                    {2, "timeline", Toggle::Enabled}}};
+
+TEST(SettingsMigration, ANewDefaultOnPackReachesAnExistingProjectButAnExplicitOffIsKept) {
+    TemporaryFolder project;
+    {
+        auto old = ProjectSettings::load(project.path(), generation_one);
+        ASSERT_TRUE(old);
+        EXPECT_EQ(old->toggle("anim"), Toggle::Disabled);
+        // The user turned timeline on and off again: an explicit choice. anim they never touched.
+        old->set_toggle("timeline", Toggle::Enabled);
+        old->set_toggle("timeline", Toggle::Disabled);
+        old->set_toggle("core", Toggle::Disabled);
+        ASSERT_TRUE(old->save());
+    }
+    auto upgraded = ProjectSettings::load(project.path(), generation_two);
+    ASSERT_TRUE(upgraded) << upgraded.error().message();
+    EXPECT_EQ(upgraded->toggle("anim"), Toggle::Enabled) << "the new default reaches the project";
+    EXPECT_EQ(upgraded->toggle("timeline"), Toggle::Disabled) << "the user's explicit off is kept";
+    EXPECT_EQ(upgraded->toggle("core"), Toggle::Disabled);
+    ASSERT_EQ(upgraded->migration_notes().size(), 2u);
+    EXPECT_NE(upgraded->migration_notes()[0].find("\"anim\" is now on by default and so in this project; change it with "
+                                                   "`uap-host modules disable anim --project " + project.path().string() + "`"),
+              std::string::npos)
+        << upgraded->migration_notes()[0];
+    EXPECT_NE(upgraded->migration_notes()[1].find("keeps its own choice (off)"), std::string::npos) << upgraded->migration_notes()[1];
+
+    // The generation was recorded: the next load announces nothing, and the choices stand.
+    std::ifstream stream(ProjectSettings::file_for(project.path()));
+    std::string text((std::istreambuf_iterator<char>(stream)), {});
+    EXPECT_NE(text.find("\"defaultsGeneration\": 2"), std::string::npos) << text;
+    auto again = ProjectSettings::load(project.path(), generation_two);
+    ASSERT_TRUE(again);
+    EXPECT_TRUE(again->migration_notes().empty());
+    EXPECT_EQ(again->toggle("anim"), Toggle::Enabled);
+    EXPECT_EQ(again->toggle("timeline"), Toggle::Disabled);
+}
+
+TEST(SettingsMigration, AProjectFirstSeenByANewerHostHasNothingToMigrate) {
+    TemporaryFolder project;
+    auto fresh = ProjectSettings::load(project.path(), generation_two);
+    ASSERT_TRUE(fresh);
+    EXPECT_TRUE(fresh->migration_notes().empty());
+    fresh->set_toggle("core", Toggle::Disabled);
+    ASSERT_TRUE(fresh->save());
+    auto reloaded = ProjectSettings::load(project.path(), generation_two);
+    ASSERT_TRUE(reloaded);
+    EXPECT_TRUE(reloaded->migration_notes().empty());
+    EXPECT_EQ(reloaded->toggle("anim"), Toggle::Enabled);
+}
+
+TEST(SettingsMigration, AFileFromBeforeGenerationsCountsAsGenerationOne) {
+    TemporaryFolder project;
+    write_text_file(ProjectSettings::file_for(project.path()), R"({"settingsVersion":1,"modules":{"timeline":{"enabled":false}}})");
+    auto upgraded = ProjectSettings::load(project.path(), generation_two);
+    ASSERT_TRUE(upgraded);
+    EXPECT_EQ(upgraded->toggle("anim"), Toggle::Enabled);
+    EXPECT_EQ(upgraded->toggle("timeline"), Toggle::Disabled);
+    EXPECT_EQ(upgraded->migration_notes().size(), 2u);
+    write_text_file(ProjectSettings::file_for(project.path()), R"({"defaultsGeneration":"two"})");
+    auto corrupt = ProjectSettings::load(project.path(), generation_two);
+    ASSERT_TRUE(corrupt);
+    EXPECT_TRUE(corrupt->recovery_note()) << "a malformed generation is a corrupt file, kept aside";
+}
+
+} // namespace

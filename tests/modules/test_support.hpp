@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -34,10 +35,31 @@ struct ProcessResult {
     std::string err;
 };
 
-// Runs the built uap-host with arguments and extra environment variables; waits for it to exit.
-ProcessResult run_host(const std::vector<std::string>& arguments, const std::map<std::string, std::string>& environment = {});
+// Runs program with arguments and extra environment variables; waits for it to exit.
 ProcessResult run_program(const std::string& program, const std::vector<std::string>& arguments,
                           const std::map<std::string, std::string>& environment = {});
+
+// Runs the built uap-host with arguments and extra environment variables; waits for it to exit.
+ProcessResult run_host(const std::vector<std::string>& arguments, const std::map<std::string, std::string>& environment = {});
+
+// `uap-host serve` running in the background for a project until this object ends (SIGTERM by pid,
+// then SIGKILL after 10 s). Construction waits until the host prints that it is serving.
+class ServingHost {
+public:
+    ServingHost(const std::vector<std::string>& arguments, const std::map<std::string, std::string>& environment);
+    ~ServingHost();
+    ServingHost(const ServingHost&) = delete;
+    ServingHost& operator=(const ServingHost&) = delete;
+    bool serving() const { return m_serving; }
+    int64_t pid() const { return m_pid; }
+    std::string err() const; // What the host wrote on stderr so far.
+
+private:
+    struct Streams;
+    std::unique_ptr<Streams> m_streams;
+    int64_t m_pid = 0;
+    bool m_serving = false;
+};
 
 // A test that runs uap-host with an empty per-user plugins folder of its own, so the developer's
 // installed packs never leak in.
@@ -45,8 +67,9 @@ class HostProcessTest : public ::testing::Test {
 protected:
     TemporaryFolder user_plugins;
     ProcessResult host(const std::vector<std::string>& arguments) const {
-        return run_host(arguments, {{"UAP_USER_PLUGINS_DIR", user_plugins.path().string()}});
+        return run_host(arguments, environment());
     }
+    std::map<std::string, std::string> environment() const { return {{"UAP_USER_PLUGINS_DIR", user_plugins.path().string()}}; }
 };
 
 } // namespace uap::testing

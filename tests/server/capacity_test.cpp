@@ -94,7 +94,8 @@ TEST(ServerCapacity, SlowHeadsIdleConnectionsAndIdleKeepAliveAreClosedOnTheirDea
 
     // A served keep-alive connection may idle for keepAliveIdleMs.
     Poco::Net::StreamSocket served(Poco::Net::SocketAddress("127.0.0.1", host.port()));
-    std::string request = "GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(host.port()) + "\r\n\r\n";
+    // (A plain POST: GET /mcp opens an event stream, whose refusal ends its connection.)
+    std::string request = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(host.port()) + "\r\nContent-Length: 0\r\n\r\n";
     served.sendBytes(request.data(), static_cast<int>(request.size()));
     char buffer[4096];
     int got = served.receiveBytes(buffer, sizeof(buffer));

@@ -1,6 +1,8 @@
 // uap-editor-sim: the editor simulator as a standalone process. It finds a running host through the
 // project's discovery file and editor token, connects like the Unity shim, and takes fault-injection
 // commands on stdin (one per line; see usage).
+#include "support/command_line.hpp"
+
 #include <uap/editor_sim/simulated_editor.hpp>
 
 #include "support/json.hpp"
@@ -29,15 +31,18 @@
 
 namespace {
 
-constexpr const char* usage = R"(uap-editor-sim — the Unity editor simulator, connecting to a running uap-host
-
-usage:
-  uap-editor-sim --project DIR [--scene sample|empty|flat:N] [--fixture FILE] [--session-id ID] [--wait-host SECONDS]
-
-It reads DIR/UserSettings/AgentPanel/host.json (field "port") and
-DIR/UserSettings/AgentPanel/tokens/editor.token, exactly like the Unity shim.
-
-stdin commands (one per line):
+const uap::command_line::Command& simulator_command() {
+    using uap::command_line::Takes;
+    static const uap::command_line::Command command{
+        {"uap-editor-sim --project DIR [--scene sample|empty|flat:N] [--fixture FILE] [--session-id ID] [--wait-host SECONDS]"},
+        "The Unity editor simulator, connecting to a running uap-host. It reads DIR/UserSettings/AgentPanel/host.json (field "
+        "\"port\") and DIR/UserSettings/AgentPanel/tokens/editor.token, exactly like the Unity shim.",
+        {{"project", Takes::Value, "DIR", "the project whose running host to connect to"},
+         {"scene", Takes::Value, "SCENE", "sample (default), empty, or flat:N (N objects at the root)"},
+         {"fixture", Takes::Value, "FILE", "add the objects of a fixture file (JSON) to the scene"},
+         {"session-id", Takes::Value, "ID", "the editor session id to report (default: random)"},
+         {"wait-host", Takes::Value, "SECONDS", "how long to wait for the host's files to appear (default 30)"}},
+        R"(stdin commands (one per line):
   reload MS          domain reload: drop the socket for MS ms, keep the completed-results ledger, reconnect
   stall MS           block the main thread for MS ms (pings are still answered)
   modal MS [TITLE]   a modal dialog blocks the main thread for MS ms
@@ -47,7 +52,9 @@ stdin commands (one per line):
   stats              print counters
   crash              exit at once with status 137, no goodbye
   quit               disconnect and exit 0
-)";
+)"};
+    return command;
+}
 
 std::mutex output_mutex;
 
@@ -68,37 +75,32 @@ std::string random_session() { return "sim-" + uap::random::unique_suffix(); }
 } // namespace
 
 int main(int argc, char** argv) {
-    std::string project, scene = "sample", fixture, session = random_session();
+    auto arguments = uap::command_line::Arguments::parse(std::vector<std::string>(argv + 1, argv + argc), simulator_command());
+    if (!arguments) {
+        std::cerr << "uap-editor-sim: " << arguments.error().message() << "\n" << uap::command_line::help_text(simulator_command());
+        return 2;
+    }
+    if (arguments->help_requested()) {
+        std::cout << uap::command_line::help_text(simulator_command());
+        return 0;
+    }
+    std::string project = arguments->value("project").value_or("");
+    std::string scene = arguments->value("scene").value_or("sample");
+    std::string fixture = arguments->value("fixture").value_or("");
+    std::string session = arguments->value("session-id").value_or(random_session());
     int wait_host_seconds = 30;
-    for (int index = 1; index < argc; ++index) {
-        std::string word = argv[index];
-        auto next = [&]() -> std::string {
-            if (index + 1 >= argc) {
-                std::cerr << "uap-editor-sim: " << word << " needs a value\n";
-                std::exit(2);
-            }
-            return argv[++index];
-        };
-        if (word == "--project")
-            project = next();
-        else if (word == "--scene")
-            scene = next();
-        else if (word == "--fixture")
-            fixture = next();
-        else if (word == "--session-id")
-            session = next();
-        else if (word == "--wait-host")
-            wait_host_seconds = std::stoi(next());
-        else if (word == "--help" || word == "-h") {
-            std::cout << usage;
-            return 0;
-        } else {
-            std::cerr << "uap-editor-sim: unknown argument " << word << "\n" << usage;
+    if (auto wait = arguments->value("wait-host")) {
+        char* end = nullptr;
+        long seconds = std::strtol(wait->c_str(), &end, 10);
+        if (wait->empty() || *end != '\0' || seconds < 0 || seconds > 3600) {
+            std::cerr << "uap-editor-sim: --wait-host must be a number of seconds from 0 to 3600\n";
             return 2;
         }
+        wait_host_seconds = static_cast<int>(seconds);
     }
-    if (project.empty()) {
-        std::cerr << usage;
+    if (project.empty() || !arguments->positional().empty()) {
+        std::cerr << "uap-editor-sim: --project DIR is required and no other words are taken\n"
+                  << uap::command_line::help_text(simulator_command());
         return 2;
     }
     std::filesystem::path folder = std::filesystem::path(project) / "UserSettings" / "AgentPanel";

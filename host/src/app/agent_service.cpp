@@ -12,6 +12,11 @@ agent::MetadataLookup metadata_from(const modules::ModuleHost& modules) {
     };
 }
 
+agent::MetadataLookup metadata_from(const mcp::ModuleTools& tools) {
+    // The registry of the moment: a pack enabled or installed later is known too.
+    return [&tools](std::string_view tool) { return metadata_from(*tools.host())(tool); };
+}
+
 AgentService::AgentService(agent::AgentOptions options)
     : m_session(std::make_unique<agent::AgentSession>(std::move(options), m_hub)), m_endpoint(m_hub, *m_session) {}
 

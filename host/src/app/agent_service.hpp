@@ -3,6 +3,7 @@
 #pragma once
 
 #include "agent/agent_session.hpp"
+#include "mcp/module_tools.hpp"
 #include "modules/module_host.hpp"
 #include "panel/panel_endpoint.hpp"
 #include "panel/panel_hub.hpp"
@@ -13,6 +14,7 @@ namespace uap::app {
 
 // Our tools' metadata by module tool name, from the module registry.
 agent::MetadataLookup metadata_from(const modules::ModuleHost& modules);
+agent::MetadataLookup metadata_from(const mcp::ModuleTools& tools);
 
 class AgentService {
 public:

@@ -4,7 +4,10 @@
 
 #include "app/agent_service.hpp"
 #include "support/paths.hpp"
+#include "app/module_registry.hpp"
+#include "mcp/event_stream_route.hpp"
 #include "mcp/mcp_endpoint.hpp"
+#include "mcp/notification_hub.hpp"
 #include "mcp/module_tools.hpp"
 #include "mcp/session_table.hpp"
 #include "modules/fault_records.hpp"
@@ -36,10 +39,10 @@ struct HostApplication::Graph {
     std::optional<server::ProjectLock> lock; // Released last.
     std::unique_ptr<settings::ProjectSettings> settings;
     std::unique_ptr<EditorConnection> editor;
-    std::unique_ptr<modules::ModuleHost> modules;
     std::optional<server::AccessTokens> tokens;
-    std::unique_ptr<mcp::ModuleTools> tools;
+    std::unique_ptr<mcp::ModuleTools> tools; // Rebuilds the module registry when its files change.
     std::unique_ptr<mcp::SessionTable> sessions;
+    std::unique_ptr<mcp::NotificationHub> notifications;
     std::unique_ptr<mcp::McpEndpoint> endpoint;
     std::unique_ptr<server::RequestGuard> guard;
     std::unique_ptr<server::Router> router;
@@ -47,6 +50,7 @@ struct HostApplication::Graph {
     std::unique_ptr<server::HostServer> http;
     std::unique_ptr<panel::ModuleCatalog> catalog;
     std::unique_ptr<AgentService> agent;
+    std::unique_ptr<RegistryWatcher> watcher;
     server::Discovery discovery;
     bool serving = false;
 };
@@ -75,14 +79,10 @@ Expected<void> HostApplication::start() {
         m_notices.push_back(*loaded_settings->recovery_note());
     graph->settings = std::make_unique<settings::ProjectSettings>(std::move(*loaded_settings));
 
+    for (auto& note : graph->settings->migration_notes())
+        m_notices.push_back(note);
+
     graph->editor = std::make_unique<EditorConnection>(project, m_options.version);
-    graph->modules = std::make_unique<modules::ModuleHost>(modules::ModuleHost::Options{
-        modules::standard_plugin_folders(m_options.plugin_folders, graph->settings->plugin_folders()), graph->settings.get(),
-        &graph->editor->bridge(), runner::module_runner(), [project](const std::string& pack, const std::string& reason) {
-            // So that `uap-host modules list` in another process can say so.
-            if (auto recorded = modules::record_disabled_pack(project, ::getpid(), pack, reason); !recorded)
-                spdlog::warn("cannot record that pack {} is disabled: {}", pack, recorded.error().message());
-        }});
 
     auto tokens = server::AccessTokens::generate();
     if (!tokens)
@@ -91,8 +91,25 @@ Expected<void> HostApplication::start() {
         return written.error();
     graph->tokens.emplace(std::move(*tokens));
 
-    graph->tools = std::make_unique<mcp::ModuleTools>(*graph->modules, project);
+    modules::ModuleHost::Options module_options;
+    module_options.editor = &graph->editor->bridge();
+    module_options.start_isolated = runner::module_runner();
+    module_options.on_pack_disabled = [project](const std::string& pack, const std::string& reason) {
+        // So that `uap-host modules list` in another process can say so.
+        if (auto recorded = modules::record_disabled_pack(project, ::getpid(), pack, reason); !recorded)
+            spdlog::warn("cannot record that pack {} is disabled: {}", pack, recorded.error().message());
+    };
+    graph->tools = std::make_unique<mcp::ModuleTools>(registry_source(project, m_options.plugin_folders, module_options), project);
     graph->sessions = std::make_unique<mcp::SessionTable>();
+    graph->notifications = std::make_unique<mcp::NotificationHub>();
+    // MCP clients hear of a changed tool list on their event streams. Claude Code ignores that
+    // notification, so our own CLI is told to re-dial the server (mcp_reconnect) as well.
+    graph->tools->on_tools_changed([graph = graph.get()] {
+        graph->notifications->broadcast(mcp::tools_list_changed_notification());
+        if (graph->agent)
+            if (auto reconnected = graph->agent->session().reconnect_mcp(); !reconnected)
+                spdlog::debug("agent: no MCP reconnect: {}", reconnected.error().message());
+    });
     graph->endpoint = std::make_unique<mcp::McpEndpoint>(*graph->tools, *graph->sessions, mcp::ServerIdentity{.version = m_options.version});
     graph->guard = std::make_unique<server::RequestGuard>(*graph->tokens, server::default_max_body_bytes);
     graph->router = std::make_unique<server::Router>(*graph->guard);
@@ -102,17 +119,23 @@ Expected<void> HostApplication::start() {
     graph->http = std::make_unique<server::HostServer>(*graph->guard, *graph->router,
                                                        server::ServerOptions{.port = m_options.port, .limits = server::ServerLimits::from(*graph->settings)});
     graph->http->add_upgrade_route(graph->editor->route());
+    graph->http->add_upgrade_route(mcp::event_stream_route(*graph->notifications, *graph->sessions));
 
     agent::AgentOptions agent_options;
     agent_options.project = project;
     agent_options.host_binary = m_options.hook_binary.empty() ? paths::executable_path() : m_options.hook_binary;
     agent_options.environment_overrides = m_options.agent_environment;
     agent_options.mcp_token = graph->tokens->token(server::Role::Mcp);
-    agent_options.metadata = metadata_from(*graph->modules);
+    agent_options.metadata = metadata_from(*graph->tools);
     agent_options.first_session = m_options.first_session;
     graph->agent = std::make_unique<AgentService>(agent_options);
     graph->agent->endpoint().set_limits(panel::PanelLimits::from(*graph->settings));
-    graph->catalog = std::make_unique<panel::ModuleCatalog>(*graph->modules, *graph->settings);
+    graph->catalog = std::make_unique<panel::ModuleCatalog>(
+        [tools = graph->tools.get()] {
+            tools->refresh(); // A toggle just saved is loaded or dropped before the reply describes it.
+            return tools->host();
+        },
+        *graph->settings);
     graph->agent->set_module_catalog(graph->catalog.get());
     graph->http->add_upgrade_route(graph->agent->route());
 
@@ -120,6 +143,7 @@ Expected<void> HostApplication::start() {
     if (!bound)
         return bound.error();
     graph->serving = true;
+    graph->watcher = std::make_unique<RegistryWatcher>(*graph->tools);
     m_graph = std::move(graph);
 
     auto& discovery = m_graph->discovery;
@@ -150,8 +174,10 @@ Expected<void> HostApplication::start() {
 void HostApplication::stop() {
     if (!m_graph)
         return;
+    m_graph->watcher->stop();
+    m_graph->notifications->stop(); // Ends the open event streams, so the server can stop.
     // Isolated runners stop now, so calls stuck in them end before the server waits for its workers.
-    m_graph->modules->abort_calls();
+    m_graph->tools->host()->abort_calls();
     m_graph->agent->stop();
     m_graph->editor->stop();
     if (m_graph->serving)
@@ -164,7 +190,7 @@ uint16_t HostApplication::port() const { return m_graph->discovery.port; }
 std::string HostApplication::mcp_url() const { return m_graph->discovery.mcp_url(); }
 const server::AccessTokens& HostApplication::tokens() const { return *m_graph->tokens; }
 const settings::ProjectSettings& HostApplication::settings() const { return *m_graph->settings; }
-modules::ModuleHost& HostApplication::modules() { return *m_graph->modules; }
+const modules::ModuleHost& HostApplication::modules() const { return *m_graph->tools->host(); }
 bridge::BridgeServer& HostApplication::bridge() { return m_graph->editor->bridge(); }
 EditorConnection& HostApplication::editor() { return *m_graph->editor; }
 panel::PanelHub& HostApplication::panel() { return m_graph->agent->hub(); }

@@ -71,7 +71,8 @@ public:
     std::string mcp_url() const;
     const server::AccessTokens& tokens() const;
     const settings::ProjectSettings& settings() const;
-    modules::ModuleHost& modules();
+    // The current module registry (it is rebuilt when packs are enabled, disabled, installed or removed).
+    const modules::ModuleHost& modules() const;
     bridge::BridgeServer& bridge();
     // The editor side (the in-process simulator's model with EditorMode::Simulator).
     EditorConnection& editor();

@@ -1,6 +1,8 @@
 // The uap-host subcommands. Each takes the words after its name and returns the process exit code.
 #pragma once
 
+#include "support/command_line.hpp"
+
 #include <string>
 #include <vector>
 
@@ -18,5 +20,8 @@ int run_open_command(const std::vector<std::string>& words);
 
 // Prints "uap-host: <message>" on stderr and returns code.
 int fail(ExitCode code, const std::string& message);
+
+// A usage error: the message, then the command's help, on stderr; returns UsageError.
+int usage_error(const std::string& message, const command_line::Command& command);
 
 } // namespace uap::cli

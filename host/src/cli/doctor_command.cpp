@@ -4,8 +4,8 @@
 #include "support/processes.hpp"
 #include "agent/cli_locator.hpp"
 #include "agent/script_gate.hpp"
-#include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/host_setup.hpp"
 #include "server/discovery_file.hpp"
 
 #include <cstdlib>
@@ -34,9 +34,20 @@ bool owner_only(const std::filesystem::path& file) {
 } // namespace
 
 int run_doctor_command(const std::vector<std::string>& words) {
-    auto arguments = Arguments::parse(words, ArgumentSpec{{"project"}, {}});
-    if (!arguments || !arguments->positional().empty())
-        return fail(UsageError, "usage:\n  uap-host doctor [--project DIR]\n");
+    static const Command command{{"uap-host doctor [--project DIR]"},
+                                 "Checks the claude CLI, its credentials, the project's files, the running host and the script "
+                                 "gate, and says what is wrong in plain words (exit 1 when something is).",
+                                 {project_option()},
+                                 ""};
+    auto arguments = Arguments::parse(words, command);
+    if (!arguments)
+        return usage_error(arguments.error().message(), command);
+    if (arguments->help_requested()) {
+        std::cout << command_line::help_text(command);
+        return Success;
+    }
+    if (!arguments->positional().empty())
+        return usage_error("doctor takes no positional arguments", command);
     Report report;
     std::string explicit_cli;
     std::optional<std::filesystem::path> project;

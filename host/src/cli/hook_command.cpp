@@ -2,8 +2,8 @@
 // reads the hook's JSON on stdin and, for a gated write, prints a "deny" decision with guidance.
 // It fails open (prints nothing) on input it cannot read, and says why on stderr.
 #include "agent/script_gate.hpp"
-#include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/host_setup.hpp"
 #include "support/json.hpp"
 
 #include <iostream>
@@ -13,15 +13,32 @@ namespace uap::cli {
 
 namespace {
 constexpr size_t max_hook_input_bytes = 16 * 1024 * 1024;
-constexpr const char* hook_usage = "usage:\n  uap-host hook pre-tool-use --project DIR   (reads the hook JSON on stdin)\n";
+const Command& hook_command() {
+    static const Command command{{"uap-host hook pre-tool-use --project DIR"},
+                                 "The script gate as a Claude Code PreToolUse hook: reads the hook JSON on stdin and prints a "
+                                 "\"deny\" decision for a gated write. Claude Code runs it; people rarely do.",
+                                 {project_option()},
+                                 ""};
+    return command;
+}
 } // namespace
 
 int run_hook_command(const std::vector<std::string>& words) {
+    if (!words.empty() && (words[0] == "--help" || words[0] == "-h" || words[0] == "help")) {
+        std::cout << command_line::help_text(hook_command());
+        return Success;
+    }
     if (words.empty() || words[0] != "pre-tool-use")
-        return fail(UsageError, std::string("unknown hook\n") + hook_usage);
-    auto arguments = Arguments::parse(std::vector<std::string>(words.begin() + 1, words.end()), ArgumentSpec{{"project"}, {}});
-    if (!arguments || !arguments->value("project"))
-        return fail(UsageError, std::string("hook pre-tool-use needs --project DIR\n") + hook_usage);
+        return usage_error("unknown hook", hook_command());
+    auto arguments = Arguments::parse(std::vector<std::string>(words.begin() + 1, words.end()), hook_command());
+    if (!arguments)
+        return usage_error(arguments.error().message(), hook_command());
+    if (arguments->help_requested()) {
+        std::cout << command_line::help_text(hook_command());
+        return Success;
+    }
+    if (!arguments->value("project"))
+        return usage_error("hook pre-tool-use needs --project DIR", hook_command());
     std::filesystem::path project = std::filesystem::absolute(*arguments->value("project"));
 
     std::string input;

@@ -12,6 +12,17 @@ namespace uap::cli {
 
 namespace fs = std::filesystem;
 
+const Option& project_option() {
+    static const Option option{"project", Takes::Value, "DIR", "the Unity project (its settings, toggles and running host)"};
+    return option;
+}
+
+const Option& plugins_option() {
+    static const Option option{"plugins", Takes::Value, "DIR",
+                               "also load packs from DIR (repeatable; shadows an installed pack of the same id)"};
+    return option;
+}
+
 Expected<std::unique_ptr<settings::ProjectSettings>> load_settings(const Arguments& arguments) {
     auto project = arguments.value("project");
     if (!project)
@@ -24,6 +35,8 @@ Expected<std::unique_ptr<settings::ProjectSettings>> load_settings(const Argumen
         return loaded.error();
     if (loaded->recovery_note())
         std::cerr << "uap-host: warning: " << *loaded->recovery_note() << "\n";
+    for (auto& note : loaded->migration_notes())
+        std::cerr << "uap-host: notice: " << note << "\n";
     return std::make_unique<settings::ProjectSettings>(std::move(*loaded));
 }
 

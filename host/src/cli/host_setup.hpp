@@ -2,7 +2,7 @@
 // from --project and --plugins.
 #pragma once
 
-#include "cli/arguments.hpp"
+#include "support/command_line.hpp"
 #include "modules/module_host.hpp"
 #include "settings/project_settings.hpp"
 
@@ -15,8 +15,14 @@ struct LoadedHost {
     std::unique_ptr<modules::ModuleHost> modules;
 };
 
+using command_line::Arguments;
+using command_line::Command;
+using command_line::Option;
+using command_line::Takes;
+
 // Options shared by module-loading commands.
-inline const std::set<std::string> module_loading_options = {"project", "plugins"};
+const Option& project_option();
+const Option& plugins_option();
 
 // Loads settings (reporting a recovered corrupt file on stderr) and then the modules.
 Expected<LoadedHost> load_host(const Arguments& arguments, api::EditorLink* editor = nullptr,

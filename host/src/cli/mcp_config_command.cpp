@@ -1,8 +1,8 @@
 // uap-host mcp-config: prints what an MCP client needs to reach the running host of a project.
 // Printing the token on stdout is this command's purpose; it is never logged.
 #include "cli/commands.hpp"
+#include "cli/host_setup.hpp"
 #include "support/processes.hpp"
-#include "cli/arguments.hpp"
 #include "server/access_tokens.hpp"
 #include "server/discovery_file.hpp"
 #include "support/json.hpp"
@@ -15,15 +15,18 @@ namespace uap::cli {
 
 namespace {
 
-constexpr const char* config_usage = R"(usage:
-  uap-host mcp-config --project DIR [--client claude-code|claude-desktop|cursor|json] [--name NAME]
-
-  claude-code     the `claude mcp add --transport http ...` command line (default)
-  json            {"mcpServers":{...}} for `claude --mcp-config` and other clients
-  cursor          the entry for .cursor/mcp.json
-  claude-desktop  a claude_desktop_config.json entry bridging through mcp-remote
-The output contains the host's MCP token: treat it like a password.
-)";
+const Command& config_command() {
+    static const Command command{
+        {"uap-host mcp-config --project DIR [--client claude-code|claude-desktop|cursor|json] [--name NAME]"},
+        "Prints what an MCP client needs to reach the project's running host.",
+        {project_option(),
+         {"client", Takes::Value, "CLIENT",
+          "claude-code: a `claude mcp add --transport http ...` line (default); json: the mcpServers object that other clients read; "
+          "cursor: an entry for .cursor/mcp.json; claude-desktop: a claude_desktop_config.json entry through mcp-remote"},
+         {"name", Takes::Value, "NAME", "the server's name in the client (default unity)"}},
+        "The output contains the host's MCP token: treat it like a password."};
+    return command;
+}
 
 enum class Client { ClaudeCode, ClaudeDesktop, Cursor, Json };
 
@@ -68,18 +71,18 @@ std::string server_entry(Client client, const std::string& name, const std::stri
 } // namespace
 
 int run_mcp_config_command(const std::vector<std::string>& words) {
-    if (!words.empty() && (words[0] == "--help" || words[0] == "help")) {
-        std::cout << config_usage;
+    auto arguments = Arguments::parse(words, config_command());
+    if (!arguments)
+        return usage_error(arguments.error().message(), config_command());
+    if (arguments->help_requested() || (!words.empty() && words[0] == "help")) {
+        std::cout << command_line::help_text(config_command());
         return Success;
     }
-    auto arguments = Arguments::parse(words, ArgumentSpec{{"project", "client", "name"}, {}});
-    if (!arguments)
-        return fail(UsageError, arguments.error().message() + "\n" + config_usage);
     if (!arguments->positional().empty() || !arguments->value("project"))
-        return fail(UsageError, std::string("mcp-config needs --project DIR\n") + config_usage);
+        return usage_error("mcp-config needs --project DIR", config_command());
     auto client = client_named(arguments->value("client").value_or("claude-code"));
     if (!client)
-        return fail(UsageError, "unknown --client (use claude-code, claude-desktop, cursor or json)\n" + std::string(config_usage));
+        return usage_error("unknown --client (use claude-code, claude-desktop, cursor or json)", config_command());
     std::string name = arguments->value("name").value_or("unity");
     if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != std::string::npos)
         return fail(UsageError, "--name may use letters, digits, '_' and '-' only");

@@ -2,13 +2,17 @@
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
 #include "modules/fault_records.hpp"
+#include "modules/library_description.hpp"
 #include "modules/pack_installer.hpp"
-#include "support/processes.hpp"
 #include "modules/pack_json.hpp"
+#include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
+#include "support/processes.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <map>
 #include <iostream>
 
 namespace uap::cli {
@@ -17,17 +21,71 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr const char* modules_usage = R"(usage:
-  uap-host modules list [--json] [--project DIR] [--plugins DIR]...
-  uap-host modules enable ID --project DIR [--plugins DIR]...
-  uap-host modules disable ID --project DIR [--plugins DIR]...
-  uap-host modules isolate ID --project DIR [--plugins DIR]...   (run the pack in a module runner process)
-  uap-host modules inline ID --project DIR [--plugins DIR]...    (run the pack inside uap-host)
-  uap-host modules install PATH [--replace] [--max-total-mib N] [--max-entry-mib N] [--max-entries N]
-                                                 (a pack folder or a .zip of one; a .zip is refused
-                                                 past 512 MiB in all, 256 MiB per entry, 10000 entries)
-  uap-host modules remove ID
-)";
+struct Action {
+    std::string name;
+    Command command;
+};
+
+const std::vector<Action>& actions() {
+    static const std::vector<Action> all = {
+        {"list",
+         {{"uap-host modules list [--json] [--project DIR] [--plugins DIR]..."},
+          "Lists every pack found, its state (loaded, disabled, failed, incompatible, shadowed), why, and its tools.",
+          {{"json", Takes::Nothing, "", "print JSON instead of text"}, project_option(), plugins_option()},
+          ""}},
+        {"enable",
+         {{"uap-host modules enable ID --project DIR [--plugins DIR]..."},
+          "Turns a pack on in the project's settings (ID is the pack id or its toggle). A running host picks it up.",
+          {project_option(), plugins_option()},
+          ""}},
+        {"disable",
+         {{"uap-host modules disable ID --project DIR [--plugins DIR]..."},
+          "Turns a pack off in the project's settings; its library is then never loaded. A running host picks it up.",
+          {project_option(), plugins_option()},
+          ""}},
+        {"isolate",
+         {{"uap-host modules isolate ID --project DIR [--plugins DIR]..."},
+          "Runs the pack in a module runner process (uap-module-runner), so a crash costs one call, not the host. "
+          "Stored per project; takes effect at the host's next start.",
+          {project_option(), plugins_option()},
+          ""}},
+        {"inline",
+         {{"uap-host modules inline ID --project DIR [--plugins DIR]..."},
+          "Runs the pack inside uap-host (faster calls; a crash in it ends the host). Stored per project.",
+          {project_option(), plugins_option()},
+          ""}},
+        {"install",
+         {{"uap-host modules install PATH [--replace] [--max-total-mib N] [--max-entry-mib N] [--max-entries N]"},
+          "Installs a pack (a folder or a .zip of one) into the per-user plugins folder, after checking its manifest, "
+          "its library and that it takes no bundled tool's name. A .zip is refused past its size caps while it is "
+          "extracted, and nothing is left behind.",
+          {{"replace", Takes::Nothing, "", "replace an installed pack of the same id"},
+           {"max-total-mib", Takes::Value, "N", "cap on the archive's uncompressed size (default 512)"},
+           {"max-entry-mib", Takes::Value, "N", "cap on one entry's uncompressed size (default 256)"},
+           {"max-entries", Takes::Value, "N", "cap on the number of entries (default 10000)"}},
+          ""}},
+        {"remove",
+         {{"uap-host modules remove ID"}, "Removes an installed pack from the per-user plugins folder.", {}, ""}},
+        {"manifest",
+         {{"uap-host modules manifest LIBRARY --template FILE --output FILE"},
+          "Writes a pack's manifest from its module library: the template's fields plus the tool names the library "
+          "describes. uap_add_module() runs it after every build, so a tool's name is written once, in its C++ class.",
+          {{"template", Takes::Value, "FILE", "the manifest without tools (uap_add_module writes it at configure time)"},
+           {"output", Takes::Value, "FILE", "where to write uap-module.json"}},
+          ""}},
+    };
+    return all;
+}
+
+const Command& modules_group() {
+    static const Command command = [] {
+        Command group{{}, "Manages module packs. `uap-host modules ACTION --help` lists an action's options.", {}, ""};
+        for (auto& action : actions())
+            group.usage.push_back(action.command.usage[0]);
+        return group;
+    }();
+    return command;
+}
 
 std::string metadata_words(const modules::ToolMetadata& metadata) {
     std::string words = metadata.read_only ? "read-only" : "writes";
@@ -84,6 +142,10 @@ void print_text(const modules::ModuleHost& host, const RunNotes& notes) {
             std::cout << " " << pack->manifest->version;
         std::cout << "  " << to_string(pack->state) << ", " << modules::to_string(pack->isolation) << "  (" << to_string(pack->origin)
                   << ": " << pack->folder.string() << ")\n";
+        if (pack->manifest && !(pack->manifest->author.empty() && pack->manifest->license.empty() && pack->manifest->homepage.empty()))
+            std::cout << "    by " << (pack->manifest->author.empty() ? "(unknown author)" : pack->manifest->author) << ", license "
+                      << (pack->manifest->license.empty() ? "(not stated)" : pack->manifest->license)
+                      << (pack->manifest->homepage.empty() ? "" : ", " + pack->manifest->homepage) << "\n";
         if (!pack->reason.empty())
             std::cout << "    reason: " << pack->reason << "\n";
         if (auto note = notes.find(pack->id()); note != notes.end())
@@ -107,6 +169,35 @@ int list(const Arguments& arguments) {
     return Success;
 }
 
+int toggle(const Arguments& arguments, settings::Toggle state) {
+    if (arguments.positional().size() != 2)
+        return fail(UsageError, std::string("modules ") + (state == settings::Toggle::Enabled ? "enable" : "disable") +
+                                    " needs one ID, e.g. `" + settings::toggle_command(state, "ID", arguments.value("project").value_or("")) +
+                                    "` (`uap-host modules list` shows the ids)");
+    if (!arguments.value("project"))
+        return fail(UsageError, "--project DIR is required: toggles are stored per project; run `" +
+                                    settings::toggle_command(state, arguments.positional()[1], "") + "` with your Unity project's folder");
+    auto settings = load_settings(arguments);
+    if (!settings)
+        return fail(Failure, settings.error().message());
+    const std::string& id = arguments.positional()[1];
+    std::optional<std::string> toggle_id;
+    for (auto& candidate : modules::find_pack_candidates(plugin_folders(arguments, **settings))) {
+        auto manifest = modules::read_manifest(candidate.folder);
+        if (manifest && (manifest->id == id || manifest->toggle == id))
+            toggle_id = manifest->toggle;
+    }
+    if (!toggle_id)
+        return fail(Failure, "no module pack has the id or toggle \"" + id + "\"; `uap-host modules list --project " +
+                                 *arguments.value("project") + "` shows every pack's id and toggle");
+    (*settings)->set_toggle(*toggle_id, state);
+    if (auto saved = (*settings)->save(); !saved)
+        return fail(Failure, saved.error().message());
+    std::cout << "toggle \"" << *toggle_id << "\" " << (state == settings::Toggle::Enabled ? "enabled" : "disabled") << " in "
+              << (*settings)->file().string() << "\n";
+    return Success;
+}
+
 // The manifests of every pack the command can see (unreadable ones are skipped: list reports them).
 std::vector<modules::Manifest> visible_manifests(const Arguments& arguments, const settings::ProjectSettings& settings) {
     std::vector<modules::Manifest> manifests;
@@ -114,29 +205,6 @@ std::vector<modules::Manifest> visible_manifests(const Arguments& arguments, con
         if (auto manifest = modules::read_manifest(candidate.folder))
             manifests.push_back(std::move(*manifest));
     return manifests;
-}
-
-int toggle(const Arguments& arguments, settings::Toggle state) {
-    if (arguments.positional().size() != 2)
-        return fail(UsageError, std::string("modules ") + (state == settings::Toggle::Enabled ? "enable" : "disable") + " needs one ID");
-    if (!arguments.value("project"))
-        return fail(UsageError, "--project DIR is required: toggles are stored per project");
-    auto settings = load_settings(arguments);
-    if (!settings)
-        return fail(Failure, settings.error().message());
-    const std::string& id = arguments.positional()[1];
-    std::optional<std::string> toggle_id;
-    for (auto& manifest : visible_manifests(arguments, **settings))
-        if (manifest.id == id || manifest.toggle == id)
-            toggle_id = manifest.toggle;
-    if (!toggle_id)
-        return fail(Failure, "no module pack has the id or toggle \"" + id + "\" (see `uap-host modules list`)");
-    (*settings)->set_toggle(*toggle_id, state);
-    if (auto saved = (*settings)->save(); !saved)
-        return fail(Failure, saved.error().message());
-    std::cout << "toggle \"" << *toggle_id << "\" " << (state == settings::Toggle::Enabled ? "enabled" : "disabled") << " in "
-              << (*settings)->file().string() << "\n";
-    return Success;
 }
 
 int choose_isolation(const Arguments& arguments, modules::Isolation isolation) {
@@ -185,11 +253,27 @@ int install(const Arguments& arguments) {
         if (!*parsed)
             return fail(UsageError, parsed->error().message());
     limits = {*total * 1024 * 1024, *entry * 1024 * 1024, *entries};
-    auto installed = modules::install_pack(fs::absolute(arguments.positional()[1]), paths::user_plugins_folder(),
+    auto installed = modules::install_pack(fs::absolute(arguments.positional()[1]),
+                                           {paths::user_plugins_folder(), paths::bundled_plugins_folder()},
                                            arguments.has("replace") ? modules::ExistingPack::Replace : modules::ExistingPack::Refuse, limits);
     if (!installed)
         return fail(Failure, "cannot install: " + installed.error().message());
     std::cout << "installed " << installed->string() << "\n";
+    return Success;
+}
+
+int write_manifest(const Arguments& arguments, const Command& command) {
+    if (arguments.positional().size() != 2 || !arguments.value("template") || !arguments.value("output"))
+        return usage_error("modules manifest needs LIBRARY, --template FILE and --output FILE", command);
+    auto template_text = files::read(*arguments.value("template"), modules::manifest_max_bytes);
+    if (!template_text)
+        return fail(Failure, template_text.error().message());
+    fs::path output = fs::absolute(*arguments.value("output"));
+    auto manifest = modules::manifest_from_library(*template_text, arguments.positional()[1], output.parent_path());
+    if (!manifest)
+        return fail(Failure, "cannot write the manifest: " + manifest.error().message());
+    if (auto written = files::write_atomically(output, *manifest, files::Visibility::Default); !written)
+        return fail(Failure, written.error().message());
     return Success;
 }
 
@@ -206,32 +290,35 @@ int remove(const Arguments& arguments) {
 } // namespace
 
 int run_modules_command(const std::vector<std::string>& words) {
-    if (words.empty() || words[0] == "--help" || words[0] == "help") {
-        std::cout << modules_usage;
+    if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
+        std::cout << command_line::help_text(modules_group());
         return words.empty() ? UsageError : Success;
     }
-    ArgumentSpec spec{module_loading_options, {"json", "replace"}};
-    for (const char* option : {"max-total-mib", "max-entry-mib", "max-entries"})
-        spec.options.insert(option);
-    auto arguments = Arguments::parse(words, spec);
+    auto action = std::find_if(actions().begin(), actions().end(), [&](const Action& known) { return known.name == words[0]; });
+    if (action == actions().end())
+        return usage_error("unknown modules action \"" + words[0] + "\"", modules_group());
+    auto arguments = Arguments::parse(words, action->command);
     if (!arguments)
-        return fail(UsageError, arguments.error().message() + "\n" + modules_usage);
-    const std::string& action = arguments->positional()[0];
-    if (action == "list")
+        return usage_error(arguments.error().message(), action->command);
+    if (arguments->help_requested()) {
+        std::cout << command_line::help_text(action->command);
+        return Success;
+    }
+    if (action->name == "list")
         return list(*arguments);
-    if (action == "enable")
+    if (action->name == "enable")
         return toggle(*arguments, settings::Toggle::Enabled);
-    if (action == "disable")
+    if (action->name == "disable")
         return toggle(*arguments, settings::Toggle::Disabled);
-    if (action == "isolate")
+    if (action->name == "isolate")
         return choose_isolation(*arguments, modules::Isolation::Isolated);
-    if (action == "inline")
+    if (action->name == "inline")
         return choose_isolation(*arguments, modules::Isolation::InProcess);
-    if (action == "install")
+    if (action->name == "install")
         return install(*arguments);
-    if (action == "remove")
-        return remove(*arguments);
-    return fail(UsageError, "unknown modules action \"" + action + "\"\n" + modules_usage);
+    if (action->name == "manifest")
+        return write_manifest(*arguments, action->command);
+    return remove(*arguments);
 }
 
 } // namespace uap::cli

@@ -1,8 +1,8 @@
 // uap-host open --project DIR: asks the project's running host for a one-time sign-in link to the
 // browser panel (with the owner-only panel token), prints it, and opens it with $BROWSER or the
 // platform's opener. The link's code works once, for 60 s, so it may appear on an opener's command line.
-#include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/host_setup.hpp"
 #include "server/access_tokens.hpp"
 #include "server/discovery_file.hpp"
 #include "support/json.hpp"
@@ -23,13 +23,15 @@ namespace uap::cli {
 
 namespace {
 
-constexpr const char* open_usage = R"(usage:
-  uap-host open --project DIR [--print-only]
-
-Prints a one-time link (valid 60 s, single use) that signs a browser in to the panel of the host
-serving DIR, and opens it with $BROWSER (a ':'-separated list; "%s" stands for the link) or, when
-unset, xdg-open. --print-only only prints it.
-)";
+const Command& open_command() {
+    static const Command command{
+        {"uap-host open --project DIR [--print-only]"},
+        "Prints a one-time link (valid 60 s, single use) that signs a browser in to the panel of the host serving DIR, "
+        "and opens it with $BROWSER (a ':'-separated list; \"%s\" stands for the link) or, when unset, xdg-open.",
+        {project_option(), {"print-only", Takes::Nothing, "", "only print the link"}},
+        ""};
+    return command;
+}
 
 Expected<std::string> request_sign_in_url(const server::Discovery& discovery, const std::string& token) {
     try {
@@ -100,9 +102,15 @@ bool launch_opener(std::string command, const std::string& url) {
 } // namespace
 
 int run_open_command(const std::vector<std::string>& words) {
-    auto arguments = Arguments::parse(words, ArgumentSpec{{"project"}, {"print-only"}});
-    if (!arguments || !arguments->positional().empty() || !arguments->value("project"))
-        return fail(UsageError, open_usage);
+    auto arguments = Arguments::parse(words, open_command());
+    if (!arguments)
+        return usage_error(arguments.error().message(), open_command());
+    if (arguments->help_requested()) {
+        std::cout << command_line::help_text(open_command());
+        return Success;
+    }
+    if (!arguments->positional().empty() || !arguments->value("project"))
+        return usage_error("open needs --project DIR, the Unity project a running host serves", open_command());
     std::filesystem::path project = std::filesystem::absolute(*arguments->value("project"));
     auto discovery = server::read_discovery(project);
     if (!discovery)

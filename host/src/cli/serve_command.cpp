@@ -2,7 +2,6 @@
 // until SIGINT or SIGTERM.
 #include "cli/commands.hpp"
 #include "app/host_application.hpp"
-#include "cli/arguments.hpp"
 #include "cli/host_setup.hpp"
 #include "server/discovery_file.hpp"
 #include "version.hpp"
@@ -22,15 +21,21 @@ namespace uap::cli {
 
 namespace {
 
-constexpr const char* serve_usage = R"(usage:
-  uap-host serve --project DIR [--port N] [--editor unity|sim] [--agent] [--plugins DIR]...
-
---editor sim runs the editor simulator in-process (a small sample scene) as this host's editor.
---agent starts the claude CLI session that the /panel WebSocket drives (see docs/agent-sessions.md);
-it reopens the project's last session.
-The browser panel is served at http://127.0.0.1:<port>/; serve prints a one-time sign-in link, and
-`uap-host open --project DIR` prints (and opens) a fresh one.
-)";
+const Command& serve_command() {
+    static const Command command{
+        {"uap-host serve --project DIR [--port N] [--editor unity|sim] [--agent] [--plugins DIR]..."},
+        "Serves MCP at http://127.0.0.1:PORT/mcp, the editor bridge and the panel for one Unity project until Ctrl-C; "
+        "writes the discovery and token files into the project. Enabling, disabling, installing or removing a pack "
+        "reaches it without a restart. The browser panel is served at http://127.0.0.1:PORT/; serve prints a one-time sign-in "
+         "link, and `uap-host open --project DIR` prints (and opens) a fresh one.",
+        {project_option(),
+         {"port", Takes::Value, "N", "the loopback port (default 0: one the system chooses)"},
+         {"editor", Takes::Value, "MODE", "unity: wait for the Unity shim (default); sim: run the editor simulator in-process (sample scene)"},
+         {"agent", Takes::Nothing, "", "start the claude CLI session the /panel WebSocket drives (see docs/agent-sessions.md)"},
+         plugins_option()},
+        ""};
+    return command;
+}
 
 // Blocks SIGINT and SIGTERM in this thread (and the threads it starts), to be awaited later.
 sigset_t block_termination_signals() {
@@ -92,19 +97,15 @@ Expected<uint16_t> parse_port(const std::optional<std::string>& text) {
 } // namespace
 
 int run_serve_command(const std::vector<std::string>& words) {
-    if (!words.empty() && (words[0] == "--help" || words[0] == "help")) {
-        std::cout << serve_usage;
+    auto arguments = Arguments::parse(words, serve_command());
+    if (!arguments)
+        return usage_error(arguments.error().message(), serve_command());
+    if (arguments->help_requested() || (!words.empty() && words[0] == "help")) {
+        std::cout << command_line::help_text(serve_command());
         return Success;
     }
-    ArgumentSpec spec{module_loading_options, {}};
-    spec.options.insert("port");
-    spec.options.insert("editor");
-    spec.switches.insert("agent");
-    auto arguments = Arguments::parse(words, spec);
-    if (!arguments)
-        return fail(UsageError, arguments.error().message() + "\n" + serve_usage);
     if (!arguments->positional().empty() || !arguments->value("project"))
-        return fail(UsageError, std::string("serve needs --project DIR\n") + serve_usage);
+        return usage_error("serve needs --project DIR, e.g. `uap-host serve --project path/to/UnityProject --editor sim`", serve_command());
     auto port = parse_port(arguments->value("port"));
     if (!port)
         return fail(UsageError, port.error().message());

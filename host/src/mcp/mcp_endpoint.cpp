@@ -153,9 +153,10 @@ HttpResponse McpEndpoint::handle(const HttpRequest& request) const {
     } else if (request.method == "DELETE") {
         response = handle_delete(request);
     } else {
-        // No server-initiated messages yet, so no standalone SSE stream: 405 as the transport allows.
-        response = error_response(405, nullptr, ServerError, "Method not allowed: use POST (and DELETE to end a session)");
-        response.headers.add("Allow", "POST, DELETE");
+        // GET (the event stream) is served by event_stream_route on the socket side; anything else
+        // reaching this pure core is not part of the transport.
+        response = error_response(405, nullptr, ServerError, "Method not allowed: use POST, GET (event stream) or DELETE");
+        response.headers.add("Allow", "GET, POST, DELETE");
     }
     if (spdlog::should_log(spdlog::level::info)) {
         double milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
@@ -248,7 +249,7 @@ HttpResponse McpEndpoint::initialize(const HttpRequest&, const Message& message)
     write_key(writer, "tools");
     writer.StartObject();
     write_key(writer, "listChanged");
-    writer.Bool(false);
+    writer.Bool(true); // Sent on the session's GET event stream when the registry is reloaded.
     writer.EndObject();
     writer.EndObject();
     write_key(writer, "serverInfo");
@@ -326,9 +327,10 @@ HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevisi
     }
     if (lookup.availability != Availability::Available) {
         trace.outcome = "unavailable";
-        std::string advice = lookup.availability == Availability::Disabled
-                                 ? "; a user can enable it with `uap-host modules enable " + lookup.module_id + "`"
-                                 : "";
+        std::string advice;
+        if (!lookup.remedy.empty())
+            advice = lookup.availability == Availability::Disabled ? "; a user can enable it with `" + lookup.remedy + "`"
+                                                                   : "; `" + lookup.remedy + "` shows the details";
         return error_response(200, message.id, InvalidParams,
                               "Tool " + loggable(tool_name) + " belongs to module " + lookup.module_id + ", which is not available (" +
                                   lookup.reason + ")" + advice);

@@ -10,7 +10,67 @@ namespace uap::mcp {
 namespace fs = std::filesystem;
 
 ModuleTools::ModuleTools(const modules::ModuleHost& host, fs::path project)
-    : m_host(host), m_project(std::move(project)), m_settings(std::make_shared<settings::ProjectSettings>()) {}
+    : m_project(std::move(project)), m_host(std::shared_ptr<const modules::ModuleHost>(&host, [](const modules::ModuleHost*) {})),
+      m_settings(std::make_shared<settings::ProjectSettings>()) {}
+
+ModuleTools::ModuleTools(ReloadSource source, fs::path project)
+    : m_source(std::move(source)), m_project(std::move(project)), m_settings(std::make_shared<settings::ProjectSettings>()) {
+    RegistryBuild first = m_source->build();
+    m_host = std::move(first.host);
+    m_fingerprint = std::move(first.fingerprint);
+}
+
+ModuleTools::~ModuleTools() = default;
+
+std::shared_ptr<const modules::ModuleHost> ModuleTools::host() const {
+    std::lock_guard lock(m_reload_mutex);
+    return m_host;
+}
+
+std::vector<std::string> ModuleTools::served_names(const modules::ModuleHost& host) const {
+    std::vector<std::string> names;
+    for (const modules::ToolEntry* entry : host.tools())
+        if (pack_enabled(host, *entry->pack))
+            names.push_back(entry->description->name);
+    return names;
+}
+
+bool ModuleTools::refresh() const {
+    if (!m_source)
+        return false;
+    // Toggles take effect on the very next request (one stat of the settings file); pack folders
+    // are listed at most every folder_recheck_interval, so requests do not serialise on the scan.
+    int64_t now = std::chrono::steady_clock::now().time_since_epoch().count();
+    size_t settings = std::hash<std::string>{}(m_source->settings_fingerprint());
+    if (settings == m_settings_hash.load() &&
+        now - m_last_full_check.load() < std::chrono::duration_cast<std::chrono::steady_clock::duration>(folder_recheck_interval).count())
+        return false;
+    m_settings_hash = settings;
+    m_last_full_check = now;
+    bool changed = reload();
+    // Outside the reload lock: the handler may make clients list tools again at once.
+    if (changed && m_on_tools_changed)
+        m_on_tools_changed();
+    return changed;
+}
+
+bool ModuleTools::reload() const {
+    std::lock_guard lock(m_reload_mutex);
+    if (m_source->current_fingerprint() == m_fingerprint)
+        return false;
+    std::vector<std::string> before = served_names(*m_host);
+    RegistryBuild rebuilt = m_source->build();
+    if (!rebuilt.host) {
+        m_fingerprint = std::move(rebuilt.fingerprint);
+        return false;
+    }
+    m_retired.push_back(std::move(m_host));
+    m_host = std::move(rebuilt.host);
+    m_fingerprint = std::move(rebuilt.fingerprint);
+    std::vector<std::string> after = served_names(*m_host);
+    spdlog::info("mcp: the module registry was reloaded ({} tools{})", after.size(), before == after ? ", unchanged" : "");
+    return before != after;
+}
 
 std::shared_ptr<const settings::ProjectSettings> ModuleTools::current_settings() const {
     if (m_project.empty())
@@ -33,44 +93,78 @@ std::shared_ptr<const settings::ProjectSettings> ModuleTools::current_settings()
     return m_settings;
 }
 
-bool ModuleTools::pack_enabled(const modules::PackReport& pack) const {
-    if (pack.state != modules::PackState::Loaded || !pack.manifest || m_host.runtime_problem(pack))
+bool ModuleTools::pack_enabled(const modules::ModuleHost& host, const modules::PackReport& pack) const {
+    if (pack.state != modules::PackState::Loaded || !pack.manifest || host.runtime_problem(pack))
         return false;
+    if (m_source)
+        return true; // A reloadable registry was built from the current settings already.
     return current_settings()->toggle(pack.manifest->toggle) == settings::Toggle::Enabled;
 }
 
 std::vector<const modules::ToolDescription*> ModuleTools::enabled_tools() const {
+    refresh();
+    auto host = this->host();
     std::vector<const modules::ToolDescription*> tools;
-    for (const modules::ToolEntry* entry : m_host.tools())
-        if (pack_enabled(*entry->pack))
+    for (const modules::ToolEntry* entry : host->tools())
+        if (pack_enabled(*host, *entry->pack))
             tools.push_back(entry->description);
     return tools;
 }
 
 ToolLookup ModuleTools::lookup(std::string_view name) const {
-    if (const modules::ToolEntry* entry = m_host.find_tool(name)) {
-        if (auto problem = m_host.runtime_problem(*entry->pack))
+    refresh();
+    auto host = this->host();
+    if (const modules::ToolEntry* entry = host->find_tool(name)) {
+        if (auto problem = host->runtime_problem(*entry->pack))
             return {Availability::Failed, nullptr, entry->pack->id(), *problem};
-        if (pack_enabled(*entry->pack))
+        if (pack_enabled(*host, *entry->pack))
             return {Availability::Available, entry->description, entry->pack->id(), {}};
-        return {Availability::Disabled, nullptr, entry->pack->id(), "disabled in this project's settings"};
+        return {Availability::Disabled, nullptr, entry->pack->id(), "disabled in this project's settings",
+                settings::toggle_command(settings::Toggle::Enabled, entry->pack->manifest->toggle, m_project)};
     }
-    for (auto& pack : m_host.packs()) {
+    for (auto& pack : host->packs()) {
         if (!pack->manifest)
             continue;
         auto& names = pack->manifest->tools;
         if (std::find(names.begin(), names.end(), name) == names.end())
             continue;
         if (pack->state == modules::PackState::Disabled)
-            return {Availability::Disabled, nullptr, pack->id(), pack->reason};
-        return {Availability::Failed, nullptr, pack->id(), modules::to_string(pack->state) + ": " + pack->reason};
+            return {Availability::Disabled, nullptr, pack->id(), "disabled in this project's settings",
+                    settings::toggle_command(settings::Toggle::Enabled, pack->manifest->toggle, m_project)};
+        return {Availability::Failed, nullptr, pack->id(), modules::to_string(pack->state) + ": " + pack->reason,
+                "uap-host modules list --project " + (m_project.empty() ? std::string("DIR") : m_project.string())};
     }
     return {};
 }
 
 modules::ToolOutcome ModuleTools::call(std::string_view name, std::string_view arguments_json,
                                        const modules::CallOptions& options) const {
-    return m_host.call_tool(name, arguments_json, options);
+    return host()->call_tool(name, arguments_json, options);
+}
+
+std::string registry_fingerprint(const std::vector<modules::PluginFolder>& folders, const fs::path& settings_file) {
+    std::string text;
+    auto describe = [&](const fs::path& path) {
+        std::error_code error;
+        auto status = fs::status(path, error);
+        if (error || !fs::exists(status)) {
+            text += path.string() + " -\n";
+            return;
+        }
+        auto time = fs::last_write_time(path, error).time_since_epoch().count();
+        auto size = fs::is_regular_file(status) ? fs::file_size(path, error) : 0;
+        text += path.string() + " " + std::to_string(time) + " " + std::to_string(size) + "\n";
+    };
+    describe(settings_file);
+    for (auto& folder : folders) {
+        describe(folder.path);
+        for (auto& candidate : modules::find_pack_candidates({folder})) {
+            std::error_code error;
+            for (auto& entry : fs::directory_iterator(candidate.folder, error))
+                describe(entry.path());
+        }
+    }
+    return text;
 }
 
 } // namespace uap::mcp

@@ -20,6 +20,7 @@ struct ToolLookup {
     const modules::ToolDescription* tool = nullptr; // Set when available.
     std::string module_id;                          // Set unless unknown.
     std::string reason;                             // Why a known tool cannot be called.
+    std::string remedy;                             // The exact command that makes it callable, when there is one.
 };
 
 class ToolProvider {

@@ -60,7 +60,26 @@ Expected<std::string> required_string(const rapidjson::Value& root, const char* 
     return *value;
 }
 
+// Optional descriptive text: at most 200 characters, no control characters.
+Expected<std::string> optional_text(const rapidjson::Value& root, const char* field) {
+    if (!root.HasMember(field))
+        return std::string();
+    auto value = json::string_field(root, field);
+    if (!value)
+        return Error(std::string("field \"") + field + "\" must be a string");
+    if (value->size() > 200 || std::any_of(value->begin(), value->end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }))
+        return Error(std::string("field \"") + field + "\" must be at most 200 characters without control characters");
+    return *value;
+}
+
 } // namespace
+
+std::optional<std::string> host_revision_refusal(const Manifest& manifest) {
+    if (manifest.min_host_revision <= host_api_revision)
+        return std::nullopt;
+    return "the pack needs host revision " + std::to_string(manifest.min_host_revision) + " (minHostRevision) but this uap-host is revision " +
+           std::to_string(host_api_revision) + "; update uap-host (check with `uap-host --version`) or install an older release of the pack";
+}
 
 Expected<fs::path> Manifest::library_for_this_platform() const {
     auto found = libraries.find(this_platform_key());
@@ -122,6 +141,21 @@ Expected<Manifest> parse_manifest(const std::string& text, const fs::path& folde
         if (!seen.insert(tool.GetString()).second)
             return Error(std::string("tool \"") + tool.GetString() + "\" is listed twice");
         manifest.tools.emplace_back(tool.GetString());
+    }
+
+    for (auto [field, target] : {std::pair{"author", &manifest.author}, {"license", &manifest.license}, {"homepage", &manifest.homepage}}) {
+        auto value = optional_text(root, field);
+        if (!value)
+            return value.error();
+        *target = *value;
+    }
+    if (!manifest.homepage.empty() && manifest.homepage.rfind("https://", 0) != 0 && manifest.homepage.rfind("http://", 0) != 0)
+        return Error("field \"homepage\" must be an http:// or https:// URL");
+    if (root.HasMember("minHostRevision")) {
+        auto revision = json::integer_field(root, "minHostRevision");
+        if (!revision || *revision < 1 || *revision > UINT32_MAX)
+            return Error("field \"minHostRevision\" must be a positive integer");
+        manifest.min_host_revision = static_cast<uint32_t>(*revision);
     }
 
     if (root.HasMember("profiles")) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,10 @@ namespace uap::modules {
 
 inline constexpr const char* manifest_file_name = "uap-module.json";
 inline constexpr uint64_t manifest_max_bytes = 64 * 1024;
+
+// The revision of the host table within the current ABI generation: 1 is the first table, 2
+// appended host_info. A manifest's minHostRevision is compared with it before loading.
+inline constexpr uint32_t host_api_revision = 2;
 
 struct Manifest {
     std::filesystem::path folder;         // The pack folder, absolute.
@@ -24,10 +29,17 @@ struct Manifest {
     std::map<std::string, std::string> libraries; // Platform key → file name inside the pack folder.
     std::vector<std::string> tools;       // Tool names the library must report, in any order.
     std::filesystem::path profiles;       // Optional bundled profiles folder (absolute), empty if none.
+    std::string author;                   // Optional: who publishes the pack.
+    std::string license;                  // Optional: an SPDX expression such as "MIT".
+    std::string homepage;                 // Optional: an http(s) URL.
+    uint32_t min_host_revision = 1;       // The oldest host table revision the pack works with.
 
     // The library for this platform, absolute; an Error when the pack has none for it.
     Expected<std::filesystem::path> library_for_this_platform() const;
 };
+
+// Why this host cannot run the pack's declared revision, with what fixes it; nullopt when it can.
+std::optional<std::string> host_revision_refusal(const Manifest& manifest);
 
 // The running host's platform key, e.g. "linux-x86_64".
 std::string this_platform_key();

@@ -19,6 +19,7 @@ std::string to_string(PackState state) {
     case PackState::Disabled: return "disabled";
     case PackState::Failed: return "failed";
     case PackState::Incompatible: return "incompatible";
+    case PackState::Shadowed: return "shadowed";
     }
     return "unknown";
 }
@@ -80,13 +81,13 @@ ModuleHost::ModuleHost(Options options) {
     }
     reject_duplicate_pack_ids();
     for (auto& pack : m_packs)
-        if (pack->manifest && pack->reason.empty())
+        if (pack->manifest && pack->reason.empty() && pack->state != PackState::Shadowed)
             load_pack(*pack, settings);
     build_registry();
     for (auto& [name, entry] : m_registry)
         m_deadlines[name] = settings.tool_deadline(name);
     for (auto& pack : m_packs)
-        if (pack->state != PackState::Loaded && pack->state != PackState::Disabled)
+        if (pack->state != PackState::Loaded && pack->state != PackState::Disabled && pack->state != PackState::Shadowed)
             spdlog::warn("module pack {} ({}) {}: {}", pack->id(), pack->folder.string(), to_string(pack->state), pack->reason);
 }
 
@@ -106,12 +107,35 @@ void ModuleHost::reject_duplicate_pack_ids() {
     for (auto& [id, packs] : by_id) {
         if (packs.size() < 2)
             continue;
+        // A pack given with --plugins is the author's working copy: it shadows the installed,
+        // settings-listed or bundled copy for this run, and says so. Two working copies with one
+        // id are ambiguous, so both fail as any other duplicate does.
+        auto from_command_line = std::count_if(packs.begin(), packs.end(),
+                                               [](const PackReport* pack) { return pack->origin == Origin::CommandLine; });
+        if (from_command_line == 1) {
+            auto working = *std::find_if(packs.begin(), packs.end(),
+                                         [](const PackReport* pack) { return pack->origin == Origin::CommandLine; });
+            for (auto* pack : packs) {
+                if (pack == working)
+                    continue;
+                pack->state = PackState::Shadowed;
+                pack->reason = "shadowed by the --plugins copy at " + working->folder.string();
+                working->warnings.push_back("shadows the " + to_string(pack->origin) + " copy at " + pack->folder.string() +
+                                            " (drop --plugins to use that one)");
+                spdlog::warn("module pack {}: the --plugins copy at {} shadows the {} copy at {}", id, working->folder.string(),
+                             to_string(pack->origin), pack->folder.string());
+            }
+            continue;
+        }
         for (auto* pack : packs) {
             std::string others;
             for (auto* other : packs)
                 if (other != pack)
                     others += (others.empty() ? "" : ", ") + other->folder.string();
-            pack->reason = "pack id \"" + id + "\" is also provided by " + others + "; remove one of them";
+            pack->reason = "pack id \"" + id + "\" is also provided by " + others + "; remove one of them (" +
+                           (pack->origin == Origin::User ? "`uap-host modules remove " + id + "` removes the installed copy"
+                                                         : "delete the folder " + pack->folder.string()) +
+                           ")";
         }
     }
 }
@@ -123,13 +147,19 @@ void ModuleHost::load_pack(PackReport& pack, const settings::ProjectSettings& se
                                                                                                 : Isolation::Isolated);
     if (settings.toggle(manifest.toggle) == settings::Toggle::Disabled) {
         pack.state = PackState::Disabled;
-        pack.reason = "disabled in settings (toggle \"" + manifest.toggle + "\")";
+        pack.reason = "disabled in settings (toggle \"" + manifest.toggle + "\"); enable it with `" +
+                      settings::toggle_command(settings::Toggle::Enabled, manifest.toggle, settings.project()) + "`";
         return;
     }
     if (manifest.abi_version < oldest_abi_version || manifest.abi_version > newest_abi_version) {
         pack.state = PackState::Incompatible;
         pack.reason = "the manifest declares ABI generation " + std::to_string(manifest.abi_version) + "; this host speaks " +
                       std::to_string(oldest_abi_version) + " to " + std::to_string(newest_abi_version);
+        return;
+    }
+    if (auto refusal = host_revision_refusal(manifest)) {
+        pack.state = PackState::Incompatible;
+        pack.reason = *refusal;
         return;
     }
     auto library_file = manifest.library_for_this_platform();
@@ -218,16 +248,27 @@ void ModuleHost::build_registry() {
             for (auto& tool : pack->tools)
                 providers[tool.name].push_back(pack.get());
     for (auto& [name, packs] : providers) {
-        if (packs.size() > 1) {
-            std::vector<std::string> ids;
-            for (auto* pack : packs)
-                ids.push_back(pack->id());
-            for (auto* pack : packs) {
-                pack->warnings.push_back("tool \"" + name + "\" is also registered by another pack (" + joined(ids) +
-                                         "); neither copy is served");
-                const std::string& clashing = name; // A structured binding cannot be captured before C++20 in clang 14.
-                std::erase_if(pack->tools, [&](const ToolDescription& tool) { return tool.name == clashing; });
-            }
+        if (packs.size() < 2)
+            continue;
+        // A bundled tool is part of the host's contract (agents and docs rely on uap_ping and
+        // friends), so a single bundled provider keeps it and every other copy is dropped. Among
+        // equals nobody wins: neither copy is served and each names the others.
+        auto bundled = std::count_if(packs.begin(), packs.end(), [](const PackReport* pack) { return pack->origin == Origin::Bundled; });
+        for (auto* pack : packs) {
+            if (bundled == 1 && pack->origin == Origin::Bundled)
+                continue;
+            std::vector<std::string> others;
+            for (auto* other : packs)
+                if (other != pack && (bundled != 1 || other->origin == Origin::Bundled))
+                    others.push_back(other->id());
+            pack->warnings.push_back(bundled == 1 ? "tool \"" + name + "\" is not served: the bundled pack " + joined(others) +
+                                                        " provides it, and bundled tools win (rename the tool in " + pack->id() + ")"
+                                                  : "tool \"" + name + "\" is also registered by " + joined(others) +
+                                                        "; neither copy is served (rename it in one pack, or disable one with "
+                                                        "`uap-host modules disable ID --project DIR`)");
+            spdlog::warn("module pack {}: {}", pack->id(), pack->warnings.back());
+            const std::string& clashing = name; // A structured binding cannot be captured before C++20 in clang 14.
+            std::erase_if(pack->tools, [&](const ToolDescription& tool) { return tool.name == clashing; });
         }
     }
     for (auto& pack : m_packs)
@@ -246,7 +287,7 @@ std::optional<std::string> ModuleHost::runtime_problem(const PackReport& pack) c
     return found == m_module_of_pack.end() ? std::nullopt : found->second->runtime_problem();
 }
 
-void ModuleHost::abort_calls() {
+void ModuleHost::abort_calls() const {
     for (auto& module : m_modules)
         module->abort_calls();
 }

@@ -23,7 +23,7 @@
 
 namespace uap::modules {
 
-enum class PackState { Loaded, Disabled, Failed, Incompatible };
+enum class PackState { Loaded, Disabled, Failed, Incompatible, Shadowed };
 std::string to_string(PackState state);
 
 // What the host knows about one pack, whatever became of it.
@@ -101,7 +101,7 @@ public:
 
     // Shutdown has begun: isolated packs' runners are asked to stop (their calls see cancellation,
     // then fail with a shutdown message); new calls are refused. Does not wait.
-    void abort_calls();
+    void abort_calls() const;
 
 private:
     void load_pack(PackReport& pack, const settings::ProjectSettings& settings);

@@ -3,12 +3,15 @@
 #include "support/random.hpp"
 
 #include "modules/module_library.hpp"
+#include "modules/plugin_folders.hpp"
+#include "settings/project_settings.hpp"
 
 #include <Poco/Exception.h>
 #include <Poco/Zip/ZipArchive.h>
 #include <Poco/Zip/ZipCommon.h>
 #include <Poco/Zip/ZipStream.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <vector>
@@ -114,6 +117,20 @@ Expected<void> extract_zip(const fs::path& archive, const fs::path& destination,
     return {};
 }
 
+// Tools of the pack that a bundled pack (another id) already provides, as "tool (bundled pack)".
+std::vector<std::string> bundled_tool_clashes(const Manifest& manifest, const fs::path& bundled) {
+    std::vector<std::string> clashes;
+    for (auto& candidate : find_pack_candidates({{bundled, Origin::Bundled}})) {
+        auto other = read_manifest(candidate.folder);
+        if (!other || other->id == manifest.id)
+            continue;
+        for (auto& tool : manifest.tools)
+            if (std::find(other->tools.begin(), other->tools.end(), tool) != other->tools.end())
+                clashes.push_back(tool + " (" + other->id + ")");
+    }
+    return clashes;
+}
+
 } // namespace
 
 Expected<Manifest> inspect_pack(const fs::path& folder) {
@@ -123,6 +140,8 @@ Expected<Manifest> inspect_pack(const fs::path& folder) {
     if (manifest->abi_version < oldest_abi_version || manifest->abi_version > newest_abi_version)
         return Error("the pack needs ABI generation " + std::to_string(manifest->abi_version) + "; this host speaks " +
                      std::to_string(oldest_abi_version) + " to " + std::to_string(newest_abi_version));
+    if (auto refusal = host_revision_refusal(*manifest))
+        return Error(*refusal);
     auto library = manifest->library_for_this_platform();
     if (!library)
         return library.error();
@@ -134,7 +153,8 @@ Expected<Manifest> inspect_pack(const fs::path& folder) {
     return manifest;
 }
 
-Expected<fs::path> install_pack(const fs::path& source, const fs::path& plugins, ExistingPack existing, const ArchiveLimits& limits) {
+Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& folders, ExistingPack existing, const ArchiveLimits& limits) {
+    const fs::path& plugins = folders.plugins;
     std::error_code error;
     fs::create_directories(plugins, error);
     if (error)
@@ -156,6 +176,14 @@ Expected<fs::path> install_pack(const fs::path& source, const fs::path& plugins,
     auto manifest = inspect_pack(pack_folder);
     if (!manifest)
         return manifest.error();
+    if (auto clashes = bundled_tool_clashes(*manifest, folders.bundled); !clashes.empty()) {
+        std::string names;
+        for (auto& clash : clashes)
+            names += (names.empty() ? "" : ", ") + clash;
+        return Error("pack \"" + manifest->id + "\" would shadow bundled tools: " + names +
+                     "; bundled tools always win, so these would never be served. Rename them in the pack, rebuild it and run "
+                     "`uap-host modules install " + source.string() + "` again");
+    }
 
     fs::path target = plugins / manifest->id;
     bool replacing = fs::exists(target);
@@ -169,7 +197,8 @@ Expected<fs::path> install_pack(const fs::path& source, const fs::path& plugins,
         }
     }
     if (replacing && existing == ExistingPack::Refuse)
-        return Error("a pack with id \"" + manifest->id + "\" is already installed at " + target.string() + " (use --replace)");
+        return Error("a pack with id \"" + manifest->id + "\" is already installed at " + target.string() +
+                     "; replace it with `uap-host modules install " + source.string() + " --replace`");
 
     fs::path staged = scratch.path() / "staged";
     fs::copy(pack_folder, staged, fs::copy_options::recursive, error);
@@ -205,7 +234,8 @@ Expected<fs::path> remove_pack(const std::string& id, const fs::path& plugins) {
         }
     }
     return Error("no pack with id \"" + id + "\" is installed in " + plugins.string() +
-                 " (bundled packs cannot be removed; disable them instead)");
+                 "; `uap-host modules list` shows the installed (\"user\") packs. A bundled pack cannot be removed: turn it off with `" +
+                 settings::toggle_command(settings::Toggle::Disabled, id, "") + "`");
 }
 
 } // namespace uap::modules

@@ -24,9 +24,15 @@ struct ArchiveLimits {
 // (apart from the library's static initialisers, which any load runs).
 Expected<Manifest> inspect_pack(const std::filesystem::path& folder);
 
-// Copies the pack into <plugins>/<id>. Returns the installed folder. A .zip is extracted into a
-// scratch folder within `limits`; on any refusal nothing is left on disk.
-Expected<std::filesystem::path> install_pack(const std::filesystem::path& source, const std::filesystem::path& plugins,
+struct InstallFolders {
+    std::filesystem::path plugins; // Where the pack goes (the per-user folder).
+    std::filesystem::path bundled; // The bundled packs, whose tool names an installed pack may not take.
+};
+
+// Copies the pack into <plugins>/<id>; refuses a pack that registers a tool a bundled pack has.
+// Returns the installed folder. A .zip is extracted into a scratch folder within `limits`; on any
+// refusal nothing is left on disk.
+Expected<std::filesystem::path> install_pack(const std::filesystem::path& source, const InstallFolders& folders,
                                              ExistingPack existing, const ArchiveLimits& limits = {});
 
 // Removes the pack whose manifest id is id from plugins. Returns the removed folder.

@@ -25,6 +25,11 @@ rapidjson::Value packs_json(const ModuleHost& host, rapidjson::Document::Allocat
             entry.AddMember("name", text(pack->manifest->name), allocator);
             entry.AddMember("version", text(pack->manifest->version), allocator);
             entry.AddMember("toggle", text(pack->manifest->toggle), allocator);
+            for (auto [field, value] : {std::pair{"author", &pack->manifest->author}, {"license", &pack->manifest->license},
+                                        {"homepage", &pack->manifest->homepage}})
+                if (!value->empty())
+                    entry.AddMember(rapidjson::StringRef(field), text(*value), allocator);
+            entry.AddMember("minHostRevision", pack->manifest->min_host_revision, allocator);
         }
         entry.AddMember("state", text(to_string(pack->state)), allocator);
         entry.AddMember("isolation", text(to_string(pack->isolation)), allocator);

@@ -59,7 +59,8 @@ CallStatus status_of(uap_status status) {
 ToolOutcome ModuleHost::call_tool(std::string_view name, std::string_view arguments_json, const CallOptions& options) const {
     const ToolEntry* entry = find_tool(name);
     if (!entry)
-        return {CallStatus::UnknownTool, "no tool named \"" + std::string(name) + "\" is loaded"};
+        return {CallStatus::UnknownTool, "no tool named \"" + std::string(name) +
+                                           "\" is loaded; `uap-host modules list` shows every pack, its tools and why any is not loaded"};
     const ToolDescription& tool = *entry->description;
 
     auto arguments = json::parse(arguments_json.empty() ? std::string_view("{}") : arguments_json);

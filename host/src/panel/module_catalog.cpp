@@ -6,10 +6,10 @@
 
 namespace uap::panel {
 
-bool ModuleCatalog::restart_required_locked() const {
-    // Disabling a loaded pack takes effect at once (its tools leave the MCP list); enabling one
-    // that was not loaded at start needs the host to load it, which happens only at start.
-    for (auto& pack : m_modules.packs())
+bool ModuleCatalog::restart_required_locked(const modules::ModuleHost& modules) const {
+    // The registry follows the settings, so an enabled pack that is still not loaded failed to
+    // load or needs what only a restart gives (an install folder the host does not watch).
+    for (auto& pack : modules.packs())
         if (pack->manifest && pack->state == modules::PackState::Disabled &&
             m_settings.toggle(pack->manifest->toggle) == settings::Toggle::Enabled)
             return true;
@@ -17,24 +17,26 @@ bool ModuleCatalog::restart_required_locked() const {
 }
 
 void ModuleCatalog::describe(rapidjson::Document& reply) const {
+    auto current = m_current();
     std::lock_guard lock(m_mutex);
     auto& allocator = reply.GetAllocator();
-    rapidjson::Value packs = modules::packs_json(m_modules, allocator);
-    for (size_t index = 0; index < packs.Size() && index < m_modules.packs().size(); ++index) {
-        auto& pack = m_modules.packs()[index];
+    rapidjson::Value packs = modules::packs_json(*current, allocator);
+    for (size_t index = 0; index < packs.Size() && index < current->packs().size(); ++index) {
+        auto& pack = current->packs()[index];
         bool enabled = pack->manifest && m_settings.toggle(pack->manifest->toggle) == settings::Toggle::Enabled;
         packs[static_cast<rapidjson::SizeType>(index)].AddMember("enabled", enabled, allocator);
     }
     reply.AddMember("packs", packs, allocator);
-    reply.AddMember("restart_required", restart_required_locked(), allocator);
+    reply.AddMember("restart_required", restart_required_locked(*current), allocator);
     reply.AddMember("settings_file", json::string_value(m_settings.file().string(), allocator), allocator);
 }
 
 Expected<void> ModuleCatalog::set_enabled(const std::string& pack_id, settings::Toggle state, rapidjson::Document& reply) {
     {
+        auto current = m_current();
         std::lock_guard lock(m_mutex);
         const modules::PackReport* found = nullptr;
-        for (auto& pack : m_modules.packs())
+        for (auto& pack : current->packs())
             if (pack->manifest && (pack->manifest->id == pack_id || pack->manifest->toggle == pack_id))
                 found = pack.get();
         if (!found)

@@ -9,6 +9,8 @@
 
 #include <rapidjson/document.h>
 
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 
@@ -16,7 +18,9 @@ namespace uap::panel {
 
 class ModuleCatalog {
 public:
-    ModuleCatalog(const modules::ModuleHost& modules, settings::ProjectSettings& settings) : m_modules(modules), m_settings(settings) {}
+    // current: the running registry, which follows the settings file (it is rebuilt when a toggle changes).
+    using CurrentModules = std::function<std::shared_ptr<const modules::ModuleHost>()>;
+    ModuleCatalog(CurrentModules current, settings::ProjectSettings& settings) : m_current(std::move(current)), m_settings(settings) {}
 
     // Adds "packs" (with "enabled", the saved toggle) and "restart_required" to a command_result.
     void describe(rapidjson::Document& reply) const;
@@ -24,9 +28,9 @@ public:
     Expected<void> set_enabled(const std::string& pack_id, settings::Toggle state, rapidjson::Document& reply);
 
 private:
-    bool restart_required_locked() const;
+    bool restart_required_locked(const modules::ModuleHost& modules) const;
 
-    const modules::ModuleHost& m_modules;
+    CurrentModules m_current;
     settings::ProjectSettings& m_settings;
     mutable std::mutex m_mutex;
 };

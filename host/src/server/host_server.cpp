@@ -114,7 +114,7 @@ public:
         if (auto* with_socket = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&request))
             plain.peer_gone = [descriptor = with_socket->socket().impl()->sockfd()] { return peer_closed(descriptor); };
         for (auto& upgrade : m_upgrades)
-            if (upgrade.path == plain.path)
+            if (upgrade.path == plain.path && (upgrade.method.empty() || upgrade.method == plain.method))
                 return serve_upgrade(upgrade, plain, request, response, connection);
         const Route* route = m_router.find(plain.path);
         Standing standing = route && !m_guard.check_token(plain.headers, route->role) ? Standing::Authenticated : Standing::Anonymous;
@@ -186,12 +186,16 @@ private:
                 rejection = m_slots.refusal(upgrade.role);
         }
         if (rejection) {
-            spdlog::warn("server: refused a {} WebSocket: {}", upgrade.path, rejection->reason);
+            spdlog::warn("server: refused a {} upgrade: {}", upgrade.path, rejection->reason);
             response.setKeepAlive(false);
             return send(response, m_router.reject(nullptr, *rejection));
         }
         if (connection)
             m_watch.upgraded(*connection);
+        if (upgrade.stream) {
+            upgrade.stream(request, response);
+            return;
+        }
         try {
             Poco::Net::WebSocket socket(request, response);
             m_upgraded.launch(socket, std::move(*slot), upgrade.serve);

@@ -30,6 +30,10 @@ struct UpgradeRoute {
     Role role;
     std::function<void(Poco::Net::WebSocket&)> serve;
     std::function<std::optional<Rejection>(const HeaderList&)> admit;
+    // Instead of a WebSocket: a long-lived response (an event stream) written on the worker thread
+    // that received the request, which it holds until the stream ends.
+    std::function<void(Poco::Net::HTTPServerRequest&, Poco::Net::HTTPServerResponse&)> stream;
+    std::string method; // Only requests of this method (e.g. "GET" for an event stream); empty: any.
 };
 
 struct ServerOptions {

@@ -5,6 +5,8 @@
 #include "support/json.hpp"
 #include "support/paths.hpp"
 
+#include <algorithm>
+
 namespace uap::settings {
 
 namespace fs = std::filesystem;
@@ -17,7 +19,29 @@ const char* const limits_key = "limits";
 const char* const isolation_key = "isolation";
 const char* const isolated_word = "isolated";
 const char* const in_process_word = "in-process";
+const char* const generation_key = "defaultsGeneration";
 } // namespace
+
+uint32_t DefaultsTable::generation() const {
+    uint32_t newest = 1;
+    for (auto& change : changes)
+        newest = std::max(newest, change.generation);
+    return newest;
+}
+
+Toggle DefaultsTable::default_of(const std::string& toggle_id) const {
+    Toggle state = Toggle::Enabled;
+    for (auto& change : changes)
+        if (change.toggle == toggle_id)
+            state = change.state;
+    return state;
+}
+
+const DefaultsTable& host_defaults() {
+    // Generation 1: every bundled pack (core, markers) is on by default. No change yet.
+    static const DefaultsTable table{};
+    return table;
+}
 
 ProjectSettings::ProjectSettings() {
     m_document.SetObject();
@@ -75,12 +99,18 @@ Expected<void> ProjectSettings::validate(const rapidjson::Document& document) {
                 return Error(std::string("\"isolation.") + entry.name.GetString() + "\" must be \"isolated\" or \"in-process\"");
         }
     }
+    if (document.HasMember(generation_key) && !document[generation_key].IsUint())
+        return Error("\"defaultsGeneration\" is not a non-negative integer");
     return {};
 }
 
-Expected<ProjectSettings> ProjectSettings::load(const fs::path& project) {
+Expected<ProjectSettings> ProjectSettings::load(const fs::path& project, const DefaultsTable& defaults) {
     ProjectSettings settings;
+    settings.m_defaults = &defaults;
     settings.m_file = file_for(project);
+    settings.m_project = project;
+    // A project first seen now has seen every default so far.
+    settings.m_document.AddMember(rapidjson::StringRef(generation_key), defaults.generation(), settings.m_document.GetAllocator());
     std::error_code error;
     bool link = fs::is_symlink(fs::symlink_status(settings.m_file, error));
     if (!link && !fs::exists(settings.m_file, error))
@@ -99,6 +129,7 @@ Expected<ProjectSettings> ProjectSettings::load(const fs::path& project) {
             problem = valid.error();
         } else {
             settings.m_document = std::move(*parsed);
+            settings.migrate(defaults);
             return settings;
         }
     }
@@ -112,13 +143,39 @@ Expected<ProjectSettings> ProjectSettings::load(const fs::path& project) {
     return settings;
 }
 
+void ProjectSettings::migrate(const DefaultsTable& defaults) {
+    uint32_t seen = m_document.HasMember(generation_key) ? m_document[generation_key].GetUint() : 1;
+    if (seen >= defaults.generation())
+        return;
+    auto modules = m_document.FindMember(modules_key);
+    for (auto& change : defaults.changes) {
+        if (change.generation <= seen)
+            continue;
+        bool chosen = modules != m_document.MemberEnd() && modules->value.HasMember(change.toggle.c_str());
+        std::string state = change.state == Toggle::Enabled ? "on" : "off";
+        if (chosen)
+            m_migration_notes.push_back("\"" + change.toggle + "\" is now " + state + " by default; this project keeps its own choice (" +
+                                        (toggle(change.toggle) == Toggle::Enabled ? "on" : "off") + ")");
+        else
+            m_migration_notes.push_back("\"" + change.toggle + "\" is now " + state + " by default and so in this project; change it with `" +
+                                        toggle_command(change.state == Toggle::Enabled ? Toggle::Disabled : Toggle::Enabled,
+                                                       change.toggle, m_project) +
+                                        "`");
+    }
+    m_document.RemoveMember(generation_key);
+    m_document.AddMember(rapidjson::StringRef(generation_key), defaults.generation(), m_document.GetAllocator());
+    if (auto saved = save(); !saved)
+        m_migration_notes.push_back("the settings file could not record the new defaults generation: " + saved.error().message());
+}
+
 Toggle ProjectSettings::toggle(const std::string& toggle_id) const {
+    // The file holds only what a user chose; everything else follows the newest default.
     auto modules = m_document.FindMember(modules_key);
     if (modules == m_document.MemberEnd())
-        return Toggle::Enabled;
+        return m_defaults->default_of(toggle_id);
     auto entry = modules->value.FindMember(toggle_id.c_str());
     if (entry == modules->value.MemberEnd())
-        return Toggle::Enabled;
+        return m_defaults->default_of(toggle_id);
     return json::bool_field(entry->value, "enabled").value_or(true) ? Toggle::Enabled : Toggle::Disabled;
 }
 
@@ -189,6 +246,13 @@ void ProjectSettings::set_isolation(const std::string& pack_id, Isolation isolat
     all.RemoveMember(pack_id.c_str());
     rapidjson::Value word(rapidjson::StringRef(isolation == Isolation::Isolated ? isolated_word : in_process_word));
     all.AddMember(json::string_value(pack_id, allocator), word, allocator);
+}
+
+std::string toggle_command(Toggle state, const std::string& toggle_id, const fs::path& project) {
+    std::string folder = project.empty() ? std::string("DIR") : project.string();
+    if (folder.find_first_of(" \t'\"$`\\") != std::string::npos)
+        folder = "'" + folder + "'"; // Quoted so the command can be pasted into a shell as it is.
+    return std::string("uap-host modules ") + (state == Toggle::Enabled ? "enable " : "disable ") + toggle_id + " --project " + folder;
 }
 
 Expected<void> ProjectSettings::save() const {

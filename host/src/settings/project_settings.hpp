@@ -20,8 +20,31 @@ enum class Toggle { Enabled, Disabled };
 enum class Isolation { InProcess, Isolated };
 
 inline constexpr uint64_t settings_max_bytes = 1024 * 1024;
+
+// One change of a toggle's default, from the given defaults generation on. The file stores only
+// what a user chose, so a toggle without an entry follows the newest default; the generation
+// records which defaults a project has already seen, so each change is announced once.
+struct DefaultChange {
+    uint32_t generation;
+    std::string toggle;
+    Toggle state;
+};
+
+struct DefaultsTable {
+    std::vector<DefaultChange> changes; // Oldest first.
+    uint32_t generation() const;        // The newest generation in the table (1 when it is empty).
+    Toggle default_of(const std::string& toggle_id) const; // Enabled unless a change says otherwise.
+};
+
+// The host's own table: every change of a bundled pack's default, oldest first. A pack that becomes
+// default-on (or a new default-off pack) gets a row here, with the next generation.
+const DefaultsTable& host_defaults();
 inline constexpr uint64_t default_max_tool_result_bytes = 100'000;
 inline constexpr std::chrono::seconds default_tool_deadline{120};
+
+// The exact command that sets a toggle in a project, e.g.
+// "uap-host modules enable core --project /path/to/Project" ("--project DIR" without a project).
+std::string toggle_command(Toggle state, const std::string& toggle_id, const std::filesystem::path& project);
 
 class ProjectSettings {
 public:
@@ -31,7 +54,11 @@ public:
     // Loads the project's settings. A missing file gives defaults. A corrupt file (not JSON, or
     // fields of the wrong type) is moved aside to a timestamped backup, the defaults are used,
     // and `recovery_note()` says what happened; the caller must report it.
-    static Expected<ProjectSettings> load(const std::filesystem::path& project);
+    // Loading also migrates: when the file's defaults generation is older than the table's, every
+    // default that changed since is noted in `migration_notes()` (and the new generation is saved
+    // when the file exists). A user's own choice always wins over a default.
+    // defaults must outlive the settings (the host's table is static).
+    static Expected<ProjectSettings> load(const std::filesystem::path& project, const DefaultsTable& defaults = host_defaults());
 
     static std::filesystem::path file_for(const std::filesystem::path& project);
 
@@ -53,17 +80,25 @@ public:
     uint64_t limit(const std::string& name, uint64_t fallback) const;
 
     const std::optional<std::string>& recovery_note() const { return m_recovery_note; }
+    const std::vector<std::string>& migration_notes() const { return m_migration_notes; }
     const std::filesystem::path& file() const { return m_file; }
+    // The project folder these settings belong to; empty for settings of no project.
+    const std::filesystem::path& project() const { return m_project; }
+
 
     // Writes the file atomically, owner-only. Fails for settings of no project.
     Expected<void> save() const;
 
 private:
     static Expected<void> validate(const rapidjson::Document& document);
+    void migrate(const DefaultsTable& defaults);
 
     std::filesystem::path m_file;
+    std::filesystem::path m_project;
     rapidjson::Document m_document;
     std::optional<std::string> m_recovery_note;
+    std::vector<std::string> m_migration_notes;
+    const DefaultsTable* m_defaults = &host_defaults();
 };
 
 } // namespace uap::settings

@@ -1,0 +1,66 @@
+// Registry rebuilds from the project's files, and the watcher that triggers them.
+#include "app/module_registry.hpp"
+
+#include "modules/module_host.hpp"
+#include "modules/plugin_folders.hpp"
+#include "settings/project_settings.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace uap::app {
+
+namespace fs = std::filesystem;
+
+mcp::ReloadSource registry_source(const fs::path& project, std::vector<fs::path> command_line_folders, modules::ModuleHost::Options base) {
+    struct Inputs {
+        std::vector<modules::PluginFolder> folders;
+        fs::path settings_file;
+    };
+    auto inputs = std::make_shared<Inputs>();
+    inputs->settings_file = settings::ProjectSettings::file_for(project);
+    auto fingerprint = [inputs] { return mcp::registry_fingerprint(inputs->folders, inputs->settings_file); };
+    auto build = [project, command_line_folders = std::move(command_line_folders), base = std::move(base), inputs, fingerprint]() -> mcp::RegistryBuild {
+        auto settings = settings::ProjectSettings::load(project);
+        if (!settings) {
+            spdlog::warn("modules: keeping the current registry: {}", settings.error().message());
+            return {nullptr, fingerprint()};
+        }
+        if (settings->recovery_note())
+            spdlog::warn("settings: {}", *settings->recovery_note());
+        for (auto& note : settings->migration_notes())
+            spdlog::warn("settings: {}", note);
+        inputs->folders = modules::standard_plugin_folders(command_line_folders, settings->plugin_folders());
+        std::string before = fingerprint(); // Taken first: a change during the build triggers another.
+        modules::ModuleHost::Options options = base;
+        options.folders = inputs->folders;
+        options.settings = &*settings;
+        auto host = std::make_shared<const modules::ModuleHost>(std::move(options));
+        return {std::move(host), std::move(before)};
+    };
+    auto settings_fingerprint = [inputs] { return mcp::registry_fingerprint({}, inputs->settings_file); };
+    return mcp::ReloadSource{build, fingerprint, settings_fingerprint};
+}
+
+RegistryWatcher::RegistryWatcher(const mcp::ModuleTools& tools, std::chrono::milliseconds interval)
+    : m_thread([this, &tools, interval] {
+          std::unique_lock lock(m_mutex);
+          while (!m_wake.wait_for(lock, interval, [this] { return m_stopping; })) {
+              lock.unlock();
+              tools.refresh();
+              lock.lock();
+          }
+      }) {}
+
+RegistryWatcher::~RegistryWatcher() { stop(); }
+
+void RegistryWatcher::stop() {
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_wake.notify_all();
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+} // namespace uap::app

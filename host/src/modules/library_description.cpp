@@ -1,0 +1,63 @@
+// Describing a module library on its own, and writing a manifest from what it describes.
+#include "modules/library_description.hpp"
+
+#include "modules/host_services.hpp"
+#include "modules/manifest.hpp"
+#include "modules/module_library.hpp"
+#include "support/json.hpp"
+
+#include <uap/sdk/json.hpp>
+
+namespace uap::modules {
+
+namespace fs = std::filesystem;
+
+Expected<ModuleDescription> describe_library(const fs::path& library_file) {
+    auto opened = ModuleLibrary::open(fs::absolute(library_file));
+    if (auto* failure = std::get_if<LibraryError>(&opened))
+        return Error(failure->reason);
+    auto library = std::get<std::shared_ptr<ModuleLibrary>>(std::move(opened));
+    static const HostEnvironment environment; // No editor: describing needs none.
+    uap_host_context context;
+    context.module_id = "(describing " + library_file.filename().string() + ")";
+    context.settings_json = "{}";
+    context.environment = &environment;
+    uap_module_instance* instance = nullptr;
+    sdk::StringReceiver init_error(4096);
+    if (uap_status status = library->api().init(&host_api(), &context, &instance, init_error.sink()); status != UAP_STATUS_OK)
+        return Error("init failed (status " + std::to_string(status) + ")" + (init_error.text().empty() ? "" : ": " + init_error.text()));
+    sdk::StringReceiver described(4 * 1024 * 1024);
+    uap_status status = library->api().describe(instance, described.sink());
+    library->api().shutdown(instance);
+    if (status != UAP_STATUS_OK || described.overflowed())
+        return Error(described.overflowed() ? std::string("describe() wrote more than 4 MiB")
+                                            : "describe() failed (status " + std::to_string(status) + "): " + described.text());
+    return parse_module_description(described.text());
+}
+
+Expected<std::string> manifest_from_library(const std::string& template_text, const fs::path& library, const fs::path& folder) {
+    auto document = json::parse(template_text);
+    if (!document)
+        return document.error().within("the manifest template");
+    if (!document->IsObject())
+        return Error("the manifest template is not a JSON object");
+    auto description = describe_library(library);
+    if (!description)
+        return description.error().within(library.string());
+    auto id = json::string_field(*document, "id");
+    if (!id || *id != description->id)
+        return Error(library.string() + " reports id \"" + description->id + "\" but the pack's ID is \"" + id.value_or("") +
+                     "\"; make the id in UAP_MODULE(...) and uap_add_module(... ID ...) the same");
+    auto& allocator = document->GetAllocator();
+    rapidjson::Value tools(rapidjson::kArrayType);
+    for (auto& tool : description->tools)
+        tools.PushBack(json::string_value(tool.name, allocator), allocator);
+    document->RemoveMember("tools");
+    document->AddMember("tools", tools, allocator);
+    std::string text = json::to_pretty_text(*document) + "\n";
+    if (auto checked = parse_manifest(text, folder); !checked)
+        return checked.error().within("the generated manifest");
+    return text;
+}
+
+} // namespace uap::modules

@@ -1,0 +1,21 @@
+// Asks a module library what it offers, without a pack around it: load, negotiate, init with an
+// empty settings object and no editor, describe, shut down. Used to write a pack's manifest at
+// build time from the module itself, so a tool's name is written once (in its C++ class).
+#pragma once
+
+#include "modules/tool_description.hpp"
+#include "support/expected.hpp"
+
+#include <filesystem>
+#include <string>
+
+namespace uap::modules {
+
+Expected<ModuleDescription> describe_library(const std::filesystem::path& library);
+
+// The manifest template with its "tools" set to the library's tool names (in the order the module
+// describes them), checked as a manifest of folder. The error says which step failed.
+Expected<std::string> manifest_from_library(const std::string& template_text, const std::filesystem::path& library,
+                                            const std::filesystem::path& folder);
+
+} // namespace uap::modules
