@@ -61,25 +61,10 @@ namespace AgentPanel.Editor.Primitives
 
         static Vector3? OptionalVector(JObject parameters, string name)
         {
-            JToken token = parameters[name];
-            if (token == null || token.Type == JTokenType.Null)
+            double[] values = Params.OptionalVector3(parameters, name);
+            if (values == null)
                 return null;
-            JObject vector = token as JObject;
-            string expected = "params." + name + " must be {\"x\": number, \"y\": number, \"z\": number} (finite 32-bit floats); nothing was changed";
-            if (vector == null || vector.Count != 3)
-                throw PrimitiveError.InvalidParams(expected);
-            return new Vector3(Component(vector, "x", expected), Component(vector, "y", expected), Component(vector, "z", expected));
-        }
-
-        static float Component(JObject vector, string axis, string expected)
-        {
-            JToken value = vector[axis];
-            if (value == null || (value.Type != JTokenType.Integer && value.Type != JTokenType.Float))
-                throw PrimitiveError.InvalidParams(expected);
-            float number = (float)(double)value;
-            if (float.IsNaN(number) || float.IsInfinity(number))
-                throw PrimitiveError.InvalidParams(expected);
-            return number;
+            return new Vector3((float)values[0], (float)values[1], (float)values[2]);
         }
 
         public static JObject Describe(Transform transform)
