@@ -5,7 +5,8 @@
 //   EditorUserSettings.bindings.cs, Selection.bindings.cs, EditorUtility.bindings.cs + EditorUtility.cs
 //   (InstanceIDToObject, SceneAsset, InteractionMode), Undo/Undo.bindings.cs, SerializedObject.bindings.cs,
 //   SerializedProperty.bindings.cs, TypeCache.cs, Prefabs/PrefabUtility.cs, EditorWindow.cs,
-//   Settings/SettingsProvider.cs, Settings/SettingsProviderAttribute.cs, AssetPipeline/AssetImporter.bindings.cs;
+//   Settings/SettingsProvider.cs, Settings/SettingsProviderAttribute.cs, AssetPipeline/AssetImporter.bindings.cs,
+//   AssetPostprocessor.cs;
 //   Modules/AssetDatabase/Editor/ScriptBindings/AssetDatabase.bindings.cs; AssetDatabase/AssetDatabaseSearching.cs.
 // Only the members the package uses, with Unity's names, namespaces and signatures.
 using System;
@@ -131,6 +132,10 @@ namespace UnityEditor
         public Quaternion quaternionValue { get { throw new NotImplementedException(); } set { } }
         public bool isArray { get { throw new NotImplementedException(); } }
         public int arraySize { get { throw new NotImplementedException(); } set { } }
+        public bool Next(bool enterChildren) { throw new NotImplementedException(); }
+        public bool hasChildren { get { throw new NotImplementedException(); } }
+        public int objectReferenceInstanceIDValue { get { throw new NotImplementedException(); } set { } }
+        public uint contentHash { get { throw new NotImplementedException(); } }
         public void Dispose() { }
     }
 
@@ -171,6 +176,7 @@ namespace UnityEditor
     {
         public static Object InstantiatePrefab(Object assetComponentOrGameObject) { throw new NotImplementedException(); }
         public static TObject GetCorrespondingObjectFromSource<TObject>(TObject componentOrGameObject) where TObject : Object { throw new NotImplementedException(); }
+        public static string GetPrefabAssetPathOfNearestInstanceRoot(Object instanceComponentOrGameObject) { throw new NotImplementedException(); }
         public static GameObject SaveAsPrefabAssetAndConnect(GameObject instanceRoot, string assetPath, InteractionMode action, out bool success) { throw new NotImplementedException(); }
     }
 
@@ -190,7 +196,10 @@ namespace UnityEditor
         public static Object[] LoadAllAssetsAtPath(string assetPath) { throw new NotImplementedException(); }
         public static string GUIDToAssetPath(string guid) { throw new NotImplementedException(); }
         public static string AssetPathToGUID(string path) { throw new NotImplementedException(); }
+        public static void Refresh() { }
     }
+
+    public partial class AssetPostprocessor { }
 
     public partial class AssetImporter : Object
     {
@@ -202,6 +211,7 @@ namespace UnityEditor
     {
         public VisualElement rootVisualElement { get { throw new NotImplementedException(); } }
         public static T GetWindow<T>(string title) where T : EditorWindow { throw new NotImplementedException(); }
+        public static EditorWindow GetWindow(Type windowType) { throw new NotImplementedException(); }
     }
 
     // Editor/Mono/ProjectWindow/SearchableEditorWindow.cs, Editor/Mono/SceneView/SceneView.cs (2022.3).
@@ -273,6 +283,7 @@ namespace UnityEditor.Compilation
 
     public static partial class CompilationPipeline
     {
+        public static event Action<object> compilationStarted { add { } remove { } }
         public static Assembly[] GetAssemblies(AssembliesType assembliesType) { throw new NotImplementedException(); }
     }
 }

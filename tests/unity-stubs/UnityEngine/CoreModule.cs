@@ -8,7 +8,7 @@
 //   Modules/InputLegacy/Input.bindings.cs; Runtime/Export/Scripting/Behaviour.bindings.cs;
 //   Runtime/Export/Camera/Camera.bindings.cs; Runtime/Export/Graphics/Texture.bindings.cs, Texture.cs,
 //   GraphicsEnums.cs (TextureFormat); Runtime/Export/Geometry/Rect.cs;
-//   Modules/ImageConversion/ScriptBindings/ImageConversion.bindings.cs.
+//   Modules/ImageConversion/ScriptBindings/ImageConversion.bindings.cs; Runtime/Export/Resources/Resources.bindings.cs.
 // Only the members the package uses, with Unity's names, namespaces, signatures and enum values.
 using System;
 
@@ -51,6 +51,13 @@ namespace UnityEngine
     public class Transform : Component
     {
         public Vector3 position { get { throw new NotImplementedException(); } set { } }
+        public Vector3 localPosition { get { throw new NotImplementedException(); } set { } }
+        public Vector3 eulerAngles { get { throw new NotImplementedException(); } set { } }
+        public Vector3 localEulerAngles { get { throw new NotImplementedException(); } set { } }
+        public Quaternion rotation { get { throw new NotImplementedException(); } set { } }
+        public Quaternion localRotation { get { throw new NotImplementedException(); } set { } }
+        public Vector3 localScale { get { throw new NotImplementedException(); } set { } }
+        public Vector3 lossyScale { get { throw new NotImplementedException(); } }
         public Transform parent { get { throw new NotImplementedException(); } set { } }
         public int childCount { get { throw new NotImplementedException(); } }
         public Transform GetChild(int index) { throw new NotImplementedException(); }
@@ -74,6 +81,11 @@ namespace UnityEngine
         public static string unityVersion { get { throw new NotImplementedException(); } }
         public static string dataPath { get { throw new NotImplementedException(); } }
         public static RuntimePlatform platform { get { throw new NotImplementedException(); } }
+    }
+
+    public sealed partial class Resources
+    {
+        public static Object[] FindObjectsOfTypeAll(Type type) { throw new NotImplementedException(); }
     }
 
     public class Debug

@@ -21,11 +21,69 @@ namespace AgentPanel.Tests
             cases["bridge.refusals"] = Refusals;
             cases["bridge.deferred_primitive_answers_later"] = DeferredPrimitiveAnswersLater;
             cases["bridge.answer_survives_a_dropped_socket"] = AnswerSurvivesADroppedSocket;
+            cases["bridge.transform_set_get"] = TransformSetGet;
         }
 
         static JObject Relay(McpClient mcp, string method, JObject parameters, int timeoutMs)
         {
             return mcp.CallTool("unity_test_relay", new JObject { { "method", method }, { "params", parameters }, { "timeoutMs", timeoutMs } });
+        }
+
+        static JObject Vector(double x, double y, double z)
+        {
+            return new JObject { { "x", x }, { "y", y }, { "z", z } };
+        }
+
+        // transform.set then transform.get through the host's /mcp and the shim's dispatcher: the
+        // read-back matches what was set, and malformed vectors are refused before anything changes.
+        static void TransformSetGet(Options options)
+        {
+            using (var host = new HostProcess(options.HostBinary, options.PluginsFolder))
+            {
+                var scene = new InMemoryScene(host.Project, "test-session-" + Guid.NewGuid().ToString("N"));
+                using (var editor = new EditorDomain(host.Discovery, host.Token(TokenRole.Editor), scene))
+                {
+                    Check.True(editor.Client.WaitConnected(TimeSpan.FromSeconds(15)), "the shim connects to the host");
+                    var mcp = new McpClient(host.Discovery.McpUrl, host.Token(TokenRole.Mcp));
+                    JObject created = Relay(mcp, "object.create", new JObject { { "name", "Crate" } }, 10000);
+                    Check.Equal(StatusOk, (int)created["status"], "object.create status (" + created + ")");
+                    var target = new JObject { { "instanceId", (long)created["answer"]["observed"]["instanceId"] } };
+                    JObject set = Relay(mcp, "transform.set", new JObject
+                    {
+                        { "object", target }, { "space", "world" }, { "position", Vector(1, 2, -3) },
+                        { "rotation", Vector(0, 90, 0) }, { "scale", Vector(2, 2, 2) },
+                    }, 10000);
+                    Check.Equal(StatusOk, (int)set["status"], "transform.set status (" + set + ")");
+                    JObject observed = (JObject)set["answer"]["observed"];
+                    Check.True(JToken.DeepEquals(Vector(1, 2, -3), observed["world"]["position"]), "world position read back (" + observed + ")");
+                    Check.True(JToken.DeepEquals(Vector(2, 2, 2), observed["local"]["scale"]), "local scale read back (" + observed + ")");
+                    Check.True(Math.Abs((double)observed["world"]["rotation"]["y"] - Math.Sqrt(0.5)) < 1e-6 &&
+                               Math.Abs((double)observed["world"]["rotation"]["w"] - Math.Sqrt(0.5)) < 1e-6, "a quarter turn about y (" + observed + ")");
+                    JObject got = Relay(mcp, "transform.get", new JObject { { "object", target } }, 10000);
+                    Check.Equal(StatusOk, (int)got["status"], "transform.get status (" + got + ")");
+                    Check.True(JToken.DeepEquals(observed, got["answer"]["transform"]), "transform.get answers what transform.set observed (" + got + ")");
+
+                    var malformed = new[]
+                    {
+                        new JObject { { "object", target }, { "position", new JObject { { "x", 1 }, { "y", 2 } } } },
+                        new JObject { { "object", target }, { "position", new JObject { { "x", 1 }, { "y", 2 }, { "z", 3 }, { "w", 4 } } } },
+                        new JObject { { "object", target }, { "position", new JObject { { "x", "1" }, { "y", 2 }, { "z", 3 } } } },
+                        new JObject { { "object", target }, { "scale", new JObject { { "x", 1e300 }, { "y", 1 }, { "z", 1 } } } },
+                        new JObject { { "object", target }, { "space", "screen" }, { "position", Vector(0, 0, 0) } },
+                        new JObject { { "object", target } },
+                    };
+                    foreach (JObject parameters in malformed)
+                    {
+                        JObject refused = Relay(mcp, "transform.set", parameters, 10000);
+                        Check.True((int)refused["status"] != StatusOk, "refused: " + parameters.ToString(Newtonsoft.Json.Formatting.None) + " (" + refused + ")");
+                        Check.Equal("invalid_params", (string)refused["answer"]["code"], "code for " + parameters.ToString(Newtonsoft.Json.Formatting.None));
+                    }
+                    JObject missing = Relay(mcp, "transform.get", new JObject { { "object", new JObject { { "instanceId", 987654 } } } }, 10000);
+                    Check.Equal("not_found", (string)missing["answer"]["code"], "an unknown instance id (" + missing + ")");
+                    JObject after = Relay(mcp, "transform.get", new JObject { { "object", target } }, 10000);
+                    Check.True(JToken.DeepEquals(observed, after["answer"]["transform"]), "the refused writes changed nothing (" + after + ")");
+                }
+            }
         }
 
         static void ExactlyOnceAcrossTenReloads(Options options)

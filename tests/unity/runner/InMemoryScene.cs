@@ -16,6 +16,10 @@ namespace AgentPanel.Tests
             public long InstanceId;
             public string Name;
             public bool Active = true;
+            // Local transform; every object is a root, so world values equal local ones.
+            public double[] Position = { 0, 0, 0 };
+            public double[] Euler = { 0, 0, 0 };
+            public double[] Scale = { 1, 1, 1 };
         }
 
         readonly object m_gate = new object();
@@ -42,7 +46,7 @@ namespace AgentPanel.Tests
 
         public IList<string> Methods
         {
-            get { return new[] { "editor.info", "editor.state", "hierarchy.roots", "object.create", "scripts.validate" }; }
+            get { return new[] { "editor.info", "editor.state", "hierarchy.roots", "object.create", "transform.get", "transform.set", "scripts.validate" }; }
         }
 
         // scripts.validate finishes on a later main-thread tick, as Unity's AssemblyBuilder does.
@@ -126,8 +130,100 @@ namespace AgentPanel.Tests
                         m_executions[name] = m_executions.TryGetValue(name, out count) ? count + 1 : 1;
                         return new JObject { { "observed", Node(created) } };
                     }
+                case "transform.get":
+                    lock (m_gate)
+                        return new JObject { { "transform", Transform(Find(parameters)) } };
+                case "transform.set":
+                    return SetTransform(parameters);
             }
             throw PrimitiveError.Unsupported(method + " is not part of the test scene");
+        }
+
+        SceneObject Find(JObject parameters)
+        {
+            long id = Params.RequiredInteger(Params.RequiredObject(parameters, "object"), "instanceId");
+            foreach (SceneObject root in m_roots)
+                if (root.InstanceId == id)
+                    return root;
+            throw PrimitiveError.NotFound("no object has instance id " + id);
+        }
+
+        // The shim's own parameter checks (Params.OptionalVector3), then every value written at once.
+        JObject SetTransform(JObject parameters)
+        {
+            string space = Params.OptionalString(parameters, "space", "local");
+            if (space != "local" && space != "world")
+                throw PrimitiveError.InvalidParams("params.space must be \"local\" or \"world\"");
+            double[] position = Params.OptionalVector3(parameters, "position");
+            double[] rotation = Params.OptionalVector3(parameters, "rotation");
+            double[] scale = Params.OptionalVector3(parameters, "scale");
+            if (position == null && rotation == null && scale == null)
+                throw PrimitiveError.InvalidParams("transform.set needs at least one of position, rotation, scale");
+            lock (m_gate)
+            {
+                SceneObject target = Find(parameters);
+                if (position != null)
+                    target.Position = Stored(position, 0);
+                if (rotation != null)
+                    target.Euler = Stored(rotation, 360);
+                if (scale != null)
+                    target.Scale = Stored(scale, 0);
+                return new JObject { { "observed", Transform(target) } };
+            }
+        }
+
+        // As 32-bit floats, as Unity stores them; angles wrapped into [0, 360).
+        static double[] Stored(double[] values, double period)
+        {
+            var stored = new double[3];
+            for (int index = 0; index < 3; ++index)
+            {
+                double value = period > 0 ? ((values[index] % period) + period) % period : values[index];
+                stored[index] = (float)value;
+            }
+            return stored;
+        }
+
+        static JObject Vector(double[] values)
+        {
+            return new JObject { { "x", values[0] }, { "y", values[1] }, { "z", values[2] } };
+        }
+
+        // Unity's Euler order: Z first, then X, then Y (q = qY * qX * qZ).
+        static JObject Quaternion(double[] euler)
+        {
+            double[] qx = Axis(euler[0], 0), qy = Axis(euler[1], 1), qz = Axis(euler[2], 2);
+            double[] q = Multiply(Multiply(qy, qx), qz);
+            return new JObject { { "x", Math.Round(q[0], 6) }, { "y", Math.Round(q[1], 6) }, { "z", Math.Round(q[2], 6) }, { "w", Math.Round(q[3], 6) } };
+        }
+
+        static double[] Axis(double degrees, int axis)
+        {
+            double half = degrees * Math.PI / 360;
+            var q = new double[] { 0, 0, 0, Math.Cos(half) };
+            q[axis] = Math.Sin(half);
+            return q;
+        }
+
+        static double[] Multiply(double[] a, double[] b)
+        {
+            return new[]
+            {
+                a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
+                a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+                a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
+                a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
+            };
+        }
+
+        static JObject Transform(SceneObject item)
+        {
+            return new JObject
+            {
+                { "instanceId", item.InstanceId }, { "path", "/" + item.Name },
+                { "local", new JObject { { "position", Vector(item.Position) }, { "rotation", Quaternion(item.Euler) }, { "eulerAngles", Vector(item.Euler) }, { "scale", Vector(item.Scale) } } },
+                { "world", new JObject { { "position", Vector(item.Position) }, { "rotation", Quaternion(item.Euler) }, { "eulerAngles", Vector(item.Euler) }, { "lossyScale", Vector(item.Scale) } } },
+            };
         }
 
         static JObject Node(SceneObject item)

@@ -47,6 +47,50 @@ namespace AgentPanel.Editor.Tests
             primitives.Execute("object.destroy", new JObject { { "object", reference } });
         }
 
+        static JObject Vector(double x, double y, double z)
+        {
+            return new JObject { { "x", x }, { "y", y }, { "z", z } };
+        }
+
+        [Test]
+        public void TransformSetInWorldSpaceReadsBackAndTheDigestReturnsAfterRevert()
+        {
+            UnityEditorPrimitives primitives = Primitives();
+            JObject parent = primitives.Execute("object.create", new JObject { { "name", "AgentPanelParent" } });
+            var parentReference = new JObject { { "instanceId", parent["observed"]["instanceId"] } };
+            primitives.Execute("transform.set", new JObject { { "object", parentReference }, { "position", Vector(10, 0, 0) }, { "rotation", Vector(0, 90, 0) } });
+            JObject child = primitives.Execute("object.create", new JObject { { "name", "AgentPanelChild" }, { "parent", parentReference } });
+            var reference = new JObject { { "instanceId", child["observed"]["instanceId"] } };
+            string before = (string)primitives.Execute("scene.digest", new JObject())["digest"];
+            Assert.AreEqual(before, (string)primitives.Execute("scene.digest", new JObject())["digest"], "the digest is stable");
+            int group = (int)primitives.Execute("undo.beginGroup", new JObject { { "name", "Agent Panel transform test" } })["group"];
+            JObject set = primitives.Execute("transform.set", new JObject { { "object", reference }, { "space", "world" }, { "position", Vector(10, 0, 5) } });
+            primitives.Execute("undo.endGroup", new JObject());
+            Assert.IsTrue(JToken.DeepEquals(Vector(10, 0, 5), set["observed"]["world"]["position"]), "world position read back: " + set);
+            // A quarter turn about y maps world +z 5 to local -x 5 under the parent.
+            Assert.IsTrue(JToken.DeepEquals(Vector(-5, 0, 0), set["observed"]["local"]["position"]), "local position under the turned parent: " + set);
+            JObject got = primitives.Execute("transform.get", new JObject { { "object", reference } });
+            Assert.IsTrue(JToken.DeepEquals(set["observed"], got["transform"]), "transform.get answers what transform.set observed");
+            Assert.IsTrue((string)primitives.Execute("scene.digest", new JObject())["digest"] != before, "the write changes the digest");
+            primitives.Execute("undo.revertGroup", new JObject { { "group", group } });
+            Assert.AreEqual(before, (string)primitives.Execute("scene.digest", new JObject())["digest"], "the revert restores the digest");
+            primitives.Execute("object.destroy", new JObject { { "object", parentReference } });
+        }
+
+        [Test]
+        public void GameViewAnswersOrRefusesWithUnsupported()
+        {
+            try
+            {
+                JObject size = Primitives().Execute("gameView.get", new JObject());
+                Assert.IsTrue(size["open"] != null && size["width"] != null && size["height"] != null, "gameView.get answers open, width, height: " + size);
+            }
+            catch (PrimitiveError refusal)
+            {
+                Assert.AreEqual(ErrorCodes.Unsupported, refusal.Code);
+            }
+        }
+
         [Test]
         public void ConsoleReadReachesTheInternalStore()
         {

@@ -1,5 +1,6 @@
 // Reading a request's params: every accessor names the missing or wrong-shaped member in an
 // invalid_params refusal, so no primitive writes a default in place of a bad value.
+using System;
 using Newtonsoft.Json.Linq;
 
 namespace AgentPanel.Bridge
@@ -80,6 +81,32 @@ namespace AgentPanel.Bridge
             if (found == null)
                 throw PrimitiveError.InvalidParams("params." + name + " must be an object");
             return found;
+        }
+
+        // A protocol vector3 ({"x","y","z"} and nothing else), each a finite number that fits a 32-bit float
+        // (what Unity stores); null when absent.
+        public static double[] OptionalVector3(JObject parameters, string name)
+        {
+            JToken token = parameters[name];
+            if (token == null || token.Type == JTokenType.Null)
+                return null;
+            JObject vector = token as JObject;
+            string expected = "params." + name + " must be {\"x\": number, \"y\": number, \"z\": number} with finite 32-bit float values";
+            if (vector == null || vector.Count != 3)
+                throw PrimitiveError.InvalidParams(expected);
+            var values = new double[3];
+            string[] axes = { "x", "y", "z" };
+            for (int index = 0; index < axes.Length; ++index)
+            {
+                JToken value = vector[axes[index]];
+                if (value == null || (value.Type != JTokenType.Integer && value.Type != JTokenType.Float))
+                    throw PrimitiveError.InvalidParams(expected);
+                double number = (double)value;
+                if (double.IsNaN(number) || double.IsInfinity(number) || Math.Abs(number) > float.MaxValue)
+                    throw PrimitiveError.InvalidParams(expected);
+                values[index] = number;
+            }
+            return values;
         }
 
         public static JArray RequiredArray(JObject parameters, string name)

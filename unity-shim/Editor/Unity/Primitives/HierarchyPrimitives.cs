@@ -113,29 +113,46 @@ namespace AgentPanel.Editor.Primitives
             string name = Params.RequiredString(parameters, "name");
             string primitive = Params.OptionalString(parameters, "primitive", null);
             JObject parentRef = Params.OptionalObject(parameters, "parent");
-            JArray position = parameters["position"] as JArray;
             PrimitiveType shape = PrimitiveType.Cube;
             if (primitive != null && !Primitives.TryGetValue(primitive, out shape))
                 throw PrimitiveError.InvalidParams("params.primitive must be Cube, Sphere, Capsule, Cylinder, Plane or Quad");
-            if (position != null && (position.Count != 3 || !AllNumbers(position)))
-                throw PrimitiveError.InvalidParams("params.position must be three numbers");
+            Vector3? position = VectorArray(parameters, "position");
+            Vector3? rotation = VectorArray(parameters, "rotation");
+            Vector3? scale = VectorArray(parameters, "scale");
             GameObject parent = parentRef != null ? SceneObjects.ResolveGameObject(parentRef, "params.parent") : null;
             GameObject created = primitive != null ? GameObject.CreatePrimitive(shape) : new GameObject(name);
             created.name = name;
             Undo.RegisterCreatedObjectUndo(created, "Create " + name);
             if (parent != null)
                 Undo.SetTransformParent(created.transform, parent.transform, "Create " + name);
+            // Local values, on the object the creation undo step already covers (the protocol's object.create).
             if (position != null)
-                created.transform.position = new Vector3((float)position[0], (float)position[1], (float)position[2]);
+                created.transform.localPosition = position.Value;
+            if (rotation != null)
+                created.transform.localEulerAngles = rotation.Value;
+            if (scale != null)
+                created.transform.localScale = scale.Value;
             return new JObject { { "observed", SceneObjects.Node(created) } };
         }
 
-        static bool AllNumbers(JArray array)
+        // The protocol's vector3Array: [x, y, z], each a number.
+        static Vector3? VectorArray(JObject parameters, string name)
         {
-            foreach (JToken item in array)
-                if (item.Type != JTokenType.Integer && item.Type != JTokenType.Float)
-                    return false;
-            return true;
+            JToken token = parameters[name];
+            if (token == null || token.Type == JTokenType.Null)
+                return null;
+            JArray array = token as JArray;
+            if (array == null || array.Count != 3)
+                throw PrimitiveError.InvalidParams("params." + name + " must be three numbers [x, y, z]");
+            var values = new float[3];
+            for (int index = 0; index < 3; ++index)
+            {
+                JToken item = array[index];
+                values[index] = item.Type == JTokenType.Integer || item.Type == JTokenType.Float ? (float)(double)item : float.NaN;
+                if (float.IsNaN(values[index]) || float.IsInfinity(values[index]))
+                    throw PrimitiveError.InvalidParams("params." + name + " must be three finite numbers [x, y, z] within 32-bit float range");
+            }
+            return new Vector3(values[0], values[1], values[2]);
         }
 
         static JObject Destroy(JObject parameters)

@@ -17,6 +17,8 @@ namespace AgentPanel.Editor.Primitives
             Identity = identity;
             EditorAreaPrimitives.Register(this);
             HierarchyPrimitives.Register(this);
+            TransformPrimitives.Register(this);
+            SceneDigest.Register(this);
             ComponentPrimitives.Register(this);
             PropertyPrimitives.Register(this);
             UndoPrimitives.Register(this);
@@ -26,6 +28,8 @@ namespace AgentPanel.Editor.Primitives
             AssetImportPrimitives.Register(this);
             SearchPrimitives.Register(this);
             ScreenshotPrimitives.Register(this);
+            GameViewPrimitives.Register(this);
+            AssetRefreshPrimitive.Register(this);
             ScriptValidation.Register(this);
         }
 
