@@ -27,7 +27,7 @@ export class SettingsView {
       return;
     }
     this.note.textContent = result.restart_required
-      ? 'A pack you enabled loads when the host restarts (uap-host serve); disabled packs are off now.'
+      ? 'A pack you enabled could not be loaded; its state says why (uap-host modules list shows it too).'
       : `Saved in ${result.settings_file}; changes reach the agent now.`;
     this.packs.replaceChildren(...(result.packs ?? []).map((pack) => this.packView(pack)));
   }

@@ -365,7 +365,7 @@ function offeredTools(request) {
 }
 
 describe('settings', () => {
-  it('lists module packs, toggles one off for the running agent and back on after a restart, and deletes a rule', async () => {
+  it('lists module packs, toggles one off and on for the running agent without a restart, and deletes a rule', async () => {
     const steps = [{ text: 'tools seen' }, { text: 'tools seen again' }, { text: 'tools back' }];
     await withStack(steps, { settings: { always_allow: ['Bash(ls:*)'] } }, async ({ host, browser, project, fake, restart }) => {
       const page = await openPanel(browser, host.signIn);
@@ -402,16 +402,17 @@ describe('settings', () => {
       const agentSettings = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings/AgentPanel/agent-settings.json'), 'utf8'));
       assert.deepEqual(agentSettings.always_allow, []);
 
-      // After a restart the pack is not loaded; enabling it asks for another restart, which brings it back.
-      let current = await restart();
-      let reopened = await openPanel(browser, current.signIn);
+      // After a restart the pack is still off; enabling it loads it into the running host (the
+      // registry follows the settings), so the next turn has its tools without another restart.
+      const current = await restart();
+      const reopened = await openPanel(browser, current.signIn);
       await reopened.click('nav [data-view="settings"]');
       const disabled = reopened.locator('.pack[data-pack-id="mcptest.echo"]');
       await disabled.locator('.badge', { hasText: 'disabled' }).waitFor();
       await disabled.locator('input[type="checkbox"]').check();
-      await reopened.locator('#packs-note', { hasText: 'loads when the host restarts' }).waitFor();
-      current = await restart();
-      reopened = await openPanel(browser, current.signIn);
+      await reopened.locator('#packs-note', { hasText: 'reach the agent now' }).waitFor();
+      await reopened.locator('.pack[data-pack-id="mcptest.echo"] .badge', { hasText: 'loaded' }).waitFor();
+      await reopened.click('nav [data-view="chat"]');
       await sendMessage(reopened, 'back?');
       await reopened.locator('.message.assistant', { hasText: 'tools back' }).waitFor({ timeout: 60000 });
       assert.ok(toolNames(fake.mainRequests().at(-1)).includes('mcp__uap__echo'), 'echo is back after the restart');
