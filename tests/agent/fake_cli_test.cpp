@@ -3,6 +3,7 @@
 // sudden exit is resumed with the same session id; repeated deaths stop the retries with a reason.
 #include "agent/agent_session.hpp"
 #include "fake_cli_project.hpp"
+#include "panel/panel_endpoint.hpp"
 #include "panel/panel_hub.hpp"
 #include "support/json.hpp"
 
@@ -151,4 +152,26 @@ TEST_F(FakeCli, AnUntestedCliIsReportedAndARejectedMcpReconnectFallsBackToAResum
     EXPECT_EQ(std::count(starts.begin(), starts.end(), '\n'), 2);
     EXPECT_NE(starts.find("--resume=fake-old"), std::string::npos);
     EXPECT_TRUE(eventually([&] { return session->cli_pid() > 0 && session->cli_pid() != first_pid; }, 10s));
+}
+
+TEST(PanelCommands, ACommandNestedAMillionDeepGetsAClearRefusalAndTheNextCommandWorks) {
+    char pattern[] = "/tmp/uap-panel-deep-XXXXXX";
+    ASSERT_NE(::mkdtemp(pattern), nullptr);
+    uap::panel::PanelHub hub;
+    uap::agent::AgentOptions options;
+    options.project = pattern;
+    uap::agent::AgentSession session(options, hub);
+    uap::panel::PanelEndpoint endpoint(hub, session);
+    for (const std::string& hostile : {std::string(1'000'000, '['), std::string(500'000, '[') + std::string(500'000, ']')}) {
+        auto reply = uap::json::parse(endpoint.handle_command(hostile));
+        ASSERT_TRUE(reply && reply->IsObject());
+        EXPECT_FALSE(uap::json::bool_field(*reply, "ok").value_or(true));
+        std::string error = uap::json::string_field(*reply, "error").value_or("");
+        EXPECT_NE(error.find("refused"), std::string::npos) << error;
+        EXPECT_TRUE(error.find("nests deeper") != std::string::npos || error.find("invalid JSON") != std::string::npos) << error;
+    }
+    auto listed = uap::json::parse(endpoint.handle_command(R"({"type":"list_history","id":7})"));
+    ASSERT_TRUE(listed && listed->IsObject());
+    EXPECT_EQ(uap::json::integer_field(*listed, "id").value_or(0), 7);
+    fs::remove_all(pattern);
 }

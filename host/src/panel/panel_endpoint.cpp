@@ -264,7 +264,9 @@ std::string PanelEndpoint::handle_command(std::string_view text) {
     auto command = json::parse(text);
     if (!command || !command->IsObject()) {
         reply.AddMember("ok", false, allocator);
-        reply.AddMember("error", "a command must be a JSON object", allocator);
+        std::string why = command ? "it is JSON but not an object" : command.error().message();
+        reply.AddMember("error", json::string_value("a command must be one JSON object with a \"type\"; this one was refused: " + why, allocator),
+                        allocator);
         return json::to_text(reply);
     }
     if (auto id = command->FindMember("id"); id != command->MemberEnd() && (id->value.IsString() || id->value.IsNumber()))
