@@ -4,6 +4,8 @@
 #include "agent/child_process.hpp"
 #include "app/host_application.hpp"
 #include "bridge/bridge_server.hpp"
+#include "modules/module_host.hpp"
+#include "panel/panel_hub.hpp"
 #include "server/access_tokens.hpp"
 #include "support/json.hpp"
 
@@ -77,6 +79,33 @@ TEST(EndToEnd, AnMcpClientsCallReachesTheSimulatorThroughAModuleAndTheBridge) {
     ASSERT_EQ(host.bridge().call("hierarchy.roots", "{}", 5000, nullptr, roots), UAP_STATUS_OK) << roots;
     EXPECT_NE(roots.find("\"Hello Everywhere\""), std::string::npos) << "the simulator's scene lacks the new object: " << roots;
 
+    host.stop();
+    fs::remove_all(project);
+}
+
+} // namespace
+
+namespace {
+
+TEST(EndToEnd, APackThatKeepsCrashingIsDisabledAndEveryPanelIsTold) {
+    char pattern[] = "/tmp/uap-e2e-crash-XXXXXX";
+    ASSERT_NE(::mkdtemp(pattern), nullptr);
+    fs::path project = pattern;
+    uap::app::HostOptions options;
+    options.project = project;
+    options.plugin_folders = {UAP_APP_HOSTILE_PACK};
+    options.version = "test";
+    uap::app::HostApplication host(options);
+    auto started = host.start();
+    ASSERT_TRUE(started) << started.error().message();
+    for (int crash = 0; crash < 3; ++crash) {
+        auto outcome = host.modules().call_tool("hostile_segfault", "{}");
+        EXPECT_NE(outcome.status, uap::modules::CallStatus::Success);
+        EXPECT_NE(outcome.text.find("fixture.hostile"), std::string::npos) << outcome.text;
+    }
+    std::string snapshot = host.panel().snapshot_text();
+    EXPECT_NE(snapshot.find("module pack fixture.hostile is disabled for this run of the host"), std::string::npos) << snapshot;
+    EXPECT_NE(snapshot.find("uap-host modules disable fixture.hostile --project"), std::string::npos) << snapshot;
     host.stop();
     fs::remove_all(project);
 }

@@ -3,6 +3,7 @@
 #include "support/processes.hpp"
 
 #include "app/agent_service.hpp"
+#include "support/json.hpp"
 #include "support/paths.hpp"
 #include "app/module_registry.hpp"
 #include "mcp/event_stream_route.hpp"
@@ -94,10 +95,22 @@ Expected<void> HostApplication::start() {
     modules::ModuleHost::Options module_options;
     module_options.editor = &graph->editor->bridge();
     module_options.start_isolated = runner::module_runner();
-    module_options.on_pack_disabled = [project](const std::string& pack, const std::string& reason) {
+    module_options.on_pack_disabled = [project, graph = graph.get()](const std::string& pack, const std::string& reason) {
         // So that `uap-host modules list` in another process can say so.
         if (auto recorded = modules::record_disabled_pack(project, ::getpid(), pack, reason); !recorded)
             spdlog::warn("cannot record that pack {} is disabled: {}", pack, recorded.error().message());
+        // And every panel shows it, with what to do about it.
+        if (graph->agent) {
+            rapidjson::Document notice(rapidjson::kObjectType);
+            auto& allocator = notice.GetAllocator();
+            notice.AddMember("type", "notice", allocator);
+            notice.AddMember("level", "error", allocator);
+            std::string text = "module pack " + pack + " is disabled for this run of the host: " + reason +
+                               ". Restart the host (`uap-host serve`) to try it again, or turn it off with "
+                               "`uap-host modules disable " + pack + " --project " + project.string() + "`";
+            notice.AddMember("text", json::string_value(text, allocator), allocator);
+            graph->agent->hub().publish(std::move(notice));
+        }
     };
     graph->tools = std::make_unique<mcp::ModuleTools>(registry_source(project, m_options.plugin_folders, module_options), project);
     graph->sessions = std::make_unique<mcp::SessionTable>();
