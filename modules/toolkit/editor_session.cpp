@@ -62,7 +62,7 @@ std::optional<std::string> object_reference(std::string_view path, const rapidjs
         bool negative = !digits.empty() && digits.front() == '-';
         auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
         if (error != std::errc() || end != digits.data() + digits.size() || digits.size() == static_cast<std::size_t>(negative))
-            return "'" + std::string(path) + "' is not an instance id; write it as #12345";
+            return std::string("'").append(path).append("' is not an instance id; write it as #12345");
         out.AddMember("instanceId", id, allocator);
         return std::nullopt;
     }

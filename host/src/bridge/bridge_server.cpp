@@ -9,7 +9,7 @@ namespace uap::bridge {
 namespace {
 
 // Request ids are unique across host runs, so an editor never mistakes an old answer for a new one.
-std::string random_prefix() { return "h" + random::unique_suffix().substr(0, 8); }
+std::string random_prefix() { return std::string("h").append(random::unique_suffix(), 0, 8); }
 
 int64_t milliseconds_since(Clock::time_point then) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - then).count();

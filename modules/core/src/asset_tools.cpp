@@ -16,13 +16,6 @@ std::string parent_folder(std::string_view path) {
     return slash == std::string_view::npos ? std::string() : std::string(path.substr(0, slash));
 }
 
-std::string file_stem(std::string_view path) {
-    auto slash = path.rfind('/');
-    std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
-    auto dot = name.rfind('.');
-    return std::string(dot == std::string_view::npos || dot == 0 ? name : name.substr(0, dot));
-}
-
 // Every asset at path or under it (a folder's contents), as asset.find lists them, up to limit.
 EditorReply assets_at(EditorSession& session, std::string_view path, int limit) {
     rapidjson::Document params(rapidjson::kObjectType);

@@ -79,7 +79,7 @@ std::optional<std::string> enum_value(const ValueRules& rules, const rapidjson::
         std::string listed;
         for (const auto& name : names)
             listed += (listed.empty() ? "" : ", ") + name;
-        error = (value.IsString() ? "'" + std::string(value.GetString()) + "' is not" : std::string("the value is not")) +
+        error = (value.IsString() ? std::string("'").append(value.GetString()).append("' is not") : std::string("the value is not")) +
                 " one of the enum names (" + listed + ") or an index below " + std::to_string(names.size());
         return std::nullopt;
     }
