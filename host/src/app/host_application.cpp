@@ -1,18 +1,16 @@
 // Builds the host's object graph in dependency order and tears it down in reverse.
 #include "app/host_application.hpp"
-#include "support/processes.hpp"
 
 #include "app/agent_service.hpp"
-#include "support/json.hpp"
-#include "support/paths.hpp"
 #include "app/module_registry.hpp"
 #include "mcp/event_stream_route.hpp"
 #include "mcp/mcp_endpoint.hpp"
-#include "mcp/notification_hub.hpp"
 #include "mcp/module_tools.hpp"
+#include "mcp/notification_hub.hpp"
 #include "mcp/session_table.hpp"
 #include "modules/fault_records.hpp"
 #include "modules/module_host.hpp"
+#include "panel/module_catalog.hpp"
 #include "runner/isolated_module.hpp"
 #include "server/access_tokens.hpp"
 #include "server/discovery_file.hpp"
@@ -20,8 +18,10 @@
 #include "server/project_lock.hpp"
 #include "server/request_guard.hpp"
 #include "server/router.hpp"
-#include "panel/module_catalog.hpp"
 #include "settings/project_settings.hpp"
+#include "support/json.hpp"
+#include "support/paths.hpp"
+#include "support/processes.hpp"
 #include "web/web_panel.hpp"
 
 #include <Poco/DateTime.h>
