@@ -21,7 +21,6 @@
 #include "settings/project_settings.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
-#include "support/processes.hpp"
 #include "web/web_panel.hpp"
 
 #include <Poco/DateTime.h>
