@@ -5,6 +5,7 @@
 #include "panel_client.hpp"
 
 #include "app/agent_service.hpp"
+#include "fake_messages_api.hpp"
 #include "app/host_application.hpp"
 #include "server/access_tokens.hpp"
 #include "agent/child_process.hpp"
@@ -20,7 +21,6 @@
 
 #include <csignal>
 #include <fstream>
-#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -72,30 +72,10 @@ protected:
 
     // Starts the fake API with these steps, the host (MCP + panel) and the agent session.
     void start(const std::string& steps_json, const std::string& settings_json = "{}") {
-        std::ofstream(root / "steps.json") << steps_json;
-        uap::agent::LaunchSpec spec{"/usr/bin/env",
-                                    {"node", node_dir + "/fake-anthropic/server.mjs", "--script", (root / "steps.json").string(), "--record",
-                                     (root / "requests.jsonl").string()},
-                                    root,
-                                    uap::agent::current_environment_without({})};
-        auto launched = uap::agent::ChildProcess::launch(spec);
-        ASSERT_TRUE(launched) << launched.error().message();
-        fake = std::move(*launched);
-        fake->close_stdin();
-        std::string line;
-        pollfd watch{fake->stdout_descriptor(), POLLIN, 0};
-        auto deadline = std::chrono::steady_clock::now() + 15s;
-        while (line.find('\n') == std::string::npos && std::chrono::steady_clock::now() < deadline)
-            if (::poll(&watch, 1, 100) > 0) {
-                char buffer[256];
-                ssize_t count = ::read(watch.fd, buffer, sizeof(buffer));
-                if (count <= 0)
-                    break;
-                line.append(buffer, static_cast<size_t>(count));
-            }
-        auto port_document = uap::json::parse(line.substr(0, line.find('\n')));
-        ASSERT_TRUE(port_document && port_document->IsObject() && port_document->HasMember("port")) << "fake API said: " << line;
-        fake_port = (*port_document)["port"].GetInt();
+        auto api = uap::agent_test::start_fake_messages_api(node_dir, root, steps_json);
+        ASSERT_TRUE(api) << api.error().message();
+        fake = std::move(api->process);
+        fake_port = api->port;
 
         // The agent settings: our CLI, plus whatever the test asks for.
         auto settings = uap::json::parse(settings_json);

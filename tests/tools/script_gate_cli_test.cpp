@@ -3,17 +3,17 @@
 // uap_scripts_commit rejects the broken version with its diagnostics and commits the fixed one.
 #include "tool_stack.hpp"
 
+#include "../agent/fake_messages_api.hpp"
 #include "../agent/panel_client.hpp"
 
 #include "agent/agent_settings.hpp"
 #include "agent/child_process.hpp"
 #include "support/json.hpp"
+#include "support/json_writer.hpp"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <poll.h>
-#include <unistd.h>
 
 namespace {
 
@@ -23,34 +23,6 @@ using namespace std::chrono_literals;
 std::string read_text(const fs::path& file) {
     std::ifstream stream(file, std::ios::binary);
     return std::string((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
-}
-
-// Starts the scripted fake Messages API; returns its port (0 on failure).
-int start_fake_api(const fs::path& root, const std::string& steps, std::unique_ptr<uap::agent::ChildProcess>& fake) {
-    std::ofstream(root / "steps.json") << steps;
-    uap::agent::LaunchSpec spec{"/usr/bin/env",
-                                {"node", std::string(UAP_TOOLS_NODE_DIR) + "/fake-anthropic/server.mjs", "--script",
-                                 (root / "steps.json").string(), "--record", (root / "requests.jsonl").string()},
-                                root,
-                                uap::agent::current_environment_without({})};
-    auto launched = uap::agent::ChildProcess::launch(spec);
-    if (!launched)
-        return 0;
-    fake = std::move(*launched);
-    fake->close_stdin();
-    std::string line;
-    pollfd watch{fake->stdout_descriptor(), POLLIN, 0};
-    auto deadline = std::chrono::steady_clock::now() + 15s;
-    while (line.find('\n') == std::string::npos && std::chrono::steady_clock::now() < deadline)
-        if (::poll(&watch, 1, 100) > 0) {
-            char buffer[256];
-            ssize_t count = ::read(watch.fd, buffer, sizeof(buffer));
-            if (count <= 0)
-                break;
-            line.append(buffer, static_cast<size_t>(count));
-        }
-    auto port = uap::json::parse(line.substr(0, line.find('\n')));
-    return port && port->IsObject() && port->HasMember("port") ? (*port)["port"].GetInt() : 0;
 }
 
 std::string write_step(const fs::path& file, const std::string& content) {
@@ -89,14 +61,29 @@ TEST(ScriptGateWithRealCli, StagedScriptIsRejectedWithDiagnosticsThenCommittedWh
                                  "HOME=" + (root / "home").string(), "TMPDIR=" + (root / "t").string()};
     options.prepare = [&](const fs::path& stack_project) -> std::vector<std::string> {
         project = stack_project;
-        std::string steps = "[" + write_step(project / "Assets" / "Scripts" / "Spinner.cs", broken) + "," +
-                            write_step(project / "UapStaging" / "Scripts" / "Spinner.cs", broken) + "," + commit + "," +
-                            write_step(project / "UapStaging" / "Scripts" / "Spinner.cs", fixed) + "," + commit +
-                            R"(,{"text":"Spinner is in Assets now."}])";
-        fake_port = start_fake_api(root, steps, fake);
+        uap::json::TextWriter steps;
+        steps.begin_array()
+            .raw(write_step(project / "Assets" / "Scripts" / "Spinner.cs", broken))
+            .raw(write_step(project / "UapStaging" / "Scripts" / "Spinner.cs", broken))
+            .raw(commit)
+            .raw(write_step(project / "UapStaging" / "Scripts" / "Spinner.cs", fixed))
+            .raw(commit)
+            .begin_object()
+            .field("text", "Spinner is in Assets now.")
+            .end_object()
+            .end_array();
+        if (auto api = uap::agent_test::start_fake_messages_api(UAP_TOOLS_NODE_DIR, root, steps.text())) {
+            fake = std::move(api->process);
+            fake_port = api->port;
+        }
         fs::create_directories(project / "UserSettings" / "AgentPanel");
-        std::ofstream(uap::agent::AgentSettings::file_for(project))
-            << R"({"permission_mode":"acceptEdits","auto_approve":"all_unity_tools","cli_path":")" + cli.string() + "\"}";
+        std::ofstream(uap::agent::AgentSettings::file_for(project)) << uap::json::TextWriter()
+                                                                           .begin_object()
+                                                                           .field("permission_mode", "acceptEdits")
+                                                                           .field("auto_approve", "all_unity_tools")
+                                                                           .field("cli_path", cli.string())
+                                                                           .end_object()
+                                                                           .text();
         return {"ANTHROPIC_BASE_URL=http://127.0.0.1:" + std::to_string(fake_port)};
     };
     uap::testing::ToolStack stack(options);

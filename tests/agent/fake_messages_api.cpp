@@ -1,0 +1,46 @@
+// Starts the fake Messages API and reads the {"port": N} line it prints first.
+#include "fake_messages_api.hpp"
+
+#include "support/json.hpp"
+
+#include <chrono>
+#include <fstream>
+
+#include <poll.h>
+#include <unistd.h>
+
+namespace uap::agent_test {
+
+Expected<FakeMessagesApi> start_fake_messages_api(const std::filesystem::path& node_dir, const std::filesystem::path& folder,
+                                                  const std::string& steps_json) {
+    std::ofstream(folder / "steps.json") << steps_json;
+    agent::LaunchSpec spec{"/usr/bin/env",
+                           {"node", (node_dir / "fake-anthropic" / "server.mjs").string(), "--script", (folder / "steps.json").string(),
+                            "--record", (folder / "requests.jsonl").string()},
+                           folder,
+                           agent::current_environment_without({})};
+    auto launched = agent::ChildProcess::launch(spec);
+    if (!launched)
+        return launched.error();
+    FakeMessagesApi api{std::move(*launched), 0};
+    api.process->close_stdin();
+    std::string line;
+    pollfd watch{api.process->stdout_descriptor(), POLLIN, 0};
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+    while (line.find('\n') == std::string::npos && std::chrono::steady_clock::now() < deadline)
+        if (::poll(&watch, 1, 100) > 0) {
+            char buffer[256];
+            ssize_t count = ::read(watch.fd, buffer, sizeof(buffer));
+            if (count <= 0)
+                break;
+            line.append(buffer, static_cast<size_t>(count));
+        }
+    auto announced = json::parse(line.substr(0, line.find('\n')));
+    auto port = announced ? json::integer_field(*announced, "port") : std::nullopt;
+    if (!port)
+        return Error("the fake Messages API did not announce its port; it said: " + line);
+    api.port = static_cast<int>(*port);
+    return api;
+}
+
+} // namespace uap::agent_test
