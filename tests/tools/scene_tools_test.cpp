@@ -313,8 +313,18 @@ TEST_F(SceneTools, SteeringNamesOnlyToolsThatExistAndTheScriptRule) {
     EXPECT_NE(text.find("UapStaging/"), std::string::npos);
     EXPECT_NE(text.find("dry_run:true"), std::string::npos);
     EXPECT_TRUE(std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 128; })) << "ASCII only";
-    EXPECT_EQ(text.find('\n'), std::string::npos) << "one line: it travels as one command-line argument";
-    EXPECT_EQ(uap::agent::appended_system_prompt("Be brief.").substr(text.size()), " Be brief.");
+    EXPECT_EQ(text.find('\n'), std::string::npos) << "one line: sections are separated from it by blank lines";
+    EXPECT_EQ(uap::agent::appended_system_prompt({}, "Be brief.").substr(text.size()), "\n\nBe brief.");
+}
+
+TEST(AppendedSystemPrompt, SectionsFollowTheSteeringInOrderAndEmptyOnesAreLeftOut) {
+    std::vector<uap::agent::InstructionSection> sections = {
+        {"First heading", "rule one\nrule two"}, {"Empty heading", ""}, {"Second heading", "rule three"}};
+    auto text = uap::agent::appended_system_prompt(sections, "");
+    const std::string& steering = uap::agent::steering_text();
+    ASSERT_EQ(text.substr(0, steering.size()), steering);
+    EXPECT_EQ(text.substr(steering.size()), "\n\nFirst heading\nrule one\nrule two\n\nSecond heading\nrule three");
+    EXPECT_EQ(uap::agent::appended_system_prompt(sections, "Mine.").substr(text.size()), "\n\nMine.");
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include "agent/cli_process.hpp"
 #include "agent/control_channel.hpp"
 #include "agent/history.hpp"
+#include "agent/instruction_sections.hpp"
 #include "agent/permission_broker.hpp"
 #include "agent/permission_scopes.hpp"
 #include "agent/turn_tracker.hpp"
@@ -40,6 +41,7 @@ struct AgentOptions {
     std::string mcp_token;
     std::vector<std::string> environment_overrides; // NAME=value, applied over the host's environment.
     MetadataLookup metadata;
+    std::vector<InstructionSource> instruction_sources; // Asked at every spawn, in order, under the session lock: never call back into the session.
     AuthMode auth = AuthMode::Automatic;
     FirstSession first_session = FirstSession::Fresh;
     std::chrono::milliseconds control_timeout{60'000};

@@ -44,7 +44,11 @@ std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& m
     if (!m_settings.model.empty())
         arguments.push_back("--model=" + m_settings.model);
     arguments.push_back("--append-system-prompt");
-    arguments.push_back(appended_system_prompt(m_settings.append_system_prompt));
+    std::vector<InstructionSection> sections;
+    for (const auto& source : m_options.instruction_sources)
+        for (auto& section : source())
+            sections.push_back(std::move(section));
+    arguments.push_back(appended_system_prompt(sections, m_settings.append_system_prompt));
     if (!m_settings.always_allow.empty()) {
         std::string rules;
         for (auto& rule : m_settings.always_allow)

@@ -1,4 +1,4 @@
-// The steering text; see steering.hpp. One line (no newlines), since it travels as one argument. Tool names are wire names, so the model can find deferred
+// The steering text; see steering.hpp. The steering text itself is one line; sections follow it after blank lines. Tool names are wire names, so the model can find deferred
 // tools by searching for them.
 #include "agent/steering.hpp"
 
@@ -26,10 +26,16 @@ const std::string& steering_text() {
     return text;
 }
 
-std::string appended_system_prompt(const std::string& user_addition) {
-    if (user_addition.empty())
-        return steering_text();
-    return steering_text() + " " + user_addition;
+std::string appended_system_prompt(const std::vector<InstructionSection>& sections, const std::string& user_addition) {
+    std::string text = steering_text();
+    for (const auto& section : sections) {
+        if (section.body.empty())
+            continue;
+        text += "\n\n" + section.heading + "\n" + section.body;
+    }
+    if (!user_addition.empty())
+        text += "\n\n" + user_addition;
+    return text;
 }
 
 } // namespace uap::agent

@@ -2,14 +2,18 @@
 // which order, and the rules for scripts, destructive tools and batches.
 #pragma once
 
+#include "agent/instruction_sections.hpp"
+
 #include <string>
+#include <vector>
 
 namespace uap::agent {
 
 // ASCII only and short: it travels on the CLI's command line (Windows caps that at 32,000 characters).
 const std::string& steering_text();
 
-// The steering text followed by the user's own addition (when there is one).
-std::string appended_system_prompt(const std::string& user_addition);
+// The steering text, then each non-empty section under its heading, then the user's own addition
+// (when there is one), separated by blank lines.
+std::string appended_system_prompt(const std::vector<InstructionSection>& sections, const std::string& user_addition);
 
 } // namespace uap::agent
