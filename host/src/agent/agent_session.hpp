@@ -13,6 +13,7 @@
 #include "agent/turn_tracker.hpp"
 #include "agent/wire.hpp"
 #include "api/event_sink.hpp"
+#include "api/turn_observer.hpp"
 
 #include <condition_variable>
 #include <deque>
@@ -41,6 +42,9 @@ struct AgentOptions {
     std::string mcp_token;
     std::vector<std::string> environment_overrides; // NAME=value, applied over the host's environment.
     MetadataLookup metadata;
+    // Told when turns start and end, and asked to revert one (the editor's turn Undo and refresh
+    // hold); null: no editor side, and revert_turn is refused.
+    api::TurnObserver* turn_observer = nullptr;
     std::vector<InstructionSource> instruction_sources; // Asked at every spawn, in order, under the session lock: never call back into the session.
     AuthMode auth = AuthMode::Automatic;
     FirstSession first_session = FirstSession::Fresh;
@@ -86,6 +90,9 @@ public:
     // Removes a saved always-allow rule; later CLI starts no longer get it.
     Expected<void> remove_always_allow(const std::string& rule);
     Expected<void> reconnect_mcp();
+    // Reverts a finished turn's editor changes (one Undo step) while they are the newest; the
+    // outcome arrives as a turn_reverted event. Refused for a running or unknown turn.
+    Expected<void> revert_turn(uint64_t turn_id);
 
     int cli_pid() const;
     std::string session_id() const;
@@ -135,6 +142,12 @@ private:
     void report_if_failed_locked(const Expected<void>& result, const std::string& what);
     SessionState state_locked() const;
     void supervise();
+    // The turn observer hears of each turn once: started, then ended (whichever way it ends).
+    void observe_turn_start_locked(uint64_t turn);
+    void observe_turn_end_locked(api::TurnEnd how);
+    // Notes a tool call whose effects Undo cannot take back, and lists them on a turn_finished event.
+    void note_tool_use_locked(const std::string& tool_use_id, const std::string& tool);
+    void put_unrevertible_locked(rapidjson::Document& finished, uint64_t turn) const;
 
     AgentOptions m_options;
     api::EventSink& m_hub;
@@ -158,6 +171,8 @@ private:
     int64_t m_context_tokens = 0;
     ControlChannel m_control;
     TurnTracker m_turns;
+    uint64_t m_observed_turn = 0; // The turn the observer was told started and not yet ended.
+    std::map<uint64_t, std::vector<api::UnrevertibleChange>> m_unrevertible; // By turn, the newest turns only.
     std::string m_partial_text;
     bool m_reload_tools_by_respawn = false; // mcp_reconnect was rejected: restart between turns instead. // Text streamed in the current turn since its last assistant message.
     std::deque<PendingPermission> m_pending;

@@ -230,6 +230,23 @@ void Simulation::record_undo(std::string_view name) {
         undo.erase(undo.begin());
 }
 
+void Simulation::restore(World snapshot) {
+    snapshot.assets = std::move(world.assets);
+    snapshot.trash = std::move(world.trash);
+    snapshot.next_id = std::max(snapshot.next_id, world.next_id);
+    world = std::move(snapshot);
+}
+
+bool Simulation::release_refresh_hold() {
+    if (refresh_holds == 0)
+        return false;
+    if (--refresh_holds > 0)
+        return false;
+    refresh_assets(*this);
+    ++release_refreshes;
+    return true;
+}
+
 void Simulation::mark_dirty(int scene_handle) {
     Scene* scene = scene_by_handle(scene_handle);
     if (!scene)
