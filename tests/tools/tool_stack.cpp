@@ -1,6 +1,7 @@
 // The serve-shaped host stack for tool tests; see tool_stack.hpp.
 #include "tool_stack.hpp"
 
+#include "app/agent_service.hpp"
 #include "app/host_application.hpp"
 #include "bridge/bridge_server.hpp"
 #include "server/access_tokens.hpp"
@@ -188,6 +189,7 @@ std::string ToolStack::scene_dump() {
 const fs::path& ToolStack::project() const { return m_parts->project; }
 
 uint16_t ToolStack::port() const { return m_parts->host->port(); }
+int ToolStack::cli_pid() const { return m_parts->host->agent().session().cli_pid(); }
 
 std::string ToolStack::token(const char* role) const {
     std::string_view name(role);
