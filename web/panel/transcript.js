@@ -66,6 +66,7 @@ export class Transcript {
       case 'tool_started': return this.addTool(event, live);
       case 'tool_finished': return this.finishTool(event, live);
       case 'turn_finished': return this.addSummary(event);
+      case 'turn_reverted': return this.addRevertOutcome(event);
       case 'notice': return this.append(element('div', { className: `notice notice-${event.level}`, text: event.text, attributes: { role: event.level === 'error' ? 'alert' : 'note' } }));
       case 'compaction': return this.append(element('div', { className: 'compaction', text: 'Earlier conversation was compacted' }));
       case 'permission_decided': return this.addDecision(event);
@@ -178,6 +179,40 @@ export class Transcript {
     if (usage.input_tokens !== undefined) parts.push(`${usage.input_tokens} in / ${usage.output_tokens ?? 0} out tokens`);
     if (typeof event.total_cost_usd === 'number') parts.push(`$${event.total_cost_usd.toFixed(4)}`);
     if (event.permission_denials) parts.push(`${event.permission_denials} denied`);
-    this.append(element('div', { className: `turn-summary${event.is_error && !interrupted ? ' error' : ''}`, text: parts.join(' · ') }));
+    const summary = element('div', { className: `turn-summary${event.is_error && !interrupted ? ' error' : ''}`, attributes: { 'data-turn': String(event.turn_id ?? 0) } },
+      element('span', { text: parts.join(' · ') }));
+    if (event.turn_id && this.onRevert) summary.append(this.revertControl(event));
+    this.append(summary);
+  }
+
+  // "Revert turn" undoes the turn's editor changes (one Undo step); what Undo cannot take back is
+  // listed before the user decides.
+  revertControl(event) {
+    const control = element('span', { className: 'turn-revert' });
+    const button = element('button', { className: 'revert-turn', text: 'Revert turn', attributes: { type: 'button', 'data-turn': String(event.turn_id) } });
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      const result = await this.onRevert(event.turn_id);
+      if (!result.ok) {
+        button.disabled = false;
+        this.add({ type: 'notice', level: 'error', text: `Not reverted: ${result.error}` });
+      }
+    });
+    control.append(button);
+    const kept = event.not_revertible ?? [];
+    if (kept.length) {
+      const list = element('ul', { className: 'not-revertible' });
+      for (const change of kept) list.append(element('li', { text: `${change.tool}: ${change.reason}` }));
+      control.append(element('div', { className: 'meta', text: 'Revert leaves these as they are:' }), list);
+    }
+    return control;
+  }
+
+  addRevertOutcome(event) {
+    const text = event.ok
+      ? `Turn ${event.turn_id} reverted (${event.undo_step})` + ((event.not_reverted ?? []).length ? `; not reverted: ${event.not_reverted.map((change) => change.tool).join(', ')}` : '')
+      : `Turn ${event.turn_id} not reverted: ${event.reason}`;
+    this.append(element('div', { className: `turn-reverted notice ${event.ok ? 'notice-info' : 'notice-warning'}`, text, attributes: { 'data-turn': String(event.turn_id), 'data-ok': String(!!event.ok) } }));
+    for (const button of this.container.querySelectorAll(`.revert-turn[data-turn="${event.turn_id}"]`)) button.disabled = !!event.ok;
   }
 }
