@@ -52,6 +52,8 @@ namespace UnityEditor
         public static void EraseBool(string key) { }
         public static void SetString(string key, string value) { }
         public static string GetString(string key, string defaultValue) { throw new NotImplementedException(); }
+        public static void SetInt(string key, int value) { }
+        public static int GetInt(string key, int defaultValue) { throw new NotImplementedException(); }
     }
 
     public sealed class EditorUserSettings : Object
@@ -197,6 +199,8 @@ namespace UnityEditor
         public static string GUIDToAssetPath(string guid) { throw new NotImplementedException(); }
         public static string AssetPathToGUID(string path) { throw new NotImplementedException(); }
         public static void Refresh() { }
+        public static void DisallowAutoRefresh() { }
+        public static void AllowAutoRefresh() { }
     }
 
     public partial class AssetPostprocessor { }

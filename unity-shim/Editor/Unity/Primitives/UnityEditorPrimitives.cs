@@ -22,6 +22,7 @@ namespace AgentPanel.Editor.Primitives
             ComponentPrimitives.Register(this);
             PropertyPrimitives.Register(this);
             UndoPrimitives.Register(this);
+            TurnPrimitives.Register(this);
             SelectionAndMenuPrimitives.Register(this);
             ConsolePrimitives.Register(this);
             AssetPrimitives.Register(this);
