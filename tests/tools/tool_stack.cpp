@@ -189,6 +189,15 @@ std::string ToolStack::scene_dump() {
 const fs::path& ToolStack::project() const { return m_parts->project; }
 
 uint16_t ToolStack::port() const { return m_parts->host->port(); }
+std::vector<std::string> ToolStack::pack_tools(const std::string& pack_id) const {
+    std::vector<std::string> names;
+    for (const auto& pack : m_parts->host->modules().packs())
+        if (pack->id() == pack_id)
+            for (const auto& tool : pack->tools)
+                names.push_back(tool.name);
+    return names;
+}
+
 int ToolStack::cli_pid() const { return m_parts->host->agent().session().cli_pid(); }
 
 std::string ToolStack::token(const char* role) const {

@@ -13,7 +13,7 @@ constexpr rapidjson::SizeType max_inline_base64 = 60000;
 
 EditorScreenshotTool::EditorScreenshotTool()
     : EditorTool({"uap_editor_screenshot",
-                  "Screenshot (PNG) of the game or scene view; return_image:true adds base64 when small.",
+                  "Screenshot the game or scene view (PNG); return_image:true adds the image.",
                   R"({"type":"object","properties":{"view":{"enum":["game","scene"]},
 "width":{"type":"integer","minimum":32,"maximum":4096},"height":{"type":"integer","minimum":32,"maximum":4096},"return_image":{"type":"boolean"}}})",
                   {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
