@@ -118,6 +118,22 @@ std::optional<std::string> EditorTool::check_arguments(const rapidjson::Value& a
            validator.GetInvalidSchemaKeyword() + "'" + rule + "; nothing was changed";
 }
 
+std::optional<std::string> EditorTool::check_prefab_stage(const rapidjson::Value& arguments, EditorSession& session) const {
+    if (m_spec.traits.access != sdk::Access::Writes)
+        return std::nullopt;
+    rapidjson::Document none(rapidjson::kObjectType);
+    EditorReply state = session.call("editor.state", none);
+    // An editor that cannot answer now fails the write itself, with its own reason.
+    if (!state.ok() || !state.result.HasMember("prefabStage") || !state.result["prefabStage"].IsObject())
+        return std::nullopt;
+    std::string_view open = string_member(state.result["prefabStage"], "assetPath");
+    if (!open.empty() && string_member(arguments, "assetPath") == open)
+        return std::nullopt;
+    return std::string(m_spec.name) + " refused: prefab mode is open on " + std::string(open) +
+           ", so the editor does not show the scene this would change. Close prefab mode (the Hierarchy's back arrow) and "
+           "call it again; nothing was changed";
+}
+
 std::optional<std::string> EditorTool::check_targets(const rapidjson::Value& arguments, EditorSession& session) const {
     std::string_view path = string_member(arguments, "path");
     if (path.empty())

@@ -37,6 +37,8 @@ public:
         if (auto problem = check_arguments(arguments))
             return sdk::ToolResult::failure(*problem);
         EditorSession session(context);
+        if (auto problem = check_prefab_stage(arguments, session))
+            return sdk::ToolResult::failure(*problem);
         return run(arguments, session);
     }
 
@@ -54,6 +56,11 @@ public:
     // Checks that every object, component and asset the arguments name exists, without writing.
     // The default checks the "path" argument when the tool has one.
     virtual std::optional<std::string> check_targets(const rapidjson::Value& arguments, EditorSession& session) const;
+
+    // A writing tool is refused while prefab mode shows another asset than the one it writes
+    // (assetPath equal to the open prefab): the user would not see the change, or it would land in
+    // the scene behind the prefab.
+    std::optional<std::string> check_prefab_stage(const rapidjson::Value& arguments, EditorSession& session) const;
 
 private:
     ToolSpec m_spec;

@@ -45,6 +45,8 @@ inline const std::vector<std::pair<std::string, std::string>>& method_samples() 
         {"object.create", R"({"name":"Turn Box"})"},
         {"turn.end", R"({"group":17,"name":"Agent turn 1 - sample"})"},
         {"turn.revert", R"({"group":17,"name":"Agent turn 1 - sample"})"},
+        {"prefabStage.open", R"({"assetPath":"Assets/Prefabs/Crate.prefab"})"},
+        {"prefabStage.close", "{}"},
         {"type.find", R"({"query":"collider","kind":"component"})"},
         {"asset.find", R"({"filter":"t:Material"})"},
         {"asset.create", R"({"path":"Assets/Materials/Blue.mat","kind":"Material"})"},

@@ -250,6 +250,23 @@ namespace UnityEditor.SceneManagement
         public static bool SaveScene(UnityEngine.SceneManagement.Scene scene) { throw new NotImplementedException(); }
         public static bool SaveScene(UnityEngine.SceneManagement.Scene scene, string dstScenePath, bool saveAsCopy) { throw new NotImplementedException(); }
     }
+
+    // StageManager/PrefabStage/PrefabStage.cs, PrefabStageUtility.cs, StageManager/StageUtility.cs (2022.3).
+    public sealed class PrefabStage
+    {
+        public string assetPath { get { throw new NotImplementedException(); } }
+    }
+
+    public static class PrefabStageUtility
+    {
+        public static PrefabStage OpenPrefab(string prefabAssetPath) { throw new NotImplementedException(); }
+        public static PrefabStage GetCurrentPrefabStage() { throw new NotImplementedException(); }
+    }
+
+    public static class StageUtility
+    {
+        public static void GoToMainStage() { }
+    }
 }
 
 namespace UnityEditor.Compilation

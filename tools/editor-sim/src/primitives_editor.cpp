@@ -77,6 +77,15 @@ Reply editor_state(Simulation& simulation, const rapidjson::Value&) {
     out.writer.Uint64(simulation.world.objects.size());
     out.writer.Key("undoGroup");
     out.writer.Int(simulation.undo_group);
+    out.writer.Key("prefabStage");
+    if (simulation.prefab_stage.empty()) {
+        out.writer.Null();
+    } else {
+        out.writer.StartObject();
+        out.writer.Key("assetPath");
+        out.writer.String(simulation.prefab_stage.c_str());
+        out.writer.EndObject();
+    }
     out.writer.Key("autoRefresh");
     out.writer.StartObject();
     out.writer.Key("holds");

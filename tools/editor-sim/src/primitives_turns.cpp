@@ -1,5 +1,6 @@
 // Simulator primitives that bracket an agent turn: one named undo step per turn (revertible while it
-// is the newest step) and an asset auto-refresh hold released with one refresh when the turn ends.
+// is the newest step) and an asset auto-refresh hold released with one refresh when the turn ends;
+// and prefab mode, during which the tools refuse writes that are not to the open prefab.
 #include "world.hpp"
 #include "support/json_writer.hpp"
 
@@ -95,12 +96,41 @@ Reply turn_revert(Simulation& simulation, const rapidjson::Value& params) {
                             .text());
 }
 
+Reply prefab_stage_observed(const Simulation& simulation) {
+    json::TextWriter out;
+    out.begin_object().key("observed").begin_object().key("prefabStage");
+    if (simulation.prefab_stage.empty())
+        out.null();
+    else
+        out.begin_object().field("assetPath", simulation.prefab_stage).end_object();
+    return result_reply(out.end_object().end_object().text());
+}
+
+// Prefab mode: only which asset is open is modelled (its contents are not shown as a stage).
+Reply prefab_stage_open(Simulation& simulation, const rapidjson::Value& params) {
+    std::string path = params["assetPath"].GetString();
+    const Asset* asset = simulation.find_asset(path);
+    if (!asset)
+        return error_reply("not_found", "no asset at " + path);
+    if (asset->kind != "Prefab")
+        return error_reply("type_mismatch", path + " is a " + asset->kind + ", not a prefab; only prefabs open in prefab mode");
+    simulation.prefab_stage = path;
+    return prefab_stage_observed(simulation);
+}
+
+Reply prefab_stage_close(Simulation& simulation, const rapidjson::Value&) {
+    simulation.prefab_stage.clear();
+    return prefab_stage_observed(simulation);
+}
+
 } // namespace
 
 void register_turn_primitives(std::map<std::string, Primitive, std::less<>>& table) {
     table["turn.begin"] = &turn_begin;
     table["turn.end"] = &turn_end;
     table["turn.revert"] = &turn_revert;
+    table["prefabStage.open"] = &prefab_stage_open;
+    table["prefabStage.close"] = &prefab_stage_close;
 }
 
 } // namespace uap::editor_sim

@@ -119,6 +119,7 @@ struct Simulation {
     // Agent turns bracketed by turn.begin/turn.end, by their undo group, and the asset auto-refresh
     // holds they took (released with one refresh at the turn's end or when the host disconnects).
     std::map<int, TurnBracket> turns;
+    std::string prefab_stage; // The prefab asset open in prefab mode; empty: the main stage.
     int refresh_holds = 0;
     int64_t release_refreshes = 0;
     std::string play_mode = "edit";

@@ -23,6 +23,7 @@ namespace AgentPanel.Editor.Primitives
             PropertyPrimitives.Register(this);
             UndoPrimitives.Register(this);
             TurnPrimitives.Register(this);
+            PrefabStagePrimitives.Register(this);
             SelectionAndMenuPrimitives.Register(this);
             ConsolePrimitives.Register(this);
             AssetPrimitives.Register(this);
