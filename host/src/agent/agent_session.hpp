@@ -8,6 +8,7 @@
 #include "agent/control_channel.hpp"
 #include "agent/history.hpp"
 #include "agent/instruction_sections.hpp"
+#include "agent/launch_sources.hpp"
 #include "agent/permission_broker.hpp"
 #include "agent/permission_scopes.hpp"
 #include "agent/turn_tracker.hpp"
@@ -42,6 +43,8 @@ struct AgentOptions {
     std::vector<std::string> environment_overrides; // NAME=value, applied over the host's environment.
     MetadataLookup metadata;
     std::vector<InstructionSource> instruction_sources; // Asked at every spawn, in order, under the session lock: never call back into the session.
+    std::vector<ArgumentSource> argument_sources;       // Likewise; their arguments follow the host's own.
+    std::vector<StatusSource> status_sources;           // Asked at every status event.
     AuthMode auth = AuthMode::Automatic;
     FirstSession first_session = FirstSession::Fresh;
     std::chrono::milliseconds control_timeout{60'000};
@@ -141,6 +144,7 @@ private:
     mutable std::mutex m_mutex;
     AgentSettings m_settings;
     std::filesystem::path m_cli;
+    CliLocated m_cli_located = CliLocated::NotLookedFor;
     std::unique_ptr<CliProcess> m_process;
     uint64_t m_generation = 0;
     bool m_initialized = false;
@@ -154,6 +158,7 @@ private:
     rapidjson::Document m_models{rapidjson::kArrayType};
     rapidjson::Document m_slash_commands{rapidjson::kArrayType}; // {name, description, argumentHint} from initialize.
     rapidjson::Document m_usage{rapidjson::kObjectType};
+    rapidjson::Document m_last_init; // The running CLI's newest system/init; null until its first turn.
     double m_cost_usd = 0;
     int64_t m_context_tokens = 0;
     ControlChannel m_control;

@@ -2,6 +2,7 @@
 #include "app/host_application.hpp"
 
 #include "app/agent_service.hpp"
+#include "app/integration_wiring.hpp"
 #include "app/module_registry.hpp"
 #include "mcp/event_stream_route.hpp"
 #include "mcp/mcp_endpoint.hpp"
@@ -140,6 +141,7 @@ Expected<void> HostApplication::start() {
     agent_options.mcp_token = graph->tokens->token(server::Role::Mcp);
     agent_options.metadata = metadata_from(*graph->tools);
     agent_options.first_session = m_options.first_session;
+    add_integration_sources(agent_options);
     graph->agent = std::make_unique<AgentService>(agent_options);
     graph->agent->endpoint().set_limits(panel::PanelLimits::from(*graph->settings));
     graph->catalog = std::make_unique<panel::ModuleCatalog>(

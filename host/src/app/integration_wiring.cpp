@@ -1,0 +1,74 @@
+// The integration sources; each reads the files again at every call, so an install or a toggle
+// made in another window counts at the next spawn or status event.
+#include "app/integration_wiring.hpp"
+
+#include "agent/child_process.hpp"
+#include "integrations/claude_plugin.hpp"
+#include "integrations/integration_settings.hpp"
+#include "integrations/plugin_steering.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace uap::app {
+
+namespace fs = std::filesystem;
+
+std::vector<std::string> cli_environment(const std::vector<std::string>& overrides) {
+    auto environment = agent::current_environment_without({});
+    environment.insert(environment.end(), overrides.begin(), overrides.end());
+    return environment;
+}
+
+namespace {
+
+integrations::IntegrationSettings load_settings(const fs::path& project) {
+    auto settings = integrations::IntegrationSettings::load(project);
+    if (settings)
+        return *settings;
+    spdlog::warn("integrations: {}; the defaults apply", settings.error().message());
+    return {};
+}
+
+} // namespace
+
+void add_integration_sources(agent::AgentOptions& options) {
+    fs::path config = integrations::claude_config_folder(cli_environment(options.environment_overrides));
+    fs::path project = options.project;
+    const auto& plugin = integrations::unity_plugin();
+
+    options.instruction_sources.push_back([config, project, &plugin] {
+        std::vector<agent::InstructionSection> sections;
+        auto findings = integrations::read_static_findings(config, plugin);
+        if (auto lines = integrations::plugin_steering_lines(findings, load_settings(project).plugin_steering))
+            sections.push_back({lines->heading, lines->body});
+        return sections;
+    });
+
+    options.argument_sources.push_back([config, project, &plugin] {
+        std::vector<std::string> arguments;
+        if (load_settings(project).plugin_dir_fallback == integrations::PluginDirFallback::Off)
+            return arguments;
+        auto findings = integrations::read_static_findings(config, plugin);
+        std::error_code error;
+        if (findings.installed && findings.enabled && fs::is_directory(findings.installed->install_path, error)) {
+            arguments.push_back("--plugin-dir");
+            arguments.push_back(findings.installed->install_path);
+        }
+        return arguments;
+    });
+
+    options.status_sources.push_back([config, &plugin](const agent::StatusContext& context, rapidjson::Value& status,
+                                                       rapidjson::Document::AllocatorType& allocator) {
+        auto findings = integrations::read_static_findings(config, plugin);
+        std::optional<integrations::SessionPlugins> session;
+        if (context.last_init)
+            session = integrations::session_plugins_from_init(*context.last_init);
+        auto cli = context.cli == agent::CliLocated::No ? integrations::CliPresence::Missing : integrations::CliPresence::Available;
+        auto resolved = integrations::resolve_plugin_status(cli, findings, session ? &*session : nullptr, plugin);
+        rapidjson::Value list(rapidjson::kArrayType);
+        list.PushBack(integrations::status_json(resolved, plugin, allocator), allocator);
+        status.AddMember("integrations", list, allocator);
+    });
+}
+
+} // namespace uap::app
