@@ -86,6 +86,11 @@ void AgentSession::shutdown() {
     dead.clear();
 }
 
+void AgentSession::republish_status() {
+    std::lock_guard lock(m_mutex);
+    publish_status_locked();
+}
+
 int AgentSession::cli_pid() const {
     std::lock_guard lock(m_mutex);
     return m_process ? m_process->pid() : 0;

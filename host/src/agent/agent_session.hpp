@@ -90,6 +90,9 @@ public:
     Expected<void> remove_always_allow(const std::string& rule);
     Expected<void> reconnect_mcp();
 
+    // Publishes a status event now, e.g. after something its status sources read has changed.
+    void republish_status();
+
     int cli_pid() const;
     std::string session_id() const;
     SessionState state() const;

@@ -1,0 +1,123 @@
+// IntegrationCommands: the install thread and its events, and the settings command.
+#include "app/integration_commands.hpp"
+
+#include "agent/agent_settings.hpp"
+#include "agent/cli_locator.hpp"
+#include "integrations/claude_plugin.hpp"
+#include "integrations/integration_settings.hpp"
+#include "integrations/plugin_installer.hpp"
+#include "support/json.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace uap::app {
+
+namespace {
+
+rapidjson::Document install_event(const std::string& phase) {
+    rapidjson::Document event(rapidjson::kObjectType);
+    auto& allocator = event.GetAllocator();
+    event.AddMember("type", "integration_install", allocator);
+    event.AddMember("id", json::string_value(integrations::unity_plugin().qualified(), allocator), allocator);
+    event.AddMember("phase", json::string_value(phase, allocator), allocator);
+    return event;
+}
+
+} // namespace
+
+IntegrationCommands::IntegrationCommands(std::filesystem::path project, std::vector<std::string> cli_environment, api::EventSink& events,
+                                         agent::AgentSession& session, std::chrono::milliseconds step_timeout)
+    : m_project(std::move(project)), m_environment(std::move(cli_environment)), m_events(events), m_session(session), m_step_timeout(step_timeout) {}
+
+IntegrationCommands::~IntegrationCommands() {
+    std::lock_guard lock(m_mutex);
+    if (m_install.joinable())
+        m_install.join();
+}
+
+bool IntegrationCommands::handles(const std::string& type) const { return type == "install_plugin" || type == "set_integration_settings"; }
+
+Expected<void> IntegrationCommands::run(const std::string& type, const rapidjson::Value& command, rapidjson::Document& reply) {
+    if (type == "install_plugin") {
+        auto id = json::string_field(command, "id").value_or(integrations::unity_plugin().qualified());
+        if (id != integrations::unity_plugin().qualified())
+            return Error("install_plugin was refused: only " + integrations::unity_plugin().qualified() + " can be installed from the panel; "
+                         "install other plugins with `claude plugin install` in a terminal");
+        return start_install(reply);
+    }
+    return save_settings(command, reply);
+}
+
+Expected<void> IntegrationCommands::start_install(rapidjson::Document& reply) {
+    const auto& plugin = integrations::unity_plugin();
+    std::lock_guard lock(m_mutex);
+    if (m_installing)
+        return Error("install_plugin was refused: an install is already running; wait for its integration_install event with phase "
+                     "\"succeeded\" or \"failed\"");
+    auto settings = agent::AgentSettings::load(m_project);
+    auto cli = agent::locate_cli(settings ? settings->cli_path : "");
+    if (!cli)
+        return Error("install_plugin was refused: the claude CLI was not found (" + cli.error().message() +
+                     "). Install Claude Code or set its path in the agent settings, then try again");
+    auto findings = integrations::read_static_findings(integrations::claude_config_folder(m_environment), plugin);
+    if (findings.installed && !findings.enabled)
+        return Error("install_plugin was refused: the plugin is installed but turned off, and installing again would not turn it on. Run `" +
+                     integrations::enable_command(plugin) + "` in a terminal; it takes effect in the next chat");
+    if (m_install.joinable())
+        m_install.join(); // The previous install has ended (m_installing is false).
+    m_installing = true;
+    integrations::InstallOptions options{cli->path, m_environment, m_project, m_step_timeout, nullptr};
+    options.on_progress = [this](const integrations::InstallProgress& progress) {
+        auto event = install_event("running");
+        auto& allocator = event.GetAllocator();
+        event.AddMember("step", json::string_value(progress.step, allocator), allocator);
+        event.AddMember("step_index", progress.step_index, allocator);
+        event.AddMember("step_count", progress.step_count, allocator);
+        event.AddMember("elapsed_seconds", progress.elapsed_seconds, allocator);
+        m_events.publish(std::move(event));
+    };
+    m_install = std::thread([this, options, &plugin] {
+        auto result = integrations::install_plugin(plugin, options);
+        auto event = install_event(result.outcome == integrations::InstallOutcome::Installed ? "succeeded" : "failed");
+        auto& allocator = event.GetAllocator();
+        event.AddMember("message", json::string_value(result.message, allocator), allocator);
+        event.AddMember("failure", json::string_value(integrations::to_string(result.failure), allocator), allocator);
+        event.AddMember("failed_step", json::string_value(result.failed_step, allocator), allocator);
+        event.AddMember("exit_code", result.exit_code, allocator);
+        event.AddMember("retried_without_yes", result.retried_without_yes, allocator);
+        event.AddMember("output_tail", json::string_value(result.output_tail, allocator), allocator);
+        spdlog::info("integrations: install of {} {}: {}", plugin.qualified(), result.outcome == integrations::InstallOutcome::Installed ? "succeeded" : "failed",
+                     result.message);
+        m_installing = false;
+        m_events.publish(std::move(event));
+        m_session.republish_status(); // The files changed: every panel sees the new state.
+    });
+    auto& allocator = reply.GetAllocator();
+    reply.AddMember("started", true, allocator);
+    reply.AddMember("note", json::string_value(integrations::installed_note(), allocator), allocator);
+    return {};
+}
+
+Expected<void> IntegrationCommands::save_settings(const rapidjson::Value& command, rapidjson::Document& reply) {
+    auto settings = integrations::IntegrationSettings::load(m_project);
+    if (!settings)
+        return settings.error();
+    auto steering = json::bool_field(command, "plugin_steering");
+    auto fallback = json::bool_field(command, "plugin_dir_fallback");
+    if (!steering && !fallback)
+        return Error("set_integration_settings needs plugin_steering or plugin_dir_fallback (true or false)");
+    if (steering)
+        settings->plugin_steering = *steering ? integrations::PluginSteering::On : integrations::PluginSteering::Off;
+    if (fallback)
+        settings->plugin_dir_fallback = *fallback ? integrations::PluginDirFallback::On : integrations::PluginDirFallback::Off;
+    if (auto saved = settings->save(m_project); !saved)
+        return saved;
+    auto& allocator = reply.GetAllocator();
+    reply.AddMember("plugin_steering", settings->plugin_steering == integrations::PluginSteering::On, allocator);
+    reply.AddMember("plugin_dir_fallback", settings->plugin_dir_fallback == integrations::PluginDirFallback::On, allocator);
+    reply.AddMember("applies", "next chat", allocator);
+    m_session.republish_status();
+    return {};
+}
+
+} // namespace uap::app

@@ -1,0 +1,168 @@
+// The install flow as a front-end drives it: install_plugin over the /panel WebSocket of a real
+// host, integration_install events with elapsed seconds, the final state in status, the refusal
+// for a disabled plugin, and set_integration_settings. The CLI is the fake in fake-bin on PATH.
+#include "../agent/panel_client.hpp"
+
+#include "app/host_application.hpp"
+#include "integrations/integration_settings.hpp"
+#include "server/access_tokens.hpp"
+#include "support/json.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+using uap::agent_test::PanelClient;
+
+namespace {
+
+std::string field(const rapidjson::Value& value, const char* name) { return uap::json::string_field(value, name).value_or(""); }
+
+class PanelInstall : public ::testing::Test {
+protected:
+    void SetUp() override {
+        char pattern[] = "/tmp/uapi-XXXXXX";
+        ASSERT_NE(::mkdtemp(pattern), nullptr);
+        root = pattern;
+        fs::create_directories(root / "project");
+        fs::create_directories(root / "config");
+        saved_path = std::getenv("PATH") ? std::getenv("PATH") : "";
+        ::unsetenv("UAP_CLAUDE_BIN");
+        ::setenv("PATH", (std::string(UAP_FAKE_BIN) + ":" + saved_path).c_str(), 1);
+    }
+    void TearDown() override {
+        client.reset();
+        host.reset();
+        ::setenv("PATH", saved_path.c_str(), 1);
+        fs::remove_all(root);
+    }
+    void start(const std::string& mode) {
+        uap::app::HostOptions options;
+        options.project = root / "project";
+        options.agent = uap::app::AgentMode::PanelOnly;
+        options.version = "test";
+        options.agent_environment = {"CLAUDE_CONFIG_DIR=" + (root / "config").string(), "FAKE_CLAUDE_MODE=" + mode,
+                                     "FAKE_CLAUDE_LOG=" + (root / "calls.log").string()};
+        host = std::make_unique<uap::app::HostApplication>(options);
+        auto started = host->start();
+        ASSERT_TRUE(started) << started.error().message();
+        client = std::make_unique<PanelClient>(host->port(), host->tokens().token(uap::server::Role::Panel));
+        ASSERT_EQ(client->wait_for_type("snapshot", 10s), 0);
+    }
+    int wait_result(const std::string& command, size_t from) {
+        return client->wait_for([&](const rapidjson::Document& message) {
+            return field(message, "type") == "command_result" && field(message, "command") == command;
+        }, 10s, from);
+    }
+    int wait_install(const std::string& phase, size_t from) {
+        return client->wait_for([&](const rapidjson::Document& message) {
+            return field(message, "type") == "integration_install" && field(message, "phase") == phase;
+        }, 30s, from);
+    }
+    std::string plugin_state(const rapidjson::Value& status) {
+        if (!status.IsObject() || !status.HasMember("integrations") || !status["integrations"].IsArray() || status["integrations"].Empty())
+            return "";
+        return field(status["integrations"][0], "state");
+    }
+    fs::path root;
+    std::string saved_path;
+    std::unique_ptr<uap::app::HostApplication> host;
+    std::unique_ptr<PanelClient> client;
+};
+
+} // namespace
+
+TEST_F(PanelInstall, InstallReportsProgressThenTheNewStateAndRerunSucceeds) {
+    start("slow");
+    EXPECT_EQ(plugin_state(client->message(0)["status"]), "not_installed");
+    size_t from = client->count();
+    client->send(R"({"type":"install_plugin","id":"unity@unity-agent-plugin"})");
+    int reply = wait_result("install_plugin", from);
+    ASSERT_GE(reply, 0);
+    auto result = client->message(static_cast<size_t>(reply));
+    ASSERT_TRUE(result["ok"].GetBool()) << uap::json::to_text(result);
+    EXPECT_NE(field(result, "note").find("next chat"), std::string::npos);
+
+    int finished = wait_install("succeeded", from);
+    ASSERT_GE(finished, 0) << ::testing::PrintToString(client->texts());
+    int max_elapsed = -1;
+    std::set<std::string> steps;
+    for (int index = static_cast<int>(from); index < finished; ++index) {
+        auto message = client->message(static_cast<size_t>(index));
+        if (field(message, "type") == "integration_install" && field(message, "phase") == "running") {
+            max_elapsed = std::max(max_elapsed, static_cast<int>(message["elapsed_seconds"].GetInt()));
+            steps.insert(field(message, "step"));
+        }
+    }
+    EXPECT_GE(max_elapsed, 1);
+    EXPECT_EQ(steps, (std::set<std::string>{"marketplace_add", "install"}));
+    int status = client->wait_for([&](const rapidjson::Document& message) {
+        return field(message, "type") == "status" && plugin_state(message["status"]) == "enabled_not_loaded";
+    }, 10s, static_cast<size_t>(finished));
+    EXPECT_GE(status, 0) << "the panels see the installed plugin";
+
+    // While one runs, a second is refused; after it, a re-run succeeds.
+    from = client->count();
+    client->send(R"({"type":"install_plugin"})");
+    client->send(R"({"type":"install_plugin"})");
+    int first = wait_result("install_plugin", from);
+    int second = wait_result("install_plugin", static_cast<size_t>(first + 1));
+    ASSERT_GE(second, 0);
+    EXPECT_TRUE(client->message(static_cast<size_t>(first))["ok"].GetBool());
+    auto refused = client->message(static_cast<size_t>(second));
+    EXPECT_FALSE(refused["ok"].GetBool());
+    EXPECT_NE(field(refused, "error").find("already running"), std::string::npos);
+    EXPECT_GE(wait_install("succeeded", from), 0);
+}
+
+TEST_F(PanelInstall, FailureIsReportedWithItsKind) {
+    start("offline");
+    size_t from = client->count();
+    client->send(R"({"type":"install_plugin"})");
+    int failed = wait_install("failed", from);
+    ASSERT_GE(failed, 0);
+    auto event = client->message(static_cast<size_t>(failed));
+    EXPECT_EQ(field(event, "failure"), "offline");
+    EXPECT_EQ(field(event, "failed_step"), "marketplace_add");
+}
+
+TEST_F(PanelInstall, DisabledPluginIsToldTheEnableCommandInsteadOfAnInstall) {
+    fs::create_directories(root / "config" / "plugins");
+    std::ofstream(root / "config" / "plugins" / "installed_plugins.json")
+        << R"({"version":2,"plugins":{"unity@unity-agent-plugin":[{"scope":"user","installPath":"/x","version":"1.0.0"}]}})";
+    start("ok");
+    EXPECT_EQ(plugin_state(client->message(0)["status"]), "disabled");
+    size_t from = client->count();
+    client->send(R"({"type":"install_plugin"})");
+    int reply = wait_result("install_plugin", from);
+    ASSERT_GE(reply, 0);
+    auto result = client->message(static_cast<size_t>(reply));
+    EXPECT_FALSE(result["ok"].GetBool());
+    EXPECT_NE(field(result, "error").find("claude plugin enable unity@unity-agent-plugin"), std::string::npos);
+    EXPECT_FALSE(fs::exists(root / "calls.log")) << "nothing ran";
+}
+
+TEST_F(PanelInstall, SettingsCommandSavesTheToggleAndRefusesNonsense) {
+    start("ok");
+    size_t from = client->count();
+    client->send(R"({"type":"set_integration_settings","plugin_steering":false})");
+    int reply = wait_result("set_integration_settings", from);
+    ASSERT_GE(reply, 0);
+    EXPECT_TRUE(client->message(static_cast<size_t>(reply))["ok"].GetBool());
+    auto saved = uap::integrations::IntegrationSettings::load(root / "project");
+    ASSERT_TRUE(saved);
+    EXPECT_EQ(saved->plugin_steering, uap::integrations::PluginSteering::Off);
+    from = client->count();
+    client->send(R"({"type":"set_integration_settings","plugin_steering":"no"})");
+    reply = wait_result("set_integration_settings", from);
+    ASSERT_GE(reply, 0);
+    EXPECT_FALSE(client->message(static_cast<size_t>(reply))["ok"].GetBool());
+    client->send(R"({"type":"install_plugin","id":"other@market"})");
+    reply = wait_result("install_plugin", from);
+    ASSERT_GE(reply, 0);
+    EXPECT_FALSE(client->message(static_cast<size_t>(reply))["ok"].GetBool());
+}
