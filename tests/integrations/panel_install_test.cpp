@@ -3,6 +3,7 @@
 // for a disabled plugin, and set_integration_settings. The CLI is the fake in fake-bin on PATH.
 #include "../agent/panel_client.hpp"
 
+#include "agent/agent_settings.hpp"
 #include "app/host_application.hpp"
 #include "integrations/integration_settings.hpp"
 #include "server/access_tokens.hpp"
@@ -165,4 +166,83 @@ TEST_F(PanelInstall, SettingsCommandSavesTheToggleAndRefusesNonsense) {
     reply = wait_result("install_plugin", from);
     ASSERT_GE(reply, 0);
     EXPECT_FALSE(client->message(static_cast<size_t>(reply))["ok"].GetBool());
+}
+
+namespace {
+rapidjson::Value* uloop_entry(rapidjson::Document& message) {
+    auto& status = message["status"];
+    if (!status.IsObject() || !status.HasMember("integrations"))
+        return nullptr;
+    for (auto& entry : status["integrations"].GetArray())
+        if (uap::json::string_field(entry, "id").value_or("") == "uloop")
+            return &entry;
+    return nullptr;
+}
+} // namespace
+
+TEST_F(PanelInstall, UloopInstallShowsTheExactDiffThenWritesItAndWaitsForResolution) {
+    fs::create_directories(root / "project" / "Packages");
+    std::string original = "{\r\n  \"dependencies\": {\r\n    \"com.unity.ugui\": \"1.0.0\"\r\n  }\r\n}\r\n";
+    std::ofstream(root / "project" / "Packages" / "manifest.json", std::ios::binary) << original;
+    start("ok");
+    auto snapshot = client->message(0);
+    ASSERT_NE(uloop_entry(snapshot), nullptr);
+    EXPECT_EQ(field(*uloop_entry(snapshot), "state"), "not_installed");
+
+    size_t from = client->count();
+    client->send(R"({"type":"install_uloop","expected_diff":["+ something else"]})");
+    int refused = wait_result("install_uloop", from);
+    ASSERT_GE(refused, 0);
+    EXPECT_FALSE(client->message(static_cast<size_t>(refused))["ok"].GetBool());
+
+    client->send(R"({"type":"preview_uloop_install"})");
+    int preview = wait_result("preview_uloop_install", from);
+    ASSERT_GE(preview, 0);
+    auto shown = client->message(static_cast<size_t>(preview));
+    ASSERT_TRUE(shown["ok"].GetBool()) << uap::json::to_text(shown);
+    ASSERT_EQ(shown["diff"].Size(), 1u);
+    rapidjson::Document install(rapidjson::kObjectType);
+    install.AddMember("type", "install_uloop", install.GetAllocator());
+    install.AddMember("expected_diff", rapidjson::Value(shown["diff"], install.GetAllocator()), install.GetAllocator());
+    from = client->count();
+    client->send(uap::json::to_text(install));
+    int applied = wait_result("install_uloop", from);
+    ASSERT_GE(applied, 0);
+    auto result = client->message(static_cast<size_t>(applied));
+    ASSERT_TRUE(result["ok"].GetBool()) << uap::json::to_text(result);
+    EXPECT_EQ(field(result, "state"), "resolving");
+    std::ifstream backup(field(result, "backup"), std::ios::binary);
+    EXPECT_EQ(std::string((std::istreambuf_iterator<char>(backup)), std::istreambuf_iterator<char>()), original);
+    int resolving = client->wait_for([&](const rapidjson::Document& message) {
+        if (field(message, "type") != "status")
+            return false;
+        rapidjson::Document copy;
+        copy.CopyFrom(message, copy.GetAllocator());
+        auto* entry = uloop_entry(copy);
+        return entry && field(*entry, "state") == "resolving";
+    }, 10s, from);
+    EXPECT_GE(resolving, 0) << "listed in the manifest but not resolved yet is not \"installed\"";
+}
+
+TEST_F(PanelInstall, UloopPresetReplacesABroadRuleAndReportsBoth) {
+    uap::agent::AgentSettings settings;
+    settings.always_allow = {"Bash(uloop *)", "Bash(ls:*)"};
+    ASSERT_TRUE(settings.save(root / "project"));
+    start("ok");
+    auto snapshot = client->message(0);
+    ASSERT_NE(uloop_entry(snapshot), nullptr);
+    EXPECT_TRUE((*uloop_entry(snapshot))["broad_rule"].GetBool());
+    size_t from = client->count();
+    client->send(R"({"type":"apply_uloop_preset"})");
+    int reply = wait_result("apply_uloop_preset", from);
+    ASSERT_GE(reply, 0);
+    auto result = client->message(static_cast<size_t>(reply));
+    ASSERT_TRUE(result["ok"].GetBool()) << uap::json::to_text(result);
+    EXPECT_EQ(result["removed"].Size(), 1u);
+    EXPECT_EQ(result["added"].Size(), 8u);
+    auto saved = uap::agent::AgentSettings::load(root / "project");
+    ASSERT_TRUE(saved);
+    EXPECT_EQ(saved->always_allow.size(), 9u);
+    EXPECT_EQ(std::count(saved->always_allow.begin(), saved->always_allow.end(), "Bash(uloop *)"), 0);
+    EXPECT_EQ(std::count(saved->always_allow.begin(), saved->always_allow.end(), "Bash(ls:*)"), 1);
 }

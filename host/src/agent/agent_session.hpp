@@ -17,6 +17,7 @@
 
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
 #include <filesystem>
 #include <memory>
@@ -88,6 +89,9 @@ public:
     Expected<void> set_auto_approve(AutoApprove level);
     // Removes a saved always-allow rule; later CLI starts no longer get it.
     Expected<void> remove_always_allow(const std::string& rule);
+    // Replaces the saved always-allow rules with change(current rules) and saves them; later CLI
+    // starts get the new list. change runs under the session lock: never call back into the session.
+    Expected<void> change_always_allow(const std::function<std::vector<std::string>(const std::vector<std::string>&)>& change);
     Expected<void> reconnect_mcp();
 
     // Publishes a status event now, e.g. after something its status sources read has changed.

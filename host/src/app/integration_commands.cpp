@@ -6,6 +6,8 @@
 #include "integrations/claude_plugin.hpp"
 #include "integrations/integration_settings.hpp"
 #include "integrations/plugin_installer.hpp"
+#include "integrations/uloop.hpp"
+#include "support/files.hpp"
 #include "support/json.hpp"
 
 #include <spdlog/spdlog.h>
@@ -35,7 +37,10 @@ IntegrationCommands::~IntegrationCommands() {
         m_install.join();
 }
 
-bool IntegrationCommands::handles(const std::string& type) const { return type == "install_plugin" || type == "set_integration_settings"; }
+bool IntegrationCommands::handles(const std::string& type) const {
+    return type == "install_plugin" || type == "set_integration_settings" || type == "apply_uloop_preset" || type == "preview_uloop_install" ||
+           type == "install_uloop";
+}
 
 Expected<void> IntegrationCommands::run(const std::string& type, const rapidjson::Value& command, rapidjson::Document& reply) {
     if (type == "install_plugin") {
@@ -45,7 +50,70 @@ Expected<void> IntegrationCommands::run(const std::string& type, const rapidjson
                          "install other plugins with `claude plugin install` in a terminal");
         return start_install(reply);
     }
+    if (type == "apply_uloop_preset")
+        return apply_preset(reply);
+    if (type == "preview_uloop_install" || type == "install_uloop")
+        return install_uloop(type, command, reply);
     return save_settings(command, reply);
+}
+
+Expected<void> IntegrationCommands::apply_preset(rapidjson::Document& reply) {
+    integrations::PresetChange change;
+    auto saved = m_session.change_always_allow([&change](const std::vector<std::string>& rules) {
+        change = integrations::apply_uloop_preset(rules);
+        return change.rules;
+    });
+    if (!saved)
+        return saved;
+    auto& allocator = reply.GetAllocator();
+    auto list = [&](const char* name, const std::vector<std::string>& items) {
+        rapidjson::Value array(rapidjson::kArrayType);
+        for (auto& item : items)
+            array.PushBack(json::string_value(item, allocator), allocator);
+        reply.AddMember(rapidjson::StringRef(name), array, allocator);
+    };
+    list("added", change.added);
+    list("removed", change.removed);
+    reply.AddMember("applies", "next chat", allocator);
+    return {};
+}
+
+Expected<void> IntegrationCommands::install_uloop(const std::string& type, const rapidjson::Value& command, rapidjson::Document& reply) {
+    auto manifest = m_project / "Packages" / "manifest.json";
+    auto text = files::read(manifest, 4 * 1024 * 1024, files::Links::Refuse);
+    if (!text)
+        return Error(type + " was refused: " + manifest.string() + " could not be read (" + text.error().message() +
+                     "); open the project in Unity once so it writes the manifest");
+    auto edit = integrations::add_uloop_to_manifest(*text);
+    if (!edit)
+        return Error(type + " was refused: " + edit.error().message());
+    auto& allocator = reply.GetAllocator();
+    rapidjson::Value diff(rapidjson::kArrayType);
+    for (auto& line : edit->diff)
+        diff.PushBack(json::string_value(line, allocator), allocator);
+    reply.AddMember("manifest", json::string_value(manifest.string(), allocator), allocator);
+    if (type == "preview_uloop_install") {
+        reply.AddMember("diff", diff, allocator);
+        return {};
+    }
+    // What is written must be exactly what the user was shown.
+    const rapidjson::Value* shown = command.IsObject() && command.HasMember("expected_diff") ? &command["expected_diff"] : nullptr;
+    bool same = shown && shown->IsArray() && shown->Size() == edit->diff.size();
+    for (rapidjson::SizeType index = 0; same && index < shown->Size(); ++index)
+        same = (*shown)[index].IsString() && edit->diff[index] == (*shown)[index].GetString();
+    if (!same)
+        return Error("install_uloop was refused: expected_diff is not the change the manifest needs now; send preview_uloop_install, "
+                     "show its diff, and pass that diff as expected_diff");
+    auto backup = integrations::apply_manifest_edit(m_project, *edit);
+    if (!backup)
+        return Error("install_uloop failed: " + backup.error().message());
+    reply.AddMember("diff", diff, allocator);
+    reply.AddMember("backup", json::string_value(backup->string(), allocator), allocator);
+    // Unity resolves the package when it next notices the manifest; the uloop entry of status says
+    // "installed" only once Library/PackageCache holds it.
+    reply.AddMember("state", "resolving", allocator);
+    m_session.republish_status();
+    return {};
 }
 
 Expected<void> IntegrationCommands::start_install(rapidjson::Document& reply) {

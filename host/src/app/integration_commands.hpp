@@ -1,6 +1,7 @@
 // The panel commands of the integrations: install_plugin (runs the install on a thread and
-// publishes integration_install events) and set_integration_settings (the steering toggle and the
-// --plugin-dir fallback).
+// publishes integration_install events), set_integration_settings (the steering toggle and the
+// --plugin-dir fallback), apply_uloop_preset, and preview_uloop_install / install_uloop (the
+// manifest change, shown exactly before it is made).
 #pragma once
 
 #include "agent/agent_session.hpp"
@@ -27,6 +28,8 @@ public:
 private:
     Expected<void> start_install(rapidjson::Document& reply);
     Expected<void> save_settings(const rapidjson::Value& command, rapidjson::Document& reply);
+    Expected<void> apply_preset(rapidjson::Document& reply);
+    Expected<void> install_uloop(const std::string& type, const rapidjson::Value& command, rapidjson::Document& reply);
 
     std::filesystem::path m_project;
     std::vector<std::string> m_environment;

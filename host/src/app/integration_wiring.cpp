@@ -2,10 +2,14 @@
 // made in another window counts at the next spawn or status event.
 #include "app/integration_wiring.hpp"
 
+#include "agent/agent_settings.hpp"
 #include "agent/child_process.hpp"
 #include "integrations/claude_plugin.hpp"
 #include "integrations/integration_settings.hpp"
 #include "integrations/plugin_steering.hpp"
+#include "integrations/uloop.hpp"
+
+#include "support/json.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -29,10 +33,37 @@ integrations::IntegrationSettings load_settings(const fs::path& project) {
     return {};
 }
 
+// {"id":"uloop","kind":"uloop","state":"not_installed"|"resolving"|"installed","cli","preset_applied",
+//  "broad_rule","problems"}. "installed" only once Unity resolved the package (or it is embedded).
+rapidjson::Value uloop_status(const fs::path& project, const std::string& path_variable, rapidjson::Document::AllocatorType& allocator) {
+    auto detection = integrations::detect_uloop(project, path_variable);
+    // The saved rules (what the next CLI start gets), also for a host that never started a CLI.
+    auto settings = agent::AgentSettings::load(project);
+    auto change = integrations::apply_uloop_preset(settings ? settings->always_allow : std::vector<std::string>());
+    rapidjson::Value entry(rapidjson::kObjectType);
+    entry.AddMember("id", "uloop", allocator);
+    entry.AddMember("kind", "uloop", allocator);
+    const char* state = detection.in_package_cache || detection.embedded ? "installed" : detection.in_manifest ? "resolving" : "not_installed";
+    entry.AddMember("state", rapidjson::StringRef(state), allocator);
+    entry.AddMember("cli", json::string_value(detection.cli ? detection.cli->string() : "", allocator), allocator);
+    entry.AddMember("preset_applied", change.added.empty() && change.removed.empty(), allocator);
+    entry.AddMember("broad_rule", !change.removed.empty(), allocator); // A rule the preset would remove is in force.
+    rapidjson::Value problems(rapidjson::kArrayType);
+    for (auto& problem : detection.problems)
+        problems.PushBack(json::string_value(problem, allocator), allocator);
+    entry.AddMember("problems", problems, allocator);
+    return entry;
+}
+
 } // namespace
 
 void add_integration_sources(agent::AgentOptions& options) {
-    fs::path config = integrations::claude_config_folder(cli_environment(options.environment_overrides));
+    auto environment = cli_environment(options.environment_overrides);
+    fs::path config = integrations::claude_config_folder(environment);
+    std::string path_variable;
+    for (auto& entry : environment)
+        if (entry.rfind("PATH=", 0) == 0)
+            path_variable = entry.substr(5);
     fs::path project = options.project;
     const auto& plugin = integrations::unity_plugin();
 
@@ -57,7 +88,7 @@ void add_integration_sources(agent::AgentOptions& options) {
         return arguments;
     });
 
-    options.status_sources.push_back([config, &plugin](const agent::StatusContext& context, rapidjson::Value& status,
+    options.status_sources.push_back([config, project, path_variable, &plugin](const agent::StatusContext& context, rapidjson::Value& status,
                                                        rapidjson::Document::AllocatorType& allocator) {
         auto findings = integrations::read_static_findings(config, plugin);
         std::optional<integrations::SessionPlugins> session;
@@ -67,6 +98,7 @@ void add_integration_sources(agent::AgentOptions& options) {
         auto resolved = integrations::resolve_plugin_status(cli, findings, session ? &*session : nullptr, plugin);
         rapidjson::Value list(rapidjson::kArrayType);
         list.PushBack(integrations::status_json(resolved, plugin, allocator), allocator);
+        list.PushBack(uloop_status(project, path_variable, allocator), allocator);
         status.AddMember("integrations", list, allocator);
     });
 }
