@@ -74,12 +74,14 @@ protected:
         ASSERT_TRUE(settings.save(project));
     }
 
-    void start() {
-        auto api = uap::agent_test::start_fake_messages_api(node_dir, root, R"([{"text":"done"}])");
+    void start(const std::string& steps = R"([{"text":"done"}])", const std::vector<std::string>& rules = {},
+               const std::vector<std::string>& extra_environment = {}) {
+        auto api = uap::agent_test::start_fake_messages_api(node_dir, root, steps);
         ASSERT_TRUE(api) << api.error().message();
         fake = std::move(api->process);
         uap::agent::AgentSettings agent_settings;
         agent_settings.cli_path = cli.string();
+        agent_settings.always_allow = rules;
         ASSERT_TRUE(agent_settings.save(project));
         uap::app::HostOptions options;
         options.project = project;
@@ -96,6 +98,7 @@ protected:
                                      "HOME=" + (root / "home").string(),
                                      "CLAUDE_CONFIG_DIR=" + config.string(),
                                      "TMPDIR=" + (root / "t").string()};
+        options.agent_environment.insert(options.agent_environment.end(), extra_environment.begin(), extra_environment.end());
         host = std::make_unique<uap::app::HostApplication>(options);
         auto started = host->start();
         ASSERT_TRUE(started) << started.error().message();
@@ -120,9 +123,12 @@ protected:
     }
 
     // Runs one turn; returns the system prompt of the main request the fake API received.
-    std::string one_turn() {
+    std::string one_turn(const std::string& text = "hello") {
         size_t from = client->count();
-        client->send(R"({"type":"send","text":"hello"})");
+        rapidjson::Document command(rapidjson::kObjectType);
+        command.AddMember("type", "send", command.GetAllocator());
+        command.AddMember("text", uap::json::string_value(text, command.GetAllocator()), command.GetAllocator());
+        client->send(uap::json::to_text(command));
         EXPECT_GE(client->wait_for_type("turn_finished", 60s, from), 0) << ::testing::PrintToString(client->texts());
         std::ifstream stream(root / "requests.jsonl");
         std::string line, system;
@@ -192,4 +198,45 @@ TEST_F(PluginWithRealCli, DisabledPluginGetsNoSteeringLines) {
     int after = wait_plugin_status("session");
     ASSERT_GE(after, 0);
     EXPECT_EQ(state_at(after), "disabled");
+}
+
+TEST_F(PluginWithRealCli, UloopPresetLetsCompileRunButExecuteDynamicCodeStillAsks) {
+    auto log = root / "uloop-calls.log";
+    auto bash = [](const std::string& command) {
+        return R"({"tool_use":{"name":"Bash","input":{"command":")" + command + R"(","description":"uloop"}}})";
+    };
+    start("[" + bash("uloop execute-dynamic-code --code broad") + R"(,{"text":"phase one done"},)" + bash("uloop compile") + "," +
+              bash("uloop execute-dynamic-code --code narrow") + R"(,{"text":"phase two done"}])",
+          {"Bash(uloop *)"},
+          {"PATH=" + std::string(UAP_FAKE_BIN) + ":/usr/bin:/bin", "FAKE_ULOOP_LOG=" + log.string()});
+    auto read_log = [&] {
+        std::ifstream stream(log);
+        return std::string((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
+    };
+    // The broad rule (the original's own bug): dynamic code runs without a question.
+    one_turn("phase one");
+    EXPECT_EQ(read_log(), "uloop execute-dynamic-code --code broad\n") << "the fake uloop on PATH must be what ran";
+
+    size_t from = client->count();
+    client->send(R"({"type":"apply_uloop_preset"})");
+    ASSERT_GE(client->wait_for_type("command_result", 10s, from), 0);
+    client->send(R"({"type":"new_session"})"); // The rules are given to the CLI at its start.
+    ASSERT_GE(client->wait_for([](const rapidjson::Document& message) {
+        return uap::json::string_field(message, "type").value_or("") == "command_result" &&
+               uap::json::string_field(message, "command").value_or("") == "new_session";
+    }, 20s, from), 0);
+
+    from = client->count();
+    client->send(R"({"type":"send","text":"phase two"})");
+    int asked = client->wait_for_type("permission_requested", 60s, from);
+    ASSERT_GE(asked, 0) << ::testing::PrintToString(client->texts());
+    auto request = client->message(static_cast<size_t>(asked));
+    EXPECT_EQ(uap::json::string_field(request["permission"], "tool_name").value_or(""), "Bash");
+    EXPECT_NE(uap::json::to_text(request["permission"]).find("execute-dynamic-code --code narrow"), std::string::npos);
+    // compile ran before, without a question; dynamic code has not run.
+    EXPECT_EQ(read_log(), "uloop execute-dynamic-code --code broad\nuloop compile\n");
+    std::string id = request["permission"]["permission_id"].GetString();
+    client->send(R"({"type":"answer_permission","permission_id":")" + id + R"(","decision":"deny","message":"no"})");
+    ASSERT_GE(client->wait_for_type("turn_finished", 60s, static_cast<size_t>(asked)), 0);
+    EXPECT_EQ(read_log(), "uloop execute-dynamic-code --code broad\nuloop compile\n");
 }
