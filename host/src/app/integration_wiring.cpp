@@ -97,7 +97,9 @@ void add_integration_sources(agent::AgentOptions& options) {
         auto cli = context.cli == agent::CliLocated::No ? integrations::CliPresence::Missing : integrations::CliPresence::Available;
         auto resolved = integrations::resolve_plugin_status(cli, findings, session ? &*session : nullptr, plugin);
         rapidjson::Value list(rapidjson::kArrayType);
-        list.PushBack(integrations::status_json(resolved, plugin, allocator), allocator);
+        auto entry = integrations::status_json(resolved, plugin, allocator);
+        entry.AddMember("plugin_steering", load_settings(project).plugin_steering == integrations::PluginSteering::On, allocator);
+        list.PushBack(entry, allocator);
         list.PushBack(uloop_status(project, path_variable, allocator), allocator);
         status.AddMember("integrations", list, allocator);
     });
