@@ -1,6 +1,7 @@
 // `uap-host integrations` as a user runs it: the real binary, CLAUDE_CONFIG_DIR pointing at a
 // temporary folder, a fake `claude` found through UAP_CLAUDE_BIN (or none at all).
 #include "agent/child_process.hpp"
+#include "cli/cli_text.hpp"
 #include "support/json.hpp"
 
 #include <gtest/gtest.h>
@@ -99,6 +100,42 @@ TEST_F(IntegrationsCommand, MissingCliAndMalformedFilesAreReported) {
     EXPECT_EQ(uap::json::string_field(entry, "state").value_or(""), "cli_unavailable");
     ASSERT_TRUE(entry["problems"].IsArray());
     EXPECT_EQ(entry["problems"].Size(), 1u);
+}
+
+TEST_F(IntegrationsCommand, PeopleTextFollowsTheLocaleAndJsonDoesNot) {
+    auto japanese = environment(true);
+    japanese.push_back("LANG=ja_JP.UTF-8");
+    auto run = run_host({"integrations", "--project", (root / "project").string()}, japanese);
+    ASSERT_EQ(run.exit_code, 0);
+    EXPECT_NE(run.out.find("未導入です"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("not_installed"), std::string::npos) << "state names stay as they are";
+    auto help = run_host({"integrations", "--help"}, japanese);
+    EXPECT_NE(help.out.find("状態をテキストではなく JSON で出力します"), std::string::npos) << help.out;
+    auto english_json = run_host({"integrations", "--project", (root / "project").string(), "--json"}, environment(true));
+    auto japanese_json = run_host({"integrations", "--project", (root / "project").string(), "--json"}, japanese);
+    EXPECT_EQ(english_json.out, japanese_json.out);
+    auto forced_english = japanese;
+    forced_english.push_back("LC_ALL=C");
+    run = run_host({"integrations", "--project", (root / "project").string()}, forced_english);
+    EXPECT_NE(run.out.find("Not installed."), std::string::npos) << "LC_ALL wins over LANG";
+}
+
+TEST(CliCatalogue, BothLanguagesHaveTheSameKeysAndNoEmptyText) {
+    const auto& english = uap::cli::cli_catalogue(uap::cli::CliLanguage::English);
+    const auto& japanese = uap::cli::cli_catalogue(uap::cli::CliLanguage::Japanese);
+    for (auto& [key, text] : english) {
+        EXPECT_TRUE(japanese.count(key)) << "missing in Japanese: " << key;
+        EXPECT_FALSE(text.empty()) << key;
+    }
+    for (auto& [key, text] : japanese) {
+        EXPECT_TRUE(english.count(key)) << "missing in English: " << key;
+        EXPECT_FALSE(text.empty()) << key;
+    }
+    for (const char* state : {"cli_unavailable", "not_installed", "disabled", "enabled_not_loaded", "loaded", "load_error"})
+        EXPECT_TRUE(english.count(std::string("plugin.") + state)) << state;
+    EXPECT_EQ(uap::cli::language_of_locale("ja_JP.UTF-8"), uap::cli::CliLanguage::Japanese);
+    EXPECT_EQ(uap::cli::language_of_locale("C.UTF-8"), uap::cli::CliLanguage::English);
+    EXPECT_EQ(uap::cli::language_of_locale(""), uap::cli::CliLanguage::English);
 }
 
 TEST_F(IntegrationsCommand, UsageErrorsSayWhatToPass) {
