@@ -3,7 +3,6 @@
 
 #include "support/files.hpp"
 #include "support/json.hpp"
-#include "support/json_writer.hpp"
 
 #include <rapidjson/reader.h>
 
@@ -194,13 +193,22 @@ Expected<ManifestEdit> add_uloop_to_manifest(const std::string& manifest_text) {
     std::string gap = manifest_text.substr(open, next - open);
     std::string indent = gap.find('\n') != std::string::npos ? gap.substr(gap.rfind('\n') + 1) : "    ";
     bool empty = next != std::string::npos && manifest_text[next] == '}';
-    std::string entry = json::quoted(uloop_package_id) + ": " + json::quoted(uloop_git_url);
+    // The member as the pretty writer spells it ("id": "url"), taken out of a one-member object.
+    rapidjson::Document member(rapidjson::kObjectType);
+    member.AddMember(rapidjson::StringRef(uloop_package_id), rapidjson::StringRef(uloop_git_url), member.GetAllocator());
+    std::string pretty = json::to_pretty_text(member);
+    size_t first = pretty.find('"'), last = pretty.rfind('"');
+    std::string insertion = line_end + indent + pretty.substr(first, last - first + 1);
     ManifestEdit edit;
     edit.before = manifest_text;
-    if (empty)
-        edit.after = manifest_text.substr(0, open) + line_end + indent + entry + line_end + manifest_text.substr(next);
-    else
-        edit.after = manifest_text.substr(0, open) + line_end + indent + entry + "," + manifest_text.substr(open);
+    edit.after = manifest_text;
+    if (empty) {
+        insertion += line_end;
+        edit.after.erase(open, next - open); // The closing brace moves to its own line.
+    } else {
+        insertion.push_back(','); // The entries that follow stay as they were.
+    }
+    edit.after.insert(open, insertion);
     auto before_lines = split_lines(edit.before), after_lines = split_lines(edit.after);
     size_t prefix = 0;
     while (prefix < before_lines.size() && prefix < after_lines.size() && before_lines[prefix] == after_lines[prefix])
