@@ -10,7 +10,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <atomic>
 #include <fstream>
+#include <thread>
 #include <sstream>
 #include <unistd.h>
 
@@ -126,6 +128,23 @@ TEST_F(FakeClaude, AStepOverItsTimeLimitIsStoppedAndReported) {
     // By effect: the stopped step never reached its end, and the second step never ran.
     EXPECT_EQ(read_lines(log()), (std::vector<std::string>{"plugin marketplace add Unity-Technologies/unity-agent-plugin"}));
     EXPECT_NE(result.message.find("did not finish within 1 s"), std::string::npos);
+}
+
+TEST_F(FakeClaude, ACancelledInstallStopsItsStepAtOnce) {
+    std::atomic<bool> cancel{false};
+    auto install = options("hang");
+    install.cancel = &cancel;
+    auto started = std::chrono::steady_clock::now();
+    std::thread canceller([&] {
+        std::this_thread::sleep_for(500ms);
+        cancel = true;
+    });
+    auto result = install_plugin(unity_plugin(), install);
+    canceller.join();
+    EXPECT_EQ(result.failure, FailureKind::Cancelled);
+    EXPECT_LT(std::chrono::steady_clock::now() - started, 5s);
+    std::this_thread::sleep_for(300ms);
+    EXPECT_EQ(read_lines(log()).size(), 1u) << "the stopped step never finished";
 }
 
 TEST_F(FakeClaude, ACliThatRejectsYesIsAskedOnceMoreWithoutIt) {

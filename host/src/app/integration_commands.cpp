@@ -32,6 +32,7 @@ IntegrationCommands::IntegrationCommands(std::filesystem::path project, std::vec
     : m_project(std::move(project)), m_environment(std::move(cli_environment)), m_events(events), m_session(session), m_step_timeout(step_timeout) {}
 
 IntegrationCommands::~IntegrationCommands() {
+    m_stopping = true;
     std::lock_guard lock(m_mutex);
     if (m_install.joinable())
         m_install.join();
@@ -134,7 +135,7 @@ Expected<void> IntegrationCommands::start_install(rapidjson::Document& reply) {
     if (m_install.joinable())
         m_install.join(); // The previous install has ended (m_installing is false).
     m_installing = true;
-    integrations::InstallOptions options{cli->path, m_environment, m_project, m_step_timeout, nullptr};
+    integrations::InstallOptions options{cli->path, m_environment, m_project, m_step_timeout, nullptr, &m_stopping};
     options.on_progress = [this](const integrations::InstallProgress& progress) {
         auto event = install_event("running");
         auto& allocator = event.GetAllocator();

@@ -20,7 +20,7 @@ class IntegrationCommands : public panel::CommandExtension {
 public:
     IntegrationCommands(std::filesystem::path project, std::vector<std::string> cli_environment, api::EventSink& events,
                         agent::AgentSession& session, std::chrono::milliseconds step_timeout = std::chrono::seconds(120));
-    ~IntegrationCommands() override; // Waits for a running install (it ends within its time limits).
+    ~IntegrationCommands() override; // Stops a running install's step and waits for its thread.
 
     bool handles(const std::string& type) const override;
     Expected<void> run(const std::string& type, const rapidjson::Value& command, rapidjson::Document& reply) override;
@@ -39,6 +39,7 @@ private:
     std::mutex m_mutex;
     std::thread m_install;
     std::atomic<bool> m_installing{false};
+    std::atomic<bool> m_stopping{false};
 };
 
 } // namespace uap::app

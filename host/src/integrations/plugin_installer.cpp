@@ -25,6 +25,7 @@ bool has(const std::string& text, const char* part) { return text.find(part) != 
 struct StepRun {
     bool started = false;
     bool timed_out = false;
+    bool cancelled = false;
     int exit_code = -1;
     std::string output;
     std::string start_error;
@@ -49,6 +50,11 @@ StepRun run_step(const InstallStep& step, int index, int count, const InstallOpt
         if (options.on_progress && now - last_report >= std::chrono::seconds(1)) {
             last_report = now;
             options.on_progress({step.name, index, count, static_cast<int>(std::chrono::duration_cast<std::chrono::seconds>(now - started).count())});
+        }
+        if (options.cancel && options.cancel->load()) {
+            run.cancelled = true;
+            (*child)->terminate_tree(std::chrono::milliseconds(1000));
+            break;
         }
         if (now - started >= options.step_timeout) {
             run.timed_out = true;
@@ -111,6 +117,7 @@ std::string to_string(FailureKind kind) {
     case FailureKind::None: return "none";
     case FailureKind::CouldNotStart: return "could_not_start";
     case FailureKind::TimedOut: return "timed_out";
+    case FailureKind::Cancelled: return "cancelled";
     case FailureKind::GitMissing: return "git_missing";
     case FailureKind::Offline: return "offline";
     case FailureKind::ExitCode: return "exit_code";
@@ -164,6 +171,12 @@ InstallResult install_plugin(const PluginIdentity& plugin, const InstallOptions&
             result.failure = FailureKind::CouldNotStart;
             result.failed_step = step.name;
             result.message = "The claude CLI could not be started (" + run.start_error + "). Run `uap-host doctor` to see where it is looked for.";
+            return result;
+        }
+        if (run.cancelled) {
+            result.failure = FailureKind::Cancelled;
+            result.failed_step = step.name;
+            result.message = "The install was stopped because the host is stopping. Run it again from the panel; a step that already ran is harmless to repeat.";
             return result;
         }
         if (run.timed_out) {

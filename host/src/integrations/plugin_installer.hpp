@@ -6,6 +6,7 @@
 
 #include "integrations/claude_plugin.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <functional>
@@ -31,7 +32,7 @@ struct InstallProgress {
 
 enum class InstallOutcome { Installed, Failed };
 // Why a failed install failed, so the panel can say what to do.
-enum class FailureKind { None, CouldNotStart, TimedOut, GitMissing, Offline, ExitCode };
+enum class FailureKind { None, CouldNotStart, TimedOut, Cancelled, GitMissing, Offline, ExitCode };
 std::string to_string(FailureKind kind);
 
 struct InstallResult {
@@ -50,6 +51,7 @@ struct InstallOptions {
     std::filesystem::path working_directory;
     std::chrono::milliseconds step_timeout{120'000};
     std::function<void(const InstallProgress&)> on_progress; // Called at each step's start and about every second.
+    const std::atomic<bool>* cancel = nullptr; // When it turns true, the running step is stopped (the host is stopping).
 };
 
 // Blocks until both steps end (at most two step timeouts plus one retry).
