@@ -45,7 +45,7 @@ new Composer({
   onProblem: (text) => transcript.add({ type: 'notice', level: 'warning', text }),
   onSend: async (text, images) => {
     const result = await connection.command('send', images.length ? { text, images } : { text });
-    if (!result.ok) transcript.add({ type: 'notice', level: 'error', text: `Not sent: ${result.error}` });
+    if (!result.ok) transcript.add({ type: 'notice', level: 'error', text: t('composer.not_sent', { error: result.error }) });
     return result.ok;
   },
   onInterrupt: () => connection.command('interrupt'),

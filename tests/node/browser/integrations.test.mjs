@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { launchBrowser, openPanel, requireEnvironment, screenshot, startStack, stopAll } from './stack.mjs';
+import { launchBrowser, openPanel, requireEnvironment, screenshot, sendMessage, startStack, stopAll } from './stack.mjs';
 
 before(() => requireEnvironment());
 after(() => stopAll());
@@ -50,6 +50,12 @@ describe('integrations', () => {
       assert.match(await page.locator('#status-state').textContent(), /待機中/);
       assert.match(await page.getAttribute('#input', 'placeholder'), /エージェントへのメッセージ/);
       await screenshot(page, 'integrations-ja');
+      // New chat content arrives in the chosen language too.
+      await page.click('nav [data-view="chat"]');
+      await sendMessage(page, 'hi');
+      await page.locator('.turn-summary', { hasText: 'ターン終了' }).waitFor({ timeout: 60000 });
+      assert.equal(await page.locator('.message.user .role').first().textContent(), 'あなた');
+      await screenshot(page, 'chat-ja');
 
       await page.reload();
       await page.waitForSelector('#connection[data-state="connected"]');
