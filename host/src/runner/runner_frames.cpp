@@ -80,6 +80,40 @@ Expected<void> write_frame(int descriptor, std::string_view frame) {
     return {};
 }
 
+Expected<void> FrameWriter::send(std::string_view frame) {
+    queue(frame);
+    return flush();
+}
+
+void FrameWriter::queue(std::string_view frame) {
+    std::lock_guard lock(m_mutex);
+    if (!m_broken)
+        m_queued.append(frame);
+}
+
+Expected<void> FrameWriter::flush() {
+    std::unique_lock lock(m_mutex);
+    if (m_broken)
+        return *m_broken;
+    if (m_writing || m_queued.empty())
+        return {}; // The writing thread sends it with its next write.
+    m_writing = true;
+    Expected<void> written;
+    while (!m_queued.empty() && written) {
+        m_sending.swap(m_queued);
+        lock.unlock();
+        written = m_write(m_sending);
+        m_sending.clear();
+        lock.lock();
+    }
+    m_writing = false;
+    if (!written) {
+        m_broken = written.error();
+        m_queued.clear();
+    }
+    return written;
+}
+
 Expected<bool> FrameReader::fill(size_t wanted) {
     if (m_start > 0 && m_start == m_buffer.size()) {
         m_buffer.clear();
@@ -103,6 +137,15 @@ Expected<bool> FrameReader::fill(size_t wanted) {
             return false;
     }
     return true;
+}
+
+bool FrameReader::frame_ready() const {
+    size_t buffered = m_buffer.size() - m_start;
+    if (buffered < prefix_bytes)
+        return false;
+    auto* prefix = reinterpret_cast<const unsigned char*>(m_buffer.data() + m_start);
+    uint64_t length = (uint64_t(prefix[0]) << 24) | (uint64_t(prefix[1]) << 16) | (uint64_t(prefix[2]) << 8) | prefix[3];
+    return buffered - prefix_bytes >= length;
 }
 
 Expected<ReadEnd> FrameReader::next(std::string& text) {
