@@ -115,19 +115,20 @@ Expected<void> FrameWriter::flush() {
 }
 
 Expected<bool> FrameReader::fill(size_t wanted) {
-    if (m_start > 0 && m_start == m_buffer.size()) {
-        m_buffer.clear();
-        m_start = 0;
-    }
-    while (m_buffer.size() - m_start < wanted) {
-        if (m_start > 0 && m_buffer.size() - m_start + 65536 > m_buffer.capacity()) {
-            m_buffer.erase(0, m_start);
+    if (m_start == m_end)
+        m_start = m_end = 0;
+    while (m_end - m_start < wanted) {
+        // Room for the rest of this frame and a burst of further ones. The buffer only grows
+        // (never zero-filled again), and unread bytes move to its front when space runs out.
+        size_t room = std::max<size_t>(65536, wanted);
+        if (m_buffer.size() - m_start < room) {
+            std::memmove(m_buffer.data(), m_buffer.data() + m_start, m_end - m_start);
+            m_end -= m_start;
             m_start = 0;
+            if (m_buffer.size() < room)
+                m_buffer.resize(room);
         }
-        size_t have = m_buffer.size();
-        m_buffer.resize(have + std::max<size_t>(65536, wanted - (have - m_start)));
-        ssize_t count = ::read(m_descriptor, m_buffer.data() + have, m_buffer.size() - have);
-        m_buffer.resize(have + static_cast<size_t>(std::max<ssize_t>(count, 0)));
+        ssize_t count = ::read(m_descriptor, m_buffer.data() + m_end, m_buffer.size() - m_end);
         if (count < 0) {
             if (errno == EINTR)
                 continue;
@@ -135,12 +136,13 @@ Expected<bool> FrameReader::fill(size_t wanted) {
         }
         if (count == 0)
             return false;
+        m_end += static_cast<size_t>(count);
     }
     return true;
 }
 
 bool FrameReader::frame_ready() const {
-    size_t buffered = m_buffer.size() - m_start;
+    size_t buffered = m_end - m_start;
     if (buffered < prefix_bytes)
         return false;
     auto* prefix = reinterpret_cast<const unsigned char*>(m_buffer.data() + m_start);
@@ -153,7 +155,7 @@ Expected<ReadEnd> FrameReader::next(std::string& text) {
     if (!filled)
         return filled.error();
     if (!*filled) {
-        if (m_buffer.size() == m_start)
+        if (m_end == m_start)
             return ReadEnd::Closed;
         return Error("the pipe closed inside a frame's length prefix");
     }

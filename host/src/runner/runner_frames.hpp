@@ -90,6 +90,7 @@ private:
     uint64_t m_max_bytes;
     std::string m_buffer;
     size_t m_start = 0; // First unconsumed byte of m_buffer.
+    size_t m_end = 0;   // One past the last byte read into m_buffer.
 };
 
 // Parses a frame's text into a message object with a string "type".
