@@ -147,6 +147,8 @@ Expected<modules::ModuleOutput> RunnerConnection::call(const modules::ToolCallRe
             lock.unlock();
             stop_for_deadline(*pending);
             lock.lock();
+            // The runner is being stopped: the reader fails this call once the process is gone.
+            deadline_at = Clock::now() + std::chrono::hours(24 * 365);
         }
     }
     pending->answered.wait(lock, [&] { return pending->reporting == 0; });

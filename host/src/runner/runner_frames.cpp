@@ -23,6 +23,11 @@ void write_length(char* out, uint32_t length) {
     out[3] = static_cast<char>(length & 0xff);
 }
 
+uint64_t read_length(const char* in) {
+    auto* prefix = reinterpret_cast<const unsigned char*>(in);
+    return (uint64_t(prefix[0]) << 24) | (uint64_t(prefix[1]) << 16) | (uint64_t(prefix[2]) << 8) | prefix[3];
+}
+
 } // namespace
 
 OutgoingMessage::OutgoingMessage(std::string_view type) : m_writer(m_buffer) {
@@ -145,9 +150,7 @@ bool FrameReader::frame_ready() const {
     size_t buffered = m_end - m_start;
     if (buffered < prefix_bytes)
         return false;
-    auto* prefix = reinterpret_cast<const unsigned char*>(m_buffer.data() + m_start);
-    uint64_t length = (uint64_t(prefix[0]) << 24) | (uint64_t(prefix[1]) << 16) | (uint64_t(prefix[2]) << 8) | prefix[3];
-    return buffered - prefix_bytes >= length;
+    return buffered - prefix_bytes >= read_length(m_buffer.data() + m_start);
 }
 
 Expected<ReadEnd> FrameReader::next(std::string& text) {
@@ -159,8 +162,7 @@ Expected<ReadEnd> FrameReader::next(std::string& text) {
             return ReadEnd::Closed;
         return Error("the pipe closed inside a frame's length prefix");
     }
-    auto* prefix = reinterpret_cast<const unsigned char*>(m_buffer.data() + m_start);
-    uint64_t length = (uint64_t(prefix[0]) << 24) | (uint64_t(prefix[1]) << 16) | (uint64_t(prefix[2]) << 8) | prefix[3];
+    uint64_t length = read_length(m_buffer.data() + m_start);
     if (length > m_max_bytes)
         return Error("a frame of " + std::to_string(length) + " bytes exceeds the limit of " + std::to_string(m_max_bytes));
     filled = fill(prefix_bytes + length);

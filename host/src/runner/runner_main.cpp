@@ -16,9 +16,7 @@
 #include <condition_variable>
 #include <csignal>
 #include <cstring>
-#include <deque>
 #include <fcntl.h>
-#include <functional>
 #include <iostream>
 #include <map>
 #include <mutex>
