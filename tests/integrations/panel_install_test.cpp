@@ -81,11 +81,12 @@ TEST_F(PanelInstall, InstallReportsProgressThenTheNewStateAndRerunSucceeds) {
     start("slow");
     EXPECT_EQ(plugin_state(client->message(0)["status"]), "not_installed");
     size_t from = client->count();
-    client->send(R"({"type":"install_plugin","id":"unity@unity-agent-plugin"})");
+    client->send(R"({"type":"install_plugin","id":"c1","plugin":"unity@unity-agent-plugin"})");
     int reply = wait_result("install_plugin", from);
     ASSERT_GE(reply, 0);
     auto result = client->message(static_cast<size_t>(reply));
     ASSERT_TRUE(result["ok"].GetBool()) << uap::json::to_text(result);
+    EXPECT_EQ(field(result, "id"), "c1") << "the command's own id is echoed";
     EXPECT_NE(field(result, "note").find("next chat"), std::string::npos);
 
     int finished = wait_install("succeeded", from);
@@ -162,7 +163,7 @@ TEST_F(PanelInstall, SettingsCommandSavesTheToggleAndRefusesNonsense) {
     reply = wait_result("set_integration_settings", from);
     ASSERT_GE(reply, 0);
     EXPECT_FALSE(client->message(static_cast<size_t>(reply))["ok"].GetBool());
-    client->send(R"({"type":"install_plugin","id":"other@market"})");
+    client->send(R"({"type":"install_plugin","plugin":"other@market"})");
     reply = wait_result("install_plugin", from);
     ASSERT_GE(reply, 0);
     EXPECT_FALSE(client->message(static_cast<size_t>(reply))["ok"].GetBool());

@@ -39,7 +39,7 @@ export class IntegrationsView {
       const install = element('button', { text: t('plugin.install'), attributes: { type: 'button', 'data-action': 'install-plugin' } });
       install.addEventListener('click', async () => {
         install.disabled = true;
-        const result = await this.connection.command('install_plugin', { id: plugin.id });
+        const result = await this.connection.command('install_plugin', { plugin: plugin.id });
         if (!result.ok) {
           install.disabled = false;
           this.installLine = t('plugin.failed', { message: result.error });

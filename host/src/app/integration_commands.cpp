@@ -45,7 +45,7 @@ bool IntegrationCommands::handles(const std::string& type) const {
 
 Expected<void> IntegrationCommands::run(const std::string& type, const rapidjson::Value& command, rapidjson::Document& reply) {
     if (type == "install_plugin") {
-        auto id = json::string_field(command, "id").value_or(integrations::unity_plugin().qualified());
+        auto id = json::string_field(command, "plugin").value_or(integrations::unity_plugin().qualified());
         if (id != integrations::unity_plugin().qualified())
             return Error("install_plugin was refused: only " + integrations::unity_plugin().qualified() + " can be installed from the panel; "
                          "install other plugins with `claude plugin install` in a terminal");

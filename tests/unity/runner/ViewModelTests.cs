@@ -35,6 +35,15 @@ namespace AgentPanel.Tests
                 Check.True(PanelStrings.English.ContainsKey(key), "English has " + key);
             foreach (string state in new[] { "cli_unavailable", "not_installed", "disabled", "enabled_not_loaded", "loaded", "load_error" })
                 Check.True(PanelStrings.English.ContainsKey("plugin." + state), "a text for the plugin state " + state);
+            var commands = new PanelCommands();
+            var install = JObject.Parse(commands.InstallPlugin());
+            Check.Equal("install_plugin", (string)install["type"], "the install command");
+            Check.Equal("unity@unity-agent-plugin", (string)install["plugin"], "the plugin travels in its own field, not in the command id");
+            Check.True(((string)install["id"]).StartsWith("panel-"), "the command id stays the panel's");
+            var transcript = new Transcript();
+            transcript.Apply(JObject.Parse("{\"type\":\"integration_install\",\"seq\":3,\"phase\":\"running\",\"step\":\"install\",\"elapsed_seconds\":2}"));
+            Check.Equal("running", (string)transcript.LastInstall["phase"], "the install's progress is kept for the status line");
+            Check.Equal(0, transcript.Cards.Count, "and is not a transcript card");
             Check.Equal(PanelLanguage.Japanese, PanelStrings.FromCulture("ja-JP"), "ja-JP");
             Check.Equal(PanelLanguage.Japanese, PanelStrings.FromCulture("ja"), "ja");
             Check.Equal(PanelLanguage.English, PanelStrings.FromCulture("en-US"), "en-US");

@@ -29,6 +29,10 @@ namespace AgentPanel.Panel
             { "permission.ask", "Allow {tool}?" }, { "permission.read_only", " [read-only]" }, { "permission.undoable", " [undoable]" },
             { "permission.destructive", " [DESTRUCTIVE]" },
             { "permission.allow", "Allow" }, { "permission.always", "Always allow ({rules})" }, { "permission.deny", "Deny" },
+            { "integrations.install_plugin", "Install Unity's Claude Code plugin (all of your Claude Code, next chat)" },
+            { "integrations.uloop_preset", "Apply the uLoop allow-list preset" },
+            { "install.running", "   installing the plugin: {step}, {seconds} s" }, { "install.succeeded", "   plugin installed: it takes effect in the next chat" },
+            { "install.failed", "   plugin install failed: {message}" },
             { "plugin.cli_unavailable", "CLI not found" }, { "plugin.not_installed", "not installed" }, { "plugin.disabled", "turned off" },
             { "plugin.enabled_not_loaded", "installed, not loaded by this chat" }, { "plugin.loaded", "loaded" }, { "plugin.load_error", "failed to load" },
         };
@@ -50,6 +54,10 @@ namespace AgentPanel.Panel
             { "permission.ask", "{tool} を許可しますか?" }, { "permission.read_only", " [読み取り専用]" }, { "permission.undoable", " [元に戻せる]" },
             { "permission.destructive", " [破壊的]" },
             { "permission.allow", "許可" }, { "permission.always", "常に許可({rules})" }, { "permission.deny", "拒否" },
+            { "integrations.install_plugin", "Unity の Claude Code プラグインを導入(Claude Code 全体、次のチャットから)" },
+            { "integrations.uloop_preset", "uLoop の許可リストのプリセットを適用" },
+            { "install.running", "   プラグインを導入中: {step}、{seconds} 秒" }, { "install.succeeded", "   プラグインを導入しました: 次のチャットから反映されます" },
+            { "install.failed", "   プラグインの導入に失敗しました: {message}" },
             { "plugin.cli_unavailable", "CLI が見つかりません" }, { "plugin.not_installed", "未導入" }, { "plugin.disabled", "無効" },
             { "plugin.enabled_not_loaded", "導入済み・このチャットでは未読み込み" }, { "plugin.loaded", "読み込み済み" }, { "plugin.load_error", "読み込み失敗" },
         };

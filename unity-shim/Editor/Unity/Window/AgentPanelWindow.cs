@@ -105,6 +105,11 @@ namespace AgentPanel.Editor
                 levels.Add(new Button(() => Send(m_commands.SetAutoApprove(chosen))) { text = level });
             }
             settings.Add(levels);
+            var integrations = new VisualElement();
+            integrations.style.flexDirection = FlexDirection.Row;
+            integrations.Add(new Button(() => Send(m_commands.InstallPlugin())) { text = PanelStrings.Get("integrations.install_plugin") });
+            integrations.Add(new Button(() => Send(m_commands.ApplyUloopPreset())) { text = PanelStrings.Get("integrations.uloop_preset") });
+            settings.Add(integrations);
             return settings;
         }
 
@@ -223,8 +228,21 @@ namespace AgentPanel.Editor
             return PanelStrings.Get("status.line", "state", m_transcript.State.ToString(), "model", (string)status["model"], "tokens", (string)status["context_tokens"],
                                     "cost", (string)status["total_cost_usd"], "mode", (string)status["permission_mode"], "level", (string)status["auto_approve"]) +
                    (plugin != null ? PanelStrings.Get("status.plugin", "state", PanelStrings.Get("plugin." + plugin)) : string.Empty) +
+                   InstallLine() +
                    (m_transcript.LastCommandError != null ? PanelStrings.Get("status.refused", "error", m_transcript.LastCommandError) : string.Empty) +
                    (m_client.Connected ? string.Empty : PanelStrings.Get("status.reconnecting", "error", m_client.LastError));
+        }
+
+        // The plugin install's progress or end, from the newest integration_install event.
+        string InstallLine()
+        {
+            Newtonsoft.Json.Linq.JObject install = m_transcript.LastInstall;
+            if (install == null)
+                return string.Empty;
+            string phase = (string)install["phase"];
+            if (phase == "running")
+                return PanelStrings.Get("install.running", "step", (string)install["step"], "seconds", (string)install["elapsed_seconds"]);
+            return phase == "succeeded" ? PanelStrings.Get("install.succeeded") : PanelStrings.Get("install.failed", "message", (string)install["message"]);
         }
 
         void RenderCards()
