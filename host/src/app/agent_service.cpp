@@ -19,13 +19,22 @@ agent::MetadataLookup metadata_from(const mcp::ModuleTools& tools) {
     return [&tools](std::string_view tool) { return metadata_from(*tools.host())(tool); };
 }
 
+agent::ToolLister tools_from(const mcp::ModuleTools& tools) {
+    return [&tools] {
+        std::vector<std::string> names;
+        for (const modules::ToolEntry* entry : tools.host()->tools())
+            if (entry->description)
+                names.push_back(entry->description->name);
+        return names;
+    };
+}
+
 namespace {
 
 agent::AgentOptions with_observer(agent::AgentOptions options, EditorTurns* turns) {
     options.turn_observer = turns;
     return options;
 }
-
 
 } // namespace
 
