@@ -101,6 +101,22 @@ TEST(TurnPrimitives, RevertIsRefusedForARunningTurnAnUnknownGroupAndAnotherName)
     EXPECT_EQ(field_text(unknown_end.json, "/code"), "not_found") << unknown_end.json;
 }
 
+TEST(TurnPrimitives, ATurnLongerThanTheUndoHistoryIsNotRevertedHalfWay) {
+    Simulated editor;
+    std::string group = editor.begin("Agent turn 8");
+    editor.ok("object.create", R"({"name":"Counter"})");
+    for (int index = 0; index < 120; ++index)
+        editor.ok("object.rename", R"({"object":{"scenePath":"/Counter)" + (index ? std::to_string(index - 1) : std::string()) +
+                                       R"("},"name":"Counter)" + std::to_string(index) + R"("})");
+    editor.end(group, "Agent turn 8");
+    std::string before = editor.digest();
+    Reply refused = editor.revert(group, "Agent turn 8");
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(field_text(refused.json, "/code"), "conflict");
+    EXPECT_NE(refused.json.find("more changes than the undo history keeps"), std::string::npos) << refused.json;
+    EXPECT_EQ(editor.digest(), before);
+}
+
 TEST(TurnPrimitives, MalformedParamsAreRefusedByTheSchemaBeforeAnythingChanges) {
     Simulated editor;
     std::string before = editor.digest();

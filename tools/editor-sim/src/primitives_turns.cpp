@@ -72,6 +72,9 @@ Reply turn_revert(Simulation& simulation, const rapidjson::Value& params) {
         return error_reply("not_found", "no agent turn '" + name + "' began with undo group " + std::to_string(group) + "; nothing was reverted");
     if (!found->second.ended)
         return error_reply("conflict", "'" + name + "' has not ended yet (turn.end was not called); nothing was reverted");
+    if (found->second.truncated)
+        return error_reply("conflict", "'" + name + "' made more changes than the undo history keeps, so the scene before it is gone; "
+                                       "nothing was reverted. Use Edit > Undo in the editor step by step");
     if (!found->second.recorded)
         return error_reply("not_found", "'" + name + "' changed nothing that Undo records; nothing was reverted");
     if (simulation.undo.empty() || simulation.undo.back().group != group) {

@@ -226,8 +226,13 @@ void Simulation::record_undo(std::string_view name) {
         group_recorded = true;
     }
     constexpr std::size_t undo_limit = 100;
-    if (undo.size() > undo_limit)
+    if (undo.size() > undo_limit) {
+        int dropped = undo.front().group;
         undo.erase(undo.begin());
+        for (auto& [group, turn] : turns)
+            if (!turn.ended && dropped >= group)
+                turn.truncated = true;
+    }
 }
 
 void Simulation::restore(World snapshot) {

@@ -99,6 +99,7 @@ struct TurnBracket {
     bool holds_refresh = false;
     bool ended = false;
     bool recorded = false; // Whether the turn left an undo step when it ended.
+    bool truncated = false; // The undo history dropped the state before the turn: it cannot be reverted whole.
 };
 
 struct MenuItem {
