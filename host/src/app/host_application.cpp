@@ -93,6 +93,8 @@ Expected<void> HostApplication::start() {
 
     modules::ModuleHost::Options module_options;
     module_options.editor = &graph->editor->bridge();
+    module_options.editor_events = &graph->editor->bridge();
+    module_options.clock = m_options.module_clock;
     module_options.start_isolated = runner::module_runner();
     module_options.on_pack_disabled = [project, graph = graph.get()](const std::string& pack, const std::string& reason) {
         // So that `uap-host modules list` in another process can say so.
