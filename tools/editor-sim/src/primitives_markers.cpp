@@ -312,7 +312,7 @@ Reply simulate_pin(Simulation& simulation, std::string_view data_json) {
     rapidjson::Document data;
     data.Parse(data_json.data(), data_json.size());
     if (data.HasParseError() || !data.IsObject() || !data.HasMember("position") || !is_vector(data["position"]))
-        return error_reply("invalid_params", "a pin needs {\"position\":[x,y,z]}");
+        return error_reply("invalid_params", "a pin needs a position: three numbers x, y, z");
     auto& allocator = data.GetAllocator();
     std::string id = "P" + std::to_string(simulation.marker_scene.next_pin++);
     data.RemoveMember("id");
@@ -338,7 +338,7 @@ Reply simulate_stroke(Simulation& simulation, std::string_view data_json) {
     rapidjson::Document data;
     data.Parse(data_json.data(), data_json.size());
     if (data.HasParseError() || !data.IsObject() || !data.HasMember("points") || !data["points"].IsArray() || data["points"].Empty())
-        return error_reply("invalid_params", "a stroke needs {\"points\":[[x,y,z],...]}");
+        return error_reply("invalid_params", "a stroke needs points: a list of positions, each three numbers x, y, z");
     for (const auto& point : data["points"].GetArray())
         if (!is_vector(point))
             return error_reply("invalid_params", "every stroke point must be [x,y,z]");
