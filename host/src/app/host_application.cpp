@@ -11,6 +11,7 @@
 #include "modules/fault_records.hpp"
 #include "modules/module_host.hpp"
 #include "panel/module_catalog.hpp"
+#include "panel/scene_context.hpp"
 #include "runner/isolated_module.hpp"
 #include "server/access_tokens.hpp"
 #include "server/discovery_file.hpp"
@@ -50,6 +51,7 @@ struct HostApplication::Graph {
     std::unique_ptr<server::HostServer> http;
     std::unique_ptr<panel::ModuleCatalog> catalog;
     std::unique_ptr<AgentService> agent;
+    std::unique_ptr<panel::SceneContext> scene_context; // After the agent: it publishes to the agent's hub.
     std::unique_ptr<RegistryWatcher> watcher;
     server::Discovery discovery;
     bool serving = false;
@@ -151,6 +153,8 @@ Expected<void> HostApplication::start() {
         },
         *graph->settings);
     graph->agent->set_module_catalog(graph->catalog.get());
+    graph->scene_context = std::make_unique<panel::SceneContext>(&graph->editor->bridge(), graph->agent->hub());
+    graph->agent->endpoint().set_scene_context(graph->scene_context.get());
     graph->http->add_upgrade_route(graph->agent->route());
 
     auto bound = graph->http->start();

@@ -7,6 +7,7 @@
 #include "panel/module_catalog.hpp"
 #include "panel/panel_hub.hpp"
 #include "panel/panel_outbox.hpp"
+#include "panel/scene_context.hpp"
 #include "settings/project_settings.hpp"
 #include "server/host_server.hpp"
 
@@ -38,6 +39,8 @@ public:
     server::UpgradeRoute route(std::string path = "/panel");
     // Enables list_modules and set_module_enabled; without it they are refused. Set before serving.
     void set_module_catalog(ModuleCatalog* catalog) { m_catalog = catalog; }
+    // Enables attach_scene_context and puts attached pins and sketches ahead of the next "send".
+    void set_scene_context(SceneContext* context) { m_scene_context = context; }
 
     // Runs one command and returns its command_result as JSON text.
     std::string handle_command(std::string_view text);
@@ -47,6 +50,7 @@ private:
     agent::AgentSession& m_session;
     PanelLimits m_limits;
     ModuleCatalog* m_catalog = nullptr;
+    SceneContext* m_scene_context = nullptr;
 };
 
 } // namespace uap::panel
