@@ -143,6 +143,7 @@ Expected<void> HostApplication::start() {
     agent_options.environment_overrides = m_options.agent_environment;
     agent_options.mcp_token = graph->tokens->token(server::Role::Mcp);
     agent_options.metadata = metadata_from(*graph->tools);
+    agent_options.tools = tools_from(*graph->tools);
     agent_options.first_session = m_options.first_session;
     graph->agent = std::make_unique<AgentService>(agent_options);
     graph->agent->endpoint().set_limits(panel::PanelLimits::from(*graph->settings));
