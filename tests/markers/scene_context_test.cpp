@@ -40,6 +40,7 @@ TEST(SceneContext, PinsAndSketchesAreOfferedAttachedAndSentWithTheNextMessage) {
     };
     ToolStack stack(options);
     PanelClient panel(stack.port(), stack.token("panel"));
+    ASSERT_GE(panel.wait_for_type("snapshot", 10s), 0); // Subscribed: later events reach this front-end.
     auto& editor = *stack.host().editor().simulated_editor();
     ASSERT_EQ(editor.place_pin(R"({"position":[1,0,2],"object":{"scenePath":"/Player"}})"), "");
     ASSERT_EQ(editor.finish_stroke(R"({"points":[[0,0,0],[3,0,4]],"closed":false})"), "");
@@ -71,6 +72,17 @@ TEST(SceneContext, PinsAndSketchesAreOfferedAttachedAndSentWithTheNextMessage) {
     EXPECT_NE(text.find("put a door here"), std::string::npos) << text;
     // Attachments go with one message only.
     EXPECT_GE(panel.wait_for([](const rapidjson::Document& message) { return has_items(message, 2, 0); }, 10s, static_cast<size_t>(offered) + 1), 0);
+
+    // A front-end that connects now reads the current items without changing them.
+    PanelClient late(stack.port(), stack.token("panel"));
+    ASSERT_GE(late.wait_for_type("snapshot", 10s), 0);
+    late.send(R"({"type":"attach_scene_context","id":9})");
+    int state = late.wait_for([](const rapidjson::Document& message) {
+        return message.HasMember("type") && std::string(message["type"].GetString()) == "command_result" && message.HasMember("items");
+    }, 10s);
+    ASSERT_GE(state, 0);
+    EXPECT_EQ(late.message(static_cast<size_t>(state))["items"].Size(), 2u);
+    EXPECT_EQ(late.message(static_cast<size_t>(state))["attached"].Size(), 0u);
 
     stack.call("uap_scene_open", R"({"path":"Assets/Scenes/SampleScene.unity","discardUnsaved":true})");
     EXPECT_GE(panel.wait_for([](const rapidjson::Document& message) { return has_items(message, 0, 0); }, 10s), 0);
