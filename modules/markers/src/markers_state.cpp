@@ -104,7 +104,11 @@ std::string MarkersState::erase_everything(uap_call_context* call) {
 
 std::string MarkersState::redraw_all() {
     m_board.expire(now_ms());
-    return draw(nullptr, m_board.markers(), true);
+    auto markers = m_board.markers();
+    // A reload left the editor with nothing drawn; with nothing to draw there is nothing to send.
+    if (markers.empty() && m_board.pins().empty())
+        return {};
+    return draw(nullptr, markers, true);
 }
 
 void MarkersState::on_event(std::string_view name, std::string_view data_json) {
