@@ -284,13 +284,11 @@ std::string PanelEndpoint::handle_command(std::string_view text) {
     reply.AddMember("command", json::string_value(type, allocator), allocator);
     Expected<void> outcome = [&]() -> Expected<void> {
         try {
+            for (auto* extension : m_extensions)
+                if (extension->handles(type))
+                    return extension->run(type, *command, reply);
             if (type == "list_modules" || type == "set_module_enabled" || type == "remove_always_allow")
                 return run_settings(type, *command, m_session, m_catalog, reply);
-            if (type == "attach_scene_context") {
-                if (!m_scene_context)
-                    return Error("this host keeps no scene context (it runs without an editor bridge)");
-                return m_scene_context->attach(*command, reply);
-            }
             if (type == "send" && m_scene_context)
                 prepend_scene_context(*command, m_scene_context->take_attached_text());
             return run(type, *command, m_session, reply);

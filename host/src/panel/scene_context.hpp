@@ -5,6 +5,7 @@
 
 #include "api/editor_events.hpp"
 #include "api/event_sink.hpp"
+#include "panel/command_extension.hpp"
 #include "support/expected.hpp"
 
 #include <rapidjson/document.h>
@@ -16,13 +17,13 @@
 
 namespace uap::panel {
 
-class SceneContext {
+class SceneContext final : public CommandExtension {
 public:
     static constexpr std::size_t max_items = 16;
 
     // Listens to source (may be null) and publishes scene_context events to sink.
     SceneContext(api::EditorEventSource* source, api::EventSink& sink);
-    ~SceneContext();
+    ~SceneContext() override;
     SceneContext(const SceneContext&) = delete;
     SceneContext& operator=(const SceneContext&) = delete;
 
@@ -32,6 +33,12 @@ public:
     // attach_scene_context: "ids" (an array of item ids, [] detaches all) sets what the next message
     // carries; without "ids" it changes nothing. The reply gets "items" and "attached" either way.
     Expected<void> attach(const rapidjson::Value& command, rapidjson::Document& reply);
+
+    // The command extension: attach_scene_context.
+    bool handles(const std::string& type) const override { return type == "attach_scene_context"; }
+    Expected<void> run(const std::string&, const rapidjson::Value& command, rapidjson::Document& reply) override {
+        return attach(command, reply);
+    }
 
     // The text to put ahead of the next message (empty when nothing is attached); detaches.
     std::string take_attached_text();
