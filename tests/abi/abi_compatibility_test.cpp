@@ -14,7 +14,7 @@ using uap::modules::ModuleHost;
 using uap::modules::Origin;
 using uap::modules::PackState;
 
-void check_frozen_module(const ModuleHost& host);
+void check_frozen_module(const ModuleHost& host, std::size_t host_table_bytes);
 
 TEST(AbiCompatibility, ModuleBuiltAgainstFrozenFirstRevisionLoadsAndRuns) {
     // In-process and in a module runner: both offer the same (newer) host table.
@@ -24,11 +24,13 @@ TEST(AbiCompatibility, ModuleBuiltAgainstFrozenFirstRevisionLoadsAndRuns) {
         settings.set_isolation("fixture.frozen", isolation);
         ModuleHost host({{{UAP_TEST_ABI_PLUGINS_DIR "/fixture.frozen", Origin::CommandLine}}, &settings, nullptr,
                          uap::runner::module_runner()});
-        check_frozen_module(host);
+        // A runner relays revision 2 (no editor events, no clock); in-process modules get all of it.
+        check_frozen_module(host, isolation == uap::settings::Isolation::InProcess ? sizeof(uap_host_api)
+                                                                                   : offsetof(uap_host_api, subscribe_events));
     }
 }
 
-void check_frozen_module(const ModuleHost& host) {
+void check_frozen_module(const ModuleHost& host, std::size_t host_table_bytes) {
     ASSERT_EQ(host.packs().size(), 1u);
     const auto& pack = *host.packs()[0];
     ASSERT_EQ(pack.state, PackState::Loaded) << pack.reason;
@@ -37,7 +39,37 @@ void check_frozen_module(const ModuleHost& host) {
     auto outcome = host.call_tool("frozen_echo", R"({"text":"still here"})");
     ASSERT_EQ(outcome.status, uap::modules::CallStatus::Success) << outcome.text;
     // The old module saw the newer, larger host table and used only the fields it knows.
-    EXPECT_EQ(outcome.text, R"({"echo":"still here","hostTableBytes":)" + std::to_string(sizeof(uap_host_api)) + "}");
+    EXPECT_EQ(outcome.text, R"({"echo":"still here","hostTableBytes":)" + std::to_string(host_table_bytes) + "}");
+}
+
+TEST(AbiCompatibility, ModuleBuiltAgainstFrozenSecondRevisionLoadsAndRuns) {
+    // Built against revision 2 (host_info, no editor events): the revision-3 host still loads it,
+    // in-process (the whole revision-3 table) and in a runner (which relays revision 2).
+    for (auto isolation : {uap::settings::Isolation::InProcess, uap::settings::Isolation::Isolated}) {
+        uap::settings::ProjectSettings settings;
+        SCOPED_TRACE(uap::modules::to_string(isolation));
+        settings.set_isolation("fixture.frozen2", isolation);
+        ModuleHost host({{{UAP_TEST_ABI_PLUGINS_DIR "/fixture.frozen2", Origin::CommandLine}}, &settings, nullptr,
+                         uap::runner::module_runner()});
+        ASSERT_EQ(host.packs().size(), 1u);
+        ASSERT_EQ(host.packs()[0]->state, PackState::Loaded) << host.packs()[0]->reason;
+        auto outcome = host.call_tool("frozen2_echo", R"({"text":"revision two"})");
+        ASSERT_EQ(outcome.status, uap::modules::CallStatus::Success) << outcome.text;
+        std::size_t table = isolation == uap::settings::Isolation::InProcess ? sizeof(uap_host_api) : offsetof(uap_host_api, subscribe_events);
+        EXPECT_EQ(outcome.text, R"({"echo":"revision two","hostTableBytes":)" + std::to_string(table) + "}");
+    }
+}
+
+TEST(AbiCompatibility, RevisionThreeAppendedEventsAndClockAfterHostInfo) {
+    EXPECT_GT(offsetof(uap_host_api, subscribe_events), offsetof(uap_host_api, host_info));
+    EXPECT_GT(offsetof(uap_host_api, monotonic_ms), offsetof(uap_host_api, unsubscribe_events));
+    EXPECT_TRUE(uap_host_api_has(&uap::modules::host_api(), subscribe_events));
+    EXPECT_TRUE(uap_host_api_has(&uap::modules::host_api(), monotonic_ms));
+    // A revision-2 host (a module runner relays only that far) has neither.
+    uap_host_api old_host = uap::modules::host_api();
+    old_host.struct_size = static_cast<uint32_t>(offsetof(uap_host_api, subscribe_events));
+    EXPECT_FALSE(uap_host_api_has(&old_host, subscribe_events));
+    EXPECT_FALSE(uap_host_api_has(&old_host, monotonic_ms));
 }
 
 TEST(AbiCompatibility, HostTableGrewSinceTheFrozenRevision) {

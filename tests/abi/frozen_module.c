@@ -1,6 +1,12 @@
 /* A module written in plain C against the FROZEN first revision of the ABI (no SDK). It proves
- * that a host built from later revisions still loads and calls modules built before them. */
+ * that a host built from later revisions still loads and calls modules built before them.
+ * frozen_v1r2_module.c builds this same code against the frozen second revision. */
+#ifndef FROZEN_MODULE_ID
 #include "frozen/uap_module_v1r1.h"
+#define FROZEN_MODULE_ID "fixture.frozen"
+#define FROZEN_TOOL_NAME "frozen_echo"
+#define FROZEN_REVISION "1"
+#endif
 
 #include <string.h>
 
@@ -20,8 +26,8 @@ static uap_status frozen_init(const uap_host_api* host, uap_host_context* contex
 static uap_status frozen_describe(uap_module_instance* instance, uap_sink* out) {
     (void)instance;
     return write_text(out,
-        "{\"id\":\"fixture.frozen\",\"version\":\"1.0.0\",\"tools\":[{\"name\":\"frozen_echo\","
-        "\"description\":\"Echoes its text argument back (built against ABI 1 revision 1).\","
+        "{\"id\":\"" FROZEN_MODULE_ID "\",\"version\":\"1.0.0\",\"tools\":[{\"name\":\"" FROZEN_TOOL_NAME "\","
+        "\"description\":\"Echoes its text argument back (built against ABI 1 revision " FROZEN_REVISION ").\","
         "\"inputSchema\":{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}},\"required\":[\"text\"]},"
         "\"metadata\":{\"readOnly\":true,\"undoable\":false,\"destructive\":false,\"idempotent\":true,\"longRunning\":false}}]}");
 }

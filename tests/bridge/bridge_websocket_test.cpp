@@ -126,7 +126,7 @@ TEST(BridgeWebSocket, EditorEventsReachSubscribersAndTheEventLog) {
     auto editor = harness.connect_in_process(simulator);
     ASSERT_EQ(harness.call("selection.set", R"({"objects":[{"scenePath":"/Player"}]})").status, UAP_STATUS_OK);
     ASSERT_EQ(harness.call("playmode.set", R"({"state":"playing"})").status, UAP_STATUS_OK);
-    editor->send_event("userPin", R"({"object":{"scenePath":"/Player"}})");
+    editor->send_event("userPin", R"({"id":"P1","position":[0,1,0],"object":{"instanceId":1003,"path":"/Player"}})");
     editor->inject_compile(50ms, "Assets/Scripts/Broken.cs(3,1): error CS1513: } expected");
     std::this_thread::sleep_for(400ms);
     auto events = harness.call("host.events", "{}");

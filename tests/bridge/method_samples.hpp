@@ -68,6 +68,10 @@ inline const std::vector<std::pair<std::string, std::string>>& method_samples() 
         {"playmode.set", R"({"state":"playing"})"},
         {"playmode.get", "{}"},
         {"playmode.set", R"({"state":"edit"})"},
+        {"markers.draw", R"({"markers":[{"id":1,"kind":"arrow","position":[0,1,0],"to":[0,2,0],"target":{"scenePath":"/Player"}}],"pins":[{"id":"P1","position":[1,0,0]}]})"},
+        {"markers.list", "{}"},
+        {"camera.get", R"({"view":"game","width":320,"height":180})"},
+        {"markers.clear", R"({"all":true,"pins":true})"},
     };
     return samples;
 }

@@ -146,7 +146,7 @@ TEST_F(AuthorLoop, APackForANewerHostIsRefusedAtInstallAndAtLoad) {
     }
     EXPECT_TRUE(future_seen && echo_seen) << listed.out;
     auto version = host({"--version"});
-    EXPECT_NE(version.out.find("host revision 2"), std::string::npos) << version.out;
+    EXPECT_NE(version.out.find("host revision 3"), std::string::npos) << version.out;
 }
 
 TEST_F(AuthorLoop, RefusalsNameTheExactCommandThatFixesThem) {

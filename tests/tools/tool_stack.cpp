@@ -83,6 +83,8 @@ ToolStack::ToolStack(ToolStackOptions options) : m_parts(std::make_unique<Parts>
     host_options.version = "test";
     host_options.hook_binary = options.hook_binary;
     host_options.agent_environment = options.agent_environment;
+    host_options.module_clock = options.module_clock;
+    host_options.plugin_folders = options.plugin_folders;
     parts.host = std::make_unique<app::HostApplication>(host_options);
     if (auto started = parts.host->start(); !started)
         throw std::runtime_error("the host did not start: " + started.error().message());
@@ -208,6 +210,8 @@ std::string ToolStack::token(const char* role) const {
 std::string ToolStack::load_fixture(const std::string& fixture_json) {
     return m_parts->host->editor().simulator()->load_fixture(fixture_json);
 }
+
+app::HostApplication& ToolStack::host() { return *m_parts->host; }
 
 void ToolStack::add_flat_objects(std::size_t count) { m_parts->host->editor().simulator()->add_flat_objects(count, "Object"); }
 

@@ -13,6 +13,13 @@
 #include <string>
 #include <vector>
 
+namespace uap {
+class Clock;
+namespace app {
+class HostApplication;
+}
+} // namespace uap
+
 namespace uap::testing {
 
 struct ToolReply {
@@ -29,6 +36,8 @@ struct ToolStackOptions {
     // Runs on the fresh project folder before the host starts (for example to write agent settings);
     // returns more NAME=value entries for the agent's environment.
     std::function<std::vector<std::string>(const std::filesystem::path& project)> prepare;
+    const Clock* module_clock = nullptr;               // What modules' monotonic_ms reads; null: the steady clock.
+    std::vector<std::filesystem::path> plugin_folders; // Extra packs (--plugins).
 };
 
 class ToolStack {
@@ -59,6 +68,8 @@ public:
     std::string load_fixture(const std::string& fixture_json);
     // Adds count root objects to the simulated scene directly (for benchmarks at scale).
     void add_flat_objects(std::size_t count);
+    // The host itself (its simulator, bridge and module registry), for tests that drive the editor side.
+    app::HostApplication& host();
 
 private:
     struct Parts;

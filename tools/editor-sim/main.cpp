@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <cstdio>
 #include <iostream>
 #include <mutex>
 #include <sstream>
@@ -48,7 +49,8 @@ const uap::command_line::Command& simulator_command() {
   modal MS [TITLE]   a modal dialog blocks the main thread for MS ms
   compile MS [ERROR] compile for MS ms; with ERROR it fails, otherwise it reloads afterwards
   log error|warning|log TEXT
-  pin SCENEPATH      the user pins an object (userPin event)
+  pin X Y Z [PATH]   the user pins a world point, on the object at PATH if given (userPin event)
+  stroke X,Y,Z ...   the user finishes a sketch stroke through these points (strokeFinished event)
   stats              print counters
   crash              exit at once with status 137, no goodbye
   quit               disconnect and exit 0
@@ -185,16 +187,27 @@ int main(int argc, char** argv) {
                 if (auto frame = uap::json::parse(event); frame && frame->IsObject() && frame->HasMember("data"))
                     editor.send_event("consoleError", uap::json::to_text((*frame)["data"]));
         } else if (command == "pin") {
+            double x = 0, y = 0, z = 0;
             std::string path;
+            words >> x >> y >> z;
             std::getline(words >> std::ws, path);
-            editor.send_event("userPin", uap::json::TextWriter()
-                                             .begin_object()
-                                             .key("object")
-                                             .begin_object()
-                                             .field("scenePath", path)
-                                             .end_object()
-                                             .end_object()
-                                             .text());
+            uap::json::TextWriter pin;
+            pin.begin_object().key("position").begin_array().value(x).value(y).value(z).end_array();
+            if (!path.empty())
+                pin.key("object").begin_object().field("scenePath", path).end_object();
+            if (auto refused = editor.place_pin(pin.end_object().text()); !refused.empty())
+                say("refused " + refused);
+        } else if (command == "stroke") {
+            uap::json::TextWriter stroke;
+            stroke.begin_object().key("points").begin_array();
+            std::string point;
+            while (words >> point) {
+                double x = 0, y = 0, z = 0;
+                if (std::sscanf(point.c_str(), "%lf,%lf,%lf", &x, &y, &z) == 3)
+                    stroke.begin_array().value(x).value(y).value(z).end_array();
+            }
+            if (auto refused = editor.finish_stroke(stroke.end_array().end_object().text()); !refused.empty())
+                say("refused " + refused);
         } else if (command == "stats") {
             auto counters = editor.counters();
             say("stats executed=" + std::to_string(counters.executed) + " deduplicated=" + std::to_string(counters.deduplicated) +

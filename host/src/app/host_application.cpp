@@ -13,6 +13,7 @@
 #include "modules/fault_records.hpp"
 #include "modules/module_host.hpp"
 #include "panel/module_catalog.hpp"
+#include "panel/scene_context.hpp"
 #include "runner/isolated_module.hpp"
 #include "server/access_tokens.hpp"
 #include "server/discovery_file.hpp"
@@ -53,6 +54,7 @@ struct HostApplication::Graph {
     std::unique_ptr<panel::ModuleCatalog> catalog;
     std::unique_ptr<AgentService> agent;
     std::unique_ptr<IntegrationCommands> integration_commands; // Its install thread uses the agent's session and hub.
+    std::unique_ptr<panel::SceneContext> scene_context; // After the agent: it publishes to the agent's hub.
     std::unique_ptr<RegistryWatcher> watcher;
     server::Discovery discovery;
     bool serving = false;
@@ -96,6 +98,8 @@ Expected<void> HostApplication::start() {
 
     modules::ModuleHost::Options module_options;
     module_options.editor = &graph->editor->bridge();
+    module_options.editor_events = &graph->editor->bridge();
+    module_options.clock = m_options.module_clock;
     module_options.start_isolated = runner::module_runner();
     module_options.on_pack_disabled = [project, graph = graph.get()](const std::string& pack, const std::string& reason) {
         // So that `uap-host modules list` in another process can say so.
@@ -158,6 +162,9 @@ Expected<void> HostApplication::start() {
                                                                         graph->agent->hub(), graph->agent->session());
     graph->agent->endpoint().add_command_extension(graph->integration_commands.get());
     graph->agent->session().republish_status(); // A panel's first snapshot shows the integrations even before a CLI starts.
+    graph->scene_context = std::make_unique<panel::SceneContext>(&graph->editor->bridge(), graph->agent->hub());
+    graph->agent->endpoint().add_command_extension(graph->scene_context.get());
+    graph->agent->endpoint().set_scene_context(graph->scene_context.get());
     graph->http->add_upgrade_route(graph->agent->route());
 
     auto bound = graph->http->start();

@@ -5,6 +5,7 @@
 
 #include "agent/agent_session.hpp"
 #include "app/editor_connection.hpp"
+#include "support/clock.hpp"
 #include "support/expected.hpp"
 
 #include <cstdint>
@@ -52,6 +53,9 @@ struct HostOptions {
     agent::FirstSession first_session = agent::FirstSession::Fresh;
     // The browser panel's files; empty: <prefix>/share/uap/web next to the executable.
     std::filesystem::path web_files;
+    // The clock modules read through monotonic_ms (marker time-to-live); null: the steady clock.
+    // Tests pass a ManualClock to expire markers without sleeping.
+    const Clock* module_clock = nullptr;
 };
 
 class HostApplication {

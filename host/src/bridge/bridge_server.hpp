@@ -5,6 +5,7 @@
 
 #include "bridge/bridge_options.hpp"
 #include "api/editor_link.hpp"
+#include "api/editor_events.hpp"
 
 #include <Poco/Net/WebSocket.h>
 
@@ -37,7 +38,7 @@ struct BridgeStatistics {
     uint64_t refused = 0;
 };
 
-class BridgeServer final : public EditorLink {
+class BridgeServer final : public EditorLink, public api::EditorEventSource {
 public:
     explicit BridgeServer(BridgeOptions options);
     ~BridgeServer() override;
@@ -52,10 +53,9 @@ public:
     // replies go nowhere: the frame handler without a network, for its fuzz target.
     void handle_detached_frame(std::string_view frame);
 
-    using EventListener = std::function<void(const std::string& event_json)>;
     // Editor events ({"event","data"}) as they arrive, on the connection thread. Returns a ticket for unsubscribe.
-    int subscribe(EventListener listener);
-    void unsubscribe(int ticket);
+    int subscribe(EventListener listener) override;
+    void unsubscribe(int ticket) override;
 
     BridgeStatistics statistics() const;
     bool connected() const;

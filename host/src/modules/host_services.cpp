@@ -1,6 +1,7 @@
 // The host vtable: the only way module code reaches the host.
 #include "modules/host_services.hpp"
 
+#include "modules/event_dispatch.hpp"
 #include "support/json.hpp"
 #include "version.hpp"
 
@@ -64,11 +65,37 @@ uap_status host_info(uap_host_context* host, uap_sink* out) {
     return write(out, json::to_text(document));
 }
 
+uap_status subscribe_events(uap_host_context* host, uap_string_view names, uap_event_handler handler, void* user_data,
+                            uint64_t* out_subscription) {
+    if (!host || !out_subscription)
+        return UAP_STATUS_INVALID_ARGUMENT;
+    if (!host->environment->events) {
+        spdlog::warn("[{}] subscribe_events refused: this host has no editor event source", host->module_id);
+        return UAP_STATUS_UNAVAILABLE;
+    }
+    auto subscribed = host->environment->events->subscribe(host, view(names), handler, user_data);
+    if (!subscribed) {
+        spdlog::warn("[{}] {}", host->module_id, subscribed.error().message());
+        return UAP_STATUS_INVALID_ARGUMENT;
+    }
+    *out_subscription = *subscribed;
+    return UAP_STATUS_OK;
+}
+
+uap_status unsubscribe_events(uap_host_context* host, uint64_t subscription) {
+    if (!host || !host->environment->events)
+        return UAP_STATUS_INVALID_ARGUMENT;
+    return host->environment->events->unsubscribe(host, subscription);
+}
+
+uint64_t monotonic_ms(uap_host_context* host) { return host ? host->environment->clock->now_ms() : 0; }
+
 } // namespace
 
 const uap_host_api& host_api() {
     static const uap_host_api table = {
-        sizeof(uap_host_api), UAP_ABI_VERSION, &log, &is_cancelled, &report_progress, &read_settings, &editor_call, &host_info,
+        sizeof(uap_host_api), UAP_ABI_VERSION, &log,     &is_cancelled, &report_progress, &read_settings, &editor_call,
+        &host_info,           &subscribe_events, &unsubscribe_events, &monotonic_ms,
     };
     return table;
 }

@@ -1,8 +1,9 @@
 // The host vtable handed to every module (log, cancellation, progress, settings, editor calls,
-// host info), and the host's definitions of the ABI's opaque context types.
+// host info, editor events, the monotonic clock), and the host's definitions of the ABI's opaque context types.
 #pragma once
 
 #include "api/editor_link.hpp"
+#include "support/clock.hpp"
 
 #include <uap/abi/uap_module.h>
 
@@ -12,10 +13,14 @@
 
 namespace uap::modules {
 
+class EventDispatcher;
+
 // What every module's context shares: the host's identity and services.
 struct HostEnvironment {
     std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
     api::EditorLink* editor = nullptr;
+    EventDispatcher* events = nullptr;              // Null: subscribe_events answers UNAVAILABLE.
+    const Clock* clock = &SteadyClock::instance();  // What monotonic_ms reads; tests pass a ManualClock.
 };
 
 // The host's table, filled with the functions of this revision.

@@ -16,8 +16,9 @@ inline constexpr const char* manifest_file_name = "uap-module.json";
 inline constexpr uint64_t manifest_max_bytes = 64 * 1024;
 
 // The revision of the host table within the current ABI generation: 1 is the first table, 2
-// appended host_info. A manifest's minHostRevision is compared with it before loading.
-inline constexpr uint32_t host_api_revision = 2;
+// appended host_info, 3 appended subscribe_events, unsubscribe_events and monotonic_ms. A manifest's
+// minHostRevision is compared with it before loading.
+inline constexpr uint32_t host_api_revision = 3;
 
 struct Manifest {
     std::filesystem::path folder;         // The pack folder, absolute.

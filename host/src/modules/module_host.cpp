@@ -30,7 +30,11 @@ InProcessModule::InProcessModule(std::shared_ptr<ModuleLibrary> library, std::un
                                  uap_module_instance* instance)
     : m_library(std::move(library)), m_context(std::move(context)), m_instance(instance) {}
 
-InProcessModule::~InProcessModule() { m_library->api().shutdown(m_instance); }
+InProcessModule::~InProcessModule() {
+    if (m_context->environment->events)
+        m_context->environment->events->unsubscribe_all(m_context.get());
+    m_library->api().shutdown(m_instance);
+}
 
 namespace {
 
@@ -63,6 +67,10 @@ ModuleHost::ModuleHost(Options options) {
     static const settings::ProjectSettings no_project;
     const settings::ProjectSettings& settings = options.settings ? *options.settings : no_project;
     m_environment.editor = options.editor;
+    if (options.clock)
+        m_environment.clock = options.clock;
+    m_events = std::make_unique<EventDispatcher>(options.editor_events);
+    m_environment.events = m_events.get();
     m_max_result_bytes = settings.max_tool_result_bytes();
     m_on_pack_disabled = options.on_pack_disabled;
     m_start_isolated = std::move(options.start_isolated);
@@ -214,6 +222,8 @@ std::variant<ModuleHost::Started, LibraryError> ModuleHost::start_in_process(con
     uap_module_instance* instance = nullptr;
     sdk::StringReceiver init_error(4096);
     uap_status status = library->api().init(&host_api(), context.get(), &instance, init_error.sink());
+    if (status != UAP_STATUS_OK)
+        m_events->unsubscribe_all(context.get());
     if (status != UAP_STATUS_OK)
         return LibraryError{LoadFailure::Failed, "init failed (status " + std::to_string(status) + ")" +
                                                      (init_error.text().empty() ? std::string() : ": " + init_error.text())};

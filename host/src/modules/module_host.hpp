@@ -2,7 +2,9 @@
 // (duplicates rejected on both sides), and calls tools with validated input and bounded output.
 #pragma once
 
+#include "api/editor_events.hpp"
 #include "api/editor_link.hpp"
+#include "modules/event_dispatch.hpp"
 #include "api/tool_outcome.hpp"
 #include "modules/host_services.hpp"
 #include "modules/module_backend.hpp"
@@ -47,7 +49,7 @@ class InProcessModule final : public ModuleBackend {
 public:
     InProcessModule(std::shared_ptr<ModuleLibrary> library, std::unique_ptr<uap_host_context> context,
                     uap_module_instance* instance);
-    ~InProcessModule() override;
+    ~InProcessModule() override; // Ends the module's event subscriptions, then shuts it down.
     InProcessModule(const InProcessModule&) = delete;
     InProcessModule& operator=(const InProcessModule&) = delete;
 
@@ -80,6 +82,8 @@ public:
         // a pack that should run isolated fails with advice to run it in-process.
         IsolatedStarter start_isolated;
         PackDisabledHandler on_pack_disabled; // Optional.
+        api::EditorEventSource* editor_events = nullptr; // Null: modules get no editor events.
+        const Clock* clock = nullptr;                    // Null: the steady clock.
     };
 
     explicit ModuleHost(Options options);
@@ -114,6 +118,7 @@ private:
     void build_registry();
 
     HostEnvironment m_environment;
+    std::unique_ptr<EventDispatcher> m_events; // Before the modules: they unsubscribe as they shut down.
     uint64_t m_max_result_bytes;
     IsolatedStarter m_start_isolated;
     PackDisabledHandler m_on_pack_disabled;

@@ -72,6 +72,15 @@ Expected<void> run_settings(const std::string& type, const rapidjson::Value& com
     return {};
 }
 
+// Puts the attached pins and sketches ahead of the message text, so the model reads them with it.
+void prepend_scene_context(rapidjson::Document& command, const std::string& context) {
+    if (context.empty())
+        return;
+    std::string text = context + json::string_field(command, "text").value_or("");
+    command.RemoveMember("text");
+    command.AddMember("text", json::string_value(text, command.GetAllocator()), command.GetAllocator());
+}
+
 Expected<void> run(const std::string& type, const rapidjson::Value& command, agent::AgentSession& session, rapidjson::Document& reply) {
     if (type == "send") {
         auto images = parse_images(command);
@@ -286,6 +295,8 @@ std::string PanelEndpoint::handle_command(std::string_view text) {
                     return extension->run(type, *command, reply);
             if (type == "list_modules" || type == "set_module_enabled" || type == "remove_always_allow")
                 return run_settings(type, *command, m_session, m_catalog, reply);
+            if (type == "send" && m_scene_context)
+                prepend_scene_context(*command, m_scene_context->take_attached_text());
             return run(type, *command, m_session, reply);
         } catch (const std::exception& exception) {
             return Error(std::string("internal error: ") + exception.what());

@@ -15,6 +15,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <csignal>
+#include <cstddef>
 #include <cstring>
 #include <fcntl.h>
 #include <iostream>
@@ -70,10 +71,13 @@ public:
             ::pause();
     }
 
-    // The host table: each function finds the runner through the context it was given.
+    // The host table: each function finds the runner through the context it was given. It stops at
+    // revision 2: editor events and the host's clock are not relayed over the pipe, so an isolated
+    // module sees a host without them (uap_host_api_has is false) rather than stubs that do nothing.
     static const uap_host_api& table() {
         static const uap_host_api api = {
-            sizeof(uap_host_api), UAP_ABI_VERSION, &log, &is_cancelled, &report_progress, &read_settings, &editor_call, &host_info,
+            static_cast<uint32_t>(offsetof(uap_host_api, subscribe_events)), UAP_ABI_VERSION, &log, &is_cancelled, &report_progress,
+            &read_settings, &editor_call, &host_info,
         };
         return api;
     }

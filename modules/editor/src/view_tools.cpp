@@ -30,7 +30,8 @@ sdk::ToolResult EditorScreenshotTool::run(const rapidjson::Value& arguments, Edi
         return failure("uap_editor_screenshot failed", shot);
     rapidjson::Document result(rapidjson::kObjectType);
     auto& result_allocator = result.GetAllocator();
-    for (const char* key : {"mimeType", "width", "height", "view"})
+    // camera and markersInView: where the markers drawn in the editor appear in this image.
+    for (const char* key : {"mimeType", "width", "height", "view", "camera", "markersInView"})
         if (const auto* value = member(shot.result, key))
             result.AddMember(rapidjson::StringRef(key), rapidjson::Value(*value, result_allocator), result_allocator);
     const auto& base64 = shot.result["base64"];

@@ -18,7 +18,7 @@ using Object = UnityEngine.Object;
 
 namespace UnityEditor
 {
-    public sealed class EditorApplication
+    public sealed partial class EditorApplication
     {
         public delegate void CallbackFunction();
         public static CallbackFunction update;
@@ -45,7 +45,7 @@ namespace UnityEditor
         public MenuItem(string itemName) { }
     }
 
-    public class SessionState
+    public partial class SessionState
     {
         public static void SetBool(string key, bool value) { }
         public static bool GetBool(string key, bool defaultValue) { throw new NotImplementedException(); }

@@ -111,7 +111,7 @@ namespace UnityEngine
         public Vector4(float x, float y, float z, float w) { this.x = x; this.y = y; this.z = z; this.w = w; }
     }
 
-    public struct Quaternion
+    public partial struct Quaternion
     {
         public float x, y, z, w;
         public Quaternion(float x, float y, float z, float w) { this.x = x; this.y = y; this.z = z; this.w = w; }
@@ -129,7 +129,7 @@ namespace UnityEngine
         public static Shader Find(string name) { throw new NotImplementedException(); }
     }
 
-    public class Material : Object
+    public partial class Material : Object
     {
         public Material(Shader shader) { }
     }

@@ -80,6 +80,7 @@ EditorSimulator::EditorSimulator(SimulatorIdentity identity) : m_state(std::make
     register_transform_primitives(m_state->table);
     register_view_primitives(m_state->table);
     register_turn_primitives(m_state->table);
+    register_marker_primitives(m_state->table);
     seed_defaults(m_state->simulation);
 }
 
@@ -259,6 +260,22 @@ void EditorSimulator::add_flat_objects(std::size_t count, std::string_view name_
         auto& object = simulation.create_object(std::string(name_prefix) + std::to_string(index), 0, simulation.world.active_scene);
         object.components.push_back(simulation.make_component(*collider));
     }
+}
+
+Reply EditorSimulator::place_pin(std::string_view data_json) {
+    std::lock_guard lock(m_state->mutex);
+    return simulate_pin(m_state->simulation, data_json);
+}
+
+Reply EditorSimulator::finish_stroke(std::string_view data_json) {
+    std::lock_guard lock(m_state->mutex);
+    return simulate_stroke(m_state->simulation, data_json);
+}
+
+void EditorSimulator::forget_domain_state() {
+    std::lock_guard lock(m_state->mutex);
+    m_state->simulation.marker_scene.markers.clear();
+    m_state->simulation.marker_scene.pins.clear();
 }
 
 std::vector<std::string> EditorSimulator::take_events() {

@@ -492,6 +492,7 @@ Reply screenshot_capture(Simulation& simulation, const rapidjson::Value& params)
     out.writer.String(params.HasMember("view") ? params["view"].GetString() : "game");
     out.writer.Key("simulated");
     out.writer.Bool(true);
+    write_capture_camera(out.writer, simulation, params, width, height);
     out.writer.Key("base64");
     out.writer.String(encoded.str().c_str());
     out.writer.EndObject();

@@ -84,6 +84,17 @@ void SimulatedEditor::send_event(const std::string& name, const std::string& dat
     send(json::event_frame(name, data_json));
 }
 
+std::string SimulatedEditor::user_action(Reply reply) {
+    if (!reply.ok())
+        return reply.json;
+    flush_events();
+    return {};
+}
+
+std::string SimulatedEditor::place_pin(const std::string& data_json) { return user_action(m_simulator.place_pin(data_json)); }
+
+std::string SimulatedEditor::finish_stroke(const std::string& data_json) { return user_action(m_simulator.finish_stroke(data_json)); }
+
 bool SimulatedEditor::wait_connected(std::chrono::milliseconds timeout) {
     std::unique_lock lock(m_mutex);
     return m_changed.wait_for(lock, timeout, [this] { return m_connected || m_refused; }) && m_connected;
@@ -204,6 +215,7 @@ void SimulatedEditor::busy_for(std::chrono::milliseconds duration, const std::st
 
 void SimulatedEditor::perform_reload(std::chrono::milliseconds duration) {
     send_event("reloading", "{}");
+    m_simulator.forget_domain_state();
     std::unique_lock lock(m_mutex);
     // A domain reload loses the managed request queue; the host re-sends what was never answered.
     for (const auto& task : m_tasks)

@@ -2,6 +2,7 @@
 // assets, selection, console, undo snapshots, play mode; and the lookups primitives share.
 #pragma once
 
+#include "markers_model.hpp"
 #include "type_registry.hpp"
 #include "typed_values.hpp"
 
@@ -133,6 +134,7 @@ struct Simulation {
     int64_t next_console_id = 1;
     std::vector<MenuItem> menus;
     std::vector<std::string> events;
+    MarkerScene marker_scene; // Not in World: undo and play mode leave drawn markers alone.
 
     // Lookups. Each returns nullptr and sets error (a Reply error) when the target is not there.
     GameObject* find_object(const rapidjson::Value& reference, Reply& error);
@@ -189,6 +191,7 @@ void register_view_primitives(std::map<std::string, Primitive, std::less<>>& tab
 void register_turn_primitives(std::map<std::string, Primitive, std::less<>>& table);
 // What asset.refresh does: imports the files that changed on disk under Assets/.
 Reply refresh_assets(Simulation& simulation);
+void register_marker_primitives(std::map<std::string, Primitive, std::less<>>& table);
 
 // Paging cursors are decimal offsets; nullopt when a cursor is not one.
 std::optional<std::size_t> parse_cursor(const rapidjson::Value& params);

@@ -63,6 +63,12 @@ typedef struct uap_host_context uap_host_context; /* One per loaded module, vali
 typedef struct uap_call_context uap_call_context; /* One per tool call, valid until call_tool returns. */
 typedef struct uap_module_instance uap_module_instance; /* The module's own state; the host only passes it back. */
 
+/* Added in generation 1, revision 3. Receives one editor event: its name ("sceneChanged",
+ * "userPin", ...) and its data, a JSON object. Both views are valid only during the call. Called on a
+ * host thread that belongs to the subscription: never on the editor bridge's thread, never
+ * concurrently with itself, in the order the editor sent the events. */
+typedef void (*uap_event_handler)(void* user_data, uap_string_view event_name, uap_string_view data_json);
+
 /* What the host offers a module. Owned by the host and valid until the module's shutdown returns.
  * Fields are only ever appended: a module must check struct_size before using a field that was
  * added after the generation it was built against (uap_host_api_has, below). */
@@ -91,6 +97,25 @@ typedef struct uap_host_api {
     /* Added in generation 1, revision 2. Writes a JSON object describing the host:
      * {"version","uptimeMs","editor":{"state",...}}. */
     uap_status (*host_info)(uap_host_context* host, uap_sink* out);
+
+    /* Added in generation 1, revision 3. Subscribes handler to editor events. names_json is a JSON
+     * array of event names; an empty array means every event. On UAP_STATUS_OK *out_subscription holds
+     * a non-zero id for unsubscribe_events. Events queue per subscription (bounded; when the handler
+     * falls behind, the oldest are dropped and the next call is an "eventsDropped" event with a
+     * "count"), so a slow handler never delays the bridge, tool calls or other subscribers. Any thread,
+     * including from init (a module whose init fails loses its subscriptions). */
+    uap_status (*subscribe_events)(uap_host_context* host, uap_string_view names_json, uap_event_handler handler,
+                                   void* user_data, uint64_t* out_subscription);
+
+    /* Added in generation 1, revision 3. Ends a subscription. Called from any other thread, it returns
+     * after a running handler call has finished: the handler is never called again and user_data may
+     * be freed. Called from inside the handler, the current call is the last. The host ends every
+     * subscription a module still holds before it calls the module's shutdown. */
+    uap_status (*unsubscribe_events)(uap_host_context* host, uint64_t subscription);
+
+    /* Added in generation 1, revision 3. Milliseconds on the host's monotonic clock, the clock to
+     * measure time-to-live and timeouts against (tests drive it; it never goes back). Any thread. */
+    uint64_t (*monotonic_ms)(uap_host_context* host);
 } uap_host_api;
 
 /* True when the host table is large enough to hold the named field. */

@@ -80,6 +80,7 @@ public:
     }
 
     const uap_host_api* host() const { return m_host; }
+    uap_host_context* handle() const { return m_context; }
 
 private:
     template <typename Function>
@@ -109,6 +110,7 @@ public:
     }
 
     const ModuleContext& module() const { return m_module; }
+    uap_call_context* handle() const { return m_call; }
 
 private:
     const ModuleContext& m_module;

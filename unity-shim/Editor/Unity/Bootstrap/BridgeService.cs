@@ -8,6 +8,7 @@ using System.Threading.Tasks;
 using AgentPanel.Bridge;
 using AgentPanel.Editor.Primitives;
 using AgentPanel.Host;
+using Newtonsoft.Json.Linq;
 using UnityEditor;
 using UnityEngine;
 using Debug = UnityEngine.Debug;
@@ -148,6 +149,14 @@ namespace AgentPanel.Editor
         }
 
         // Restarts the connection (the settings page's "Reconnect", or a changed host path).
+        // Sends an editor event (userPin, sceneChanged, ...) when connected; while the bridge is down the
+        // event is dropped, as the protocol says (the host cannot have missed state it re-reads).
+        public static void SendEditorEvent(string name, JObject data)
+        {
+            if (s_client != null && s_client.Connected)
+                s_client.SendEvent(name, data);
+        }
+
         public static void Restart()
         {
             if (s_client != null)

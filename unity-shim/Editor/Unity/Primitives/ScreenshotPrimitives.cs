@@ -45,12 +45,16 @@ namespace AgentPanel.Editor.Primitives
             try
             {
                 camera.targetTexture = target;
+                // The markers are meshes submitted for this render, so the image shows them.
+                Markers.SceneMarkerDrawing.SubmitMeshes(camera);
                 camera.Render();
                 RenderTexture.active = target;
                 image.ReadPixels(new Rect(0, 0, width, height), 0, 0);
                 image.Apply();
                 byte[] png = image.EncodeToPNG();
-                return new JObject { { "mimeType", "image/png" }, { "width", width }, { "height", height }, { "view", view }, { "base64", Convert.ToBase64String(png) } };
+                var result = new JObject { { "mimeType", "image/png" }, { "width", width }, { "height", height }, { "view", view }, { "base64", Convert.ToBase64String(png) } };
+                Markers.SceneMarkerPrimitives.AddCaptureCamera(result, camera, width, height);
+                return result;
             }
             finally
             {

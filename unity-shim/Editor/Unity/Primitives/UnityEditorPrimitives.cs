@@ -33,6 +33,7 @@ namespace AgentPanel.Editor.Primitives
             GameViewPrimitives.Register(this);
             AssetRefreshPrimitive.Register(this);
             ScriptValidation.Register(this);
+            Markers.SceneMarkerPrimitives.Register(this);
         }
 
         public EditorIdentity Identity { get; private set; }

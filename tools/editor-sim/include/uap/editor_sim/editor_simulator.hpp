@@ -55,6 +55,16 @@ public:
     // Adds count root objects (each with a Transform and a BoxCollider) for scale tests.
     void add_flat_objects(std::size_t count, std::string_view name_prefix);
 
+    // Test API for what a user does in the Scene view. place_pin takes {"position":[x,y,z]} plus
+    // optional label, normal, object (objectRef, resolved to instanceId and path); finish_stroke takes
+    // {"points":[[x,y,z],...]} plus optional normals, hitObjects, closed, plane. Each numbers the pin
+    // (P1, ...) or stroke (S1, ...) as the Unity overlay does and returns the event's data (Reply
+    // error when the input is malformed). A pin is also drawn (markers.list, captures).
+    Reply place_pin(std::string_view data_json);
+    Reply finish_stroke(std::string_view data_json);
+    // What a domain reload forgets: the drawn markers and pins (the host draws them again).
+    void forget_domain_state();
+
     // Editor events ({"event","data"} text) produced since the last call.
     std::vector<std::string> take_events();
 

@@ -58,6 +58,10 @@ public:
     void inject_compile(std::chrono::milliseconds duration, std::string error_message);
     // Sends an editor event now (for example a user pin).
     void send_event(const std::string& name, const std::string& data_json);
+    // The user pins a point or finishes a sketch stroke (EditorSimulator::place_pin, finish_stroke);
+    // the event goes to the host at once. Returns the simulator's refusal, or empty.
+    std::string place_pin(const std::string& data_json);
+    std::string finish_stroke(const std::string& data_json);
 
     bool wait_connected(std::chrono::milliseconds timeout);
     bool refused() const { return m_refused; }
@@ -86,6 +90,7 @@ private:
     bool send(const std::string& frame);
     void deliver(const std::string& id, const std::string& response);
     void flush_events();
+    std::string user_action(Reply reply);
     std::string main_thread_json();
     void enqueue(Task task);
 
