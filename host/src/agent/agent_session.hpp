@@ -86,6 +86,10 @@ public:
     // Removes a saved always-allow rule; later CLI starts no longer get it.
     Expected<void> remove_always_allow(const std::string& rule);
     Expected<void> reconnect_mcp();
+    // Restarts the CLI with --resume at the next moment no turn is running (never mid-turn), so it
+    // reads the appended system prompt and the host's tools again. Requests made before that
+    // moment are merged; without a running CLI it does nothing (the next spawn reads them anyway).
+    void request_relaunch(const std::string& reason);
 
     int cli_pid() const;
     std::string session_id() const;
@@ -105,6 +109,7 @@ private:
 
     Expected<void> spawn_locked(std::optional<std::string> resume_session_id);
     std::vector<std::string> launch_arguments_locked(const std::filesystem::path& mcp_config, const std::filesystem::path* gate_settings,
+                                                     const std::filesystem::path& appended_prompt,
                                                      const std::optional<std::string>& resume_session_id) const;
     std::vector<std::string> child_environment() const;
     std::unique_ptr<CliProcess> take_process_locked();
@@ -158,8 +163,10 @@ private:
     int64_t m_context_tokens = 0;
     ControlChannel m_control;
     TurnTracker m_turns;
-    std::string m_partial_text;
-    bool m_reload_tools_by_respawn = false; // mcp_reconnect was rejected: restart between turns instead. // Text streamed in the current turn since its last assistant message.
+    std::string m_partial_text; // Text streamed in the current turn since its last assistant message.
+    // Why the CLI is to be restarted with --resume at the next moment no turn runs (mcp_reconnect
+    // was rejected, the extension profiles changed); empty when no restart is due.
+    std::optional<std::string> m_relaunch_reason;
     std::deque<PendingPermission> m_pending;
     // Tool calls of the running turn by tool_use id (name, input), so a refusal by the script
     // gate's hook can be told apart from a tool error; cleared at every turn's end.

@@ -22,6 +22,9 @@ class ModuleHost;
 namespace uap::panel {
 class PanelHub;
 }
+namespace uap::profiles {
+class ProfileService;
+}
 namespace uap::server {
 class AccessTokens;
 }
@@ -52,6 +55,8 @@ struct HostOptions {
     agent::FirstSession first_session = agent::FirstSession::Fresh;
     // The browser panel's files; empty: <prefix>/share/uap/web next to the executable.
     std::filesystem::path web_files;
+    // The bundled extension profiles; empty: <prefix>/share/uap/profiles next to the executable.
+    std::filesystem::path profiles_folder;
 };
 
 class HostApplication {
@@ -78,6 +83,7 @@ public:
     EditorConnection& editor();
     panel::PanelHub& panel();
     AgentService& agent();
+    profiles::ProfileService& profiles();
     // A fresh one-time sign-in link for the browser panel (http://127.0.0.1:<port>/login?code=...).
     Expected<std::string> sign_in_url();
 

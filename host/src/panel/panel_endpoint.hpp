@@ -7,6 +7,7 @@
 #include "panel/module_catalog.hpp"
 #include "panel/panel_hub.hpp"
 #include "panel/panel_outbox.hpp"
+#include "profiles/profile_service.hpp"
 #include "settings/project_settings.hpp"
 #include "server/host_server.hpp"
 
@@ -38,6 +39,12 @@ public:
     server::UpgradeRoute route(std::string path = "/panel");
     // Enables list_modules and set_module_enabled; without it they are refused. Set before serving.
     void set_module_catalog(ModuleCatalog* catalog) { m_catalog = catalog; }
+    // Enables the profile commands (list, show, approve, switch); changed runs after an approval
+    // or a switch, so the host applies it at once. Set before serving.
+    void set_profiles(profiles::ProfileService* service, std::function<void()> changed) {
+        m_profiles = service;
+        m_profiles_changed = std::move(changed);
+    }
 
     // Runs one command and returns its command_result as JSON text.
     std::string handle_command(std::string_view text);
@@ -47,6 +54,8 @@ private:
     agent::AgentSession& m_session;
     PanelLimits m_limits;
     ModuleCatalog* m_catalog = nullptr;
+    profiles::ProfileService* m_profiles = nullptr;
+    std::function<void()> m_profiles_changed;
 };
 
 } // namespace uap::panel
