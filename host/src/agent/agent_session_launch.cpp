@@ -45,6 +45,11 @@ std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& m
         arguments.push_back("--model=" + m_settings.model);
     arguments.push_back("--append-system-prompt-file");
     arguments.push_back(appended_prompt.string());
+    // By default the CLI records a conversation's system prompt once and replays that record on
+    // every resume, so a changed appended text (a profile approved, a pack disabled) would never
+    // reach the model; "off" renders it afresh at every request.
+    arguments.push_back("--system-prompt-snapshot");
+    arguments.push_back("off");
     if (!m_settings.always_allow.empty()) {
         std::string rules;
         for (auto& rule : m_settings.always_allow)

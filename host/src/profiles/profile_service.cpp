@@ -164,6 +164,11 @@ void ProfileService::refresh_types(const Catalog& catalog) {
     }
 }
 
+bool ProfileService::editor_connected() const {
+    auto state = json::parse(m_options.editor->state_json());
+    return state && state->IsObject() && json::string_field(*state, "state").value_or("") == "connected";
+}
+
 bool ProfileService::poll() {
     CatalogInputs current_inputs = inputs();
     std::string packages = packages_fingerprint(m_options.project);
@@ -176,6 +181,12 @@ bool ProfileService::poll() {
             m_retry_types_at = {};
         }
         ask_editor = m_options.editor && m_types_stale && std::chrono::steady_clock::now() >= m_retry_types_at;
+    }
+    if (ask_editor && !editor_connected()) {
+        // A call now would wait for an editor (minutes); the answers are asked for once one is here.
+        std::lock_guard lock(m_mutex);
+        m_types.unanswered_reason = "no editor is connected";
+        ask_editor = false;
     }
     if (ask_editor) {
         Catalog before = evaluate(current_inputs, m_approvals, type_answers());

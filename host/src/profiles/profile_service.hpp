@@ -64,6 +64,7 @@ private:
     CatalogInputs inputs() const;
     TypeAnswers type_answers() const;
     void refresh_types(const Catalog& catalog);
+    bool editor_connected() const;
     void publish_status(const Catalog& catalog);
 
     Options m_options;
