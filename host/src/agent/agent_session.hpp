@@ -89,6 +89,7 @@ public:
     // Restarts the CLI with --resume at the next moment no turn is running (never mid-turn), so it
     // reads the appended system prompt and the host's tools again. Requests made before that
     // moment are merged; without a running CLI it does nothing (the next spawn reads them anyway).
+    // reason completes "the CLI was restarted ...", e.g. "because the extension profiles changed".
     void request_relaunch(const std::string& reason);
 
     int cli_pid() const;

@@ -200,7 +200,7 @@ void AgentSession::request_relaunch(const std::string& reason) {
     if (!m_relaunch_reason)
         m_relaunch_reason = reason;
     else if (m_relaunch_reason->find(reason) == std::string::npos)
-        *m_relaunch_reason += "; " + reason;
+        *m_relaunch_reason += " and " + reason;
     m_wake.notify_all();
 }
 

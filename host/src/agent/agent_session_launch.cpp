@@ -264,7 +264,7 @@ void AgentSession::supervise() {
             if (auto spawned = spawn_locked(resume); !spawned)
                 publish_notice_locked("error", "the CLI could not be restarted (" + reason + "): " + spawned.error().message());
             else
-                publish_notice_locked("info", "the CLI was restarted" + std::string(resume ? " with --resume" : "") + ": " + reason);
+                publish_notice_locked("info", "the CLI was restarted" + std::string(resume ? " with --resume " : " ") + reason);
             continue;
         }
         if (m_turns.silent_for(now, m_options.silence_backstop)) {

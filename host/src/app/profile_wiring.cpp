@@ -30,7 +30,7 @@ ProfileWatcher::ProfileWatcher(profiles::ProfileService& service, agent::AgentSe
               m_woken = false;
               lock.unlock();
               if (service.poll())
-                  session.request_relaunch("the extension profiles changed");
+                  session.request_relaunch("because the extension profiles changed");
               lock.lock();
               m_wake.wait_for(lock, interval, [this] { return m_stopping || m_woken; });
           }

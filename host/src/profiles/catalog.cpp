@@ -117,7 +117,7 @@ std::vector<const ProfileEntry*> Catalog::active() const {
 std::string Catalog::active_fingerprint() const {
     std::string text;
     for (auto* entry : active())
-        text += entry->id + ":" + entry->sha256 + ",";
+        text += entry->id + " " + entry->sha256 + "\n";
     return text;
 }
 

@@ -63,7 +63,7 @@ struct Catalog {
 
     const ProfileEntry* find(const std::string& id) const; // The entry that owns the id (not a duplicate).
     std::vector<const ProfileEntry*> active() const;
-    // "id:sha256,..." of the active entries, in order: changes whenever the injected text would.
+    // "id sha256" lines of the active entries, in order: changes whenever the injected text would.
     std::string active_fingerprint() const;
     // Every type name of every valid profile.
     std::vector<std::string> type_names() const;
