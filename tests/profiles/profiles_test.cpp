@@ -10,7 +10,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <fstream>
+#include <sys/wait.h>
 #include <sys/stat.h>
 
 namespace fs = std::filesystem;
@@ -373,6 +375,62 @@ TEST_F(Profiles, TheServiceReportsWhenTheRunningCliWasGivenAnotherSet) {
     EXPECT_FALSE(service.poll());
     ASSERT_TRUE(service.set_switch("alpha", Switch::Off));
     EXPECT_TRUE(service.poll());
+}
+
+} // namespace
+
+namespace {
+
+// Runs the real `uap-host profiles ...` and returns its exit code and standard output.
+std::pair<int, std::string> run_cli(const std::vector<std::string>& words) {
+    std::string command = std::string("'") + UAP_PROFILES_HOST_BINARY + "' profiles";
+    for (auto& word : words)
+        command += " '" + word + "'"; // The test's paths hold no quotes.
+    FILE* pipe = ::popen((command + " 2>/dev/null").c_str(), "r");
+    std::string output;
+    char buffer[4096];
+    while (size_t read = std::fread(buffer, 1, sizeof buffer, pipe))
+        output.append(buffer, read);
+    int status = ::pclose(pipe);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+}
+
+TEST_F(Profiles, ListReportsEachBadFileClearlyAndApproveWorksFromTheCommandLine) {
+    ::setenv("XDG_CONFIG_HOME", config.c_str(), 1);
+    fs::path folder = project / ".uap-profiles";
+    write(folder / "a-not-json.json", "this is not json");
+    write(folder / "b-no-id.json", R"({"instructionLines":["x"]})");
+    write(folder / "c-huge.json", R"({"id":"huge","instructionLines":[")" + std::string(70 * 1024, 'h') + R"("]})");
+    write(folder / "d-long-line.json", R"({"id":"long","instructionLines":[")" + std::string(1001, 'l') + R"("]})");
+    write(folder / "e-clash.json", profile_text("unity-urp", "", "not the bundled one")); // A bundled id.
+    write(folder / "f-good.json", profile_text("good", "", "GOOD"));
+    write(project / "Packages" / "manifest.json", "{oops");
+    auto [code, text] = run_cli({"list", "--project", project.string()});
+    EXPECT_EQ(code, 0);
+    EXPECT_NE(text.find("a-not-json  invalid"), std::string::npos) << text;
+    EXPECT_NE(text.find("not valid JSON"), std::string::npos);
+    EXPECT_NE(text.find("\"id\" is missing"), std::string::npos);
+    EXPECT_NE(text.find("the limit is 65536"), std::string::npos);
+    EXPECT_NE(text.find("instruction line 1 is 1001 characters"), std::string::npos);
+    EXPECT_NE(text.find("unity-urp  duplicate"), std::string::npos);
+    EXPECT_NE(text.find("taken by the bundled profile"), std::string::npos);
+    EXPECT_NE(text.find("good  pending_approval"), std::string::npos);
+    EXPECT_NE(text.find("note: Packages/manifest.json was not used"), std::string::npos);
+
+    auto [validate_code, validate_text] = run_cli({"validate", (folder / "a-not-json.json").string(), (folder / "f-good.json").string()});
+    EXPECT_EQ(validate_code, 1);
+    EXPECT_NE(validate_text.find("f-good.json: ok (good, 1 lines, 1 sources)"), std::string::npos) << validate_text;
+
+    EXPECT_EQ(run_cli({"approve", "good"}).first, 2); // --project is required.
+    auto [shown_code, shown] = run_cli({"show", "good", "--project", project.string()});
+    EXPECT_EQ(shown_code, 0);
+    EXPECT_NE(shown.find(sha256_hex(profile_text("good", "", "GOOD"))), std::string::npos);
+    auto [approve_code, approved] = run_cli({"approve", "good", "--project", project.string()});
+    EXPECT_EQ(approve_code, 0) << approved;
+    EXPECT_NE(run_cli({"list", "--project", project.string()}).second.find("good  active"), std::string::npos);
+    EXPECT_EQ(run_cli({"disable", "good", "--project", project.string()}).first, 0);
+    EXPECT_NE(run_cli({"list", "--project", project.string()}).second.find("good  switched_off"), std::string::npos);
+    ::unsetenv("XDG_CONFIG_HOME");
 }
 
 } // namespace
