@@ -4,6 +4,7 @@ import { Composer } from './composer.js';
 import { PanelConnection } from './connection.js';
 import { HistoryView } from './history.js';
 import { PermissionCards } from './permissions.js';
+import { ProfilesView } from './profiles.js';
 import { SettingsView } from './settings.js';
 import { StatusBar } from './status.js';
 import { Transcript } from './transcript.js';
@@ -18,6 +19,7 @@ const transcript = new Transcript(document.getElementById('transcript'));
 const permissions = new PermissionCards(document.getElementById('permissions'), connection, updateTitle);
 const status = new StatusBar(connection);
 const settings = new SettingsView(connection);
+const profiles = new ProfilesView(connection);
 const history = new HistoryView(connection, () => showView('chat'));
 
 new Composer({
@@ -62,6 +64,7 @@ function updateRunning() {
   interruptButton.disabled = !running;
   transcript.setCurrentTurn(status.status.turn_id);
   settings.renderRules(status.status.always_allow);
+  profiles.render(status.status.profiles, status.status.profiles_enabled);
 }
 
 function apply(message) {
