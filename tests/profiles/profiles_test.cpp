@@ -3,6 +3,8 @@
 // project-shipped approvals file), switches, the injected text, and type detection through the
 // editor simulator with its cache refreshed after a reload.
 #include "agent/steering.hpp"
+#include "panel/profile_commands.hpp"
+#include "support/json.hpp"
 #include "profiles/catalog.hpp"
 #include "profiles/profile_service.hpp"
 
@@ -431,6 +433,50 @@ TEST_F(Profiles, ListReportsEachBadFileClearlyAndApproveWorksFromTheCommandLine)
     EXPECT_EQ(run_cli({"disable", "good", "--project", project.string()}).first, 0);
     EXPECT_NE(run_cli({"list", "--project", project.string()}).second.find("good  switched_off"), std::string::npos);
     ::unsetenv("XDG_CONFIG_HOME");
+}
+
+} // namespace
+
+namespace {
+
+TEST_F(Profiles, PanelCommandsRefuseMalformedInputAndSayWhatIsMissing) {
+    write(project / ".uap-profiles" / "mine.json", profile_text("mine", "", "MINE"));
+    ProfileService::Options options;
+    options.project = project;
+    options.bundled_folder = bundled;
+    options.config_folder = config;
+    ProfileService service(options);
+    int changes = 0;
+    auto run = [&](const std::string& text, uap::profiles::ProfileService* target) {
+        auto command = uap::json::parse(text);
+        rapidjson::Document reply(rapidjson::kObjectType);
+        auto outcome = uap::panel::run_profile_command(uap::json::string_field(*command, "type").value_or(""), *command, target,
+                                                       [&] { ++changes; }, reply);
+        return std::make_pair(outcome ? std::string() : outcome.error().message(), uap::json::to_text(reply));
+    };
+    EXPECT_NE(run(R"({"type":"list_profiles"})", nullptr).first.find("serves no extension profiles"), std::string::npos);
+    EXPECT_NE(run(R"({"type":"show_profile"})", &service).first.find("needs profile_id"), std::string::npos);
+    EXPECT_NE(run(R"({"type":"show_profile","profile_id":42})", &service).first.find("needs profile_id"), std::string::npos);
+    EXPECT_NE(run(R"({"type":"show_profile","profile_id":"nope"})", &service).first.find("no profile has the id \"nope\""), std::string::npos);
+    EXPECT_NE(run(R"({"type":"approve_profile","profile_id":"mine"})", &service).first.find("needs profile_id and sha256"), std::string::npos);
+    EXPECT_NE(run(R"({"type":"approve_profile","profile_id":"mine","sha256":""})", &service).first.find("needs profile_id and sha256"),
+              std::string::npos);
+    EXPECT_NE(run(R"({"type":"set_profile_enabled","profile_id":"mine","enabled":"yes"})", &service).first.find("enabled (true or false)"),
+              std::string::npos);
+    EXPECT_NE(run(R"({"type":"set_profile_enabled","profile_id":"../../x","enabled":false})", &service).first.find("not a profile id"),
+              std::string::npos);
+    EXPECT_EQ(changes, 0);
+    EXPECT_EQ(service.catalog().find("mine")->state, ProfileState::PendingApproval);
+
+    auto shown = run(R"({"type":"show_profile","profile_id":"mine"})", &service);
+    ASSERT_EQ(shown.first, "");
+    auto reply = uap::json::parse(shown.second);
+    std::string sha256 = uap::json::string_field((*reply)["profile"], "sha256").value_or("");
+    EXPECT_EQ(uap::json::string_field((*reply)["profile"], "text").value_or(""), profile_text("mine", "", "MINE"));
+    auto approved = run(R"({"type":"approve_profile","profile_id":"mine","sha256":")" + sha256 + R"("})", &service);
+    EXPECT_EQ(approved.first, "");
+    EXPECT_NE(approved.second.find(R"("state":"active")"), std::string::npos) << approved.second;
+    EXPECT_EQ(changes, 1);
 }
 
 } // namespace
