@@ -3,18 +3,21 @@
 // project-shipped approvals file), switches, the injected text, and type detection through the
 // editor simulator with its cache refreshed after a reload.
 #include "agent/steering.hpp"
+#include "app/host_application.hpp"
 #include "panel/profile_commands.hpp"
 #include "support/json.hpp"
 #include "profiles/catalog.hpp"
 #include "profiles/profile_service.hpp"
 
 #include <uap/editor_sim/editor_simulator.hpp>
+#include <uap/editor_sim/simulated_editor.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <fstream>
 #include <sys/wait.h>
+#include <thread>
 #include <sys/stat.h>
 
 namespace fs = std::filesystem;
@@ -477,6 +480,35 @@ TEST_F(Profiles, PanelCommandsRefuseMalformedInputAndSayWhatIsMissing) {
     EXPECT_EQ(approved.first, "");
     EXPECT_NE(approved.second.find(R"("state":"active")"), std::string::npos) << approved.second;
     EXPECT_EQ(changes, 1);
+}
+
+} // namespace
+
+namespace {
+
+// The running host asks its editor for type names and asks again after the editor's domain reload.
+TEST_F(Profiles, TheHostAsksTheEditorAgainAfterADomainReload) {
+    write(bundled / "reload.json", profile_text("after-reload", "", "R", R"("Studio.ReloadedThing")"));
+    uap::app::HostOptions options;
+    options.project = project;
+    options.editor = uap::app::EditorMode::Simulator;
+    options.version = "test";
+    options.profiles_folder = bundled;
+    uap::app::HostApplication host(options);
+    ASSERT_TRUE(host.start());
+    auto detection = [&] { return entry(host.profiles().catalog(), "after-reload").detection; };
+    auto eventually = [](auto condition) {
+        for (int attempt = 0; attempt < 100 && !condition(); ++attempt)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        return condition();
+    };
+    ASSERT_TRUE(eventually([&] { return detection() == "none of its types exists in the editor"; })) << detection();
+    ASSERT_EQ(host.editor().simulator()->load_fixture(R"({"types":[{"name":"ReloadedThing","namespace":"Studio"}]})"), "");
+    std::this_thread::sleep_for(std::chrono::milliseconds(1200)); // Several polls: the cached answer stands.
+    EXPECT_EQ(detection(), "none of its types exists in the editor");
+    host.editor().simulated_editor()->inject_reload(std::chrono::milliseconds(200));
+    EXPECT_TRUE(eventually([&] { return detection() == "type Studio.ReloadedThing exists in the editor"; })) << detection();
+    host.stop();
 }
 
 } // namespace

@@ -39,6 +39,8 @@ public:
     Expected<void> start_simulator(uint16_t port, const std::string& editor_token);
     // The running simulator's model (for tests and benchmarks that build large scenes); null before start_simulator.
     editor_sim::EditorSimulator* simulator() { return m_simulator.get(); }
+    // The running simulated editor's connection (tests inject reloads through it); null before start_simulator.
+    editor_sim::SimulatedEditor* simulated_editor() { return m_editor.get(); }
     void stop();
 
 private:
