@@ -115,6 +115,7 @@ private:
     std::vector<std::string> child_environment() const;
     std::unique_ptr<CliProcess> take_process_locked();
     void deliver_locked(const std::string& text, const std::vector<ImageAttachment>& images);
+    void request_relaunch_locked(const std::string& reason);
 
     void on_message(uint64_t generation, rapidjson::Document& message);
     void on_exit(uint64_t generation, int exit_code, const std::string& stderr_tail);
