@@ -260,3 +260,40 @@ TEST_F(ProfilesRealCli, DisablingAPackRemovesItsProfileFromTheNextTurn) {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(ProfilesRealCli, AnApprovalDuringATurnRestartsTheCliOnlyAfterTheTurn) {
+    std::ofstream(project / "Packages" / "manifest.json") << R"({"dependencies":{"com.example.localsdk":"1.2.0"}})";
+    fs::create_directories(project / ".uap-profiles");
+    std::ofstream(project / ".uap-profiles" / "local.json")
+        << R"({"id":"local-sdk","detection":{"packageIds":["com.example.localsdk"]},"instructionLines":["MID-TURN-RULE"],"sources":["https://example.com/l"]})";
+    // About 24 pieces of 12 characters, 150 ms apart: the turn runs for several seconds.
+    start(R"([{"text":")" + std::string(24 * 12, 'z') + R"(","delay_ms":150},{"text":"next"}])");
+    size_t from = client->count();
+    client->send(command_json("send", {{"text", "slow turn"}}));
+    ASSERT_GE(client->wait_for_type("text_delta", 60s, from), 0) << ::testing::PrintToString(client->texts());
+    int pid_during_turn = host->agent().session().cli_pid();
+    auto shown = command(command_json("show_profile", {{"profile_id", "local-sdk"}}));
+    ASSERT_TRUE(shown["ok"].GetBool());
+    size_t approved_at = client->count();
+    ASSERT_TRUE(command(command_json("approve_profile", {{"profile_id", "local-sdk"}, {"sha256", field(shown["profile"], "sha256")}}))["ok"].GetBool());
+    int finished = client->wait_for_type("turn_finished", 60s, approved_at);
+    ASSERT_GE(finished, 0) << ::testing::PrintToString(client->texts());
+    auto result = client->message(static_cast<size_t>(finished));
+    EXPECT_FALSE(result["is_error"].GetBool()) << uap::json::to_text(result); // Not cut short by a restart.
+    EXPECT_EQ(field(result, "subtype"), "success");
+    ASSERT_TRUE(wait_profile_restart(approved_at));
+    int restarted = client->wait_for(
+        [](const rapidjson::Document& message) { return is_type(message, "notice") && field(message, "text").find("restarted with --resume") != std::string::npos; },
+        1s, approved_at);
+    EXPECT_GT(restarted, finished) << "the restart came before the turn ended";
+    EXPECT_NE(host->agent().session().cli_pid(), pid_during_turn);
+    ASSERT_GE(turn("after the slow turn"), 0);
+    auto prompts = system_prompts();
+    ASSERT_EQ(prompts.size(), 2u);
+    EXPECT_EQ(prompts[0].find("MID-TURN-RULE"), std::string::npos);
+    EXPECT_NE(prompts[1].find("MID-TURN-RULE"), std::string::npos);
+}
+
+} // namespace
