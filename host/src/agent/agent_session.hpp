@@ -41,6 +41,7 @@ struct AgentOptions {
     std::string mcp_token;
     std::vector<std::string> environment_overrides; // NAME=value, applied over the host's environment.
     MetadataLookup metadata;
+    ToolLister tools; // Our tools now; only used for the fixed permission list of a CLI without the prompt tool.
     std::vector<InstructionSource> instruction_sources; // Asked at every spawn, in order, under the session lock: never call back into the session.
     AuthMode auth = AuthMode::Automatic;
     FirstSession first_session = FirstSession::Fresh;
@@ -169,6 +170,8 @@ private:
     // Why the CLI is to be restarted with --resume at the next moment no turn runs (mcp_reconnect
     // was rejected, the extension profiles changed); empty when no restart is due.
     std::optional<std::string> m_relaunch_reason;
+    // The CLI rejected --permission-prompt-tool: later spawns go without it, with a fixed --allowedTools.
+    bool m_static_permissions = false;
     std::deque<PendingPermission> m_pending;
     // Tool calls of the running turn by tool_use id (name, input), so a refusal by the script
     // gate's hook can be told apart from a tool error; cleared at every turn's end.

@@ -144,6 +144,7 @@ Expected<void> HostApplication::start() {
     agent_options.environment_overrides = m_options.agent_environment;
     agent_options.mcp_token = graph->tokens->token(server::Role::Mcp);
     agent_options.metadata = metadata_from(*graph->tools);
+    agent_options.tools = tools_from(*graph->tools);
     agent_options.first_session = m_options.first_session;
     // Extension profiles detected in the project join the appended system prompt at every spawn.
     agent_options.instruction_sources.push_back([graph = graph.get()] {
