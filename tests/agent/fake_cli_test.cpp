@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <thread>
 
@@ -166,6 +167,12 @@ TEST_F(FakeCli, ACliThatRejectsThePromptToolIsRestartedWithAFixedAllowListAndSay
     EXPECT_TRUE(saw("auto-approve level (read_only)"));
     EXPECT_TRUE(saw("npm install -g @anthropic-ai/claude-code@2.1.332"));
     ASSERT_TRUE(eventually([&] { return session->cli_pid() > 0; }, 10s)) << "the CLI was not restarted without the option";
+    // The restarted script logs its arguments a moment after its pid is known.
+    ASSERT_TRUE(eventually([&] {
+        std::string logged = read_text(root / "starts.log");
+        return std::count(logged.begin(), logged.end(), '\n') >= 2;
+    }, 10s))
+        << read_text(root / "starts.log");
     std::string starts = read_text(root / "starts.log");
     auto first_end = starts.find('\n');
     ASSERT_NE(first_end, std::string::npos);
