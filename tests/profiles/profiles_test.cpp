@@ -4,7 +4,7 @@
 // editor simulator with its cache refreshed after a reload.
 #include "agent/steering.hpp"
 #include "app/host_application.hpp"
-#include "panel/profile_commands.hpp"
+#include "app/profile_commands.hpp"
 #include "support/json.hpp"
 #include "profiles/catalog.hpp"
 #include "profiles/profile_service.hpp"
@@ -450,33 +450,35 @@ TEST_F(Profiles, PanelCommandsRefuseMalformedInputAndSayWhatIsMissing) {
     options.config_folder = config;
     ProfileService service(options);
     int changes = 0;
-    auto run = [&](const std::string& text, uap::profiles::ProfileService* target) {
+    uap::app::ProfileCommands commands(service, [&] { ++changes; });
+    auto run = [&](const std::string& text, uap::app::ProfileCommands* target) {
         auto command = uap::json::parse(text);
         rapidjson::Document reply(rapidjson::kObjectType);
-        auto outcome = uap::panel::run_profile_command(uap::json::string_field(*command, "type").value_or(""), *command, target,
-                                                       [&] { ++changes; }, reply);
+        std::string type = uap::json::string_field(*command, "type").value_or("");
+        EXPECT_TRUE(target->handles(type)) << type;
+        auto outcome = target->run(type, *command, reply);
         return std::make_pair(outcome ? std::string() : outcome.error().message(), uap::json::to_text(reply));
     };
-    EXPECT_NE(run(R"({"type":"list_profiles"})", nullptr).first.find("serves no extension profiles"), std::string::npos);
-    EXPECT_NE(run(R"({"type":"show_profile"})", &service).first.find("needs profile_id"), std::string::npos);
-    EXPECT_NE(run(R"({"type":"show_profile","profile_id":42})", &service).first.find("needs profile_id"), std::string::npos);
-    EXPECT_NE(run(R"({"type":"show_profile","profile_id":"nope"})", &service).first.find("no profile has the id \"nope\""), std::string::npos);
-    EXPECT_NE(run(R"({"type":"approve_profile","profile_id":"mine"})", &service).first.find("needs profile_id and sha256"), std::string::npos);
-    EXPECT_NE(run(R"({"type":"approve_profile","profile_id":"mine","sha256":""})", &service).first.find("needs profile_id and sha256"),
+    EXPECT_FALSE(commands.handles("list_modules"));
+    EXPECT_NE(run(R"({"type":"show_profile"})", &commands).first.find("needs profile_id"), std::string::npos);
+    EXPECT_NE(run(R"({"type":"show_profile","profile_id":42})", &commands).first.find("needs profile_id"), std::string::npos);
+    EXPECT_NE(run(R"({"type":"show_profile","profile_id":"nope"})", &commands).first.find("no profile has the id \"nope\""), std::string::npos);
+    EXPECT_NE(run(R"({"type":"approve_profile","profile_id":"mine"})", &commands).first.find("needs profile_id and sha256"), std::string::npos);
+    EXPECT_NE(run(R"({"type":"approve_profile","profile_id":"mine","sha256":""})", &commands).first.find("needs profile_id and sha256"),
               std::string::npos);
-    EXPECT_NE(run(R"({"type":"set_profile_enabled","profile_id":"mine","enabled":"yes"})", &service).first.find("enabled (true or false)"),
+    EXPECT_NE(run(R"({"type":"set_profile_enabled","profile_id":"mine","enabled":"yes"})", &commands).first.find("enabled (true or false)"),
               std::string::npos);
-    EXPECT_NE(run(R"({"type":"set_profile_enabled","profile_id":"../../x","enabled":false})", &service).first.find("not a profile id"),
+    EXPECT_NE(run(R"({"type":"set_profile_enabled","profile_id":"../../x","enabled":false})", &commands).first.find("not a profile id"),
               std::string::npos);
     EXPECT_EQ(changes, 0);
     EXPECT_EQ(service.catalog().find("mine")->state, ProfileState::PendingApproval);
 
-    auto shown = run(R"({"type":"show_profile","profile_id":"mine"})", &service);
+    auto shown = run(R"({"type":"show_profile","profile_id":"mine"})", &commands);
     ASSERT_EQ(shown.first, "");
     auto reply = uap::json::parse(shown.second);
     std::string sha256 = uap::json::string_field((*reply)["profile"], "sha256").value_or("");
     EXPECT_EQ(uap::json::string_field((*reply)["profile"], "text").value_or(""), profile_text("mine", "", "MINE"));
-    auto approved = run(R"({"type":"approve_profile","profile_id":"mine","sha256":")" + sha256 + R"("})", &service);
+    auto approved = run(R"({"type":"approve_profile","profile_id":"mine","sha256":")" + sha256 + R"("})", &commands);
     EXPECT_EQ(approved.first, "");
     EXPECT_NE(approved.second.find(R"("state":"active")"), std::string::npos) << approved.second;
     EXPECT_EQ(changes, 1);

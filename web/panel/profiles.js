@@ -2,11 +2,7 @@
 // "profiles"), its state and whether the running agent has it, a switch each plus a master
 // switch, and for a pending project profile its full text and an Approve button for those bytes.
 import { element } from './dom.js';
-
-const stateLabels = {
-  active: 'active', not_detected: 'not detected', pending_approval: 'needs your approval',
-  switched_off: 'switched off', invalid: 'invalid', duplicate: 'duplicate id',
-};
+import { onLanguageChange, t } from './i18n.js';
 
 export class ProfilesView {
   constructor(connection) {
@@ -15,11 +11,15 @@ export class ProfilesView {
     this.note = document.getElementById('profiles-note');
     this.master = document.getElementById('profiles-enabled');
     this.master.addEventListener('change', () => this.setEnabled('all', this.master.checked));
+    onLanguageChange(() => {
+      this.rendered = undefined;
+      this.render(this.profiles, this.enabled);
+    });
   }
 
   async setEnabled(id, enabled) {
     const result = await this.connection.command('set_profile_enabled', { profile_id: id, enabled });
-    this.note.textContent = result.ok ? 'Saved; the agent gets the change before its next turn.' : result.error;
+    this.note.textContent = result.ok ? t('profiles.saved') : result.error;
   }
 
   // profiles: the status's list; enabled: the master switch.
@@ -28,27 +28,29 @@ export class ProfilesView {
     const key = JSON.stringify([profiles ?? [], enabled]);
     if (key === this.rendered) return;
     this.rendered = key;
+    this.profiles = profiles;
+    this.enabled = enabled;
     if (document.activeElement !== this.master) this.master.checked = enabled !== false;
     if (!profiles?.length) {
-      this.list.replaceChildren(element('li', { className: 'note', text: 'No extension profiles.' }));
+      this.list.replaceChildren(element('li', { className: 'note', text: t('profiles.none') }));
       return;
     }
     this.list.replaceChildren(...profiles.map((profile) => this.profileView(profile)));
   }
 
   profileView(profile) {
-    const toggle = element('input', { attributes: { type: 'checkbox', 'aria-label': `Use profile ${profile.display_name}` } });
+    const toggle = element('input', { attributes: { type: 'checkbox', 'aria-label': t('profiles.use', { name: profile.display_name }) } });
     toggle.checked = profile.state !== 'switched_off';
     toggle.disabled = profile.state === 'invalid' || profile.state === 'duplicate';
     toggle.addEventListener('change', () => this.setEnabled(profile.id, toggle.checked));
     const item = element('li', { className: 'profile', attributes: { 'data-profile-id': profile.id } },
       element('label', { className: 'pack-header' }, toggle,
         element('span', { className: 'pack-name', text: profile.display_name }),
-        element('span', { className: `badge profile-${profile.state}`, text: stateLabels[profile.state] ?? profile.state }),
-        element('span', { className: 'badge', text: profile.origin }),
-        profile.in_cli ? element('span', { className: 'badge state-loaded', text: 'in use by the agent' }) : null));
+        element('span', { className: `badge profile-${profile.state}`, text: t(`profiles.state.${profile.state}`) }),
+        element('span', { className: 'badge', text: t(`profiles.origin.${profile.origin}`) }),
+        profile.in_cli ? element('span', { className: 'badge state-loaded', text: t('profiles.in_use') }) : null));
     if (profile.state === 'pending_approval') {
-      const review = element('button', { text: 'Review…', attributes: { type: 'button' } });
+      const review = element('button', { text: t('profiles.review'), attributes: { type: 'button' } });
       review.addEventListener('click', () => this.review(profile.id, item, review));
       item.append(review);
     }
@@ -64,14 +66,14 @@ export class ProfilesView {
       button.disabled = false;
       return;
     }
-    const approve = element('button', { text: 'Approve this text', attributes: { type: 'button' } });
+    const approve = element('button', { text: t('profiles.approve'), attributes: { type: 'button' } });
     approve.addEventListener('click', async () => {
       approve.disabled = true;
       const answer = await this.connection.command('approve_profile', { profile_id: id, sha256: result.profile.sha256 });
-      this.note.textContent = answer.ok ? `Approved ${id}; the agent gets it before its next turn.` : answer.error;
+      this.note.textContent = answer.ok ? t('profiles.approved', { id }) : answer.error;
       approve.disabled = answer.ok;
     });
     item.append(element('pre', { className: 'profile-text', text: result.profile.text }),
-      element('p', { className: 'note', text: `File ${result.profile.file}, SHA-256 ${result.profile.sha256}` }), approve);
+      element('p', { className: 'note', text: t('profiles.file', { file: result.profile.file, sha256: result.profile.sha256 }) }), approve);
   }
 }

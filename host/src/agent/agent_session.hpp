@@ -8,6 +8,7 @@
 #include "agent/control_channel.hpp"
 #include "agent/history.hpp"
 #include "agent/instruction_sections.hpp"
+#include "agent/launch_sources.hpp"
 #include "agent/permission_broker.hpp"
 #include "agent/permission_scopes.hpp"
 #include "agent/turn_tracker.hpp"
@@ -16,6 +17,7 @@
 
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
 #include <filesystem>
 #include <memory>
@@ -43,6 +45,8 @@ struct AgentOptions {
     MetadataLookup metadata;
     ToolLister tools; // Our tools now; only used for the fixed permission list of a CLI without the prompt tool.
     std::vector<InstructionSource> instruction_sources; // Asked at every spawn, in order, under the session lock: never call back into the session.
+    std::vector<ArgumentSource> argument_sources;       // Likewise; their arguments follow the host's own.
+    std::vector<StatusSource> status_sources;           // Asked at every status event.
     AuthMode auth = AuthMode::Automatic;
     FirstSession first_session = FirstSession::Fresh;
     std::chrono::milliseconds control_timeout{60'000};
@@ -86,12 +90,18 @@ public:
     Expected<void> set_auto_approve(AutoApprove level);
     // Removes a saved always-allow rule; later CLI starts no longer get it.
     Expected<void> remove_always_allow(const std::string& rule);
+    // Replaces the saved always-allow rules with change(current rules) and saves them; later CLI
+    // starts get the new list. change runs under the session lock: never call back into the session.
+    Expected<void> change_always_allow(const std::function<std::vector<std::string>(const std::vector<std::string>&)>& change);
     Expected<void> reconnect_mcp();
     // Restarts the CLI with --resume at the next moment no turn is running (never mid-turn), so it
     // reads the appended system prompt and the host's tools again. Requests made before that
     // moment are merged; without a running CLI it does nothing (the next spawn reads them anyway).
     // reason completes "the CLI was restarted ...", e.g. "because the extension profiles changed".
     void request_relaunch(const std::string& reason);
+
+    // Publishes a status event now, e.g. after something its status sources read has changed.
+    void republish_status();
 
     int cli_pid() const;
     std::string session_id() const;
@@ -149,6 +159,7 @@ private:
     mutable std::mutex m_mutex;
     AgentSettings m_settings;
     std::filesystem::path m_cli;
+    CliLocated m_cli_located = CliLocated::NotLookedFor;
     std::unique_ptr<CliProcess> m_process;
     uint64_t m_generation = 0;
     bool m_initialized = false;
@@ -162,6 +173,7 @@ private:
     rapidjson::Document m_models{rapidjson::kArrayType};
     rapidjson::Document m_slash_commands{rapidjson::kArrayType}; // {name, description, argumentHint} from initialize.
     rapidjson::Document m_usage{rapidjson::kObjectType};
+    rapidjson::Document m_last_init; // The running CLI's newest system/init; null until its first turn.
     double m_cost_usd = 0;
     int64_t m_context_tokens = 0;
     ControlChannel m_control;

@@ -65,6 +65,9 @@ std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& m
         arguments.push_back("--allowedTools");
         arguments.push_back(rules);
     }
+    for (const auto& source : m_options.argument_sources)
+        for (auto& argument : source())
+            arguments.push_back(std::move(argument));
     if (resume_session_id)
         arguments.push_back("--resume=" + *resume_session_id); // The "=" form: an id can never become a flag.
     return arguments;
@@ -109,6 +112,7 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
         return process.error();
     }
     m_process = std::move(*process);
+    m_last_init.SetNull(); // What the previous CLI loaded says nothing about this one.
     if (auto start = processes::start_time(m_process->pid()))
         report_if_failed_locked(write_process_record(m_options.project, ProcessRecord{m_process->pid(), *start}),
                                 "the CLI's process record was not written, so a later host cannot end this CLI if this host crashes");

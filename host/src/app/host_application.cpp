@@ -2,7 +2,10 @@
 #include "app/host_application.hpp"
 
 #include "app/agent_service.hpp"
+#include "app/integration_commands.hpp"
+#include "app/integration_wiring.hpp"
 #include "app/module_registry.hpp"
+#include "app/profile_commands.hpp"
 #include "app/profile_wiring.hpp"
 #include "mcp/event_stream_route.hpp"
 #include "mcp/mcp_endpoint.hpp"
@@ -52,7 +55,9 @@ struct HostApplication::Graph {
     std::unique_ptr<server::HostServer> http;
     std::unique_ptr<panel::ModuleCatalog> catalog;
     std::unique_ptr<AgentService> agent;
+    std::unique_ptr<IntegrationCommands> integration_commands; // Its install thread uses the agent's session and hub.
     std::unique_ptr<profiles::ProfileService> profiles;
+    std::unique_ptr<ProfileCommands> profile_commands;
     std::unique_ptr<RegistryWatcher> watcher;
     std::unique_ptr<ProfileWatcher> profile_watcher;
     int editor_events_ticket = 0;
@@ -150,6 +155,7 @@ Expected<void> HostApplication::start() {
     agent_options.instruction_sources.push_back([graph = graph.get()] {
         return graph->profiles ? profile_instructions(*graph->profiles)() : std::vector<agent::InstructionSection>{};
     });
+    add_integration_sources(agent_options);
     graph->agent = std::make_unique<AgentService>(agent_options);
     profiles::ProfileService::Options profile_options;
     profile_options.project = project;
@@ -175,10 +181,15 @@ Expected<void> HostApplication::start() {
         },
         *graph->settings);
     graph->agent->set_module_catalog(graph->catalog.get());
-    graph->agent->endpoint().set_profiles(graph->profiles.get(), [graph = graph.get()] {
+    graph->integration_commands = std::make_unique<IntegrationCommands>(project, cli_environment(agent_options.environment_overrides),
+                                                                        graph->agent->hub(), graph->agent->session());
+    graph->agent->endpoint().add_command_extension(graph->integration_commands.get());
+    graph->agent->session().republish_status(); // A panel's first snapshot shows the integrations even before a CLI starts.
+    graph->profile_commands = std::make_unique<ProfileCommands>(*graph->profiles, [graph = graph.get()] {
         if (graph->profile_watcher)
             graph->profile_watcher->wake();
     });
+    graph->agent->endpoint().add_command_extension(graph->profile_commands.get());
     graph->http->add_upgrade_route(graph->agent->route());
 
     auto bound = graph->http->start();

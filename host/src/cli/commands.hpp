@@ -18,6 +18,7 @@ int run_doctor_command(const std::vector<std::string>& words);
 int run_hook_command(const std::vector<std::string>& words);
 int run_open_command(const std::vector<std::string>& words);
 int run_profiles_command(const std::vector<std::string>& words);
+int run_integrations_command(const std::vector<std::string>& words);
 
 // Prints "uap-host: <message>" on stderr and returns code.
 int fail(ExitCode code, const std::string& message);

@@ -1,7 +1,6 @@
 // PanelEndpoint: command parsing and the WebSocket connection loop.
 #include "panel/panel_endpoint.hpp"
 
-#include "panel/profile_commands.hpp"
 #include "support/json.hpp"
 
 #include <Poco/Net/HTTPServerRequest.h>
@@ -276,8 +275,9 @@ std::string PanelEndpoint::handle_command(std::string_view text) {
     reply.AddMember("command", json::string_value(type, allocator), allocator);
     Expected<void> outcome = [&]() -> Expected<void> {
         try {
-            if (is_profile_command(type))
-                return run_profile_command(type, *command, m_profiles, m_profiles_changed, reply);
+            for (auto* extension : m_extensions)
+                if (extension->handles(type))
+                    return extension->run(type, *command, reply);
             if (type == "list_modules" || type == "set_module_enabled" || type == "remove_always_allow")
                 return run_settings(type, *command, m_session, m_catalog, reply);
             return run(type, *command, m_session, reply);

@@ -4,16 +4,17 @@
 #pragma once
 
 #include "agent/agent_session.hpp"
+#include "panel/command_extension.hpp"
 #include "panel/module_catalog.hpp"
 #include "panel/panel_hub.hpp"
 #include "panel/panel_outbox.hpp"
-#include "profiles/profile_service.hpp"
 #include "settings/project_settings.hpp"
 #include "server/host_server.hpp"
 
 #include <chrono>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace uap::panel {
 
@@ -39,12 +40,8 @@ public:
     server::UpgradeRoute route(std::string path = "/panel");
     // Enables list_modules and set_module_enabled; without it they are refused. Set before serving.
     void set_module_catalog(ModuleCatalog* catalog) { m_catalog = catalog; }
-    // Enables the profile commands (list, show, approve, switch); changed runs after an approval
-    // or a switch, so the host applies it at once. Set before serving.
-    void set_profiles(profiles::ProfileService* service, std::function<void()> changed) {
-        m_profiles = service;
-        m_profiles_changed = std::move(changed);
-    }
+    // Commands this extension handles are passed to it. Add before serving.
+    void add_command_extension(CommandExtension* extension) { m_extensions.push_back(extension); }
 
     // Runs one command and returns its command_result as JSON text.
     std::string handle_command(std::string_view text);
@@ -54,8 +51,7 @@ private:
     agent::AgentSession& m_session;
     PanelLimits m_limits;
     ModuleCatalog* m_catalog = nullptr;
-    profiles::ProfileService* m_profiles = nullptr;
-    std::function<void()> m_profiles_changed;
+    std::vector<CommandExtension*> m_extensions;
 };
 
 } // namespace uap::panel
