@@ -156,7 +156,7 @@ Expected<void> HostApplication::start() {
         return graph->profiles ? profile_instructions(*graph->profiles)() : std::vector<agent::InstructionSection>{};
     });
     add_integration_sources(agent_options);
-    graph->agent = std::make_unique<AgentService>(agent_options);
+    graph->agent = std::make_unique<AgentService>(agent_options, &graph->editor->bridge());
     profiles::ProfileService::Options profile_options;
     profile_options.project = project;
     if (!m_options.profiles_folder.empty())
