@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds uap-host and the bundled module packs for this platform, puts them into the Unity package's
-# Bin~/<platform>/ folder (bin/, lib/uap/plugins/, and the shared libraries a machine without the
+# Bin~/<platform>/ folder (bin/, lib/uap/plugins/, share/uap/profiles/, and the shared libraries a machine without the
 # build's -dev packages would lack), and writes the package as a tarball for Unity's
 # "Add package from tarball...". Folders ending in "~" are never imported by Unity.
 # usage: scripts/package-unity.sh [OUTPUT_DIR]      (UAP_BUILD_DIR selects the build tree; default build/release)
@@ -26,6 +26,9 @@ rm -rf "$binaries"
 mkdir -p "$binaries/bin" "$binaries/lib/uap/plugins"
 cp "$build/bin/uap-host" "$binaries/bin/"
 cp -R "$build/lib/uap/plugins/." "$binaries/lib/uap/plugins/"
+# The bundled extension profiles, found at <bin>/../share/uap/profiles.
+mkdir -p "$binaries/share/uap"
+cp -R "$build/share/uap/profiles" "$binaries/share/uap/"
 # The host finds its bundled packs at <bin>/../lib/uap/plugins; the launcher adds <bin>/../lib to the
 # library path, so the non-system shared libraries travel with it (glibc and the C++ runtime do not).
 if [ "$platform" != osx ]; then

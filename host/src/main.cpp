@@ -26,6 +26,7 @@ usage:
   uap-host tools list [--project DIR] [--plugins DIR]...
   uap-host serve --project DIR [--port N] [--editor unity|sim] [--agent] [--plugins DIR]...
   uap-host mcp-config --project DIR [--client claude-code|claude-desktop|cursor|json] [--name NAME]
+  uap-host profiles list|show ID|validate FILE|approve ID --project DIR|enable|disable ID|all --project DIR
   uap-host doctor [--project DIR]
   uap-host integrations --project DIR [--json]   (Unity's Claude Code plugin: installed, enabled, loaded)
   uap-host open --project DIR [--print-only]   (the browser panel: a one-time sign-in link)
@@ -73,6 +74,8 @@ int main(int argc, char** argv) {
     try {
         if (words[0] == "modules")
             return uap::cli::run_modules_command(rest);
+        if (words[0] == "profiles")
+            return uap::cli::run_profiles_command(rest);
         if (words[0] == "tools")
             return uap::cli::run_tools_command(rest);
         if (words[0] == "serve")

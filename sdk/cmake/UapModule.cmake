@@ -32,7 +32,8 @@ endfunction()
 #   ID <pack id> VERSION <x.y.z> [NAME <display name>] [TOGGLE <toggle id>]
 #   [AUTHOR <who>] [LICENSE <SPDX expression>] [HOMEPAGE <http(s) URL>] [MIN_HOST_REVISION <n>]
 #   SOURCES <files...> [TOOLS <tool names...>]
-#   [PROFILES <folder inside the pack>] [OUTPUT_DIRECTORY <plugins folder>]
+#   [PROFILES <folder inside the pack, copied from the same folder next to the caller's CMakeLists.txt>]
+#   [OUTPUT_DIRECTORY <plugins folder>]
 #   [INSTALL_DESTINATION <plugins folder relative to the install prefix>])
 #
 # Tool names are written once, in each tool's C++ name(): without TOOLS, the manifest's "tools"
@@ -138,6 +139,17 @@ function(uap_add_module target)
               --template "${CMAKE_CURRENT_BINARY_DIR}/${target}.uap-module.json" --output "${pack_directory}/uap-module.json"
       COMMENT "Writing the manifest of ${arg_ID} from the tools ${target} describes"
       VERBATIM)
+  endif()
+
+  # The pack's profiles folder is copied from the same relative folder of the calling source tree.
+  if(arg_PROFILES AND IS_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}/${arg_PROFILES}")
+    add_custom_command(TARGET ${target} POST_BUILD
+      COMMAND "${CMAKE_COMMAND}" -E copy_directory "${CMAKE_CURRENT_SOURCE_DIR}/${arg_PROFILES}" "${pack_directory}/${arg_PROFILES}"
+      COMMENT "Copying the extension profiles of ${arg_ID}"
+      VERBATIM)
+    if(arg_INSTALL_DESTINATION)
+      install(DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}/${arg_PROFILES}/" DESTINATION "${arg_INSTALL_DESTINATION}/${arg_ID}/${arg_PROFILES}")
+    endif()
   endif()
 
   if(arg_INSTALL_DESTINATION)

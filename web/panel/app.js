@@ -7,6 +7,7 @@ import { currentLanguage, languages, onLanguageChange, setLanguage, t, translate
 import { IntegrationsView } from './integrations.js';
 import { fillSelect } from './dom.js';
 import { PermissionCards } from './permissions.js';
+import { ProfilesView } from './profiles.js';
 import { SettingsView } from './settings.js';
 import { StatusBar } from './status.js';
 import { Transcript } from './transcript.js';
@@ -22,6 +23,7 @@ transcript.onRevert = (turnId) => connection.command('revert_turn', { turn_id: t
 const permissions = new PermissionCards(document.getElementById('permissions'), connection, updateTitle);
 const status = new StatusBar(connection);
 const settings = new SettingsView(connection);
+const profiles = new ProfilesView(connection);
 const history = new HistoryView(connection, () => showView('chat'));
 const integrations = new IntegrationsView(document.getElementById('integrations'), connection);
 
@@ -73,6 +75,7 @@ function updateRunning() {
   interruptButton.disabled = !running;
   transcript.setCurrentTurn(status.status.turn_id);
   settings.renderRules(status.status.always_allow);
+  profiles.render(status.status.profiles, status.status.profiles_enabled);
   integrations.render(status.status.integrations);
 }
 

@@ -101,6 +101,11 @@ public:
     // Reverts a finished turn's editor changes (one Undo step) while they are the newest; the
     // outcome arrives as a turn_reverted event. Refused for a running or unknown turn.
     Expected<void> revert_turn(uint64_t turn_id);
+    // Restarts the CLI with --resume at the next moment no turn is running (never mid-turn), so it
+    // reads the appended system prompt and the host's tools again. Requests made before that
+    // moment are merged; without a running CLI it does nothing (the next spawn reads them anyway).
+    // reason completes "the CLI was restarted ...", e.g. "because the extension profiles changed".
+    void request_relaunch(const std::string& reason);
 
     // Publishes a status event now, e.g. after something its status sources read has changed.
     void republish_status();
@@ -123,10 +128,12 @@ private:
 
     Expected<void> spawn_locked(std::optional<std::string> resume_session_id);
     std::vector<std::string> launch_arguments_locked(const std::filesystem::path& mcp_config, const std::filesystem::path* gate_settings,
+                                                     const std::filesystem::path& appended_prompt,
                                                      const std::optional<std::string>& resume_session_id) const;
     std::vector<std::string> child_environment() const;
     std::unique_ptr<CliProcess> take_process_locked();
     void deliver_locked(const std::string& text, const std::vector<ImageAttachment>& images);
+    void request_relaunch_locked(const std::string& reason);
 
     void on_message(uint64_t generation, rapidjson::Document& message);
     void on_exit(uint64_t generation, int exit_code, const std::string& stderr_tail);
@@ -186,8 +193,10 @@ private:
     TurnTracker m_turns;
     uint64_t m_observed_turn = 0; // The turn the observer was told started and not yet ended.
     std::map<uint64_t, std::vector<api::UnrevertibleChange>> m_unrevertible; // By turn, the newest turns only.
-    std::string m_partial_text;
-    bool m_reload_tools_by_respawn = false; // mcp_reconnect was rejected: restart between turns instead.
+    std::string m_partial_text; // Text streamed in the current turn since its last assistant message.
+    // Why the CLI is to be restarted with --resume at the next moment no turn runs (mcp_reconnect
+    // was rejected, the extension profiles changed); empty when no restart is due.
+    std::optional<std::string> m_relaunch_reason;
     // The CLI rejected --permission-prompt-tool: later spawns go without it, with a fixed --allowedTools.
     bool m_static_permissions = false;
     std::deque<PendingPermission> m_pending;

@@ -213,6 +213,21 @@ Expected<void> AgentSession::change_always_allow(const std::function<std::vector
     return saved;
 }
 
+void AgentSession::request_relaunch(const std::string& reason) {
+    std::lock_guard lock(m_mutex);
+    request_relaunch_locked(reason);
+}
+
+void AgentSession::request_relaunch_locked(const std::string& reason) {
+    if (!m_process || m_shutting_down)
+        return; // The next spawn reads everything afresh anyway.
+    if (!m_relaunch_reason)
+        m_relaunch_reason = reason;
+    else if (m_relaunch_reason->find(reason) == std::string::npos)
+        *m_relaunch_reason += " and " + reason;
+    m_wake.notify_all();
+}
+
 Expected<void> AgentSession::reconnect_mcp() {
     std::lock_guard lock(m_mutex);
     if (!m_process)
@@ -224,12 +239,11 @@ Expected<void> AgentSession::reconnect_mcp() {
             publish_notice_locked("info", "the MCP server was reconnected");
         } else if (reply.outcome == ControlOutcome::Error) {
             // This CLI does not offer (or refused) the undocumented request: degrade visibly.
-            m_reload_tools_by_respawn = true;
+            request_relaunch_locked("to reload the host's tools");
             publish_notice_locked("warning", "the CLI" + (m_cli_version.empty() ? std::string() : " (version " + m_cli_version + ")") +
                                                  " rejected mcp_reconnect (" + reply.error +
                                                  "); instead, the CLI is restarted with --resume when the current turn ends, which "
                                                  "reloads the host's tools");
-            m_wake.notify_all();
         } else {
             publish_notice_locked("error", "the MCP server was not reconnected: " + reply.error);
         }

@@ -28,7 +28,7 @@ std::vector<std::string> AgentSession::child_environment() const {
     return environment;
 }
 
-std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& mcp_config, const fs::path* gate_settings,
+std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& mcp_config, const fs::path* gate_settings, const fs::path& appended_prompt,
                                                                const std::optional<std::string>& resume_session_id) const {
     std::vector<std::string> arguments = {"-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose",
                                           "--include-partial-messages", "--replay-user-messages"};
@@ -47,12 +47,13 @@ std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& m
     }
     if (!m_settings.model.empty())
         arguments.push_back("--model=" + m_settings.model);
-    arguments.push_back("--append-system-prompt");
-    std::vector<InstructionSection> sections;
-    for (const auto& source : m_options.instruction_sources)
-        for (auto& section : source())
-            sections.push_back(std::move(section));
-    arguments.push_back(appended_system_prompt(sections, m_settings.append_system_prompt));
+    arguments.push_back("--append-system-prompt-file");
+    arguments.push_back(appended_prompt.string());
+    // By default the CLI records a conversation's system prompt once and replays that record on
+    // every resume, so a changed appended text (a profile approved, a pack disabled) would never
+    // reach the model; "off" renders it afresh at every request.
+    arguments.push_back("--system-prompt-snapshot");
+    arguments.push_back("off");
     std::vector<std::string> allowed = m_settings.always_allow;
     if (m_static_permissions)
         allowed = static_allow_rules(m_settings.auto_approve, m_settings.always_allow, m_options.tools ? m_options.tools() : std::vector<std::string>{},
@@ -90,8 +91,15 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
         publish_notice_locked("warning", "the script gate is NOT active: the host binary for its hook is unknown");
     }
     m_gate_active = gate_settings.has_value();
+    std::vector<InstructionSection> sections;
+    for (const auto& source : m_options.instruction_sources)
+        for (auto& section : source())
+            sections.push_back(std::move(section));
+    auto appended_prompt = write_appended_prompt(m_options.project, appended_system_prompt(sections, m_settings.append_system_prompt));
+    if (!appended_prompt)
+        return appended_prompt.error().within("the CLI was not started");
 
-    LaunchSpec spec{m_cli, launch_arguments_locked(*mcp_config, gate_settings ? &*gate_settings : nullptr, resume_session_id),
+    LaunchSpec spec{m_cli, launch_arguments_locked(*mcp_config, gate_settings ? &*gate_settings : nullptr, *appended_prompt, resume_session_id),
                     m_options.project, child_environment()};
     uint64_t generation = ++m_generation;
     auto process = CliProcess::start(
@@ -266,10 +274,11 @@ void AgentSession::supervise() {
             continue;
         }
         m_control.expire(now);
-        if (m_reload_tools_by_respawn && m_process && m_turns.phase() == TurnPhase::Idle && !m_shutting_down) {
-            // The fallback for a CLI without mcp_reconnect: a restart with --resume between turns
-            // makes it read the host's tool list again.
-            m_reload_tools_by_respawn = false;
+        if (m_relaunch_reason && m_process && m_turns.phase() == TurnPhase::Idle && !m_shutting_down) {
+            // Between turns only: a restart with --resume makes the CLI read the host's tools and
+            // the appended system prompt again, and never cuts a turn short.
+            std::string reason = std::move(*m_relaunch_reason);
+            m_relaunch_reason.reset();
             auto old = take_process_locked();
             lock.unlock();
             if (old)
@@ -279,9 +288,9 @@ void AgentSession::supervise() {
             if (!m_session_id.empty())
                 resume = m_session_id;
             if (auto spawned = spawn_locked(resume); !spawned)
-                publish_notice_locked("error", "the CLI could not be restarted to reload the host's tools: " + spawned.error().message());
+                publish_notice_locked("error", "the CLI could not be restarted (" + reason + "): " + spawned.error().message());
             else
-                publish_notice_locked("info", "the CLI was restarted with --resume to reload the host's tools");
+                publish_notice_locked("info", "the CLI was restarted" + std::string(resume ? " with --resume " : " ") + reason);
             continue;
         }
         if (m_turns.silent_for(now, m_options.silence_backstop)) {

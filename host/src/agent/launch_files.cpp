@@ -34,6 +34,13 @@ Expected<fs::path> write_mcp_config(const fs::path& project, const std::string& 
     return file;
 }
 
+Expected<fs::path> write_appended_prompt(const fs::path& project, const std::string& text) {
+    fs::path file = agent_state_folder(project) / "appended-system-prompt.md";
+    if (auto written = files::write_atomically(file, text, files::Visibility::OwnerOnly); !written)
+        return written.error();
+    return file;
+}
+
 std::string shell_quote(const std::string& word) {
     std::string quoted = "'";
     for (char c : word)

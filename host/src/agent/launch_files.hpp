@@ -1,6 +1,7 @@
 // Files the host generates for each CLI launch, all owner-only in
 // <project>/UserSettings/AgentPanel/agent/: the MCP config (the only place the MCP token is
-// written), the settings file registering the script-gate hook, and the CLI process record.
+// written), the settings file registering the script-gate hook, the appended system prompt, and
+// the CLI process record.
 #pragma once
 
 #include "support/expected.hpp"
@@ -22,6 +23,10 @@ Expected<std::filesystem::path> write_mcp_config(const std::filesystem::path& pr
 
 // The PreToolUse hook whose command is this host binary: `<host> hook pre-tool-use --project <dir>`.
 Expected<std::filesystem::path> write_gate_settings(const std::filesystem::path& project, const std::filesystem::path& host_binary);
+
+// The text appended to the CLI's system prompt, for --append-system-prompt-file: it can be long
+// (extension profiles) and a command line is capped (32,000 characters on Windows).
+Expected<std::filesystem::path> write_appended_prompt(const std::filesystem::path& project, const std::string& text);
 
 // Single-quotes a word for a POSIX shell.
 std::string shell_quote(const std::string& word);

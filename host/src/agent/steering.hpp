@@ -9,7 +9,7 @@
 
 namespace uap::agent {
 
-// ASCII only and short: it travels on the CLI's command line (Windows caps that at 32,000 characters).
+// ASCII only and short: it opens every conversation's appended system prompt.
 const std::string& steering_text();
 
 // The steering text, then each non-empty section under its heading, then the user's own addition

@@ -5,6 +5,8 @@
 #include "app/integration_commands.hpp"
 #include "app/integration_wiring.hpp"
 #include "app/module_registry.hpp"
+#include "app/profile_commands.hpp"
+#include "app/profile_wiring.hpp"
 #include "mcp/event_stream_route.hpp"
 #include "mcp/mcp_endpoint.hpp"
 #include "mcp/module_tools.hpp"
@@ -14,6 +16,7 @@
 #include "modules/module_host.hpp"
 #include "panel/module_catalog.hpp"
 #include "panel/scene_context.hpp"
+#include "profiles/profile_service.hpp"
 #include "runner/isolated_module.hpp"
 #include "server/access_tokens.hpp"
 #include "server/discovery_file.hpp"
@@ -55,7 +58,11 @@ struct HostApplication::Graph {
     std::unique_ptr<AgentService> agent;
     std::unique_ptr<IntegrationCommands> integration_commands; // Its install thread uses the agent's session and hub.
     std::unique_ptr<panel::SceneContext> scene_context; // After the agent: it publishes to the agent's hub.
+    std::unique_ptr<profiles::ProfileService> profiles;
+    std::unique_ptr<ProfileCommands> profile_commands;
     std::unique_ptr<RegistryWatcher> watcher;
+    std::unique_ptr<ProfileWatcher> profile_watcher;
+    int editor_events_ticket = 0;
     server::Discovery discovery;
     bool serving = false;
 };
@@ -148,8 +155,28 @@ Expected<void> HostApplication::start() {
     agent_options.metadata = metadata_from(*graph->tools);
     agent_options.tools = tools_from(*graph->tools);
     agent_options.first_session = m_options.first_session;
+    // Extension profiles detected in the project join the appended system prompt at every spawn.
+    agent_options.instruction_sources.push_back([graph = graph.get()] {
+        return graph->profiles ? profile_instructions(*graph->profiles)() : std::vector<agent::InstructionSection>{};
+    });
     add_integration_sources(agent_options);
     graph->agent = std::make_unique<AgentService>(agent_options, &graph->editor->bridge());
+    profiles::ProfileService::Options profile_options;
+    profile_options.project = project;
+    if (!m_options.profiles_folder.empty())
+        profile_options.bundled_folder = m_options.profiles_folder;
+    profile_options.packs = [tools = graph->tools.get()] { return loaded_pack_profiles(*tools); };
+    profile_options.editor = &graph->editor->bridge();
+    profile_options.events = &graph->agent->hub();
+    graph->profiles = std::make_unique<profiles::ProfileService>(profile_options);
+    // A domain reload or a compile may add or remove the types profiles are detected by.
+    graph->editor_events_ticket = graph->editor->bridge().subscribe([graph = graph.get()](const std::string& event_json) {
+        auto event = json::parse(event_json);
+        std::string name = event && event->IsObject() ? json::string_field(*event, "event").value_or("") : "";
+        if (name == "reloaded" || name == "compileFinished")
+            if (graph->profiles)
+                graph->profiles->invalidate_types();
+    });
     graph->agent->endpoint().set_limits(panel::PanelLimits::from(*graph->settings));
     graph->catalog = std::make_unique<panel::ModuleCatalog>(
         [tools = graph->tools.get()] {
@@ -165,6 +192,11 @@ Expected<void> HostApplication::start() {
     graph->scene_context = std::make_unique<panel::SceneContext>(&graph->editor->bridge(), graph->agent->hub());
     graph->agent->endpoint().add_command_extension(graph->scene_context.get());
     graph->agent->endpoint().set_scene_context(graph->scene_context.get());
+    graph->profile_commands = std::make_unique<ProfileCommands>(*graph->profiles, [graph = graph.get()] {
+        if (graph->profile_watcher)
+            graph->profile_watcher->wake();
+    });
+    graph->agent->endpoint().add_command_extension(graph->profile_commands.get());
     graph->http->add_upgrade_route(graph->agent->route());
 
     auto bound = graph->http->start();
@@ -172,6 +204,7 @@ Expected<void> HostApplication::start() {
         return bound.error();
     graph->serving = true;
     graph->watcher = std::make_unique<RegistryWatcher>(*graph->tools);
+    graph->profile_watcher = std::make_unique<ProfileWatcher>(*graph->profiles, graph->agent->session());
     m_graph = std::move(graph);
 
     auto& discovery = m_graph->discovery;
@@ -203,6 +236,8 @@ void HostApplication::stop() {
     if (!m_graph)
         return;
     m_graph->watcher->stop();
+    m_graph->profile_watcher->stop();
+    m_graph->editor->bridge().unsubscribe(m_graph->editor_events_ticket);
     m_graph->notifications->stop(); // Ends the open event streams, so the server can stop.
     // Isolated runners stop now, so calls stuck in them end before the server waits for its workers.
     m_graph->tools->host()->abort_calls();
@@ -223,6 +258,7 @@ bridge::BridgeServer& HostApplication::bridge() { return m_graph->editor->bridge
 EditorConnection& HostApplication::editor() { return *m_graph->editor; }
 panel::PanelHub& HostApplication::panel() { return m_graph->agent->hub(); }
 AgentService& HostApplication::agent() { return *m_graph->agent; }
+profiles::ProfileService& HostApplication::profiles() { return *m_graph->profiles; }
 Expected<std::string> HostApplication::sign_in_url() { return m_graph->web->sign_in_url(port()); }
 
 } // namespace uap::app

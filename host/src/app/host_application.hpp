@@ -23,6 +23,9 @@ class ModuleHost;
 namespace uap::panel {
 class PanelHub;
 }
+namespace uap::profiles {
+class ProfileService;
+}
 namespace uap::server {
 class AccessTokens;
 }
@@ -56,6 +59,8 @@ struct HostOptions {
     // The clock modules read through monotonic_ms (marker time-to-live); null: the steady clock.
     // Tests pass a ManualClock to expire markers without sleeping.
     const Clock* module_clock = nullptr;
+    // The bundled extension profiles; empty: <prefix>/share/uap/profiles next to the executable.
+    std::filesystem::path profiles_folder;
 };
 
 class HostApplication {
@@ -82,6 +87,7 @@ public:
     EditorConnection& editor();
     panel::PanelHub& panel();
     AgentService& agent();
+    profiles::ProfileService& profiles();
     // A fresh one-time sign-in link for the browser panel (http://127.0.0.1:<port>/login?code=...).
     Expected<std::string> sign_in_url();
 

@@ -38,6 +38,8 @@ describe('catalogue', () => {
     for (const source of ['files', 'session']) used.add(`plugin.state.enabled_not_loaded.${source}`);
     for (const state of ['not_installed', 'resolving', 'installed']) used.add(`uloop.state.${state}`);
     for (const state of ['connecting', 'connected', 'reconnecting', 'signed-out']) used.add(`connection.${state}`);
+    for (const state of ['active', 'not_detected', 'pending_approval', 'switched_off', 'invalid', 'duplicate']) used.add(`profiles.state.${state}`);
+    for (const origin of ['bundled', 'pack', 'project']) used.add(`profiles.origin.${origin}`);
     assert.ok(used.size > 40, `found ${used.size} keys in use`);
     assert.deepEqual([...used].filter((key) => !(key in catalogues.en)), [], 'keys used but not in the catalogue');
   });

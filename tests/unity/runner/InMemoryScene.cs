@@ -80,6 +80,8 @@ namespace AgentPanel.Tests
                 }
         }
 
+        readonly Dictionary<string, int> m_calls = new Dictionary<string, int>();
+
         public int ExecutionsOf(string name)
         {
             lock (m_gate)
@@ -91,8 +93,20 @@ namespace AgentPanel.Tests
 
         public int RootCount { get { lock (m_gate) return m_roots.Count; } }
 
+        // Every primitive that reached the scene, by method, so a test can tell its writes from the host's own requests.
+        public IDictionary<string, int> CallsByMethod()
+        {
+            lock (m_gate)
+                return new Dictionary<string, int>(m_calls);
+        }
+
         public JObject Execute(string method, JObject parameters)
         {
+            lock (m_gate)
+            {
+                int calls;
+                m_calls[method] = m_calls.TryGetValue(method, out calls) ? calls + 1 : 1;
+            }
             switch (method)
             {
                 case "editor.info":

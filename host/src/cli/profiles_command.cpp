@@ -1,0 +1,250 @@
+// uap-host profiles list | show | validate | approve | enable | disable
+#include "cli/commands.hpp"
+#include "cli/host_setup.hpp"
+#include "profiles/profile_service.hpp"
+#include "support/json.hpp"
+
+#include <algorithm>
+#include <iostream>
+
+namespace uap::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Action {
+    std::string name;
+    Command command;
+};
+
+const Option& json_option() {
+    static const Option option{"json", Takes::Nothing, "", "print JSON instead of text"};
+    return option;
+}
+
+const std::vector<Action>& actions() {
+    static const std::vector<Action> all = {
+        {"list",
+         {{"uap-host profiles list [--json] [--project DIR] [--plugins DIR]..."},
+          "Lists every extension profile (bundled, from enabled module packs, and the project's .uap-profiles/), its "
+          "origin, whether it is detected in the project and why, and whether it is trusted or pending approval. "
+          "Detection by type name needs the editor, so only a running host (the panel) reports it.",
+          {json_option(), project_option(), plugins_option()},
+          ""}},
+        {"show",
+         {{"uap-host profiles show ID [--json] [--project DIR] [--plugins DIR]..."},
+          "Prints one profile in full: its file's text (what an approval covers), SHA-256, lines and sources.",
+          {json_option(), project_option(), plugins_option()},
+          ""}},
+        {"validate",
+         {{"uap-host profiles validate FILE..."},
+          "Checks profile files: JSON, required fields, sizes (64 KB, lines up to 1,000 characters) and sources. "
+          "Fails when a file is invalid or names no sources.",
+          {},
+          ""}},
+        {"approve",
+         {{"uap-host profiles approve ID --project DIR [--sha256 HASH]"},
+          "Approves a project profile (<project>/.uap-profiles/*.json) after you have read it (`profiles show ID`). The "
+          "approval covers these exact bytes and is kept in your user config folder, never in the project.",
+          {project_option(), {"sha256", Takes::Value, "HASH", "approve only if the file still has this SHA-256 (from `profiles show`)"}},
+          ""}},
+        {"enable",
+         {{"uap-host profiles enable ID|all --project DIR"},
+          "Switches a profile (or, with `all`, every profile) back on for the project.",
+          {project_option()},
+          ""}},
+        {"disable",
+         {{"uap-host profiles disable ID|all --project DIR"},
+          "Switches a profile (or, with `all`, every profile) off for the project: its lines are no longer given to the agent.",
+          {project_option()},
+          ""}},
+    };
+    return all;
+}
+
+const Command& profiles_group() {
+    static const Command command = [] {
+        Command group{{}, "Extension profiles: SDK rules given to the agent. `uap-host profiles ACTION --help` lists an action's options.", {}, ""};
+        for (auto& action : actions())
+            group.usage.push_back(action.command.usage[0]);
+        return group;
+    }();
+    return command;
+}
+
+// The profiles folders of the packs enabled for the project (the ones a host would load).
+std::vector<profiles::PackProfiles> enabled_pack_profiles(const Arguments& arguments, const settings::ProjectSettings& settings) {
+    std::vector<profiles::PackProfiles> packs;
+    std::vector<std::string> seen;
+    for (auto& candidate : modules::find_pack_candidates(plugin_folders(arguments, settings))) {
+        auto manifest = modules::read_manifest(candidate.folder);
+        if (!manifest || std::find(seen.begin(), seen.end(), manifest->id) != seen.end())
+            continue;
+        seen.push_back(manifest->id); // The first folder of an id wins, as when the host loads packs.
+        if (!manifest->profiles.empty() && settings.toggle(manifest->toggle) == settings::Toggle::Enabled)
+            packs.push_back({manifest->id, manifest->profiles});
+    }
+    return packs;
+}
+
+Expected<profiles::Catalog> catalog_for(const Arguments& arguments, const profiles::ApprovalStore& approvals) {
+    auto settings = load_settings(arguments);
+    if (!settings)
+        return settings.error();
+    profiles::CatalogInputs inputs;
+    if (auto project = arguments.value("project"))
+        inputs.project = fs::absolute(*project);
+    inputs.bundled_folder = profiles::bundled_profiles_folder();
+    inputs.packs = enabled_pack_profiles(arguments, **settings);
+    profiles::TypeAnswers types;
+    types.unanswered_reason = "only a running host asks the editor (see the panel)";
+    return profiles::evaluate(inputs, approvals, types);
+}
+
+void print_entry_line(const profiles::ProfileEntry& entry) {
+    std::cout << entry.id << "  " << to_string(entry.state) << "  (" << to_string(entry.origin)
+              << (entry.pack_id.empty() ? "" : " " + entry.pack_id) << ": " << entry.file.string() << ")\n";
+    if (!entry.problem.empty())
+        std::cout << "    problem: " << entry.problem << "\n";
+    if (entry.profile) {
+        std::cout << "    " << (entry.detected ? "detected: " : "not detected: ") << entry.detection << "\n";
+        std::cout << "    " << (entry.trusted ? "trusted" : "pending approval") << (entry.switched_on ? "" : ", switched off") << "\n";
+    }
+    for (auto& warning : entry.warnings)
+        std::cout << "    warning: " << warning << "\n";
+}
+
+int list(const Arguments& arguments) {
+    profiles::ApprovalStore approvals;
+    auto catalog = catalog_for(arguments, approvals);
+    if (!catalog)
+        return fail(Failure, catalog.error().message());
+    if (arguments.has("json")) {
+        rapidjson::Document document(rapidjson::kObjectType);
+        profiles::describe(*catalog, document, document.GetAllocator());
+        std::cout << json::to_pretty_text(document) << "\n";
+        return Success;
+    }
+    if (catalog->entries.empty())
+        std::cout << "no extension profiles found\n";
+    if (catalog->all == profiles::Switch::Off)
+        std::cout << "every profile is switched off for this project (`uap-host profiles enable all --project DIR` turns them on)\n";
+    for (auto& entry : catalog->entries)
+        print_entry_line(entry);
+    for (auto& note : catalog->notes)
+        std::cout << "note: " << note << "\n";
+    return Success;
+}
+
+int show(const Arguments& arguments) {
+    if (arguments.positional().size() != 2)
+        return fail(UsageError, "profiles show needs one ID (`uap-host profiles list` shows them)");
+    profiles::ApprovalStore approvals;
+    auto catalog = catalog_for(arguments, approvals);
+    if (!catalog)
+        return fail(Failure, catalog.error().message());
+    const profiles::ProfileEntry* entry = catalog->find(arguments.positional()[1]);
+    if (!entry)
+        return fail(Failure, "no profile has the id \"" + arguments.positional()[1] + "\" (`uap-host profiles list" +
+                                 (arguments.value("project") ? " --project " + *arguments.value("project") : std::string()) + "` shows them)");
+    if (arguments.has("json")) {
+        rapidjson::Document document(rapidjson::kObjectType);
+        document.AddMember("profile", profiles::entry_json(*entry, profiles::Detail::Full, document.GetAllocator()), document.GetAllocator());
+        std::cout << json::to_pretty_text(document) << "\n";
+        return Success;
+    }
+    print_entry_line(*entry);
+    std::cout << "sha256: " << entry->sha256 << "\n--- " << entry->file.string() << "\n" << entry->text;
+    if (!entry->text.empty() && entry->text.back() != '\n')
+        std::cout << "\n";
+    std::cout << "---\n";
+    return Success;
+}
+
+int validate(const Arguments& arguments) {
+    if (arguments.positional().size() < 2)
+        return fail(UsageError, "profiles validate needs at least one FILE");
+    int failures = 0;
+    for (size_t index = 1; index < arguments.positional().size(); ++index) {
+        const std::string& file = arguments.positional()[index];
+        auto parsed = profiles::read_profile(file);
+        if (!parsed) {
+            std::cout << file << ": invalid: " << parsed.error().message() << "\n";
+            ++failures;
+            continue;
+        }
+        for (auto& warning : parsed->warnings)
+            std::cout << file << ": warning: " << warning << "\n";
+        if (parsed->profile.sources.empty()) {
+            std::cout << file << ": invalid: it names no sources; add \"sources\": [\"https://...\"] with the documentation its lines come from\n";
+            ++failures;
+            continue;
+        }
+        std::cout << file << ": ok (" << parsed->profile.id << ", " << parsed->profile.instruction_lines.size() << " lines, "
+                  << parsed->profile.sources.size() << " sources)\n";
+    }
+    return failures == 0 ? Success : Failure;
+}
+
+int approve(const Arguments& arguments) {
+    if (arguments.positional().size() != 2)
+        return fail(UsageError, "profiles approve needs one ID, e.g. `uap-host profiles approve my-sdk --project DIR`");
+    if (!arguments.value("project"))
+        return fail(UsageError, "--project DIR is required: project profiles live in <project>/.uap-profiles/");
+    profiles::ApprovalStore approvals;
+    auto catalog = catalog_for(arguments, approvals);
+    if (!catalog)
+        return fail(Failure, catalog.error().message());
+    const std::string& id = arguments.positional()[1];
+    if (auto approved = profiles::approve_in(*catalog, id, arguments.value("sha256").value_or(""), approvals, fs::absolute(*arguments.value("project")));
+        !approved)
+        return fail(Failure, "not approved: " + approved.error().message());
+    std::cout << "approved profile \"" << id << "\" (SHA-256 " << catalog->find(id)->sha256 << ") in " << approvals.approvals_file().string()
+              << "; a running host gives it to the agent from its next turn\n";
+    return Success;
+}
+
+int switch_profile(const Arguments& arguments, profiles::Switch state) {
+    const char* verb = state == profiles::Switch::On ? "enable" : "disable";
+    if (arguments.positional().size() != 2)
+        return fail(UsageError, std::string("profiles ") + verb + " needs one ID, or `all` for every profile");
+    if (!arguments.value("project"))
+        return fail(UsageError, "--project DIR is required: the switches are stored per project");
+    fs::path project = fs::absolute(*arguments.value("project"));
+    if (auto saved = profiles::switch_in(project, arguments.positional()[1], state); !saved)
+        return fail(Failure, saved.error().message());
+    std::cout << "profile switch \"" << arguments.positional()[1] << "\" " << (state == profiles::Switch::On ? "on" : "off") << " in "
+              << profiles::ProfileSwitches::file_for(project).string() << "\n";
+    return Success;
+}
+
+} // namespace
+
+int run_profiles_command(const std::vector<std::string>& words) {
+    if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
+        std::cout << command_line::help_text(profiles_group());
+        return words.empty() ? UsageError : Success;
+    }
+    auto action = std::find_if(actions().begin(), actions().end(), [&](const Action& known) { return known.name == words[0]; });
+    if (action == actions().end())
+        return usage_error("unknown profiles action \"" + words[0] + "\"", profiles_group());
+    auto arguments = Arguments::parse(words, action->command);
+    if (!arguments)
+        return usage_error(arguments.error().message(), action->command);
+    if (arguments->help_requested()) {
+        std::cout << command_line::help_text(action->command);
+        return Success;
+    }
+    if (action->name == "list")
+        return list(*arguments);
+    if (action->name == "show")
+        return show(*arguments);
+    if (action->name == "validate")
+        return validate(*arguments);
+    if (action->name == "approve")
+        return approve(*arguments);
+    return switch_profile(*arguments, action->name == "enable" ? profiles::Switch::On : profiles::Switch::Off);
+}
+
+} // namespace uap::cli

@@ -1,0 +1,140 @@
+// ApprovalStore: the per-user secret and the approvals file, both owner-only.
+#include "profiles/approvals.hpp"
+
+#include "support/files.hpp"
+#include "support/json.hpp"
+#include "support/random.hpp"
+
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+
+#include <sys/stat.h>
+
+#include <cstdlib>
+
+namespace uap::profiles {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr uint64_t max_approvals_bytes = 4 * 1024 * 1024;
+
+fs::path environment_path(const char* name) {
+    const char* value = std::getenv(name);
+    return value && *value ? fs::path(value) : fs::path();
+}
+
+std::string to_hex(const unsigned char* bytes, unsigned int length) {
+    static const char* digits = "0123456789abcdef";
+    std::string text;
+    for (unsigned int index = 0; index < length; ++index) {
+        text += digits[bytes[index] >> 4];
+        text += digits[bytes[index] & 15];
+    }
+    return text;
+}
+
+// Group or others may read the file: a secret that others can read proves nothing.
+bool readable_by_others(const fs::path& file) {
+#if defined(_WIN32)
+    (void)file;
+    return false;
+#else
+    struct stat status {};
+    return ::stat(file.c_str(), &status) == 0 && (status.st_mode & 077) != 0;
+#endif
+}
+
+} // namespace
+
+fs::path user_config_folder() {
+#if defined(_WIN32)
+    return environment_path("APPDATA") / "UnityAgentPanel";
+#elif defined(__APPLE__)
+    return environment_path("HOME") / "Library" / "Application Support" / "UnityAgentPanel";
+#else
+    fs::path config = environment_path("XDG_CONFIG_HOME");
+    if (config.empty())
+        config = environment_path("HOME") / ".config";
+    return config / "unity-agent-panel";
+#endif
+}
+
+std::string ApprovalStore::token(const std::string& secret, const std::string& content_sha256) {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int length = 0;
+    HMAC(EVP_sha256(), secret.data(), static_cast<int>(secret.size()), reinterpret_cast<const unsigned char*>(content_sha256.data()),
+         content_sha256.size(), digest, &length);
+    return to_hex(digest, length);
+}
+
+Expected<std::string> ApprovalStore::read_secret() const {
+    auto secret = files::read(secret_file(), 4096, files::Links::Refuse);
+    if (!secret)
+        return secret.error();
+    if (readable_by_others(secret_file()))
+        return Error(secret_file().string() + " can be read by other users, so approvals made with it are not trusted; run `chmod 600 " +
+                     secret_file().string() + "` and approve the profiles again");
+    if (secret->size() < 32)
+        return Error(secret_file().string() + " is too short to be a secret; delete it and approve the profiles again");
+    return secret;
+}
+
+bool ApprovalStore::approved(const std::string& content_sha256) const {
+    std::lock_guard lock(m_mutex);
+    auto secret = read_secret();
+    if (!secret)
+        return false;
+    auto text = files::read(approvals_file(), max_approvals_bytes, files::Links::Refuse);
+    if (!text)
+        return false;
+    auto document = json::parse(*text);
+    if (!document || !document->IsObject() || !document->HasMember("approved") || !(*document)["approved"].IsArray())
+        return false;
+    std::string wanted = token(*secret, content_sha256);
+    for (auto& entry : (*document)["approved"].GetArray())
+        if (json::string_field(entry, "token").value_or("") == wanted)
+            return true;
+    return false;
+}
+
+Expected<void> ApprovalStore::approve(const std::string& content_sha256, const std::string& profile_id) {
+    std::lock_guard lock(m_mutex);
+    std::error_code error;
+    fs::create_directories(m_folder.parent_path(), error);
+    if (auto made = files::ensure_real_folders(m_folder.parent_path(), m_folder.filename()); !made)
+        return made.error();
+    fs::permissions(m_folder, fs::perms::owner_all, fs::perm_options::replace, error);
+    auto secret = read_secret();
+    if (!secret) {
+        if (fs::exists(secret_file(), error))
+            return secret.error();
+        auto fresh = random::hex(32);
+        if (!fresh)
+            return fresh.error();
+        if (auto written = files::write_atomically(secret_file(), *fresh, files::Visibility::OwnerOnly); !written)
+            return written.error();
+        secret = std::move(*fresh);
+    }
+    rapidjson::Document document(rapidjson::kObjectType);
+    if (auto text = files::read(approvals_file(), max_approvals_bytes, files::Links::Refuse)) {
+        auto parsed = json::parse(*text);
+        if (parsed && parsed->IsObject() && parsed->HasMember("approved") && (*parsed)["approved"].IsArray())
+            document = std::move(*parsed);
+    }
+    auto& allocator = document.GetAllocator();
+    if (!document.HasMember("approved"))
+        document.AddMember("approved", rapidjson::Value(rapidjson::kArrayType), allocator);
+    std::string new_token = token(*secret, content_sha256);
+    for (auto& entry : document["approved"].GetArray())
+        if (json::string_field(entry, "token").value_or("") == new_token)
+            return {};
+    rapidjson::Value entry(rapidjson::kObjectType);
+    entry.AddMember("token", json::string_value(new_token, allocator), allocator);
+    entry.AddMember("profile", json::string_value(profile_id, allocator), allocator); // For a reader; never trusted.
+    document["approved"].PushBack(entry, allocator);
+    return files::write_atomically(approvals_file(), json::to_pretty_text(document), files::Visibility::OwnerOnly);
+}
+
+} // namespace uap::profiles
