@@ -1,11 +1,9 @@
 // CLI location and version probe (POSIX search order; the Windows order is documented in docs/).
 #include "agent/cli_locator.hpp"
 
-#include "agent/child_process.hpp"
+#include "support/child_process.hpp"
 
 #include <cstdlib>
-#include <poll.h>
-#include <unistd.h>
 
 namespace uap::agent {
 
@@ -78,15 +76,15 @@ Expected<std::string> probe_cli_version(const fs::path& cli) {
     (*child)->close_stdin();
     std::string output;
     char buffer[4096];
-    pollfd watch{(*child)->stdout_descriptor(), POLLIN, 0};
+    auto watched = (*child)->stream(ChildStream::Output);
     auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     while (std::chrono::steady_clock::now() < deadline && output.size() < 65536) {
-        if (::poll(&watch, 1, 100) <= 0)
+        if (!platform::wait_readable(watched, std::chrono::milliseconds(100)))
             continue;
-        ssize_t count = ::read(watch.fd, buffer, sizeof(buffer));
-        if (count <= 0)
+        std::size_t count = (*child)->read(ChildStream::Output, buffer, sizeof(buffer));
+        if (count == 0)
             break;
-        output.append(buffer, static_cast<size_t>(count));
+        output.append(buffer, count);
     }
     auto code = (*child)->wait_exit(std::chrono::seconds(2));
     if (!code) {
