@@ -2,6 +2,7 @@
 #include "agent/cli_locator.hpp"
 
 #include "support/child_process.hpp"
+#include "support/platform/platform.hpp"
 
 #include <cstdlib>
 
@@ -11,10 +12,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool is_executable_file(const fs::path& path) {
-    std::error_code error;
-    return fs::is_regular_file(path, error) && ::access(path.c_str(), X_OK) == 0;
-}
+bool is_executable_file(const fs::path& path) { return platform::is_executable(path); }
 
 std::optional<fs::path> npm_global_bin() {
     if (const char* prefix = std::getenv("npm_config_prefix"))

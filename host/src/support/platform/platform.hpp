@@ -74,6 +74,8 @@ Expected<std::string> read_without_following(const std::filesystem::path& path, 
 // flushes it to disk. OwnerOnly: mode 0600 on POSIX; on Windows a protected ACL granting only the
 // current user.
 Expected<void> create_new_file(const std::filesystem::path& path, std::string_view content, FileAccess access);
+// A regular file this user may run (POSIX: the execute permission; Windows: an .exe or .com).
+bool is_executable(const std::filesystem::path& path);
 // Whether only the owner may read and write the file (POSIX: no group/other bits; Windows: the
 // ACL is protected and names only the current user).
 bool is_owner_only(const std::filesystem::path& path);

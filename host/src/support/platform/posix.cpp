@@ -260,6 +260,11 @@ Expected<void> create_new_file(const fs::path& path, std::string_view content, F
     return {};
 }
 
+bool is_executable(const fs::path& path) {
+    std::error_code error;
+    return fs::is_regular_file(path, error) && ::access(path.c_str(), X_OK) == 0;
+}
+
 bool is_owner_only(const fs::path& path) {
     struct stat info {};
     return ::stat(path.c_str(), &info) == 0 && (info.st_mode & 077) == 0;

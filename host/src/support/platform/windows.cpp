@@ -232,6 +232,14 @@ Expected<void> create_new_file(const fs::path& path, std::string_view content, F
     return {};
 }
 
+bool is_executable(const fs::path& path) {
+    std::error_code error;
+    std::wstring extension = path.extension().wstring();
+    for (auto& letter : extension)
+        letter = static_cast<wchar_t>(towlower(letter));
+    return fs::is_regular_file(path, error) && (extension == L".exe" || extension == L".com");
+}
+
 bool is_owner_only(const fs::path& path) {
     PACL acl = nullptr;
     PSECURITY_DESCRIPTOR descriptor = nullptr;
