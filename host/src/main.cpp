@@ -27,6 +27,7 @@ usage:
   uap-host serve --project DIR [--port N] [--editor unity|sim] [--agent] [--plugins DIR]...
   uap-host mcp-config --project DIR [--client claude-code|claude-desktop|cursor|json] [--name NAME]
   uap-host doctor [--project DIR]
+  uap-host integrations --project DIR [--json]   (Unity's Claude Code plugin: installed, enabled, loaded)
   uap-host open --project DIR [--print-only]   (the browser panel: a one-time sign-in link)
   uap-host hook pre-tool-use --project DIR   (the script gate; Claude Code runs it)
 
@@ -82,6 +83,8 @@ int main(int argc, char** argv) {
             return uap::cli::run_doctor_command(rest);
         if (words[0] == "open")
             return uap::cli::run_open_command(rest);
+        if (words[0] == "integrations")
+            return uap::cli::run_integrations_command(rest);
         if (words[0] == "hook")
             return uap::cli::run_hook_command(rest);
     } catch (const std::exception& exception) {

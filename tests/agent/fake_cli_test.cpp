@@ -36,8 +36,7 @@ bool eventually(Predicate predicate, std::chrono::milliseconds limit) {
 class FakeCli : public ::testing::Test {
 protected:
     void TearDown() override { session.reset(); }
-    void start(const std::string& mode) {
-        uap::agent::AgentOptions options;
+    void start(const std::string& mode, uap::agent::AgentOptions options = {}) {
         options.project = root / "project";
         options.mcp_url = "http://127.0.0.1:9/mcp";
         options.mcp_token = "t";
@@ -152,6 +151,33 @@ TEST_F(FakeCli, AnUntestedCliIsReportedAndARejectedMcpReconnectFallsBackToAResum
     EXPECT_EQ(std::count(starts.begin(), starts.end(), '\n'), 2);
     EXPECT_NE(starts.find("--resume=fake-old"), std::string::npos);
     EXPECT_TRUE(eventually([&] { return session->cli_pid() > 0 && session->cli_pid() != first_pid; }, 10s));
+}
+
+TEST_F(FakeCli, ACliThatRejectsThePromptToolIsRestartedWithAFixedAllowListAndSaysSo) {
+    std::ofstream(folder.project() / "UserSettings" / "AgentPanel" / "agent-settings.json")
+        << R"({"cli_path":")" << UAP_AGENT_FAKE_CLI_DIR << R"json(/scripted-cli.sh","auto_approve":"read_only","always_allow":["Bash(ls:*)"]})json";
+    uap::agent::AgentOptions options;
+    options.tools = [] { return std::vector<std::string>{"look", "change"}; };
+    options.metadata = [](std::string_view tool) -> std::optional<uap::modules::ToolMetadata> {
+        return uap::modules::ToolMetadata{tool == "look", false, tool == "change", false, false};
+    };
+    start("no-prompt-tool", options);
+    ASSERT_TRUE(eventually([&] { return saw("rejected --permission-prompt-tool"); }, 10s)) << "no warning about the fallback";
+    EXPECT_TRUE(saw("auto-approve level (read_only)"));
+    EXPECT_TRUE(saw("npm install -g @anthropic-ai/claude-code@2.1.332"));
+    ASSERT_TRUE(eventually([&] { return session->cli_pid() > 0; }, 10s)) << "the CLI was not restarted without the option";
+    std::string starts = read_text(root / "starts.log");
+    auto first_end = starts.find('\n');
+    ASSERT_NE(first_end, std::string::npos);
+    std::string second = starts.substr(first_end + 1, starts.find('\n', first_end + 1) - first_end - 1);
+    EXPECT_NE(starts.substr(0, first_end).find("--permission-prompt-tool stdio"), std::string::npos) << "the first start uses the prompt tool";
+    EXPECT_EQ(second.find("--permission-prompt-tool"), std::string::npos) << second;
+    std::string list = "--allowedTools Bash(ls:*),mcp__uap__look";
+    auto at = second.find(list);
+    ASSERT_NE(at, std::string::npos) << second;
+    EXPECT_TRUE(at + list.size() == second.size() || second[at + list.size()] == ' ') << "exactly these rules: " << second;
+    EXPECT_EQ(second.find("mcp__uap__change"), std::string::npos) << "a tool the level does not approve stays refused: " << second;
+    EXPECT_FALSE(saw("rejected a command-line option")) << "the known fallback is a warning, not the generic error";
 }
 
 TEST(PanelCommands, ACommandNestedAMillionDeepGetsAClearRefusalAndTheNextCommandWorks) {

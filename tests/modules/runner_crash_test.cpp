@@ -146,6 +146,27 @@ TEST(RunnerCrash, CancellationReachesAPollingToolWithin100Milliseconds) {
     EXPECT_GE(progress_reports.load(), 1);
 }
 
+TEST(RunnerCrash, ACallThatDoesNotReturnDoesNotHoldUpTheOthersInItsRunner) {
+    // Calls run on the thread that reads the host's messages until one takes more than a moment;
+    // then another thread reads on, so quick calls keep answering while a stuck one runs.
+    IsolatedHost isolated;
+    int64_t runner = isolated.runner_pid();
+    CallOptions options;
+    options.deadline = std::chrono::milliseconds(1500);
+    auto stuck = std::async(std::launch::async, [&] { return isolated.host->call_tool("hostile_spin", "{}", options); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    for (int call = 0; call < 20; ++call) {
+        auto started = Clock::now();
+        auto answered = isolated.host->call_tool("hostile_echo", R"({"text":"meanwhile"})");
+        EXPECT_EQ(answered.status, CallStatus::Success) << answered.text;
+        EXPECT_LT(Clock::now() - started, std::chrono::milliseconds(200)) << "call " << call;
+    }
+    EXPECT_EQ(stuck.wait_for(std::chrono::milliseconds(0)), std::future_status::timeout) << "the stuck call should still run";
+    EXPECT_EQ(isolated.runner_pid(), runner) << "the quick calls ran in the same runner";
+    auto outcome = stuck.get();
+    EXPECT_TRUE(contains(outcome.text, "did not finish within its deadline of 1500 ms")) << outcome.text;
+}
+
 TEST(RunnerCrash, ShutdownEndsCallsThatIgnoreCancellation) {
     IsolatedHost isolated;
     EXPECT_EQ(isolated.host->call_tool("hostile_linger", "{}").status, CallStatus::Success);

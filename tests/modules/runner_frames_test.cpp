@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <map>
+#include <thread>
+#include <vector>
 #include <unistd.h>
 
 namespace {
@@ -81,6 +85,69 @@ TEST(RunnerFrames, SeveralFramesInOneWriteAreReadOneByOne) {
     auto end = reader.next(text);
     ASSERT_TRUE(end);
     EXPECT_EQ(*end, ReadEnd::Closed);
+}
+
+TEST(RunnerFrames, FramesSentFromManyThreadsArriveWholeAndShareWrites) {
+    Pipe pipe;
+    std::atomic<int> writes{0};
+    uap::runner::FrameWriter writer([&](std::string_view bytes) {
+        ++writes;
+        return uap::runner::write_frame(pipe.write_end, bytes);
+    });
+    constexpr int threads = 8, frames_per_thread = 500;
+    std::map<int, int> received; // Thread → frames seen, checked in order per thread.
+    std::thread reader_thread([&] {
+        uap::runner::FrameReader reader(pipe.read_end, 1024 * 1024);
+        std::string text;
+        while (true) {
+            auto end = reader.next(text);
+            ASSERT_TRUE(end) << end.error().message();
+            if (*end == ReadEnd::Closed)
+                return;
+            auto parsed = uap::runner::parse_message(text);
+            ASSERT_TRUE(parsed);
+            int thread = (*parsed)["thread"].GetInt();
+            EXPECT_EQ((*parsed)["index"].GetInt(), received[thread]++);
+            EXPECT_EQ((*parsed)["padding"].GetStringLength(), 100u);
+        }
+    });
+    std::vector<std::thread> senders;
+    for (int thread = 0; thread < threads; ++thread)
+        senders.emplace_back([&, thread] {
+            for (int index = 0; index < frames_per_thread; ++index) {
+                OutgoingMessage message("log");
+                message.integer("thread", thread);
+                message.integer("index", index);
+                message.string("padding", std::string(100, 'p'));
+                if (index % 2)
+                    writer.queue(message.finish());
+                else
+                    EXPECT_TRUE(writer.send(message.finish()));
+            }
+            EXPECT_TRUE(writer.flush());
+        });
+    for (auto& sender : senders)
+        sender.join();
+    pipe.close_writer();
+    reader_thread.join();
+    for (int thread = 0; thread < threads; ++thread)
+        EXPECT_EQ(received[thread], frames_per_thread) << thread;
+    EXPECT_LE(writes.load(), threads * (frames_per_thread / 2 + 1)) << "queued frames go out with others";
+}
+
+TEST(RunnerFrames, AWriterWhosePeerIsGoneSaysSoAndDropsLaterFrames) {
+    int calls = 0;
+    uap::runner::FrameWriter writer([&](std::string_view) -> uap::Expected<void> {
+        ++calls;
+        return uap::Error("cannot write to the module runner: Broken pipe");
+    });
+    auto first = writer.send("frame");
+    ASSERT_FALSE(first);
+    EXPECT_NE(first.error().message().find("Broken pipe"), std::string::npos);
+    writer.queue("later");
+    EXPECT_FALSE(writer.flush());
+    EXPECT_FALSE(writer.send("later still"));
+    EXPECT_EQ(calls, 1) << "nothing is written after the first failure";
 }
 
 TEST(RunnerFrames, ALengthOverTheLimitIsRefusedBeforeAnyAllocation) {

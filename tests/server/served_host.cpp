@@ -57,6 +57,7 @@ HostProcess::HostProcess(const fs::path& host_binary, const std::vector<std::str
                 m_output.append(buffer, static_cast<size_t>(got));
             }
         }
+        m_drained = true;
     });
 }
 
@@ -85,7 +86,14 @@ bool HostProcess::wait_serving(std::chrono::milliseconds limit) {
     return true;
 }
 
-std::optional<int> HostProcess::wait_exit(std::chrono::milliseconds limit) { return m_child->wait_exit(limit); }
+std::optional<int> HostProcess::wait_exit(std::chrono::milliseconds limit) {
+    auto code = m_child->wait_exit(limit);
+    // The exit can be seen before the drain thread read the last output; callers read it next.
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+    while (code && !m_drained && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    return code;
+}
 
 ServedHost::ServedHost(const fs::path& host_binary, const std::string& limits_json) {
     std::string pattern = (fs::temp_directory_path() / "uap-server-test-XXXXXX").string();

@@ -37,6 +37,7 @@ public:
 private:
     std::unique_ptr<ChildProcess> m_child;
     std::thread m_drain;
+    std::atomic<bool> m_drained{false}; // Both pipes reached their end.
     mutable std::mutex m_output_mutex;
     std::string m_output;
 };

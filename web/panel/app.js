@@ -3,6 +3,9 @@
 import { Composer } from './composer.js';
 import { PanelConnection } from './connection.js';
 import { HistoryView } from './history.js';
+import { currentLanguage, languages, onLanguageChange, setLanguage, t, translatePage } from './i18n.js';
+import { IntegrationsView } from './integrations.js';
+import { fillSelect } from './dom.js';
 import { PermissionCards } from './permissions.js';
 import { SettingsView } from './settings.js';
 import { StatusBar } from './status.js';
@@ -19,6 +22,18 @@ const permissions = new PermissionCards(document.getElementById('permissions'), 
 const status = new StatusBar(connection);
 const settings = new SettingsView(connection);
 const history = new HistoryView(connection, () => showView('chat'));
+const integrations = new IntegrationsView(document.getElementById('integrations'), connection);
+
+translatePage();
+const languageSelect = document.getElementById('settings-language');
+fillSelect(languageSelect, languages, currentLanguage());
+languageSelect.addEventListener('change', () => setLanguage(languageSelect.value));
+onLanguageChange((language) => {
+  languageSelect.value = language;
+  showConnection(connectionLabel.dataset.state ?? 'connecting');
+  settings.renderRules(settings.lastRules);
+  if (!document.getElementById('view-settings').hidden) settings.refresh();
+});
 
 new Composer({
   form: document.getElementById('composer'),
@@ -30,20 +45,15 @@ new Composer({
   onProblem: (text) => transcript.add({ type: 'notice', level: 'warning', text }),
   onSend: async (text, images) => {
     const result = await connection.command('send', images.length ? { text, images } : { text });
-    if (!result.ok) transcript.add({ type: 'notice', level: 'error', text: `Not sent: ${result.error}` });
+    if (!result.ok) transcript.add({ type: 'notice', level: 'error', text: t('composer.not_sent', { error: result.error }) });
     return result.ok;
   },
   onInterrupt: () => connection.command('interrupt'),
 });
 
 function showConnection(state) {
-  const labels = {
-    connecting: 'connecting…',
-    connected: 'connected',
-    reconnecting: 'reconnecting…',
-    'signed-out': 'not signed in: run `uap-host open --project DIR` and open its link',
-  };
-  connectionLabel.textContent = labels[state] ?? state;
+  const known = ['connecting', 'connected', 'reconnecting', 'signed-out'];
+  connectionLabel.textContent = known.includes(state) ? t(`connection.${state}`) : state;
   connectionLabel.dataset.state = state;
 }
 
@@ -62,6 +72,7 @@ function updateRunning() {
   interruptButton.disabled = !running;
   transcript.setCurrentTurn(status.status.turn_id);
   settings.renderRules(status.status.always_allow);
+  integrations.render(status.status.integrations);
 }
 
 function apply(message) {
@@ -90,6 +101,9 @@ function apply(message) {
     case 'permission_withdrawn':
       permissions.remove(message.permission_id);
       break;
+    case 'integration_install':
+      integrations.progress(message);
+      break;
     case 'turn_finished':
       transcript.add(message);
       if (document.hidden) { turnFinishedUnseen = true; updateTitle(); }
@@ -112,4 +126,4 @@ for (const button of document.querySelectorAll('nav [data-view]'))
   button.addEventListener('click', () => showView(button.dataset.view));
 
 // Tests and tooling read the connection state from here; it carries no credential.
-window.uapPanel = { connection, status };
+window.uapPanel = { connection, status, setLanguage };

@@ -2,6 +2,7 @@
 // composing (Japanese, Chinese, Korean): there Enter confirms the composition and never sends.
 // Images pasted or dropped into it travel with the next message.
 import { element } from './dom.js';
+import { t } from './i18n.js';
 import { SlashPopup } from './slash_popup.js';
 
 const imageTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -66,18 +67,18 @@ export class Composer {
     event.preventDefault();
     for (const file of images) {
       if (file.size > maxImageBytes) {
-        this.onProblem(`${file.name || 'the image'} is larger than 5 MB and was not attached`);
+        this.onProblem(t('composer.too_large', { name: file.name || t('composer.the_image') }));
         continue;
       }
       const data = await readAsBase64(file);
-      this.images.push({ media_type: file.type, data, name: file.name || 'pasted image' });
+      this.images.push({ media_type: file.type, data, name: file.name || t('composer.pasted_image') });
     }
     this.renderAttachments();
   }
 
   renderAttachments() {
     this.attachments.replaceChildren(...this.images.map((image, index) => {
-      const remove = element('button', { className: 'remove-attachment', text: '×', attributes: { type: 'button', 'aria-label': `Remove ${image.name}` } });
+      const remove = element('button', { className: 'remove-attachment', text: '×', attributes: { type: 'button', 'aria-label': t('composer.remove', { name: image.name }) } });
       remove.addEventListener('click', () => { this.images.splice(index, 1); this.renderAttachments(); });
       return element('span', { className: 'attachment' },
         element('img', { attributes: { src: `data:${image.media_type};base64,${image.data}`, alt: image.name } }), remove);

@@ -1,5 +1,6 @@
 // The history view: the project's sessions (title, date), resume one, or start a new session.
 import { element } from './dom.js';
+import { t } from './i18n.js';
 
 export class HistoryView {
   constructor(connection, showChat) {
@@ -21,12 +22,12 @@ export class HistoryView {
     }
     const sessions = result.sessions ?? [];
     if (!sessions.length) {
-      this.list.replaceChildren(element('li', { className: 'note', text: 'No sessions yet for this project.' }));
+      this.list.replaceChildren(element('li', { className: 'note', text: t('history.empty') }));
       return;
     }
     this.list.replaceChildren(...sessions.map((session) => {
       const button = element('button', { className: 'history-item', attributes: { type: 'button', 'data-session-id': session.session_id } },
-        element('span', { className: 'history-title', text: session.title || '(untitled)' }),
+        element('span', { className: 'history-title', text: session.title || t('history.untitled') }),
         element('time', { className: 'history-date', text: new Date(session.modified_unix_ms).toLocaleString() }));
       button.addEventListener('click', async () => {
         const resumed = await this.connection.command('resume', { session_id: session.session_id });

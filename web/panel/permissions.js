@@ -1,14 +1,10 @@
 // Permission cards: allow, deny with a message, or allow always with a chosen scope (this file,
 // this folder, the command, or the tool everywhere), showing the exact rule it will add.
 import { element, formatJson } from './dom.js';
+import { t } from './i18n.js';
 
-const scopeLabels = {
-  file: 'this file',
-  folder: "this folder's files",
-  command: 'this exact command',
-  suggested: 'as suggested',
-  tool: 'this tool everywhere',
-};
+const scopes = ['file', 'folder', 'command', 'suggested', 'tool'];
+const scopeLabel = (scope) => (scopes.includes(scope) ? t(`scope.${scope}`) : scope);
 
 export class PermissionCards {
   constructor(container, connection, onChange) {
@@ -39,40 +35,40 @@ export class PermissionCards {
       return;
     }
     const id = permission.permission_id;
-    const card = element('section', { className: 'permission-card', attributes: { 'data-permission-id': id, 'aria-label': `Permission request: ${permission.display_name || permission.tool_name}`, tabindex: '-1' } });
-    const title = element('h3', { text: `Allow ${permission.display_name || permission.tool_name}?` });
+    const card = element('section', { className: 'permission-card', attributes: { 'data-permission-id': id, 'aria-label': t('permission.request', { tool: permission.display_name || permission.tool_name }), tabindex: '-1' } });
+    const title = element('h3', { text: t('permission.ask', { tool: permission.display_name || permission.tool_name }) });
     const badges = element('div', { className: 'badges' });
     const facts = permission.metadata;
     if (facts) {
-      if (facts.read_only) badges.append(element('span', { className: 'badge', text: 'read-only' }));
-      badges.append(element('span', { className: `badge${facts.undoable ? '' : ' warn'}`, text: facts.undoable ? 'undoable' : 'not undoable' }));
-      if (facts.destructive) badges.append(element('span', { className: 'badge danger', text: 'destructive' }));
+      if (facts.read_only) badges.append(element('span', { className: 'badge', text: t('badge.read_only') }));
+      badges.append(element('span', { className: `badge${facts.undoable ? '' : ' warn'}`, text: facts.undoable ? t('badge.undoable') : t('badge.not_undoable') }));
+      if (facts.destructive) badges.append(element('span', { className: 'badge danger', text: t('badge.destructive') }));
     }
     card.append(title, badges);
     if (permission.description) card.append(element('p', { className: 'description', text: permission.description }));
     card.append(this.inputView(permission));
 
-    const message = element('input', { className: 'deny-message', attributes: { type: 'text', placeholder: 'Why not? (told to the agent)', 'aria-label': 'Deny message' } });
+    const message = element('input', { className: 'deny-message', attributes: { type: 'text', placeholder: t('permission.why_not'), 'aria-label': t('permission.deny_message') } });
     const scopes = permission.always_allow_scopes?.length ? permission.always_allow_scopes
       : (permission.always_allow_rules ?? [permission.tool_name]).map((rule) => ({ scope: 'suggested', rule }));
-    const scopeSelect = element('select', { className: 'scope-select', attributes: { 'aria-label': 'Allow always for' } });
+    const scopeSelect = element('select', { className: 'scope-select', attributes: { 'aria-label': t('permission.always_for') } });
     for (const scope of scopes) {
-      const option = element('option', { text: `${scopeLabels[scope.scope] ?? scope.scope}: ${scope.rule}` });
+      const option = element('option', { text: `${scopeLabel(scope.scope)}: ${scope.rule}` });
       option.value = scope.rule;
       scopeSelect.append(option);
     }
     const ruleText = element('code', { className: 'rule-preview', text: scopes[0]?.rule ?? '' });
     scopeSelect.addEventListener('change', () => { ruleText.textContent = scopeSelect.value; });
 
-    const allow = element('button', { className: 'allow', text: 'Allow', attributes: { type: 'button', 'aria-keyshortcuts': 'Y' } });
-    const deny = element('button', { className: 'deny', text: 'Deny', attributes: { type: 'button', 'aria-keyshortcuts': 'N' } });
-    const always = element('button', { className: 'allow-always', text: 'Allow always', attributes: { type: 'button' } });
+    const allow = element('button', { className: 'allow', text: t('permission.allow'), attributes: { type: 'button', 'aria-keyshortcuts': 'Y' } });
+    const deny = element('button', { className: 'deny', text: t('permission.deny'), attributes: { type: 'button', 'aria-keyshortcuts': 'N' } });
+    const always = element('button', { className: 'allow-always', text: t('permission.allow_always'), attributes: { type: 'button' } });
     const error = element('p', { className: 'card-error', attributes: { role: 'alert' } });
     const answer = async (decision, extra) => {
       for (const button of [allow, deny, always]) button.disabled = true;
       const result = await this.connection.command('answer_permission', { permission_id: id, decision, ...extra });
       if (!result.ok) {
-        error.textContent = result.error ?? 'the answer was refused';
+        error.textContent = result.error ?? t('permission.refused');
         for (const button of [allow, deny, always]) button.disabled = false;
       }
     };
@@ -86,8 +82,8 @@ export class PermissionCards {
     });
     card.append(
       element('div', { className: 'card-row' }, allow, deny, message),
-      element('div', { className: 'card-row always-row' }, always, element('label', { text: 'for ' }, scopeSelect),
-        element('span', { className: 'rule-label', text: 'adds rule ' }, ruleText)),
+      element('div', { className: 'card-row always-row' }, always, element('label', { text: t('permission.for') }, scopeSelect),
+        element('span', { className: 'rule-label', text: t('permission.adds_rule') }, ruleText)),
       error);
     this.cards.set(id, card);
     this.container.append(card);
@@ -101,7 +97,7 @@ export class PermissionCards {
     const id = permission.permission_id;
     const questions = permission.input.questions;
     const card = element('section', { className: 'permission-card question-card', attributes: { 'data-permission-id': id, 'aria-label': 'Questions from the agent', tabindex: '-1' } });
-    card.append(element('h3', { text: questions.length > 1 ? 'The agent asks you' : 'The agent asks' }));
+    card.append(element('h3', { text: questions.length > 1 ? t('question.title_many') : t('question.title_one') }));
     const readers = questions.map((question, index) => {
       const name = `${id}-question-${index}`;
       const fieldset = element('fieldset', { className: 'question' },
@@ -112,7 +108,7 @@ export class PermissionCards {
           option.description ? element('span', { className: 'choice-description', text: ` — ${option.description}` }) : null));
         return input;
       });
-      const other = element('input', { className: 'other-answer', attributes: { type: 'text', placeholder: 'Other…', 'aria-label': `Other answer to: ${question.question ?? ''}` } });
+      const other = element('input', { className: 'other-answer', attributes: { type: 'text', placeholder: t('question.other'), 'aria-label': t('question.other_label', { question: question.question ?? '' }) } });
       fieldset.append(element('label', { className: 'choice' }, other));
       card.append(fieldset);
       return () => {
@@ -121,15 +117,15 @@ export class PermissionCards {
         return chosen.join(', ');
       };
     });
-    const submit = element('button', { className: 'allow', text: 'Submit', attributes: { type: 'button' } });
-    const skip = element('button', { className: 'deny', text: 'Skip', attributes: { type: 'button' } });
+    const submit = element('button', { className: 'allow', text: t('question.submit'), attributes: { type: 'button' } });
+    const skip = element('button', { className: 'deny', text: t('question.skip'), attributes: { type: 'button' } });
     const error = element('p', { className: 'card-error', attributes: { role: 'alert' } });
     const send = async (fields) => {
       error.textContent = '';
       submit.disabled = skip.disabled = true;
       const result = await this.connection.command('answer_permission', { permission_id: id, ...fields });
       if (!result.ok) {
-        error.textContent = result.error ?? 'the answer was refused';
+        error.textContent = result.error ?? t('permission.refused');
         submit.disabled = skip.disabled = false;
       }
     };
@@ -137,7 +133,7 @@ export class PermissionCards {
       const answers = {};
       questions.forEach((question, index) => { answers[question.question] = readers[index](); });
       if (Object.values(answers).some((answer) => !answer)) {
-        error.textContent = 'Answer every question, or Skip.';
+        error.textContent = t('question.answer_all');
         return;
       }
       send({ decision: 'allow', updated_input: { ...permission.input, answers } });

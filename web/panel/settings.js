@@ -1,6 +1,7 @@
 // The settings page: module packs (state, reason, origin, tools with their metadata) with a toggle
 // each, and the saved always-allow rules with a delete button each.
 import { element } from './dom.js';
+import { t } from './i18n.js';
 
 function metadataWords(metadata) {
   const words = [metadata.readOnly ? 'read-only' : 'writes', metadata.undoable ? 'undoable' : 'not undoable'];
@@ -26,14 +27,12 @@ export class SettingsView {
       this.note.textContent = result.error;
       return;
     }
-    this.note.textContent = result.restart_required
-      ? 'A pack you enabled could not be loaded; its state says why (uap-host modules list shows it too).'
-      : `Saved in ${result.settings_file}; changes reach the agent now.`;
+    this.note.textContent = result.restart_required ? t('settings.restart_required') : t('settings.saved_in', { file: result.settings_file });
     this.packs.replaceChildren(...(result.packs ?? []).map((pack) => this.packView(pack)));
   }
 
   packView(pack) {
-    const toggle = element('input', { attributes: { type: 'checkbox', 'aria-label': `Enable ${pack.name ?? pack.id}` } });
+    const toggle = element('input', { attributes: { type: 'checkbox', 'aria-label': t('settings.enable_pack', { name: pack.name ?? pack.id }) } });
     toggle.checked = !!pack.enabled;
     toggle.disabled = !pack.toggle;
     toggle.addEventListener('change', async () => {
@@ -50,7 +49,7 @@ export class SettingsView {
     const tools = element('ul', { className: 'pack-tools' },
       ...(pack.tools ?? []).map((tool) => element('li', {},
         element('code', { text: tool.name }), document.createTextNode(` — ${metadataWords(tool.metadata ?? {})}. ${tool.description ?? ''}`))));
-    const details = element('details', {}, element('summary', { text: `${(pack.tools ?? []).length} tools` }), tools);
+    const details = element('details', {}, element('summary', { text: t('settings.tools', { count: (pack.tools ?? []).length }) }), tools);
     return element('div', { className: 'pack', attributes: { 'data-pack-id': pack.id } },
       element('label', { className: 'pack-header' }, toggle,
         element('span', { className: 'pack-name', text: `${pack.name ?? pack.id} ${pack.version ?? ''}` }),
@@ -61,12 +60,13 @@ export class SettingsView {
   }
 
   renderRules(rules) {
+    this.lastRules = rules;
     if (!rules?.length) {
-      this.rules.replaceChildren(element('li', { className: 'note', text: 'No always-allow rules.' }));
+      this.rules.replaceChildren(element('li', { className: 'note', text: t('settings.no_rules') }));
       return;
     }
     this.rules.replaceChildren(...rules.map((rule) => {
-      const remove = element('button', { text: 'Delete', attributes: { type: 'button', 'aria-label': `Delete rule ${rule}` } });
+      const remove = element('button', { text: t('settings.delete'), attributes: { type: 'button', 'aria-label': t('settings.delete_rule', { rule }) } });
       remove.addEventListener('click', () => this.connection.command('remove_always_allow', { rule }));
       return element('li', { attributes: { 'data-rule': rule } }, element('code', { text: rule }), remove);
     }));

@@ -2,21 +2,14 @@
 // permission mode, auto-approve level, context meter and cost. Status events carry only changed
 // fields, so they are merged into the last known status.
 import { fillSelect } from './dom.js';
+import { onLanguageChange, t } from './i18n.js';
 
 export const permissionModes = ['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk', 'auto'];
-export const autoApproveLevels = [
-  { value: 'ask', label: 'ask for everything' },
-  { value: 'read_only', label: 'read-only tools' },
-  { value: 'undoable', label: 'read-only and undoable tools' },
-  { value: 'all_unity_tools', label: 'all Unity tools' },
-  { value: 'all_tools', label: 'all tools' },
-];
+export const autoApproveValues = ['ask', 'read_only', 'undoable', 'all_unity_tools', 'all_tools'];
+const autoApproveLevels = () => autoApproveValues.map((value) => ({ value, label: t(`approve.${value}`) }));
 const contextWindow = 200000;
 
-const stateLabels = {
-  stopped: 'stopped', starting: 'starting…', ready: 'ready', running: 'working…',
-  waiting_permission: 'waiting for your answer', resuming: 'resuming…', errored: 'stopped with an error',
-};
+const knownStates = ['stopped', 'starting', 'ready', 'running', 'waiting_permission', 'resuming', 'errored'];
 
 export class StatusBar {
   constructor(connection) {
@@ -32,9 +25,13 @@ export class StatusBar {
       select.addEventListener('change', () => this.connection.command('set_permission_mode', { mode: select.value }));
     }
     for (const select of document.querySelectorAll('select[data-setting="auto_approve"]')) {
-      fillSelect(select, autoApproveLevels);
+      fillSelect(select, autoApproveLevels());
       select.addEventListener('change', () => this.connection.command('set_auto_approve', { level: select.value }));
     }
+    onLanguageChange(() => {
+      for (const select of document.querySelectorAll('select[data-setting="auto_approve"]')) fillSelect(select, autoApproveLevels(), select.value);
+      this.render();
+    });
   }
 
   replace(status) {
@@ -49,10 +46,10 @@ export class StatusBar {
 
   render() {
     const status = this.status;
-    let text = stateLabels[status.state] ?? status.state ?? '';
+    let text = knownStates.includes(status.state) ? t(`state.${status.state}`) : status.state ?? '';
     if (status.state === 'errored' && status.error) text += `: ${status.error}`;
-    if (status.queued_messages) text += ` · ${status.queued_messages} queued`;
-    if (status.gate_active === false && status.state && status.state !== 'stopped') text += ' · script gate NOT active';
+    if (status.queued_messages) text += ` · ${t('status.queued', { count: status.queued_messages })}`;
+    if (status.gate_active === false && status.state && status.state !== 'stopped') text += ` · ${t('status.gate_off')}`;
     this.state.textContent = text;
     this.state.dataset.state = status.state ?? '';
     const models = [{ value: 'default', label: 'default' }, ...(status.models ?? []).map((model) => ({ value: model.value, label: model.displayName || model.value }))];
@@ -63,7 +60,7 @@ export class StatusBar {
     for (const select of document.querySelectorAll('select[data-setting="auto_approve"]'))
       if (document.activeElement !== select) select.value = status.auto_approve ?? 'ask';
     const tokens = status.context_tokens ?? 0;
-    this.context.textContent = `context ${Math.round((tokens / contextWindow) * 100)}% (${tokens} tokens)`;
+    this.context.textContent = t('status.context', { percent: Math.round((tokens / contextWindow) * 100), tokens });
     this.cost.textContent = typeof status.total_cost_usd === 'number' ? `$${status.total_cost_usd.toFixed(4)}` : '';
   }
 }

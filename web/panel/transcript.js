@@ -1,6 +1,7 @@
 // The chat transcript: user and assistant messages, streaming text, tool cards (collapsed, with
 // input, result, error and duration), policy refusals, notices, compaction markers and turn summaries.
 import { element, formatJson } from './dom.js';
+import { t } from './i18n.js';
 import { renderMarkdown } from './markdown.js';
 
 export class Transcript {
@@ -67,7 +68,7 @@ export class Transcript {
       case 'tool_finished': return this.finishTool(event, live);
       case 'turn_finished': return this.addSummary(event);
       case 'notice': return this.append(element('div', { className: `notice notice-${event.level}`, text: event.text, attributes: { role: event.level === 'error' ? 'alert' : 'note' } }));
-      case 'compaction': return this.append(element('div', { className: 'compaction', text: 'Earlier conversation was compacted' }));
+      case 'compaction': return this.append(element('div', { className: 'compaction', text: t('transcript.compacted') }));
       case 'permission_decided': return this.addDecision(event);
       default: return undefined;
     }
@@ -75,11 +76,11 @@ export class Transcript {
 
   addUser(event) {
     const node = element('div', { className: 'message user', attributes: { 'data-turn': String(event.turn_id ?? 0), 'data-queued': String(!!event.queued) } },
-      element('div', { className: 'role', text: 'You' }),
+      element('div', { className: 'role', text: t('transcript.you') }),
       element('div', { className: 'body plain', text: event.text ?? '' }));
-    if (event.image_count) node.append(element('div', { className: 'meta', text: `${event.image_count} image(s)` }));
+    if (event.image_count) node.append(element('div', { className: 'meta', text: t('transcript.images', { count: event.image_count }) }));
     if (event.queued && (event.turn_id ?? 0) > this.currentTurn)
-      node.querySelector('.role').append(element('span', { className: 'badge queued-badge', text: 'queued' }));
+      node.querySelector('.role').append(element('span', { className: 'badge queued-badge', text: t('transcript.queued') }));
     else node.dataset.queued = 'false';
     this.append(node);
   }
@@ -87,11 +88,11 @@ export class Transcript {
   addAssistant(event) {
     this.endStreaming();
     const node = element('div', { className: `message assistant${event.subagent ? ' subagent' : ''}` },
-      element('div', { className: 'role', text: event.subagent ? 'Subagent' : 'Agent' }));
+      element('div', { className: 'role', text: event.subagent ? t('transcript.subagent') : t('transcript.agent') }));
     const body = element('div', { className: 'body markdown' });
     body.append(renderMarkdown(event.text));
     node.append(body);
-    if (event.aborted) node.append(element('div', { className: 'meta', text: 'interrupted' }));
+    if (event.aborted) node.append(element('div', { className: 'meta', text: t('transcript.interrupted') }));
     this.append(node);
   }
 
@@ -99,7 +100,7 @@ export class Transcript {
     if (!this.streaming || !this.streaming.isConnected) {
       this.stick = this.nearEnd();
       this.streaming = element('div', { className: 'message assistant streaming', attributes: { 'aria-busy': 'true' } },
-        element('div', { className: 'role', text: 'Agent' }), element('div', { className: 'body markdown' }));
+        element('div', { className: 'role', text: t('transcript.agent') }), element('div', { className: 'body markdown' }));
       this.container.append(this.streaming);
       this.streamingText = '';
     }
@@ -127,9 +128,9 @@ export class Transcript {
     const details = element('details', { className: `tool-card${event.subagent ? ' subagent' : ''}`, attributes: { 'data-tool-use-id': event.tool_use_id ?? '' } });
     const summary = element('summary', {},
       element('span', { className: 'tool-name', text: event.name ?? 'tool' }),
-      element('span', { className: 'tool-state', text: 'running…' }));
+      element('span', { className: 'tool-state', text: t('tool.running') }));
     details.append(summary,
-      element('div', { className: 'tool-section-title', text: 'Input' }),
+      element('div', { className: 'tool-section-title', text: t('tool.input') }),
       element('pre', { className: 'tool-input', text: formatJson(event.input ?? {}) }));
     details.dataset.started = live ? String(performance.now()) : '';
     this.toolCards.set(event.tool_use_id, details);
@@ -145,26 +146,26 @@ export class Transcript {
     const state = card.querySelector('.tool-state');
     if (event.policy) {
       card.classList.add('policy');
-      state.textContent = `blocked by policy (${event.policy.basis})`;
+      state.textContent = t('tool.blocked', { basis: event.policy.basis });
       card.append(element('div', { className: 'policy-message', attributes: { role: 'note' } },
-        element('strong', { text: 'Policy: ' }), document.createTextNode(event.policy.message ?? '')));
+        element('strong', { text: t('tool.policy') }), document.createTextNode(event.policy.message ?? '')));
     } else {
       card.classList.toggle('error', !!event.is_error);
-      state.textContent = event.is_error ? 'error' : 'done';
+      state.textContent = event.is_error ? t('tool.error') : t('tool.done');
     }
     if (live && card.dataset.started) {
       const seconds = (performance.now() - Number(card.dataset.started)) / 1000;
-      state.textContent += ` · ${seconds.toFixed(1)} s`;
+      state.textContent += ` · ${t('tool.seconds', { seconds: seconds.toFixed(1) })}`;
     }
-    card.append(element('div', { className: 'tool-section-title', text: event.is_error ? 'Error' : 'Result' }),
-      element('pre', { className: 'tool-result', text: (event.content ?? '') + (event.truncated ? '\n… (truncated)' : '') }));
+    card.append(element('div', { className: 'tool-section-title', text: event.is_error ? t('tool.error_title') : t('tool.result') }),
+      element('pre', { className: 'tool-result', text: (event.content ?? '') + (event.truncated ? `\n${t('tool.truncated')}` : '') }));
   }
 
   addDecision(event) {
     if (event.decision !== 'deny') return;
     this.append(element('div', { className: 'policy-message', attributes: { role: 'note' } },
-      element('strong', { text: `Policy (${event.basis}): ` }),
-      document.createTextNode(`${event.tool_name} was refused. ${event.message ?? ''}`)));
+      element('strong', { text: t('decision.policy', { basis: event.basis }) }),
+      document.createTextNode(`${t('decision.refused', { tool: event.tool_name })} ${event.message ?? ''}`)));
   }
 
   addSummary(event) {
@@ -172,12 +173,12 @@ export class Transcript {
     const usage = event.usage ?? {};
     const parts = [];
     const interrupted = event.interrupted || (event.terminal_reason ?? '').startsWith('aborted');
-    if (interrupted) parts.push('interrupted');
-    else if (event.is_error) parts.push(`ended with an error${event.api_error_status ? ` (HTTP ${event.api_error_status})` : ''}: ${event.result || event.subtype}`);
-    else parts.push('turn finished');
-    if (usage.input_tokens !== undefined) parts.push(`${usage.input_tokens} in / ${usage.output_tokens ?? 0} out tokens`);
+    if (interrupted) parts.push(t('summary.interrupted'));
+    else if (event.is_error) parts.push(`${t('summary.error')}${event.api_error_status ? ` (HTTP ${event.api_error_status})` : ''}: ${event.result || event.subtype}`);
+    else parts.push(t('summary.finished'));
+    if (usage.input_tokens !== undefined) parts.push(t('summary.tokens', { input: usage.input_tokens, output: usage.output_tokens ?? 0 }));
     if (typeof event.total_cost_usd === 'number') parts.push(`$${event.total_cost_usd.toFixed(4)}`);
-    if (event.permission_denials) parts.push(`${event.permission_denials} denied`);
+    if (event.permission_denials) parts.push(t('summary.denied', { count: event.permission_denials }));
     this.append(element('div', { className: `turn-summary${event.is_error && !interrupted ? ' error' : ''}`, text: parts.join(' · ') }));
   }
 }

@@ -53,6 +53,7 @@ Expected<void> AgentSession::start(std::optional<std::string> resume_session_id)
     else
         publish_notice_locked("warning", "the agent settings could not be read (" + settings.error().message() + "); defaults are used");
     auto cli = locate_cli(m_settings.cli_path);
+    m_cli_located = cli ? CliLocated::Yes : CliLocated::No;
     if (!cli) {
         m_errored = true;
         m_error = cli.error().message();
@@ -83,6 +84,11 @@ void AgentSession::shutdown() {
     if (process)
         process->stop(std::chrono::milliseconds(2000)); // stdin EOF lets the CLI flush its transcript.
     dead.clear();
+}
+
+void AgentSession::republish_status() {
+    std::lock_guard lock(m_mutex);
+    publish_status_locked();
 }
 
 int AgentSession::cli_pid() const {
@@ -142,6 +148,9 @@ void AgentSession::publish_status_locked() {
     for (auto& rule : m_settings.always_allow)
         rules.PushBack(json::string_value(rule, allocator), allocator);
     status.AddMember("always_allow", rules, allocator);
+    StatusContext context{m_last_init.IsObject() ? &m_last_init : nullptr, m_cli_located};
+    for (const auto& source : m_options.status_sources)
+        source(context, status, allocator);
     status_event.AddMember("status", status, allocator);
     m_hub.publish(std::move(status_event));
 }

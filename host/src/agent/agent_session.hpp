@@ -8,6 +8,7 @@
 #include "agent/control_channel.hpp"
 #include "agent/history.hpp"
 #include "agent/instruction_sections.hpp"
+#include "agent/launch_sources.hpp"
 #include "agent/permission_broker.hpp"
 #include "agent/permission_scopes.hpp"
 #include "agent/turn_tracker.hpp"
@@ -16,6 +17,7 @@
 
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
 #include <filesystem>
 #include <memory>
@@ -41,7 +43,10 @@ struct AgentOptions {
     std::string mcp_token;
     std::vector<std::string> environment_overrides; // NAME=value, applied over the host's environment.
     MetadataLookup metadata;
+    ToolLister tools; // Our tools now; only used for the fixed permission list of a CLI without the prompt tool.
     std::vector<InstructionSource> instruction_sources; // Asked at every spawn, in order, under the session lock: never call back into the session.
+    std::vector<ArgumentSource> argument_sources;       // Likewise; their arguments follow the host's own.
+    std::vector<StatusSource> status_sources;           // Asked at every status event.
     AuthMode auth = AuthMode::Automatic;
     FirstSession first_session = FirstSession::Fresh;
     std::chrono::milliseconds control_timeout{60'000};
@@ -85,7 +90,13 @@ public:
     Expected<void> set_auto_approve(AutoApprove level);
     // Removes a saved always-allow rule; later CLI starts no longer get it.
     Expected<void> remove_always_allow(const std::string& rule);
+    // Replaces the saved always-allow rules with change(current rules) and saves them; later CLI
+    // starts get the new list. change runs under the session lock: never call back into the session.
+    Expected<void> change_always_allow(const std::function<std::vector<std::string>(const std::vector<std::string>&)>& change);
     Expected<void> reconnect_mcp();
+
+    // Publishes a status event now, e.g. after something its status sources read has changed.
+    void republish_status();
 
     int cli_pid() const;
     std::string session_id() const;
@@ -141,6 +152,7 @@ private:
     mutable std::mutex m_mutex;
     AgentSettings m_settings;
     std::filesystem::path m_cli;
+    CliLocated m_cli_located = CliLocated::NotLookedFor;
     std::unique_ptr<CliProcess> m_process;
     uint64_t m_generation = 0;
     bool m_initialized = false;
@@ -154,12 +166,15 @@ private:
     rapidjson::Document m_models{rapidjson::kArrayType};
     rapidjson::Document m_slash_commands{rapidjson::kArrayType}; // {name, description, argumentHint} from initialize.
     rapidjson::Document m_usage{rapidjson::kObjectType};
+    rapidjson::Document m_last_init; // The running CLI's newest system/init; null until its first turn.
     double m_cost_usd = 0;
     int64_t m_context_tokens = 0;
     ControlChannel m_control;
     TurnTracker m_turns;
     std::string m_partial_text;
-    bool m_reload_tools_by_respawn = false; // mcp_reconnect was rejected: restart between turns instead. // Text streamed in the current turn since its last assistant message.
+    bool m_reload_tools_by_respawn = false; // mcp_reconnect was rejected: restart between turns instead.
+    // The CLI rejected --permission-prompt-tool: later spawns go without it, with a fixed --allowedTools.
+    bool m_static_permissions = false;
     std::deque<PendingPermission> m_pending;
     // Tool calls of the running turn by tool_use id (name, input), so a refusal by the script
     // gate's hook can be told apart from a tool error; cleared at every turn's end.

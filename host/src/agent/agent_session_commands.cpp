@@ -193,6 +193,24 @@ Expected<void> AgentSession::remove_always_allow(const std::string& rule) {
     return saved;
 }
 
+Expected<void> AgentSession::change_always_allow(const std::function<std::vector<std::string>(const std::vector<std::string>&)>& change) {
+    std::lock_guard lock(m_mutex);
+    if (m_cli_located == CliLocated::NotLookedFor) {
+        // Never started (a host without the agent): the file is the truth, not the defaults.
+        auto loaded = AgentSettings::load(m_options.project);
+        if (!loaded)
+            return loaded.error();
+        m_settings = std::move(*loaded);
+    }
+    auto previous = m_settings.always_allow;
+    m_settings.always_allow = change(previous);
+    auto saved = m_settings.save(m_options.project);
+    if (!saved)
+        m_settings.always_allow = std::move(previous); // What runs and what is saved stay the same.
+    publish_status_locked();
+    return saved;
+}
+
 Expected<void> AgentSession::reconnect_mcp() {
     std::lock_guard lock(m_mutex);
     if (!m_process)

@@ -31,8 +31,12 @@ std::vector<std::string> AgentSession::child_environment() const {
 std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& mcp_config, const fs::path* gate_settings,
                                                                const std::optional<std::string>& resume_session_id) const {
     std::vector<std::string> arguments = {"-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose",
-                                          "--include-partial-messages", "--replay-user-messages", "--permission-prompt-tool", "stdio",
-                                          "--mcp-config", mcp_config.string(), "--strict-mcp-config"};
+                                          "--include-partial-messages", "--replay-user-messages"};
+    if (!m_static_permissions) {
+        arguments.push_back("--permission-prompt-tool");
+        arguments.push_back("stdio");
+    }
+    arguments.insert(arguments.end(), {"--mcp-config", mcp_config.string(), "--strict-mcp-config"});
     if (gate_settings) {
         arguments.push_back("--settings");
         arguments.push_back(gate_settings->string());
@@ -49,13 +53,20 @@ std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& m
         for (auto& section : source())
             sections.push_back(std::move(section));
     arguments.push_back(appended_system_prompt(sections, m_settings.append_system_prompt));
-    if (!m_settings.always_allow.empty()) {
+    std::vector<std::string> allowed = m_settings.always_allow;
+    if (m_static_permissions)
+        allowed = static_allow_rules(m_settings.auto_approve, m_settings.always_allow, m_options.tools ? m_options.tools() : std::vector<std::string>{},
+                                     m_options.metadata);
+    if (!allowed.empty()) {
         std::string rules;
-        for (auto& rule : m_settings.always_allow)
+        for (auto& rule : allowed)
             rules += (rules.empty() ? "" : ",") + rule;
         arguments.push_back("--allowedTools");
         arguments.push_back(rules);
     }
+    for (const auto& source : m_options.argument_sources)
+        for (auto& argument : source())
+            arguments.push_back(std::move(argument));
     if (resume_session_id)
         arguments.push_back("--resume=" + *resume_session_id); // The "=" form: an id can never become a flag.
     return arguments;
@@ -93,6 +104,7 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
         return process.error();
     }
     m_process = std::move(*process);
+    m_last_init.SetNull(); // What the previous CLI loaded says nothing about this one.
     if (auto start = processes::start_time(m_process->pid()))
         report_if_failed_locked(write_process_record(m_options.project, ProcessRecord{m_process->pid(), *start}),
                                 "the CLI's process record was not written, so a later host cannot end this CLI if this host crashes");
@@ -176,10 +188,21 @@ void AgentSession::on_exit(uint64_t generation, int exit_code, const std::string
         m_deaths.pop_front();
     std::string tail = stderr_tail.substr(stderr_tail.size() > 600 ? stderr_tail.size() - 600 : 0);
     spdlog::warn("agent: the CLI exited with code {}; stderr: {}", exit_code, tail);
-    if (tail.find("unknown option") != std::string::npos)
+    bool rejected_prompt_tool = tail.find("unknown option") != std::string::npos && tail.find("--permission-prompt-tool") != std::string::npos;
+    if (rejected_prompt_tool && !m_static_permissions) {
+        // Degrade visibly: without the prompt tool nobody can be asked, so a fixed list decides.
+        m_static_permissions = true;
+        publish_notice_locked("warning", "the claude CLI" + (m_cli_version.empty() ? std::string() : " (version " + m_cli_version + ")") +
+                                             " rejected --permission-prompt-tool, so it cannot ask for permission on the panel. It is "
+                                             "restarted with a fixed --allowedTools list: the always-allow rules and the tools the "
+                                             "auto-approve level (" + to_string(m_settings.auto_approve) + ") allows; it refuses every "
+                                             "other tool, and the script gate still holds. Install the tested version to get permission "
+                                             "cards back: " + std::string(tested_cli_install_command));
+    } else if (tail.find("unknown option") != std::string::npos) {
         publish_notice_locked("error", "the claude CLI" + (m_cli_version.empty() ? std::string() : " (version " + m_cli_version + ")") +
                                            " rejected a command-line option this host relies on: " + tail +
                                            ". Install the tested version: " + std::string(tested_cli_install_command));
+    }
     if (static_cast<int>(m_deaths.size()) >= m_options.max_deaths) {
         m_errored = true;
         m_respawn_due.reset();

@@ -80,6 +80,7 @@ void AgentSession::handle_system(const rapidjson::Value& message) {
         if (auto mode = json::string_field(message, "permissionMode"))
             m_settings.permission_mode = *mode;
         m_initialized = true;
+        m_last_init.CopyFrom(message, m_last_init.GetAllocator());
         if (const rapidjson::Value* servers = member(message, "mcp_servers"); servers && servers->IsArray())
             for (auto& server : servers->GetArray())
                 if (json::string_field(server, "name").value_or("") == mcp_server_name &&

@@ -6,6 +6,8 @@
 #include "agent/script_gate.hpp"
 #include "support/json.hpp"
 
+#include <algorithm>
+
 namespace uap::agent {
 
 std::optional<std::string> our_tool_name(std::string_view tool_name) {
@@ -49,6 +51,18 @@ BrokerDecision decide_permission(std::string_view tool_name, const rapidjson::Va
             if (rule_matches(rule, tool_name, input, context.project))
                 return BrokerDecision{Verdict::Allow, {}, "rule " + rule};
     return BrokerDecision{Verdict::Ask, {}, "ask"};
+}
+
+std::vector<std::string> static_allow_rules(AutoApprove level, const std::vector<std::string>& always_allow,
+                                            const std::vector<std::string>& our_tools, const MetadataLookup& metadata) {
+    std::vector<std::string> rules = always_allow;
+    BrokerContext context{{}, {}, level, nullptr, metadata};
+    for (auto& tool : our_tools) {
+        std::string name = std::string("mcp__") + mcp_server_name + "__" + tool;
+        if (auto_approval(name, context) && std::find(rules.begin(), rules.end(), name) == rules.end())
+            rules.push_back(std::move(name));
+    }
+    return rules;
 }
 
 bool rule_matches(std::string_view rule, std::string_view tool_name, const rapidjson::Value& input, const std::filesystem::path& project) {

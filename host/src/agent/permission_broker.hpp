@@ -19,6 +19,8 @@ namespace uap::agent {
 
 // Our own tool's metadata by its module name (without the mcp__uap__ prefix); nullopt if unknown.
 using MetadataLookup = std::function<std::optional<modules::ToolMetadata>(std::string_view tool)>;
+// The module names of our tools being served now.
+using ToolLister = std::function<std::vector<std::string>()>;
 
 enum class Verdict { Allow, Deny, Ask };
 
@@ -40,6 +42,13 @@ struct BrokerContext {
 std::optional<std::string> our_tool_name(std::string_view tool_name);
 
 BrokerDecision decide_permission(std::string_view tool_name, const rapidjson::Value& input, const BrokerContext& context);
+
+// What stands in for the broker when the CLI cannot ask it (one that rejects
+// --permission-prompt-tool): a fixed --allowedTools list of the always-allow rules plus each of our
+// tools the auto-approve level approves. The CLI refuses everything else; the script gate is a
+// hook and holds either way.
+std::vector<std::string> static_allow_rules(AutoApprove level, const std::vector<std::string>& always_allow,
+                                            const std::vector<std::string>& our_tools, const MetadataLookup& metadata);
 
 // True when a CLI permission rule ("Tool" or "Tool(content)") covers this call. Content rules are
 // honoured for Bash ("prefix:*" or an exact command) and for file tools (a project-relative file,

@@ -17,6 +17,16 @@ agent::MetadataLookup metadata_from(const mcp::ModuleTools& tools) {
     return [&tools](std::string_view tool) { return metadata_from(*tools.host())(tool); };
 }
 
+agent::ToolLister tools_from(const mcp::ModuleTools& tools) {
+    return [&tools] {
+        std::vector<std::string> names;
+        for (const modules::ToolEntry* entry : tools.host()->tools())
+            if (entry->description)
+                names.push_back(entry->description->name);
+        return names;
+    };
+}
+
 AgentService::AgentService(agent::AgentOptions options)
     : m_session(std::make_unique<agent::AgentSession>(std::move(options), m_hub)), m_endpoint(m_hub, *m_session) {}
 

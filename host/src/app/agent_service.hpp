@@ -15,6 +15,8 @@ namespace uap::app {
 // Our tools' metadata by module tool name, from the module registry.
 agent::MetadataLookup metadata_from(const modules::ModuleHost& modules);
 agent::MetadataLookup metadata_from(const mcp::ModuleTools& tools);
+// Our tools of the moment, by module name (for the fixed permission list of a CLI without the prompt tool).
+agent::ToolLister tools_from(const mcp::ModuleTools& tools);
 
 class AgentService {
 public:

@@ -2,6 +2,8 @@
 #include "app/host_application.hpp"
 
 #include "app/agent_service.hpp"
+#include "app/integration_commands.hpp"
+#include "app/integration_wiring.hpp"
 #include "app/module_registry.hpp"
 #include "mcp/event_stream_route.hpp"
 #include "mcp/mcp_endpoint.hpp"
@@ -50,6 +52,7 @@ struct HostApplication::Graph {
     std::unique_ptr<server::HostServer> http;
     std::unique_ptr<panel::ModuleCatalog> catalog;
     std::unique_ptr<AgentService> agent;
+    std::unique_ptr<IntegrationCommands> integration_commands; // Its install thread uses the agent's session and hub.
     std::unique_ptr<RegistryWatcher> watcher;
     server::Discovery discovery;
     bool serving = false;
@@ -139,7 +142,9 @@ Expected<void> HostApplication::start() {
     agent_options.environment_overrides = m_options.agent_environment;
     agent_options.mcp_token = graph->tokens->token(server::Role::Mcp);
     agent_options.metadata = metadata_from(*graph->tools);
+    agent_options.tools = tools_from(*graph->tools);
     agent_options.first_session = m_options.first_session;
+    add_integration_sources(agent_options);
     graph->agent = std::make_unique<AgentService>(agent_options);
     graph->agent->endpoint().set_limits(panel::PanelLimits::from(*graph->settings));
     graph->catalog = std::make_unique<panel::ModuleCatalog>(
@@ -149,6 +154,10 @@ Expected<void> HostApplication::start() {
         },
         *graph->settings);
     graph->agent->set_module_catalog(graph->catalog.get());
+    graph->integration_commands = std::make_unique<IntegrationCommands>(project, cli_environment(agent_options.environment_overrides),
+                                                                        graph->agent->hub(), graph->agent->session());
+    graph->agent->endpoint().add_command_extension(graph->integration_commands.get());
+    graph->agent->session().republish_status(); // A panel's first snapshot shows the integrations even before a CLI starts.
     graph->http->add_upgrade_route(graph->agent->route());
 
     auto bound = graph->http->start();

@@ -17,6 +17,7 @@ int run_mcp_config_command(const std::vector<std::string>& words);
 int run_doctor_command(const std::vector<std::string>& words);
 int run_hook_command(const std::vector<std::string>& words);
 int run_open_command(const std::vector<std::string>& words);
+int run_integrations_command(const std::vector<std::string>& words);
 
 // Prints "uap-host: <message>" on stderr and returns code.
 int fail(ExitCode code, const std::string& message);

@@ -275,6 +275,9 @@ std::string PanelEndpoint::handle_command(std::string_view text) {
     reply.AddMember("command", json::string_value(type, allocator), allocator);
     Expected<void> outcome = [&]() -> Expected<void> {
         try {
+            for (auto* extension : m_extensions)
+                if (extension->handles(type))
+                    return extension->run(type, *command, reply);
             if (type == "list_modules" || type == "set_module_enabled" || type == "remove_always_allow")
                 return run_settings(type, *command, m_session, m_catalog, reply);
             return run(type, *command, m_session, reply);

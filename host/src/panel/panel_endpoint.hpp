@@ -4,6 +4,7 @@
 #pragma once
 
 #include "agent/agent_session.hpp"
+#include "panel/command_extension.hpp"
 #include "panel/module_catalog.hpp"
 #include "panel/panel_hub.hpp"
 #include "panel/panel_outbox.hpp"
@@ -13,6 +14,7 @@
 #include <chrono>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace uap::panel {
 
@@ -38,6 +40,8 @@ public:
     server::UpgradeRoute route(std::string path = "/panel");
     // Enables list_modules and set_module_enabled; without it they are refused. Set before serving.
     void set_module_catalog(ModuleCatalog* catalog) { m_catalog = catalog; }
+    // Commands this extension handles are passed to it. Add before serving.
+    void add_command_extension(CommandExtension* extension) { m_extensions.push_back(extension); }
 
     // Runs one command and returns its command_result as JSON text.
     std::string handle_command(std::string_view text);
@@ -47,6 +51,7 @@ private:
     agent::AgentSession& m_session;
     PanelLimits m_limits;
     ModuleCatalog* m_catalog = nullptr;
+    std::vector<CommandExtension*> m_extensions;
 };
 
 } // namespace uap::panel

@@ -23,6 +23,8 @@ struct RunnerConnection::PendingCall {
     std::function<void(double progress, double total, std::string_view message)> on_progress;
     // What editor calls made during this call watch: set when the caller cancels or gives up.
     std::shared_ptr<api::CallControl> control = std::make_shared<api::CallControl>();
+    // Guards what follows; taken after RunnerConnection::m_mutex when both are held.
+    std::mutex mutex;
     std::condition_variable answered;
     bool done = false;
     int reporting = 0; // Progress reports being delivered outside the lock; the call waits for them.
@@ -61,7 +63,8 @@ Expected<std::shared_ptr<RunnerConnection>> RunnerConnection::launch(const std::
 }
 
 RunnerConnection::RunnerConnection(std::unique_ptr<ChildProcess> child, uap_host_context& context)
-    : m_child(std::move(child)), m_context(context) {}
+    : m_child(std::move(child)), m_context(context),
+      m_writer([process = m_child.get()](std::string_view bytes) { return process->write_all(bytes); }) {}
 
 RunnerConnection::~RunnerConnection() {
     stop(std::chrono::milliseconds(500));
@@ -74,8 +77,7 @@ RunnerConnection::~RunnerConnection() {
 }
 
 void RunnerConnection::send(const std::string& frame) {
-    std::lock_guard lock(m_write_mutex);
-    if (auto written = m_child->write_all(frame); !written)
+    if (auto written = m_writer.send(frame); !written)
         spdlog::debug("[{}] {}", m_context.module_id, written.error().message());
 }
 
@@ -122,7 +124,7 @@ Expected<modules::ModuleOutput> RunnerConnection::call(const modules::ToolCallRe
 
     auto started = Clock::now();
     auto deadline_at = pending->deadline.count() > 0 ? started + pending->deadline : started + std::chrono::hours(24 * 365);
-    std::unique_lock lock(m_mutex);
+    std::unique_lock lock(pending->mutex);
     while (!pending->done) {
         bool watching = control && !cancel_sent;
         auto wake = watching ? std::min(deadline_at, Clock::now() + cancellation_poll) : deadline_at;
@@ -139,21 +141,38 @@ Expected<modules::ModuleOutput> RunnerConnection::call(const modules::ToolCallRe
             lock.lock();
             continue;
         }
-        if (Clock::now() >= deadline_at && m_requested_death == Death::Alive) {
-            spdlog::error("[{}] tool \"{}\" overran its deadline of {}; stopping its module runner (pid {})", m_context.module_id,
-                          pending->tool, seconds_text(pending->deadline), m_child->pid());
-            m_requested_death = Death::Deadline;
-            m_deadline_tool = pending->tool;
-            if (!m_reaping)
-                m_child->kill_tree();
+        if (Clock::now() >= deadline_at) {
+            lock.unlock();
+            stop_for_deadline(*pending);
+            lock.lock();
+            // The runner is being stopped: the reader fails this call once the process is gone.
+            deadline_at = Clock::now() + std::chrono::hours(24 * 365);
         }
     }
     pending->answered.wait(lock, [&] { return pending->reporting == 0; });
-    m_calls.erase(id);
+    bool answered = !pending->failure;
+    lock.unlock();
+    if (!answered) { // An answered call was taken out of the table by the reader.
+        std::lock_guard table_lock(m_mutex);
+        m_calls.erase(id);
+    }
     pending->control->cancelled = true; // An editor call it started is no longer wanted.
     if (pending->failure)
         return Error(*pending->failure);
     return std::move(pending->output);
+}
+
+void RunnerConnection::stop_for_deadline(const PendingCall& call) {
+    std::lock_guard lock(m_mutex);
+    if (m_requested_death != Death::Alive)
+        return;
+    spdlog::error("[{}] tool \"{}\" overran its deadline of {}; stopping its module runner (pid {})", m_context.module_id, call.tool,
+                  seconds_text(call.deadline), m_child->pid());
+    m_requested_death = Death::Deadline;
+    m_serving = false;
+    m_deadline_tool = call.tool;
+    if (!m_reaping)
+        m_child->kill_tree();
 }
 
 void RunnerConnection::request_stop() {
@@ -164,6 +183,7 @@ void RunnerConnection::request_stop() {
         m_stop_requested = true;
         if (m_requested_death == Death::Alive)
             m_requested_death = Death::Stopped;
+        m_serving = false;
     }
     send(OutgoingMessage("shutdown").finish());
 }
@@ -184,13 +204,11 @@ void RunnerConnection::kill(Death cause) {
         return;
     if (m_requested_death == Death::Alive)
         m_requested_death = cause;
+    m_serving = false;
     m_child->kill_tree();
 }
 
-bool RunnerConnection::alive() const {
-    std::lock_guard lock(m_mutex);
-    return m_death == Death::Alive && m_requested_death == Death::Alive;
-}
+bool RunnerConnection::alive() const { return m_serving.load(std::memory_order_acquire); }
 
 bool RunnerConnection::take_crash() {
     std::lock_guard lock(m_mutex);
@@ -272,35 +290,65 @@ void RunnerConnection::finish(Death cause) {
         m_child->kill_tree();
         code = m_child->wait_exit(std::chrono::seconds(5));
     }
-    std::lock_guard lock(m_mutex);
-    m_exit_code = code.value_or(-1);
-    m_death = m_requested_death != Death::Alive ? m_requested_death : cause;
-    if (m_death == Death::Crashed)
-        spdlog::error("[{}] module runner (pid {}) crashed: {}", m_context.module_id, m_child->pid(), how_it_ended());
-    for (auto& [id, call] : m_calls) {
-        if (call->done)
-            continue;
-        call->failure = failure_text(*call);
-        call->done = true;
+    std::vector<std::pair<std::shared_ptr<PendingCall>, std::string>> failed;
+    {
+        std::lock_guard lock(m_mutex);
+        m_exit_code = code.value_or(-1);
+        m_death = m_requested_death != Death::Alive ? m_requested_death : cause;
+        m_serving = false;
+        if (m_death == Death::Crashed)
+            spdlog::error("[{}] module runner (pid {}) crashed: {}", m_context.module_id, m_child->pid(), how_it_ended());
+        for (auto& [id, call] : m_calls)
+            failed.emplace_back(call, failure_text(*call));
+        m_changed.notify_all();
+    }
+    // Every call in flight fails, each saying why (no result can come any more).
+    for (auto& [call, text] : failed) {
+        {
+            std::lock_guard lock(call->mutex);
+            if (call->done)
+                continue;
+            call->failure = std::move(text);
+            call->done = true;
+        }
         call->answered.notify_all();
     }
-    m_changed.notify_all();
+}
+
+std::shared_ptr<RunnerConnection::PendingCall> RunnerConnection::take_call(int64_t id) {
+    std::lock_guard lock(m_mutex);
+    auto found = m_calls.find(id);
+    if (found == m_calls.end())
+        return nullptr;
+    auto call = std::move(found->second);
+    m_calls.erase(found);
+    return call;
+}
+
+std::shared_ptr<RunnerConnection::PendingCall> RunnerConnection::find_call(int64_t id) const {
+    std::lock_guard lock(m_mutex);
+    auto found = m_calls.find(id);
+    return found == m_calls.end() ? nullptr : found->second;
 }
 
 void RunnerConnection::dispatch(const rapidjson::Document& message) {
     std::string_view type = text_of(message, "type");
     if (type == "result") {
-        std::lock_guard lock(m_mutex);
-        auto found = m_calls.find(integer_of(message, "call"));
-        if (found == m_calls.end() || found->second->done)
+        auto call = take_call(integer_of(message, "call"));
+        if (!call)
             return; // The caller gave up (cancelled or deadline) before the answer came.
-        auto& call = *found->second;
-        call.output.status = static_cast<uap_status>(integer_of(message, "status", UAP_STATUS_INTERNAL_ERROR));
-        call.output.text = std::string(text_of(message, "output"));
-        call.output.overflowed = flag_of(message, "overflowed");
-        call.output.offered_bytes = static_cast<uint64_t>(integer_of(message, "offered"));
-        call.done = true;
-        call.answered.notify_all();
+        {
+            std::lock_guard lock(call->mutex);
+            if (call->done)
+                return;
+            call->output.status = static_cast<uap_status>(integer_of(message, "status", UAP_STATUS_INTERNAL_ERROR));
+            call->output.text = std::string(text_of(message, "output"));
+            call->output.overflowed = flag_of(message, "overflowed");
+            call->output.offered_bytes = static_cast<uint64_t>(integer_of(message, "offered"));
+            call->done = true;
+        }
+        // Notified after the lock is released, so the caller does not wake only to wait for it.
+        call->answered.notify_all();
     } else if (type == "log") {
         std::string_view line = text_of(message, "message");
         modules::host_api().log(&m_context, static_cast<uap_log_level>(integer_of(message, "level", UAP_LOG_INFO)),
@@ -308,11 +356,12 @@ void RunnerConnection::dispatch(const rapidjson::Document& message) {
     } else if (type == "progress") {
         // Delivered without the lock: a slow receiver (an event stream to a slow client) must not
         // hold up the results of other calls. The call does not return while a report is out.
-        std::unique_lock lock(m_mutex);
-        auto found = m_calls.find(integer_of(message, "call"));
-        if (found == m_calls.end() || found->second->done || !found->second->on_progress)
+        auto call = find_call(integer_of(message, "call"));
+        if (!call)
             return;
-        auto call = found->second;
+        std::unique_lock lock(call->mutex);
+        if (call->done || !call->on_progress)
+            return;
         ++call->reporting;
         lock.unlock();
         call->on_progress(number_of(message, "progress"), number_of(message, "total"), text_of(message, "message"));
@@ -346,11 +395,8 @@ void RunnerConnection::answer_question(const rapidjson::Document& message) {
     });
     std::shared_ptr<api::CallControl> control;
     int64_t call = integer_of(message, "call", no_call);
-    {
-        std::lock_guard lock(m_mutex);
-        if (auto found = m_calls.find(call); found != m_calls.end())
-            control = found->second->control;
-    }
+    if (auto found = find_call(call))
+        control = found->control;
     auto done = std::make_shared<std::atomic<bool>>(false);
     auto work = [this, control, done, request = integer_of(message, "request"), method = std::string(text_of(message, "method")),
                  editor_method = std::string(text_of(message, "editorMethod")), params = std::string(text_of(message, "params")),

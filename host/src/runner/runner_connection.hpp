@@ -7,6 +7,7 @@
 #include "modules/host_services.hpp"
 #include "modules/module_backend.hpp"
 #include "modules/module_library.hpp"
+#include "runner/runner_frames.hpp"
 
 #include <rapidjson/document.h>
 
@@ -69,13 +70,18 @@ private:
     void dispatch(const rapidjson::Document& message);
     void answer_question(const rapidjson::Document& message);
     void finish(Death cause);
+    void stop_for_deadline(const PendingCall& call);
+    std::shared_ptr<PendingCall> find_call(int64_t id) const;
+    std::shared_ptr<PendingCall> take_call(int64_t id); // find_call, and out of the table.
     void note_protocol_error(const std::string& problem);
     void send(const std::string& frame);
     std::string failure_text(const PendingCall& call) const;
 
     std::unique_ptr<ChildProcess> m_child;
     uap_host_context& m_context;
-    std::mutex m_write_mutex;
+    FrameWriter m_writer;
+    // Guards the table of calls and the account of the runner's end; each call's own state has a
+    // lock of its own, so results reach their callers without all of them contending for this one.
     mutable std::mutex m_mutex;
     std::condition_variable m_changed;
     std::map<int64_t, std::shared_ptr<PendingCall>> m_calls;
@@ -83,6 +89,7 @@ private:
     std::optional<std::variant<LoadAnswer, modules::LibraryError>> m_load_answer;
     Death m_death = Death::Alive;
     Death m_requested_death = Death::Alive; // Set by kill() before the signal, read when the pipe closes.
+    std::atomic<bool> m_serving{true};      // Both of the above are still Alive (read without the lock).
     std::string m_deadline_tool;            // The tool whose deadline stopped the runner.
     bool m_reaping = false;
     bool m_stop_requested = false;

@@ -21,6 +21,11 @@ void write_length(char* out, uint32_t length) {
     out[3] = static_cast<char>(length & 0xff);
 }
 
+uint64_t read_length(const char* in) {
+    auto* prefix = reinterpret_cast<const unsigned char*>(in);
+    return (uint64_t(prefix[0]) << 24) | (uint64_t(prefix[1]) << 16) | (uint64_t(prefix[2]) << 8) | prefix[3];
+}
+
 } // namespace
 
 OutgoingMessage::OutgoingMessage(std::string_view type) : m_writer(m_buffer) {
@@ -70,26 +75,69 @@ Expected<void> write_frame(platform::NativeHandle pipe, std::string_view frame) 
     return {};
 }
 
-Expected<bool> FrameReader::fill(size_t wanted) {
-    if (m_start > 0 && m_start == m_buffer.size()) {
-        m_buffer.clear();
-        m_start = 0;
+Expected<void> FrameWriter::send(std::string_view frame) {
+    queue(frame);
+    return flush();
+}
+
+void FrameWriter::queue(std::string_view frame) {
+    std::lock_guard lock(m_mutex);
+    if (!m_broken)
+        m_queued.append(frame);
+}
+
+Expected<void> FrameWriter::flush() {
+    std::unique_lock lock(m_mutex);
+    if (m_broken)
+        return *m_broken;
+    if (m_writing || m_queued.empty())
+        return {}; // The writing thread sends it with its next write.
+    m_writing = true;
+    Expected<void> written;
+    while (!m_queued.empty() && written) {
+        m_sending.swap(m_queued);
+        lock.unlock();
+        written = m_write(m_sending);
+        m_sending.clear();
+        lock.lock();
     }
-    while (m_buffer.size() - m_start < wanted) {
-        if (m_start > 0 && m_buffer.size() - m_start + 65536 > m_buffer.capacity()) {
-            m_buffer.erase(0, m_start);
+    m_writing = false;
+    if (!written) {
+        m_broken = written.error();
+        m_queued.clear();
+    }
+    return written;
+}
+
+Expected<bool> FrameReader::fill(size_t wanted) {
+    if (m_start == m_end)
+        m_start = m_end = 0;
+    while (m_end - m_start < wanted) {
+        // Room for the rest of this frame and a burst of further ones. The buffer only grows
+        // (never zero-filled again), and unread bytes move to its front when space runs out.
+        size_t room = std::max<size_t>(65536, wanted);
+        if (m_buffer.size() - m_start < room) {
+            std::memmove(m_buffer.data(), m_buffer.data() + m_start, m_end - m_start);
+            m_end -= m_start;
             m_start = 0;
+            if (m_buffer.size() < room)
+                m_buffer.resize(room);
         }
-        size_t have = m_buffer.size();
-        m_buffer.resize(have + std::max<size_t>(65536, wanted - (have - m_start)));
-        auto count = platform::read_some(m_pipe, m_buffer.data() + have, m_buffer.size() - have);
-        m_buffer.resize(have + (count ? *count : 0));
+        auto count = platform::read_some(m_pipe, m_buffer.data() + m_end, m_buffer.size() - m_end);
         if (!count)
             return count.error();
         if (*count == 0)
             return false;
+        m_end += *count;
     }
     return true;
+}
+
+bool FrameReader::frame_ready() const {
+    size_t buffered = m_end - m_start;
+    if (buffered < prefix_bytes)
+        return false;
+    return buffered - prefix_bytes >= read_length(m_buffer.data() + m_start);
 }
 
 Expected<ReadEnd> FrameReader::next(std::string& text) {
@@ -97,12 +145,11 @@ Expected<ReadEnd> FrameReader::next(std::string& text) {
     if (!filled)
         return filled.error();
     if (!*filled) {
-        if (m_buffer.size() == m_start)
+        if (m_end == m_start)
             return ReadEnd::Closed;
         return Error("the pipe closed inside a frame's length prefix");
     }
-    auto* prefix = reinterpret_cast<const unsigned char*>(m_buffer.data() + m_start);
-    uint64_t length = (uint64_t(prefix[0]) << 24) | (uint64_t(prefix[1]) << 16) | (uint64_t(prefix[2]) << 8) | prefix[3];
+    uint64_t length = read_length(m_buffer.data() + m_start);
     if (length > m_max_bytes)
         return Error("a frame of " + std::to_string(length) + " bytes exceeds the limit of " + std::to_string(m_max_bytes));
     filled = fill(prefix_bytes + length);

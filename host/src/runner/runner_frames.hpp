@@ -10,6 +10,9 @@
 #include <rapidjson/writer.h>
 
 #include <cstdint>
+#include <functional>
+#include <optional>
+#include <mutex>
 #include <string>
 #include <string_view>
 
@@ -40,6 +43,33 @@ private:
 // Writes every byte of a frame or fails (the other side is gone).
 Expected<void> write_frame(platform::NativeHandle pipe, std::string_view frame);
 
+// Sends frames from many threads with few system calls. A thread that finds another one writing
+// leaves its frame queued and returns; the writing thread sends everything that piled up in one
+// write() before it leaves. With many calls in flight the frames of several share a system call
+// (and a wake-up of the reader on the other side), and no thread waits for a lock while another
+// one is inside write().
+class FrameWriter {
+public:
+    using WriteBytes = std::function<Expected<void>(std::string_view bytes)>;
+    explicit FrameWriter(WriteBytes write) : m_write(std::move(write)) {}
+
+    // Queues the frame and writes everything queued unless another thread is already doing so.
+    // An Error once a write failed (the other side is gone); frames sent after that are dropped.
+    Expected<void> send(std::string_view frame);
+    // Queues the frame for the next flush() or send() of any thread (batches a burst of results).
+    void queue(std::string_view frame);
+    // Writes everything queued unless another thread is already doing so.
+    Expected<void> flush();
+
+private:
+    WriteBytes m_write;
+    std::mutex m_mutex;
+    std::string m_queued;  // Frames waiting for the writing thread.
+    std::string m_sending; // What the writing thread is writing (outside the lock).
+    bool m_writing = false;
+    std::optional<Error> m_broken;
+};
+
 enum class ReadEnd { Frame, Closed };
 
 // Reads frames from a blocking pipe, buffered: one read() often brings several frames.
@@ -50,6 +80,8 @@ public:
     // The next frame's JSON text. Closed: the other side closed the pipe cleanly between frames.
     // An Error: a broken pipe, a torn frame or a length over max_bytes (refused before buffering it).
     Expected<ReadEnd> next(std::string& text);
+    // Whether next() can return a frame without reading from the descriptor (so without blocking).
+    bool frame_ready() const;
 
 private:
     // Reads until at least `wanted` bytes are buffered; false at end of file.
@@ -59,6 +91,7 @@ private:
     uint64_t m_max_bytes;
     std::string m_buffer;
     size_t m_start = 0; // First unconsumed byte of m_buffer.
+    size_t m_end = 0;   // One past the last byte read into m_buffer.
 };
 
 // Parses a frame's text into a message object with a string "type".

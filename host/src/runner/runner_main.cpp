@@ -1,6 +1,7 @@
 // uap-module-runner: runs one module pack in its own process for uap-host. It loads the pack's
 // library through the same ABI as the host, offers the module a host table whose functions
-// travel over the pipes to the host, and runs calls on a pool of threads.
+// travel over the pipes to the host, and runs calls on the thread that reads them; a call that
+// takes longer than a moment leaves that thread to it while another one carries on reading.
 #include "modules/module_library.hpp"
 #include "runner/runner_frames.hpp"
 #include "runner/runner_protocol.hpp"
@@ -14,8 +15,6 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstring>
-#include <deque>
-#include <functional>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -36,6 +35,11 @@ struct Question {
     std::string output;
 };
 
+// How long one call may hold the reading thread before another thread takes over reading (the
+// standby checks this often while calls run), and how long without calls before it sleeps.
+constexpr std::chrono::milliseconds slow_call_check{1};
+constexpr std::chrono::milliseconds idle_before_sleep{50};
+
 bool valid_utf8(std::string_view text) {
     struct Discard {
         void Put(char) {}
@@ -51,31 +55,15 @@ std::string_view view(uap_string_view text) { return sdk::from_view(text); }
 
 class Runner {
 public:
-    Runner(platform::NativeHandle input, platform::NativeHandle output) : m_input(input), m_output(output) {}
+    Runner(platform::NativeHandle input, platform::NativeHandle output)
+        : m_writer([output](std::string_view bytes) { return write_frame(output, bytes); }), m_reader(input, max_frame_bytes) {}
 
     int serve() {
-        std::string text;
-        FrameReader reader(m_input, max_frame_bytes);
-        while (true) {
-            auto end = reader.next(text);
-            if (!end || *end == ReadEnd::Closed)
-                break; // The host is gone: nobody wants the results any more.
-            auto message = parse_message(text);
-            if (!message)
-                break;
-            std::string_view type = text_of(*message, "type");
-            if (type == "load")
-                load(*message);
-            else if (type == "call")
-                start_call(std::move(*message));
-            else if (type == "cancel")
-                cancel(integer_of(*message, "call"));
-            else if (type == "answer")
-                answer(*message);
-            else if (type == "shutdown")
-                shutdown();
-        }
-        std::_Exit(0);
+        std::thread([this] { stand_by(); }).detach();
+        read_frames(0);
+        // Another thread reads now (it ends the process when the host goes); this one is done.
+        while (true)
+            ::pause();
     }
 
     // The host table: each function finds the runner through the context it was given.
@@ -138,6 +126,9 @@ private:
     static Runner& instance() { return *s_instance; }
 
     uap_status ask(OutgoingMessage& message, uap_sink* out) {
+        // The answer arrives on the pipe: a call running on the reading thread hands reading over
+        // before it waits for it.
+        hand_over_reading();
         auto question = std::make_shared<Question>();
         int64_t id = m_next_question++;
         message.integer("request", id);
@@ -165,8 +156,7 @@ private:
     }
 
     void send(const std::string& frame) {
-        std::lock_guard lock(m_write_mutex);
-        if (!write_frame(m_output, frame))
+        if (!m_writer.send(frame))
             std::_Exit(0); // The host is gone.
     }
 
@@ -200,9 +190,12 @@ private:
         send(failed.finish());
     }
 
-    void start_call(rapidjson::Document message) {
+    // Runs the call right here, on the reading thread: no hand-off to another thread, and the
+    // result joins the others of this burst in one write. Returns false when another thread took
+    // over reading while the call ran (this thread then ends).
+    bool run_inline(const rapidjson::Document& message, uint64_t epoch) {
         if (!m_instance)
-            return;
+            return true;
         auto call = std::make_shared<RunnerCall>();
         call->id = integer_of(message, "call");
         call->cancelled = flag_of(message, "cancelled");
@@ -211,11 +204,50 @@ private:
             m_calls[call->id] = call;
             ++m_active;
         }
-        auto document = std::make_shared<rapidjson::Document>(std::move(message));
-        run_on_pool([this, call, document] { run_call(*call, *document); });
+        begin_inline(epoch);
+        std::string result = run_call(*call, message);
+        bool still_reader = end_inline(epoch);
+        if (still_reader) {
+            m_writer.queue(result); // Flushed before the reader next waits for input.
+        } else {
+            send(result);
+        }
+        std::lock_guard lock(m_mutex);
+        m_calls.erase(call->id);
+        --m_active;
+        m_idle.notify_all();
+        return still_reader;
     }
 
-    void run_call(RunnerCall& call, const rapidjson::Document& message) {
+    // Work on the reading thread that may take long (a call, loading the pack) begins: the standby
+    // watches it from now on.
+    void begin_inline(uint64_t epoch) {
+        bool wake_standby = false;
+        {
+            std::lock_guard lock(m_role_mutex);
+            ++m_inline_calls;
+            m_inline_running = true;
+            wake_standby = m_standby_asleep;
+            m_standby_asleep = false;
+        }
+        if (wake_standby)
+            m_role_changed.notify_all();
+        t_reading_epoch = epoch;
+        t_reading = true;
+    }
+
+    // ... and ended; false when another thread took over reading meanwhile.
+    bool end_inline(uint64_t epoch) {
+        t_reading = false;
+        std::lock_guard lock(m_role_mutex);
+        if (m_reader_epoch != epoch)
+            return false;
+        m_inline_running = false;
+        return true;
+    }
+
+    // Runs the call; returns its "result" frame.
+    std::string run_call(RunnerCall& call, const rapidjson::Document& message) {
         std::string tool(text_of(message, "tool"));
         std::string arguments = "{}";
         if (auto found = message.FindMember("arguments"); found != message.MemberEnd())
@@ -241,11 +273,100 @@ private:
         result.string("output", text);
         result.boolean("overflowed", output.overflowed());
         result.integer("offered", static_cast<int64_t>(output.offered_bytes()));
-        send(result.finish());
-        std::lock_guard lock(m_mutex);
-        m_calls.erase(call.id);
-        --m_active;
-        m_idle.notify_all();
+        return result.finish();
+    }
+
+    // Reads and handles the host's messages for as long as this thread holds the reading role
+    // (epoch); returns when another thread took it over during a call.
+    void read_frames(uint64_t epoch) {
+        send_queued(); // Results the previous reader queued.
+        std::string text;
+        while (true) {
+            if (!m_reader.frame_ready())
+                send_queued(); // About to wait for input: results of this burst go out first.
+            auto end = m_reader.next(text);
+            if (!end || *end == ReadEnd::Closed)
+                std::_Exit(0); // The host is gone: nobody wants the results any more.
+            auto message = parse_message(text);
+            if (!message)
+                std::_Exit(0);
+            std::string_view type = text_of(*message, "type");
+            if (type == "call") {
+                if (!run_inline(*message, epoch))
+                    return;
+            } else if (type == "load") {
+                begin_inline(epoch);
+                load(*message);
+                if (!end_inline(epoch))
+                    return;
+            } else if (type == "cancel") {
+                cancel(integer_of(*message, "call"));
+            } else if (type == "answer") {
+                answer(*message);
+            } else if (type == "shutdown") {
+                send_queued();
+                shutdown();
+            }
+        }
+    }
+
+    void send_queued() {
+        if (!m_writer.flush())
+            std::_Exit(0); // The host is gone.
+    }
+
+    // A thread that waits while the reading thread runs a call. When one call has run through a
+    // whole check interval (or asks the host a question) it takes over reading, and a new standby
+    // thread starts; the slow call finishes on its own thread. With no calls for a while it sleeps
+    // until the next one, so an idle runner costs no wake-ups.
+    void stand_by() {
+        std::unique_lock lock(m_role_mutex);
+        uint64_t seen_calls = m_inline_calls;
+        bool seen_running = false;
+        auto last_activity = std::chrono::steady_clock::now();
+        while (true) {
+            if (m_hand_over_now && m_inline_running)
+                break;
+            m_hand_over_now = false;
+            auto now = std::chrono::steady_clock::now();
+            if (m_inline_running && seen_running && seen_calls == m_inline_calls)
+                break; // The same call has been running since the last check.
+            if (m_inline_calls != seen_calls || m_inline_running)
+                last_activity = now;
+            seen_calls = m_inline_calls;
+            seen_running = m_inline_running;
+            if (now - last_activity > idle_before_sleep) {
+                m_standby_asleep = true;
+                m_role_changed.wait(lock, [&] { return !m_standby_asleep; });
+                last_activity = std::chrono::steady_clock::now();
+                seen_calls = m_inline_calls;
+                seen_running = false;
+                continue;
+            }
+            m_role_changed.wait_for(lock, slow_call_check);
+        }
+        uint64_t epoch = ++m_reader_epoch;
+        m_hand_over_now = false;
+        m_inline_running = false; // The slow work goes on, but no longer on the reading thread.
+        lock.unlock();
+        std::thread([this] { stand_by(); }).detach();
+        read_frames(epoch);
+    }
+
+    // Called by a call that is about to block on the host: if it runs on the reading thread,
+    // another thread takes over reading now rather than at the next check.
+    void hand_over_reading() {
+        if (!t_reading)
+            return;
+        {
+            std::lock_guard lock(m_role_mutex);
+            if (m_reader_epoch != t_reading_epoch)
+                return; // The standby took over already.
+            m_hand_over_now = true;
+            m_standby_asleep = false;
+        }
+        m_role_changed.notify_all();
+        t_reading = false;
     }
 
     void cancel(int64_t id) {
@@ -268,50 +389,31 @@ private:
         std::_Exit(0);
     }
 
-    // Calls run on pooled threads: a new thread only when none is idle.
-    void run_on_pool(std::function<void()> job) {
-        std::lock_guard lock(m_pool_mutex);
-        m_jobs.push_back(std::move(job));
-        if (m_idle_workers == 0)
-            std::thread([this] { work(); }).detach();
-        else
-            m_work.notify_one();
-    }
-
-    void work() {
-        std::unique_lock lock(m_pool_mutex);
-        while (true) {
-            ++m_idle_workers;
-            m_work.wait(lock, [&] { return !m_jobs.empty(); });
-            --m_idle_workers;
-            auto job = std::move(m_jobs.front());
-            m_jobs.pop_front();
-            lock.unlock();
-            job();
-            lock.lock();
-        }
-    }
-
 public:
     static inline Runner* s_instance = nullptr;
 
 private:
-    platform::NativeHandle m_input;
-    platform::NativeHandle m_output;
+    FrameWriter m_writer;
     std::string m_settings = "{}";
     std::shared_ptr<modules::ModuleLibrary> m_library;
     uap_module_instance* m_instance = nullptr;
-    std::mutex m_write_mutex;
     std::mutex m_mutex;
     std::condition_variable m_idle;
     std::map<int64_t, std::shared_ptr<RunnerCall>> m_calls;
     std::map<int64_t, std::shared_ptr<Question>> m_questions;
     std::atomic<int64_t> m_next_question{1};
     int m_active = 0;
-    std::mutex m_pool_mutex;
-    std::condition_variable m_work;
-    std::deque<std::function<void()>> m_jobs;
-    int m_idle_workers = 0;
+    FrameReader m_reader;
+    // The reading role: which thread reads the host's messages, and what the standby sees of it.
+    std::mutex m_role_mutex;
+    std::condition_variable m_role_changed;
+    uint64_t m_reader_epoch = 0;  // Raised each time the standby takes over reading.
+    uint64_t m_inline_calls = 0;  // Calls started on a reading thread so far.
+    bool m_inline_running = false;
+    bool m_standby_asleep = false;
+    bool m_hand_over_now = false;
+    static inline thread_local bool t_reading = false; // This thread runs a call as the reader...
+    static inline thread_local uint64_t t_reading_epoch = 0; // ... of this epoch.
 };
 
 } // namespace

@@ -91,4 +91,21 @@ case "${FAKE_CLI_MODE:-talk}" in
     echo '{"type":"system","subtype":"init","session_id":"crashy"}'
     exit 7
     ;;
+  no-prompt-tool)
+    # A CLI that does not know --permission-prompt-tool: it refuses to start with it, as
+    # commander-based CLIs do, and runs without it.
+    if [[ " $* " == *' --permission-prompt-tool '* ]]; then
+      echo "error: unknown option '--permission-prompt-tool'" >&2
+      exit 1
+    fi
+    echo '{"type":"system","subtype":"init","session_id":"fake-static","model":"fake-model","permissionMode":"default"}'
+    while IFS= read -r line; do
+      [[ $line =~ \"request_id\":\"([^\"]+)\" ]] && id="${BASH_REMATCH[1]}"
+      case "$line" in
+        *'"subtype":"initialize"'*)
+          echo "{\"type\":\"control_response\",\"response\":{\"subtype\":\"success\",\"request_id\":\"$id\",\"response\":{\"claude_code_version\":\"2.1.332\"}}}"
+          ;;
+      esac
+    done
+    ;;
 esac

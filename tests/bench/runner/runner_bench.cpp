@@ -69,6 +69,9 @@ Summary measure(const uap::modules::ModuleHost& host, int concurrency, int calls
 
 int main(int argc, char** argv) {
     int calls = argc > 1 ? std::atoi(argv[1]) : 20000;
+    // An optional second argument keeps only the rows whose name contains it ("concurrency 16"),
+    // so that one case can be profiled alone.
+    std::string only = argc > 2 ? argv[2] : "";
     uap::settings::ProjectSettings inside_settings, outside_settings;
     auto inside = host_for(Isolation::InProcess, inside_settings);
     auto outside = host_for(Isolation::Isolated, outside_settings);
@@ -77,13 +80,15 @@ int main(int argc, char** argv) {
     std::printf("%-28s %12s %12s %12s %12s %14s\n", "case", "in p50 ms", "in p99 ms", "runner p50", "runner p99", "added p50 ms");
     for (auto [label, arguments] : {std::pair{"small argument", &small}, std::pair{"10 KB argument", &large}})
         for (int concurrency : {1, 16}) {
+            char name[64];
+            std::snprintf(name, sizeof(name), "%s, concurrency %d", label, concurrency);
+            if (std::string(name).find(only) == std::string::npos)
+                continue;
             int per_thread = std::max(50, calls / concurrency);
             measure(*inside, concurrency, per_thread / 10, *arguments); // Warm-up.
             measure(*outside, concurrency, per_thread / 10, *arguments);
             Summary in = measure(*inside, concurrency, per_thread, *arguments);
             Summary out = measure(*outside, concurrency, per_thread, *arguments);
-            char name[64];
-            std::snprintf(name, sizeof(name), "%s, concurrency %d", label, concurrency);
             std::printf("%-28s %12.4f %12.4f %12.4f %12.4f %14.4f\n", name, in.p50_ms, in.p99_ms, out.p50_ms, out.p99_ms,
                         out.p50_ms - in.p50_ms);
         }

@@ -15,6 +15,62 @@ namespace AgentPanel.Tests
             cases["viewmodel.escaping_renders_literally"] = EscapingRendersLiterally;
             cases["viewmodel.enter_never_sends_during_composition"] = EnterNeverSendsDuringComposition;
             cases["viewmodel.transcript_follows_events"] = TranscriptFollowsEvents;
+            cases["viewmodel.catalogue_parity_and_switching"] = CatalogueParityAndSwitching;
+        }
+
+        // Every key in both languages, the same placeholders in each, and a switch that is announced
+        // and changes what Get returns at once.
+        static void CatalogueParityAndSwitching(Options options)
+        {
+            foreach (string key in PanelStrings.English.Keys)
+            {
+                Check.True(PanelStrings.Japanese.ContainsKey(key), "Japanese has " + key);
+                if (!PanelStrings.Japanese.ContainsKey(key))
+                    continue;
+                Check.Equal(string.Join(",", PanelStrings.PlaceholdersOf(PanelStrings.English[key]).ToArray()),
+                            string.Join(",", PanelStrings.PlaceholdersOf(PanelStrings.Japanese[key]).ToArray()), "placeholders of " + key);
+                Check.True(PanelStrings.English[key].Trim().Length > 0 && PanelStrings.Japanese[key].Trim().Length > 0, "no empty text for " + key);
+            }
+            foreach (string key in PanelStrings.Japanese.Keys)
+                Check.True(PanelStrings.English.ContainsKey(key), "English has " + key);
+            foreach (string state in new[] { "cli_unavailable", "not_installed", "disabled", "enabled_not_loaded", "loaded", "load_error" })
+                Check.True(PanelStrings.English.ContainsKey("plugin." + state), "a text for the plugin state " + state);
+            var commands = new PanelCommands();
+            var install = JObject.Parse(commands.InstallPlugin());
+            Check.Equal("install_plugin", (string)install["type"], "the install command");
+            Check.Equal("unity@unity-agent-plugin", (string)install["plugin"], "the plugin travels in its own field, not in the command id");
+            Check.True(((string)install["id"]).StartsWith("panel-"), "the command id stays the panel's");
+            var transcript = new Transcript();
+            transcript.Apply(JObject.Parse("{\"type\":\"integration_install\",\"seq\":3,\"phase\":\"running\",\"step\":\"install\",\"elapsed_seconds\":2}"));
+            Check.Equal("running", (string)transcript.LastInstall["phase"], "the install's progress is kept for the status line");
+            Check.Equal(0, transcript.Cards.Count, "and is not a transcript card");
+            Check.Equal(PanelLanguage.Japanese, PanelStrings.FromCulture("ja-JP"), "ja-JP");
+            Check.Equal(PanelLanguage.Japanese, PanelStrings.FromCulture("ja"), "ja");
+            Check.Equal(PanelLanguage.English, PanelStrings.FromCulture("en-US"), "en-US");
+            Check.Equal(PanelLanguage.English, PanelStrings.FromCulture("jam"), "a culture that only starts with ja");
+            Check.Equal(PanelLanguage.English, PanelStrings.FromCulture(""), "the invariant culture");
+
+            PanelLanguage before = PanelStrings.Language;
+            int announced = 0;
+            Action counter = () => ++announced;
+            PanelStrings.Changed += counter;
+            try
+            {
+                PanelStrings.Language = PanelLanguage.English;
+                announced = 0;
+                Check.Equal("Allow Write?", PanelStrings.Get("permission.ask", "tool", "Write"), "English, with its placeholder");
+                PanelStrings.Language = PanelLanguage.Japanese;
+                Check.Equal(1, announced, "the switch is announced once");
+                Check.Equal("Write を許可しますか?", PanelStrings.Get("permission.ask", "tool", "Write"), "Japanese at once");
+                PanelStrings.Language = PanelLanguage.Japanese;
+                Check.Equal(1, announced, "setting the same language again announces nothing");
+                Check.Equal("no.such.key", PanelStrings.Get("no.such.key"), "an unknown key shows itself");
+            }
+            finally
+            {
+                PanelStrings.Changed -= counter;
+                PanelStrings.Language = before;
+            }
         }
 
         // What TextCore would parse as tags: everything outside <noparse>…</noparse> spans.

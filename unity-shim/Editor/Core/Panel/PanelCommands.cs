@@ -18,6 +18,9 @@ namespace AgentPanel.Panel
         public string SetModel(string model) { return Command("set_model", new JObject { { "model", model } }); }
         public string SetPermissionMode(string mode) { return Command("set_permission_mode", new JObject { { "mode", mode } }); }
         public string SetAutoApprove(string level) { return Command("set_auto_approve", new JObject { { "level", level } }); }
+        // Unity's Claude Code plugin, for the user's whole Claude Code; progress arrives as integration_install events.
+        public string InstallPlugin() { return Command("install_plugin", new JObject { { "plugin", "unity@unity-agent-plugin" } }); }
+        public string ApplyUloopPreset() { return Command("apply_uloop_preset", null); }
 
         public string AnswerPermission(string permissionId, PermissionDecision decision, string message)
         {

@@ -53,6 +53,8 @@ namespace AgentPanel.Panel
         // The last list_history answer, newest first, and the last refused command (shown in the status line).
         public readonly List<HistoryEntry> History = new List<HistoryEntry>();
         public string LastCommandError;
+        // The newest integration_install event (Unity's plugin): null until an install ran.
+        public JObject LastInstall;
         public int Revision;                 // grows on every change, so the window redraws only when needed
 
         public string State { get { return (string)Status["state"] ?? "stopped"; } }
@@ -74,6 +76,7 @@ namespace AgentPanel.Panel
                     break;
                 case "permission_requested": AddPermission(message["permission"] as JObject); break;
                 case "command_result": ApplyCommandResult(message); break;
+                case "integration_install": LastInstall = (JObject)message.DeepClone(); break;
                 case "permission_answered":
                 case "permission_withdrawn": RemovePermission((string)message["permission_id"]); break;
                 case "transcript_reset":

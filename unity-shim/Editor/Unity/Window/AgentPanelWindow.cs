@@ -29,7 +29,22 @@ namespace AgentPanel.Editor
         [MenuItem("Window/Agent Panel")]
         static void Open()
         {
-            GetWindow<AgentPanelWindow>("Agent Panel");
+            GetWindow<AgentPanelWindow>(PanelStrings.Get("window.title"));
+        }
+
+        void OnEnable()
+        {
+            PanelStrings.Changed += Rebuild;
+        }
+
+        // A language change rebuilds the window at once; the transcript and connection stay.
+        void Rebuild()
+        {
+            rootVisualElement.Clear();
+            m_unfinishedTools.Clear();
+            m_renderedCards = 0;
+            m_renderedRevision = -1;
+            CreateGUI();
         }
 
         void CreateGUI()
@@ -37,14 +52,16 @@ namespace AgentPanel.Editor
             VisualElement root = rootVisualElement;
             var toolbar = new VisualElement();
             toolbar.style.flexDirection = FlexDirection.Row;
-            toolbar.Add(new Button(() => Send(m_commands.NewSession())) { text = "New session" });
-            toolbar.Add(new Button(() => Send(m_commands.Interrupt())) { text = "Interrupt" });
-            toolbar.Add(new Button(() => Send(m_commands.ListHistory())) { text = "History" });
+            toolbar.Add(new Button(() => Send(m_commands.NewSession())) { text = PanelStrings.Get("toolbar.new_session") });
+            toolbar.Add(new Button(() => Send(m_commands.Interrupt())) { text = PanelStrings.Get("toolbar.interrupt") });
+            toolbar.Add(new Button(() => Send(m_commands.ListHistory())) { text = PanelStrings.Get("toolbar.history") });
+            toolbar.Add(new Button(() => PanelStrings.Language = PanelStrings.Language == PanelLanguage.Japanese ? PanelLanguage.English : PanelLanguage.Japanese)
+                        { text = PanelStrings.Get("toolbar.language") });
             root.Add(toolbar);
             root.Add(Settings());
             m_history = new VisualElement();
             root.Add(m_history);
-            m_status = Text("connecting…");
+            m_status = Text(PanelStrings.Get("status.connecting"));
             root.Add(m_status);
             m_cards = new ScrollView();
             m_cards.style.flexGrow = 1;
@@ -66,13 +83,13 @@ namespace AgentPanel.Editor
             var settings = new VisualElement();
             var modelRow = new VisualElement();
             modelRow.style.flexDirection = FlexDirection.Row;
-            var model = new TextField("Model");
+            var model = new TextField(PanelStrings.Get("settings.model"));
             modelRow.Add(model);
-            modelRow.Add(new Button(() => Send(m_commands.SetModel(model.value.Trim().Length == 0 ? "default" : model.value.Trim()))) { text = "Set" });
+            modelRow.Add(new Button(() => Send(m_commands.SetModel(model.value.Trim().Length == 0 ? "default" : model.value.Trim()))) { text = PanelStrings.Get("settings.set") });
             settings.Add(modelRow);
             var modes = new VisualElement();
             modes.style.flexDirection = FlexDirection.Row;
-            modes.Add(new Label("Permissions:"));
+            modes.Add(new Label(PanelStrings.Get("settings.permissions")));
             foreach (string mode in new[] { "default", "acceptEdits", "plan" })
             {
                 string chosen = mode;
@@ -81,13 +98,18 @@ namespace AgentPanel.Editor
             settings.Add(modes);
             var levels = new VisualElement();
             levels.style.flexDirection = FlexDirection.Row;
-            levels.Add(new Label("Auto-approve:"));
+            levels.Add(new Label(PanelStrings.Get("settings.auto_approve")));
             foreach (string level in new[] { "ask", "read_only", "undoable", "all_unity_tools" })
             {
                 string chosen = level;
                 levels.Add(new Button(() => Send(m_commands.SetAutoApprove(chosen))) { text = level });
             }
             settings.Add(levels);
+            var integrations = new VisualElement();
+            integrations.style.flexDirection = FlexDirection.Row;
+            integrations.Add(new Button(() => Send(m_commands.InstallPlugin())) { text = PanelStrings.Get("integrations.install_plugin") });
+            integrations.Add(new Button(() => Send(m_commands.ApplyUloopPreset())) { text = PanelStrings.Get("integrations.uloop_preset") });
+            settings.Add(integrations);
             return settings;
         }
 
@@ -99,7 +121,7 @@ namespace AgentPanel.Editor
                 var row = new VisualElement();
                 row.style.flexDirection = FlexDirection.Row;
                 string id = entry.SessionId;
-                row.Add(new Button(() => { Send(m_commands.Resume(id)); m_transcript.History.Clear(); }) { text = "Resume" });
+                row.Add(new Button(() => { Send(m_commands.Resume(id)); m_transcript.History.Clear(); }) { text = PanelStrings.Get("history.resume") });
                 row.Add(Text(entry.Title.Length > 0 ? entry.Title : entry.SessionId));
                 m_history.Add(row);
             }
@@ -107,6 +129,7 @@ namespace AgentPanel.Editor
 
         void OnDisable()
         {
+            PanelStrings.Changed -= Rebuild;
             if (m_client != null)
                 m_client.Dispose();
             m_client = null;
@@ -123,7 +146,7 @@ namespace AgentPanel.Editor
         {
             if (m_client == null || !m_client.Connected)
             {
-                m_status.text = PanelText.Literal("not connected to the host; the command was not sent");
+                m_status.text = PanelText.Literal(PanelStrings.Get("status.not_connected"));
                 return;
             }
             m_client.Send(command);
@@ -181,7 +204,7 @@ namespace AgentPanel.Editor
             HostDiscovery host = BridgeService.Host;
             if (host == null)
             {
-                m_status.text = PanelText.Literal("waiting for the host: " + (BridgeService.LastError ?? BridgeService.State.ToString()));
+                m_status.text = PanelText.Literal(PanelStrings.Get("status.waiting_for_host", "reason", BridgeService.LastError ?? BridgeService.State.ToString()));
                 return;
             }
             string problem;
@@ -198,11 +221,28 @@ namespace AgentPanel.Editor
         string StatusLine()
         {
             var status = m_transcript.Status;
-            return "state: " + m_transcript.State + "   model: " + (string)status["model"] + "   context: " + (string)status["context_tokens"] +
-                   " tokens   cost: $" + (string)status["total_cost_usd"] + "   permissions: " + (string)status["permission_mode"] +
-                   "   auto-approve: " + (string)status["auto_approve"] +
-                   (m_transcript.LastCommandError != null ? "   refused: " + m_transcript.LastCommandError : string.Empty) +
-                   (m_client.Connected ? string.Empty : "   (reconnecting: " + m_client.LastError + ")");
+            string plugin = null;
+            var integrations = status["integrations"] as Newtonsoft.Json.Linq.JArray;
+            if (integrations != null && integrations.Count > 0)
+                plugin = (string)integrations[0]["state"];
+            return PanelStrings.Get("status.line", "state", m_transcript.State.ToString(), "model", (string)status["model"], "tokens", (string)status["context_tokens"],
+                                    "cost", (string)status["total_cost_usd"], "mode", (string)status["permission_mode"], "level", (string)status["auto_approve"]) +
+                   (plugin != null ? PanelStrings.Get("status.plugin", "state", PanelStrings.Get("plugin." + plugin)) : string.Empty) +
+                   InstallLine() +
+                   (m_transcript.LastCommandError != null ? PanelStrings.Get("status.refused", "error", m_transcript.LastCommandError) : string.Empty) +
+                   (m_client.Connected ? string.Empty : PanelStrings.Get("status.reconnecting", "error", m_client.LastError));
+        }
+
+        // The plugin install's progress or end, from the newest integration_install event.
+        string InstallLine()
+        {
+            Newtonsoft.Json.Linq.JObject install = m_transcript.LastInstall;
+            if (install == null)
+                return string.Empty;
+            string phase = (string)install["phase"];
+            if (phase == "running")
+                return PanelStrings.Get("install.running", "step", (string)install["step"], "seconds", (string)install["elapsed_seconds"]);
+            return phase == "succeeded" ? PanelStrings.Get("install.succeeded") : PanelStrings.Get("install.failed", "message", (string)install["message"]);
         }
 
         void RenderCards()
@@ -236,13 +276,13 @@ namespace AgentPanel.Editor
         {
             switch (card.Kind)
             {
-                case CardKind.User: return "You: " + card.Text;
+                case CardKind.User: return PanelStrings.Get("card.you", "text", card.Text);
                 case CardKind.Assistant: return card.Text;
                 case CardKind.Tool:
-                    return "[" + card.ToolName + "] " + card.ToolInput + (card.Finished ? (card.IsError ? "\nerror: " : "\n→ ") + card.ToolResult : "\n(running)");
-                case CardKind.TurnFinished: return "— turn " + card.TurnId + " finished (" + card.Text + ")";
+                    return "[" + card.ToolName + "] " + card.ToolInput + (card.Finished ? (card.IsError ? "\n" + PanelStrings.Get("card.tool_error") : "\n→ ") + card.ToolResult : "\n" + PanelStrings.Get("card.tool_running"));
+                case CardKind.TurnFinished: return PanelStrings.Get("card.turn_finished", "turn", card.TurnId.ToString(), "result", card.Text);
                 case CardKind.Notice: return card.Level + ": " + card.Text;
-                default: return "(context compacted)";
+                default: return PanelStrings.Get("card.compacted");
             }
         }
 
@@ -251,17 +291,18 @@ namespace AgentPanel.Editor
             m_permissions.Clear();
             foreach (PermissionCard permission in m_transcript.PendingPermissions)
             {
-                string badges = (permission.ReadOnly ? " [read-only]" : string.Empty) + (permission.Undoable ? " [undoable]" : string.Empty) +
-                                (permission.Destructive ? " [DESTRUCTIVE]" : string.Empty);
-                m_permissions.Add(Text("Allow " + (permission.DisplayName ?? permission.ToolName) + "?" + badges + "\n" + permission.Input));
+                string badges = (permission.ReadOnly ? PanelStrings.Get("permission.read_only") : string.Empty) +
+                                (permission.Undoable ? PanelStrings.Get("permission.undoable") : string.Empty) +
+                                (permission.Destructive ? PanelStrings.Get("permission.destructive") : string.Empty);
+                m_permissions.Add(Text(PanelStrings.Get("permission.ask", "tool", permission.DisplayName ?? permission.ToolName) + badges + "\n" + permission.Input));
                 var buttons = new VisualElement();
                 buttons.style.flexDirection = FlexDirection.Row;
                 var denyMessage = new TextField();
                 string id = permission.PermissionId;
-                buttons.Add(new Button(() => Send(m_commands.AnswerPermission(id, PermissionDecision.Allow, null))) { text = "Allow" });
+                buttons.Add(new Button(() => Send(m_commands.AnswerPermission(id, PermissionDecision.Allow, null))) { text = PanelStrings.Get("permission.allow") });
                 string rules = string.Join(", ", permission.AlwaysAllowRules.ToArray());
-                buttons.Add(new Button(() => Send(m_commands.AnswerPermission(id, PermissionDecision.AllowAlways, null))) { text = PanelText.Literal("Always allow (" + rules + ")") });
-                buttons.Add(new Button(() => Send(m_commands.AnswerPermission(id, PermissionDecision.Deny, denyMessage.value))) { text = "Deny" });
+                buttons.Add(new Button(() => Send(m_commands.AnswerPermission(id, PermissionDecision.AllowAlways, null))) { text = PanelText.Literal(PanelStrings.Get("permission.always", "rules", rules)) });
+                buttons.Add(new Button(() => Send(m_commands.AnswerPermission(id, PermissionDecision.Deny, denyMessage.value))) { text = PanelStrings.Get("permission.deny") });
                 buttons.Add(denyMessage);
                 m_permissions.Add(buttons);
             }

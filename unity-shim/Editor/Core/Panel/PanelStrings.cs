@@ -1,0 +1,113 @@
+// The Unity panel's one catalogue: every string a person reads in the window, in English and
+// Japanese. The language follows the OS (the UI culture) until chosen in the window, and a change
+// is announced so the window rebuilds at once. Text sent to the agent is never translated.
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Text.RegularExpressions;
+
+namespace AgentPanel.Panel
+{
+    public enum PanelLanguage { English, Japanese }
+
+    public static class PanelStrings
+    {
+        public static readonly Dictionary<string, string> English = new Dictionary<string, string>
+        {
+            { "window.title", "Agent Panel" },
+            { "toolbar.new_session", "New session" }, { "toolbar.interrupt", "Interrupt" }, { "toolbar.history", "History" },
+            { "toolbar.language", "日本語" },
+            { "settings.model", "Model" }, { "settings.set", "Set" }, { "settings.permissions", "Permissions:" }, { "settings.auto_approve", "Auto-approve:" },
+            { "history.resume", "Resume" },
+            { "status.connecting", "connecting…" }, { "status.not_connected", "not connected to the host; the command was not sent" },
+            { "status.waiting_for_host", "waiting for the host: {reason}" },
+            { "status.line", "state: {state}   model: {model}   context: {tokens} tokens   cost: ${cost}   permissions: {mode}   auto-approve: {level}" },
+            { "status.refused", "   refused: {error}" }, { "status.reconnecting", "   (reconnecting: {error})" },
+            { "status.plugin", "   Unity plugin: {state}" },
+            { "card.you", "You: {text}" }, { "card.tool_error", "error: " }, { "card.tool_running", "(running)" },
+            { "card.turn_finished", "— turn {turn} finished ({result})" }, { "card.compacted", "(context compacted)" },
+            { "permission.ask", "Allow {tool}?" }, { "permission.read_only", " [read-only]" }, { "permission.undoable", " [undoable]" },
+            { "permission.destructive", " [DESTRUCTIVE]" },
+            { "permission.allow", "Allow" }, { "permission.always", "Always allow ({rules})" }, { "permission.deny", "Deny" },
+            { "integrations.install_plugin", "Install Unity's Claude Code plugin (all of your Claude Code, next chat)" },
+            { "integrations.uloop_preset", "Apply the uLoop allow-list preset" },
+            { "install.running", "   installing the plugin: {step}, {seconds} s" }, { "install.succeeded", "   plugin installed: it takes effect in the next chat" },
+            { "install.failed", "   plugin install failed: {message}" },
+            { "plugin.cli_unavailable", "CLI not found" }, { "plugin.not_installed", "not installed" }, { "plugin.disabled", "turned off" },
+            { "plugin.enabled_not_loaded", "installed, not loaded by this chat" }, { "plugin.loaded", "loaded" }, { "plugin.load_error", "failed to load" },
+        };
+
+        public static readonly Dictionary<string, string> Japanese = new Dictionary<string, string>
+        {
+            { "window.title", "エージェントパネル" },
+            { "toolbar.new_session", "新しいセッション" }, { "toolbar.interrupt", "中断" }, { "toolbar.history", "履歴" },
+            { "toolbar.language", "English" },
+            { "settings.model", "モデル" }, { "settings.set", "設定" }, { "settings.permissions", "権限:" }, { "settings.auto_approve", "自動承認:" },
+            { "history.resume", "再開" },
+            { "status.connecting", "接続中…" }, { "status.not_connected", "ホストに接続していないため、コマンドは送られませんでした" },
+            { "status.waiting_for_host", "ホストを待っています: {reason}" },
+            { "status.line", "状態: {state}   モデル: {model}   コンテキスト: {tokens} トークン   費用: ${cost}   権限: {mode}   自動承認: {level}" },
+            { "status.refused", "   拒否: {error}" }, { "status.reconnecting", "   (再接続中: {error})" },
+            { "status.plugin", "   Unity プラグイン: {state}" },
+            { "card.you", "あなた: {text}" }, { "card.tool_error", "エラー: " }, { "card.tool_running", "(実行中)" },
+            { "card.turn_finished", "— ターン {turn} 終了({result})" }, { "card.compacted", "(コンテキストを圧縮しました)" },
+            { "permission.ask", "{tool} を許可しますか?" }, { "permission.read_only", " [読み取り専用]" }, { "permission.undoable", " [元に戻せる]" },
+            { "permission.destructive", " [破壊的]" },
+            { "permission.allow", "許可" }, { "permission.always", "常に許可({rules})" }, { "permission.deny", "拒否" },
+            { "integrations.install_plugin", "Unity の Claude Code プラグインを導入(Claude Code 全体、次のチャットから)" },
+            { "integrations.uloop_preset", "uLoop の許可リストのプリセットを適用" },
+            { "install.running", "   プラグインを導入中: {step}、{seconds} 秒" }, { "install.succeeded", "   プラグインを導入しました: 次のチャットから反映されます" },
+            { "install.failed", "   プラグインの導入に失敗しました: {message}" },
+            { "plugin.cli_unavailable", "CLI が見つかりません" }, { "plugin.not_installed", "未導入" }, { "plugin.disabled", "無効" },
+            { "plugin.enabled_not_loaded", "導入済み・このチャットでは未読み込み" }, { "plugin.loaded", "読み込み済み" }, { "plugin.load_error", "読み込み失敗" },
+        };
+
+        static readonly Regex Placeholder = new Regex(@"\{(\w+)\}", RegexOptions.CultureInvariant);
+        static PanelLanguage s_language = FromCulture(CultureInfo.CurrentUICulture.Name);
+
+        // Raised after the language changed; the window rebuilds itself.
+        public static event Action Changed;
+
+        public static PanelLanguage Language
+        {
+            get { return s_language; }
+            set
+            {
+                if (value == s_language)
+                    return;
+                s_language = value;
+                if (Changed != null)
+                    Changed();
+            }
+        }
+
+        // Japanese for any "ja" culture (ja, ja-JP), English otherwise.
+        public static PanelLanguage FromCulture(string cultureName)
+        {
+            return cultureName != null && (cultureName == "ja" || cultureName.StartsWith("ja-", StringComparison.OrdinalIgnoreCase))
+                ? PanelLanguage.Japanese : PanelLanguage.English;
+        }
+
+        // The text in the current language; {name} placeholders are filled from pairs of name, value.
+        public static string Get(string key, params string[] namesAndValues)
+        {
+            string text;
+            if (!(s_language == PanelLanguage.Japanese ? Japanese : English).TryGetValue(key, out text) && !English.TryGetValue(key, out text))
+                text = key;
+            var values = new Dictionary<string, string>();
+            for (int index = 0; index + 1 < namesAndValues.Length; index += 2)
+                values[namesAndValues[index]] = namesAndValues[index + 1] ?? string.Empty;
+            return Placeholder.Replace(text, match => values.ContainsKey(match.Groups[1].Value) ? values[match.Groups[1].Value] : match.Value);
+        }
+
+        // The placeholder names of a text, sorted (for the parity check).
+        public static List<string> PlaceholdersOf(string text)
+        {
+            var names = new List<string>();
+            foreach (Match match in Placeholder.Matches(text))
+                names.Add(match.Groups[1].Value);
+            names.Sort(StringComparer.Ordinal);
+            return names;
+        }
+    }
+}
