@@ -84,6 +84,11 @@ for header in Winsock2 Iphlpapi; do
   printf '// Forwards Poco'"'"'s #include <%s.h> to mingw-w64'"'"'s %s.h (case-sensitive file systems).\n#include <%s.h>\n' \
     "$header" "$lower" "$lower" > "$prefix/include/$header.h"
 done
+# wincrypt.h (through windows.h) defines TIMESTAMP_REQUEST, which Poco's ICMP header uses as an
+# enumerator name; the header drops the macro before its enum.
+icmp_header="$(source_dir poco)/Net/include/Poco/Net/ICMPv4PacketImpl.h"
+grep -q 'undef TIMESTAMP_REQUEST' "$icmp_header" ||
+  sed -i '0,/^namespace Poco {/s//#undef TIMESTAMP_REQUEST \/\/ wincrypt.h defines it (mingw-w64)\n\nnamespace Poco {/' "$icmp_header"
 # Poco: only the libraries the host links (Foundation, XML, JSON, Util, Net, Zip), with the
 # bundled zlib, PCRE and expat, and no OpenSSL.
 build poco "$(source_dir poco)" -DPOCO_UNBUNDLED=OFF -DENABLE_TESTS=OFF -DCMAKE_MC_COMPILER="$(command -v x86_64-w64-mingw32-windmc)" \
