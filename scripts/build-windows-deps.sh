@@ -100,7 +100,7 @@ build poco "$(source_dir poco)" -DPOCO_UNBUNDLED=OFF -DENABLE_TESTS=OFF -DCMAKE_
   -DENABLE_PAGECOMPILER_FILE2PAGE=OFF -DENABLE_ACTIVERECORD=OFF -DENABLE_ACTIVERECORD_COMPILER=OFF \
   -DCMAKE_CXX_FLAGS="-I$prefix/include" -DCMAKE_C_FLAGS="-I$prefix/include"
 # Poco names the system libraries as MSVC files ("ws2_32.lib"); GNU ld wants library names.
-sed -i 's/\b\(iphlpapi\|ws2_32\)\.lib\b/\1/g' "$prefix"/lib/cmake/Poco/PocoNetTargets.cmake
+sed -i 's/\b\(iphlpapi\|ws2_32\)\.lib\b/\1/g' "$prefix"/cmake/PocoNetTargets.cmake
 ln -sfn /usr/include/boost "$prefix/include/boost"
 
 echo "$versions" > "$prefix/versions.txt"

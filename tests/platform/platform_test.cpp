@@ -109,10 +109,12 @@ TEST(Platform, TheFileLockHasOneHolderAndOthersReadItsText) {
     }
     // Released when the holder's handle closes.
     { auto released = std::move(*first); }
-    auto third = platform::FileLock::open(folder / "host.lock", was_link);
-    ASSERT_TRUE(third);
-    EXPECT_EQ(third->try_lock().value(), platform::FileLock::Outcome::Acquired);
-    fs::remove_all(folder);
+    {
+        auto third = platform::FileLock::open(folder / "host.lock", was_link);
+        ASSERT_TRUE(third);
+        EXPECT_EQ(third->try_lock().value(), platform::FileLock::Outcome::Acquired);
+    }
+    fs::remove_all(folder); // Windows removes a file only once no handle has it open.
 }
 
 TEST(Platform, ThisProcessIsAliveWithAStableStartTime) {
