@@ -27,13 +27,18 @@ public:
 
     std::string_view name() const override { return m_spec.name; }
     std::string_view description() const override { return m_spec.description; }
-    std::string_view input_schema() const override { return m_spec.input_schema; }
+    // The published schema: the spec's without the bounds and shape rules (minimum, maxItems,
+    // additionalProperties, ...), which call() checks itself, so tools/list stays within Claude
+    // Code's budget; a refusal quotes the rule that failed.
+    std::string_view input_schema() const override { return m_published_schema; }
     sdk::ToolTraits traits() const override { return m_spec.traits; }
 
     sdk::ToolResult call(const rapidjson::Value& arguments, sdk::CallContext& context) final {
-        if (auto problem = check_names(arguments))
+        if (auto problem = check_arguments(arguments))
             return sdk::ToolResult::failure(*problem);
         EditorSession session(context);
+        if (auto problem = check_prefab_stage(arguments, session))
+            return sdk::ToolResult::failure(*problem);
         return run(arguments, session);
     }
 
@@ -52,8 +57,15 @@ public:
     // The default checks the "path" argument when the tool has one.
     virtual std::optional<std::string> check_targets(const rapidjson::Value& arguments, EditorSession& session) const;
 
+    // A writing tool is refused while prefab mode shows another asset than the one it writes
+    // (assetPath equal to the open prefab): the user would not see the change, or it would land in
+    // the scene behind the prefab.
+    std::optional<std::string> check_prefab_stage(const rapidjson::Value& arguments, EditorSession& session) const;
+
 private:
     ToolSpec m_spec;
+    rapidjson::Document m_full_schema;
+    std::string m_published_schema;
     std::unique_ptr<rapidjson::SchemaDocument> m_schema;
     std::vector<std::string> m_argument_names;
     std::vector<std::string> m_vector_names; // Arguments whose schema is UAP_VECTOR_SCHEMA.

@@ -7,6 +7,7 @@
 #include "panel/panel_hub.hpp"
 #include "support/json.hpp"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -165,8 +166,15 @@ TEST_F(FakeCli, ACliThatRejectsThePromptToolIsRestartedWithAFixedAllowListAndSay
     ASSERT_TRUE(eventually([&] { return saw("rejected --permission-prompt-tool"); }, 10s)) << "no warning about the fallback";
     EXPECT_TRUE(saw("auto-approve level (read_only)"));
     EXPECT_TRUE(saw("npm install -g @anthropic-ai/claude-code@2.1.332"));
-    ASSERT_TRUE(eventually([&] { return session->cli_pid() > 0; }, 10s)) << "the CLI was not restarted without the option";
-    std::string starts = read_text(root / "starts.log");
+    // The restarted CLI has a pid before its script has logged its arguments, so wait for the log line itself.
+    std::string starts;
+    ASSERT_TRUE(eventually(
+        [&] {
+            starts = read_text(root / "starts.log");
+            return std::count(starts.begin(), starts.end(), '\n') >= 2;
+        },
+        10s))
+        << "the CLI was not restarted without the option: " << starts;
     auto first_end = starts.find('\n');
     ASSERT_NE(first_end, std::string::npos);
     std::string second = starts.substr(first_end + 1, starts.find('\n', first_end + 1) - first_end - 1);

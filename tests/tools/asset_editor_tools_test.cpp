@@ -130,7 +130,18 @@ TEST_F(AssetEditorTools, SearchFindsObjectsAndAssetsAndRefusesUnknownProviders) 
 TEST_F(AssetEditorTools, ScreenshotReturnsAPngWhenAsked) {
     ToolReply shot = ok("uap_editor_screenshot", R"({"width":64,"height":32,"return_image":true})");
     EXPECT_EQ(number_at(shot.value, "/width"), 64.0);
-    EXPECT_EQ(text_at(shot.value, "/base64").rfind("iVBORw0KGgo", 0), 0u) << "PNG signature in base64";
+    EXPECT_EQ(text_at(shot.value, "/image"), "attached as an image block");
+    EXPECT_EQ(shot.text.find("iVBORw0KGgo"), std::string::npos) << "the image is not repeated in the text";
+    // The MCP result: text first, then one image content block with the PNG.
+    auto envelope = stack->rpc("tools/call", R"({"name":"uap_editor_screenshot","arguments":{"width":64,"height":32,"return_image":true}})");
+    const auto& content = envelope["result"]["content"];
+    ASSERT_EQ(content.Size(), 2u);
+    EXPECT_EQ(text_at(content[1], "/type"), "image");
+    EXPECT_EQ(text_at(content[1], "/mimeType"), "image/png");
+    EXPECT_EQ(text_at(content[1], "/data").rfind("iVBORw0KGgo", 0), 0u) << "PNG signature in base64";
+    // Without return_image: no image block.
+    auto plain = stack->rpc("tools/call", R"({"name":"uap_editor_screenshot","arguments":{"width":64,"height":32}})");
+    EXPECT_EQ(plain["result"]["content"].Size(), 1u);
     EXPECT_NE(refused("uap_editor_screenshot", R"({"width":8})").find("width"), std::string::npos);
 }
 

@@ -3,6 +3,8 @@
 // its message; and the default tools/list stays within Claude Code's budget.
 #include "tool_stack.hpp"
 
+#include "support/json.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -51,6 +53,25 @@ TEST_F(SceneTools, DefaultToolsListStaysWithinSixteenKilobytes) {
         std::ofstream(dump) << body;
     EXPECT_NE(body.find("uap_scene_create_object"), std::string::npos);
     EXPECT_LE(body.size(), 16u * 1024u);
+}
+
+// Other bundled packs share the 16 KB: core and editor keep within 14,000 bytes of it.
+TEST_F(SceneTools, CoreAndEditorToolsTakeAtMostFourteenThousandBytesOfTheList) {
+    auto listed = stack->rpc("tools/list", "{}");
+    std::set<std::string> ours;
+    for (const char* pack : {"uap.core", "uap.editor"})
+        for (auto& name : stack->pack_tools(pack))
+            ours.insert(name);
+    ASSERT_GE(ours.size(), 32u);
+    size_t bytes = 0, counted = 0;
+    for (const auto& tool : listed["result"]["tools"].GetArray())
+        if (ours.count(tool["name"].GetString())) {
+            bytes += uap::json::to_text(tool).size() + 1; // The separating comma.
+            ++counted;
+        }
+    std::cout << "core + editor tools in tools/list: " << counted << " tools, " << bytes << " bytes" << std::endl;
+    EXPECT_EQ(counted, ours.size());
+    EXPECT_LE(bytes, 14000u);
 }
 
 TEST_F(SceneTools, MetadataIsExact) {

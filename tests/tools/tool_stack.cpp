@@ -1,6 +1,7 @@
 // The serve-shaped host stack for tool tests; see tool_stack.hpp.
 #include "tool_stack.hpp"
 
+#include "app/agent_service.hpp"
 #include "app/host_application.hpp"
 #include "bridge/bridge_server.hpp"
 #include "server/access_tokens.hpp"
@@ -188,6 +189,16 @@ std::string ToolStack::scene_dump() {
 const fs::path& ToolStack::project() const { return m_parts->project; }
 
 uint16_t ToolStack::port() const { return m_parts->host->port(); }
+std::vector<std::string> ToolStack::pack_tools(const std::string& pack_id) const {
+    std::vector<std::string> names;
+    for (const auto& pack : m_parts->host->modules().packs())
+        if (pack->id() == pack_id)
+            for (const auto& tool : pack->tools)
+                names.push_back(tool.name);
+    return names;
+}
+
+int ToolStack::cli_pid() const { return m_parts->host->agent().session().cli_pid(); }
 
 std::string ToolStack::token(const char* role) const {
     std::string_view name(role);

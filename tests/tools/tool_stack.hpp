@@ -51,6 +51,9 @@ public:
 
     const std::filesystem::path& project() const;
     uint16_t port() const;
+    int cli_pid() const; // The agent's claude CLI process (0 when none runs).
+    // The tool names of one loaded pack ("uap.core").
+    std::vector<std::string> pack_tools(const std::string& pack_id) const;
     std::string token(const char* role) const; // "mcp", "editor" or "panel".
     // Loads a simulator fixture (user types, menus, calls; docs/simulator-deviations.md); why it was refused, or empty.
     std::string load_fixture(const std::string& fixture_json);

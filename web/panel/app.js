@@ -18,6 +18,7 @@ let turnFinishedUnseen = false;
 
 const connection = new PanelConnection({ onMessage: apply, onState: showConnection });
 const transcript = new Transcript(document.getElementById('transcript'));
+transcript.onRevert = (turnId) => connection.command('revert_turn', { turn_id: turnId });
 const permissions = new PermissionCards(document.getElementById('permissions'), connection, updateTitle);
 const status = new StatusBar(connection);
 const settings = new SettingsView(connection);

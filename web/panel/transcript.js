@@ -67,6 +67,7 @@ export class Transcript {
       case 'tool_started': return this.addTool(event, live);
       case 'tool_finished': return this.finishTool(event, live);
       case 'turn_finished': return this.addSummary(event);
+      case 'turn_reverted': return this.addRevertOutcome(event);
       case 'notice': return this.append(element('div', { className: `notice notice-${event.level}`, text: event.text, attributes: { role: event.level === 'error' ? 'alert' : 'note' } }));
       case 'compaction': return this.append(element('div', { className: 'compaction', text: t('transcript.compacted') }));
       case 'permission_decided': return this.addDecision(event);
@@ -179,6 +180,41 @@ export class Transcript {
     if (usage.input_tokens !== undefined) parts.push(t('summary.tokens', { input: usage.input_tokens, output: usage.output_tokens ?? 0 }));
     if (typeof event.total_cost_usd === 'number') parts.push(`$${event.total_cost_usd.toFixed(4)}`);
     if (event.permission_denials) parts.push(t('summary.denied', { count: event.permission_denials }));
-    this.append(element('div', { className: `turn-summary${event.is_error && !interrupted ? ' error' : ''}`, text: parts.join(' · ') }));
+    const summary = element('div', { className: `turn-summary${event.is_error && !interrupted ? ' error' : ''}`, attributes: { 'data-turn': String(event.turn_id ?? 0) } },
+      element('span', { text: parts.join(' · ') }));
+    if (event.turn_id && this.onRevert) summary.append(this.revertControl(event));
+    this.append(summary);
+  }
+
+  // "Revert turn" undoes the turn's editor changes (one Undo step); what Undo cannot take back is
+  // listed before the user decides.
+  revertControl(event) {
+    const control = element('span', { className: 'turn-revert' });
+    const button = element('button', { className: 'revert-turn', text: t('revert.button'), attributes: { type: 'button', 'data-turn': String(event.turn_id) } });
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      const result = await this.onRevert(event.turn_id);
+      if (!result.ok) {
+        button.disabled = false;
+        this.add({ type: 'notice', level: 'error', text: t('revert.refused', { error: result.error }) });
+      }
+    });
+    control.append(button);
+    const kept = event.not_revertible ?? [];
+    if (kept.length) {
+      const list = element('ul', { className: 'not-revertible' });
+      for (const change of kept) list.append(element('li', { text: `${change.tool}: ${change.reason}` }));
+      control.append(element('div', { className: 'meta', text: t('revert.keeps') }), list);
+    }
+    return control;
+  }
+
+  addRevertOutcome(event) {
+    const kept = (event.not_reverted ?? []).map((change) => change.tool).join(', ');
+    const text = event.ok
+      ? t('revert.done', { turn: event.turn_id, step: event.undo_step }) + (kept ? t('revert.done_kept', { tools: kept }) : '')
+      : t('revert.not_done', { turn: event.turn_id, reason: event.reason });
+    this.append(element('div', { className: `turn-reverted notice ${event.ok ? 'notice-info' : 'notice-warning'}`, text, attributes: { 'data-turn': String(event.turn_id), 'data-ok': String(!!event.ok) } }));
+    for (const button of this.container.querySelectorAll(`.revert-turn[data-turn="${event.turn_id}"]`)) button.disabled = !!event.ok;
   }
 }

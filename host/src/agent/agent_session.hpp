@@ -14,6 +14,7 @@
 #include "agent/turn_tracker.hpp"
 #include "agent/wire.hpp"
 #include "api/event_sink.hpp"
+#include "api/turn_observer.hpp"
 
 #include <condition_variable>
 #include <deque>
@@ -44,6 +45,9 @@ struct AgentOptions {
     std::vector<std::string> environment_overrides; // NAME=value, applied over the host's environment.
     MetadataLookup metadata;
     ToolLister tools; // Our tools now; only used for the fixed permission list of a CLI without the prompt tool.
+    // Told when turns start and end, and asked to revert one (the editor's turn Undo and refresh
+    // hold); null: no editor side, and revert_turn is refused.
+    api::TurnObserver* turn_observer = nullptr;
     std::vector<InstructionSource> instruction_sources; // Asked at every spawn, in order, under the session lock: never call back into the session.
     std::vector<ArgumentSource> argument_sources;       // Likewise; their arguments follow the host's own.
     std::vector<StatusSource> status_sources;           // Asked at every status event.
@@ -94,6 +98,9 @@ public:
     // starts get the new list. change runs under the session lock: never call back into the session.
     Expected<void> change_always_allow(const std::function<std::vector<std::string>(const std::vector<std::string>&)>& change);
     Expected<void> reconnect_mcp();
+    // Reverts a finished turn's editor changes (one Undo step) while they are the newest; the
+    // outcome arrives as a turn_reverted event. Refused for a running or unknown turn.
+    Expected<void> revert_turn(uint64_t turn_id);
 
     // Publishes a status event now, e.g. after something its status sources read has changed.
     void republish_status();
@@ -146,6 +153,12 @@ private:
     void report_if_failed_locked(const Expected<void>& result, const std::string& what);
     SessionState state_locked() const;
     void supervise();
+    // The turn observer hears of each turn once: started, then ended (whichever way it ends).
+    void observe_turn_start_locked(uint64_t turn);
+    void observe_turn_end_locked(api::TurnEnd how);
+    // Notes a tool call whose effects Undo cannot take back, and lists them on a turn_finished event.
+    void note_tool_use_locked(const std::string& tool_use_id, const std::string& tool);
+    void put_unrevertible_locked(rapidjson::Document& finished, uint64_t turn) const;
 
     AgentOptions m_options;
     api::EventSink& m_hub;
@@ -171,6 +184,8 @@ private:
     int64_t m_context_tokens = 0;
     ControlChannel m_control;
     TurnTracker m_turns;
+    uint64_t m_observed_turn = 0; // The turn the observer was told started and not yet ended.
+    std::map<uint64_t, std::vector<api::UnrevertibleChange>> m_unrevertible; // By turn, the newest turns only.
     std::string m_partial_text;
     bool m_reload_tools_by_respawn = false; // mcp_reconnect was rejected: restart between turns instead.
     // The CLI rejected --permission-prompt-tool: later spawns go without it, with a fixed --allowedTools.

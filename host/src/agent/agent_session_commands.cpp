@@ -24,6 +24,8 @@ void AgentSession::deliver_locked(const std::string& text, const std::vector<Ima
         return;
     }
     auto turn = m_turns.message_sent(Clock::now());
+    if (turn)
+        observe_turn_start_locked(*turn);
     auto message = event("user_message");
     put(message, "text", text);
     message.AddMember("image_count", static_cast<uint64_t>(images.size()), message.GetAllocator());

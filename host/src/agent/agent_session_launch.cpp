@@ -168,6 +168,7 @@ std::unique_ptr<CliProcess> AgentSession::take_process_locked() {
     ++m_generation; // Late callbacks of the old process are ignored from now on.
     m_control.fail_all("the CLI process was replaced");
     withdraw_all_locked("the CLI session ended", false);
+    observe_turn_end_locked(api::TurnEnd::Abandoned);
     m_turns.reset();
     m_initialized = false;
     remove_process_record(m_options.project);
@@ -226,6 +227,7 @@ void AgentSession::close_interrupted_turn_locked(int exit_code) {
         return;
     }
     uint64_t turn = m_turns.current_turn();
+    observe_turn_end_locked(api::TurnEnd::CliExited);
     if (!m_partial_text.empty()) {
         // The partial answer stays in the transcript, marked as cut short.
         auto partial = event("assistant_message");
@@ -245,6 +247,7 @@ void AgentSession::close_interrupted_turn_locked(int exit_code) {
     put(finished, "result", "the CLI exited with code " + std::to_string(exit_code) +
                                 " in the middle of this turn; the partial answer is kept, and the session is resumed: send a message to continue");
     finished.AddMember("exit_code", exit_code, allocator);
+    put_unrevertible_locked(finished, turn);
     m_hub.publish(std::move(finished));
 }
 
@@ -282,6 +285,7 @@ void AgentSession::supervise() {
             continue;
         }
         if (m_turns.silent_for(now, m_options.silence_backstop)) {
+            observe_turn_end_locked(api::TurnEnd::Abandoned);
             m_turns.reset();
             publish_notice_locked("warning", "no output from the CLI for " + std::to_string(m_options.silence_backstop.count() / 1000) +
                                                  " s; the turn is treated as finished");

@@ -144,6 +144,7 @@ void AgentSession::handle_assistant(const rapidjson::Value& message) {
             item = event("tool_started");
             put(item, "tool_use_id", json::string_field(block, "id").value_or(""));
             put(item, "name", json::string_field(block, "name").value_or(""));
+            note_tool_use_locked(json::string_field(block, "id").value_or(""), json::string_field(block, "name").value_or(""));
             if (const rapidjson::Value* input = member(block, "input")) {
                 put_copy(item, "input", *input);
                 constexpr size_t max_remembered_tools = 256;
@@ -206,6 +207,7 @@ void AgentSession::handle_result(const rapidjson::Value& message) {
     bool interrupted = m_turns.phase() == TurnPhase::Interrupting;
     uint64_t ended = m_turns.result_received(Clock::now());
     m_running_tools.clear();
+    observe_turn_end_locked(interrupted ? api::TurnEnd::Interrupted : api::TurnEnd::Result);
     if (auto id = json::string_field(message, "session_id"))
         m_session_id = *id;
     auto finished = event("turn_finished");
@@ -233,7 +235,10 @@ void AgentSession::handle_result(const rapidjson::Value& message) {
         put_copy(finished, "api_error_status", *status);
     if (const rapidjson::Value* denials = member(message, "permission_denials"); denials && denials->IsArray())
         finished.AddMember("permission_denials", static_cast<uint64_t>(denials->Size()), allocator);
+    put_unrevertible_locked(finished, ended);
     m_hub.publish(std::move(finished));
+    if (m_turns.phase() != TurnPhase::Idle)
+        observe_turn_start_locked(m_turns.current_turn()); // A message queued mid-turn runs now.
     // Requests of the ended turn can no longer be answered usefully.
     if (m_turns.phase() == TurnPhase::Idle && !m_pending.empty())
         withdraw_all_locked("the turn ended", true);

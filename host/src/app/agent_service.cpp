@@ -1,6 +1,8 @@
 // The agent's wiring: one session publishing to the panel hub, and the /panel route.
 #include "app/agent_service.hpp"
 
+#include "support/random.hpp"
+
 namespace uap::app {
 
 agent::MetadataLookup metadata_from(const modules::ModuleHost& modules) {
@@ -27,8 +29,18 @@ agent::ToolLister tools_from(const mcp::ModuleTools& tools) {
     };
 }
 
-AgentService::AgentService(agent::AgentOptions options)
-    : m_session(std::make_unique<agent::AgentSession>(std::move(options), m_hub)), m_endpoint(m_hub, *m_session) {}
+namespace {
+
+agent::AgentOptions with_observer(agent::AgentOptions options, EditorTurns* turns) {
+    options.turn_observer = turns;
+    return options;
+}
+
+} // namespace
+
+AgentService::AgentService(agent::AgentOptions options, api::EditorLink* editor)
+    : m_turns(editor ? std::make_unique<EditorTurns>(*editor, m_hub, random::unique_suffix().substr(0, 6)) : nullptr),
+      m_session(std::make_unique<agent::AgentSession>(with_observer(std::move(options), m_turns.get()), m_hub)), m_endpoint(m_hub, *m_session) {}
 
 AgentService::~AgentService() { stop(); }
 
@@ -37,6 +49,10 @@ Expected<void> AgentService::start(const std::string& mcp_url) {
     return m_session->start();
 }
 
-void AgentService::stop() { m_session->shutdown(); }
+void AgentService::stop() {
+    m_session->shutdown(); // Ends a running turn, which releases its refresh hold in the editor.
+    if (m_turns)
+        m_turns->stop();
+}
 
 } // namespace uap::app

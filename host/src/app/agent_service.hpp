@@ -3,6 +3,7 @@
 #pragma once
 
 #include "agent/agent_session.hpp"
+#include "app/editor_turns.hpp"
 #include "mcp/module_tools.hpp"
 #include "modules/module_host.hpp"
 #include "panel/panel_endpoint.hpp"
@@ -20,7 +21,9 @@ agent::ToolLister tools_from(const mcp::ModuleTools& tools);
 
 class AgentService {
 public:
-    explicit AgentService(agent::AgentOptions options);
+    // With an editor, each turn is bracketed there (one Undo step, imports held until its end) and
+    // finished turns can be reverted.
+    explicit AgentService(agent::AgentOptions options, api::EditorLink* editor = nullptr);
     ~AgentService();
 
     // Starts the CLI; a failure (e.g. no CLI installed) is reported on the panels and returned,
@@ -36,6 +39,7 @@ public:
 
 private:
     panel::PanelHub m_hub;
+    std::unique_ptr<EditorTurns> m_turns; // Outlives the session, which tells it of turns.
     std::unique_ptr<agent::AgentSession> m_session;
     panel::PanelEndpoint m_endpoint;
 };

@@ -145,7 +145,7 @@ Expected<void> HostApplication::start() {
     agent_options.tools = tools_from(*graph->tools);
     agent_options.first_session = m_options.first_session;
     add_integration_sources(agent_options);
-    graph->agent = std::make_unique<AgentService>(agent_options);
+    graph->agent = std::make_unique<AgentService>(agent_options, &graph->editor->bridge());
     graph->agent->endpoint().set_limits(panel::PanelLimits::from(*graph->settings));
     graph->catalog = std::make_unique<panel::ModuleCatalog>(
         [tools = graph->tools.get()] {

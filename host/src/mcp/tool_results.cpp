@@ -1,6 +1,11 @@
 // Writing tools/list and tools/call results.
 #include "mcp/tool_results.hpp"
 
+#include "support/json.hpp"
+
+#include <algorithm>
+#include <array>
+
 namespace uap::mcp {
 
 namespace {
@@ -32,7 +37,7 @@ void write_annotations(JsonWriter& writer, const modules::ToolMetadata& metadata
     writer.EndObject();
 }
 
-void write_text_content(JsonWriter& writer, std::string_view text) {
+void write_text_content(JsonWriter& writer, std::string_view text, const rapidjson::Value* images = nullptr) {
     write_key(writer, "content");
     writer.StartArray();
     writer.StartObject();
@@ -41,7 +46,55 @@ void write_text_content(JsonWriter& writer, std::string_view text) {
     write_key(writer, "text");
     write_string(writer, text);
     writer.EndObject();
+    if (images)
+        for (const auto& image : images->GetArray()) {
+            writer.StartObject();
+            write_key(writer, "type");
+            write_string(writer, "image");
+            write_key(writer, "data");
+            write_string(writer, std::string_view(image["data"].GetString(), image["data"].GetStringLength()));
+            write_key(writer, "mimeType");
+            write_string(writer, std::string_view(image["mimeType"].GetString(), image["mimeType"].GetStringLength()));
+            writer.EndObject();
+        }
     writer.EndArray();
+}
+
+bool is_image_block(const rapidjson::Value& entry) {
+    constexpr std::array<std::string_view, 4> types{"image/png", "image/jpeg", "image/gif", "image/webp"};
+    if (!entry.IsObject() || entry.MemberCount() != 2 || !entry.HasMember("data") || !entry["data"].IsString() ||
+        entry["data"].GetStringLength() == 0 || !entry.HasMember("mimeType") || !entry["mimeType"].IsString())
+        return false;
+    std::string_view type(entry["mimeType"].GetString(), entry["mimeType"].GetStringLength());
+    return std::find(types.begin(), types.end(), type) != types.end();
+}
+
+// Moves well-formed "_images" entries out of a result object; returns the remaining text (empty
+// when nothing moved, so the caller keeps the original).
+std::string take_images(std::string_view result_json, rapidjson::Document& images) {
+    images.SetArray();
+    if (result_json.find("\"_images\"") == std::string_view::npos)
+        return {};
+    auto parsed = json::parse(result_json);
+    if (!parsed || !parsed->IsObject())
+        return {};
+    auto found = parsed->FindMember("_images");
+    if (found == parsed->MemberEnd() || !found->value.IsArray())
+        return {};
+    rapidjson::Value kept(rapidjson::kArrayType);
+    for (auto& entry : found->value.GetArray()) {
+        if (is_image_block(entry))
+            images.PushBack(rapidjson::Value(entry, images.GetAllocator()), images.GetAllocator());
+        else
+            kept.PushBack(rapidjson::Value(entry, parsed->GetAllocator()), parsed->GetAllocator());
+    }
+    if (images.Empty())
+        return {};
+    if (kept.Empty())
+        parsed->RemoveMember("_images");
+    else
+        found->value = kept;
+    return json::to_text(*parsed);
 }
 
 } // namespace
@@ -71,8 +124,12 @@ void write_tool_list(JsonWriter& writer, const std::vector<const modules::ToolDe
 
 void write_tool_success(JsonWriter& writer, const modules::ToolDescription& tool, std::string_view result_json,
                         const ProtocolRevision& revision) {
+    rapidjson::Document images;
+    std::string remaining = take_images(result_json, images);
+    if (!remaining.empty())
+        result_json = remaining;
     writer.StartObject();
-    write_text_content(writer, result_json);
+    write_text_content(writer, result_json, images.Empty() ? nullptr : &images);
     if (!tool.output_schema_json.empty() && revision.structured_output == StructuredOutput::Supported) {
         write_key(writer, "structuredContent");
         writer.RawValue(result_json.data(), result_json.size(), rapidjson::kObjectType);

@@ -146,6 +146,12 @@ Expected<void> run(const std::string& type, const rapidjson::Value& command, age
     }
     if (type == "reconnect_mcp")
         return session.reconnect_mcp();
+    if (type == "revert_turn") {
+        auto turn = json::integer_field(command, "turn_id");
+        if (!turn || *turn <= 0)
+            return Error("revert_turn needs turn_id, the positive turn number of a finished turn (as in its turn_finished event)");
+        return session.revert_turn(static_cast<uint64_t>(*turn));
+    }
     return Error("unknown command type \"" + type + "\"");
 }
 

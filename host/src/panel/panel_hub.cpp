@@ -11,7 +11,7 @@ namespace {
 
 bool is_transcript_event(const std::string& type) {
     return type == "user_message" || type == "assistant_message" || type == "tool_started" || type == "tool_finished" ||
-           type == "turn_finished" || type == "notice" || type == "compaction";
+           type == "turn_finished" || type == "turn_reverted" || type == "notice" || type == "compaction";
 }
 
 std::string pending_id(const rapidjson::Value& value) {

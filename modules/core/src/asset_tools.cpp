@@ -52,7 +52,7 @@ EditorReply open_scenes(EditorSession& session) {
 
 AssetFindTool::AssetFindTool()
     : EditorTool({"uap_asset_find",
-                  "Find assets by filter (name words, t:Type), optionally under folders. Paged.",
+                  "Find assets by name, t:Type, folder.",
                   R"({"type":"object","required":["query"],"properties":{
 "query":{"type":"string"},"folders":{"type":"array","maxItems":20,"items":{"type":"string"}},
 "maxResults":{"type":"integer","minimum":1,"maximum":500},"cursor":{"type":"string"}}})",
@@ -82,7 +82,7 @@ sdk::ToolResult AssetFindTool::run(const rapidjson::Value& arguments, EditorSess
 
 AssetCreateTool::AssetCreateTool()
     : EditorTool({"uap_asset_create",
-                  "Create a Folder, Material (shader), Prefab (sourcePath) or ScriptableObject asset. Not undoable.",
+                  "Create a Folder, Material, Prefab or ScriptableObject.",
                   R"({"type":"object","required":["assetType","path"],"properties":{
 "assetType":{"type":"string"},"path":{"type":"string","minLength":8},"shader":{"type":"string"},
 "sourcePath":{"type":"string"}}})",
@@ -133,7 +133,7 @@ sdk::ToolResult AssetCreateTool::run(const rapidjson::Value& arguments, EditorSe
 
 AssetDeleteTool::AssetDeleteTool()
     : EditorTool({"uap_asset_delete",
-                  "Delete an asset or folder. DESTRUCTIVE: needs confirm:true; dry_run:true previews.",
+                  "Delete an asset or folder. DESTRUCTIVE: confirm:true; dry_run:true previews.",
                   R"({"type":"object","required":["path"],"properties":{
 "path":{"type":"string"},"confirm":{"type":"boolean"},"dry_run":{"type":"boolean"}}})",
                   {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::Destructive, sdk::Repeat::Idempotent,
@@ -179,7 +179,7 @@ sdk::ToolResult AssetDeleteTool::run(const rapidjson::Value& arguments, EditorSe
 
 ScenePlaceAssetTool::ScenePlaceAssetTool()
     : EditorTool({"uap_scene_place_asset",
-                  "Place a prefab or model in the scene (prefab link kept). Undoable.",
+                  "Place a prefab or model in the scene (link kept).",
                   R"({"type":"object","required":["assetPath"],"properties":{
 "assetPath":{"type":"string"},"parentPath":{"type":"string"},"name":{"type":"string"},
 "position":)" UAP_VECTOR_SCHEMA R"(,"scene":{"type":"string"}}})",
@@ -229,7 +229,7 @@ sdk::ToolResult ScenePlaceAssetTool::run(const rapidjson::Value& arguments, Edit
 
 SceneSaveTool::SceneSaveTool()
     : EditorTool({"uap_scene_save",
-                  "Save an open scene, no dialogs; untitled needs path (Assets/.../X.unity).",
+                  "Save an open scene (untitled: give path).",
                   R"({"type":"object","properties":{
 "scene":{"type":"string"},"path":{"type":"string"}}})",
                   {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
@@ -267,7 +267,7 @@ sdk::ToolResult SceneSaveTool::run(const rapidjson::Value& arguments, EditorSess
 
 SceneOpenTool::SceneOpenTool()
     : EditorTool({"uap_scene_open",
-                  "Open a scene (single/additive), no dialogs; refuses unsaved changes unless discardUnsaved:true.",
+                  "Open a scene (single/additive); unsaved changes need discardUnsaved:true.",
                   R"({"type":"object","required":["path"],"properties":{
 "path":{"type":"string"},"mode":{"enum":["single","additive"]},"discardUnsaved":{"type":"boolean"}}})",
                   {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::Destructive, sdk::Repeat::Idempotent,

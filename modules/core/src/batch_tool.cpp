@@ -69,7 +69,7 @@ EditorReply digest(EditorSession& session) {
 
 BatchTool::BatchTool(const sdk::Module& module)
     : EditorTool({"uap_batch",
-                  "Run up to 200 undoable scene writes [{tool, arguments}] atomically, one Undo group; a failure reverts all.",
+                  "Run up to 200 scene writes atomically as one Undo step.",
                   R"({"type":"object","required":["calls"],"properties":{
 "calls":{"type":"array","minItems":1,"maxItems":200,"items":{"type":"object","required":["tool","arguments"],"additionalProperties":false,
 "properties":{"tool":{"type":"string"},"arguments":{"type":"object"}}}},"name":{"type":"string","maxLength":200}}})",

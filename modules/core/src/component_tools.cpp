@@ -31,7 +31,7 @@ EditorReply list_components(EditorSession& session, const rapidjson::Document& p
 
 ComponentAddTool::ComponentAddTool()
     : EditorTool({"uap_component_add",
-                  "Add a component by short or full type name. Undoable.",
+                  "Add a component to a GameObject by type name.",
                   R"({"type":"object","required":["path","componentType"],"properties":{
 "path":{"type":"string"},"componentType":{"type":"string"}}})",
                   {sdk::Access::Writes, sdk::Undo::Undoable, sdk::Impact::NonDestructive, sdk::Repeat::NotIdempotent,
@@ -62,7 +62,7 @@ sdk::ToolResult ComponentAddTool::run(const rapidjson::Value& arguments, EditorS
 
 ComponentRemoveTool::ComponentRemoveTool()
     : EditorTool({"uap_component_remove",
-                  "Remove a component (componentType, componentIndex within that type). Undoable.",
+                  "Remove a component (componentType, componentIndex).",
                   R"({"type":"object","required":["path","componentType"],"properties":{
 "path":{"type":"string"},"componentType":{"type":"string"},
 "componentIndex":{"type":"integer","minimum":0}}})",
@@ -97,7 +97,7 @@ sdk::ToolResult ComponentRemoveTool::run(const rapidjson::Value& arguments, Edit
 
 ComponentListTool::ComponentListTool()
     : EditorTool({"uap_component_list",
-                  "List a GameObject's components with type names and componentIndex.",
+                  "List a GameObject's components.",
                   R"({"type":"object","required":["path"],"properties":{
 "path":{"type":"string"}}})",
                   {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,

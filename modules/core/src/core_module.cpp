@@ -6,6 +6,7 @@
 #include "job_status_tool.hpp"
 #include "ping_tool.hpp"
 #include "property_tools.hpp"
+#include "rect_transform_tool.hpp"
 #include "scene_tools.hpp"
 #include "scripts_commit_tool.hpp"
 #include "transform_query_tools.hpp"
@@ -30,6 +31,7 @@ public:
         add_tool<ObjectInspectTool>();
         add_tool<PropertySetTool>();
         add_tool<TransformSetTool>();
+        add_tool<RectTransformSetTool>();
         add_tool<QueryHierarchyTool>();
         add_tool<QueryComponentTypesTool>();
         add_tool<AssetFindTool>();

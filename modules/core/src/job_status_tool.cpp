@@ -7,7 +7,7 @@
 namespace uap::core {
 
 std::string_view JobStatusTool::description() const {
-    return "Fetch the outcome of an editor call that timed out with a jobId: waiting, running, completed (result), failed (error), abandoned or unknown.";
+    return "Get the outcome of a timed-out editor call (jobId).";
 }
 
 std::string_view JobStatusTool::input_schema() const {

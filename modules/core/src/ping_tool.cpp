@@ -4,11 +4,11 @@
 namespace uap::core {
 
 std::string_view PingTool::description() const {
-    return "Check the Unity agent host is alive: host version, uptime, editor connection state (connected, reloading, not_connected).";
+    return "Check the host and the Unity editor connection.";
 }
 
 std::string_view PingTool::input_schema() const {
-    return R"({"type":"object","properties":{},"additionalProperties":false})";
+    return R"({"type":"object","additionalProperties":false})";
 }
 
 std::string_view PingTool::output_schema() const {

@@ -101,7 +101,7 @@ rapidjson::Value typed_value(std::string_view type, const rapidjson::Value& valu
 
 ObjectInspectTool::ObjectInspectTool()
     : EditorTool({"uap_object_inspect",
-                  "Inspect a GameObject or asset: components and transform, or a component's serialized properties (paged).",
+                  "Inspect a GameObject or asset: components, properties.",
                   R"({"type":"object","properties":{
 "path":{"type":"string"},"assetPath":{"type":"string"},"componentType":{"type":"string"},
 "componentIndex":{"type":"integer","minimum":0},"cursor":{"type":"string"},"maxResults":{"type":"integer","minimum":1,"maximum":500}}})",
@@ -150,7 +150,7 @@ sdk::ToolResult ObjectInspectTool::run(const rapidjson::Value& arguments, Editor
 
 PropertySetTool::PropertySetTool()
     : EditorTool({"uap_property_set",
-                  "Set serialized properties of a component (path+componentType) or asset (assetPath; colour: _Color or _BaseColor): propertyPath+value or values[]. Values: number, bool, string, {x,y,z}, {r,g,b,a}/#rrggbb, enum name, reference as path/#id/asset path, null. Read back. Undoable.",
+                  "Set serialized properties of a component or asset (colour: _Color/_BaseColor): numbers, bools, strings, {x,y,z}, #rrggbb, enums, references, null.",
                   R"({"type":"object","properties":{
 "path":{"type":"string"},"assetPath":{"type":"string"},"componentType":{"type":"string"},
 "componentIndex":{"type":"integer","minimum":0},"propertyPath":{"type":"string"},"value":{},

@@ -47,7 +47,7 @@ sdk::ToolResult observed_with_transform(EditorSession& session, rapidjson::Docum
 
 SceneCreateObjectTool::SceneCreateObjectTool()
     : EditorTool({"uap_scene_create_object",
-                  "Create a GameObject, empty or a primitiveType, under parentPath with local position/rotation/scale. Undoable.",
+                  "Create a GameObject, empty or primitiveType, under parentPath.",
                   R"({"type":"object","required":["name"],"properties":{
 "name":{"type":"string","maxLength":256},
 "primitiveType":{"enum":["Cube","Sphere","Capsule","Cylinder","Plane","Quad"]},
@@ -93,7 +93,7 @@ sdk::ToolResult SceneCreateObjectTool::run(const rapidjson::Value& arguments, Ed
 
 SceneDestroyObjectTool::SceneDestroyObjectTool()
     : EditorTool({"uap_scene_destroy_object",
-                  "Delete a scene GameObject and its children. Undoable.",
+                  "Delete a scene GameObject and its children.",
                   R"({"type":"object","required":["path"],"properties":{
 "path":{"type":"string"}}})",
                   undoable_write}) {}
@@ -130,7 +130,7 @@ sdk::ToolResult SceneDestroyObjectTool::run(const rapidjson::Value& arguments, E
 
 SceneReparentTool::SceneReparentTool()
     : EditorTool({"uap_scene_reparent",
-                  "Reparent under newParentPath (empty: root); keeps world pose unless worldPositionStays:false. Undoable.",
+                  "Reparent a GameObject under newParentPath (empty: root).",
                   R"({"type":"object","required":["path"],"properties":{
 "path":{"type":"string"},"newParentPath":{"type":"string"},"worldPositionStays":{"type":"boolean"},
 "siblingIndex":{"type":"integer","minimum":0}}})",
@@ -170,7 +170,7 @@ sdk::ToolResult SceneReparentTool::run(const rapidjson::Value& arguments, Editor
 }
 
 SceneRenameTool::SceneRenameTool()
-    : EditorTool({"uap_scene_rename", "Rename a scene GameObject to newName. Undoable.",
+    : EditorTool({"uap_scene_rename", "Rename a scene GameObject to newName.",
                   R"({"type":"object","required":["path","newName"],"properties":{
 "path":{"type":"string"},"newName":{"type":"string","maxLength":256}}})",
                   undoable_idempotent_write}) {}
@@ -193,7 +193,7 @@ sdk::ToolResult SceneRenameTool::run(const rapidjson::Value& arguments, EditorSe
 
 SceneDuplicateTool::SceneDuplicateTool()
     : EditorTool({"uap_scene_duplicate",
-                  "Duplicate a GameObject count times, copy i offset by offset*i. Undoable.",
+                  "Duplicate a GameObject count times, moved by offset.",
                   R"({"type":"object","required":["path"],"properties":{
 "path":{"type":"string"},"count":{"type":"integer","minimum":1,"maximum":100},
 "name":{"type":"string"},"offset":)" UAP_VECTOR_SCHEMA R"(}})",

@@ -95,8 +95,7 @@ std::string write_atomically(const fs::path& target, const std::string& text) {
 
 ScriptsCommitTool::ScriptsCommitTool()
     : EditorTool({"uap_scripts_commit",
-                  "Validate the C# scripts staged under UapStaging/ and, if they compile, move exactly those into Assets/; "
-                  "else return the compiler errors.",
+                  "Commit C# scripts staged in UapStaging/ to Assets/ if they compile.",
                   R"({"type":"object","properties":{}})",
                   {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::NotIdempotent,
                    sdk::Duration::LongRunning}}) {}

@@ -7,7 +7,7 @@ namespace uap::core {
 
 TransformSetTool::TransformSetTool()
     : EditorTool({"uap_transform_set",
-                  "Move, rotate (Euler) or scale in local or world space; missing axes kept; no values: read. Undoable.",
+                  "Move, rotate or scale a GameObject, local or world; no values: read.",
                   R"({"type":"object","required":["path"],"properties":{
 "path":{"type":"string"},"space":{"enum":["local","world"]},"position":)" UAP_VECTOR_SCHEMA R"(,
 "rotation":)" UAP_VECTOR_SCHEMA R"(,"scale":)" UAP_VECTOR_SCHEMA R"(}})",
@@ -53,7 +53,7 @@ sdk::ToolResult TransformSetTool::run(const rapidjson::Value& arguments, EditorS
 
 QueryHierarchyTool::QueryHierarchyTool()
     : EditorTool({"uap_query_hierarchy",
-                  "List the hierarchy or a subtree, one line per object with components and #id. Paged.",
+                  "List the scene hierarchy or a subtree.",
                   R"({"type":"object","properties":{
 "path":{"type":"string"},"scene":{"type":"string"},"maxDepth":{"type":"integer","minimum":0,"maximum":64},
 "maxNodes":{"type":"integer","minimum":1,"maximum":2000},"cursor":{"type":"string"}}})",
@@ -112,7 +112,7 @@ sdk::ToolResult QueryHierarchyTool::run(const rapidjson::Value& arguments, Edito
 
 QueryComponentTypesTool::QueryComponentTypesTool()
     : EditorTool({"uap_query_component_types",
-                  "Find component and ScriptableObject types by name.",
+                  "Find component and ScriptableObject types.",
                   R"({"type":"object","required":["query"],"properties":{
 "query":{"type":"string"},"kind":{"enum":["component","scriptableObject","any"]},"maxResults":{"type":"integer","minimum":1,"maximum":1000}}})",
                   {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,

@@ -23,7 +23,7 @@ constexpr std::array<std::string_view, 10> modal_menu_items{
 
 ExecuteMenuTool::ExecuteMenuTool()
     : EditorTool({"uap_editor_execute_menu",
-                  "Run a Unity menu item by menuPath. Not undoable; modal-dialog items refused.",
+                  "Run a Unity menu item (no modal dialogs).",
                   R"({"type":"object","required":["menuPath"],"properties":{"menuPath":{"type":"string"}}})",
                   {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::Destructive, sdk::Repeat::NotIdempotent,
                    sdk::Duration::Quick}}) {}
@@ -53,7 +53,7 @@ sdk::ToolResult ExecuteMenuTool::run(const rapidjson::Value& arguments, EditorSe
 
 EditorSelectTool::EditorSelectTool()
     : EditorTool({"uap_editor_select",
-                  "Select objects (path, paths), an asset (assetPath) or clear:true.",
+                  "Select objects or an asset in the editor, or clear.",
                   R"({"type":"object","properties":{"path":{"type":"string"},
 "paths":{"type":"array","minItems":1,"maxItems":256,"items":{"type":"string"}},"assetPath":{"type":"string"},
 "clear":{"type":"boolean"}}})",
@@ -99,7 +99,7 @@ sdk::ToolResult EditorSelectTool::run(const rapidjson::Value& arguments, EditorS
 
 PlayModeTool::PlayModeTool()
     : EditorTool({"uap_play_mode",
-                  "Play mode status, start, pause, resume, stop (play-mode changes are lost on stop).",
+                  "Start, pause, resume or stop play mode, or read it.",
                   R"({"type":"object","required":["action"],"properties":{"action":{"enum":["status","start","pause","resume","stop"]}}})",
                   not_undoable_write}) {}
 
@@ -135,7 +135,7 @@ sdk::ToolResult PlayModeTool::run(const rapidjson::Value& arguments, EditorSessi
 
 ConsoleLogsTool::ConsoleLogsTool()
     : EditorTool({"uap_console_logs",
-                  "Read Unity Console entries by types, contains, since_id.",
+                  "Read Unity Console logs by type, text, since_id.",
                   R"({"type":"object","properties":{
 "types":{"type":"array","items":{"enum":["log","warning","error","exception","assert"]}},"contains":{"type":"string"},
 "since_id":{"type":"integer","minimum":0},"count":{"type":"integer","minimum":1,"maximum":1000}}})",

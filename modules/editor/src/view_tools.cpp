@@ -13,7 +13,7 @@ constexpr rapidjson::SizeType max_inline_base64 = 60000;
 
 EditorScreenshotTool::EditorScreenshotTool()
     : EditorTool({"uap_editor_screenshot",
-                  "Screenshot (PNG) of the game or scene view; return_image:true adds base64 when small.",
+                  "Screenshot the game or scene view (PNG); return_image:true adds the image.",
                   R"({"type":"object","properties":{"view":{"enum":["game","scene"]},
 "width":{"type":"integer","minimum":32,"maximum":4096},"height":{"type":"integer","minimum":32,"maximum":4096},"return_image":{"type":"boolean"}}})",
                   {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
@@ -36,8 +36,17 @@ sdk::ToolResult EditorScreenshotTool::run(const rapidjson::Value& arguments, Edi
     const auto& base64 = shot.result["base64"];
     result.AddMember("base64Bytes", base64.GetStringLength(), result_allocator);
     bool wanted = member(arguments, "return_image") && arguments["return_image"].GetBool();
-    if (wanted && base64.GetStringLength() <= max_inline_base64)
-        result.AddMember("base64", rapidjson::Value(base64, result_allocator), result_allocator);
+    if (wanted && base64.GetStringLength() <= max_inline_base64) {
+        // An MCP image block (the host moves "_images" out of the text), so the model sees the picture.
+        rapidjson::Value image(rapidjson::kObjectType);
+        image.AddMember("mimeType", member(shot.result, "mimeType") ? rapidjson::Value(shot.result["mimeType"], result_allocator) : rapidjson::Value("image/png"),
+                        result_allocator);
+        image.AddMember("data", rapidjson::Value(base64, result_allocator), result_allocator);
+        rapidjson::Value images(rapidjson::kArrayType);
+        images.PushBack(image, result_allocator);
+        result.AddMember("_images", images, result_allocator);
+        result.AddMember("image", "attached as an image block", result_allocator);
+    }
     else if (wanted)
         result.AddMember("note", "the image is too large to return inline; ask for a smaller width and height", result_allocator);
     return sdk::ToolResult::success(std::move(result));

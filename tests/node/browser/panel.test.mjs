@@ -92,6 +92,27 @@ describe('tools and permissions', () => {
     });
   });
 
+  it('reverts a finished turn\'s editor changes from its summary and shows the outcome', async () => {
+    const steps = [
+      { tool_use: { name: 'mcp__uap__uap_scene_create_object', input: { name: 'Revert Crate', primitiveType: 'Cube' } } },
+      { tool_use: { name: 'mcp__uap__uap_scene_rename', input: { path: '/Revert Crate', newName: 'Reverted Crate' } } },
+      { text: 'crate placed' },
+    ];
+    await withStack(steps, { settings: { auto_approve: 'all_unity_tools' } }, async ({ host, browser }) => {
+      const page = await openPanel(browser, host.signIn);
+      await sendMessage(page, 'place a crate');
+      const revert = page.locator('.turn-summary .revert-turn').first();
+      await revert.waitFor({ timeout: 60000 });
+      await revert.click();
+      const outcome = page.locator('.turn-reverted').first();
+      await outcome.waitFor({ timeout: 20000 });
+      assert.equal(await outcome.getAttribute('data-ok'), 'true', await outcome.textContent());
+      assert.match(await outcome.textContent(), /Turn 1 reverted \(Agent turn 1 \(run /);
+      assert.equal(await revert.isDisabled(), true, 'a reverted turn cannot be reverted again');
+      await screenshot(page, 'turn-reverted');
+    });
+  });
+
   it('answers cards each way; a scoped allow-always is honoured and a write outside it still asks', async () => {
     const steps = (project) => [
       { tool_use: { name: 'Write', input: { file_path: path.join(project, 'Assets/Docs/a.txt'), content: 'first file' } } },

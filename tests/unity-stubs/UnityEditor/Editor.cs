@@ -52,6 +52,8 @@ namespace UnityEditor
         public static void EraseBool(string key) { }
         public static void SetString(string key, string value) { }
         public static string GetString(string key, string defaultValue) { throw new NotImplementedException(); }
+        public static void SetInt(string key, int value) { }
+        public static int GetInt(string key, int defaultValue) { throw new NotImplementedException(); }
     }
 
     public sealed class EditorUserSettings : Object
@@ -197,6 +199,8 @@ namespace UnityEditor
         public static string GUIDToAssetPath(string guid) { throw new NotImplementedException(); }
         public static string AssetPathToGUID(string path) { throw new NotImplementedException(); }
         public static void Refresh() { }
+        public static void DisallowAutoRefresh() { }
+        public static void AllowAutoRefresh() { }
     }
 
     public partial class AssetPostprocessor { }
@@ -245,6 +249,23 @@ namespace UnityEditor.SceneManagement
         public static UnityEngine.SceneManagement.Scene OpenScene(string scenePath, OpenSceneMode mode) { throw new NotImplementedException(); }
         public static bool SaveScene(UnityEngine.SceneManagement.Scene scene) { throw new NotImplementedException(); }
         public static bool SaveScene(UnityEngine.SceneManagement.Scene scene, string dstScenePath, bool saveAsCopy) { throw new NotImplementedException(); }
+    }
+
+    // StageManager/PrefabStage/PrefabStage.cs, PrefabStageUtility.cs, StageManager/StageUtility.cs (2022.3).
+    public sealed class PrefabStage
+    {
+        public string assetPath { get { throw new NotImplementedException(); } }
+    }
+
+    public static class PrefabStageUtility
+    {
+        public static PrefabStage OpenPrefab(string prefabAssetPath) { throw new NotImplementedException(); }
+        public static PrefabStage GetCurrentPrefabStage() { throw new NotImplementedException(); }
+    }
+
+    public static class StageUtility
+    {
+        public static void GoToMainStage() { }
     }
 }
 

@@ -79,10 +79,22 @@ EditorSimulator::EditorSimulator(SimulatorIdentity identity) : m_state(std::make
     register_editor_primitives(m_state->table);
     register_transform_primitives(m_state->table);
     register_view_primitives(m_state->table);
+    register_turn_primitives(m_state->table);
     seed_defaults(m_state->simulation);
 }
 
 EditorSimulator::~EditorSimulator() = default;
+
+void EditorSimulator::host_disconnected() {
+    std::lock_guard lock(m_state->mutex);
+    Simulation& simulation = m_state->simulation;
+    if (simulation.refresh_holds == 0)
+        return;
+    for (auto& [group, turn] : simulation.turns)
+        turn.holds_refresh = false;
+    simulation.refresh_holds = 1;
+    simulation.release_refresh_hold();
+}
 
 std::vector<std::string> EditorSimulator::implemented_methods() const {
     std::vector<std::string> names;

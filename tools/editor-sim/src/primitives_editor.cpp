@@ -8,14 +8,6 @@ namespace uap::editor_sim {
 
 namespace {
 
-// Restores an undo snapshot or the edit-mode backup; assets are not part of scene undo.
-void restore(Simulation& simulation, World snapshot) {
-    snapshot.assets = std::move(simulation.world.assets);
-    snapshot.trash = std::move(simulation.world.trash);
-    snapshot.next_id = std::max(snapshot.next_id, simulation.world.next_id);
-    simulation.world = std::move(snapshot);
-}
-
 Reply ping(Simulation& simulation, const rapidjson::Value&) {
     Output out;
     out.writer.StartObject();
@@ -85,6 +77,22 @@ Reply editor_state(Simulation& simulation, const rapidjson::Value&) {
     out.writer.Uint64(simulation.world.objects.size());
     out.writer.Key("undoGroup");
     out.writer.Int(simulation.undo_group);
+    out.writer.Key("prefabStage");
+    if (simulation.prefab_stage.empty()) {
+        out.writer.Null();
+    } else {
+        out.writer.StartObject();
+        out.writer.Key("assetPath");
+        out.writer.String(simulation.prefab_stage.c_str());
+        out.writer.EndObject();
+    }
+    out.writer.Key("autoRefresh");
+    out.writer.StartObject();
+    out.writer.Key("holds");
+    out.writer.Int(simulation.refresh_holds);
+    out.writer.Key("releaseRefreshes");
+    out.writer.Int64(simulation.release_refreshes);
+    out.writer.EndObject();
     out.writer.EndObject();
     return out.reply();
 }
@@ -139,7 +147,7 @@ Reply undo_revert(Simulation& simulation, const rapidjson::Value& params) {
     std::size_t steps = static_cast<std::size_t>(simulation.undo.end() - first);
     World snapshot = std::move(first->before);
     simulation.undo.erase(first, simulation.undo.end());
-    restore(simulation, std::move(snapshot));
+    simulation.restore(std::move(snapshot));
     simulation.group_open = false;
     for (const auto& scene : simulation.world.scenes)
         simulation.mark_dirty(scene.handle);
@@ -353,7 +361,7 @@ Reply set_play_mode(Simulation& simulation, const std::string& state) {
     if (before == "edit")
         simulation.play_backup = simulation.world;
     if (state == "edit" && simulation.play_backup) {
-        restore(simulation, std::move(*simulation.play_backup));
+        simulation.restore(std::move(*simulation.play_backup));
         simulation.play_backup.reset();
     }
     simulation.play_mode = state;

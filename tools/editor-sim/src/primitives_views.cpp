@@ -35,9 +35,13 @@ Reply game_view_set(Simulation& simulation, const rapidjson::Value& params) {
     return write_size(simulation, "observed");
 }
 
+Reply asset_refresh(Simulation& simulation, const rapidjson::Value&) { return refresh_assets(simulation); }
+
+} // namespace
+
 // Registers .cs files found on disk under <project>/Assets that the asset database does not know yet
 // (with their folders), as AssetDatabase.Refresh imports them. Nothing is compiled.
-Reply asset_refresh(Simulation& simulation, const rapidjson::Value&) {
+Reply refresh_assets(Simulation& simulation) {
     namespace fs = std::filesystem;
     fs::path root = fs::path(simulation.identity.project_path) / "Assets";
     Output out;
@@ -72,8 +76,6 @@ Reply asset_refresh(Simulation& simulation, const rapidjson::Value&) {
     out.writer.EndObject();
     return out.reply();
 }
-
-} // namespace
 
 void register_view_primitives(std::map<std::string, Primitive, std::less<>>& table) {
     table["gameView.get"] = &game_view_get;

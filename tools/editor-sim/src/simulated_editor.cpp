@@ -466,6 +466,14 @@ void SimulatedEditor::connection_loop() {
                 socket->shutdown();
             } catch (const Poco::Exception&) {
             }
+            bool reloading = false;
+            {
+                std::lock_guard lock(m_mutex);
+                reloading = m_reloading;
+            }
+            // The host is gone (a reload keeps the socket's owner alive): give the user's imports back.
+            if (!reloading)
+                m_simulator.host_disconnected();
         } catch (const Poco::Exception& exception) {
             if (m_reporter && !reported_failure)
                 m_reporter("connect failed: " + exception.displayText());

@@ -34,6 +34,11 @@ TypeRegistry::TypeRegistry() {
     add({"UnityEngine.Transform", "Transform", TypeKind::Component, Multiplicity::Fixed, false,
          {property("m_LocalPosition", V::Vector3, zero3), property("m_LocalRotation", V::Quaternion, R"({"x":0.0,"y":0.0,"z":0.0,"w":1.0})"),
           property("m_LocalScale", V::Vector3, one3)}});
+    // A separate component next to Transform here; in Unity adding it replaces the Transform.
+    add({"UnityEngine.RectTransform", "RectTransform", TypeKind::Component, Multiplicity::OnePerObject, false,
+         {property("m_AnchorMin", V::Vector2, R"({"x":0.5,"y":0.5})"), property("m_AnchorMax", V::Vector2, R"({"x":0.5,"y":0.5})"),
+          property("m_AnchoredPosition", V::Vector2, R"({"x":0.0,"y":0.0})"), property("m_SizeDelta", V::Vector2, R"({"x":100.0,"y":100.0})"),
+          property("m_Pivot", V::Vector2, R"({"x":0.5,"y":0.5})")}});
     add({"UnityEngine.MeshFilter", "MeshFilter", TypeKind::Component, Multiplicity::OnePerObject, false,
          {property("m_Mesh", V::ObjectReference, "null", {}, "Mesh")}});
     add({"UnityEngine.MeshRenderer", "MeshRenderer", TypeKind::Component, Multiplicity::OnePerObject, false,

@@ -226,8 +226,30 @@ void Simulation::record_undo(std::string_view name) {
         group_recorded = true;
     }
     constexpr std::size_t undo_limit = 100;
-    if (undo.size() > undo_limit)
+    if (undo.size() > undo_limit) {
+        int dropped = undo.front().group;
         undo.erase(undo.begin());
+        for (auto& [group, turn] : turns)
+            if (!turn.ended && dropped >= group)
+                turn.truncated = true;
+    }
+}
+
+void Simulation::restore(World snapshot) {
+    snapshot.assets = std::move(world.assets);
+    snapshot.trash = std::move(world.trash);
+    snapshot.next_id = std::max(snapshot.next_id, world.next_id);
+    world = std::move(snapshot);
+}
+
+bool Simulation::release_refresh_hold() {
+    if (refresh_holds == 0)
+        return false;
+    if (--refresh_holds > 0)
+        return false;
+    refresh_assets(*this);
+    ++release_refreshes;
+    return true;
 }
 
 void Simulation::mark_dirty(int scene_handle) {

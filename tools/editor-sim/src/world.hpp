@@ -94,6 +94,14 @@ struct UndoStep {
     World before;
 };
 
+struct TurnBracket {
+    std::string name;
+    bool holds_refresh = false;
+    bool ended = false;
+    bool recorded = false; // Whether the turn left an undo step when it ended.
+    bool truncated = false; // The undo history dropped the state before the turn: it cannot be reverted whole.
+};
+
 struct MenuItem {
     std::string path;
     bool enabled = true;
@@ -109,6 +117,12 @@ struct Simulation {
     std::string undo_group_name;
     bool group_open = false;
     bool group_recorded = false;
+    // Agent turns bracketed by turn.begin/turn.end, by their undo group, and the asset auto-refresh
+    // holds they took (released with one refresh at the turn's end or when the host disconnects).
+    std::map<int, TurnBracket> turns;
+    std::string prefab_stage; // The prefab asset open in prefab mode; empty: the main stage.
+    int refresh_holds = 0;
+    int64_t release_refreshes = 0;
     std::string play_mode = "edit";
     int game_view_width = 1920; // The Game view's target resolution (a fixed size, as Unity's "Free Aspect" is not modelled).
     int game_view_height = 1080;
@@ -140,6 +154,10 @@ struct Simulation {
 
     // Bookkeeping around writes: undo snapshot, scene dirty flag, events.
     void record_undo(std::string_view name);
+    // Restores an undo snapshot or the edit-mode backup; assets are not part of scene undo.
+    void restore(World snapshot);
+    // Drops a refresh hold; the last one refreshes once, as Unity does when auto-refresh is allowed again.
+    bool release_refresh_hold();
     void mark_dirty(int scene_handle);
     void emit(std::string_view event, std::string data_json);
     void add_console(ConsoleKind kind, std::string message);
@@ -168,6 +186,9 @@ void register_asset_primitives(std::map<std::string, Primitive, std::less<>>& ta
 void register_editor_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_transform_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_view_primitives(std::map<std::string, Primitive, std::less<>>& table);
+void register_turn_primitives(std::map<std::string, Primitive, std::less<>>& table);
+// What asset.refresh does: imports the files that changed on disk under Assets/.
+Reply refresh_assets(Simulation& simulation);
 
 // Paging cursors are decimal offsets; nullopt when a cursor is not one.
 std::optional<std::size_t> parse_cursor(const rapidjson::Value& params);

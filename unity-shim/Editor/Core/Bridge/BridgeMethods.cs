@@ -23,6 +23,8 @@ namespace AgentPanel.Bridge
             "asset.find", "asset.create", "asset.delete", "asset.importSettings.get", "asset.importSettings.set",
             "asset.refresh",
             "undo.beginGroup", "undo.endGroup", "undo.collapse", "undo.revertGroup",
+            "turn.begin", "turn.end", "turn.revert",
+            "prefabStage.open", "prefabStage.close",
             "selection.get", "selection.set",
             "menu.list", "menu.execute",
             "console.read", "console.clear",

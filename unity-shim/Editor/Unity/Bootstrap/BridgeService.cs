@@ -68,7 +68,18 @@ namespace AgentPanel.Editor
                 FinishLaunch();
             if (s_client != null)
                 s_client.Tick(FrameBudget);
+            // A host that went away cannot end its turns: the editor gives the user's imports back. The grace
+            // covers a domain reload and a reconnect, after which the host ends its turns itself.
+            if (s_client != null && s_client.Connected)
+                s_disconnectedSince = null;
+            else if (s_disconnectedSince == null)
+                s_disconnectedSince = DateTime.UtcNow;
+            else if (DateTime.UtcNow - s_disconnectedSince.Value > HostGoneGrace)
+                TurnPrimitives.ReleaseAllHolds();
         }
+
+        static readonly TimeSpan HostGoneGrace = TimeSpan.FromSeconds(15);
+        static DateTime? s_disconnectedSince;
 
         static void StartLaunch()
         {

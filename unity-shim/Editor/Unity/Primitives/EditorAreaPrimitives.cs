@@ -23,6 +23,7 @@ namespace AgentPanel.Editor.Primitives
             {
                 { "playMode", PlayMode() }, { "compiling", EditorApplication.isCompiling }, { "importing", EditorApplication.isUpdating },
                 { "scenes", OpenScenes() }, { "selectionCount", Selection.objects.Length },
+                { "autoRefresh", TurnPrimitives.AutoRefreshState() }, { "prefabStage", PrefabStagePrimitives.Current() },
             });
             table.Add("playmode.get", parameters => new JObject { { "state", PlayMode() } });
             table.Add("playmode.set", SetPlayMode);

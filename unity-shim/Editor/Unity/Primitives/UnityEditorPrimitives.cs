@@ -22,6 +22,8 @@ namespace AgentPanel.Editor.Primitives
             ComponentPrimitives.Register(this);
             PropertyPrimitives.Register(this);
             UndoPrimitives.Register(this);
+            TurnPrimitives.Register(this);
+            PrefabStagePrimitives.Register(this);
             SelectionAndMenuPrimitives.Register(this);
             ConsolePrimitives.Register(this);
             AssetPrimitives.Register(this);

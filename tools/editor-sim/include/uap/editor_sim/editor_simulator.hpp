@@ -61,6 +61,9 @@ public:
     void log(ConsoleKind kind, std::string_view message);
     const SimulatorIdentity& identity() const;
 
+    // The host's connection ended (not by a reload): releases every asset auto-refresh hold its
+    // turns took, with one refresh, so the user's own edits are imported again.
+    void host_disconnected();
     // Pretends the main thread is compiling or importing; editor.state and ping report it.
     void set_compiling(bool compiling);
     void set_importing(bool importing);

@@ -1,0 +1,16 @@
+// Which tool calls of a turn leave changes that the editor's Undo cannot take back, and why: the
+// list a turn revert shows before it reverts.
+#pragma once
+
+#include "agent/permission_broker.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace uap::agent {
+
+// Why a call of this tool escapes Undo; nullopt for calls Undo covers or that change nothing.
+std::optional<std::string> unrevertible_reason(std::string_view tool, const MetadataLookup& metadata);
+
+} // namespace uap::agent

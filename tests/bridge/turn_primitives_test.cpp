@@ -1,0 +1,176 @@
+// The turn bracket primitives (turn.begin / turn.end / turn.revert) in the simulator: one Undo step
+// per turn, revertible only while it is the newest, and the asset auto-refresh hold released with
+// one refresh at the turn's end and when the host disconnects (but not across a domain reload).
+#include "bridge_harness.hpp"
+
+#include <uap/editor_sim/editor_simulator.hpp>
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+namespace {
+
+using namespace std::chrono_literals;
+using uap::editor_sim::EditorSimulator;
+using uap::editor_sim::Reply;
+using uap::testing::field_text;
+
+uap::editor_sim::SimulatorIdentity identity() { return {"/tmp/project", "2022.3.40f1 (simulated)", 4242, "turn-session"}; }
+
+struct Simulated {
+    EditorSimulator simulator{identity()};
+    Simulated() { simulator.build_sample_scene(); }
+    std::string ok(const std::string& method, const std::string& params) {
+        Reply reply = simulator.call(method, params);
+        EXPECT_TRUE(reply.ok()) << method << " " << params << ": " << reply.json;
+        return reply.json;
+    }
+    std::string digest() { return field_text(ok("scene.digest", "{}"), "/digest"); }
+    std::string holds() { return field_text(ok("editor.state", "{}"), "/autoRefresh/holds"); }
+    std::string release_refreshes() { return field_text(ok("editor.state", "{}"), "/autoRefresh/releaseRefreshes"); }
+    std::string begin(const std::string& name) { return field_text(ok("turn.begin", R"({"name":")" + name + R"("})"), "/group"); }
+    std::string end(const std::string& group, const std::string& name) {
+        return ok("turn.end", R"({"group":)" + group + R"(,"name":")" + name + R"("})");
+    }
+    Reply revert(const std::string& group, const std::string& name) {
+        return simulator.call("turn.revert", R"({"group":)" + group + R"(,"name":")" + name + R"("})");
+    }
+};
+
+TEST(TurnPrimitives, ATurnsThreeWritesAndABatchGroupBecomeOneStepThatOneRevertUndoes) {
+    Simulated editor;
+    std::string before = editor.digest();
+    std::string group = editor.begin("Agent turn 1");
+    EXPECT_EQ(editor.holds(), "1");
+    editor.ok("object.create", R"({"name":"Crate","primitive":"Cube"})");
+    editor.ok("object.rename", R"({"object":{"scenePath":"/Crate"},"name":"Big Crate"})");
+    editor.ok("undo.beginGroup", R"({"name":"a batch inside the turn"})");
+    editor.ok("transform.set", R"({"object":{"scenePath":"/Big Crate"},"space":"local","position":{"x":4,"y":0,"z":0}})");
+    editor.ok("undo.endGroup", "{}");
+    std::string after = editor.digest();
+    ASSERT_NE(before, after);
+    std::string ended = editor.end(group, "Agent turn 1");
+    EXPECT_EQ(field_text(ended, "/recorded"), "true");
+    EXPECT_EQ(field_text(ended, "/refreshed"), "true");
+    EXPECT_EQ(editor.holds(), "0");
+    EXPECT_EQ(editor.release_refreshes(), "1");
+    // Ending twice changes nothing and refreshes no more.
+    EXPECT_EQ(field_text(editor.end(group, "Agent turn 1"), "/refreshed"), "false");
+    EXPECT_EQ(editor.release_refreshes(), "1");
+    EXPECT_EQ(editor.digest(), after);
+
+    Reply reverted = editor.revert(group, "Agent turn 1");
+    ASSERT_TRUE(reverted.ok()) << reverted.json;
+    EXPECT_EQ(field_text(reverted.json, "/observed/reverted"), "true");
+    EXPECT_EQ(editor.digest(), before) << "one revert brings back the scene before the turn";
+    EXPECT_EQ(field_text(editor.ok("hierarchy.roots", "{}"), "/roots").find("Big Crate"), std::string::npos);
+    // Reverting again finds nothing of the turn left.
+    Reply again = editor.revert(group, "Agent turn 1");
+    EXPECT_FALSE(again.ok());
+    EXPECT_EQ(field_text(again.json, "/code"), "not_found") << again.json;
+}
+
+TEST(TurnPrimitives, ATurnIsNotRevertedOnceSomethingLaterIsOnTheUndoStack) {
+    Simulated editor;
+    std::string group = editor.begin("Agent turn 2");
+    editor.ok("object.create", R"({"name":"Lamp"})");
+    editor.end(group, "Agent turn 2");
+    editor.ok("object.rename", R"({"object":{"scenePath":"/Lamp"},"name":"User Lamp"})"); // The user edits afterwards.
+    std::string before = editor.digest();
+    Reply refused = editor.revert(group, "Agent turn 2");
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(field_text(refused.json, "/code"), "conflict");
+    EXPECT_NE(field_text(refused.json, "/message").find("no longer the newest undo step (the newest is 'Rename Object')"), std::string::npos)
+        << refused.json;
+    EXPECT_NE(field_text(refused.json, "/message").find("Edit > Undo"), std::string::npos) << "says what to do instead";
+    EXPECT_EQ(editor.digest(), before) << "a refused revert changes nothing";
+}
+
+TEST(TurnPrimitives, RevertIsRefusedForARunningTurnAnUnknownGroupAndAnotherName) {
+    Simulated editor;
+    std::string group = editor.begin("Agent turn 3");
+    editor.ok("object.create", R"({"name":"Half"})");
+    Reply running = editor.revert(group, "Agent turn 3");
+    EXPECT_EQ(field_text(running.json, "/code"), "conflict") << running.json;
+    EXPECT_NE(running.json.find("has not ended yet"), std::string::npos);
+    editor.end(group, "Agent turn 3");
+    EXPECT_EQ(field_text(editor.revert("999", "Agent turn 3").json, "/code"), "not_found");
+    EXPECT_EQ(field_text(editor.revert(group, "Agent turn 4").json, "/code"), "not_found");
+    Reply unknown_end = editor.simulator.call("turn.end", R"({"group":999,"name":"Agent turn 9"})");
+    EXPECT_EQ(field_text(unknown_end.json, "/code"), "not_found") << unknown_end.json;
+}
+
+TEST(TurnPrimitives, ATurnLongerThanTheUndoHistoryIsNotRevertedHalfWay) {
+    Simulated editor;
+    std::string group = editor.begin("Agent turn 8");
+    editor.ok("object.create", R"({"name":"Counter"})");
+    for (int index = 0; index < 120; ++index)
+        editor.ok("object.rename", R"({"object":{"scenePath":"/Counter)" + (index ? std::to_string(index - 1) : std::string()) +
+                                       R"("},"name":"Counter)" + std::to_string(index) + R"("})");
+    editor.end(group, "Agent turn 8");
+    std::string before = editor.digest();
+    Reply refused = editor.revert(group, "Agent turn 8");
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(field_text(refused.json, "/code"), "conflict");
+    EXPECT_NE(refused.json.find("more changes than the undo history keeps"), std::string::npos) << refused.json;
+    EXPECT_EQ(editor.digest(), before);
+}
+
+TEST(TurnPrimitives, MalformedParamsAreRefusedByTheSchemaBeforeAnythingChanges) {
+    Simulated editor;
+    std::string before = editor.digest();
+    for (const char* params : {R"({"name":""})", R"({})", R"({"name":"x","extra":1})", R"({"name":5})"}) {
+        Reply reply = editor.simulator.call("turn.begin", params);
+        EXPECT_EQ(field_text(reply.json, "/code"), "invalid_params") << params << ": " << reply.json;
+    }
+    for (const char* params : {R"({"group":1})", R"({"group":-1,"name":"x"})", R"({"group":"1","name":"x"})"}) {
+        EXPECT_EQ(field_text(editor.simulator.call("turn.end", params).json, "/code"), "invalid_params") << params;
+        EXPECT_EQ(field_text(editor.simulator.call("turn.revert", params).json, "/code"), "invalid_params") << params;
+    }
+    EXPECT_EQ(editor.holds(), "0");
+    EXPECT_EQ(editor.digest(), before);
+}
+
+TEST(TurnPrimitives, HoldsAreCountedAndOnlyTheLastReleaseRefreshes) {
+    Simulated editor;
+    std::string first = editor.begin("Agent turn 5");
+    std::string second = editor.begin("Agent turn 6");
+    EXPECT_EQ(editor.holds(), "2");
+    EXPECT_EQ(field_text(editor.end(first, "Agent turn 5"), "/refreshed"), "false");
+    EXPECT_EQ(editor.holds(), "1");
+    EXPECT_EQ(field_text(editor.end(second, "Agent turn 6"), "/refreshed"), "true");
+    EXPECT_EQ(editor.release_refreshes(), "1");
+    // An explicit refresh works while nothing holds, and during a hold.
+    std::string third = editor.begin("Agent turn 7");
+    EXPECT_TRUE(editor.simulator.call("asset.refresh", "{}").ok());
+    editor.end(third, "Agent turn 7");
+    EXPECT_EQ(editor.release_refreshes(), "2");
+}
+
+TEST(TurnPrimitivesOverTheBridge, TheEditorReleasesTheHoldWhenTheHostDisconnectsButNotAcrossAReload) {
+    EditorSimulator simulator(identity());
+    simulator.build_sample_scene();
+    std::unique_ptr<uap::editor_sim::SimulatedEditor> editor;
+    auto state = [&](const char* pointer) { return field_text(simulator.call("editor.state", "{}").json, pointer); };
+    {
+        uap::testing::BridgeHarness harness;
+        editor = harness.connect_in_process(simulator);
+        auto begun = harness.call("turn.begin", R"({"name":"Agent turn 1"})");
+        ASSERT_EQ(begun.status, UAP_STATUS_OK) << begun.json;
+        editor->inject_reload(300ms);
+        std::this_thread::sleep_for(100ms);
+        ASSERT_TRUE(editor->wait_connected(5s));
+        auto after_reload = harness.call("editor.state", "{}");
+        EXPECT_EQ(field_text(after_reload.json, "/autoRefresh/holds"), "1") << "a domain reload keeps the hold";
+        EXPECT_EQ(state("/autoRefresh/releaseRefreshes"), "0");
+    } // The host goes away with the turn still open.
+    auto deadline = std::chrono::steady_clock::now() + 5s;
+    while (state("/autoRefresh/holds") != "0" && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(20ms);
+    EXPECT_EQ(state("/autoRefresh/holds"), "0") << "the editor gives the user's imports back";
+    EXPECT_EQ(state("/autoRefresh/releaseRefreshes"), "1") << "with one refresh";
+    editor->stop();
+}
+
+} // namespace

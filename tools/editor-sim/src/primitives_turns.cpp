@@ -1,0 +1,139 @@
+// Simulator primitives that bracket an agent turn: one named undo step per turn (revertible while it
+// is the newest step) and an asset auto-refresh hold released with one refresh when the turn ends;
+// and prefab mode, during which the tools refuse writes that are not to the open prefab.
+#include "world.hpp"
+#include "support/json_writer.hpp"
+
+#include <algorithm>
+
+namespace uap::editor_sim {
+
+namespace {
+
+bool optional_flag(const rapidjson::Value& params, const char* name) {
+    auto member = params.FindMember(name);
+    return member == params.MemberEnd() || member->value.GetBool();
+}
+
+Reply turn_begin(Simulation& simulation, const rapidjson::Value& params) {
+    // Like Undo.IncrementCurrentGroup: a group of its own, which the turn's writes (each in a later
+    // group, or inside a batch's group) follow; turn.end collapses them into it.
+    simulation.group_open = false;
+    int group = ++simulation.undo_group;
+    TurnBracket& turn = simulation.turns[group];
+    turn.name = params["name"].GetString();
+    if (optional_flag(params, "holdRefresh")) {
+        turn.holds_refresh = true;
+        ++simulation.refresh_holds;
+    }
+    return result_reply(json::TextWriter().begin_object().field("group", group).field("refreshHolds", simulation.refresh_holds).end_object().text());
+}
+
+Reply turn_end(Simulation& simulation, const rapidjson::Value& params) {
+    int group = params["group"].GetInt();
+    auto found = simulation.turns.find(group);
+    if (found == simulation.turns.end())
+        return error_reply("not_found", "undo group " + std::to_string(group) + " was not started by turn.begin; nothing was changed");
+    TurnBracket& turn = found->second;
+    bool refreshed = false;
+    if (!turn.ended) {
+        turn.ended = true;
+        turn.name = params["name"].GetString();
+        simulation.group_open = false;
+        // Every step recorded since the turn began becomes one step: the oldest snapshot is the scene before the turn.
+        auto first = std::find_if(simulation.undo.begin(), simulation.undo.end(), [&](const UndoStep& step) { return step.group >= group; });
+        if (first != simulation.undo.end()) {
+            first->group = group;
+            first->name = turn.name;
+            simulation.undo.erase(first + 1, simulation.undo.end());
+            turn.recorded = true;
+        }
+        ++simulation.undo_group; // Later changes are not part of the turn.
+        if (turn.holds_refresh && optional_flag(params, "releaseRefresh")) {
+            turn.holds_refresh = false;
+            refreshed = simulation.release_refresh_hold();
+        }
+    }
+    return result_reply(json::TextWriter()
+                            .begin_object()
+                            .field("group", group)
+                            .field("recorded", turn.recorded)
+                            .field("refreshed", refreshed)
+                            .field("refreshHolds", simulation.refresh_holds)
+                            .end_object()
+                            .text());
+}
+
+Reply turn_revert(Simulation& simulation, const rapidjson::Value& params) {
+    int group = params["group"].GetInt();
+    std::string name = params["name"].GetString();
+    auto found = simulation.turns.find(group);
+    if (found == simulation.turns.end() || found->second.name != name)
+        return error_reply("not_found", "no agent turn '" + name + "' began with undo group " + std::to_string(group) + "; nothing was reverted");
+    if (!found->second.ended)
+        return error_reply("conflict", "'" + name + "' has not ended yet (turn.end was not called); nothing was reverted");
+    if (found->second.truncated)
+        return error_reply("conflict", "'" + name + "' made more changes than the undo history keeps, so the scene before it is gone; "
+                                       "nothing was reverted. Use Edit > Undo in the editor step by step");
+    if (!found->second.recorded)
+        return error_reply("not_found", "'" + name + "' changed nothing that Undo records; nothing was reverted");
+    if (simulation.undo.empty() || simulation.undo.back().group != group) {
+        std::string newest = simulation.undo.empty() ? "nothing (the undo history was cleared)" : "'" + simulation.undo.back().name + "'";
+        return error_reply("conflict", "'" + name + "' is no longer the newest undo step (the newest is " + newest +
+                                           "); nothing was reverted. Undo the later changes first with Edit > Undo in the editor");
+    }
+    World snapshot = std::move(simulation.undo.back().before);
+    simulation.undo.pop_back();
+    simulation.restore(std::move(snapshot));
+    found->second.recorded = false;
+    for (const auto& scene : simulation.world.scenes)
+        simulation.mark_dirty(scene.handle);
+    return result_reply(json::TextWriter()
+                            .begin_object()
+                            .key("observed")
+                            .begin_object()
+                            .field("reverted", true)
+                            .field("objectCount", static_cast<int64_t>(simulation.world.objects.size()))
+                            .end_object()
+                            .end_object()
+                            .text());
+}
+
+Reply prefab_stage_observed(const Simulation& simulation) {
+    json::TextWriter out;
+    out.begin_object().key("observed").begin_object().key("prefabStage");
+    if (simulation.prefab_stage.empty())
+        out.null();
+    else
+        out.begin_object().field("assetPath", simulation.prefab_stage).end_object();
+    return result_reply(out.end_object().end_object().text());
+}
+
+// Prefab mode: only which asset is open is modelled (its contents are not shown as a stage).
+Reply prefab_stage_open(Simulation& simulation, const rapidjson::Value& params) {
+    std::string path = params["assetPath"].GetString();
+    const Asset* asset = simulation.find_asset(path);
+    if (!asset)
+        return error_reply("not_found", "no asset at " + path);
+    if (asset->kind != "Prefab")
+        return error_reply("type_mismatch", path + " is a " + asset->kind + ", not a prefab; only prefabs open in prefab mode");
+    simulation.prefab_stage = path;
+    return prefab_stage_observed(simulation);
+}
+
+Reply prefab_stage_close(Simulation& simulation, const rapidjson::Value&) {
+    simulation.prefab_stage.clear();
+    return prefab_stage_observed(simulation);
+}
+
+} // namespace
+
+void register_turn_primitives(std::map<std::string, Primitive, std::less<>>& table) {
+    table["turn.begin"] = &turn_begin;
+    table["turn.end"] = &turn_end;
+    table["turn.revert"] = &turn_revert;
+    table["prefabStage.open"] = &prefab_stage_open;
+    table["prefabStage.close"] = &prefab_stage_close;
+}
+
+} // namespace uap::editor_sim
