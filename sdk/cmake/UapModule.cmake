@@ -134,8 +134,9 @@ function(uap_add_module target)
     endif()
     # A changed template (a new VERSION, say) relinks the module, so the manifest is rewritten.
     set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${CMAKE_CURRENT_BINARY_DIR}/${target}.uap-module.json")
+    # Cross-built (windows-cross), the describer runs through the emulator (Wine); empty otherwise.
     add_custom_command(TARGET ${target} POST_BUILD
-      COMMAND "${describer}" modules manifest "$<TARGET_FILE:${target}>"
+      COMMAND ${CMAKE_CROSSCOMPILING_EMULATOR} "${describer}" modules manifest "$<TARGET_FILE:${target}>"
               --template "${CMAKE_CURRENT_BINARY_DIR}/${target}.uap-module.json" --output "${pack_directory}/uap-module.json"
       COMMENT "Writing the manifest of ${arg_ID} from the tools ${target} describes"
       VERBATIM)

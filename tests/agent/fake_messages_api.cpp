@@ -14,18 +14,18 @@ namespace uap::agent_test {
 Expected<FakeMessagesApi> start_fake_messages_api(const std::filesystem::path& node_dir, const std::filesystem::path& folder,
                                                   const std::string& steps_json) {
     std::ofstream(folder / "steps.json") << steps_json;
-    agent::LaunchSpec spec{"/usr/bin/env",
+    LaunchSpec spec{"/usr/bin/env",
                            {"node", (node_dir / "fake-anthropic" / "server.mjs").string(), "--script", (folder / "steps.json").string(),
                             "--record", (folder / "requests.jsonl").string()},
                            folder,
-                           agent::current_environment_without({})};
-    auto launched = agent::ChildProcess::launch(spec);
+                           current_environment_without({})};
+    auto launched = ChildProcess::launch(spec);
     if (!launched)
         return launched.error();
     FakeMessagesApi api{std::move(*launched), 0};
     api.process->close_stdin();
     std::string line;
-    pollfd watch{api.process->stdout_descriptor(), POLLIN, 0};
+    pollfd watch{static_cast<int>(api.process->stream(uap::ChildStream::Output)), POLLIN, 0};
     auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
     while (line.find('\n') == std::string::npos && std::chrono::steady_clock::now() < deadline)
         if (::poll(&watch, 1, 100) > 0) {

@@ -2,7 +2,7 @@
 // process for real-CLI tests: it plays the given steps and records every request it receives.
 #pragma once
 
-#include "agent/child_process.hpp"
+#include "support/child_process.hpp"
 #include "support/expected.hpp"
 
 #include <filesystem>
@@ -12,7 +12,7 @@
 namespace uap::agent_test {
 
 struct FakeMessagesApi {
-    std::unique_ptr<agent::ChildProcess> process;
+    std::unique_ptr<ChildProcess> process;
     int port = 0;
 };
 

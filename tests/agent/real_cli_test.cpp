@@ -8,7 +8,7 @@
 #include "fake_messages_api.hpp"
 #include "app/host_application.hpp"
 #include "server/access_tokens.hpp"
-#include "agent/child_process.hpp"
+#include "support/child_process.hpp"
 #include "agent/launch_files.hpp"
 #include "mcp/mcp_endpoint.hpp"
 #include "mcp/module_tools.hpp"
@@ -131,7 +131,7 @@ protected:
     fs::path cli, root, project, home;
     int fake_port = 0;
     uint16_t port = 0;
-    std::unique_ptr<uap::agent::ChildProcess> fake;
+    std::unique_ptr<uap::ChildProcess> fake;
     std::string panel_token;
     std::unique_ptr<uap::app::HostApplication> host;
 };

@@ -2,7 +2,7 @@
 // permission broker, the turn state machine, control-request correlation and the panel hub.
 #include "agent/cli_compatibility.hpp"
 #include "agent/control_channel.hpp"
-#include "agent/line_framer.hpp"
+#include "support/line_framer.hpp"
 #include "agent/permission_broker.hpp"
 #include "agent/script_gate.hpp"
 #include "agent/turn_tracker.hpp"
@@ -15,6 +15,7 @@
 #include <thread>
 
 using namespace uap::agent;
+using uap::LineFramer;
 
 namespace {
 

@@ -1,7 +1,7 @@
 // One call through every layer, as a user's MCP client makes it: the official SDK client calls a
 // tool of a module loaded at run time, the module calls an editor primitive over the bridge, the
 // simulator executes it, and the test reads the scene back through the bridge (not the tool's reply).
-#include "agent/child_process.hpp"
+#include "support/child_process.hpp"
 #include "app/host_application.hpp"
 #include "bridge/bridge_server.hpp"
 #include "modules/module_host.hpp"
@@ -25,18 +25,18 @@ namespace {
 // Runs the official client for one call; returns what it printed on stdout.
 std::string call_with_official_client(const std::string& url, const std::string& token, const std::string& tool,
                                       const std::string& arguments) {
-    uap::agent::LaunchSpec spec;
+    uap::LaunchSpec spec;
     spec.program = "/usr/bin/env";
     spec.arguments = {"node", UAP_APP_TEST_DIR "/mcp_call.mjs", tool, arguments};
     spec.working_directory = fs::temp_directory_path();
     spec.environment = {"PATH=" + std::string(std::getenv("PATH")), "UAP_MCP_URL=" + url, "UAP_MCP_TOKEN=" + token,
                         "UAP_NODE_MODULES=" UAP_NODE_MODULES};
-    auto child = uap::agent::ChildProcess::launch(spec);
+    auto child = uap::ChildProcess::launch(spec);
     if (!child)
         return "launch failed: " + child.error().message();
     std::string output;
     auto deadline = std::chrono::steady_clock::now() + 60s;
-    pollfd watch{(*child)->stdout_descriptor(), POLLIN, 0};
+    pollfd watch{static_cast<int>((*child)->stream(uap::ChildStream::Output)), POLLIN, 0};
     while (std::chrono::steady_clock::now() < deadline) {
         if (::poll(&watch, 1, 100) <= 0)
             continue;

@@ -1,6 +1,6 @@
 // `uap-host integrations` as a user runs it: the real binary, CLAUDE_CONFIG_DIR pointing at a
 // temporary folder, a fake `claude` found through UAP_CLAUDE_BIN (or none at all).
-#include "agent/child_process.hpp"
+#include "support/child_process.hpp"
 #include "cli/cli_text.hpp"
 #include "support/json.hpp"
 
@@ -21,8 +21,8 @@ struct HostRun {
 };
 
 HostRun run_host(const std::vector<std::string>& arguments, const std::vector<std::string>& environment) {
-    uap::agent::LaunchSpec spec{UAP_HOST_BINARY, arguments, "/", environment};
-    auto child = uap::agent::ChildProcess::launch(spec);
+    uap::LaunchSpec spec{UAP_HOST_BINARY, arguments, "/", environment};
+    auto child = uap::ChildProcess::launch(spec);
     EXPECT_TRUE(child) << child.error().message();
     HostRun run;
     if (!child)
@@ -30,7 +30,7 @@ HostRun run_host(const std::vector<std::string>& arguments, const std::vector<st
     (*child)->close_stdin();
     char buffer[4096];
     ssize_t count;
-    while ((count = ::read((*child)->stdout_descriptor(), buffer, sizeof buffer)) > 0)
+    while ((count = ::read(static_cast<int>((*child)->stream(uap::ChildStream::Output)), buffer, sizeof buffer)) > 0)
         run.out.append(buffer, static_cast<size_t>(count));
     run.exit_code = (*child)->wait_exit(10s).value_or(-1);
     return run;

@@ -2,7 +2,7 @@
 // the fake really shadows any real CLI, each step's arguments, progress, the time limit, the
 // retry without --yes, git missing, offline, and re-running on an installed plugin. Results are
 // counted by effect (the fake's call log and the files it writes), never by what a step says.
-#include "agent/child_process.hpp"
+#include "support/child_process.hpp"
 #include "agent/cli_locator.hpp"
 #include "integrations/claude_plugin.hpp"
 #include "integrations/plugin_installer.hpp"
@@ -52,7 +52,7 @@ protected:
         fs::remove_all(root);
     }
     InstallOptions options(const std::string& mode, std::chrono::milliseconds timeout = 10s) {
-        auto environment = uap::agent::current_environment_without({"FAKE_CLAUDE_MODE", "FAKE_CLAUDE_LOG", "CLAUDE_CONFIG_DIR"});
+        auto environment = uap::current_environment_without({"FAKE_CLAUDE_MODE", "FAKE_CLAUDE_LOG", "CLAUDE_CONFIG_DIR"});
         environment.push_back("FAKE_CLAUDE_MODE=" + mode);
         environment.push_back("FAKE_CLAUDE_LOG=" + log().string());
         environment.push_back("CLAUDE_CONFIG_DIR=" + (root / "config").string());

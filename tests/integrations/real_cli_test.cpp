@@ -141,7 +141,7 @@ protected:
     }
 
     fs::path cli, root, project, config, plugin_folder;
-    std::unique_ptr<uap::agent::ChildProcess> fake;
+    std::unique_ptr<uap::ChildProcess> fake;
     std::unique_ptr<uap::app::HostApplication> host;
     std::unique_ptr<PanelClient> client;
 };

@@ -1,7 +1,7 @@
 // uLoop: detection (a dependency key only, never the id inside scopedRegistries scopes), the
 // fake `uloop` on PATH shadowing any real one, the preset's exact rules and the removal of broad
 // ones, the capability matrix mechanism, and the manifest fallback (diff, backup, line endings).
-#include "agent/child_process.hpp"
+#include "support/child_process.hpp"
 #include "integrations/uloop.hpp"
 #include "support/json.hpp"
 
@@ -89,8 +89,8 @@ TEST_F(UloopProject, TheFakeUloopOnPathShadowsAnyRealOneCountedByEffect) {
     ASSERT_TRUE(found.cli);
     EXPECT_EQ(fs::canonical(*found.cli), fs::canonical(fs::path(UAP_FAKE_BIN) / "uloop"));
     auto log = project / "calls.log";
-    uap::agent::LaunchSpec spec{"/bin/sh", {"-c", "uloop compile"}, project, {"PATH=" + path, "FAKE_ULOOP_LOG=" + log.string()}};
-    auto child = uap::agent::ChildProcess::launch(spec);
+    uap::LaunchSpec spec{"/bin/sh", {"-c", "uloop compile"}, project, {"PATH=" + path, "FAKE_ULOOP_LOG=" + log.string()}};
+    auto child = uap::ChildProcess::launch(spec);
     ASSERT_TRUE(child);
     (*child)->close_stdin();
     EXPECT_EQ((*child)->wait_exit(10s).value_or(-1), 0);

@@ -6,7 +6,7 @@
 #include "panel_client.hpp"
 
 #include "agent/agent_settings.hpp"
-#include "agent/child_process.hpp"
+#include "support/child_process.hpp"
 #include "agent/launch_files.hpp"
 #include "app/agent_service.hpp"
 #include "app/host_application.hpp"
@@ -167,7 +167,7 @@ protected:
     }
 
     fs::path cli, root, project, home;
-    std::unique_ptr<uap::agent::ChildProcess> fake;
+    std::unique_ptr<uap::ChildProcess> fake;
     std::unique_ptr<uap::app::HostApplication> host;
     std::unique_ptr<PanelClient> client;
 };

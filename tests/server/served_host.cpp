@@ -26,19 +26,19 @@ std::string host_header(uint16_t port) { return "127.0.0.1:" + std::to_string(po
 } // namespace
 
 HostProcess::HostProcess(const fs::path& host_binary, const std::vector<std::string>& arguments) {
-    agent::LaunchSpec spec;
+    LaunchSpec spec;
     spec.program = host_binary;
     spec.arguments = arguments;
     spec.working_directory = fs::temp_directory_path();
-    spec.environment = agent::current_environment_without({"UAP_LOG_LEVEL"});
+    spec.environment = current_environment_without({"UAP_LOG_LEVEL"});
     spec.environment.push_back("UAP_LOG_LEVEL=warn");
-    auto child = agent::ChildProcess::launch(spec);
+    auto child = ChildProcess::launch(spec);
     if (!child)
         throw std::runtime_error(child.error().message());
     m_child = std::move(*child);
     m_child->close_stdin();
-    int out = m_child->stdout_descriptor();
-    int err = m_child->stderr_descriptor();
+    int out = static_cast<int>(m_child->stream(uap::ChildStream::Output));
+    int err = static_cast<int>(m_child->stream(uap::ChildStream::Errors));
     m_drain = std::thread([this, out, err] {
         pollfd descriptors[2] = {{out, POLLIN, 0}, {err, POLLIN, 0}};
         int open = 2;

@@ -3,7 +3,7 @@
 // and idle /panel WebSocket connections open. Shared by the tests and tests/bench/server.
 #pragma once
 
-#include "agent/child_process.hpp"
+#include "support/child_process.hpp"
 
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/StreamSocket.h>
@@ -35,7 +35,7 @@ public:
     std::optional<int> wait_exit(std::chrono::milliseconds limit);
 
 private:
-    std::unique_ptr<agent::ChildProcess> m_child;
+    std::unique_ptr<ChildProcess> m_child;
     std::thread m_drain;
     std::atomic<bool> m_drained{false}; // Both pipes reached their end.
     mutable std::mutex m_output_mutex;

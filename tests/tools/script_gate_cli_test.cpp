@@ -7,7 +7,7 @@
 #include "../agent/panel_client.hpp"
 
 #include "agent/agent_settings.hpp"
-#include "agent/child_process.hpp"
+#include "support/child_process.hpp"
 #include "support/json.hpp"
 #include "support/json_writer.hpp"
 
@@ -47,7 +47,7 @@ TEST(ScriptGateWithRealCli, StagedScriptIsRejectedWithDiagnosticsThenCommittedWh
     fs::create_directories(root / "home");
     fs::create_directories(root / "t");
 
-    std::unique_ptr<uap::agent::ChildProcess> fake;
+    std::unique_ptr<uap::ChildProcess> fake;
     std::string broken = "public class Spinner : UnityEngine.MonoBehaviour {\n    void Update() {\n}\n";
     std::string fixed = "public class Spinner : UnityEngine.MonoBehaviour {\n    void Update() { }\n}\n";
     std::string commit = R"({"tool_use":{"name":"mcp__uap__uap_scripts_commit","input":{}}})";

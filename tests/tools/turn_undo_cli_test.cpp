@@ -8,7 +8,7 @@
 #include "../agent/panel_client.hpp"
 
 #include "agent/agent_settings.hpp"
-#include "agent/child_process.hpp"
+#include "support/child_process.hpp"
 #include "support/json.hpp"
 #include "support/json_writer.hpp"
 
@@ -94,7 +94,7 @@ protected:
     }
 
     fs::path root;
-    std::unique_ptr<uap::agent::ChildProcess> fake;
+    std::unique_ptr<uap::ChildProcess> fake;
     std::unique_ptr<uap::testing::ToolStack> stack;
     std::unique_ptr<uap::agent_test::PanelClient> client;
 };

@@ -6,6 +6,7 @@
 #include <uap/editor_sim/simulated_editor.hpp>
 
 #include "support/json.hpp"
+#include "support/processes.hpp"
 #include "support/random.hpp"
 #include "support/json_writer.hpp"
 
@@ -21,14 +22,6 @@
 #include <sstream>
 #include <string>
 #include <thread>
-
-#if defined(_WIN32)
-#include <process.h>
-#define current_pid _getpid
-#else
-#include <unistd.h>
-#define current_pid getpid
-#endif
 
 namespace {
 
@@ -139,7 +132,7 @@ int main(int argc, char** argv) {
     identity.project_path = std::filesystem::absolute(project).lexically_normal().string();
     if (!identity.project_path.empty() && identity.project_path.back() == '/')
         identity.project_path.pop_back();
-    identity.editor_pid = static_cast<int64_t>(current_pid());
+    identity.editor_pid = static_cast<int64_t>(uap::processes::current_id());
     identity.editor_session_id = session;
     uap::editor_sim::EditorSimulator simulator(identity);
     if (scene == "sample")

@@ -1,11 +1,10 @@
 // CLI location and version probe (POSIX search order; the Windows order is documented in docs/).
 #include "agent/cli_locator.hpp"
 
-#include "agent/child_process.hpp"
+#include "support/child_process.hpp"
+#include "support/platform/platform.hpp"
 
 #include <cstdlib>
-#include <poll.h>
-#include <unistd.h>
 
 namespace uap::agent {
 
@@ -13,10 +12,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool is_executable_file(const fs::path& path) {
-    std::error_code error;
-    return fs::is_regular_file(path, error) && ::access(path.c_str(), X_OK) == 0;
-}
+bool is_executable_file(const fs::path& path) { return platform::is_executable(path); }
 
 std::optional<fs::path> npm_global_bin() {
     if (const char* prefix = std::getenv("npm_config_prefix"))
@@ -78,15 +74,15 @@ Expected<std::string> probe_cli_version(const fs::path& cli) {
     (*child)->close_stdin();
     std::string output;
     char buffer[4096];
-    pollfd watch{(*child)->stdout_descriptor(), POLLIN, 0};
+    auto watched = (*child)->stream(ChildStream::Output);
     auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     while (std::chrono::steady_clock::now() < deadline && output.size() < 65536) {
-        if (::poll(&watch, 1, 100) <= 0)
+        if (!platform::wait_readable(watched, std::chrono::milliseconds(100)))
             continue;
-        ssize_t count = ::read(watch.fd, buffer, sizeof(buffer));
-        if (count <= 0)
+        std::size_t count = (*child)->read(ChildStream::Output, buffer, sizeof(buffer));
+        if (count == 0)
             break;
-        output.append(buffer, static_cast<size_t>(count));
+        output.append(buffer, count);
     }
     auto code = (*child)->wait_exit(std::chrono::seconds(2));
     if (!code) {

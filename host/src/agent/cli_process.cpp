@@ -5,9 +5,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include <csignal>
 #include <thread>
-#include <unistd.h>
 
 namespace uap::agent {
 
@@ -59,12 +57,10 @@ void CliProcess::read_stdout() {
     };
     char buffer[65536];
     while (true) {
-        ssize_t count = ::read(m_child->stdout_descriptor(), buffer, sizeof(buffer));
-        if (count < 0 && errno == EINTR)
-            continue;
-        if (count <= 0)
+        std::size_t count = m_child->read(ChildStream::Output, buffer, sizeof(buffer));
+        if (count == 0)
             break;
-        framer.feed(std::string_view(buffer, static_cast<size_t>(count)), handle_line);
+        framer.feed(std::string_view(buffer, count), handle_line);
         m_dropped_lines = framer.dropped_lines();
     }
     framer.finish(handle_line);
@@ -86,13 +82,11 @@ void CliProcess::read_stdout() {
 void CliProcess::read_stderr() {
     char buffer[8192];
     while (true) {
-        ssize_t count = ::read(m_child->stderr_descriptor(), buffer, sizeof(buffer));
-        if (count < 0 && errno == EINTR)
-            continue;
-        if (count <= 0)
+        std::size_t count = m_child->read(ChildStream::Errors, buffer, sizeof(buffer));
+        if (count == 0)
             break;
         std::lock_guard lock(m_stderr_mutex);
-        m_stderr_tail.append(buffer, static_cast<size_t>(count));
+        m_stderr_tail.append(buffer, count);
         if (m_stderr_tail.size() > stderr_tail_bytes)
             m_stderr_tail.erase(0, m_stderr_tail.size() - stderr_tail_bytes);
     }
@@ -121,6 +115,6 @@ void CliProcess::stop(std::chrono::milliseconds grace) {
         m_stderr_thread.join();
 }
 
-void CliProcess::kill_now() { m_child->signal_group(SIGKILL); }
+void CliProcess::kill_now() { m_child->kill_tree(); }
 
 } // namespace uap::agent

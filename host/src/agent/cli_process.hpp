@@ -3,8 +3,8 @@
 // tail for error reports, and the stdin serializer. stdin stays open until stop().
 #pragma once
 
-#include "agent/child_process.hpp"
-#include "agent/line_framer.hpp"
+#include "support/child_process.hpp"
+#include "support/line_framer.hpp"
 #include "agent/wire.hpp"
 
 #include <rapidjson/document.h>

@@ -2,12 +2,10 @@
 #include "agent/launch_files.hpp"
 #include "support/processes.hpp"
 
-#include "agent/child_process.hpp"
 #include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
 
-#include <csignal>
 #include <spdlog/spdlog.h>
 
 namespace uap::agent {
@@ -111,8 +109,7 @@ bool kill_recorded_orphan(const fs::path& project) {
     if (!start || *start != record->start_time)
         return false;
     spdlog::warn("agent: killing the CLI (pid {}) left behind by an earlier host", record->pid);
-    ::kill(-record->pid, SIGKILL);
-    ::kill(record->pid, SIGKILL);
+    processes::kill_tree(record->pid);
     return true;
 }
 

@@ -1,12 +1,12 @@
 // The host's editor side: the bridge route and the optional in-process simulator.
 #include "app/editor_connection.hpp"
+#include "support/processes.hpp"
 
 #include <uap/editor_sim/editor_simulator.hpp>
 #include <uap/editor_sim/simulated_editor.hpp>
 
 #include <spdlog/spdlog.h>
 
-#include <unistd.h>
 
 namespace uap::app {
 
@@ -47,7 +47,7 @@ server::UpgradeRoute EditorConnection::route() { return bridge_route(*m_bridge);
 Expected<void> EditorConnection::start_simulator(uint16_t port, const std::string& editor_token) {
     editor_sim::SimulatorIdentity identity;
     identity.project_path = m_project.string();
-    identity.editor_pid = ::getpid();
+    identity.editor_pid = processes::current_id();
     identity.editor_session_id = "sim-in-host-" + std::to_string(::getpid());
     m_simulator = std::make_unique<editor_sim::EditorSimulator>(identity);
     m_simulator->build_sample_scene();

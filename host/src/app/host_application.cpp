@@ -27,6 +27,7 @@
 #include "settings/project_settings.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
+#include "support/processes.hpp"
 #include "web/web_panel.hpp"
 
 #include <Poco/DateTime.h>
@@ -36,7 +37,6 @@
 #include <spdlog/spdlog.h>
 
 #include <optional>
-#include <unistd.h>
 
 namespace uap::app {
 
@@ -110,7 +110,7 @@ Expected<void> HostApplication::start() {
     module_options.start_isolated = runner::module_runner();
     module_options.on_pack_disabled = [project, graph = graph.get()](const std::string& pack, const std::string& reason) {
         // So that `uap-host modules list` in another process can say so.
-        if (auto recorded = modules::record_disabled_pack(project, ::getpid(), pack, reason); !recorded)
+        if (auto recorded = modules::record_disabled_pack(project, processes::current_id(), pack, reason); !recorded)
             spdlog::warn("cannot record that pack {} is disabled: {}", pack, recorded.error().message());
         // And every panel shows it, with what to do about it.
         if (graph->agent) {
@@ -208,7 +208,7 @@ Expected<void> HostApplication::start() {
     m_graph = std::move(graph);
 
     auto& discovery = m_graph->discovery;
-    discovery.pid = ::getpid();
+    discovery.pid = processes::current_id();
     discovery.port = *bound;
     discovery.started_at = Poco::DateTimeFormatter::format(Poco::DateTime(), Poco::DateTimeFormat::ISO8601_FRAC_FORMAT);
     discovery.version = m_options.version;

@@ -3,7 +3,7 @@
 #include "app/integration_wiring.hpp"
 
 #include "agent/agent_settings.hpp"
-#include "agent/child_process.hpp"
+#include "support/child_process.hpp"
 #include "integrations/claude_plugin.hpp"
 #include "integrations/integration_settings.hpp"
 #include "integrations/plugin_steering.hpp"
@@ -18,7 +18,7 @@ namespace uap::app {
 namespace fs = std::filesystem;
 
 std::vector<std::string> cli_environment(const std::vector<std::string>& overrides) {
-    auto environment = agent::current_environment_without({});
+    auto environment = current_environment_without({});
     environment.insert(environment.end(), overrides.begin(), overrides.end());
     return environment;
 }

@@ -1,6 +1,7 @@
 // uap-host doctor [--project DIR]: what the host found (CLI, version, credentials, project files,
 // the running host, the script gate) and what is wrong, in plain words. Exit 1 when something is.
 #include "agent/agent_settings.hpp"
+#include "support/platform/platform.hpp"
 #include "support/processes.hpp"
 #include "agent/cli_locator.hpp"
 #include "agent/script_gate.hpp"
@@ -10,7 +11,6 @@
 
 #include <cstdlib>
 #include <iostream>
-#include <sys/stat.h>
 
 namespace uap::cli {
 
@@ -26,10 +26,7 @@ struct Report {
     void note(const std::string& text) { std::cout << "  note     " << text << "\n"; }
 };
 
-bool owner_only(const std::filesystem::path& file) {
-    struct stat info {};
-    return ::stat(file.c_str(), &info) == 0 && (info.st_mode & 077) == 0;
-}
+bool owner_only(const std::filesystem::path& file) { return platform::is_owner_only(file); }
 
 } // namespace
 

@@ -6,6 +6,7 @@
 #include "server/access_tokens.hpp"
 #include "server/discovery_file.hpp"
 #include "support/json.hpp"
+#include "support/platform/platform.hpp"
 
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPRequest.h>
@@ -14,10 +15,6 @@
 
 #include <cstdlib>
 #include <iostream>
-#include <spawn.h>
-#include <sys/wait.h>
-
-extern char** environ;
 
 namespace uap::cli {
 
@@ -80,23 +77,7 @@ bool launch_opener(std::string command, const std::string& url) {
         }
     if (!substituted)
         words.push_back(url);
-    std::vector<char*> argv;
-    for (auto& word : words)
-        argv.push_back(word.data());
-    argv.push_back(nullptr);
-    pid_t pid = 0;
-    if (::posix_spawnp(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0)
-        return false;
-    // The opener usually hands the link to a running browser and exits; a browser that stays
-    // in the foreground is left running when this command ends.
-    int status = 0;
-    for (int waited = 0; waited < 50; ++waited) {
-        pid_t done = ::waitpid(pid, &status, WNOHANG);
-        if (done == pid)
-            return WIFEXITED(status) && WEXITSTATUS(status) == 0;
-        ::usleep(100'000);
-    }
-    return true;
+    return platform::start_detached(words);
 }
 
 } // namespace
@@ -136,11 +117,9 @@ int run_open_command(const std::vector<std::string>& words) {
             start = colon + 1;
         }
     } else {
-#ifdef __APPLE__
-        openers.push_back("open");
-#else
-        openers.push_back("xdg-open");
-#endif
+        if (platform::open_with_shell(*url))
+            return Success;
+        openers.push_back(platform::default_link_opener());
     }
     for (auto& opener : openers)
         if (launch_opener(opener, *url))

@@ -1,21 +1,21 @@
 // uap-host serve: builds the host (app::HostApplication) for a project and serves on 127.0.0.1
-// until SIGINT or SIGTERM.
+// until asked to stop (SIGINT or SIGTERM; Ctrl+C, Ctrl+Break or console close on Windows).
 #include "cli/commands.hpp"
 #include "app/host_application.hpp"
 #include "cli/host_setup.hpp"
 #include "server/discovery_file.hpp"
+#include "support/platform/platform.hpp"
+#include "support/processes.hpp"
 #include "version.hpp"
 #include "web/browser_login.hpp"
 
 #include <spdlog/spdlog.h>
 
 #include <condition_variable>
-#include <csignal>
 #include <mutex>
 #include <thread>
 #include <cstdlib>
 #include <iostream>
-#include <unistd.h>
 
 namespace uap::cli {
 
@@ -37,23 +37,13 @@ const Command& serve_command() {
     return command;
 }
 
-// Blocks SIGINT and SIGTERM in this thread (and the threads it starts), to be awaited later.
-sigset_t block_termination_signals() {
-    sigset_t signals;
-    sigemptyset(&signals);
-    sigaddset(&signals, SIGINT);
-    sigaddset(&signals, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-    return signals;
-}
-
 // Ends the process if shutdown has not finished within the grace period (a stuck in-process
 // call holds an HTTP worker that the server waits for).
 class ShutdownWatchdog {
 public:
     static constexpr std::chrono::milliseconds grace{4000};
 
-    ShutdownWatchdog(std::filesystem::path project, int pid)
+    ShutdownWatchdog(std::filesystem::path project, int64_t pid)
         : m_thread([this, project = std::move(project), pid] {
               std::unique_lock lock(m_mutex);
               if (m_changed.wait_for(lock, grace, [&] { return m_disarmed; }))
@@ -125,7 +115,7 @@ int run_serve_command(const std::vector<std::string>& words) {
     options.version = host_version;
     options.first_session = agent::FirstSession::ReopenLast;
 
-    sigset_t signals = block_termination_signals();
+    platform::StopRequests stop_requests; // Before any thread starts.
     watch_for_module_crashes(options.project);
     app::HostApplication host(options);
     if (auto started = host.start(); !started)
@@ -139,12 +129,11 @@ int run_serve_command(const std::vector<std::string>& words) {
         std::cout << "uap-host: panel: " << *url << " (one-time link, valid " << web::code_lifetime.count()
                   << " s; `uap-host open --project DIR` makes a new one)" << std::endl;
 
-    int received = 0;
-    sigwait(&signals, &received);
-    spdlog::info("received signal {}; shutting down", received);
+    std::string received = stop_requests.wait();
+    spdlog::info("received {}; shutting down", received);
     // A tool that never returns must not keep the host alive: whatever still holds shutdown up
     // after the grace period is abandoned (isolated runners are stopped at once by stop()).
-    ShutdownWatchdog watchdog(options.project, ::getpid());
+    ShutdownWatchdog watchdog(options.project, processes::current_id());
     host.stop();
     watchdog.disarm();
     return Success;

@@ -1,12 +1,10 @@
 // Runs the install steps as child processes and reads their output while waiting.
 #include "integrations/plugin_installer.hpp"
 
-#include "agent/child_process.hpp"
+#include "support/child_process.hpp"
 
 #include <algorithm>
 #include <cctype>
-#include <poll.h>
-#include <unistd.h>
 
 namespace uap::integrations {
 
@@ -33,8 +31,8 @@ struct StepRun {
 
 StepRun run_step(const InstallStep& step, int index, int count, const InstallOptions& options) {
     StepRun run;
-    agent::LaunchSpec spec{options.cli, step.arguments, options.working_directory, options.environment};
-    auto child = agent::ChildProcess::launch(spec);
+    LaunchSpec spec{options.cli, step.arguments, options.working_directory, options.environment};
+    auto child = ChildProcess::launch(spec);
     if (!child) {
         run.start_error = child.error().message();
         return run;
@@ -43,7 +41,8 @@ StepRun run_step(const InstallStep& step, int index, int count, const InstallOpt
     (*child)->close_stdin(); // Nothing to answer: a prompt would wait forever, so it reads EOF instead.
     auto started = Clock::now();
     auto last_report = started - std::chrono::seconds(1);
-    pollfd watched[2] = {{(*child)->stdout_descriptor(), POLLIN, 0}, {(*child)->stderr_descriptor(), POLLIN, 0}};
+    bool open[2] = {true, true};
+    const ChildStream streams[2] = {ChildStream::Output, ChildStream::Errors};
     int open_pipes = 2;
     while (true) {
         auto now = Clock::now();
@@ -68,28 +67,28 @@ StepRun run_step(const InstallStep& step, int index, int count, const InstallOpt
             }
             continue;
         }
-        if (::poll(watched, 2, 200) <= 0) {
-            // The CLI may have exited while a child of its own still holds the pipes open.
+        bool any_ready = false;
+        for (int stream = 0; stream < 2; ++stream) {
+            if (!open[stream] || !platform::wait_readable((*child)->stream(streams[stream]), std::chrono::milliseconds(100)))
+                continue;
+            any_ready = true;
+            char buffer[4096];
+            size_t count_read = (*child)->read(streams[stream], buffer, sizeof buffer);
+            if (count_read == 0) {
+                open[stream] = false;
+                --open_pipes;
+                continue;
+            }
+            run.output.append(buffer, count_read);
+            if (run.output.size() > max_tail_bytes)
+                run.output.erase(0, run.output.size() - max_tail_bytes);
+        }
+        // The CLI may have exited while a child of its own still holds the pipes open.
+        if (!any_ready)
             if (auto code = (*child)->poll_exit()) {
                 run.exit_code = *code;
                 break;
             }
-            continue;
-        }
-        for (auto& entry : watched) {
-            if (entry.fd < 0 || !(entry.revents & (POLLIN | POLLHUP | POLLERR)))
-                continue;
-            char buffer[4096];
-            ssize_t count_read = ::read(entry.fd, buffer, sizeof buffer);
-            if (count_read <= 0) {
-                entry.fd = -1; // Negative descriptors are ignored by poll.
-                --open_pipes;
-                continue;
-            }
-            run.output.append(buffer, static_cast<size_t>(count_read));
-            if (run.output.size() > max_tail_bytes)
-                run.output.erase(0, run.output.size() - max_tail_bytes);
-        }
     }
     return run;
 }

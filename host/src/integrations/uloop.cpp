@@ -3,12 +3,12 @@
 
 #include "support/files.hpp"
 #include "support/json.hpp"
+#include "support/platform/platform.hpp"
 
 #include <rapidjson/reader.h>
 
 #include <algorithm>
 #include <sstream>
-#include <unistd.h>
 
 namespace uap::integrations {
 
@@ -67,10 +67,7 @@ std::vector<std::string> split_lines(const std::string& text) {
     return lines;
 }
 
-bool is_executable_file(const fs::path& file) {
-    std::error_code error;
-    return fs::is_regular_file(file, error) && ::access(file.c_str(), X_OK) == 0;
-}
+bool is_executable_file(const fs::path& file) { return platform::is_executable(file); }
 
 } // namespace
 

@@ -5,12 +5,10 @@
 #include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
+#include "support/platform/platform.hpp"
 
-#include <csignal>
 #include <cstring>
-#include <fcntl.h>
 #include <sstream>
-#include <unistd.h>
 
 namespace uap::modules {
 
@@ -57,18 +55,7 @@ namespace {
 char crash_path[4096];
 thread_local const char* running_record = nullptr;
 
-void write_text(int descriptor, const char* text) {
-    size_t length = std::strlen(text);
-    while (length > 0) {
-        ssize_t written = ::write(descriptor, text, length);
-        if (written <= 0)
-            return;
-        text += written;
-        length -= static_cast<size_t>(written);
-    }
-}
-
-void write_number(int descriptor, int number) {
+void write_number(platform::NativeHandle file, int number) {
     char digits[16];
     int position = sizeof(digits) - 1;
     digits[position] = '\0';
@@ -76,29 +63,28 @@ void write_number(int descriptor, int number) {
         digits[--position] = static_cast<char>('0' + number % 10);
         number /= 10;
     } while (number > 0 && position > 0);
-    write_text(descriptor, digits + position);
+    platform::write_fault_text(file, digits + position);
 }
 
-void on_fatal_signal(int signal) {
+void on_fatal_fault(int signal) {
     const char* record = running_record;
-    if (record && crash_path[0]) {
-        int file = ::open(crash_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
-        if (file >= 0) {
-            write_text(file, record);
-            write_text(file, "signal=");
-            write_number(file, signal);
-            write_text(file, "\n");
-            ::close(file);
-        }
-        write_text(2, "uap-host: fatal signal ");
-        write_number(2, signal);
-        write_text(2, " while an in-process module pack was running a tool; recorded in ");
-        write_text(2, crash_path);
-        write_text(2, ":\n");
-        write_text(2, record);
+    if (!record || !crash_path[0])
+        return;
+    using platform::write_fault_text;
+    if (auto file = platform::create_fault_file(crash_path); file != platform::no_handle) {
+        write_fault_text(file, record);
+        write_fault_text(file, "signal=");
+        write_number(file, signal);
+        write_fault_text(file, "\n");
+        platform::close_fault_file(file);
     }
-    // SA_RESETHAND restored the default action: let the signal end the process as it would have.
-    ::raise(signal);
+    auto errors = platform::standard_error();
+    write_fault_text(errors, "uap-host: fatal signal ");
+    write_number(errors, signal);
+    write_fault_text(errors, " while an in-process module pack was running a tool; recorded in ");
+    write_fault_text(errors, crash_path);
+    write_fault_text(errors, ":\n");
+    write_fault_text(errors, record);
 }
 
 } // namespace
@@ -108,12 +94,7 @@ void install_crash_recorder(const fs::path& project) {
     if (path.size() >= sizeof(crash_path))
         return;
     std::memcpy(crash_path, path.c_str(), path.size() + 1);
-    struct sigaction action{};
-    action.sa_handler = &on_fatal_signal;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESETHAND | SA_NODEFER;
-    for (int signal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
-        ::sigaction(signal, &action, nullptr);
+    platform::on_fatal_fault(&on_fatal_fault);
 }
 
 RunningToolMark::RunningToolMark(const std::string& pack, std::string_view tool)
@@ -152,9 +133,9 @@ std::optional<CrashRecord> take_crash_record(const fs::path& project) {
 }
 
 std::string describe_crash(const CrashRecord& record, const fs::path& project) {
-    const char* name = record.signal > 0 ? sigabbrev_np(record.signal) : nullptr;
+    std::string name = record.signal > 0 ? platform::fault_name(record.signal) : std::string();
     return "the last run ended in a crash in " + record.pack + ":" + record.tool + " (signal " + std::to_string(record.signal) +
-           (name ? std::string(", SIG") + name : std::string()) + "); to keep such a crash from ending the host, run the pack "
+           (name.empty() ? std::string() : ", " + name) + "); to keep such a crash from ending the host, run the pack "
            "in a module runner: uap-host modules isolate " + record.pack + " --project " + project.string();
 }
 

@@ -3,6 +3,7 @@
 
 #include "support/files.hpp"
 #include "support/json.hpp"
+#include "support/platform/platform.hpp"
 
 #include <uap/abi/uap_module.h>
 
@@ -13,22 +14,7 @@ namespace uap::modules {
 
 namespace fs = std::filesystem;
 
-std::string this_platform_key() {
-#if defined(_WIN32)
-    std::string os = "windows";
-#elif defined(__APPLE__)
-    std::string os = "macos";
-#else
-    std::string os = "linux";
-#endif
-#if defined(__x86_64__) || defined(_M_X64)
-    return os + "-x86_64";
-#elif defined(__aarch64__) || defined(_M_ARM64)
-    return os + "-arm64";
-#else
-    return os + "-unknown";
-#endif
-}
+std::string this_platform_key() { return platform::operating_system_name() + "-" + platform::architecture_name(); }
 
 bool is_valid_identifier(const std::string& text) {
     if (text.empty() || text.size() > 64 || !std::isalnum(static_cast<unsigned char>(text[0])))

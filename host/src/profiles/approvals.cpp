@@ -1,16 +1,13 @@
 // ApprovalStore: the per-user secret and the approvals file, both owner-only.
 #include "profiles/approvals.hpp"
 
+#include "profiles/sha256.hpp"
 #include "support/files.hpp"
 #include "support/json.hpp"
+#include "support/platform/platform.hpp"
 #include "support/random.hpp"
 
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
-
-#include <sys/stat.h>
-
-#include <cstdlib>
+#include <Poco/HMACEngine.h>
 
 namespace uap::profiles {
 
@@ -20,53 +17,17 @@ namespace {
 
 constexpr uint64_t max_approvals_bytes = 4 * 1024 * 1024;
 
-fs::path environment_path(const char* name) {
-    const char* value = std::getenv(name);
-    return value && *value ? fs::path(value) : fs::path();
-}
-
-std::string to_hex(const unsigned char* bytes, unsigned int length) {
-    static const char* digits = "0123456789abcdef";
-    std::string text;
-    for (unsigned int index = 0; index < length; ++index) {
-        text += digits[bytes[index] >> 4];
-        text += digits[bytes[index] & 15];
-    }
-    return text;
-}
-
 // Group or others may read the file: a secret that others can read proves nothing.
-bool readable_by_others(const fs::path& file) {
-#if defined(_WIN32)
-    (void)file;
-    return false;
-#else
-    struct stat status {};
-    return ::stat(file.c_str(), &status) == 0 && (status.st_mode & 077) != 0;
-#endif
-}
+bool readable_by_others(const fs::path& file) { return !platform::is_owner_only(file); }
 
 } // namespace
 
-fs::path user_config_folder() {
-#if defined(_WIN32)
-    return environment_path("APPDATA") / "UnityAgentPanel";
-#elif defined(__APPLE__)
-    return environment_path("HOME") / "Library" / "Application Support" / "UnityAgentPanel";
-#else
-    fs::path config = environment_path("XDG_CONFIG_HOME");
-    if (config.empty())
-        config = environment_path("HOME") / ".config";
-    return config / "unity-agent-panel";
-#endif
-}
+fs::path user_config_folder() { return platform::user_config_folder("unity-agent-panel"); }
 
 std::string ApprovalStore::token(const std::string& secret, const std::string& content_sha256) {
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int length = 0;
-    HMAC(EVP_sha256(), secret.data(), static_cast<int>(secret.size()), reinterpret_cast<const unsigned char*>(content_sha256.data()),
-         content_sha256.size(), digest, &length);
-    return to_hex(digest, length);
+    Poco::HMACEngine<Sha256Engine> engine(secret);
+    engine.update(content_sha256);
+    return Poco::DigestEngine::digestToHex(engine.digest());
 }
 
 Expected<std::string> ApprovalStore::read_secret() const {

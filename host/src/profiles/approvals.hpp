@@ -26,7 +26,7 @@ public:
     std::filesystem::path secret_file() const { return m_folder / "profile-approval.key"; }
     std::filesystem::path approvals_file() const { return m_folder / "profile-approvals.json"; }
 
-    // HMAC-SHA256(secret, hash) as lower-case hex (OpenSSL).
+    // HMAC-SHA256(secret, hash) as lower-case hex (Poco).
     static std::string token(const std::string& secret, const std::string& content_sha256);
 
 private:

@@ -5,7 +5,7 @@
 #include "support/files.hpp"
 #include "support/json.hpp"
 
-#include <openssl/evp.h>
+#include "profiles/sha256.hpp"
 
 #include <set>
 
@@ -141,16 +141,9 @@ Expected<ParsedProfile> read_profile(const std::filesystem::path& file, std::str
 }
 
 std::string sha256_hex(const std::string& bytes) {
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int length = 0;
-    EVP_Digest(bytes.data(), bytes.size(), digest, &length, EVP_sha256(), nullptr);
-    static const char* hex = "0123456789abcdef";
-    std::string text;
-    for (unsigned int index = 0; index < length; ++index) {
-        text += hex[digest[index] >> 4];
-        text += hex[digest[index] & 15];
-    }
-    return text;
+    Sha256Engine engine;
+    engine.update(bytes);
+    return Poco::DigestEngine::digestToHex(engine.digest());
 }
 
 } // namespace uap::profiles

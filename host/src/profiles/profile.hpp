@@ -40,7 +40,7 @@ Expected<ParsedProfile> parse_profile(const std::string& text);
 // Reads a file (refused past max_profile_bytes before parsing) and parses it.
 Expected<ParsedProfile> read_profile(const std::filesystem::path& file, std::string* bytes_out = nullptr);
 
-// Lower-case hex SHA-256 of bytes (OpenSSL).
+// Lower-case hex SHA-256 of bytes (Poco).
 std::string sha256_hex(const std::string& bytes);
 
 } // namespace uap::profiles

@@ -2,18 +2,16 @@
 // questions it asks, and a precise account of how it ended.
 #include "runner/runner_connection.hpp"
 
-#include "agent/line_framer.hpp"
 #include "runner/runner_frames.hpp"
 #include "runner/runner_protocol.hpp"
 #include "support/json.hpp"
+#include "support/line_framer.hpp"
 
 #include <uap/sdk/json.hpp>
 
 #include <spdlog/spdlog.h>
 
-#include <csignal>
 #include <cstring>
-#include <unistd.h>
 
 namespace uap::runner {
 
@@ -54,8 +52,8 @@ Expected<std::shared_ptr<RunnerConnection>> RunnerConnection::launch(const std::
     if (!std::filesystem::is_regular_file(program, error))
         return Error("the module runner " + program.string() + " is missing; reinstall uap-host, or run the pack in-process with "
                      "`uap-host modules inline " + context.module_id + " --project DIR`");
-    auto child = agent::ChildProcess::launch(
-        agent::LaunchSpec{program, {"--serve"}, {}, agent::current_environment_without({})});
+    auto child = ChildProcess::launch(
+        LaunchSpec{program, {"--serve"}, {}, current_environment_without({})});
     if (!child)
         return child.error();
     std::shared_ptr<RunnerConnection> connection(new RunnerConnection(std::move(*child), context));
@@ -64,7 +62,7 @@ Expected<std::shared_ptr<RunnerConnection>> RunnerConnection::launch(const std::
     return connection;
 }
 
-RunnerConnection::RunnerConnection(std::unique_ptr<agent::ChildProcess> child, uap_host_context& context)
+RunnerConnection::RunnerConnection(std::unique_ptr<ChildProcess> child, uap_host_context& context)
     : m_child(std::move(child)), m_context(context),
       m_writer([process = m_child.get()](std::string_view bytes) { return process->write_all(bytes); }) {}
 
@@ -174,7 +172,7 @@ void RunnerConnection::stop_for_deadline(const PendingCall& call) {
     m_serving = false;
     m_deadline_tool = call.tool;
     if (!m_reaping)
-        m_child->signal_group(SIGKILL);
+        m_child->kill_tree();
 }
 
 void RunnerConnection::request_stop() {
@@ -207,7 +205,7 @@ void RunnerConnection::kill(Death cause) {
     if (m_requested_death == Death::Alive)
         m_requested_death = cause;
     m_serving = false;
-    m_child->signal_group(SIGKILL);
+    m_child->kill_tree();
 }
 
 bool RunnerConnection::alive() const { return m_serving.load(std::memory_order_acquire); }
@@ -225,10 +223,10 @@ std::string RunnerConnection::how_it_ended() const {
         return "still running";
     if (!m_protocol_error.empty())
         return "it broke the runner protocol: " + m_protocol_error;
-    if (m_exit_code > 128 && m_exit_code < 128 + 65) {
-        int signal = m_exit_code - 128;
-        const char* name = sigabbrev_np(signal);
-        return "signal " + std::to_string(signal) + (name ? std::string(", SIG") + name : std::string());
+    if (m_exit_code > platform::signal_exit_base && m_exit_code < platform::signal_exit_base + 65) {
+        int signal = m_exit_code - platform::signal_exit_base;
+        std::string name = platform::signal_name(signal);
+        return "signal " + std::to_string(signal) + (name.empty() ? std::string() : ", " + name);
     }
     return "exit code " + std::to_string(m_exit_code);
 }
@@ -256,7 +254,7 @@ std::string RunnerConnection::failure_text(const PendingCall& call) const {
 
 void RunnerConnection::read_messages() {
     std::string text;
-    FrameReader reader(m_child->stdout_descriptor(), max_frame_bytes);
+    FrameReader reader(m_child->stream(ChildStream::Output), max_frame_bytes);
     while (true) {
         auto end = reader.next(text);
         if (!end) {
@@ -289,7 +287,7 @@ void RunnerConnection::finish(Death cause) {
     // The pipe may close before the process is gone, or the runner broke the protocol while alive.
     auto code = m_child->wait_exit(std::chrono::milliseconds(200));
     if (!code) {
-        m_child->signal_group(SIGKILL);
+        m_child->kill_tree();
         code = m_child->wait_exit(std::chrono::seconds(5));
     }
     std::vector<std::pair<std::shared_ptr<PendingCall>, std::string>> failed;
@@ -425,14 +423,12 @@ void RunnerConnection::answer_question(const rapidjson::Document& message) {
 
 void RunnerConnection::drain_errors() {
     // What the module prints (its stdout is sent here too) goes to the host's log, line by line.
-    agent::LineFramer framer(16 * 1024);
+    LineFramer framer(16 * 1024);
     auto log_line = [&](std::string_view line) { spdlog::warn("[{}] (runner output) {}", m_context.module_id, line); };
     char chunk[4096];
     while (true) {
-        ssize_t count = ::read(m_child->stderr_descriptor(), chunk, sizeof(chunk));
-        if (count < 0 && errno == EINTR)
-            continue;
-        if (count <= 0)
+        std::size_t count = m_child->read(ChildStream::Errors, chunk, sizeof(chunk));
+        if (count == 0)
             break;
         framer.feed(std::string_view(chunk, static_cast<size_t>(count)), log_line);
     }

@@ -3,7 +3,7 @@
 // their result or their deadline, and an account of how the process ended.
 #pragma once
 
-#include "agent/child_process.hpp"
+#include "support/child_process.hpp"
 #include "modules/host_services.hpp"
 #include "modules/module_backend.hpp"
 #include "modules/module_library.hpp"
@@ -63,7 +63,7 @@ public:
 
 private:
     struct PendingCall;
-    explicit RunnerConnection(std::unique_ptr<agent::ChildProcess> child, uap_host_context& context);
+    explicit RunnerConnection(std::unique_ptr<ChildProcess> child, uap_host_context& context);
 
     void read_messages();
     void drain_errors();
@@ -77,7 +77,7 @@ private:
     void send(const std::string& frame);
     std::string failure_text(const PendingCall& call) const;
 
-    std::unique_ptr<agent::ChildProcess> m_child;
+    std::unique_ptr<ChildProcess> m_child;
     uap_host_context& m_context;
     FrameWriter m_writer;
     // Guards the table of calls and the account of the runner's end; each call's own state has a

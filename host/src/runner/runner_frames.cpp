@@ -3,10 +3,8 @@
 
 #include "support/json.hpp"
 
-#include <cerrno>
 #include <algorithm>
 #include <cstring>
-#include <unistd.h>
 
 namespace uap::runner {
 
@@ -71,17 +69,9 @@ std::string OutgoingMessage::finish() {
     return frame;
 }
 
-Expected<void> write_frame(int descriptor, std::string_view frame) {
-    size_t written = 0;
-    while (written < frame.size()) {
-        ssize_t count = ::write(descriptor, frame.data() + written, frame.size() - written);
-        if (count < 0) {
-            if (errno == EINTR)
-                continue;
-            return Error("cannot write to the module runner: " + std::string(std::strerror(errno)));
-        }
-        written += static_cast<size_t>(count);
-    }
+Expected<void> write_frame(platform::NativeHandle pipe, std::string_view frame) {
+    if (auto written = platform::write_all(pipe, frame); !written)
+        return Error("cannot write to the module runner: " + written.error().message());
     return {};
 }
 
@@ -133,15 +123,12 @@ Expected<bool> FrameReader::fill(size_t wanted) {
             if (m_buffer.size() < room)
                 m_buffer.resize(room);
         }
-        ssize_t count = ::read(m_descriptor, m_buffer.data() + m_end, m_buffer.size() - m_end);
-        if (count < 0) {
-            if (errno == EINTR)
-                continue;
-            return Error("cannot read from the pipe: " + std::string(std::strerror(errno)));
-        }
-        if (count == 0)
+        auto count = platform::read_some(m_pipe, m_buffer.data() + m_end, m_buffer.size() - m_end);
+        if (!count)
+            return count.error();
+        if (*count == 0)
             return false;
-        m_end += static_cast<size_t>(count);
+        m_end += *count;
     }
     return true;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "support/expected.hpp"
+#include "support/platform/platform.hpp"
 
 #include <rapidjson/document.h>
 #include <rapidjson/stringbuffer.h>
@@ -40,7 +41,7 @@ private:
 };
 
 // Writes every byte of a frame or fails (the other side is gone).
-Expected<void> write_frame(int descriptor, std::string_view frame);
+Expected<void> write_frame(platform::NativeHandle pipe, std::string_view frame);
 
 // Sends frames from many threads with few system calls. A thread that finds another one writing
 // leaves its frame queued and returns; the writing thread sends everything that piled up in one
@@ -71,10 +72,10 @@ private:
 
 enum class ReadEnd { Frame, Closed };
 
-// Reads frames from a blocking descriptor, buffered: one read() often brings several frames.
+// Reads frames from a blocking pipe, buffered: one read() often brings several frames.
 class FrameReader {
 public:
-    FrameReader(int descriptor, uint64_t max_bytes) : m_descriptor(descriptor), m_max_bytes(max_bytes) {}
+    FrameReader(platform::NativeHandle pipe, uint64_t max_bytes) : m_pipe(pipe), m_max_bytes(max_bytes) {}
 
     // The next frame's JSON text. Closed: the other side closed the pipe cleanly between frames.
     // An Error: a broken pipe, a torn frame or a length over max_bytes (refused before buffering it).
@@ -86,7 +87,7 @@ private:
     // Reads until at least `wanted` bytes are buffered; false at end of file.
     Expected<bool> fill(size_t wanted);
 
-    int m_descriptor;
+    platform::NativeHandle m_pipe;
     uint64_t m_max_bytes;
     std::string m_buffer;
     size_t m_start = 0; // First unconsumed byte of m_buffer.

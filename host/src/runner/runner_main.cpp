@@ -14,16 +14,12 @@
 
 #include <atomic>
 #include <condition_variable>
-#include <csignal>
 #include <cstddef>
 #include <cstring>
-#include <fcntl.h>
 #include <iostream>
 #include <map>
 #include <mutex>
-#include <sys/prctl.h>
 #include <thread>
-#include <unistd.h>
 
 namespace uap::runner {
 namespace {
@@ -60,7 +56,7 @@ std::string_view view(uap_string_view text) { return sdk::from_view(text); }
 
 class Runner {
 public:
-    Runner(int input, int output)
+    Runner(platform::NativeHandle input, platform::NativeHandle output)
         : m_writer([output](std::string_view bytes) { return write_frame(output, bytes); }), m_reader(input, max_frame_bytes) {}
 
     int serve() {
@@ -432,21 +428,13 @@ int main(int argc, char** argv) {
         std::cerr << "uap-module-runner runs one module pack for uap-host, which starts it; it is not meant to be run by hand.\n";
         return 2;
     }
-    // End with the host even if it dies without closing the pipes.
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    // Keep nothing the host left open, then move the protocol off stdin and stdout so that a
-    // module printing to stdout cannot corrupt it (its output goes to stderr, which the host logs).
-    ::close_range(3, ~0u, 0);
-    int input = ::fcntl(0, F_DUPFD_CLOEXEC, 3);
-    int output = ::fcntl(1, F_DUPFD_CLOEXEC, 3);
-    int nothing = ::open("/dev/null", O_RDONLY);
-    if (input < 0 || output < 0 || nothing < 0)
+    // End with the host even if it dies without closing the pipes, and keep module output off the protocol.
+    auto pipes = uap::platform::take_protocol_pipes();
+    if (!pipes) {
+        std::cerr << "uap-module-runner: " << pipes.error().message() << "\n";
         return 1;
-    ::dup2(nothing, 0);
-    ::close(nothing);
-    ::dup2(2, 1);
-    std::signal(SIGPIPE, SIG_IGN);
-    static uap::runner::Runner runner(input, output);
+    }
+    static uap::runner::Runner runner(pipes->input, pipes->output);
     uap::runner::Runner::s_instance = &runner;
     return runner.serve();
 }

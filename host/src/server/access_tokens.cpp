@@ -7,8 +7,6 @@
 
 #include <Poco/DigestEngine.h>
 
-#include <openssl/crypto.h>
-
 #include <vector>
 
 namespace uap::server {
@@ -30,7 +28,7 @@ std::string to_string(Role role) {
 bool tokens_equal(std::string_view expected, std::string_view offered) {
     if (expected.empty() || expected.size() != offered.size())
         return false;
-    return CRYPTO_memcmp(expected.data(), offered.data(), expected.size()) == 0;
+    return random::equal_in_constant_time(expected, offered);
 }
 
 std::optional<std::string_view> bearer_credential(std::string_view authorization) {

@@ -1,4 +1,4 @@
-// Per-role bearer tokens: generated from OpenSSL's CSPRNG at every start, compared in constant
+// Per-role bearer tokens: generated from the system's CSPRNG at every start, compared in constant
 // time, and handed to clients only through owner-only files in the project's per-user folder.
 #pragma once
 

@@ -8,8 +8,6 @@
 #include <rapidjson/document.h>
 
 #include <cerrno>
-#include <csignal>
-#include <unistd.h>
 
 namespace uap::server {
 

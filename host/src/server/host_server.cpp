@@ -15,8 +15,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include <cerrno>
-#include <sys/socket.h>
 
 namespace uap::server {
 
@@ -24,10 +22,15 @@ namespace {
 
 // True once the peer closed the connection: a peek reads end-of-file (or the socket failed).
 // Pipelined bytes of a next request read as "still there".
-bool peer_closed(poco_socket_t descriptor) {
-    char byte;
-    ssize_t peeked = ::recv(descriptor, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
-    return peeked == 0 || (peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+// Readable with nothing to read is end-of-file (or an error), on every platform Poco supports.
+bool peer_closed(Poco::Net::StreamSocket& socket) {
+    try {
+        if (!socket.poll(Poco::Timespan(0), Poco::Net::Socket::SELECT_READ))
+            return false;
+        return socket.available() <= 0;
+    } catch (const Poco::Exception&) {
+        return true;
+    }
 }
 
 HttpRequest convert_head(const Poco::Net::HTTPServerRequest& request) {
@@ -112,7 +115,7 @@ public:
         ConnectionWatch::Connection* connection = ConnectionWatch::current();
         HttpRequest plain = convert_head(request);
         if (auto* with_socket = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&request))
-            plain.peer_gone = [descriptor = with_socket->socket().impl()->sockfd()] { return peer_closed(descriptor); };
+            plain.peer_gone = [socket = with_socket->socket()]() mutable { return peer_closed(socket); };
         for (auto& upgrade : m_upgrades)
             if (upgrade.path == plain.path && (upgrade.method.empty() || upgrade.method == plain.method))
                 return serve_upgrade(upgrade, plain, request, response, connection);

@@ -1,18 +1,14 @@
-// ProjectLock: flock on the state folder's lock file, and the loser's message.
+// ProjectLock: the platform's exclusive lock on the state folder's lock file, and the loser's message.
 #include "server/project_lock.hpp"
 
 #include "server/discovery_file.hpp"
 #include "support/paths.hpp"
+#include "support/processes.hpp"
 
-#include <cerrno>
 #include <string>
-#include <system_error>
 #include <thread>
 #include <utility>
 
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
 
 namespace uap::server {
 
@@ -25,25 +21,22 @@ Expected<ProjectLock> ProjectLock::acquire(const fs::path& project, std::chrono:
     if (!folder)
         return folder.error();
     fs::path file = file_for(project);
-    int descriptor = ::open(file.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
-    if (descriptor < 0) {
-        if (errno == ELOOP)
+    bool was_link = false;
+    auto opened = platform::FileLock::open(file, was_link);
+    if (!opened) {
+        if (was_link)
             return Error("refusing to use " + file.string() + ": it is a symbolic link, and the host never follows links in its state folder; "
                          "remove it (rm '" + file.string() + "') and start the host again");
-        return Error("cannot open " + file.string() + ": " + std::generic_category().message(errno));
+        return opened.error();
     }
-    if (::flock(descriptor, LOCK_EX | LOCK_NB) == 0) {
-        std::string pid = std::to_string(::getpid()) + "\n";
-        if (::ftruncate(descriptor, 0) != 0 || ::pwrite(descriptor, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size())) {
-            ::close(descriptor);
-            return Error("cannot write " + file.string());
-        }
-        return ProjectLock(descriptor);
-    }
-    int lock_error = errno;
-    if (lock_error != EWOULDBLOCK) {
-        ::close(descriptor);
-        return Error("cannot lock " + file.string() + ": " + std::generic_category().message(lock_error));
+    platform::FileLock lock = std::move(*opened);
+    auto locked = lock.try_lock();
+    if (!locked)
+        return Error("cannot lock " + file.string() + ": " + locked.error().message());
+    if (*locked == platform::FileLock::Outcome::Acquired) {
+        if (auto written = lock.replace_text(std::to_string(processes::current_id()) + "\n"); !written)
+            return Error("cannot write " + file.string() + ": " + written.error().message());
+        return ProjectLock(std::move(lock));
     }
     // Another host holds the lock: name it. Its pid is in the file as soon as it has the lock;
     // its port appears in host.json once it listens.
@@ -51,16 +44,14 @@ Expected<ProjectLock> ProjectLock::acquire(const fs::path& project, std::chrono:
     long holder = 0;
     uint16_t port = 0;
     while (true) {
-        char text[32] = {};
-        if (::pread(descriptor, text, sizeof(text) - 1, 0) > 0)
-            holder = std::strtol(text, nullptr, 10);
+        if (auto text = lock.read_text(31); !text.empty())
+            holder = std::strtol(text.c_str(), nullptr, 10);
         if (auto discovery = read_discovery(project); discovery && holder > 0 && discovery->pid == holder)
             port = discovery->port;
         if (port != 0 || std::chrono::steady_clock::now() >= deadline)
             break;
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
-    ::close(descriptor);
     std::string who = holder > 0 ? "another uap-host (pid " + std::to_string(holder) : std::string("another uap-host (pid unknown");
     if (port != 0)
         return Error(who + ", port " + std::to_string(port) + ") already serves " + project.string() + "; use it (MCP at http://127.0.0.1:" +
@@ -69,11 +60,8 @@ Expected<ProjectLock> ProjectLock::acquire(const fs::path& project, std::chrono:
                  (holder > 0 ? " (kill " + std::to_string(holder) + ")" : std::string()));
 }
 
-ProjectLock::ProjectLock(ProjectLock&& other) noexcept : m_descriptor(std::exchange(other.m_descriptor, -1)) {}
+ProjectLock::ProjectLock(ProjectLock&& other) noexcept = default;
 
-ProjectLock::~ProjectLock() {
-    if (m_descriptor >= 0)
-        ::close(m_descriptor); // Closing the last descriptor releases the flock.
-}
+ProjectLock::~ProjectLock() = default; // The lock's handle closes, which releases it.
 
 } // namespace uap::server

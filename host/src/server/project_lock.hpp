@@ -1,9 +1,10 @@
-// One host per project: an exclusive lock (flock) on <project>/UserSettings/AgentPanel/host.lock,
+// One host per project: an exclusive lock (flock; LockFileEx on Windows) on <project>/UserSettings/AgentPanel/host.lock,
 // held for the host's whole life and released by the kernel when the process ends, however it
 // ends. The holder writes its pid into the file so a loser can name it.
 #pragma once
 
 #include "support/expected.hpp"
+#include "support/platform/platform.hpp"
 
 #include <chrono>
 #include <filesystem>
@@ -24,8 +25,8 @@ public:
     static std::filesystem::path file_for(const std::filesystem::path& project);
 
 private:
-    explicit ProjectLock(int descriptor) : m_descriptor(descriptor) {}
-    int m_descriptor = -1;
+    explicit ProjectLock(platform::FileLock lock) : m_lock(std::move(lock)) {}
+    platform::FileLock m_lock;
 };
 
 } // namespace uap::server

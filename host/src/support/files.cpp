@@ -1,18 +1,13 @@
 // File helpers: bounded reads and atomic owner-only writes.
 #include "support/files.hpp"
+#include "support/platform/platform.hpp"
 #include "support/random.hpp"
 
-#include <chrono>
-#include <cstdio>
-#include <ctime>
+#include <Poco/DateTimeFormatter.h>
+#include <Poco/Timestamp.h>
+
 #include <fstream>
 #include <system_error>
-
-#ifndef _WIN32
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#endif
 
 namespace uap::files {
 
@@ -33,36 +28,6 @@ bool is_link(const fs::path& path) {
     return fs::is_symlink(fs::symlink_status(path, error));
 }
 
-#ifndef _WIN32
-Expected<std::string> read_without_following(const fs::path& path, uint64_t max_bytes) {
-    int descriptor = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
-    if (descriptor < 0) {
-        if (errno == ELOOP)
-            return link_refusal(path);
-        return Error("cannot read " + path.string() + ": " + std::generic_category().message(errno));
-    }
-    struct stat status {};
-    if (::fstat(descriptor, &status) != 0 || !S_ISREG(status.st_mode)) {
-        ::close(descriptor);
-        return Error("cannot read " + path.string() + ": not a regular file");
-    }
-    if (static_cast<uint64_t>(status.st_size) > max_bytes) {
-        ::close(descriptor);
-        return Error(path.string() + " is " + std::to_string(status.st_size) + " bytes; the limit is " + std::to_string(max_bytes));
-    }
-    std::string content;
-    char buffer[8192];
-    ssize_t count = 0;
-    while ((count = ::read(descriptor, buffer, sizeof(buffer))) > 0 && content.size() <= max_bytes)
-        content.append(buffer, static_cast<size_t>(count));
-    ::close(descriptor);
-    if (count < 0)
-        return Error("cannot read " + path.string());
-    if (content.size() > max_bytes)
-        return Error(path.string() + " grew past the limit of " + std::to_string(max_bytes) + " bytes while being read");
-    return content;
-}
-#endif
 
 } // namespace
 
@@ -86,13 +51,13 @@ Expected<fs::path> ensure_real_folders(const fs::path& base, const fs::path& rel
 }
 
 Expected<std::string> read(const fs::path& path, uint64_t max_bytes, Links links) {
-#ifndef _WIN32
-    if (links == Links::Refuse)
-        return read_without_following(path, max_bytes);
-#else
-    if (links == Links::Refuse && is_link(path))
-        return link_refusal(path);
-#endif
+    if (links == Links::Refuse) {
+        bool was_link = false;
+        auto content = platform::read_without_following(path, max_bytes, was_link);
+        if (!content && was_link)
+            return link_refusal(path);
+        return content;
+    }
     std::error_code error;
     auto size = fs::file_size(path, error);
     if (error)
@@ -119,36 +84,11 @@ Expected<void> write_atomically(const fs::path& path, const std::string& content
         return Error("cannot create " + path.parent_path().string() + ": " + error.message());
     fs::path temporary = path;
     temporary += ".tmp-" + random::unique_suffix();
-#ifndef _WIN32
-    int mode = visibility == Visibility::OwnerOnly ? 0600 : 0644;
-    int descriptor = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
-    if (descriptor < 0)
-        return Error("cannot create " + temporary.string() + ": " + std::generic_category().message(errno));
-    size_t written = 0;
-    while (written < content.size()) {
-        ssize_t count = ::write(descriptor, content.data() + written, content.size() - written);
-        if (count < 0) {
-            ::close(descriptor);
-            fs::remove(temporary, error);
-            return Error("cannot write " + temporary.string());
-        }
-        written += static_cast<size_t>(count);
-    }
-    bool synced = ::fsync(descriptor) == 0;
-    ::close(descriptor);
-    if (!synced) {
+    auto access = visibility == Visibility::OwnerOnly ? platform::FileAccess::OwnerOnly : platform::FileAccess::Shared;
+    if (auto created = platform::create_new_file(temporary, content, access); !created) {
         fs::remove(temporary, error);
-        return Error("cannot flush " + temporary.string());
+        return created.error();
     }
-#else
-    (void)visibility;
-    {
-        std::ofstream stream(temporary, std::ios::binary | std::ios::trunc);
-        stream.write(content.data(), static_cast<std::streamsize>(content.size()));
-        if (!stream.flush())
-            return Error("cannot write " + temporary.string());
-    }
-#endif
     fs::rename(temporary, path, error);
     if (error) {
         std::error_code ignored;
@@ -159,15 +99,7 @@ Expected<void> write_atomically(const fs::path& path, const std::string& content
 }
 
 fs::path sibling_backup_name(const fs::path& path, const std::string& tag) {
-    std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    char stamp[32];
-    std::tm utc{};
-#ifdef _WIN32
-    gmtime_s(&utc, &now);
-#else
-    gmtime_r(&now, &utc);
-#endif
-    std::strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &utc);
+    std::string stamp = Poco::DateTimeFormatter::format(Poco::Timestamp(), "%Y%m%dT%H%M%SZ");
     fs::path candidate = path;
     candidate += "." + tag + "-" + stamp;
     for (int suffix = 1; fs::exists(candidate); ++suffix) {

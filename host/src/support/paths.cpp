@@ -3,7 +3,7 @@
 
 #include "support/files.hpp"
 
-#include <boost/dll/runtime_symbol_info.hpp>
+#include "support/platform/platform.hpp"
 
 #include <cstdlib>
 
@@ -18,7 +18,7 @@ fs::path environment_path(const char* name) {
 }
 } // namespace
 
-fs::path executable_path() { return fs::path(boost::dll::program_location().string()); }
+fs::path executable_path() { return platform::executable_path(); }
 
 fs::path executable_folder() { return executable_path().parent_path(); }
 
@@ -29,16 +29,15 @@ fs::path web_panel_folder() { return (executable_folder() / ".." / "share" / "ua
 fs::path user_plugins_folder() {
     if (auto overridden = environment_path("UAP_USER_PLUGINS_DIR"); !overridden.empty())
         return overridden;
-#if defined(_WIN32)
-    return environment_path("LOCALAPPDATA") / "UnityAgentPanel" / "plugins";
-#elif defined(__APPLE__)
-    return environment_path("HOME") / "Library" / "Application Support" / "UnityAgentPanel" / "plugins";
-#else
+    std::string system = platform::operating_system_name();
+    if (system == "windows")
+        return environment_path("LOCALAPPDATA") / "UnityAgentPanel" / "plugins";
+    if (system == "macos")
+        return environment_path("HOME") / "Library" / "Application Support" / "UnityAgentPanel" / "plugins";
     fs::path data = environment_path("XDG_DATA_HOME");
     if (data.empty())
         data = environment_path("HOME") / ".local" / "share";
     return data / "unity-agent-panel" / "plugins";
-#endif
 }
 
 fs::path project_state_folder(const fs::path& project) { return project / "UserSettings" / "AgentPanel"; }

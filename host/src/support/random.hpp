@@ -1,4 +1,4 @@
-// Random bytes from the operating system's generator (through OpenSSL): tokens, session ids and
+// Random bytes from the operating system's generator (support/platform): tokens, session ids and
 // the unique names of temporary files all come from here.
 #pragma once
 
@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace uap::random {
 
@@ -15,5 +16,8 @@ Expected<std::string> hex(std::size_t byte_count);
 
 // A short random name part for files, folders and ids that only need to be unique, never secret.
 std::string unique_suffix();
+
+// Compares secrets (tokens) in a time that does not depend on their content.
+bool equal_in_constant_time(std::string_view left, std::string_view right);
 
 } // namespace uap::random

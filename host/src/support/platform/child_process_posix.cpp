@@ -1,22 +1,17 @@
 // POSIX implementation of ChildProcess: posix_spawn with its own process group, a default signal
 // mask in the child, and close-on-exec pipes.
-#include "agent/child_process.hpp"
+#include "support/child_process.hpp"
 
 #include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
-#include <fstream>
 #include <mutex>
 #include <spawn.h>
-#include <sstream>
 #include <sys/wait.h>
-#include <thread>
 #include <unistd.h>
 
-extern char** environ;
-
-namespace uap::agent {
+namespace uap {
 
 namespace {
 
@@ -29,14 +24,26 @@ int decode_status(int status) {
     if (WIFEXITED(status))
         return WEXITSTATUS(status);
     if (WIFSIGNALED(status))
-        return 128 + WTERMSIG(status);
+        return platform::signal_exit_base + WTERMSIG(status);
     return -1;
 }
 
-void close_descriptor(int& descriptor) {
-    if (descriptor >= 0)
-        ::close(descriptor);
-    descriptor = -1;
+// pipe2 with O_CLOEXEC where it exists (Linux); macOS sets the flag right after pipe().
+bool close_on_exec_pipe(int ends[2]) {
+#if defined(__APPLE__)
+    if (::pipe(ends) != 0)
+        return false;
+    ::fcntl(ends[0], F_SETFD, FD_CLOEXEC);
+    ::fcntl(ends[1], F_SETFD, FD_CLOEXEC);
+    return true;
+#else
+    return ::pipe2(ends, O_CLOEXEC) == 0;
+#endif
+}
+
+void close_pair(int ends[2]) {
+    ::close(ends[0]);
+    ::close(ends[1]);
 }
 
 } // namespace
@@ -44,14 +51,14 @@ void close_descriptor(int& descriptor) {
 Expected<std::unique_ptr<ChildProcess>> ChildProcess::launch(const LaunchSpec& spec) {
     ignore_broken_pipes_once();
     int input[2], output[2], errors[2];
-    if (::pipe2(input, O_CLOEXEC) != 0)
+    if (!close_on_exec_pipe(input))
         return Error("cannot create a pipe: " + std::string(std::strerror(errno)));
-    if (::pipe2(output, O_CLOEXEC) != 0) {
-        ::close(input[0]), ::close(input[1]);
+    if (!close_on_exec_pipe(output)) {
+        close_pair(input);
         return Error("cannot create a pipe: " + std::string(std::strerror(errno)));
     }
-    if (::pipe2(errors, O_CLOEXEC) != 0) {
-        ::close(input[0]), ::close(input[1]), ::close(output[0]), ::close(output[1]);
+    if (!close_on_exec_pipe(errors)) {
+        close_pair(input), close_pair(output);
         return Error("cannot create a pipe: " + std::string(std::strerror(errno)));
     }
 
@@ -108,34 +115,16 @@ Expected<std::unique_ptr<ChildProcess>> ChildProcess::launch(const LaunchSpec& s
 ChildProcess::~ChildProcess() {
     if (!m_exit_code && m_pid > 0)
         terminate_tree(std::chrono::milliseconds(0));
-    close_descriptor(m_stdin);
-    close_descriptor(m_stdout);
-    close_descriptor(m_stderr);
+    platform::close_handle(m_stdin);
+    platform::close_handle(m_stdout);
+    platform::close_handle(m_stderr);
 }
-
-Expected<void> ChildProcess::write_all(std::string_view bytes) {
-    if (m_stdin < 0)
-        return Error("the process's stdin is closed");
-    size_t written = 0;
-    while (written < bytes.size()) {
-        ssize_t count = ::write(m_stdin, bytes.data() + written, bytes.size() - written);
-        if (count < 0) {
-            if (errno == EINTR)
-                continue;
-            return Error("cannot write to the process: " + std::string(std::strerror(errno)));
-        }
-        written += static_cast<size_t>(count);
-    }
-    return {};
-}
-
-void ChildProcess::close_stdin() { close_descriptor(m_stdin); }
 
 std::optional<int> ChildProcess::poll_exit() {
     if (m_exit_code || m_pid <= 0)
         return m_exit_code;
     int status = 0;
-    pid_t reaped = ::waitpid(m_pid, &status, WNOHANG);
+    pid_t reaped = ::waitpid(static_cast<pid_t>(m_pid), &status, WNOHANG);
     if (reaped == m_pid)
         m_exit_code = decode_status(status);
     else if (reaped < 0 && errno == ECHILD)
@@ -143,45 +132,21 @@ std::optional<int> ChildProcess::poll_exit() {
     return m_exit_code;
 }
 
-std::optional<int> ChildProcess::wait_exit(std::chrono::milliseconds limit) {
-    auto deadline = std::chrono::steady_clock::now() + limit;
-    while (!poll_exit()) {
-        if (std::chrono::steady_clock::now() >= deadline)
-            return std::nullopt;
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return m_exit_code;
-}
-
-void ChildProcess::signal_group(int signal) {
+void ChildProcess::kill_tree() {
     if (m_pid > 0)
-        ::kill(-m_pid, signal);
+        ::kill(-static_cast<pid_t>(m_pid), SIGKILL);
 }
 
 void ChildProcess::terminate_tree(std::chrono::milliseconds grace) {
     if (m_pid <= 0)
         return;
     // The group may outlive the leader (grandchildren), so it is signalled even after the exit.
-    signal_group(SIGTERM);
+    ::kill(-static_cast<pid_t>(m_pid), SIGTERM);
     if (grace.count() > 0)
         wait_exit(grace);
-    signal_group(SIGKILL);
+    kill_tree();
     if (!m_exit_code)
         wait_exit(std::chrono::milliseconds(5000));
 }
 
-std::vector<std::string> current_environment_without(const std::vector<std::string>& removed) {
-    std::vector<std::string> kept;
-    for (char** entry = environ; entry && *entry; ++entry) {
-        std::string_view text(*entry);
-        std::string_view name = text.substr(0, text.find('='));
-        bool drop = false;
-        for (auto& name_removed : removed)
-            drop = drop || name == name_removed;
-        if (!drop)
-            kept.emplace_back(text);
-    }
-    return kept;
-}
-
-} // namespace uap::agent
+} // namespace uap

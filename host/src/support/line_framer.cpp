@@ -1,7 +1,7 @@
 // LineFramer: bounded line assembly across chunk boundaries.
-#include "agent/line_framer.hpp"
+#include "support/line_framer.hpp"
 
-namespace uap::agent {
+namespace uap {
 
 void LineFramer::emit(const LineHandler& on_line) {
     if (m_overflowing) {
@@ -42,4 +42,4 @@ void LineFramer::finish(const LineHandler& on_line) {
         emit(on_line);
 }
 
-} // namespace uap::agent
+} // namespace uap

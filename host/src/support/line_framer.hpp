@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace uap::agent {
+namespace uap {
 
 inline constexpr size_t default_max_line_bytes = 32 * 1024 * 1024;
 
@@ -33,4 +33,4 @@ private:
     size_t m_dropped_lines = 0;
 };
 
-} // namespace uap::agent
+} // namespace uap

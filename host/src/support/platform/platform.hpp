@@ -1,0 +1,158 @@
+// The one interface to the operating system: everything that differs between POSIX (Linux, macOS)
+// and Windows. Only the files of this folder include a system header or test a platform macro.
+#pragma once
+
+#include "support/expected.hpp"
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace uap::platform {
+
+// A file descriptor (POSIX) or a HANDLE (Windows), carried as an integer; no_handle when none.
+using NativeHandle = std::intptr_t;
+inline constexpr NativeHandle no_handle = -1;
+
+// ---- Pipes and files opened by handle
+
+// Reads what is there (blocking until something is): the byte count, 0 at end of file.
+Expected<std::size_t> read_some(NativeHandle handle, char* buffer, std::size_t capacity);
+// Writes every byte or fails (the reader is gone).
+Expected<void> write_all(NativeHandle handle, std::string_view bytes);
+// Whether reading would not block within `limit` (data, end of file or an error are waiting).
+bool wait_readable(NativeHandle handle, std::chrono::milliseconds limit);
+void close_handle(NativeHandle& handle);
+
+// ---- Processes
+
+using ProcessId = std::int64_t;
+enum class ProcessState { Alive, Gone, Unknown };
+
+ProcessId current_process_id();
+// Unknown for pid <= 0; Alive also when the process exists but belongs to another user.
+ProcessState probe_process(ProcessId pid);
+// An opaque start time that tells a reused pid apart (Linux: clock ticks since boot from /proc;
+// macOS: sysctl KERN_PROC; Windows: the creation FILETIME).
+std::optional<std::uint64_t> process_start_time(ProcessId pid);
+// Ends a process left behind by an earlier run, with the group (POSIX) it leads.
+void kill_process_tree(ProcessId pid);
+// "SIGSEGV" for 11 on POSIX; empty when the number has no name (and always on Windows).
+std::string signal_name(int signal);
+// The exit code of a child as this module reports it: 128 + signal for a signal on POSIX.
+inline constexpr int signal_exit_base = 128;
+
+// The current environment as NAME=value entries (UTF-8).
+std::vector<std::string> environment_entries();
+// main's arguments as UTF-8, whatever the console code page (Windows reads the wide command line).
+std::vector<std::string> utf8_arguments(int argc, char** argv);
+
+// ---- Random bytes and the host's own location
+
+// Fills the buffer from the system's generator (getrandom / arc4random_buf / BCryptGenRandom).
+Expected<void> fill_random(unsigned char* buffer, std::size_t size);
+// The running executable's absolute path.
+std::filesystem::path executable_path();
+// The name of this build's platform in manifests and packages: "linux", "macos" or "windows".
+std::string operating_system_name();
+// The processor architecture: "x86_64", "arm64", or "unknown".
+std::string architecture_name();
+// The folder for this user's own settings outside any project, named `application` inside the
+// platform's per-user configuration folder: $XDG_CONFIG_HOME (or ~/.config) on Linux,
+// ~/Library/Application Support on macOS, %APPDATA% on Windows. Empty when none can be found.
+std::filesystem::path user_config_folder(std::string_view application);
+
+// ---- Files
+
+enum class FileAccess { OwnerOnly, Shared };
+
+// Reads a whole file without following a link at `path` (was_link tells that refusal apart);
+// refuses anything but a regular file, and files over max_bytes.
+Expected<std::string> read_without_following(const std::filesystem::path& path, std::uint64_t max_bytes, bool& was_link);
+// Creates a new file (failing if anything exists at `path`, links included), writes it and
+// flushes it to disk. OwnerOnly: mode 0600 on POSIX; on Windows a protected ACL granting only the
+// current user.
+Expected<void> create_new_file(const std::filesystem::path& path, std::string_view content, FileAccess access);
+// A regular file this user may run (POSIX: the execute permission; Windows: an .exe or .com).
+bool is_executable(const std::filesystem::path& path);
+// Whether only the owner may read and write the file (POSIX: no group/other bits; Windows: the
+// ACL is protected and names only the current user).
+bool is_owner_only(const std::filesystem::path& path);
+
+// An exclusive lock on a file, held while this object lives and released by the system however
+// the process ends (flock on POSIX; LockFileEx on a range past the text on Windows, so other
+// processes can still read the holder's pid).
+class FileLock {
+public:
+    enum class Outcome { Acquired, HeldElsewhere };
+    // Opens (creating, owner-only, refusing a link) and tries once to lock.
+    static Expected<FileLock> open(const std::filesystem::path& path, bool& was_link);
+    Expected<Outcome> try_lock();
+    // Replaces the file's text (the holder's pid); only after Acquired.
+    Expected<void> replace_text(std::string_view text);
+    std::string read_text(std::size_t max_bytes) const;
+
+    FileLock(FileLock&& other) noexcept;
+    FileLock& operator=(FileLock&&) = delete;
+    FileLock(const FileLock&) = delete;
+    ~FileLock();
+
+private:
+    explicit FileLock(NativeHandle handle) : m_handle(handle) {}
+    NativeHandle m_handle = no_handle;
+};
+
+// ---- Console signals
+
+// Holds the requests to stop (SIGINT and SIGTERM; on Windows Ctrl+C, Ctrl+Break and closing the
+// console) so that the serving thread can shut down in order. Construct it before any thread
+// starts (POSIX blocks the signals for every thread created afterwards).
+class StopRequests {
+public:
+    StopRequests();
+    // Blocks until a request arrives; says which one ("signal 15 (SIGTERM)", "Ctrl+C").
+    std::string wait();
+};
+
+// ---- Fatal faults (crash records): everything here is async-signal-safe
+
+// Runs `handler` with a fault code when the process faults (POSIX: SIGSEGV, SIGBUS, SIGFPE,
+// SIGILL, SIGABRT; Windows: an unhandled exception), then lets the fault end the process.
+void on_fatal_fault(void (*handler)(int code));
+// Creates or truncates an owner-only record file without following a link; no_handle on failure.
+NativeHandle create_fault_file(const char* path);
+void write_fault_text(NativeHandle handle, const char* text);
+NativeHandle standard_error();
+// Closes a handle from create_fault_file.
+void close_fault_file(NativeHandle handle);
+// The fault's name for a code given to the handler ("SIGSEGV", "EXCEPTION_ACCESS_VIOLATION").
+std::string fault_name(int code);
+
+// ---- The module runner's side of its pipes
+
+struct ProtocolPipes {
+    NativeHandle input;
+    NativeHandle output;
+};
+// Moves the protocol off stdin and stdout so that a module printing to stdout cannot corrupt it
+// (stdin then reads nothing, stdout goes to stderr), closes what the parent left open, ignores
+// broken pipes, and ends this process when its parent dies (Linux: PR_SET_PDEATHSIG; macOS: a
+// watcher of the parent pid; Windows: the parent's Job Object kills it).
+Expected<ProtocolPipes> take_protocol_pipes();
+
+// ---- Opening a link
+
+// Starts `words` (a program and its arguments) detached, without a shell or a console window.
+bool start_detached(const std::vector<std::string>& words);
+// The default command that opens a link here ("xdg-open", "open"); empty on Windows, where
+// open_with_shell is used instead.
+std::string default_link_opener();
+// Opens a link with the system's default handler (Windows: ShellExecuteW); false elsewhere.
+bool open_with_shell(const std::string& url);
+
+} // namespace uap::platform

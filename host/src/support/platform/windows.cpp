@@ -1,0 +1,461 @@
+// Windows implementation of the platform layer: wide (UTF-16) APIs with UTF-8 at the interface,
+// protected owner-only ACLs, LockFileEx, BCryptGenRandom and console control handlers.
+// Cross-compiled with mingw-w64 and tested under Wine (docs/platforms.md).
+#include "support/platform/platform.hpp"
+#include "support/platform/windows_text.hpp"
+
+#include <aclapi.h>
+#include <bcrypt.h>
+#include <fcntl.h>
+#include <io.h>
+#include <shellapi.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstring>
+#include <thread>
+
+namespace uap::platform {
+
+namespace fs = std::filesystem;
+using windows::error_text;
+using windows::narrow;
+using windows::widen;
+
+namespace {
+
+HANDLE handle_of(NativeHandle handle) { return reinterpret_cast<HANDLE>(handle); }
+NativeHandle native(HANDLE handle) { return handle == INVALID_HANDLE_VALUE || !handle ? no_handle : reinterpret_cast<NativeHandle>(handle); }
+
+bool is_reparse_point(HANDLE file) {
+    FILE_ATTRIBUTE_TAG_INFO info{};
+    return GetFileInformationByHandleEx(file, FileAttributeTagInfo, &info, sizeof(info)) &&
+           (info.FileAttributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0;
+}
+
+} // namespace
+
+// ---- Pipes
+
+Expected<std::size_t> read_some(NativeHandle handle, char* buffer, std::size_t capacity) {
+    DWORD count = 0;
+    DWORD wanted = static_cast<DWORD>(std::min<std::size_t>(capacity, 1u << 30));
+    if (ReadFile(handle_of(handle), buffer, wanted, &count, nullptr))
+        return static_cast<std::size_t>(count);
+    DWORD error = GetLastError();
+    if (error == ERROR_BROKEN_PIPE || error == ERROR_HANDLE_EOF)
+        return std::size_t{0};
+    return Error("cannot read from the pipe: " + error_text(error));
+}
+
+Expected<void> write_all(NativeHandle handle, std::string_view bytes) {
+    std::size_t written = 0;
+    while (written < bytes.size()) {
+        DWORD count = 0;
+        DWORD chunk = static_cast<DWORD>(std::min<std::size_t>(bytes.size() - written, 1u << 30));
+        if (!WriteFile(handle_of(handle), bytes.data() + written, chunk, &count, nullptr))
+            return Error("cannot write to the process: " + error_text());
+        written += count;
+    }
+    return {};
+}
+
+bool wait_readable(NativeHandle handle, std::chrono::milliseconds limit) {
+    auto deadline = std::chrono::steady_clock::now() + limit;
+    while (true) {
+        DWORD available = 0;
+        if (!PeekNamedPipe(handle_of(handle), nullptr, 0, nullptr, &available, nullptr) || available > 0)
+            return true; // Data, or a closed pipe whose read returns at once.
+        if (std::chrono::steady_clock::now() >= deadline)
+            return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+}
+
+void close_handle(NativeHandle& handle) {
+    if (handle != no_handle)
+        CloseHandle(handle_of(handle));
+    handle = no_handle;
+}
+
+// ---- Processes
+
+ProcessId current_process_id() { return static_cast<ProcessId>(GetCurrentProcessId()); }
+
+ProcessState probe_process(ProcessId pid) {
+    if (pid <= 0)
+        return ProcessState::Unknown;
+    HANDLE process = OpenProcess(SYNCHRONIZE | PROCESS_QUERY_LIMITED_INFORMATION, FALSE, static_cast<DWORD>(pid));
+    if (!process)
+        return GetLastError() == ERROR_ACCESS_DENIED ? ProcessState::Alive : ProcessState::Gone;
+    DWORD waited = WaitForSingleObject(process, 0);
+    CloseHandle(process);
+    return waited == WAIT_TIMEOUT ? ProcessState::Alive : ProcessState::Gone;
+}
+
+std::optional<std::uint64_t> process_start_time(ProcessId pid) {
+    HANDLE process = OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, FALSE, static_cast<DWORD>(pid));
+    if (!process)
+        return std::nullopt;
+    FILETIME created{}, exited{}, kernel{}, user{};
+    bool read = GetProcessTimes(process, &created, &exited, &kernel, &user);
+    CloseHandle(process);
+    if (!read)
+        return std::nullopt;
+    return (static_cast<std::uint64_t>(created.dwHighDateTime) << 32) | created.dwLowDateTime;
+}
+
+void kill_process_tree(ProcessId pid) {
+    // Its children were in the earlier host's Job Object, which ended them when that host died.
+    HANDLE process = OpenProcess(PROCESS_TERMINATE, FALSE, static_cast<DWORD>(pid));
+    if (!process)
+        return;
+    TerminateProcess(process, 1);
+    CloseHandle(process);
+}
+
+std::string signal_name(int) { return ""; }
+
+std::vector<std::string> environment_entries() {
+    std::vector<std::string> entries;
+    wchar_t* block = GetEnvironmentStringsW();
+    if (!block)
+        return entries;
+    for (const wchar_t* entry = block; *entry; entry += std::wcslen(entry) + 1)
+        entries.push_back(narrow(entry));
+    FreeEnvironmentStringsW(block);
+    return entries;
+}
+
+std::vector<std::string> utf8_arguments(int argc, char** argv) {
+    int count = 0;
+    wchar_t** wide = CommandLineToArgvW(GetCommandLineW(), &count);
+    if (!wide)
+        return std::vector<std::string>(argv, argv + argc);
+    std::vector<std::string> arguments;
+    for (int index = 0; index < count; ++index)
+        arguments.push_back(narrow(wide[index]));
+    LocalFree(wide);
+    return arguments;
+}
+
+// ---- Random bytes and the host's own location
+
+Expected<void> fill_random(unsigned char* buffer, std::size_t size) {
+    while (size > 0) {
+        ULONG chunk = static_cast<ULONG>(std::min<std::size_t>(size, 1u << 30));
+        if (!BCRYPT_SUCCESS(BCryptGenRandom(nullptr, buffer, chunk, BCRYPT_USE_SYSTEM_PREFERRED_RNG)))
+            return Error("the system's random number generator failed (BCryptGenRandom)");
+        buffer += chunk;
+        size -= chunk;
+    }
+    return {};
+}
+
+fs::path executable_path() {
+    std::wstring buffer(MAX_PATH, L'\0');
+    while (true) {
+        DWORD length = GetModuleFileNameW(nullptr, buffer.data(), static_cast<DWORD>(buffer.size()));
+        if (length == 0)
+            return {};
+        if (length < buffer.size()) {
+            buffer.resize(length);
+            return fs::path(buffer);
+        }
+        buffer.resize(buffer.size() * 2);
+    }
+}
+
+std::string operating_system_name() { return "windows"; }
+
+std::string architecture_name() {
+#if defined(_M_X64) || defined(__x86_64__)
+    return "x86_64";
+#elif defined(_M_ARM64) || defined(__aarch64__)
+    return "arm64";
+#else
+    return "unknown";
+#endif
+}
+
+fs::path user_config_folder(std::string_view application) {
+    const wchar_t* value = ::_wgetenv(L"APPDATA");
+    if (!value || !*value)
+        return {};
+    return fs::path(value) / fs::path(widen(application));
+}
+
+// ---- Files
+
+Expected<std::string> read_without_following(const fs::path& path, std::uint64_t max_bytes, bool& was_link) {
+    was_link = false;
+    HANDLE file = CreateFileW(path.wstring().c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                              OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
+    if (file == INVALID_HANDLE_VALUE)
+        return Error("cannot read " + path.string() + ": " + error_text());
+    if (is_reparse_point(file)) {
+        CloseHandle(file);
+        was_link = true;
+        return Error("cannot read " + path.string() + ": it is a link");
+    }
+    BY_HANDLE_FILE_INFORMATION info{};
+    LARGE_INTEGER size{};
+    if (!GetFileInformationByHandle(file, &info) || (info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) || !GetFileSizeEx(file, &size)) {
+        CloseHandle(file);
+        return Error("cannot read " + path.string() + ": not a regular file");
+    }
+    if (static_cast<std::uint64_t>(size.QuadPart) > max_bytes) {
+        CloseHandle(file);
+        return Error(path.string() + " is " + std::to_string(size.QuadPart) + " bytes; the limit is " + std::to_string(max_bytes));
+    }
+    std::string content;
+    char buffer[8192];
+    DWORD count = 0;
+    while (ReadFile(file, buffer, sizeof(buffer), &count, nullptr) && count > 0 && content.size() <= max_bytes)
+        content.append(buffer, count);
+    CloseHandle(file);
+    if (content.size() > max_bytes)
+        return Error(path.string() + " grew past the limit of " + std::to_string(max_bytes) + " bytes while being read");
+    return content;
+}
+
+Expected<void> create_new_file(const fs::path& path, std::string_view content, FileAccess access) {
+    windows::OwnerOnlySecurity security;
+    if (access == FileAccess::OwnerOnly && !security.attributes())
+        return Error("cannot create " + path.string() + " for the current user only: the user's SID cannot be read (" + error_text() + ")");
+    HANDLE file = CreateFileW(path.wstring().c_str(), GENERIC_WRITE, 0, access == FileAccess::OwnerOnly ? security.attributes() : nullptr,
+                              CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr);
+    if (file == INVALID_HANDLE_VALUE)
+        return Error("cannot create " + path.string() + ": " + error_text());
+    NativeHandle handle = native(file);
+    if (!write_all(handle, content)) {
+        close_handle(handle);
+        return Error("cannot write " + path.string());
+    }
+    bool flushed = FlushFileBuffers(file);
+    close_handle(handle);
+    if (!flushed)
+        return Error("cannot flush " + path.string());
+    return {};
+}
+
+bool is_executable(const fs::path& path) {
+    std::error_code error;
+    std::wstring extension = path.extension().wstring();
+    for (auto& letter : extension)
+        letter = static_cast<wchar_t>(towlower(letter));
+    return fs::is_regular_file(path, error) && (extension == L".exe" || extension == L".com");
+}
+
+bool is_owner_only(const fs::path& path) {
+    PACL acl = nullptr;
+    PSECURITY_DESCRIPTOR descriptor = nullptr;
+    if (GetNamedSecurityInfoW(path.wstring().c_str(), SE_FILE_OBJECT, DACL_SECURITY_INFORMATION, nullptr, nullptr, &acl, nullptr,
+                              &descriptor) != ERROR_SUCCESS)
+        return false;
+    SECURITY_DESCRIPTOR_CONTROL control = 0;
+    DWORD revision = 0;
+    auto user = windows::current_user_sid();
+    bool owner_only = acl && !user.empty() && GetSecurityDescriptorControl(descriptor, &control, &revision) &&
+                      (control & SE_DACL_PROTECTED) && acl->AceCount > 0;
+    for (WORD index = 0; owner_only && index < acl->AceCount; ++index) {
+        void* entry = nullptr;
+        owner_only = GetAce(acl, index, &entry) && static_cast<ACE_HEADER*>(entry)->AceType == ACCESS_ALLOWED_ACE_TYPE &&
+                     EqualSid(&static_cast<ACCESS_ALLOWED_ACE*>(entry)->SidStart, user.data());
+    }
+    LocalFree(descriptor);
+    return owner_only;
+}
+
+namespace {
+// The locked range lies past any text, so the pid the holder writes stays readable to others.
+constexpr DWORD lock_offset_high = 1;
+} // namespace
+
+Expected<FileLock> FileLock::open(const fs::path& path, bool& was_link) {
+    was_link = false;
+    windows::OwnerOnlySecurity security;
+    HANDLE file = CreateFileW(path.wstring().c_str(), GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                              security.attributes(), OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
+    if (file == INVALID_HANDLE_VALUE)
+        return Error("cannot open " + path.string() + ": " + error_text());
+    if (is_reparse_point(file)) {
+        CloseHandle(file);
+        was_link = true;
+        return Error("cannot open " + path.string() + ": it is a link");
+    }
+    return FileLock(native(file));
+}
+
+Expected<FileLock::Outcome> FileLock::try_lock() {
+    OVERLAPPED where{};
+    where.OffsetHigh = lock_offset_high;
+    if (LockFileEx(handle_of(m_handle), LOCKFILE_EXCLUSIVE_LOCK | LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, &where))
+        return Outcome::Acquired;
+    DWORD error = GetLastError();
+    if (error == ERROR_LOCK_VIOLATION || error == ERROR_IO_PENDING)
+        return Outcome::HeldElsewhere;
+    return Error("cannot lock: " + error_text(error));
+}
+
+Expected<void> FileLock::replace_text(std::string_view text) {
+    HANDLE file = handle_of(m_handle);
+    LARGE_INTEGER start{};
+    if (!SetFilePointerEx(file, start, nullptr, FILE_BEGIN) || !SetEndOfFile(file))
+        return Error("cannot write: " + error_text());
+    return write_all(m_handle, text);
+}
+
+std::string FileLock::read_text(std::size_t max_bytes) const {
+    std::string text(max_bytes, '\0');
+    OVERLAPPED where{};
+    DWORD count = 0;
+    if (!ReadFile(handle_of(m_handle), text.data(), static_cast<DWORD>(max_bytes), &count, &where))
+        count = 0;
+    text.resize(count);
+    return text;
+}
+
+FileLock::FileLock(FileLock&& other) noexcept : m_handle(std::exchange(other.m_handle, no_handle)) {}
+
+FileLock::~FileLock() { close_handle(m_handle); } // Closing the handle releases the lock.
+
+// ---- Console signals
+
+namespace {
+HANDLE stop_event = nullptr;
+std::atomic<DWORD> stop_kind{0};
+
+BOOL WINAPI on_console_control(DWORD kind) {
+    stop_kind = kind;
+    SetEvent(stop_event);
+    // After a close, logoff or shutdown event returns, the system ends the process: give the
+    // serving thread the time Windows allows (about 5 s) to shut down in order.
+    if (kind == CTRL_CLOSE_EVENT || kind == CTRL_LOGOFF_EVENT || kind == CTRL_SHUTDOWN_EVENT)
+        Sleep(5000);
+    return TRUE;
+}
+} // namespace
+
+StopRequests::StopRequests() {
+    if (!stop_event)
+        stop_event = CreateEventW(nullptr, TRUE, FALSE, nullptr);
+    SetConsoleCtrlHandler(&on_console_control, TRUE);
+}
+
+std::string StopRequests::wait() {
+    WaitForSingleObject(stop_event, INFINITE);
+    switch (stop_kind.load()) {
+    case CTRL_C_EVENT: return "Ctrl+C";
+    case CTRL_BREAK_EVENT: return "Ctrl+Break";
+    case CTRL_CLOSE_EVENT: return "console close";
+    case CTRL_LOGOFF_EVENT: return "logoff";
+    case CTRL_SHUTDOWN_EVENT: return "system shutdown";
+    default: return "a stop request";
+    }
+}
+
+// ---- Fatal faults
+
+namespace {
+void (*fault_handler)(int) = nullptr;
+
+LONG WINAPI on_unhandled_exception(EXCEPTION_POINTERS* exception) {
+    if (fault_handler)
+        fault_handler(static_cast<int>(exception->ExceptionRecord->ExceptionCode));
+    return EXCEPTION_CONTINUE_SEARCH;
+}
+
+void on_abort(int signal) {
+    if (fault_handler)
+        fault_handler(signal);
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
+}
+} // namespace
+
+void on_fatal_fault(void (*handler)(int code)) {
+    fault_handler = handler;
+    SetUnhandledExceptionFilter(&on_unhandled_exception);
+    std::signal(SIGABRT, &on_abort);
+}
+
+NativeHandle create_fault_file(const char* path) {
+    wchar_t wide[4096];
+    if (MultiByteToWideChar(CP_UTF8, 0, path, -1, wide, 4096) == 0)
+        return no_handle;
+    return native(CreateFileW(wide, GENERIC_WRITE, 0, nullptr, CREATE_ALWAYS, FILE_ATTRIBUTE_NORMAL | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
+}
+
+void write_fault_text(NativeHandle handle, const char* text) {
+    DWORD written = 0;
+    WriteFile(handle_of(handle), text, static_cast<DWORD>(std::strlen(text)), &written, nullptr);
+}
+
+NativeHandle standard_error() { return native(GetStdHandle(STD_ERROR_HANDLE)); }
+
+void close_fault_file(NativeHandle handle) {
+    if (handle != no_handle)
+        CloseHandle(handle_of(handle));
+}
+
+std::string fault_name(int code) {
+    switch (static_cast<DWORD>(code)) {
+    case EXCEPTION_ACCESS_VIOLATION: return "EXCEPTION_ACCESS_VIOLATION";
+    case EXCEPTION_STACK_OVERFLOW: return "EXCEPTION_STACK_OVERFLOW";
+    case EXCEPTION_ILLEGAL_INSTRUCTION: return "EXCEPTION_ILLEGAL_INSTRUCTION";
+    case EXCEPTION_INT_DIVIDE_BY_ZERO: return "EXCEPTION_INT_DIVIDE_BY_ZERO";
+    case EXCEPTION_IN_PAGE_ERROR: return "EXCEPTION_IN_PAGE_ERROR";
+    case SIGABRT: return "SIGABRT";
+    default: return "";
+    }
+}
+
+// ---- The module runner's pipes
+
+Expected<ProtocolPipes> take_protocol_pipes() {
+    // The parent's Job Object (kill-on-close) ends this process when the parent dies.
+    HANDLE self = GetCurrentProcess();
+    HANDLE input = nullptr, output = nullptr;
+    if (!DuplicateHandle(self, GetStdHandle(STD_INPUT_HANDLE), self, &input, 0, FALSE, DUPLICATE_SAME_ACCESS) ||
+        !DuplicateHandle(self, GetStdHandle(STD_OUTPUT_HANDLE), self, &output, 0, FALSE, DUPLICATE_SAME_ACCESS))
+        return Error("cannot move the runner protocol off stdin and stdout: " + error_text());
+    int nothing = _open("NUL", _O_RDONLY);
+    if (nothing >= 0) {
+        _dup2(nothing, 0);
+        _close(nothing);
+    }
+    _dup2(2, 1);
+    SetStdHandle(STD_OUTPUT_HANDLE, GetStdHandle(STD_ERROR_HANDLE));
+    SetStdHandle(STD_INPUT_HANDLE, reinterpret_cast<HANDLE>(_get_osfhandle(0)));
+    return ProtocolPipes{native(input), native(output)};
+}
+
+// ---- Opening a link
+
+bool start_detached(const std::vector<std::string>& words) {
+    auto line = windows::command_line(words);
+    if (words.empty() || !line)
+        return false;
+    STARTUPINFOW startup{};
+    startup.cb = sizeof(startup);
+    PROCESS_INFORMATION process{};
+    if (!CreateProcessW(nullptr, line->data(), nullptr, nullptr, FALSE, CREATE_NO_WINDOW | CREATE_UNICODE_ENVIRONMENT, nullptr, nullptr,
+                        &startup, &process))
+        return false;
+    CloseHandle(process.hThread);
+    DWORD code = 0;
+    bool ended = WaitForSingleObject(process.hProcess, 5000) == WAIT_OBJECT_0;
+    bool succeeded = !ended || (GetExitCodeProcess(process.hProcess, &code) && code == 0);
+    CloseHandle(process.hProcess);
+    return succeeded;
+}
+
+std::string default_link_opener() { return ""; }
+
+bool open_with_shell(const std::string& url) {
+    auto result = reinterpret_cast<INT_PTR>(ShellExecuteW(nullptr, L"open", widen(url).c_str(), nullptr, nullptr, SW_SHOWNORMAL));
+    return result > 32;
+}
+
+} // namespace uap::platform

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Cross-builds the host for Windows (windows-cross preset, mingw-w64) and runs its tests under
+# Wine. The dependencies come from scripts/build-windows-deps.sh (cached outside the clone), the
+# Wine prefix lives in ${XDG_CACHE_HOME:-~/.cache}/uap-wine-prefix. Prints how long each part took.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+for tool in x86_64-w64-mingw32-g++-posix /usr/lib/wine/wine64; do
+  command -v "$tool" >/dev/null || { echo "test-windows: $tool is missing; run scripts/install-deps.sh" >&2; exit 1; }
+done
+started=$(date +%s)
+UAP_WINDOWS_DEPS="$(scripts/build-windows-deps.sh)"
+export UAP_WINDOWS_DEPS
+dependencies_done=$(date +%s)
+export WINEPREFIX="${WINEPREFIX:-${XDG_CACHE_HOME:-$HOME/.cache}/uap-wine-prefix}" WINEDEBUG="${WINEDEBUG:--all}"
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake --preset windows-cross "${launcher[@]}" > /dev/null
+cmake --build --preset windows-cross
+built=$(date +%s)
+status=0
+ctest --preset windows-cross -j 2 || status=$?
+echo "test-windows: dependencies $((dependencies_done - started)) s, build $((built - dependencies_done)) s, tests $(( $(date +%s) - built )) s"
+exit $status

@@ -1,0 +1,185 @@
+// The platform layer's promises, through its one interface, so that the same tests run on Linux
+// and (cross-built) on Windows under Wine: random bytes, owner-only files, links refused, the
+// exclusive lock, process liveness and start times, and children (arguments, pipes, exit codes,
+// killing the tree).
+#include "support/child_process.hpp"
+#include "support/platform/platform.hpp"
+#include "support/random.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+namespace platform = uap::platform;
+
+namespace {
+
+fs::path fresh_folder(const std::string& name) {
+    fs::path folder = fs::temp_directory_path() / ("uap-platform-" + name + "-" + uap::random::unique_suffix());
+    fs::create_directories(folder);
+    return folder;
+}
+
+// Runs the test child and returns what it printed on stdout (carriage returns dropped) and its exit code.
+std::pair<std::string, int> run_child(const std::vector<std::string>& arguments, std::vector<std::string> environment = {}) {
+    if (environment.empty())
+        environment = uap::current_environment_without({});
+    auto child = uap::ChildProcess::launch(uap::LaunchSpec{UAP_PLATFORM_CHILD, arguments, {}, environment});
+    EXPECT_TRUE(child) << (child ? "" : child.error().message());
+    if (!child)
+        return {"", -1};
+    (*child)->close_stdin();
+    std::string output;
+    char buffer[4096];
+    while (size_t count = (*child)->read(uap::ChildStream::Output, buffer, sizeof(buffer)))
+        output.append(buffer, count);
+    output.erase(std::remove(output.begin(), output.end(), '\r'), output.end());
+    auto code = (*child)->wait_exit(10s);
+    return {output, code.value_or(-1000)};
+}
+
+} // namespace
+
+TEST(Platform, RandomBytesAreFilledAndDiffer) {
+    unsigned char first[32] = {}, second[32] = {};
+    ASSERT_TRUE(platform::fill_random(first, sizeof(first)));
+    ASSERT_TRUE(platform::fill_random(second, sizeof(second)));
+    EXPECT_FALSE(std::equal(std::begin(first), std::end(first), std::begin(second)));
+    EXPECT_TRUE(std::any_of(std::begin(first), std::end(first), [](unsigned char byte) { return byte != 0; }));
+}
+
+TEST(Platform, ConstantTimeComparisonComparesContentAndLength) {
+    EXPECT_TRUE(uap::random::equal_in_constant_time("abcdef", "abcdef"));
+    EXPECT_FALSE(uap::random::equal_in_constant_time("abcdef", "abcdeg"));
+    EXPECT_FALSE(uap::random::equal_in_constant_time("abcdef", "abcde"));
+    EXPECT_FALSE(uap::random::equal_in_constant_time("", "a"));
+}
+
+TEST(Platform, OwnerOnlyFilesAreOwnerOnlyAndSharedOnesAreNot) {
+    fs::path folder = fresh_folder("files");
+    ASSERT_TRUE(platform::create_new_file(folder / "secret", "token", platform::FileAccess::OwnerOnly));
+    ASSERT_TRUE(platform::create_new_file(folder / "shared", "text", platform::FileAccess::Shared));
+    EXPECT_TRUE(platform::is_owner_only(folder / "secret"));
+    EXPECT_FALSE(platform::is_owner_only(folder / "shared"));
+    bool was_link = false;
+    auto text = platform::read_without_following(folder / "secret", 100, was_link);
+    ASSERT_TRUE(text) << text.error().message();
+    EXPECT_EQ(*text, "token");
+    // A new file never replaces what is there.
+    auto again = platform::create_new_file(folder / "secret", "other", platform::FileAccess::OwnerOnly);
+    EXPECT_FALSE(again);
+    EXPECT_EQ(platform::read_without_following(folder / "secret", 100, was_link).value(), "token");
+    fs::remove_all(folder);
+}
+
+TEST(Platform, ReadingRefusesOversizedFilesFoldersAndLinks) {
+    fs::path folder = fresh_folder("read");
+    ASSERT_TRUE(platform::create_new_file(folder / "big", std::string(1000, 'x'), platform::FileAccess::Shared));
+    bool was_link = false;
+    auto big = platform::read_without_following(folder / "big", 999, was_link);
+    ASSERT_FALSE(big);
+    EXPECT_NE(big.error().message().find("limit is 999"), std::string::npos) << big.error().message();
+    EXPECT_FALSE(platform::read_without_following(folder, 999, was_link));
+    std::error_code error;
+    fs::create_symlink(folder / "big", folder / "link", error);
+    if (error)
+        GTEST_SKIP() << "this system cannot create a symbolic link here: " << error.message();
+    auto linked = platform::read_without_following(folder / "link", 5000, was_link);
+    EXPECT_FALSE(linked);
+    EXPECT_TRUE(was_link);
+    fs::remove_all(folder);
+}
+
+TEST(Platform, TheFileLockHasOneHolderAndOthersReadItsText) {
+    fs::path folder = fresh_folder("lock");
+    bool was_link = false;
+    auto first = platform::FileLock::open(folder / "host.lock", was_link);
+    ASSERT_TRUE(first) << first.error().message();
+    ASSERT_EQ(first->try_lock().value(), platform::FileLock::Outcome::Acquired);
+    ASSERT_TRUE(first->replace_text("4242\n"));
+    {
+        auto second = platform::FileLock::open(folder / "host.lock", was_link);
+        ASSERT_TRUE(second);
+        EXPECT_EQ(second->try_lock().value(), platform::FileLock::Outcome::HeldElsewhere);
+        EXPECT_EQ(second->read_text(31), "4242\n");
+    }
+    // Released when the holder's handle closes.
+    { auto released = std::move(*first); }
+    {
+        auto third = platform::FileLock::open(folder / "host.lock", was_link);
+        ASSERT_TRUE(third);
+        EXPECT_EQ(third->try_lock().value(), platform::FileLock::Outcome::Acquired);
+    }
+    fs::remove_all(folder); // Windows removes a file only once no handle has it open.
+}
+
+TEST(Platform, ThisProcessIsAliveWithAStableStartTime) {
+    auto self = platform::current_process_id();
+    EXPECT_EQ(platform::probe_process(self), platform::ProcessState::Alive);
+    EXPECT_EQ(platform::probe_process(0), platform::ProcessState::Unknown);
+    auto started = platform::process_start_time(self);
+    ASSERT_TRUE(started);
+    EXPECT_EQ(platform::process_start_time(self), started);
+    EXPECT_EQ(platform::executable_path().stem().string(), "uap_platform_tests");
+}
+
+TEST(Platform, ArgumentsReachTheChildExactly) {
+    std::vector<std::string> words{"plain", "two words", "", "quote\"inside", "trailing\\", "back\\\\slashes\\\"q", "日本語 プロジェクト"};
+    std::vector<std::string> arguments{"arguments"};
+    arguments.insert(arguments.end(), words.begin(), words.end());
+    auto [output, code] = run_child(arguments);
+    std::string expected;
+    for (auto& word : words)
+        expected += "[" + word + "]\n";
+    EXPECT_EQ(output, expected);
+    EXPECT_EQ(code, 0);
+}
+
+TEST(Platform, TheChildGetsTheGivenEnvironmentAndItsExitCodeIsSeen) {
+    auto environment = uap::current_environment_without({"UAP_PLATFORM_PROBE"});
+    environment.push_back("UAP_PLATFORM_PROBE=given value");
+    EXPECT_EQ(run_child({"environment", "UAP_PLATFORM_PROBE"}, environment).first, "given value\n");
+    EXPECT_EQ(run_child({"environment", "UAP_PLATFORM_PROBE"}).first, "(unset)\n");
+    EXPECT_EQ(run_child({"exit", "7"}).second, 7);
+}
+
+TEST(Platform, PipesCarryLinesBothWays) {
+    auto child = uap::ChildProcess::launch(uap::LaunchSpec{UAP_PLATFORM_CHILD, {"echo"}, {}, uap::current_environment_without({})});
+    ASSERT_TRUE(child) << child.error().message();
+    ASSERT_TRUE((*child)->write_all("one\ntwo\n"));
+    (*child)->close_stdin();
+    ASSERT_TRUE(platform::wait_readable((*child)->stream(uap::ChildStream::Output), 10s));
+    std::string output;
+    char buffer[256];
+    while (size_t count = (*child)->read(uap::ChildStream::Output, buffer, sizeof(buffer)))
+        output.append(buffer, count);
+    output.erase(std::remove(output.begin(), output.end(), '\r'), output.end());
+    EXPECT_EQ(output, "echo:one\necho:two\n");
+    EXPECT_EQ((*child)->wait_exit(10s), 0);
+}
+
+TEST(Platform, KillingTheTreeEndsASleepingChild) {
+    auto child = uap::ChildProcess::launch(uap::LaunchSpec{UAP_PLATFORM_CHILD, {"sleep"}, {}, uap::current_environment_without({})});
+    ASSERT_TRUE(child) << child.error().message();
+    auto pid = (*child)->pid();
+    EXPECT_EQ(platform::probe_process(pid), platform::ProcessState::Alive);
+    EXPECT_FALSE((*child)->wait_exit(200ms));
+    (*child)->kill_tree();
+    EXPECT_TRUE((*child)->wait_exit(10s));
+    EXPECT_EQ(platform::probe_process(pid), platform::ProcessState::Gone);
+}
+
+TEST(Platform, ACommandLinePastTheWindowsLimitIsRefusedThere) {
+    std::string long_text(40000, 'x');
+    auto child = uap::ChildProcess::launch(uap::LaunchSpec{UAP_PLATFORM_CHILD, {"exit", "0", long_text}, {}, uap::current_environment_without({})});
+    if (platform::operating_system_name() != "windows") {
+        EXPECT_TRUE(child);
+        return;
+    }
+    ASSERT_FALSE(child);
+    EXPECT_NE(child.error().message().find("long texts must travel in a file or on stdin"), std::string::npos) << child.error().message();
+}
