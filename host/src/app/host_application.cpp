@@ -27,6 +27,7 @@
 #include "settings/project_settings.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
+#include "support/periodic_task.hpp"
 #include "support/processes.hpp"
 #include "web/web_panel.hpp"
 
@@ -60,8 +61,8 @@ struct HostApplication::Graph {
     std::unique_ptr<panel::SceneContext> scene_context; // After the agent: it publishes to the agent's hub.
     std::unique_ptr<profiles::ProfileService> profiles;
     std::unique_ptr<ProfileCommands> profile_commands;
-    std::unique_ptr<RegistryWatcher> watcher;
-    std::unique_ptr<ProfileWatcher> profile_watcher;
+    std::unique_ptr<PeriodicTask> registry_watcher;
+    std::unique_ptr<PeriodicTask> profile_watcher;
     int editor_events_ticket = 0;
     server::Discovery discovery;
     bool serving = false;
@@ -203,8 +204,9 @@ Expected<void> HostApplication::start() {
     if (!bound)
         return bound.error();
     graph->serving = true;
-    graph->watcher = std::make_unique<RegistryWatcher>(*graph->tools);
-    graph->profile_watcher = std::make_unique<ProfileWatcher>(*graph->profiles, graph->agent->session());
+    graph->registry_watcher = std::make_unique<PeriodicTask>(std::chrono::milliseconds(500), [tools = graph->tools.get()] { tools->refresh(); });
+    graph->profile_watcher = std::make_unique<PeriodicTask>(
+        std::chrono::milliseconds(500), [graph = graph.get()] { poll_profiles(*graph->profiles, graph->agent->session()); }, FirstRun::Immediately);
     m_graph = std::move(graph);
 
     auto& discovery = m_graph->discovery;
@@ -235,7 +237,7 @@ Expected<void> HostApplication::start() {
 void HostApplication::stop() {
     if (!m_graph)
         return;
-    m_graph->watcher->stop();
+    m_graph->registry_watcher->stop();
     m_graph->profile_watcher->stop();
     m_graph->editor->bridge().unsubscribe(m_graph->editor_events_ticket);
     m_graph->notifications->stop(); // Ends the open event streams, so the server can stop.

@@ -41,26 +41,4 @@ mcp::ReloadSource registry_source(const fs::path& project, std::vector<fs::path>
     return mcp::ReloadSource{build, fingerprint, settings_fingerprint};
 }
 
-RegistryWatcher::RegistryWatcher(const mcp::ModuleTools& tools, std::chrono::milliseconds interval)
-    : m_thread([this, &tools, interval] {
-          std::unique_lock lock(m_mutex);
-          while (!m_wake.wait_for(lock, interval, [this] { return m_stopping; })) {
-              lock.unlock();
-              tools.refresh();
-              lock.lock();
-          }
-      }) {}
-
-RegistryWatcher::~RegistryWatcher() { stop(); }
-
-void RegistryWatcher::stop() {
-    {
-        std::lock_guard lock(m_mutex);
-        m_stopping = true;
-    }
-    m_wake.notify_all();
-    if (m_thread.joinable())
-        m_thread.join();
-}
-
 } // namespace uap::app

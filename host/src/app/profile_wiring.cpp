@@ -1,4 +1,4 @@
-// Profile wiring: instruction source, pack folders, and the watcher thread.
+// Profile wiring: instruction source, pack folders, and the poll.
 #include "app/profile_wiring.hpp"
 
 namespace uap::app {
@@ -23,37 +23,9 @@ std::vector<profiles::PackProfiles> loaded_pack_profiles(const mcp::ModuleTools&
     return packs;
 }
 
-ProfileWatcher::ProfileWatcher(profiles::ProfileService& service, agent::AgentSession& session, std::chrono::milliseconds interval)
-    : m_thread([this, &service, &session, interval] {
-          std::unique_lock lock(m_mutex);
-          while (!m_stopping) {
-              m_woken = false;
-              lock.unlock();
-              if (service.poll())
-                  session.request_relaunch("because the extension profiles changed");
-              lock.lock();
-              m_wake.wait_for(lock, interval, [this] { return m_stopping || m_woken; });
-          }
-      }) {}
-
-ProfileWatcher::~ProfileWatcher() { stop(); }
-
-void ProfileWatcher::wake() {
-    {
-        std::lock_guard lock(m_mutex);
-        m_woken = true;
-    }
-    m_wake.notify_all();
-}
-
-void ProfileWatcher::stop() {
-    {
-        std::lock_guard lock(m_mutex);
-        m_stopping = true;
-    }
-    m_wake.notify_all();
-    if (m_thread.joinable())
-        m_thread.join();
+void poll_profiles(profiles::ProfileService& service, agent::AgentSession& session) {
+    if (service.poll())
+        session.request_relaunch("because the extension profiles changed");
 }
 
 } // namespace uap::app

@@ -7,9 +7,6 @@
 #include "mcp/module_tools.hpp"
 #include "profiles/profile_service.hpp"
 
-#include <condition_variable>
-#include <mutex>
-#include <thread>
 
 namespace uap::app {
 
@@ -19,24 +16,9 @@ agent::InstructionSource profile_instructions(profiles::ProfileService& service)
 // The profiles folders of the packs the registry loaded (a disabled pack is not loaded).
 std::vector<profiles::PackProfiles> loaded_pack_profiles(const mcp::ModuleTools& tools);
 
-// Polls the profile service; when the active set differs from what the running CLI was given, asks
-// the session for a restart with --resume at the next moment no turn runs.
-class ProfileWatcher {
-public:
-    ProfileWatcher(profiles::ProfileService& service, agent::AgentSession& session,
-                   std::chrono::milliseconds interval = std::chrono::milliseconds(500));
-    ~ProfileWatcher();
-    ProfileWatcher(const ProfileWatcher&) = delete;
-    ProfileWatcher& operator=(const ProfileWatcher&) = delete;
-    void wake(); // Poll now (a profile was approved or switched).
-    void stop();
+// One poll of the profile service: when the active set differs from what the running CLI was given,
+// asks the session for a restart with --resume at the next moment no turn runs.
+void poll_profiles(profiles::ProfileService& service, agent::AgentSession& session);
 
-private:
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    bool m_stopping = false;
-    bool m_woken = false;
-    std::thread m_thread; // Last: starts after the members it uses exist.
-};
 
 } // namespace uap::app

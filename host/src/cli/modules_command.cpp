@@ -1,4 +1,5 @@
 // uap-host modules list | enable | disable | install | remove
+#include "cli/action_command.hpp"
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
 #include "modules/fault_records.hpp"
@@ -20,11 +21,6 @@ namespace uap::cli {
 namespace fs = std::filesystem;
 
 namespace {
-
-struct Action {
-    std::string name;
-    Command command;
-};
 
 const std::vector<Action>& actions() {
     static const std::vector<Action> all = {
@@ -78,12 +74,7 @@ const std::vector<Action>& actions() {
 }
 
 const Command& modules_group() {
-    static const Command command = [] {
-        Command group{{}, "Manages module packs. `uap-host modules ACTION --help` lists an action's options.", {}, ""};
-        for (auto& action : actions())
-            group.usage.push_back(action.command.usage[0]);
-        return group;
-    }();
+    static const Command command = action_group("Manages module packs. `uap-host modules ACTION --help` lists an action's options.", actions());
     return command;
 }
 
@@ -290,35 +281,23 @@ int remove(const Arguments& arguments) {
 } // namespace
 
 int run_modules_command(const std::vector<std::string>& words) {
-    if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
-        std::cout << command_line::help_text(modules_group());
-        return words.empty() ? UsageError : Success;
-    }
-    auto action = std::find_if(actions().begin(), actions().end(), [&](const Action& known) { return known.name == words[0]; });
-    if (action == actions().end())
-        return usage_error("unknown modules action \"" + words[0] + "\"", modules_group());
-    auto arguments = Arguments::parse(words, action->command);
-    if (!arguments)
-        return usage_error(arguments.error().message(), action->command);
-    if (arguments->help_requested()) {
-        std::cout << command_line::help_text(action->command);
-        return Success;
-    }
-    if (action->name == "list")
-        return list(*arguments);
-    if (action->name == "enable")
-        return toggle(*arguments, settings::Toggle::Enabled);
-    if (action->name == "disable")
-        return toggle(*arguments, settings::Toggle::Disabled);
-    if (action->name == "isolate")
-        return choose_isolation(*arguments, modules::Isolation::Isolated);
-    if (action->name == "inline")
-        return choose_isolation(*arguments, modules::Isolation::InProcess);
-    if (action->name == "install")
-        return install(*arguments);
-    if (action->name == "manifest")
-        return write_manifest(*arguments, action->command);
-    return remove(*arguments);
+    return run_action(words, "modules", modules_group(), actions(), [](const Action& action, const Arguments& arguments) {
+        if (action.name == "list")
+            return list(arguments);
+        if (action.name == "enable")
+            return toggle(arguments, settings::Toggle::Enabled);
+        if (action.name == "disable")
+            return toggle(arguments, settings::Toggle::Disabled);
+        if (action.name == "isolate")
+            return choose_isolation(arguments, modules::Isolation::Isolated);
+        if (action.name == "inline")
+            return choose_isolation(arguments, modules::Isolation::InProcess);
+        if (action.name == "install")
+            return install(arguments);
+        if (action.name == "manifest")
+            return write_manifest(arguments, action.command);
+        return remove(arguments);
+    });
 }
 
 } // namespace uap::cli

@@ -1,4 +1,5 @@
 // uap-host profiles list | show | validate | approve | enable | disable
+#include "cli/action_command.hpp"
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
 #include "profiles/profile_service.hpp"
@@ -12,11 +13,6 @@ namespace uap::cli {
 namespace fs = std::filesystem;
 
 namespace {
-
-struct Action {
-    std::string name;
-    Command command;
-};
 
 const Option& json_option() {
     static const Option option{"json", Takes::Nothing, "", "print JSON instead of text"};
@@ -64,12 +60,7 @@ const std::vector<Action>& actions() {
 }
 
 const Command& profiles_group() {
-    static const Command command = [] {
-        Command group{{}, "Extension profiles: SDK rules given to the agent. `uap-host profiles ACTION --help` lists an action's options.", {}, ""};
-        for (auto& action : actions())
-            group.usage.push_back(action.command.usage[0]);
-        return group;
-    }();
+    static const Command command = action_group("Extension profiles: SDK rules given to the agent. `uap-host profiles ACTION --help` lists an action's options.", actions());
     return command;
 }
 
@@ -222,29 +213,17 @@ int switch_profile(const Arguments& arguments, profiles::Switch state) {
 } // namespace
 
 int run_profiles_command(const std::vector<std::string>& words) {
-    if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
-        std::cout << command_line::help_text(profiles_group());
-        return words.empty() ? UsageError : Success;
-    }
-    auto action = std::find_if(actions().begin(), actions().end(), [&](const Action& known) { return known.name == words[0]; });
-    if (action == actions().end())
-        return usage_error("unknown profiles action \"" + words[0] + "\"", profiles_group());
-    auto arguments = Arguments::parse(words, action->command);
-    if (!arguments)
-        return usage_error(arguments.error().message(), action->command);
-    if (arguments->help_requested()) {
-        std::cout << command_line::help_text(action->command);
-        return Success;
-    }
-    if (action->name == "list")
-        return list(*arguments);
-    if (action->name == "show")
-        return show(*arguments);
-    if (action->name == "validate")
-        return validate(*arguments);
-    if (action->name == "approve")
-        return approve(*arguments);
-    return switch_profile(*arguments, action->name == "enable" ? profiles::Switch::On : profiles::Switch::Off);
+    return run_action(words, "profiles", profiles_group(), actions(), [](const Action& action, const Arguments& arguments) {
+        if (action.name == "list")
+            return list(arguments);
+        if (action.name == "show")
+            return show(arguments);
+        if (action.name == "validate")
+            return validate(arguments);
+        if (action.name == "approve")
+            return approve(arguments);
+        return switch_profile(arguments, action.name == "enable" ? profiles::Switch::On : profiles::Switch::Off);
+    });
 }
 
 } // namespace uap::cli
