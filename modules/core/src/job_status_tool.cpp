@@ -8,13 +8,11 @@
 namespace uap::core {
 
 std::string_view JobStatusTool::description() const {
-    return "Get the outcome of a job (jobId): a long-running tool's call that answered with a job id, or a timed-out "
-           "editor call. States: running (with its last progress), completed (result), failed (error), cancelled, "
-           "unknown. cancel: true stops a tool's job.";
+    return "Outcome of a job (jobId): a long-running tool's call or a timed-out editor call. cancel: true stops a tool's job.";
 }
 
 std::string_view JobStatusTool::input_schema() const {
-    return R"({"type":"object","required":["jobId"],"properties":{"jobId":{"type":"string","minLength":1,"maxLength":200},"cancel":{"type":"boolean"}},"additionalProperties":false})";
+    return R"({"type":"object","required":["jobId"],"properties":{"jobId":{"type":"string","maxLength":200},"cancel":{"type":"boolean"}},"additionalProperties":false})";
 }
 
 sdk::ToolTraits JobStatusTool::traits() const {

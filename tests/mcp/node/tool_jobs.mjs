@@ -85,8 +85,8 @@ async function until(client, jobId, states, limitMs) {
     check(unknown.state === 'unknown' && unknown.detail.includes('no such job'), `an unknown job id says so: ${unknown.detail}`);
     const foreign = json(await status(client, { jobId: 'not-a-job' }));
     check(foreign.state === 'unknown' && foreign.detail.includes('no such job'), `an id of no kind says so: ${foreign.detail}`);
-    const empty = await status(client, { jobId: '' });
-    check(empty.isError === true && text(empty).includes('minLength'), `an empty id is refused by the schema: ${text(empty).slice(0, 80)}`);
+    const empty = json(await status(client, { jobId: '' }));
+    check(empty.state === 'unknown', `an empty id is unknown: ${empty.detail}`);
     const oversized = await status(client, { jobId: 'x'.repeat(100000) });
     check(oversized.isError === true && text(oversized).includes('maxLength'), 'an oversized id is refused by the schema');
     const editorCancel = await status(client, { jobId: 'abc', cancel: true });
