@@ -80,7 +80,7 @@ ToolJobs::Reply ToolJobs::run(const std::string& tool, Work work, const modules:
         return {modules::ToolOutcome{modules::CallStatus::Unavailable,
                                      "tool " + tool + " was not started: " + std::to_string(m_limits.max_running) +
                                          " long-running jobs are running already; wait for one to finish (uap_job_status reports "
-                                         "them) or cancel one with uap_job_status {\"jobId\": ..., \"cancel\": true}"},
+                                         "them) or cancel one with uap_job_status (its jobId and cancel: true)"},
                 {}};
     auto suffix = random::hex(8);
     job->id = std::string(id_prefix) + (suffix ? *suffix : random::unique_suffix());
@@ -137,8 +137,7 @@ ToolJobs::Reply ToolJobs::run(const std::string& tool, Work work, const modules:
     json::TextWriter writer;
     writer.begin_object().field("jobId", job->id).field("tool", job->tool).field("state", "running");
     writer.field("detail", "tool " + job->tool + " is still running and continues as job " + job->id +
-                               "; call uap_job_status with {\"jobId\": \"" + job->id +
-                               "\"} to get its result (add \"cancel\": true to stop it)");
+                               "; call uap_job_status with jobId " + job->id + " to get its result (add cancel: true to stop it)");
     write_progress(writer, job->has_progress, job->progress, job->total, job->message);
     std::string reply = writer.end_object().text();
     lock.unlock();
