@@ -3,9 +3,13 @@
 // the change announced (the reload's change handler, which sends tools/list_changed). A project
 // without uLoop, or with uLoop only listed in the manifest (still resolving), serves the tool.
 #include "app/module_registry.hpp"
+#include "mcp/mcp_endpoint.hpp"
+#include "mcp/session_table.hpp"
 #include "mcp/module_tools.hpp"
 #include "modules/manifest.hpp"
 #include "runner/isolated_module.hpp"
+#include "server/access_tokens.hpp"
+#include "server/router.hpp"
 
 #include <gtest/gtest.h>
 
@@ -146,4 +150,47 @@ TEST_F(StepAside, APresentUloopAtStartServesWithoutTheTool) {
     EXPECT_TRUE(serves(*tools, "count_words"));
     EXPECT_FALSE(refresh_after_interval()) << "nothing changed since the start";
     EXPECT_EQ(announcements.load(), 0);
+}
+
+// Through the MCP endpoint: tools/list leaves the tool out and tools/call names uLoop's command.
+TEST_F(StepAside, TheEndpointListsWithoutItAndRefusesACallWithUloopsCommand) {
+    resolve_uloop();
+    start();
+    constexpr uint16_t port = 43211;
+    const std::string token = "0123456789abcdef0123456789abcdef";
+    uap::mcp::SessionTable sessions;
+    uap::mcp::McpEndpoint endpoint(*tools, sessions, uap::mcp::ServerIdentity{.version = "test"});
+    uap::server::AccessTokens tokens(token, "editor-token-editor-token-editor", "panel-token-panel-token-panel-to");
+    uap::server::RequestGuard guard(tokens, 64 * 1024);
+    guard.set_port(port);
+    uap::server::Router router(guard);
+    router.add(endpoint.route());
+    auto post = [&](const std::string& body, const std::string& session) {
+        uap::server::HttpRequest request;
+        request.method = "POST";
+        request.path = "/mcp";
+        request.headers.add("Host", "127.0.0.1:" + std::to_string(port));
+        request.headers.add("Authorization", "Bearer " + token);
+        request.headers.add("Content-Type", "application/json");
+        request.headers.add("Accept", "application/json, text/event-stream");
+        if (!session.empty()) {
+            request.headers.add("Mcp-Session-Id", session);
+            request.headers.add("MCP-Protocol-Version", "2025-11-25");
+        }
+        request.body = body;
+        return router.handle(request);
+    };
+    auto opened = post(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},)"
+                       R"("clientInfo":{"name":"gtest","version":"1"}}})",
+                       "");
+    const std::string* session = opened.headers.find("Mcp-Session-Id");
+    ASSERT_NE(session, nullptr) << opened.body;
+    auto listed = post(R"({"jsonrpc":"2.0","id":2,"method":"tools/list"})", *session);
+    EXPECT_EQ(listed.body.find("\"echo\""), std::string::npos) << listed.body;
+    EXPECT_NE(listed.body.find("\"count_words\""), std::string::npos) << listed.body;
+    auto called = post(R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","arguments":{"text":"a"}}})", *session);
+    EXPECT_NE(called.body.find("-32602"), std::string::npos) << called.body;
+    EXPECT_NE(called.body.find("steps aside in this project (uLoop is installed in this project and covers it); run `uloop get-logs` instead"),
+              std::string::npos)
+        << called.body;
 }
