@@ -31,7 +31,7 @@ endfunction()
 # uap_add_module(<target>
 #   ID <pack id> VERSION <x.y.z> [NAME <display name>] [TOGGLE <toggle id>]
 #   [AUTHOR <who>] [LICENSE <SPDX expression>] [HOMEPAGE <http(s) URL>] [MIN_HOST_REVISION <n>]
-#   SOURCES <files...> [TOOLS <tool names...>]
+#   SOURCES <files...> [TOOLS <tool names...>] [COVERED_BY <tool=integration:command...>]
 #   [PROFILES <folder inside the pack, copied from the same folder next to the caller's CMakeLists.txt>]
 #   [OUTPUT_DIRECTORY <plugins folder>]
 #   [INSTALL_DESTINATION <plugins folder relative to the install prefix>])
@@ -44,7 +44,7 @@ endfunction()
 function(uap_add_module target)
   cmake_parse_arguments(PARSE_ARGV 1 arg ""
                         "ID;VERSION;NAME;TOGGLE;AUTHOR;LICENSE;HOMEPAGE;MIN_HOST_REVISION;PROFILES;OUTPUT_DIRECTORY;INSTALL_DESTINATION"
-                        "TOOLS;SOURCES")
+                        "TOOLS;SOURCES;COVERED_BY")
   foreach(required ID VERSION SOURCES)
     if(NOT arg_${required})
       message(FATAL_ERROR "uap_add_module(${target}): ${required} is required")
@@ -110,6 +110,17 @@ function(uap_add_module target)
   endforeach()
   if(arg_MIN_HOST_REVISION)
     string(JSON manifest SET "${manifest}" minHostRevision ${arg_MIN_HOST_REVISION})
+  endif()
+  # COVERED_BY tool=integration:command ...: the tool steps aside when that integration is present.
+  if(arg_COVERED_BY)
+    string(JSON manifest SET "${manifest}" coveredBy "{}")
+    foreach(entry IN LISTS arg_COVERED_BY)
+      if(NOT entry MATCHES "^([A-Za-z0-9._-]+)=([a-z0-9-]+:[a-z0-9-]+)$")
+        message(FATAL_ERROR "uap_add_module(${target}): COVERED_BY entry \"${entry}\" must be tool=integration:command, e.g. my_logs=uloop:get-logs")
+      endif()
+      _uap_json_string(value "${CMAKE_MATCH_2}")
+      string(JSON manifest SET "${manifest}" coveredBy "${CMAKE_MATCH_1}" "${value}")
+    endforeach()
   endif()
   string(JSON manifest SET "${manifest}" tools "[]")
   set(index 0)

@@ -72,6 +72,7 @@ inline const std::vector<std::pair<std::string, std::string>>& method_samples() 
         {"markers.list", "{}"},
         {"camera.get", R"({"view":"game","width":320,"height":180})"},
         {"markers.clear", R"({"all":true,"pins":true})"},
+        {"packages.add", R"({"identifier":"com.example.sample@1.0.0"})"},
     };
     return samples;
 }

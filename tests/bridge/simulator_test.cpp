@@ -10,7 +10,10 @@
 #include <rapidjson/document.h>
 #include <rapidjson/pointer.h>
 
+#include <filesystem>
+#include <fstream>
 #include <set>
+#include <unistd.h>
 
 namespace {
 
@@ -251,3 +254,71 @@ TEST(SimulatorTransforms, IndexedPathSegmentsNameSameNamedSiblings) {
 }
 
 } // namespace
+
+// packages.add writes what Unity's Package Manager writes (the manifest dependency, a PackageCache
+// folder), answers failed with the Package Manager's kind of error, and can be told to fail.
+class SimulatedPackages : public ::testing::Test {
+protected:
+    void SetUp() override {
+        char pattern[] = "/tmp/uap-packages-XXXXXX";
+        ASSERT_NE(::mkdtemp(pattern), nullptr);
+        project = pattern;
+        std::filesystem::create_directories(project / "Packages");
+        std::ofstream(project / "Packages" / "manifest.json") << R"({"dependencies": {"com.unity.ugui": "1.0.0"}, "scopedRegistries": []})";
+    }
+    void TearDown() override { std::filesystem::remove_all(project); }
+    std::string manifest() {
+        std::ifstream stream(project / "Packages" / "manifest.json");
+        return std::string((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
+    }
+    std::filesystem::path project;
+};
+
+TEST_F(SimulatedPackages, AddWritesTheDependencyAndThePackageCacheFolder) {
+    EditorSimulator simulator({project.string(), "2022.3.40f1 (simulated)", 1, "s"});
+    const std::string url = "https://github.com/hatayama/unity-cli-loop.git?path=/Packages/src";
+    Reply unknown = simulator.call("packages.add", R"({"identifier":")" + url + R"("})");
+    ASSERT_TRUE(unknown.ok()) << unknown.json;
+    EXPECT_EQ(at(unknown.json, "/status"), "failed");
+    EXPECT_EQ(at(unknown.json, "/error/code"), "NotFound");
+    EXPECT_EQ(manifest().find("hatayama"), std::string::npos) << "a failed add writes nothing";
+
+    simulator.add_package_source(url, "io.github.hatayama.uloopmcp", "1.2.1");
+    Reply added = simulator.call("packages.add", R"({"identifier":")" + url + R"("})");
+    ASSERT_TRUE(added.ok()) << added.json;
+    EXPECT_EQ(at(added.json, "/status"), "succeeded");
+    EXPECT_EQ(at(added.json, "/package/name"), "io.github.hatayama.uloopmcp");
+    EXPECT_EQ(at(added.json, "/package/version"), "1.2.1");
+    EXPECT_TRUE(std::filesystem::is_regular_file(project / "Library" / "PackageCache" / "io.github.hatayama.uloopmcp@1.2.1" / "package.json"));
+    auto written = parse(manifest());
+    ASSERT_TRUE(written.IsObject());
+    EXPECT_EQ(std::string(written["dependencies"]["io.github.hatayama.uloopmcp"].GetString()), url);
+    EXPECT_EQ(std::string(written["dependencies"]["com.unity.ugui"].GetString()), "1.0.0") << "other dependencies are kept";
+    EXPECT_TRUE(written.HasMember("scopedRegistries"));
+
+    simulator.fail_package_adds("Forbidden", "Cannot perform upm operation: access denied");
+    Reply refused = simulator.call("packages.add", R"({"identifier":"com.example.other@2.0.0"})");
+    EXPECT_EQ(at(refused.json, "/status"), "failed");
+    EXPECT_EQ(at(refused.json, "/error/message"), "Cannot perform upm operation: access denied");
+    EXPECT_EQ(manifest().find("com.example.other"), std::string::npos);
+    simulator.fail_package_adds("", "");
+    EXPECT_EQ(at(simulator.call("packages.add", R"({"identifier":"com.example.other@2.0.0"})").json, "/status"), "succeeded");
+}
+
+TEST_F(SimulatedPackages, MalformedIdentifiersAndAMissingManifestFail) {
+    EditorSimulator simulator({project.string(), "2022.3.40f1 (simulated)", 1, "s"});
+    for (const char* params : {R"({"identifier":"Bad Name"})", R"({"identifier":"../escape"})", R"({"identifier":"name@"})"}) {
+        Reply reply = simulator.call("packages.add", params);
+        EXPECT_EQ(at(reply.json, "/status"), "failed") << params << reply.json;
+        EXPECT_EQ(at(reply.json, "/error/code"), "InvalidParameter") << params;
+    }
+    EXPECT_EQ(at(simulator.handle(R"({"id":"p1","method":"packages.add","params":{}})"), "/error/code"), "invalid_params");
+    EXPECT_EQ(at(simulator.handle(R"({"id":"p2","method":"packages.add","params":{"identifier":""}})"), "/error/code"), "invalid_params");
+    EXPECT_EQ(at(simulator.handle(R"({"id":"p3","method":"packages.add","params":{"identifier":")" + std::string(3000, 'a') + R"("}})"),
+                 "/error/code"),
+              "invalid_params");
+    std::filesystem::remove(project / "Packages" / "manifest.json");
+    Reply missing = simulator.call("packages.add", R"({"identifier":"com.example.sample"})");
+    EXPECT_EQ(at(missing.json, "/status"), "failed");
+    EXPECT_FALSE(std::filesystem::exists(project / "Library" / "PackageCache"));
+}

@@ -6,13 +6,17 @@
 #include "agent/agent_settings.hpp"
 #include "app/host_application.hpp"
 #include "integrations/integration_settings.hpp"
+#include "integrations/uloop.hpp"
 #include "server/access_tokens.hpp"
 #include "support/json.hpp"
 
 #include <gtest/gtest.h>
 
+#include <uap/editor_sim/editor_simulator.hpp>
+
 #include <cstdlib>
 #include <fstream>
+#include <thread>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -41,8 +45,9 @@ protected:
         ::setenv("PATH", saved_path.c_str(), 1);
         fs::remove_all(root);
     }
-    void start(const std::string& mode) {
+    void start(const std::string& mode, uap::app::EditorMode editor = uap::app::EditorMode::Unity) {
         uap::app::HostOptions options;
+        options.editor = editor;
         options.project = root / "project";
         options.agent = uap::app::AgentMode::PanelOnly;
         options.version = "test";
@@ -212,6 +217,7 @@ TEST_F(PanelInstall, UloopInstallShowsTheExactDiffThenWritesItAndWaitsForResolut
     auto result = client->message(static_cast<size_t>(applied));
     ASSERT_TRUE(result["ok"].GetBool()) << uap::json::to_text(result);
     EXPECT_EQ(field(result, "state"), "resolving");
+    EXPECT_EQ(field(result, "via"), "manifest") << "no editor is connected: the host edits the manifest itself";
     std::ifstream backup(field(result, "backup"), std::ios::binary);
     EXPECT_EQ(std::string((std::istreambuf_iterator<char>(backup)), std::istreambuf_iterator<char>()), original);
     int resolving = client->wait_for([&](const rapidjson::Document& message) {
@@ -246,4 +252,87 @@ TEST_F(PanelInstall, UloopPresetReplacesABroadRuleAndReportsBoth) {
     EXPECT_EQ(saved->always_allow.size(), 9u);
     EXPECT_EQ(std::count(saved->always_allow.begin(), saved->always_allow.end(), "Bash(uloop *)"), 0);
     EXPECT_EQ(std::count(saved->always_allow.begin(), saved->always_allow.end(), "Bash(ls:*)"), 1);
+}
+
+namespace {
+
+// With the simulated editor connected: preview, then install_uloop with the shown diff; returns the
+// command_result and leaves `from` at the first message after it.
+class PanelUloopThroughEditor : public PanelInstall {
+protected:
+    void start_with_editor() {
+        fs::create_directories(root / "project" / "Packages");
+        std::ofstream(root / "project" / "Packages" / "manifest.json", std::ios::binary) << "{\n  \"dependencies\": {\n    \"com.unity.ugui\": \"1.0.0\"\n  }\n}\n";
+        start("ok", uap::app::EditorMode::Simulator);
+        for (int attempt = 0; attempt < 100 && !host->editor().bridge().connected(); ++attempt)
+            std::this_thread::sleep_for(50ms);
+        ASSERT_TRUE(host->editor().bridge().connected());
+    }
+    rapidjson::Document install() {
+        size_t from = client->count();
+        client->send(R"({"type":"preview_uloop_install"})");
+        int preview = wait_result("preview_uloop_install", from);
+        EXPECT_GE(preview, 0);
+        auto shown = client->message(static_cast<size_t>(preview));
+        rapidjson::Document command(rapidjson::kObjectType);
+        command.AddMember("type", "install_uloop", command.GetAllocator());
+        command.AddMember("expected_diff", rapidjson::Value(shown["diff"], command.GetAllocator()), command.GetAllocator());
+        after = client->count();
+        client->send(uap::json::to_text(command));
+        int applied = wait_result("install_uloop", after);
+        EXPECT_GE(applied, 0);
+        return client->message(static_cast<size_t>(applied));
+    }
+    int wait_uloop_install(size_t from) {
+        return client->wait_for([&](const rapidjson::Document& message) { return field(message, "type") == "uloop_install"; }, 30s, from);
+    }
+    std::string manifest() {
+        std::ifstream stream(root / "project" / "Packages" / "manifest.json", std::ios::binary);
+        return std::string((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
+    }
+    size_t after = 0;
+};
+
+} // namespace
+
+TEST_F(PanelUloopThroughEditor, TheConnectedEditorsPackageManagerAddsItAndTheStateBecomesInstalled) {
+    start_with_editor();
+    host->editor().simulator()->add_package_source(uap::integrations::uloop_git_url, uap::integrations::uloop_package_id, "1.2.1");
+    auto result = install();
+    ASSERT_TRUE(result["ok"].GetBool()) << uap::json::to_text(result);
+    EXPECT_EQ(field(result, "via"), "package_manager");
+    EXPECT_EQ(field(result, "state"), "adding");
+    EXPECT_FALSE(result.HasMember("backup")) << "the host did not edit the manifest itself";
+    int finished = wait_uloop_install(after);
+    ASSERT_GE(finished, 0);
+    auto event = client->message(static_cast<size_t>(finished));
+    EXPECT_EQ(field(event, "phase"), "succeeded") << uap::json::to_text(event);
+    EXPECT_EQ(field(event, "version"), "1.2.1");
+    EXPECT_NE(manifest().find(uap::integrations::uloop_git_url), std::string::npos);
+    int installed = client->wait_for([&](const rapidjson::Document& message) {
+        if (field(message, "type") != "status")
+            return false;
+        rapidjson::Document copy;
+        copy.CopyFrom(message, copy.GetAllocator());
+        auto* entry = uloop_entry(copy);
+        return entry && field(*entry, "state") == "installed";
+    }, 10s, after);
+    EXPECT_GE(installed, 0) << "resolved into Library/PackageCache by the Package Manager";
+}
+
+TEST_F(PanelUloopThroughEditor, APackageManagerFailureIsReportedWithItsMessageAndNothingIsWritten) {
+    start_with_editor();
+    host->editor().simulator()->fail_package_adds("NotFound", "Cannot perform upm operation: Unable to add package: repository not found");
+    std::string before = manifest();
+    auto result = install();
+    ASSERT_TRUE(result["ok"].GetBool()) << uap::json::to_text(result);
+    EXPECT_EQ(field(result, "via"), "package_manager");
+    int finished = wait_uloop_install(after);
+    ASSERT_GE(finished, 0);
+    auto event = client->message(static_cast<size_t>(finished));
+    EXPECT_EQ(field(event, "phase"), "failed");
+    EXPECT_NE(field(event, "error").find("repository not found"), std::string::npos) << field(event, "error");
+    EXPECT_NE(field(event, "error").find("Add package from git URL"), std::string::npos) << "says what to do instead";
+    EXPECT_EQ(manifest(), before);
+    EXPECT_FALSE(fs::exists(root / "project" / "Library" / "PackageCache"));
 }

@@ -1,6 +1,6 @@
 // uLoop: detection (a dependency key only, never the id inside scopedRegistries scopes), the
 // fake `uloop` on PATH shadowing any real one, the preset's exact rules and the removal of broad
-// ones, the capability matrix mechanism, and the manifest fallback (diff, backup, line endings).
+// ones, and the manifest fallback (diff, backup, line endings).
 #include "support/child_process.hpp"
 #include "integrations/uloop.hpp"
 #include "support/json.hpp"
@@ -123,15 +123,6 @@ TEST(UloopPreset, RemovesBroadAndDangerousRulesKeepsOthersAndIsIdempotent) {
     EXPECT_EQ(again.rules, change.rules);
     EXPECT_TRUE(again.added.empty());
     EXPECT_TRUE(again.removed.empty());
-}
-
-TEST(UloopCapabilityMatrix, EmptyTodayAndTheMechanismSetsToolsAside) {
-    EXPECT_TRUE(uloop_capability_matrix().empty());
-    std::map<std::string, std::string> matrix = {{"uap_console_logs", "get-logs"}};
-    std::vector<std::string> tools = {"uap_console_logs", "uap_scene_save"};
-    EXPECT_EQ(tools_stepping_aside(tools, matrix, true), (std::vector<std::string>{"uap_console_logs"}));
-    EXPECT_TRUE(tools_stepping_aside(tools, matrix, false).empty());
-    EXPECT_TRUE(tools_stepping_aside(tools, uloop_capability_matrix(), true).empty());
 }
 
 TEST(UloopManifestEdit, AddsOneLineKeepingStyleAndLineEndings) {

@@ -195,7 +195,8 @@ Expected<void> HostApplication::start() {
         *graph->settings);
     graph->agent->set_module_catalog(graph->catalog.get());
     graph->integration_commands = std::make_unique<IntegrationCommands>(project, cli_environment(agent_options.environment_overrides),
-                                                                        graph->agent->hub(), graph->agent->session());
+                                                                        graph->agent->hub(), graph->agent->session(), std::chrono::seconds(120),
+                                                                        &graph->editor->bridge());
     graph->agent->endpoint().add_command_extension(graph->integration_commands.get());
     graph->agent->session().republish_status(); // A panel's first snapshot shows the integrations even before a CLI starts.
     graph->scene_context = std::make_unique<panel::SceneContext>(&graph->editor->bridge(), graph->agent->hub());

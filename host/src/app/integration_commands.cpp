@@ -10,11 +10,14 @@
 #include "support/files.hpp"
 #include "support/json.hpp"
 
+#include <rapidjson/pointer.h>
 #include <spdlog/spdlog.h>
 
 namespace uap::app {
 
 namespace {
+
+constexpr uint32_t uloop_add_timeout_ms = 10 * 60 * 1000;
 
 rapidjson::Document install_event(const std::string& phase) {
     rapidjson::Document event(rapidjson::kObjectType);
@@ -28,14 +31,18 @@ rapidjson::Document install_event(const std::string& phase) {
 } // namespace
 
 IntegrationCommands::IntegrationCommands(std::filesystem::path project, std::vector<std::string> cli_environment, api::EventSink& events,
-                                         agent::AgentSession& session, std::chrono::milliseconds step_timeout)
-    : m_project(std::move(project)), m_environment(std::move(cli_environment)), m_events(events), m_session(session), m_step_timeout(step_timeout) {}
+                                         agent::AgentSession& session, std::chrono::milliseconds step_timeout, api::EditorLink* editor)
+    : m_project(std::move(project)), m_environment(std::move(cli_environment)), m_events(events), m_session(session), m_step_timeout(step_timeout),
+      m_editor(editor) {}
 
 IntegrationCommands::~IntegrationCommands() {
     m_stopping = true;
+    m_uloop_control.cancelled = true;
     std::lock_guard lock(m_mutex);
     if (m_install.joinable())
         m_install.join();
+    if (m_uloop_add.joinable())
+        m_uloop_add.join();
 }
 
 bool IntegrationCommands::handles(const std::string& type) const {
@@ -105,16 +112,79 @@ Expected<void> IntegrationCommands::install_uloop(const std::string& type, const
     if (!same)
         return Error("install_uloop was refused: expected_diff is not the change the manifest needs now; send preview_uloop_install, "
                      "show its diff, and pass that diff as expected_diff");
+    if (editor_connected()) {
+        reply.AddMember("diff", diff, allocator);
+        return add_uloop_through_editor(reply);
+    }
     auto backup = integrations::apply_manifest_edit(m_project, *edit);
     if (!backup)
         return Error("install_uloop failed: " + backup.error().message());
     reply.AddMember("diff", diff, allocator);
     reply.AddMember("backup", json::string_value(backup->string(), allocator), allocator);
+    reply.AddMember("via", "manifest", allocator);
     // Unity resolves the package when it next notices the manifest; the uloop entry of status says
     // "installed" only once Library/PackageCache holds it.
     reply.AddMember("state", "resolving", allocator);
     m_session.republish_status();
     return {};
+}
+
+bool IntegrationCommands::editor_connected() const {
+    if (!m_editor)
+        return false;
+    auto state = json::parse(m_editor->state_json());
+    return state && state->IsObject() && json::string_field(*state, "state").value_or("") == "connected";
+}
+
+Expected<void> IntegrationCommands::add_uloop_through_editor(rapidjson::Document& reply) {
+    std::lock_guard lock(m_mutex);
+    if (m_adding_uloop)
+        return Error("install_uloop was refused: Unity's Package Manager is already adding uLoop; wait for the uloop_install event "
+                     "with phase \"succeeded\" or \"failed\"");
+    if (m_uloop_add.joinable())
+        m_uloop_add.join();
+    m_adding_uloop = true;
+    rapidjson::Document params(rapidjson::kObjectType);
+    params.AddMember("identifier", rapidjson::StringRef(integrations::uloop_git_url), params.GetAllocator());
+    m_uloop_add = std::thread([this, params_json = json::to_text(params)] {
+        std::string answer;
+        // Package Manager clones the repository; a slow network takes minutes.
+        uap_status status = m_editor->call("packages.add", params_json, uloop_add_timeout_ms, &m_uloop_control, answer);
+        finish_uloop_add(status, answer);
+    });
+    auto& allocator = reply.GetAllocator();
+    reply.AddMember("via", "package_manager", allocator);
+    reply.AddMember("state", "adding", allocator);
+    return {};
+}
+
+void IntegrationCommands::finish_uloop_add(uap_status status, const std::string& answer) {
+    rapidjson::Document event(rapidjson::kObjectType);
+    auto& allocator = event.GetAllocator();
+    event.AddMember("type", "uloop_install", allocator);
+    auto parsed = json::parse(answer);
+    std::string package_status = status == UAP_STATUS_OK && parsed && parsed->IsObject() ? json::string_field(*parsed, "status").value_or("") : "";
+    if (package_status == "succeeded") {
+        event.AddMember("phase", "succeeded", allocator);
+        if (const rapidjson::Value* version = rapidjson::Pointer("/package/version").Get(*parsed); version && version->IsString())
+            event.AddMember("version", json::string_value(version->GetString(), allocator), allocator);
+    } else {
+        std::string message = "the editor did not answer";
+        if (parsed && parsed->IsObject()) {
+            const rapidjson::Value* text = rapidjson::Pointer(status == UAP_STATUS_OK ? "/error/message" : "/message").Get(*parsed);
+            if (text && text->IsString())
+                message = text->GetString();
+        }
+        event.AddMember("phase", "failed", allocator);
+        event.AddMember("error", json::string_value("Unity's Package Manager could not add uLoop: " + message +
+                                                        ". Send install_uloop again, or add it by hand in Window > Package Manager > + > "
+                                                        "Add package from git URL: " + integrations::uloop_git_url,
+                                                    allocator),
+                        allocator);
+    }
+    m_events.publish(std::move(event));
+    m_adding_uloop = false;
+    m_session.republish_status(); // The PackageCache folder decides the uloop state.
 }
 
 Expected<void> IntegrationCommands::start_install(rapidjson::Document& reply) {

@@ -1,6 +1,7 @@
 // Registry rebuilds from the project's files, and the watcher that triggers them.
 #include "app/module_registry.hpp"
 
+#include "integrations/uloop.hpp"
 #include "modules/module_host.hpp"
 #include "modules/plugin_folders.hpp"
 #include "settings/project_settings.hpp"
@@ -11,6 +12,23 @@ namespace uap::app {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// Integrations present in the project whose commands may cover a module's tool ("coveredBy" in its
+// manifest): id → the name shown to the agent. uLoop counts once Unity resolved its package (or it
+// is embedded): only then does the editor answer its commands; a manifest line alone is `resolving`.
+std::map<std::string, std::string> present_integrations(const fs::path& project) {
+    std::map<std::string, std::string> present;
+    if (project.empty())
+        return present;
+    auto uloop = integrations::detect_uloop(project, "");
+    if (uloop.embedded || uloop.in_package_cache)
+        present.emplace("uloop", "uLoop");
+    return present;
+}
+
+} // namespace
+
 mcp::ReloadSource registry_source(const fs::path& project, std::vector<fs::path> command_line_folders, modules::ModuleHost::Options base) {
     struct Inputs {
         std::vector<modules::PluginFolder> folders;
@@ -18,7 +36,14 @@ mcp::ReloadSource registry_source(const fs::path& project, std::vector<fs::path>
     };
     auto inputs = std::make_shared<Inputs>();
     inputs->settings_file = settings::ProjectSettings::file_for(project);
-    auto fingerprint = [inputs] { return mcp::registry_fingerprint(inputs->folders, inputs->settings_file); };
+    // The integrations are part of what a registry is built from: installing or removing uLoop
+    // changes which tools are served, and is announced like any other registry change.
+    auto fingerprint = [inputs, project] {
+        std::string text = mcp::registry_fingerprint(inputs->folders, inputs->settings_file);
+        for (auto& [id, name] : present_integrations(project))
+            text += "integration " + id + "\n";
+        return text;
+    };
     auto build = [project, command_line_folders = std::move(command_line_folders), base = std::move(base), inputs, fingerprint]() -> mcp::RegistryBuild {
         auto settings = settings::ProjectSettings::load(project);
         if (!settings) {
@@ -35,7 +60,7 @@ mcp::ReloadSource registry_source(const fs::path& project, std::vector<fs::path>
         options.folders = inputs->folders;
         options.settings = &*settings;
         auto host = std::make_shared<const modules::ModuleHost>(std::move(options));
-        return {std::move(host), std::move(before)};
+        return {std::move(host), std::move(before), present_integrations(project)};
     };
     auto settings_fingerprint = [inputs] { return mcp::registry_fingerprint({}, inputs->settings_file); };
     return mcp::ReloadSource{build, fingerprint, settings_fingerprint};

@@ -152,22 +152,6 @@ PresetChange apply_uloop_preset(const std::vector<std::string>& rules) {
     return change;
 }
 
-const std::map<std::string, std::string>& uloop_capability_matrix() {
-    static const std::map<std::string, std::string> matrix;
-    return matrix;
-}
-
-std::vector<std::string> tools_stepping_aside(const std::vector<std::string>& tools, const std::map<std::string, std::string>& matrix,
-                                              bool uloop_present) {
-    std::vector<std::string> aside;
-    if (!uloop_present)
-        return aside;
-    for (auto& tool : tools)
-        if (matrix.count(tool))
-            aside.push_back(tool);
-    return aside;
-}
-
 Expected<ManifestEdit> add_uloop_to_manifest(const std::string& manifest_text) {
     auto depends = manifest_depends_on(manifest_text, uloop_package_id);
     if (!depends)

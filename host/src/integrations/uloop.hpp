@@ -1,6 +1,6 @@
 // uLoop (hatayama/unity-cli-loop, a `uloop` CLI for compile and test loops): whether the project has
-// it, the narrow allow-list preset for its commands, the manifest fallback of "Install uLoop", and
-// the capability matrix that lets a bundled tool step aside when uLoop covers it.
+// it, the narrow allow-list preset for its commands, and the manifest fallback of "Install uLoop".
+// (A tool that uLoop covers says so in its pack manifest, "coveredBy"; see mcp/module_tools.)
 #pragma once
 
 #include "support/expected.hpp"
@@ -48,13 +48,6 @@ struct PresetChange {
 // auto-approve more than the preset (Bash(uloop *), Bash(uloop:*), Bash(uloop), ...) and any
 // rule naming update, sync, launch or execute-dynamic-code; keeps every unrelated rule.
 PresetChange apply_uloop_preset(const std::vector<std::string>& rules);
-
-// The capability matrix: bundled tool name -> the uLoop command that covers it. When uLoop is
-// detected, a tool in the matrix steps aside. Empty today: no bundled tool duplicates uLoop yet.
-const std::map<std::string, std::string>& uloop_capability_matrix();
-// Pure: the tools of `tools` that step aside for the given matrix when uLoop is present.
-std::vector<std::string> tools_stepping_aside(const std::vector<std::string>& tools, const std::map<std::string, std::string>& matrix,
-                                              bool uloop_present);
 
 struct ManifestEdit {
     std::string before;

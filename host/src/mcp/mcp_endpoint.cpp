@@ -325,6 +325,12 @@ HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevisi
         trace.outcome = "unknown tool";
         return error_response(200, message.id, InvalidParams, "Unknown tool: " + loggable(tool_name));
     }
+    if (lookup.availability == Availability::SteppedAside) {
+        trace.outcome = "stepped aside";
+        return error_response(200, message.id, InvalidParams,
+                              "Tool " + loggable(tool_name) + " of module " + lookup.module_id + " steps aside in this project (" + lookup.reason +
+                                  "); run `" + lookup.remedy + "` instead");
+    }
     if (lookup.availability != Availability::Available) {
         trace.outcome = "unavailable";
         std::string advice;

@@ -9,6 +9,24 @@ namespace uap::mcp {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The coverage that makes the tool step aside, when its integration is present.
+std::optional<modules::Coverage> stepping_aside(const modules::ToolEntry& entry, const std::map<std::string, std::string>& present) {
+    if (present.empty() || !entry.pack->manifest)
+        return std::nullopt;
+    auto& covered = entry.pack->manifest->covered_by;
+    auto found = covered.find(entry.description->name);
+    if (found == covered.end())
+        return std::nullopt;
+    auto coverage = modules::parse_coverage(found->second);
+    if (!coverage || !present.count(coverage->integration))
+        return std::nullopt;
+    return coverage;
+}
+
+} // namespace
+
 ModuleTools::ModuleTools(const modules::ModuleHost& host, fs::path project)
     : m_project(std::move(project)), m_host(std::shared_ptr<const modules::ModuleHost>(&host, [](const modules::ModuleHost*) {})),
       m_settings(std::make_shared<settings::ProjectSettings>()) {}
@@ -18,6 +36,7 @@ ModuleTools::ModuleTools(ReloadSource source, fs::path project)
     RegistryBuild first = m_source->build();
     m_host = std::move(first.host);
     m_fingerprint = std::move(first.fingerprint);
+    m_present_integrations = std::move(first.present_integrations);
 }
 
 ModuleTools::~ModuleTools() = default;
@@ -27,10 +46,15 @@ std::shared_ptr<const modules::ModuleHost> ModuleTools::host() const {
     return m_host;
 }
 
-std::vector<std::string> ModuleTools::served_names(const modules::ModuleHost& host) const {
+ModuleTools::Snapshot ModuleTools::snapshot() const {
+    std::lock_guard lock(m_reload_mutex);
+    return {m_host, m_present_integrations};
+}
+
+std::vector<std::string> ModuleTools::served_names(const modules::ModuleHost& host, const std::map<std::string, std::string>& present) const {
     std::vector<std::string> names;
     for (const modules::ToolEntry* entry : host.tools())
-        if (pack_enabled(host, *entry->pack))
+        if (pack_enabled(host, *entry->pack) && !stepping_aside(*entry, present))
             names.push_back(entry->description->name);
     return names;
 }
@@ -58,7 +82,7 @@ bool ModuleTools::reload() const {
     std::lock_guard lock(m_reload_mutex);
     if (m_source->current_fingerprint() == m_fingerprint)
         return false;
-    std::vector<std::string> before = served_names(*m_host);
+    std::vector<std::string> before = served_names(*m_host, m_present_integrations);
     RegistryBuild rebuilt = m_source->build();
     if (!rebuilt.host) {
         m_fingerprint = std::move(rebuilt.fingerprint);
@@ -67,7 +91,8 @@ bool ModuleTools::reload() const {
     m_retired.push_back(std::move(m_host));
     m_host = std::move(rebuilt.host);
     m_fingerprint = std::move(rebuilt.fingerprint);
-    std::vector<std::string> after = served_names(*m_host);
+    m_present_integrations = std::move(rebuilt.present_integrations);
+    std::vector<std::string> after = served_names(*m_host, m_present_integrations);
     spdlog::info("mcp: the module registry was reloaded ({} tools{})", after.size(), before == after ? ", unchanged" : "");
     return before != after;
 }
@@ -103,20 +128,24 @@ bool ModuleTools::pack_enabled(const modules::ModuleHost& host, const modules::P
 
 std::vector<const modules::ToolDescription*> ModuleTools::enabled_tools() const {
     refresh();
-    auto host = this->host();
+    auto [host, present] = snapshot();
     std::vector<const modules::ToolDescription*> tools;
     for (const modules::ToolEntry* entry : host->tools())
-        if (pack_enabled(*host, *entry->pack))
+        if (pack_enabled(*host, *entry->pack) && !stepping_aside(*entry, present))
             tools.push_back(entry->description);
     return tools;
 }
 
 ToolLookup ModuleTools::lookup(std::string_view name) const {
     refresh();
-    auto host = this->host();
+    auto [host, present] = snapshot();
     if (const modules::ToolEntry* entry = host->find_tool(name)) {
         if (auto problem = host->runtime_problem(*entry->pack))
             return {Availability::Failed, nullptr, entry->pack->id(), *problem};
+        if (auto coverage = stepping_aside(*entry, present))
+            return {Availability::SteppedAside, nullptr, entry->pack->id(),
+                    present.at(coverage->integration) + " is installed in this project and covers it",
+                    coverage->integration + " " + coverage->command};
         if (pack_enabled(*host, *entry->pack))
             return {Availability::Available, entry->description, entry->pack->id(), {}};
         return {Availability::Disabled, nullptr, entry->pack->id(), "disabled in this project's settings",

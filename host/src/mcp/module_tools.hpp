@@ -12,6 +12,7 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -24,6 +25,9 @@ namespace uap::mcp {
 struct RegistryBuild {
     std::shared_ptr<const modules::ModuleHost> host;
     std::string fingerprint; // Of the inputs it was built from; see current_fingerprint.
+    // Integrations present in the project when it was built: id → name ("uloop" → "uLoop"). A tool
+    // whose manifest says it is covered by one of them steps aside.
+    std::map<std::string, std::string> present_integrations;
 };
 
 struct ReloadSource {
@@ -60,7 +64,12 @@ private:
     // host: the registry the pack belongs to (the caller holds it; the reload lock may be held).
     bool pack_enabled(const modules::ModuleHost& host, const modules::PackReport& pack) const;
     std::shared_ptr<const settings::ProjectSettings> current_settings() const;
-    std::vector<std::string> served_names(const modules::ModuleHost& host) const;
+    std::vector<std::string> served_names(const modules::ModuleHost& host, const std::map<std::string, std::string>& present) const;
+    struct Snapshot {
+        std::shared_ptr<const modules::ModuleHost> host;
+        std::map<std::string, std::string> present_integrations;
+    };
+    Snapshot snapshot() const;
 
     std::optional<ReloadSource> m_source;
     std::function<void()> m_on_tools_changed;
@@ -68,6 +77,7 @@ private:
     mutable std::mutex m_reload_mutex;
     mutable std::shared_ptr<const modules::ModuleHost> m_host;
     mutable std::string m_fingerprint;
+    mutable std::map<std::string, std::string> m_present_integrations;
     mutable std::atomic<size_t> m_settings_hash{0};
     mutable std::atomic<int64_t> m_last_full_check{0}; // steady_clock ticks.
     // Replaced registries stay alive until this object ends: descriptions handed out earlier may

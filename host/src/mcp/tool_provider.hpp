@@ -13,7 +13,9 @@
 
 namespace uap::mcp {
 
-enum class Availability { Available, Disabled, Failed, Unknown };
+// SteppedAside: an integration present in the project covers the tool (its manifest's coveredBy);
+// reason says which, remedy is the integration's command to use instead.
+enum class Availability { Available, Disabled, Failed, SteppedAside, Unknown };
 
 struct ToolLookup {
     Availability availability = Availability::Unknown;

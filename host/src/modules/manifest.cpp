@@ -144,6 +144,19 @@ Expected<Manifest> parse_manifest(const std::string& text, const fs::path& folde
         manifest.min_host_revision = static_cast<uint32_t>(*revision);
     }
 
+    if (auto covered = root.FindMember("coveredBy"); covered != root.MemberEnd()) {
+        if (!covered->value.IsObject())
+            return Error("field \"coveredBy\" must be an object mapping tool names to \"<integration>:<command>\"");
+        for (auto& entry : covered->value.GetObject()) {
+            std::string tool = entry.name.GetString();
+            if (!seen.count(tool))
+                return Error("field \"coveredBy\" names \"" + tool + "\", which is not in \"tools\"");
+            if (!entry.value.IsString() || !parse_coverage(entry.value.GetString()))
+                return Error("field \"coveredBy\" for \"" + tool + "\" must be \"<integration>:<command>\" such as \"uloop:get-logs\"");
+            manifest.covered_by[tool] = entry.value.GetString();
+        }
+    }
+
     if (root.HasMember("profiles")) {
         auto profiles = json::string_field(root, "profiles");
         if (!profiles || !stays_inside_pack(*profiles))
@@ -151,6 +164,20 @@ Expected<Manifest> parse_manifest(const std::string& text, const fs::path& folde
         manifest.profiles = folder / *profiles;
     }
     return manifest;
+}
+
+std::optional<Coverage> parse_coverage(const std::string& value) {
+    auto is_word = [](std::string_view text) {
+        return !text.empty() && text.size() <= 64 &&
+               std::all_of(text.begin(), text.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; });
+    };
+    auto colon = value.find(':');
+    if (colon == std::string::npos)
+        return std::nullopt;
+    Coverage coverage{value.substr(0, colon), value.substr(colon + 1)};
+    if (!is_word(coverage.integration) || !is_word(coverage.command))
+        return std::nullopt;
+    return coverage;
 }
 
 Expected<Manifest> read_manifest(const fs::path& folder) {

@@ -34,6 +34,9 @@ struct Manifest {
     std::string license;                  // Optional: an SPDX expression such as "MIT".
     std::string homepage;                 // Optional: an http(s) URL.
     uint32_t min_host_revision = 1;       // The oldest host table revision the pack works with.
+    // Optional "coveredBy": tool name → "<integration>:<command>" (e.g. "uloop:get-logs"). When
+    // that integration is present in the project, the tool steps aside for the command.
+    std::map<std::string, std::string> covered_by;
 
     // The library for this platform, absolute; an Error when the pack has none for it.
     Expected<std::filesystem::path> library_for_this_platform() const;
@@ -41,6 +44,13 @@ struct Manifest {
 
 // Why this host cannot run the pack's declared revision, with what fixes it; nullopt when it can.
 std::optional<std::string> host_revision_refusal(const Manifest& manifest);
+
+struct Coverage {
+    std::string integration; // "uloop".
+    std::string command;     // "get-logs".
+};
+// Splits a "coveredBy" value; nullopt unless it is "<integration>:<command>", each [a-z0-9-]+.
+std::optional<Coverage> parse_coverage(const std::string& value);
 
 // The running host's platform key, e.g. "linux-x86_64".
 std::string this_platform_key();

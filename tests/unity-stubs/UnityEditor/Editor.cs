@@ -315,6 +315,42 @@ namespace UnityEditor.PackageManager
     public sealed partial class PackageInfo
     {
         public string resolvedPath { get { throw new NotImplementedException(); } }
+        public string name { get { throw new NotImplementedException(); } }
+        public string version { get { throw new NotImplementedException(); } }
+        public string packageId { get { throw new NotImplementedException(); } }
         public static PackageInfo FindForAssembly(System.Reflection.Assembly assembly) { throw new NotImplementedException(); }
     }
+
+    // Modules/PackageManager/Editor/Managed/StatusCode.cs, ErrorCode.cs, Error.cs, Client.cs (2022.3).
+    public enum StatusCode { InProgress, Success, Failure }
+    public enum ErrorCode { Unknown, NotFound, Forbidden, InvalidParameter, Conflict, AggregateError }
+
+    public class Error
+    {
+        public ErrorCode errorCode { get { throw new NotImplementedException(); } }
+        public string message { get { throw new NotImplementedException(); } }
+    }
+
+    public static partial class Client
+    {
+        public static Requests.AddRequest Add(string identifier) { throw new NotImplementedException(); }
+    }
+}
+
+namespace UnityEditor.PackageManager.Requests
+{
+    // Modules/PackageManager/Editor/Managed/Requests/Request.cs and AddRequest.cs (2022.3).
+    public abstract partial class Request
+    {
+        public StatusCode Status { get { throw new NotImplementedException(); } }
+        public bool IsCompleted { get { throw new NotImplementedException(); } }
+        public Error Error { get { throw new NotImplementedException(); } }
+    }
+
+    public abstract class Request<T> : Request
+    {
+        public T Result { get { throw new NotImplementedException(); } }
+    }
+
+    public sealed partial class AddRequest : Request<PackageInfo> { }
 }

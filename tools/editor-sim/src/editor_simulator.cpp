@@ -81,6 +81,7 @@ EditorSimulator::EditorSimulator(SimulatorIdentity identity) : m_state(std::make
     register_view_primitives(m_state->table);
     register_turn_primitives(m_state->table);
     register_marker_primitives(m_state->table);
+    register_package_primitives(m_state->table);
     seed_defaults(m_state->simulation);
 }
 
@@ -290,6 +291,17 @@ void EditorSimulator::log(ConsoleKind kind, std::string_view message) {
 
 const SimulatorIdentity& EditorSimulator::identity() const { return m_state->simulation.identity; }
 
+void EditorSimulator::add_package_source(std::string identifier, std::string name, std::string version) {
+    std::lock_guard lock(m_state->mutex);
+    m_state->simulation.package_sources[std::move(identifier)] = {std::move(name), std::move(version)};
+}
+void EditorSimulator::fail_package_adds(std::string code, std::string message) {
+    std::lock_guard lock(m_state->mutex);
+    if (code.empty())
+        m_state->simulation.package_add_failure.reset();
+    else
+        m_state->simulation.package_add_failure = {std::move(code), std::move(message)};
+}
 void EditorSimulator::set_compiling(bool compiling) {
     std::lock_guard lock(m_state->mutex);
     m_state->simulation.compiling = compiling;

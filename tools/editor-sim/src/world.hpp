@@ -135,6 +135,10 @@ struct Simulation {
     std::vector<MenuItem> menus;
     std::vector<std::string> events;
     MarkerScene marker_scene; // Not in World: undo and play mode leave drawn markers alone.
+    // packages.add: git URLs (or other identifiers) the simulated Package Manager can resolve →
+    // {name, version}, and a failure every add answers with while set ({code, message}).
+    std::map<std::string, std::pair<std::string, std::string>> package_sources;
+    std::optional<std::pair<std::string, std::string>> package_add_failure;
 
     // Lookups. Each returns nullptr and sets error (a Reply error) when the target is not there.
     GameObject* find_object(const rapidjson::Value& reference, Reply& error);
@@ -192,6 +196,7 @@ void register_turn_primitives(std::map<std::string, Primitive, std::less<>>& tab
 // What asset.refresh does: imports the files that changed on disk under Assets/.
 Reply refresh_assets(Simulation& simulation);
 void register_marker_primitives(std::map<std::string, Primitive, std::less<>>& table);
+void register_package_primitives(std::map<std::string, Primitive, std::less<>>& table);
 
 // Paging cursors are decimal offsets; nullopt when a cursor is not one.
 std::optional<std::size_t> parse_cursor(const rapidjson::Value& params);

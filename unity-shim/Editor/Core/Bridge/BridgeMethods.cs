@@ -34,7 +34,7 @@ namespace AgentPanel.Bridge
             "gameView.get", "gameView.set",
             "search.query",
             "scripts.validate",
-            "markers.draw", "markers.clear", "markers.list", "camera.get",
+            "markers.draw", "markers.clear", "markers.list", "camera.get", "packages.add",
         }.AsReadOnly();
     }
 }

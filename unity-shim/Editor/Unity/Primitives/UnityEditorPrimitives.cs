@@ -33,6 +33,7 @@ namespace AgentPanel.Editor.Primitives
             GameViewPrimitives.Register(this);
             AssetRefreshPrimitive.Register(this);
             ScriptValidation.Register(this);
+            PackagePrimitives.Register(this);
             Markers.SceneMarkerPrimitives.Register(this);
         }
 
@@ -48,11 +49,14 @@ namespace AgentPanel.Editor.Primitives
                 m_methods.Add(method);
         }
 
-        public bool IsDeferred(string method) { return method == "scripts.validate"; }
+        public bool IsDeferred(string method) { return method == "scripts.validate" || method == "packages.add"; }
 
         public void Begin(string method, JObject parameters, Action<JObject, PrimitiveError> done)
         {
-            ScriptValidation.Begin(parameters, done);
+            if (method == "packages.add")
+                PackagePrimitives.Begin(parameters, done);
+            else
+                ScriptValidation.Begin(parameters, done);
         }
 
         public JObject Execute(string method, JObject parameters)

@@ -74,6 +74,10 @@ public:
     // The host's connection ended (not by a reload): releases every asset auto-refresh hold its
     // turns took, with one refresh, so the user's own edits are imported again.
     void host_disconnected();
+    // packages.add: an identifier (a git URL) the simulated Package Manager resolves to name@version;
+    // and a failure ({code, message}, as Unity's Error) every add answers with, cleared by an empty code.
+    void add_package_source(std::string identifier, std::string name, std::string version);
+    void fail_package_adds(std::string code, std::string message);
     // Pretends the main thread is compiling or importing; editor.state and ping report it.
     void set_compiling(bool compiling);
     void set_importing(bool importing);
