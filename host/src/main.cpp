@@ -6,6 +6,7 @@
 
 #include <uap/abi/uap_module.h>
 
+#include <Poco/Net/Net.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
@@ -61,6 +62,8 @@ int usage_error(const std::string& message, const command_line::Command& command
 
 int main(int argc, char** argv) {
     configure_logging();
+    // Windows sockets need starting (WSAStartup) when Poco is linked statically; elsewhere a no-op.
+    Poco::Net::initializeNetwork();
     // UTF-8 whatever the ANSI code page: on Windows these come from the wide command line.
     const std::vector<std::string> arguments = uap::platform::utf8_arguments(argc, argv);
     std::vector<std::string> words(arguments.begin() + (arguments.empty() ? 0 : 1), arguments.end());

@@ -2,7 +2,7 @@
 // tool from Linux with the official MCP SDK client over 127.0.0.1, with the token from the project's
 // token file. Environment: UAP_HOST_EXE, UAP_WINE, UAP_NODE_MODULES, UAP_TEST_WORK; an optional
 // argument names the project folder (a Japanese one checks UTF-8 paths end to end).
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -17,9 +17,8 @@ const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/cli
 const project = path.join(process.env.UAP_TEST_WORK, `${process.argv[2] ?? 'wine-serve'}-${process.pid}`);
 fs.rmSync(project, { recursive: true, force: true });
 fs.mkdirSync(project, { recursive: true });
-// Wine maps the Unix root to drive Z:, so Windows paths the host writes are read back through it.
-const windowsPath = (unixPath) => execFileSync(path.join(path.dirname(process.env.UAP_WINE), 'winepath'), ['-w', unixPath],
-                                                { encoding: 'utf8' }).trim();
+// A Wine prefix maps the Unix root to drive Z: (Debian's wine64 ships no winepath to ask).
+const windowsPath = (unixPath) => `Z:${unixPath.replaceAll('/', '\\')}`;
 const unixPath = (driveZPath) => driveZPath.replace(/^[Zz]:/, '').replaceAll('\\', '/');
 
 const child = spawn(process.env.UAP_WINE, [process.env.UAP_HOST_EXE, 'serve', '--project', windowsPath(project), '--editor', 'sim'],
