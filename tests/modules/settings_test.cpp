@@ -106,6 +106,21 @@ TEST(ProjectSettings, OversizedFileIsTreatedAsCorrupt) {
     EXPECT_NE(settings->recovery_note()->find("the limit is"), std::string::npos);
 }
 
+TEST(ProjectSettings, LongRunningToolsHaveAJobDeadlineAndAWait) {
+    TemporaryFolder project;
+    EXPECT_EQ(ProjectSettings().job_deadline("any"), std::chrono::seconds(1800));
+    EXPECT_EQ(ProjectSettings().job_wait(), std::chrono::milliseconds(10'000));
+    // The general fallback is for quick tools; a per-tool entry applies to either kind.
+    write_text_file(ProjectSettings::file_for(project.path()),
+                    R"({"limits":{"toolDeadlineSeconds":60,"jobDeadlineSeconds":900,"jobWaitMilliseconds":250,"toolDeadlines":{"bake":7200}}})");
+    auto settings = ProjectSettings::load(project.path());
+    ASSERT_TRUE(settings);
+    EXPECT_EQ(settings->job_deadline("bake"), std::chrono::seconds(7200));
+    EXPECT_EQ(settings->job_deadline("import"), std::chrono::seconds(900));
+    EXPECT_EQ(settings->tool_deadline("import"), std::chrono::seconds(60));
+    EXPECT_EQ(settings->job_wait(), std::chrono::milliseconds(250));
+}
+
 TEST(ProjectSettings, SettingsOfNoProjectCannotBeSaved) {
     ProjectSettings settings;
     auto saved = settings.save();

@@ -4,6 +4,7 @@
 #include "app/agent_service.hpp"
 #include "app/integration_commands.hpp"
 #include "app/integration_wiring.hpp"
+#include "app/job_status_link.hpp"
 #include "app/module_registry.hpp"
 #include "app/profile_commands.hpp"
 #include "app/profile_wiring.hpp"
@@ -12,6 +13,7 @@
 #include "mcp/module_tools.hpp"
 #include "mcp/notification_hub.hpp"
 #include "mcp/session_table.hpp"
+#include "mcp/tool_jobs.hpp"
 #include "modules/fault_records.hpp"
 #include "modules/module_host.hpp"
 #include "panel/module_catalog.hpp"
@@ -47,6 +49,9 @@ struct HostApplication::Graph {
     std::unique_ptr<settings::ProjectSettings> settings;
     std::unique_ptr<EditorConnection> editor;
     std::optional<server::AccessTokens> tokens;
+    // Long-running tools' jobs: they call into tools, and are stopped explicitly before it goes.
+    std::unique_ptr<mcp::ToolJobs> jobs;
+    std::unique_ptr<JobStatusLink> module_editor; // The bridge, plus host.jobStatus for module jobs.
     std::unique_ptr<mcp::ModuleTools> tools; // Rebuilds the module registry when its files change.
     std::unique_ptr<mcp::SessionTable> sessions;
     std::unique_ptr<mcp::NotificationHub> notifications;
@@ -104,8 +109,10 @@ Expected<void> HostApplication::start() {
         return written.error();
     graph->tokens.emplace(std::move(*tokens));
 
+    graph->jobs = std::make_unique<mcp::ToolJobs>(mcp::JobLimits{.wait = graph->settings->job_wait()});
+    graph->module_editor = std::make_unique<JobStatusLink>(graph->editor->bridge(), *graph->jobs);
     modules::ModuleHost::Options module_options;
-    module_options.editor = &graph->editor->bridge();
+    module_options.editor = graph->module_editor.get();
     module_options.editor_events = &graph->editor->bridge();
     module_options.clock = m_options.module_clock;
     module_options.start_isolated = runner::module_runner();
@@ -137,7 +144,8 @@ Expected<void> HostApplication::start() {
             if (auto reconnected = graph->agent->session().reconnect_mcp(); !reconnected)
                 spdlog::debug("agent: no MCP reconnect: {}", reconnected.error().message());
     });
-    graph->endpoint = std::make_unique<mcp::McpEndpoint>(*graph->tools, *graph->sessions, mcp::ServerIdentity{.version = m_options.version});
+    graph->endpoint =
+        std::make_unique<mcp::McpEndpoint>(*graph->tools, *graph->sessions, mcp::ServerIdentity{.version = m_options.version}, graph->jobs.get());
     graph->guard = std::make_unique<server::RequestGuard>(*graph->tokens, server::default_max_body_bytes);
     graph->router = std::make_unique<server::Router>(*graph->guard);
     graph->router->add(graph->endpoint->route());
@@ -241,8 +249,11 @@ void HostApplication::stop() {
     m_graph->profile_watcher->stop();
     m_graph->editor->bridge().unsubscribe(m_graph->editor_events_ticket);
     m_graph->notifications->stop(); // Ends the open event streams, so the server can stop.
-    // Isolated runners stop now, so calls stuck in them end before the server waits for its workers.
+    // Jobs see cancellation, and isolated runners stop now, so calls stuck in them end before the
+    // server waits for its workers; then the jobs' threads are waited for.
+    m_graph->jobs->cancel_all();
     m_graph->tools->host()->abort_calls();
+    m_graph->jobs->stop();
     m_graph->agent->stop();
     m_graph->editor->stop();
     if (m_graph->serving)

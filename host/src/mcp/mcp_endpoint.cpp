@@ -129,8 +129,8 @@ std::string call_response_text(const rapidjson::Value* id, const modules::ToolDe
 
 } // namespace
 
-McpEndpoint::McpEndpoint(const ToolProvider& tools, SessionTable& sessions, ServerIdentity identity)
-    : m_tools(tools), m_sessions(sessions), m_identity(std::move(identity)) {}
+McpEndpoint::McpEndpoint(const ToolProvider& tools, SessionTable& sessions, ServerIdentity identity, ToolJobs* jobs)
+    : m_tools(tools), m_sessions(sessions), m_identity(std::move(identity)), m_jobs(jobs) {}
 
 HttpResponse McpEndpoint::rejection(const server::Rejection& rejection) {
     HttpResponse response = error_response(rejection.status, nullptr, ServerError, rejection.reason);
@@ -344,13 +344,13 @@ HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevisi
     auto token = progress_token(*params);
     const std::string* accept = origin.request.headers.find("Accept");
     if (!token || !accept || !contains_ignoring_case(*accept, "text/event-stream")) {
-        modules::ToolOutcome outcome = m_tools.call(tool_name, arguments_json, options);
-        trace.outcome = outcome.status == modules::CallStatus::Success ? "ok" : "tool error";
-        return json_response(200, call_response_text(message.id, *lookup.tool, outcome, revision));
+        return json_response(200, run_tool(message.id, *lookup.tool, arguments_json, options, revision, trace));
     }
     // The client asked for progress: answer with an event stream that carries the progress
     // notifications and then the response. The call runs while the stream is being sent.
     trace.outcome = "streamed";
+    if (m_jobs && lookup.tool->metadata.long_running)
+        trace.outcome = "streamed, may become a job";
     HttpResponse response;
     response.status = 200;
     response.content_type = "text/event-stream";
@@ -358,7 +358,7 @@ HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevisi
     auto id = std::make_shared<rapidjson::Document>();
     id->CopyFrom(*message.id, id->GetAllocator());
     response.stream = [this, registration, options, id, token = *token, tool = lookup.tool, revision = &revision,
-                       name = std::string(tool_name), arguments_json](const server::BodyWriter& write) mutable {
+                       arguments_json](const server::BodyWriter& write) mutable {
         std::mutex writing;
         double last_progress = -1e300;
         options.on_progress = [&](double progress, double total, std::string_view text) {
@@ -368,11 +368,39 @@ HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevisi
             last_progress = progress;
             write(event_stream_message(progress_notification_text(token, progress, total, text)));
         };
-        modules::ToolOutcome outcome = m_tools.call(name, arguments_json, options);
+        Trace unused;
+        std::string response_text = run_tool(id.get(), *tool, arguments_json, options, *revision, unused);
         std::lock_guard lock(writing);
-        write(event_stream_message(call_response_text(id.get(), *tool, outcome, *revision)));
+        write(event_stream_message(response_text));
     };
     return response;
+}
+
+std::string McpEndpoint::run_tool(const rapidjson::Value* id, const modules::ToolDescription& tool, const std::string& arguments_json,
+                                  const modules::CallOptions& options, const ProtocolRevision& revision, Trace& trace) const {
+    auto call = [this, name = tool.name, arguments_json](const modules::CallOptions& job_options) {
+        return m_tools.call(name, arguments_json, job_options);
+    };
+    std::optional<modules::ToolOutcome> outcome;
+    if (m_jobs && tool.metadata.long_running) {
+        ToolJobs::Reply reply = m_jobs->run(tool.name, call, options);
+        if (!reply.finished) {
+            // A normal, successful result: the work goes on, and the text says how to get its outcome.
+            trace.outcome = "job";
+            rapidjson::StringBuffer buffer;
+            JsonWriter writer(buffer);
+            begin_result(writer, id);
+            write_tool_success(writer, tool, reply.job_json, revision);
+            finish_result(writer);
+            return std::string(buffer.GetString(), buffer.GetSize());
+        }
+        outcome = std::move(reply.finished);
+    } else {
+        outcome = call(options);
+    }
+    if (trace.outcome.empty())
+        trace.outcome = outcome->status == modules::CallStatus::Success ? "ok" : "tool error";
+    return call_response_text(id, tool, *outcome, revision);
 }
 
 } // namespace uap::mcp

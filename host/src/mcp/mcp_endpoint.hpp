@@ -6,6 +6,7 @@
 #include "mcp/in_flight_calls.hpp"
 #include "mcp/json_rpc.hpp"
 #include "mcp/session_table.hpp"
+#include "mcp/tool_jobs.hpp"
 #include "mcp/tool_provider.hpp"
 #include "server/router.hpp"
 
@@ -22,7 +23,9 @@ struct ServerIdentity {
 
 class McpEndpoint {
 public:
-    McpEndpoint(const ToolProvider& tools, SessionTable& sessions, ServerIdentity identity);
+    // jobs: where calls of long-running tools continue when they outlast the short wait; null: they
+    // run to the end (or their deadline) inside the request like any other call.
+    McpEndpoint(const ToolProvider& tools, SessionTable& sessions, ServerIdentity identity, ToolJobs* jobs = nullptr);
 
     // Runs after the RequestGuard admitted the request. Logs one line per request.
     server::HttpResponse handle(const server::HttpRequest& request) const;
@@ -47,10 +50,14 @@ private:
     server::HttpResponse dispatch(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const;
     server::HttpResponse call_tool(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const;
     void notify(const Message& message, const std::string& session) const;
+    // Runs the tool: in the request, or as a job for a long-running tool. Returns the response text.
+    std::string run_tool(const rapidjson::Value* id, const modules::ToolDescription& tool, const std::string& arguments_json,
+                         const modules::CallOptions& options, const ProtocolRevision& revision, Trace& trace) const;
 
     const ToolProvider& m_tools;
     SessionTable& m_sessions;
     ServerIdentity m_identity;
+    ToolJobs* m_jobs;
     mutable InFlightCalls m_in_flight;
 };
 

@@ -97,6 +97,13 @@ std::string take_images(std::string_view result_json, rapidjson::Document& image
     return json::to_text(*parsed);
 }
 
+// Whether results of the tool travel as structuredContent under a declared outputSchema. A
+// long-running tool's reply may name a job instead of carrying its result, which no output schema
+// describes, so its results are text only (uap_job_status returns the finished result in full).
+bool structured(const modules::ToolDescription& tool, const ProtocolRevision& revision) {
+    return !tool.output_schema_json.empty() && !tool.metadata.long_running && revision.structured_output == StructuredOutput::Supported;
+}
+
 } // namespace
 
 void write_tool_list(JsonWriter& writer, const std::vector<const modules::ToolDescription*>& tools, const ProtocolRevision& revision) {
@@ -111,7 +118,7 @@ void write_tool_list(JsonWriter& writer, const std::vector<const modules::ToolDe
         write_string(writer, tool->description);
         write_key(writer, "inputSchema");
         write_raw_object(writer, tool->input_schema_json);
-        if (!tool->output_schema_json.empty() && revision.structured_output == StructuredOutput::Supported) {
+        if (structured(*tool, revision)) {
             write_key(writer, "outputSchema");
             write_raw_object(writer, tool->output_schema_json);
         }
@@ -130,7 +137,7 @@ void write_tool_success(JsonWriter& writer, const modules::ToolDescription& tool
         result_json = remaining;
     writer.StartObject();
     write_text_content(writer, result_json, images.Empty() ? nullptr : &images);
-    if (!tool.output_schema_json.empty() && revision.structured_output == StructuredOutput::Supported) {
+    if (structured(tool, revision)) {
         write_key(writer, "structuredContent");
         writer.RawValue(result_json.data(), result_json.size(), rapidjson::kObjectType);
     }

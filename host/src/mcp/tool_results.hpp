@@ -12,7 +12,8 @@ namespace uap::mcp {
 
 void write_tool_list(JsonWriter& writer, const std::vector<const modules::ToolDescription*>& tools, const ProtocolRevision& revision);
 
-// A successful call: the result object as text content, and as structuredContent when declared.
+// A successful call: the result object as text content, and as structuredContent when declared
+// (never for a long-running tool, whose reply may name a job instead; neither is its outputSchema listed).
 // A result's "_images" member ([{"mimeType": "image/png|jpeg|gif|webp", "data": base64}]) becomes
 // MCP image content blocks after the text instead (entries of any other shape stay in the text).
 void write_tool_success(JsonWriter& writer, const modules::ToolDescription& tool, std::string_view result_json,

@@ -93,7 +93,7 @@ ModuleHost::ModuleHost(Options options) {
             load_pack(*pack, settings);
     build_registry();
     for (auto& [name, entry] : m_registry)
-        m_deadlines[name] = settings.tool_deadline(name);
+        m_deadlines[name] = entry.description->metadata.long_running ? settings.job_deadline(name) : settings.tool_deadline(name);
     for (auto& pack : m_packs)
         if (pack->state != PackState::Loaded && pack->state != PackState::Disabled && pack->state != PackState::Shadowed)
             spdlog::warn("module pack {} ({}) {}: {}", pack->id(), pack->folder.string(), to_string(pack->state), pack->reason);

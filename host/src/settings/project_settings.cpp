@@ -228,6 +228,19 @@ std::chrono::seconds ProjectSettings::tool_deadline(const std::string& tool_name
     return default_tool_deadline;
 }
 
+std::chrono::seconds ProjectSettings::job_deadline(const std::string& tool_name) const {
+    auto limits = m_document.FindMember(limits_key);
+    if (limits != m_document.MemberEnd())
+        if (auto deadlines = limits->value.FindMember("toolDeadlines"); deadlines != limits->value.MemberEnd())
+            if (auto entry = deadlines->value.FindMember(tool_name.c_str()); entry != deadlines->value.MemberEnd())
+                return std::chrono::seconds(entry->value.GetUint());
+    return std::chrono::seconds(limit("jobDeadlineSeconds", default_job_deadline.count()));
+}
+
+std::chrono::milliseconds ProjectSettings::job_wait() const {
+    return std::chrono::milliseconds(limit("jobWaitMilliseconds", default_job_wait.count()));
+}
+
 std::optional<Isolation> ProjectSettings::isolation(const std::string& pack_id) const {
     auto all = m_document.FindMember(isolation_key);
     if (all == m_document.MemberEnd())

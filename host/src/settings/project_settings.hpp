@@ -41,6 +41,10 @@ struct DefaultsTable {
 const DefaultsTable& host_defaults();
 inline constexpr uint64_t default_max_tool_result_bytes = 100'000;
 inline constexpr std::chrono::seconds default_tool_deadline{120};
+// Long-running tools run as jobs: the MCP reply waits this long before answering with a job id,
+// and the job may then run this long.
+inline constexpr std::chrono::milliseconds default_job_wait{10'000};
+inline constexpr std::chrono::seconds default_job_deadline{1800};
 
 // The exact command that sets a toggle in a project, e.g.
 // "uap-host modules enable core --project /path/to/Project" ("--project DIR" without a project).
@@ -72,6 +76,12 @@ public:
     // How long one call of the tool may run: limits.toolDeadlines.<tool>, else
     // limits.toolDeadlineSeconds, else 120 s.
     std::chrono::seconds tool_deadline(const std::string& tool_name) const;
+    // How long one call of a long-running tool may run as a job: limits.toolDeadlines.<tool>,
+    // else limits.jobDeadlineSeconds, else 30 min.
+    std::chrono::seconds job_deadline(const std::string& tool_name) const;
+    // How long a call of a long-running tool is waited for before the reply names its job:
+    // limits.jobWaitMilliseconds, else 10 s.
+    std::chrono::milliseconds job_wait() const;
 
     // The pack's isolation chosen in "isolation.<pack id>", nullopt when the user chose none.
     std::optional<Isolation> isolation(const std::string& pack_id) const;

@@ -1,4 +1,5 @@
-// uap_job_status: asks the host's editor bridge where a timed-out editor call stands.
+// uap_job_status: asks the host where a job stands: a long-running tool's call that outlasted the
+// reply's wait, or an editor call that outlived its timeout. It can also cancel a tool's job.
 #include "job_status_tool.hpp"
 
 #include <rapidjson/stringbuffer.h>
@@ -7,11 +8,11 @@
 namespace uap::core {
 
 std::string_view JobStatusTool::description() const {
-    return "Get the outcome of a timed-out editor call (jobId).";
+    return "Outcome of a job (jobId): a long-running tool's call or a timed-out editor call. cancel: true stops a tool's job.";
 }
 
 std::string_view JobStatusTool::input_schema() const {
-    return R"({"type":"object","required":["jobId"],"properties":{"jobId":{"type":"string"}},"additionalProperties":false})";
+    return R"({"type":"object","required":["jobId"],"properties":{"jobId":{"type":"string","maxLength":200},"cancel":{"type":"boolean"}},"additionalProperties":false})";
 }
 
 sdk::ToolTraits JobStatusTool::traits() const {
@@ -24,6 +25,10 @@ sdk::ToolResult JobStatusTool::call(const rapidjson::Value& arguments, sdk::Call
     writer.StartObject();
     writer.Key("jobId");
     writer.String(arguments["jobId"].GetString(), arguments["jobId"].GetStringLength());
+    if (arguments.HasMember("cancel")) {
+        writer.Key("cancel");
+        writer.Bool(arguments["cancel"].GetBool());
+    }
     writer.EndObject();
     sdk::HostAnswer answer = context.editor_call("host.jobStatus", params.GetString(), 5000);
     if (!answer.ok())

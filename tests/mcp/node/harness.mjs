@@ -92,3 +92,16 @@ export function check(condition, message) {
   if (!condition) throw new Error(`check failed: ${message}`);
   console.log(`ok - ${message}`);
 }
+
+// The official SDK client, connected to the host with its MCP token; name: the client's name.
+export async function connectClient(host, name) {
+  const require = requireEnvironment();
+  const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
+  const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
+  const transport = new StreamableHTTPClientTransport(new URL(host.url), {
+    requestInit: { headers: { Authorization: `Bearer ${host.token}` } },
+  });
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}

@@ -5,22 +5,13 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { check, requireEnvironment, startHost } from './harness.mjs';
+import { check, connectClient, requireEnvironment, startHost } from './harness.mjs';
 
-const require = requireEnvironment();
-const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
-const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
+requireEnvironment();
 const hostilePack = process.env.UAP_HOSTILE_PACK;
 if (!fs.existsSync(path.join(hostilePack ?? '', 'uap-module.json'))) throw new Error(`the hostile fixture pack is not built at ${hostilePack}`);
 
-async function connect(host) {
-  const transport = new StreamableHTTPClientTransport(new URL(host.url), {
-    requestInit: { headers: { Authorization: `Bearer ${host.token}` } },
-  });
-  const client = new Client({ name: 'uap-hostile-packs-test', version: '1.0.0' });
-  await client.connect(transport);
-  return client;
-}
+const connect = (host) => connectClient(host, 'uap-hostile-packs-test');
 
 const text = (result) => result.content?.[0]?.text ?? '';
 const long = { timeout: 60000 };
@@ -60,7 +51,7 @@ async function stopWithin(host, limitMs, what) {
     check(afterDeadline.isError === false && JSON.parse(text(afterDeadline)).echo === 'again', 'the pack answers again after its runner was restarted');
 
     const aborted = await client.callTool({ name: 'hostile_abort', arguments: {} });
-    check(aborted.isError === true && text(aborted).includes('(signal 6, SIGABRT) while running tool "hostile_abort"'), 'abort() is an error naming the signal');
+    check(aborted.isError === true && text(aborted).includes('(signal 6, SIGABRT) while running tool "hostile_abort"'), `abort() is an error naming the signal: ${text(aborted)}`);
     const third = await client.callTool({ name: 'hostile_segfault', arguments: {} });
     check(third.isError === true, 'the third crash is an error too');
 

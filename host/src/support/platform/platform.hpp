@@ -141,8 +141,8 @@ struct ProtocolPipes {
 };
 // Moves the protocol off stdin and stdout so that a module printing to stdout cannot corrupt it
 // (stdin then reads nothing, stdout goes to stderr), closes what the parent left open, ignores
-// broken pipes, and ends this process when its parent dies (Linux: PR_SET_PDEATHSIG; macOS: a
-// watcher of the parent pid; Windows: the parent's Job Object kills it).
+// broken pipes, and ends this process when its parent dies (POSIX: a watcher of the parent pid,
+// since Linux's parent-death signal follows the starting thread; Windows: the parent's Job Object kills it).
 Expected<ProtocolPipes> take_protocol_pipes();
 
 // ---- Opening a link

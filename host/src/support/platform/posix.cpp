@@ -27,7 +27,6 @@
 #include <stdlib.h>
 #include <sys/sysctl.h>
 #else
-#include <sys/prctl.h>
 #include <sys/random.h>
 #endif
 
@@ -399,18 +398,19 @@ std::string fault_name(int code) { return signal_name(code); }
 // ---- The module runner's pipes
 
 Expected<ProtocolPipes> take_protocol_pipes() {
-#if defined(__APPLE__)
-    // No parent-death signal on macOS: a watcher ends the runner when it is re-parented.
+    // A watcher ends the runner when it is re-parented. Not Linux's parent-death signal: it fires
+    // when the *thread* that started the runner ends (a long-running tool's job thread, an HTTP
+    // worker the pool retires), which killed healthy runners; macOS has no such signal anyway.
     pid_t parent = ::getppid();
     std::thread([parent] {
         while (::getppid() == parent)
             std::this_thread::sleep_for(std::chrono::milliseconds(200));
         ::_exit(1);
     }).detach();
+#if defined(__APPLE__)
     for (int descriptor = 3; descriptor < 1024; ++descriptor)
         ::close(descriptor);
 #else
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     ::close_range(3, ~0u, 0);
 #endif
     int input = ::fcntl(0, F_DUPFD_CLOEXEC, 3);

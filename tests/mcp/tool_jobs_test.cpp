@@ -1,0 +1,172 @@
+// The job table of long-running tool calls, driven with work functions instead of modules: the
+// short wait, job status, cancellation, bounds on running and kept jobs, shutdown.
+#include "mcp/tool_jobs.hpp"
+
+#include "support/json.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <thread>
+
+namespace uap::mcp {
+namespace {
+
+using namespace std::chrono_literals;
+using modules::CallOptions;
+using modules::CallStatus;
+using modules::ToolOutcome;
+
+std::string field(const std::string& json_text, const char* name) {
+    auto parsed = json::parse(json_text);
+    if (!parsed || !parsed->IsObject())
+        return "<not an object: " + json_text + ">";
+    return json::string_field(*parsed, name).value_or("");
+}
+
+// Work that runs until released or cancelled, reporting progress once.
+struct Gate {
+    std::atomic<bool> open{false};
+    ToolJobs::Work work(ToolOutcome outcome) {
+        return [this, outcome](const CallOptions& options) {
+            options.on_progress(3, 10, "three of ten");
+            while (!open.load()) {
+                if (options.control->cancelled.load())
+                    return ToolOutcome{CallStatus::ToolError, "stopped on cancellation"};
+                std::this_thread::sleep_for(2ms);
+            }
+            return outcome;
+        };
+    }
+};
+
+std::string wait_for_state(ToolJobs& jobs, const std::string& id, const std::string& state) {
+    for (int attempt = 0; attempt < 500; ++attempt) {
+        std::string status = jobs.status_json(id);
+        if (field(status, "state") == state)
+            return status;
+        std::this_thread::sleep_for(5ms);
+    }
+    return jobs.status_json(id);
+}
+
+TEST(ToolJobs, ACallThatFinishesWithinTheWaitAnswersAsAnyCall) {
+    ToolJobs jobs(JobLimits{.wait = 2000ms});
+    auto reply = jobs.run("quick", [](const CallOptions&) { return ToolOutcome{CallStatus::Success, R"({"x":1})"}; }, {});
+    ASSERT_TRUE(reply.finished);
+    EXPECT_EQ(reply.finished->status, CallStatus::Success);
+    EXPECT_EQ(reply.finished->text, R"({"x":1})");
+}
+
+TEST(ToolJobs, ALongCallBecomesAJobThatReportsRunningThenItsResult) {
+    ToolJobs jobs(JobLimits{.wait = 200ms});
+    Gate gate;
+    std::vector<double> forwarded;
+    CallOptions caller;
+    caller.on_progress = [&](double progress, double, std::string_view) { forwarded.push_back(progress); };
+    auto reply = jobs.run("slow", gate.work({CallStatus::Success, R"({"answer":42})"}), caller);
+    ASSERT_FALSE(reply.finished);
+    std::string id = field(reply.job_json, "jobId");
+    EXPECT_TRUE(ToolJobs::owns(id)) << reply.job_json;
+    EXPECT_EQ(field(reply.job_json, "state"), "running");
+    EXPECT_NE(field(reply.job_json, "detail").find("uap_job_status"), std::string::npos) << reply.job_json;
+    EXPECT_EQ(forwarded, std::vector<double>{3}) << "progress reached the waiting request";
+
+    std::string running = jobs.status_json(id);
+    EXPECT_EQ(field(running, "state"), "running") << running;
+    EXPECT_NE(running.find(R"("progress":{"progress":3.0,"total":10.0,"message":"three of ten"})"), std::string::npos) << running;
+    gate.open = true;
+    std::string done = wait_for_state(jobs, id, "completed");
+    EXPECT_NE(done.find(R"("result":{"answer":42})"), std::string::npos) << done;
+}
+
+TEST(ToolJobs, AFailingJobReportsItsError) {
+    ToolJobs jobs(JobLimits{.wait = 20ms});
+    Gate gate;
+    auto reply = jobs.run("slow", gate.work({CallStatus::ToolError, "the disk is full"}), {});
+    ASSERT_FALSE(reply.finished);
+    gate.open = true;
+    std::string failed = wait_for_state(jobs, field(reply.job_json, "jobId"), "failed");
+    EXPECT_EQ(field(failed, "error"), "the disk is full") << failed;
+    EXPECT_EQ(field(failed, "status"), "tool error") << failed;
+}
+
+TEST(ToolJobs, CancellingAJobReachesTheTool) {
+    ToolJobs jobs(JobLimits{.wait = 20ms});
+    Gate gate;
+    auto reply = jobs.run("slow", gate.work({CallStatus::Success, "{}"}), {});
+    std::string id = field(reply.job_json, "jobId");
+    jobs.cancel(id);
+    std::string cancelled = wait_for_state(jobs, id, "cancelled");
+    EXPECT_EQ(field(cancelled, "error"), "stopped on cancellation") << cancelled;
+}
+
+TEST(ToolJobs, TheRequestsCancellationReachesTheCallWhileTheReplyWaits) {
+    ToolJobs jobs(JobLimits{.wait = 5000ms});
+    Gate gate;
+    api::CallControl control;
+    CallOptions caller;
+    caller.control = &control;
+    std::thread canceller([&] {
+        std::this_thread::sleep_for(30ms);
+        control.cancelled = true;
+    });
+    auto started = std::chrono::steady_clock::now();
+    auto reply = jobs.run("slow", gate.work({CallStatus::Success, "{}"}), caller);
+    canceller.join();
+    ASSERT_TRUE(reply.finished);
+    EXPECT_EQ(reply.finished->text, "stopped on cancellation");
+    EXPECT_LT(std::chrono::steady_clock::now() - started, 1000ms);
+}
+
+TEST(ToolJobs, UnknownIdsSaySo) {
+    ToolJobs jobs;
+    for (const std::string& id : std::vector<std::string>{"tooljob-0000", "", "\"; DROP", std::string(5000, 'x')}) {
+        std::string status = jobs.status_json(id);
+        EXPECT_EQ(field(status, "state"), "unknown") << status.substr(0, 200);
+        EXPECT_NE(field(status, "detail").find("no such job"), std::string::npos);
+    }
+}
+
+TEST(ToolJobs, RunningJobsAreBoundedAndFinishedOnesKeptOnlyUpToTheCount) {
+    ToolJobs jobs(JobLimits{.wait = 1ms, .max_finished = 2, .max_running = 3});
+    Gate gate;
+    std::vector<std::string> ids;
+    for (int index = 0; index < 3; ++index)
+        ids.push_back(field(jobs.run("slow", gate.work({CallStatus::Success, "{}"}), {}).job_json, "jobId"));
+    auto refused = jobs.run("slow", gate.work({CallStatus::Success, "{}"}), {});
+    ASSERT_TRUE(refused.finished);
+    EXPECT_EQ(refused.finished->status, CallStatus::Unavailable);
+    EXPECT_NE(refused.finished->text.find("3 long-running jobs are running already"), std::string::npos) << refused.finished->text;
+    gate.open = true;
+    // Keeping two finished jobs: once all three ended, one of them is dropped at the next look.
+    int completed = 0;
+    int unknown = 0;
+    for (int attempt = 0; attempt < 500 && completed + unknown < 3; ++attempt) {
+        std::this_thread::sleep_for(5ms);
+        completed = unknown = 0;
+        for (auto& id : ids) {
+            std::string state = field(jobs.status_json(id), "state");
+            completed += state == "completed" ? 1 : 0;
+            unknown += state == "unknown" ? 1 : 0;
+        }
+    }
+    EXPECT_EQ(completed, 2);
+    EXPECT_EQ(unknown, 1);
+}
+
+TEST(ToolJobs, StopCancelsRunningJobsAndRefusesNewOnes) {
+    ToolJobs jobs(JobLimits{.wait = 1ms});
+    Gate gate;
+    auto reply = jobs.run("slow", gate.work({CallStatus::Success, "{}"}), {});
+    ASSERT_FALSE(reply.finished);
+    auto started = std::chrono::steady_clock::now();
+    jobs.stop();
+    EXPECT_LT(std::chrono::steady_clock::now() - started, 1000ms);
+    auto refused = jobs.run("slow", gate.work({CallStatus::Success, "{}"}), {});
+    ASSERT_TRUE(refused.finished);
+    EXPECT_NE(refused.finished->text.find("shutting down"), std::string::npos);
+}
+
+} // namespace
+} // namespace uap::mcp
