@@ -1,10 +1,12 @@
 // uap-host: the Agent Panel for Unity host process. Dispatches to the subcommands.
 #include "cli/commands.hpp"
 #include "modules/manifest.hpp"
+#include "support/platform/platform.hpp"
 #include "version.hpp"
 
 #include <uap/abi/uap_module.h>
 
+#include <Poco/Net/Net.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
@@ -60,7 +62,11 @@ int usage_error(const std::string& message, const command_line::Command& command
 
 int main(int argc, char** argv) {
     configure_logging();
-    std::vector<std::string> words(argv + 1, argv + argc);
+    // Windows sockets need starting (WSAStartup) when Poco is linked statically; elsewhere a no-op.
+    Poco::Net::initializeNetwork();
+    // UTF-8 whatever the ANSI code page: on Windows these come from the wide command line.
+    const std::vector<std::string> arguments = uap::platform::utf8_arguments(argc, argv);
+    std::vector<std::string> words(arguments.begin() + (arguments.empty() ? 0 : 1), arguments.end());
     if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
         std::cout << usage;
         return words.empty() ? uap::cli::UsageError : uap::cli::Success;

@@ -10,6 +10,7 @@
 #include "support/random.hpp"
 #include "support/json_writer.hpp"
 
+#include <Poco/Net/Net.h>
 #include <rapidjson/document.h>
 
 #include <chrono>
@@ -70,6 +71,8 @@ std::string random_session() { return "sim-" + uap::random::unique_suffix(); }
 } // namespace
 
 int main(int argc, char** argv) {
+    // Windows sockets need starting (WSAStartup) when Poco is linked statically; elsewhere a no-op.
+    Poco::Net::initializeNetwork();
     auto arguments = uap::command_line::Arguments::parse(std::vector<std::string>(argv + 1, argv + argc), simulator_command());
     if (!arguments) {
         std::cerr << "uap-editor-sim: " << arguments.error().message() << "\n" << uap::command_line::help_text(simulator_command());
