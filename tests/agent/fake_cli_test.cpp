@@ -188,6 +188,28 @@ TEST_F(FakeCli, ACliThatRejectsThePromptToolIsRestartedWithAFixedAllowListAndSay
     EXPECT_FALSE(saw("rejected a command-line option")) << "the known fallback is a warning, not the generic error";
 }
 
+// Found by the panel-command fuzzer: a lone UTF-16 surrogate escape in a string the reply quotes back.
+TEST(PanelCommands, ALoneSurrogateInAQuotedValueStillGetsAWellFormedReply) {
+    char pattern[] = "/tmp/uap-panel-surrogate-XXXXXX";
+    ASSERT_NE(::mkdtemp(pattern), nullptr);
+    uap::panel::PanelHub hub;
+    uap::agent::AgentOptions options;
+    options.project = pattern;
+    options.environment_overrides = {"PATH=/nonexistent"};
+    uap::agent::AgentSession session(options, hub);
+    uap::panel::PanelEndpoint endpoint(hub, session);
+    for (const std::string& hostile : {std::string(R"({"type":"resume","session_id":"\uDDDe-\u5555"})"),
+                                       std::string(R"({"type":"resume","session_id":"\uD800"})"),
+                                       std::string(R"({"type":"bogus\uDC00"})")}) {
+        std::string text = endpoint.handle_command(hostile);
+        auto reply = uap::json::parse(text);
+        ASSERT_TRUE(reply && reply->IsObject()) << hostile << " -> " << text;
+        EXPECT_EQ(uap::json::string_field(*reply, "type").value_or(""), "command_result") << text;
+        EXPECT_FALSE(uap::json::bool_field(*reply, "ok").value_or(true)) << text;
+    }
+    fs::remove_all(pattern);
+}
+
 TEST(PanelCommands, ACommandNestedAMillionDeepGetsAClearRefusalAndTheNextCommandWorks) {
     char pattern[] = "/tmp/uap-panel-deep-XXXXXX";
     ASSERT_NE(::mkdtemp(pattern), nullptr);

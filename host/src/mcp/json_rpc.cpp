@@ -22,6 +22,8 @@ std::optional<MessageError> parse_message(std::string_view body, Message& messag
     if (document.HasParseError())
         return MessageError{ParseError, std::string("Parse error: ") + rapidjson::GetParseError_En(document.GetParseError()) +
                                             " (offset " + std::to_string(document.GetErrorOffset()) + ")"};
+    if (json::has_lone_surrogate(body, document))
+        return MessageError{ParseError, "Parse error: a \\u escape names a lone UTF-16 surrogate, which is not a character"};
     if (document.IsArray())
         return MessageError{InvalidRequest, "Invalid Request: JSON-RPC batches are not supported (removed in MCP 2025-06-18); "
                                             "send one message per request"};

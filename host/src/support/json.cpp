@@ -28,6 +28,41 @@ bool nests_deeper_than(const rapidjson::Value& root, unsigned limit) {
     return false;
 }
 
+namespace {
+
+// Raw bytes are validated while parsing, but RapidJSON decodes a \u escape naming a lone low
+// surrogate (\uDC00-\uDFFF) into the three bytes of an encoded surrogate (0xED 0xB0-0xBF ...),
+// which is not UTF-8: every reply that quotes the string back would be invalid JSON for its reader.
+bool is_encoded_surrogate(const char* text, rapidjson::SizeType length) {
+    for (rapidjson::SizeType index = 0; index + 1 < length; ++index)
+        if (static_cast<unsigned char>(text[index]) == 0xED && static_cast<unsigned char>(text[index + 1]) >= 0xA0)
+            return true;
+    return false;
+}
+
+} // namespace
+
+bool has_lone_surrogate(std::string_view text, const rapidjson::Value& root) {
+    if (text.find("\\u") == std::string_view::npos)
+        return false;
+    std::vector<const rapidjson::Value*> pending{&root};
+    while (!pending.empty()) {
+        const rapidjson::Value* value = pending.back();
+        pending.pop_back();
+        if (value->IsString() && is_encoded_surrogate(value->GetString(), value->GetStringLength()))
+            return true;
+        if (value->IsObject())
+            for (auto& member : value->GetObject()) {
+                pending.push_back(&member.name);
+                pending.push_back(&member.value);
+            }
+        else if (value->IsArray())
+            for (auto& element : value->GetArray())
+                pending.push_back(&element);
+    }
+    return false;
+}
+
 Expected<rapidjson::Document> parse(std::string_view text, unsigned max_depth) {
     rapidjson::Document document;
     // Trailing non-whitespace is an error too.
@@ -37,6 +72,8 @@ Expected<rapidjson::Document> parse(std::string_view text, unsigned max_depth) {
                      rapidjson::GetParseError_En(document.GetParseError()));
     if (nests_deeper_than(document, max_depth))
         return Error("JSON nests deeper than " + std::to_string(max_depth) + " levels");
+    if (has_lone_surrogate(text, document))
+        return Error("invalid JSON: a \\u escape names a lone UTF-16 surrogate, which is not a character");
     return document;
 }
 

@@ -20,6 +20,10 @@ Expected<rapidjson::Document> parse(std::string_view text, unsigned max_depth = 
 
 // True when value nests deeper than limit (a scalar is depth 1). Iterative.
 bool nests_deeper_than(const rapidjson::Value& value, unsigned limit);
+// RapidJSON decodes a \u escape naming a lone low surrogate into bytes that are not UTF-8, so a
+// reply quoting the string back would be invalid JSON: parsers refuse such documents. `text` is
+// what was parsed (only texts with a \u escape are walked).
+bool has_lone_surrogate(std::string_view text, const rapidjson::Value& parsed);
 
 std::string to_text(const rapidjson::Value& value);
 std::string to_pretty_text(const rapidjson::Value& value);
