@@ -81,6 +81,11 @@ function(uap_add_module target)
       "LINKER:--version-script=${CMAKE_CURRENT_FUNCTION_LIST_DIR}/uap-module.map" "LINKER:--no-undefined")
   elseif(APPLE)
     target_link_options(${target} PRIVATE "LINKER:-exported_symbol,_uap_module_entry")
+  elseif(MINGW)
+    # GCC's runtime linked in, so Windows loads the .dll without mingw's DLLs (libstdc++-6.dll,
+    # libgcc_s_seh-1.dll) beside it. Only uap_module_entry is exported: it is the one symbol
+    # marked __declspec(dllexport) (UAP_MODULE_EXPORT), and GNU ld then exports nothing else.
+    target_link_options(${target} PRIVATE -static -static-libgcc -static-libstdc++)
   endif()
 
   uap_platform_key(platform)
@@ -174,6 +179,7 @@ endfunction()
 # uap_add_module_test(<test target> MODULE <module target> SOURCES <files...>)
 # A GoogleTest executable that unit-tests a module with uap::testkit::ModuleHarness: the test
 # reads the built module's path from UAP_MODULE_LIBRARY and runs under ctest (call enable_testing()).
+# Cross-built for Windows, ctest runs it under the toolchain's emulator (Wine).
 function(uap_add_module_test target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "MODULE" "SOURCES")
   if(NOT arg_MODULE OR NOT arg_SOURCES)
@@ -184,5 +190,12 @@ function(uap_add_module_test target)
   target_link_libraries(${target} PRIVATE uap::testkit GTest::gtest_main)
   target_compile_definitions(${target} PRIVATE UAP_MODULE_LIBRARY="$<TARGET_FILE:${arg_MODULE}>")
   add_dependencies(${target} ${arg_MODULE})
+  # On Windows the test kit is a DLL, found only next to the program (or on PATH): copy it there.
+  # A cross build runs the test through CMAKE_CROSSCOMPILING_EMULATOR (Wine).
+  if(WIN32)
+    add_custom_command(TARGET ${target} POST_BUILD
+      COMMAND "${CMAKE_COMMAND}" -E copy_if_different $<TARGET_RUNTIME_DLLS:${target}> "$<TARGET_FILE_DIR:${target}>"
+      COMMAND_EXPAND_LISTS VERBATIM)
+  endif()
   add_test(NAME ${target} COMMAND ${target})
 endfunction()

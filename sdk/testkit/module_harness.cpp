@@ -1,8 +1,11 @@
-// The test kit's fake host: loads a module with dlopen, offers it a host table whose editor is the
-// in-process simulator, and checks arguments against each tool's input schema before a call.
+// The test kit's fake host: loads a module with the host's own loader (the same negotiation, on every
+// platform), offers it a host table whose editor is the in-process simulator, and checks arguments
+// against each tool's input schema before a call.
 #include <uap/testkit/module_harness.hpp>
 
 #include <uap/sdk/json.hpp>
+
+#include "modules/module_library.hpp"
 
 #include <rapidjson/document.h>
 #include <rapidjson/schema.h>
@@ -11,8 +14,7 @@
 #include <map>
 #include <mutex>
 #include <stdexcept>
-
-#include <dlfcn.h>
+#include <variant>
 
 struct uap_host_context {
     uap::testkit::ModuleHarness* harness;
@@ -28,7 +30,7 @@ namespace uap::testkit {
 
 struct ModuleHarness::State {
     HarnessOptions options;
-    void* library = nullptr;
+    std::shared_ptr<modules::ModuleLibrary> library;
     const uap_module_api* module = nullptr;
     uap_module_instance* instance = nullptr;
     uap_host_context context{};
@@ -109,15 +111,16 @@ ModuleHarness::ModuleHarness(const std::filesystem::path& library, HarnessOption
     if (self.options.scene == StartingScene::Sample)
         self.editor->build_sample_scene();
 
-    self.library = ::dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!self.library)
-        throw std::runtime_error("cannot load module library " + library.string() + ": " + ::dlerror());
-    auto entry = reinterpret_cast<uap_module_entry_fn>(::dlsym(self.library, UAP_MODULE_ENTRY_SYMBOL));
-    if (!entry)
-        throw std::runtime_error(library.string() + " does not export " UAP_MODULE_ENTRY_SYMBOL " (build it with uap_add_module)");
-    uint32_t version = 0;
-    if (entry(UAP_ABI_VERSION, &version, &self.module) != UAP_STATUS_OK || !self.module || version != UAP_ABI_VERSION)
-        throw std::runtime_error(library.string() + " refused ABI generation " + std::to_string(UAP_ABI_VERSION));
+    // The host's loader: what loads here loads in uap-host, and what it refuses fails here with its words.
+    auto opened = modules::ModuleLibrary::open(library);
+    if (auto* refused = std::get_if<modules::LibraryError>(&opened)) {
+        std::string advice = refused->kind == modules::LoadFailure::Incompatible
+                                 ? " (rebuild the module against this SDK)"
+                                 : " (build it with uap_add_module from find_package(uap-sdk))";
+        throw std::runtime_error("cannot load module library " + library.string() + ": " + refused->reason + advice);
+    }
+    self.library = std::get<std::shared_ptr<modules::ModuleLibrary>>(std::move(opened));
+    self.module = &self.library->api();
 
     self.context.harness = this;
     self.host = uap_host_api{sizeof(uap_host_api), UAP_ABI_VERSION, &HostTable::log, &HostTable::is_cancelled,
@@ -146,8 +149,7 @@ ModuleHarness::ModuleHarness(const std::filesystem::path& library, HarnessOption
 ModuleHarness::~ModuleHarness() {
     if (m_state->module && m_state->instance)
         m_state->module->shutdown(m_state->instance);
-    if (m_state->library)
-        ::dlclose(m_state->library);
+    // The library unloads when m_state (holding its last reference) goes, after shutdown above.
 }
 
 const std::string& ModuleHarness::description_json() const { return m_state->description; }

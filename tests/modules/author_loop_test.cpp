@@ -1,5 +1,6 @@
 // The module author's loop as an author runs it: tool calls against the simulator and against a
 // running host, development packs shadowing installed ones, clashes with bundled tools.
+#include "modules/manifest.hpp"
 #include "support/json.hpp"
 #include "test_support.hpp"
 
@@ -172,7 +173,9 @@ TEST_F(AuthorLoop, RefusalsNameTheExactCommandThatFixesThem) {
     ASSERT_EQ(host({"modules", "install", fixture_pack("fixture.echo").string()}).exit_code, 0);
     auto again = host({"modules", "install", fixture_pack("fixture.echo").string()});
     EXPECT_EQ(again.exit_code, 1);
-    EXPECT_NE(again.err.find("`uap-host modules install " + fixture_pack("fixture.echo").string() + " --replace`"), std::string::npos)
+    // The advice names the source as the host resolved it (under Wine, /work/... is Z:\work\...).
+    EXPECT_NE(again.err.find("`uap-host modules install " + fs::absolute(fixture_pack("fixture.echo")).string() + " --replace`"),
+              std::string::npos)
         << again.err;
     auto bundled = host({"modules", "remove", "uap.core"});
     EXPECT_EQ(bundled.exit_code, 1);
@@ -183,10 +186,13 @@ TEST_F(AuthorLoop, RefusalsNameTheExactCommandThatFixesThem) {
 
 TEST_F(AuthorLoop, TheManifestsToolListIsWrittenFromTheModuleItself) {
     TemporaryFolder pack;
-    const std::string library = (fixture_pack("fixture.echo") / "libfixture_echo.so").string();
+    const std::string file_name = uap::testing::module_file_name("fixture_echo");
+    const std::string library = (fixture_pack("fixture.echo") / file_name).string();
+    // The library entry names this platform's file, as uap_add_module writes it.
+    const std::string library_entry = R"({")" + uap::modules::this_platform_key() + R"(":")" + file_name + R"("})";
     auto template_file = pack.path() / "template.json";
     uap::testing::write_text_file(template_file, R"({"manifestVersion":1,"id":"fixture.echo","name":"Echo","version":"1.0.0",
-        "abiVersion":1,"library":{"linux-x86_64":"libfixture_echo.so"},"tools":[]})");
+        "abiVersion":1,"library":)" + library_entry + R"(,"tools":[]})");
     auto output = pack.path() / "uap-module.json";
     auto written = host({"modules", "manifest", library, "--template", template_file.string(), "--output", output.string()});
     ASSERT_EQ(written.exit_code, 0) << written.err;
@@ -201,12 +207,12 @@ TEST_F(AuthorLoop, TheManifestsToolListIsWrittenFromTheModuleItself) {
     EXPECT_STREQ((*manifest)["name"].GetString(), "Echo") << "the template's other fields are kept";
 
     uap::testing::write_text_file(template_file, R"({"manifestVersion":1,"id":"com.other","name":"x","version":"1.0.0",
-        "abiVersion":1,"library":{"linux-x86_64":"libfixture_echo.so"},"tools":[]})");
+        "abiVersion":1,"library":)" + library_entry + R"(,"tools":[]})");
     auto wrong_id = host({"modules", "manifest", library, "--template", template_file.string(), "--output", output.string()});
     EXPECT_EQ(wrong_id.exit_code, 1);
     EXPECT_NE(wrong_id.err.find("reports id \"fixture.echo\" but the pack's ID is \"com.other\""), std::string::npos) << wrong_id.err;
 
-    auto throwing = host({"modules", "manifest", (fixture_pack("fixture.throwing-init") / "libfixture_throwing_init.so").string(),
+    auto throwing = host({"modules", "manifest", (fixture_pack("fixture.throwing-init") / uap::testing::module_file_name("fixture_throwing_init")).string(),
                           "--template", template_file.string(), "--output", output.string()});
     EXPECT_EQ(throwing.exit_code, 1);
     EXPECT_NE(throwing.err.find("init failed"), std::string::npos) << throwing.err;

@@ -4,6 +4,7 @@
 #include "modules/module_host.hpp"
 #include "runner/isolated_module.hpp"
 #include "support/json.hpp"
+#include "support/platform/platform.hpp"
 #include "test_support.hpp"
 #include "version.hpp"
 
@@ -12,8 +13,6 @@
 
 #include <gtest/gtest.h>
 
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace {
 
@@ -81,7 +80,7 @@ TEST_P(BothHomes, HostInfoAndLogLinesCrossTheBoundary) {
     EXPECT_EQ((*result)["hostInfoStatus"].GetInt(), UAP_STATUS_OK);
     EXPECT_STREQ((*result)["hostInfo"]["version"].GetString(), uap::host_version);
     EXPECT_STREQ((*result)["hostInfo"]["editor"]["state"].GetString(), "not_connected");
-    bool same_process = (*result)["pid"].GetInt64() == ::getpid();
+    bool same_process = (*result)["pid"].GetInt64() == uap::platform::current_process_id();
     EXPECT_EQ(same_process, GetParam() == Isolation::InProcess);
     bool logged = false;
     for (auto& line : ring->last_formatted())
@@ -149,11 +148,14 @@ TEST(Isolation, ThirdPartyPacksAreIsolatedAndBundledPacksInProcessByDefault) {
 fs::path fake_runner(const fs::path& folder, const std::string& script) {
     fs::path file = folder / "fake-runner";
     write_text_file(file, "#!/bin/sh\n" + script + "\n");
-    ::chmod(file.c_str(), 0700);
+    fs::permissions(file, fs::perms::owner_all, fs::perm_options::replace);
     return file;
 }
 
 TEST(Isolation, ARunnerThatBreaksTheProtocolIsRefusedWithTheReason) {
+    // The fake runners are shell scripts; Windows starts only .exe files.
+    if (uap::platform::operating_system_name() == "windows")
+        GTEST_SKIP() << "POSIX only: the fake runners are /bin/sh scripts";
     TemporaryFolder folder;
     auto oversized = host_with({"fixture.echo"}, Isolation::Isolated, {}, fake_runner(folder.path(), R"(printf '\177\377\377\377'; sleep 5)"));
     EXPECT_EQ(oversized->packs()[0]->state, PackState::Failed);

@@ -156,6 +156,11 @@ TEST(Manifest, LibraryForThisPlatform) {
     if (uap::modules::this_platform_key() == "linux-x86_64") {
         ASSERT_TRUE(library);
         EXPECT_EQ(*library, std::filesystem::path("/packs/example/libexample.so"));
+    } else if (uap::modules::this_platform_key() == "windows-x86_64") {
+        ASSERT_TRUE(library);
+        EXPECT_EQ(*library, std::filesystem::path("/packs/example/example.dll"));
+    } else {
+        ADD_FAILURE() << "no expectation for " << uap::modules::this_platform_key();
     }
     auto other = parse_manifest(manifest_with("library", "{\"plan9-mips\":\"x.so\"}"), "/p");
     ASSERT_TRUE(other);

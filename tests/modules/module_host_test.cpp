@@ -118,9 +118,9 @@ TEST(ModuleHost, ManifestDeclaringAnUnspokenAbiGenerationIsNotLoaded) {
     text = std::regex_replace(text, std::regex(R"("abiVersion"\s*:\s*1)"), R"("abiVersion": 7)");
     write_text_file(manifest_path, text);
     auto marker = plugins.path() / "marker";
-    setenv("UAP_FIXTURE_MARKER_FILE", marker.c_str(), 1);
+    uap::testing::set_environment_variable("UAP_FIXTURE_MARKER_FILE", marker.string());
     auto host = host_of({plugins.path() / "future"});
-    unsetenv("UAP_FIXTURE_MARKER_FILE");
+    uap::testing::set_environment_variable("UAP_FIXTURE_MARKER_FILE", "");
     EXPECT_TRUE(reports(*host, "fixture.marker", PackState::Incompatible, "declares ABI generation 7"));
     EXPECT_FALSE(fs::exists(marker)) << "the library was loaded although its manifest was incompatible";
 }
@@ -239,7 +239,7 @@ TEST(ModuleHost, DisabledPackIsNeverLoaded) {
     ASSERT_TRUE(settings);
     settings->set_toggle("fixture.marker", uap::settings::Toggle::Disabled);
     auto marker = project.path() / "marker";
-    setenv("UAP_FIXTURE_MARKER_FILE", marker.c_str(), 1);
+    uap::testing::set_environment_variable("UAP_FIXTURE_MARKER_FILE", marker.string());
     auto host = host_of({fixture_pack("fixture.marker")}, &*settings);
     EXPECT_TRUE(reports(*host, "fixture.marker", PackState::Disabled, "disabled in settings"));
     EXPECT_FALSE(fs::exists(marker)) << "the disabled pack's library ran code";
@@ -247,7 +247,7 @@ TEST(ModuleHost, DisabledPackIsNeverLoaded) {
 
     settings->set_toggle("fixture.marker", uap::settings::Toggle::Enabled);
     auto enabled = host_of({fixture_pack("fixture.marker")}, &*settings);
-    unsetenv("UAP_FIXTURE_MARKER_FILE");
+    uap::testing::set_environment_variable("UAP_FIXTURE_MARKER_FILE", "");
     EXPECT_TRUE(fs::exists(marker)) << "the control case must load the library";
     EXPECT_NE(enabled->find_tool("fixture_marker_tool"), nullptr);
 }

@@ -2,36 +2,40 @@
 // malformed frames are refused with a reason instead of being trusted.
 #include "runner/runner_frames.hpp"
 
+#include <Poco/Pipe.h>
+
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <map>
 #include <thread>
+#include <type_traits>
 #include <vector>
-#include <unistd.h>
 
 namespace {
 
 using uap::runner::OutgoingMessage;
 using uap::runner::ReadEnd;
 
+// Poco's pipe hands out a file descriptor (POSIX) or a HANDLE (Windows); the platform layer carries either as an integer.
+template <class Handle>
+uap::platform::NativeHandle native(Handle handle) {
+    if constexpr (std::is_pointer_v<Handle>)
+        return reinterpret_cast<uap::platform::NativeHandle>(handle);
+    else
+        return static_cast<uap::platform::NativeHandle>(handle);
+}
+
 struct Pipe {
-    int read_end = -1, write_end = -1;
-    Pipe() {
-        int ends[2];
-        EXPECT_EQ(::pipe(ends), 0);
-        read_end = ends[0];
-        write_end = ends[1];
+    Poco::Pipe ends; // Closes both ends when the test ends.
+    uap::platform::NativeHandle read_end = native(ends.readHandle());
+    uap::platform::NativeHandle write_end = native(ends.writeHandle());
+    void write_raw(std::string_view bytes) {
+        ASSERT_EQ(ends.writeBytes(bytes.data(), static_cast<int>(bytes.size())), static_cast<int>(bytes.size()));
     }
-    ~Pipe() {
-        close_writer();
-        ::close(read_end);
-    }
-    void write_raw(std::string_view bytes) { ASSERT_EQ(::write(write_end, bytes.data(), bytes.size()), ssize_t(bytes.size())); }
     void close_writer() {
-        if (write_end >= 0)
-            ::close(write_end);
-        write_end = -1;
+        ends.close(Poco::Pipe::CLOSE_WRITE);
+        write_end = uap::platform::no_handle;
     }
 };
 
@@ -70,8 +74,11 @@ TEST(RunnerFrames, SeveralFramesInOneWriteAreReadOneByOne) {
         message.string("message", std::string(static_cast<size_t>(index) * 23, 'x'));
         frames += message.finish();
     }
-    pipe.write_raw(frames);
-    pipe.close_writer();
+    // Written from a thread: the frames exceed a Windows pipe's buffer, so the write waits for the reader.
+    std::jthread writer([&] {
+        pipe.write_raw(frames);
+        pipe.close_writer();
+    });
     uap::runner::FrameReader reader(pipe.read_end, 1024 * 1024);
     std::string text;
     for (int index = 0; index < 50; ++index) {

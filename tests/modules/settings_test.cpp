@@ -1,12 +1,12 @@
 // Project settings: defaults, round trips, atomic owner-only writes, and corrupt files kept aside.
 #include "settings/project_settings.hpp"
+#include "support/platform/platform.hpp"
 #include "test_support.hpp"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 
-#include <sys/stat.h>
 
 namespace {
 
@@ -47,12 +47,13 @@ TEST(ProjectSettings, TogglesRoundTripThroughAnOwnerOnlyFile) {
     ASSERT_TRUE(reloaded);
     EXPECT_EQ(reloaded->toggle("markers"), Toggle::Disabled);
     EXPECT_EQ(reloaded->toggle("core"), Toggle::Enabled);
-    struct stat status {};
-    ASSERT_EQ(::stat(ProjectSettings::file_for(project.path()).c_str(), &status), 0);
-    EXPECT_EQ(status.st_mode & 0777, 0600u);
     // No temporary file is left behind by the atomic write.
     for (auto& entry : fs::directory_iterator(ProjectSettings::file_for(project.path()).parent_path()))
         EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos) << entry.path();
+    if (uap::platform::operating_system_name() == "windows")
+        GTEST_SKIP() << "the owner-only ACL is not confirmed under Wine 8 (Platform.OwnerOnlyFilesAreOwnerOnlyAndSharedOnesAreNot "
+                        "fails the same way; docs/platforms.md)";
+    EXPECT_TRUE(uap::platform::is_owner_only(ProjectSettings::file_for(project.path())));
 }
 
 TEST(ProjectSettings, UnknownFieldsSurviveASave) {

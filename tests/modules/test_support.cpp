@@ -1,14 +1,11 @@
 // Helpers for the module tests.
 #include "test_support.hpp"
 
-#include <Poco/Pipe.h>
-#include <Poco/PipeStream.h>
-#include <Poco/Process.h>
-#include <Poco/StreamCopier.h>
+#include "support/child_process.hpp"
 
-#include <atomic>
-#include <csignal>
+#include <cstdlib>
 #include <fstream>
+#include <list>
 #include <mutex>
 #include <random>
 #include <sstream>
@@ -31,6 +28,18 @@ TemporaryFolder::~TemporaryFolder() {
 
 fs::path fixture_pack(const std::string& id) { return fs::path(UAP_TEST_FIXTURES_DIR) / id; }
 
+std::string module_file_name(const std::string& target) { return UAP_TEST_MODULE_PREFIX + target + UAP_TEST_MODULE_SUFFIX; }
+
+void set_environment_variable(const std::string& name, const std::string& value) {
+    // putenv is in both POSIX and the Windows C runtime (setenv is POSIX only). POSIX keeps the
+    // pointer it is given, so every entry lives until the process ends.
+    static std::mutex mutex;
+    static std::list<std::string> entries;
+    std::lock_guard lock(mutex);
+    entries.push_back(name + "=" + value);
+    ::putenv(entries.back().data());
+}
+
 void write_text_file(const fs::path& path, const std::string& text) {
     fs::create_directories(path.parent_path());
     std::ofstream(path, std::ios::binary) << text;
@@ -40,30 +49,50 @@ ProcessResult run_host(const std::vector<std::string>& arguments, const std::map
     return run_program(UAP_TEST_HOST_BINARY, arguments, environment);
 }
 
+namespace {
+
+// The whole environment of a child: this process's, with `extra` replacing or adding variables.
+std::vector<std::string> environment_with(const std::map<std::string, std::string>& extra) {
+    std::vector<std::string> replaced;
+    for (auto& [name, value] : extra)
+        replaced.push_back(name);
+    auto entries = current_environment_without(replaced);
+    for (auto& [name, value] : extra)
+        entries.push_back(name + "=" + value);
+    return entries;
+}
+
+// Everything the child writes on one stream until it closes it.
+void drain(ChildProcess& child, ChildStream which, std::string& text) {
+    char buffer[4096];
+    while (std::size_t count = child.read(which, buffer, sizeof buffer))
+        text.append(buffer, count);
+}
+
+} // namespace
+
+// Started through the platform layer, which quotes arguments for the Windows command line (JSON
+// arguments keep their double quotes there).
 ProcessResult run_program(const std::string& program, const std::vector<std::string>& arguments,
                           const std::map<std::string, std::string>& environment) {
-    Poco::Pipe out_pipe, err_pipe;
-    Poco::Process::Env env;
-    for (auto& [name, value] : environment)
-        env[name] = value;
-    auto handle = Poco::Process::launch(program, arguments, ".", nullptr, &out_pipe, &err_pipe, env);
     ProcessResult result;
+    auto launched = ChildProcess::launch({program, arguments, fs::current_path(), environment_with(environment)});
+    if (!launched) {
+        result.err = "cannot start " + program + ": " + launched.error().message();
+        return result;
+    }
+    auto& child = **launched;
+    child.close_stdin();
     // Drain both pipes concurrently so a chatty child never blocks on a full pipe.
-    std::thread error_reader([&] {
-        Poco::PipeInputStream stream(err_pipe);
-        Poco::StreamCopier::copyToString(stream, result.err);
-    });
-    Poco::PipeInputStream out_stream(out_pipe);
-    Poco::StreamCopier::copyToString(out_stream, result.out);
+    std::thread error_reader([&] { drain(child, ChildStream::Errors, result.err); });
+    drain(child, ChildStream::Output, result.out);
     error_reader.join();
-    result.exit_code = handle.wait();
+    result.exit_code = child.wait_exit(std::chrono::minutes(5)).value_or(-1);
     return result;
 }
 
 struct ServingHost::Streams {
-    Poco::Pipe out;
-    Poco::Pipe err;
-    std::unique_ptr<Poco::ProcessHandle> handle;
+    std::unique_ptr<ChildProcess> child;
     std::thread error_reader;
     mutable std::mutex mutex;
     std::string error_text;
@@ -71,46 +100,45 @@ struct ServingHost::Streams {
 
 ServingHost::ServingHost(const std::vector<std::string>& arguments, const std::map<std::string, std::string>& environment)
     : m_streams(std::make_unique<Streams>()) {
-    Poco::Process::Env env;
-    for (auto& [name, value] : environment)
-        env[name] = value;
-    std::vector<std::string> words = {"serve"};
-    words.insert(words.end(), arguments.begin(), arguments.end());
-    m_streams->handle = std::make_unique<Poco::ProcessHandle>(
-        Poco::Process::launch(UAP_TEST_HOST_BINARY, words, ".", nullptr, &m_streams->out, &m_streams->err, env));
-    m_pid = m_streams->handle->id();
+    LaunchSpec spec;
+    spec.program = UAP_TEST_HOST_BINARY;
+    spec.arguments = {"serve"};
+    spec.arguments.insert(spec.arguments.end(), arguments.begin(), arguments.end());
+    spec.working_directory = fs::current_path();
+    spec.environment = environment_with(environment);
+    auto launched = ChildProcess::launch(spec);
+    if (!launched) {
+        m_streams->error_text = "cannot start uap-host: " + launched.error().message();
+        return;
+    }
+    m_streams->child = std::move(*launched);
+    m_pid = m_streams->child->pid();
     m_streams->error_reader = std::thread([streams = m_streams.get()] {
-        Poco::PipeInputStream stream(streams->err);
-        std::string line;
-        while (std::getline(stream, line)) {
+        char buffer[4096];
+        while (std::size_t count = streams->child->read(ChildStream::Errors, buffer, sizeof buffer)) {
             std::lock_guard lock(streams->mutex);
-            streams->error_text += line + "\n";
+            streams->error_text.append(buffer, count);
         }
     });
     // The host prints "uap-host: serving <url>" once the discovery file is written; the read ends
     // at end of file if it exits first.
-    Poco::PipeInputStream out(m_streams->out);
-    std::string line;
-    while (std::getline(out, line))
-        if (line.find("serving") != std::string::npos) {
+    std::string out;
+    char buffer[4096];
+    while (std::size_t count = m_streams->child->read(ChildStream::Output, buffer, sizeof buffer)) {
+        out.append(buffer, count);
+        auto line_end = out.find('\n', out.find("serving") == std::string::npos ? out.size() : out.find("serving"));
+        if (out.find("serving") != std::string::npos && line_end != std::string::npos) {
             m_serving = true;
             break;
         }
+    }
 }
 
 ServingHost::~ServingHost() {
-    ::kill(static_cast<pid_t>(m_pid), SIGTERM);
-    std::atomic<bool> exited{false};
-    std::thread killer([&exited, pid = m_pid] {
-        for (int waited = 0; waited < 100 && !exited; ++waited)
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        if (!exited)
-            ::kill(static_cast<pid_t>(pid), SIGKILL);
-    });
-    m_streams->handle->wait();
-    exited = true;
-    killer.join();
-    m_streams->out.close();
+    if (!m_streams->child)
+        return;
+    // Windows has no polite request for a windowless child, so there the grace period is spent waiting.
+    m_streams->child->terminate_tree(std::chrono::seconds(5));
     m_streams->error_reader.join();
 }
 

@@ -26,6 +26,13 @@ private:
 
 // The pack folder of a fixture built by tests/modules/CMakeLists.txt.
 std::filesystem::path fixture_pack(const std::string& id);
+// The file name of a module library built from a CMake target: libfixture_echo.so on Linux,
+// libfixture_echo.dll on Windows.
+std::string module_file_name(const std::string& target);
+
+// Sets (or, with an empty value, blanks) a variable in this process's C runtime environment, where
+// a module's getenv reads it on every platform.
+void set_environment_variable(const std::string& name, const std::string& value);
 
 void write_text_file(const std::filesystem::path& path, const std::string& text);
 
@@ -42,8 +49,9 @@ ProcessResult run_program(const std::string& program, const std::vector<std::str
 // Runs the built uap-host with arguments and extra environment variables; waits for it to exit.
 ProcessResult run_host(const std::vector<std::string>& arguments, const std::map<std::string, std::string>& environment = {});
 
-// `uap-host serve` running in the background for a project until this object ends (SIGTERM by pid,
-// then SIGKILL after 10 s). Construction waits until the host prints that it is serving.
+// `uap-host serve` running in the background for a project until this object ends (the platform
+// layer's terminate_tree: SIGTERM, then SIGKILL after 5 s on POSIX; the Job Object after 5 s on
+// Windows). Construction waits until the host prints that it is serving.
 class ServingHost {
 public:
     ServingHost(const std::vector<std::string>& arguments, const std::map<std::string, std::string>& environment);

@@ -7,6 +7,7 @@
 #include "support/paths.hpp"
 #include "support/platform/platform.hpp"
 
+#include <cstdlib>
 #include <cstring>
 #include <sstream>
 
@@ -55,7 +56,8 @@ namespace {
 char crash_path[4096];
 thread_local const char* running_record = nullptr;
 
-void write_number(platform::NativeHandle file, int number) {
+// Unsigned: a Windows exception code (0xC0000005) is negative as an int.
+void write_number(platform::NativeHandle file, unsigned number) {
     char digits[16];
     int position = sizeof(digits) - 1;
     digits[position] = '\0';
@@ -74,13 +76,13 @@ void on_fatal_fault(int signal) {
     if (auto file = platform::create_fault_file(crash_path); file != platform::no_handle) {
         write_fault_text(file, record);
         write_fault_text(file, "signal=");
-        write_number(file, signal);
+        write_number(file, static_cast<unsigned>(signal));
         write_fault_text(file, "\n");
         platform::close_fault_file(file);
     }
     auto errors = platform::standard_error();
     write_fault_text(errors, "uap-host: fatal signal ");
-    write_number(errors, signal);
+    write_number(errors, static_cast<unsigned>(signal));
     write_fault_text(errors, " while an in-process module pack was running a tool; recorded in ");
     write_fault_text(errors, crash_path);
     write_fault_text(errors, ":\n");
@@ -125,7 +127,7 @@ std::optional<CrashRecord> take_crash_record(const fs::path& project) {
         else if (key == "tool")
             record.tool = value;
         else if (key == "signal")
-            record.signal = std::atoi(value.c_str());
+            record.signal = static_cast<int>(std::strtoul(value.c_str(), nullptr, 10));
     }
     if (record.pack.empty())
         return std::nullopt;
@@ -133,8 +135,9 @@ std::optional<CrashRecord> take_crash_record(const fs::path& project) {
 }
 
 std::string describe_crash(const CrashRecord& record, const fs::path& project) {
-    std::string name = record.signal > 0 ? platform::fault_name(record.signal) : std::string();
-    return "the last run ended in a crash in " + record.pack + ":" + record.tool + " (signal " + std::to_string(record.signal) +
+    std::string name = record.signal != 0 ? platform::fault_name(record.signal) : std::string();
+    return "the last run ended in a crash in " + record.pack + ":" + record.tool + " (signal " +
+           std::to_string(static_cast<unsigned>(record.signal)) +
            (name.empty() ? std::string() : ", " + name) + "); to keep such a crash from ending the host, run the pack "
            "in a module runner: uap-host modules isolate " + record.pack + " --project " + project.string();
 }

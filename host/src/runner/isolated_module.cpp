@@ -11,7 +11,7 @@ namespace uap::runner {
 
 modules::IsolatedStarter module_runner(std::filesystem::path program) {
     if (program.empty())
-        program = paths::executable_folder() / runner_program_name;
+        program = paths::sibling_program(runner_program_name);
     return [program](modules::IsolatedPack pack) {
         return IsolatedModule::start(RunnerSetup{program, std::move(pack.library), std::move(pack.context), std::move(pack.on_disabled)});
     };

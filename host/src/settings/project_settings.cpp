@@ -4,6 +4,7 @@
 #include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
+#include "support/platform/platform.hpp"
 
 #include <algorithm>
 
@@ -262,9 +263,8 @@ void ProjectSettings::set_isolation(const std::string& pack_id, Isolation isolat
 }
 
 std::string toggle_command(Toggle state, const std::string& toggle_id, const fs::path& project) {
-    std::string folder = project.empty() ? std::string("DIR") : project.string();
-    if (folder.find_first_of(" \t'\"$`\\") != std::string::npos)
-        folder = "'" + folder + "'"; // Quoted so the command can be pasted into a shell as it is.
+    // Quoted when needed, so the command can be pasted into a shell as it is.
+    std::string folder = project.empty() ? std::string("DIR") : platform::shell_word(project.string());
     return std::string("uap-host modules ") + (state == Toggle::Enabled ? "enable " : "disable ") + toggle_id + " --project " + folder;
 }
 

@@ -60,6 +60,12 @@ Expected<void> fill_random(unsigned char* buffer, std::size_t size);
 std::filesystem::path executable_path();
 // The name of this build's platform in manifests and packages: "linux", "macos" or "windows".
 std::string operating_system_name();
+// What a program's file name ends with: "" on POSIX, ".exe" on Windows.
+std::string executable_suffix();
+// A word (a path, say) as it is pasted into this platform's shell in an advised command: quoted
+// only when it needs to be (POSIX: single quotes; Windows: double quotes, as cmd.exe and
+// PowerShell both read them, and backslashes left alone).
+std::string shell_word(const std::string& word);
 // The processor architecture: "x86_64", "arm64", or "unknown".
 std::string architecture_name();
 // The folder for this user's own settings outside any project, named `application` inside the

@@ -202,6 +202,17 @@ std::string operating_system_name() {
 #endif
 }
 
+std::string executable_suffix() { return ""; }
+
+std::string shell_word(const std::string& word) {
+    if (!word.empty() && word.find_first_of(" \t'\"$`\\") == std::string::npos)
+        return word;
+    std::string quoted = "'";
+    for (char c : word)
+        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
 std::string architecture_name() {
 #if defined(__x86_64__)
     return "x86_64";

@@ -168,6 +168,15 @@ fs::path executable_path() {
 
 std::string operating_system_name() { return "windows"; }
 
+std::string executable_suffix() { return ".exe"; }
+
+std::string shell_word(const std::string& word) {
+    // A Windows path cannot hold a double quote, so wrapping is enough.
+    if (word.empty() || word.find_first_of(" \t&|<>^%!()'`;,=\"") != std::string::npos)
+        return "\"" + word + "\"";
+    return word;
+}
+
 std::string architecture_name() {
 #if defined(_M_X64) || defined(__x86_64__)
     return "x86_64";
