@@ -49,8 +49,10 @@ TEST(RunnerFrames, MessagesRoundTripWithEscapesAndRawArguments) {
     auto end = reader.next(text);
     ASSERT_TRUE(end);
     ASSERT_EQ(*end, ReadEnd::Frame);
-    auto parsed = uap::runner::parse_message(text);
-    ASSERT_TRUE(parsed) << parsed.error().message();
+    uap::json::LocalDocument message_read;
+    auto read = uap::runner::parse_message(text, message_read);
+    ASSERT_TRUE(read) << read.error().message();
+    const auto* parsed = &message_read.document();
     EXPECT_STREQ((*parsed)["type"].GetString(), "call");
     EXPECT_EQ((*parsed)["call"].GetInt64(), 7);
     EXPECT_STREQ((*parsed)["tool"].GetString(), "quote \" backslash \\ newline \n unicode \xc3\xa9");
@@ -74,11 +76,12 @@ TEST(RunnerFrames, SeveralFramesInOneWriteAreReadOneByOne) {
     pipe.close_writer();
     uap::runner::FrameReader reader(pipe.read_end, 1024 * 1024);
     std::string text;
+    uap::json::LocalDocument message_read; // Reused for every frame, as the readers do.
     for (int index = 0; index < 50; ++index) {
         auto end = reader.next(text);
         ASSERT_TRUE(end && *end == ReadEnd::Frame) << index;
-        auto parsed = uap::runner::parse_message(text);
-        ASSERT_TRUE(parsed);
+        ASSERT_TRUE(uap::runner::parse_message(text, message_read));
+        const auto* parsed = &message_read.document();
         EXPECT_EQ((*parsed)["index"].GetInt(), index);
         EXPECT_EQ((*parsed)["message"].GetStringLength(), static_cast<size_t>(index) * 23);
     }
@@ -99,13 +102,14 @@ TEST(RunnerFrames, FramesSentFromManyThreadsArriveWholeAndShareWrites) {
     std::thread reader_thread([&] {
         uap::runner::FrameReader reader(pipe.read_end, 1024 * 1024);
         std::string text;
+        uap::json::LocalDocument message_read;
         while (true) {
             auto end = reader.next(text);
             ASSERT_TRUE(end) << end.error().message();
             if (*end == ReadEnd::Closed)
                 return;
-            auto parsed = uap::runner::parse_message(text);
-            ASSERT_TRUE(parsed);
+            ASSERT_TRUE(uap::runner::parse_message(text, message_read));
+            const auto* parsed = &message_read.document();
             int thread = (*parsed)["thread"].GetInt();
             EXPECT_EQ((*parsed)["index"].GetInt(), received[thread]++);
             EXPECT_EQ((*parsed)["padding"].GetStringLength(), 100u);
@@ -185,12 +189,14 @@ TEST(RunnerFrames, TornPrefixAndTornBodyAreErrorsNotCleanEnds) {
 }
 
 TEST(RunnerFrames, MessagesMustBeObjectsWithATypeAndBoundedNesting) {
-    EXPECT_FALSE(uap::runner::parse_message("[1,2]"));
-    EXPECT_FALSE(uap::runner::parse_message(R"({"type":7})"));
-    EXPECT_FALSE(uap::runner::parse_message("{\"type\":\"log\",\"message\":\"\xff\"}")); // Not UTF-8.
-    auto deep = uap::runner::parse_message(std::string(1'000'000, '['));
+    uap::json::LocalDocument message;
+    EXPECT_FALSE(uap::runner::parse_message("[1,2]", message));
+    EXPECT_FALSE(uap::runner::parse_message(R"({"type":7})", message));
+    EXPECT_FALSE(uap::runner::parse_message("{\"type\":\"log\",\"message\":\"\xff\"}", message)); // Not UTF-8.
+    auto deep = uap::runner::parse_message(std::string(1'000'000, '['), message);
     ASSERT_FALSE(deep);
-    EXPECT_TRUE(uap::runner::parse_message(R"({"type":"stopped"})"));
+    EXPECT_TRUE(uap::runner::parse_message(R"({"type":"stopped"})", message));
+    EXPECT_STREQ(message.document()["type"].GetString(), "stopped"); // The failed parses left nothing behind.
 }
 
 } // namespace

@@ -254,6 +254,7 @@ std::string RunnerConnection::failure_text(const PendingCall& call) const {
 
 void RunnerConnection::read_messages() {
     std::string text;
+    json::LocalDocument message;
     FrameReader reader(m_child->stream(ChildStream::Output), max_frame_bytes);
     while (true) {
         auto end = reader.next(text);
@@ -263,12 +264,11 @@ void RunnerConnection::read_messages() {
         }
         if (*end == ReadEnd::Closed)
             break;
-        auto message = parse_message(text);
-        if (!message) {
-            note_protocol_error(message.error().message());
+        if (auto parsed = parse_message(text, message); !parsed) {
+            note_protocol_error(parsed.error().message());
             break;
         }
-        dispatch(*message);
+        dispatch(message.document());
     }
     finish(Death::Crashed);
 }

@@ -162,13 +162,13 @@ Expected<ReadEnd> FrameReader::next(std::string& text) {
     return ReadEnd::Frame;
 }
 
-Expected<rapidjson::Document> parse_message(std::string_view text) {
-    auto parsed = json::parse(text, envelope_max_depth);
-    if (!parsed)
+Expected<void> parse_message(std::string_view text, json::LocalDocument& message) {
+    if (auto parsed = message.parse(text, envelope_max_depth); !parsed)
         return parsed.error().within("runner message");
-    if (!parsed->IsObject() || !json::string_field(*parsed, "type"))
+    const rapidjson::Document& parsed = message.document();
+    if (!parsed.IsObject() || !json::string_field(parsed, "type"))
         return Error("runner message is not an object with a string \"type\"");
-    return std::move(*parsed);
+    return {};
 }
 
 std::string_view text_of(const rapidjson::Value& message, const char* field) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "support/expected.hpp"
+#include "support/json.hpp"
 #include "support/platform/platform.hpp"
 
 #include <rapidjson/document.h>
@@ -94,8 +95,9 @@ private:
     size_t m_end = 0;   // One past the last byte read into m_buffer.
 };
 
-// Parses a frame's text into a message object with a string "type".
-Expected<rapidjson::Document> parse_message(std::string_view text);
+// Parses a frame's text into message (reused from frame to frame) and checks that it is an object
+// with a string "type".
+Expected<void> parse_message(std::string_view text, json::LocalDocument& message);
 
 // Field readers for received messages: a missing or mistyped field reads as the fallback, so a
 // hostile peer's message can make a call fail but never crash the reader.

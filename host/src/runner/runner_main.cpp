@@ -286,15 +286,16 @@ private:
     void read_frames(uint64_t epoch) {
         send_queued(); // Results the previous reader queued.
         std::string text;
+        json::LocalDocument parsed; // Its own per reading thread: a call runs on it while it holds the message.
         while (true) {
             if (!m_reader.frame_ready())
                 send_queued(); // About to wait for input: results of this burst go out first.
             auto end = m_reader.next(text);
             if (!end || *end == ReadEnd::Closed)
                 std::_Exit(0); // The host is gone: nobody wants the results any more.
-            auto message = parse_message(text);
-            if (!message)
+            if (!parse_message(text, parsed))
                 std::_Exit(0);
+            const rapidjson::Document* message = &parsed.document();
             std::string_view type = text_of(*message, "type");
             if (type == "call") {
                 if (!run_inline(*message, epoch))
