@@ -35,18 +35,19 @@ struct Pipe {
     }
 };
 
-TEST(RunnerFrames, MessagesRoundTripWithEscapesAndRawArguments) {
+TEST(RunnerFrames, MessagesRoundTripWithEscapesAndPayloads) {
     Pipe pipe;
     OutgoingMessage message("call");
     message.integer("call", 7);
     message.string("tool", "quote \" backslash \\ newline \n unicode \xc3\xa9");
-    message.raw_json("arguments", R"({"nested":{"list":[1,2,3]}})");
-    ASSERT_TRUE(uap::runner::write_frame(pipe.write_end, message.finish()));
+    std::string arguments = R"({"nested":{"list":[1,2,3]},"text":"quote \" and \u00e9"})";
+    ASSERT_TRUE(uap::runner::write_frame(pipe.write_end, message.finish(arguments)));
+    ASSERT_TRUE(uap::runner::write_frame(pipe.write_end, OutgoingMessage("stopped").finish()));
     pipe.close_writer();
 
-    std::string text;
+    std::string text, payload;
     uap::runner::FrameReader reader(pipe.read_end, 1024);
-    auto end = reader.next(text);
+    auto end = reader.next(text, payload);
     ASSERT_TRUE(end);
     ASSERT_EQ(*end, ReadEnd::Frame);
     uap::json::LocalDocument message_read;
@@ -56,9 +57,15 @@ TEST(RunnerFrames, MessagesRoundTripWithEscapesAndRawArguments) {
     EXPECT_STREQ((*parsed)["type"].GetString(), "call");
     EXPECT_EQ((*parsed)["call"].GetInt64(), 7);
     EXPECT_STREQ((*parsed)["tool"].GetString(), "quote \" backslash \\ newline \n unicode \xc3\xa9");
-    EXPECT_EQ((*parsed)["arguments"]["nested"]["list"][2].GetInt(), 3);
+    EXPECT_EQ(payload, arguments) << "the payload arrives byte for byte";
 
-    end = reader.next(text);
+    end = reader.next(text, payload);
+    ASSERT_TRUE(end && *end == ReadEnd::Frame);
+    EXPECT_TRUE(payload.empty());
+    ASSERT_TRUE(uap::runner::parse_message(text, message_read));
+    EXPECT_STREQ(message_read.document()["type"].GetString(), "stopped");
+
+    end = reader.next(text, payload);
     ASSERT_TRUE(end);
     EXPECT_EQ(*end, ReadEnd::Closed);
 }
@@ -70,22 +77,23 @@ TEST(RunnerFrames, SeveralFramesInOneWriteAreReadOneByOne) {
         OutgoingMessage message("log");
         message.integer("index", index);
         message.string("message", std::string(static_cast<size_t>(index) * 23, 'x'));
-        frames += message.finish();
+        frames += message.finish(std::string(static_cast<size_t>(index) * 7, 'p'));
     }
     pipe.write_raw(frames);
     pipe.close_writer();
     uap::runner::FrameReader reader(pipe.read_end, 1024 * 1024);
-    std::string text;
+    std::string text, payload;
     uap::json::LocalDocument message_read; // Reused for every frame, as the readers do.
     for (int index = 0; index < 50; ++index) {
-        auto end = reader.next(text);
+        auto end = reader.next(text, payload);
         ASSERT_TRUE(end && *end == ReadEnd::Frame) << index;
         ASSERT_TRUE(uap::runner::parse_message(text, message_read));
         const auto* parsed = &message_read.document();
         EXPECT_EQ((*parsed)["index"].GetInt(), index);
         EXPECT_EQ((*parsed)["message"].GetStringLength(), static_cast<size_t>(index) * 23);
+        EXPECT_EQ(payload, std::string(static_cast<size_t>(index) * 7, 'p'));
     }
-    auto end = reader.next(text);
+    auto end = reader.next(text, payload);
     ASSERT_TRUE(end);
     EXPECT_EQ(*end, ReadEnd::Closed);
 }
@@ -101,10 +109,10 @@ TEST(RunnerFrames, FramesSentFromManyThreadsArriveWholeAndShareWrites) {
     std::map<int, int> received; // Thread → frames seen, checked in order per thread.
     std::thread reader_thread([&] {
         uap::runner::FrameReader reader(pipe.read_end, 1024 * 1024);
-        std::string text;
+        std::string text, payload;
         uap::json::LocalDocument message_read;
         while (true) {
-            auto end = reader.next(text);
+            auto end = reader.next(text, payload);
             ASSERT_TRUE(end) << end.error().message();
             if (*end == ReadEnd::Closed)
                 return;
@@ -157,12 +165,25 @@ TEST(RunnerFrames, AWriterWhosePeerIsGoneSaysSoAndDropsLaterFrames) {
 TEST(RunnerFrames, ALengthOverTheLimitIsRefusedBeforeAnyAllocation) {
     Pipe pipe;
     pipe.write_raw(std::string("\x7f\xff\xff\xff", 4));
-    std::string text;
+    std::string text, payload;
     uap::runner::FrameReader reader(pipe.read_end, 1024);
-    auto end = reader.next(text);
+    auto end = reader.next(text, payload);
     ASSERT_FALSE(end);
     EXPECT_NE(end.error().message().find("exceeds the limit of 1024"), std::string::npos) << end.error().message();
     EXPECT_LT(text.capacity(), 4096u);
+}
+
+TEST(RunnerFrames, APayloadOverTheLimitIsRefusedBeforeAnyAllocation) {
+    Pipe pipe;
+    // A 2-byte message within the limit, then a payload that would take the frame past it.
+    pipe.write_raw(std::string("\0\0\0\x02{}\0\0\x03\xff", 10));
+    std::string text, payload;
+    uap::runner::FrameReader reader(pipe.read_end, 1024);
+    auto end = reader.next(text, payload);
+    ASSERT_FALSE(end);
+    EXPECT_NE(end.error().message().find("a frame of 1025 bytes exceeds the limit of 1024"), std::string::npos)
+        << end.error().message();
+    EXPECT_LT(payload.capacity(), 4096u);
 }
 
 TEST(RunnerFrames, TornPrefixAndTornBodyAreErrorsNotCleanEnds) {
@@ -170,9 +191,9 @@ TEST(RunnerFrames, TornPrefixAndTornBodyAreErrorsNotCleanEnds) {
         Pipe pipe;
         pipe.write_raw(std::string("\0\0", 2));
         pipe.close_writer();
-        std::string text;
+        std::string text, payload;
         uap::runner::FrameReader reader(pipe.read_end, 1024);
-        auto end = reader.next(text);
+        auto end = reader.next(text, payload);
         ASSERT_FALSE(end);
         EXPECT_NE(end.error().message().find("length prefix"), std::string::npos);
     }
@@ -180,11 +201,21 @@ TEST(RunnerFrames, TornPrefixAndTornBodyAreErrorsNotCleanEnds) {
         Pipe pipe;
         pipe.write_raw(std::string("\0\0\0\x0a{\"a\"", 8));
         pipe.close_writer();
-        std::string text;
+        std::string text, payload;
         uap::runner::FrameReader reader(pipe.read_end, 1024);
-        auto end = reader.next(text);
+        auto end = reader.next(text, payload);
         ASSERT_FALSE(end);
         EXPECT_NE(end.error().message().find("inside a frame"), std::string::npos);
+    }
+    {
+        Pipe pipe;
+        pipe.write_raw(std::string("\0\0\0\x02{}\0\0\0\x09" "abc", 13)); // The payload stops after 3 of 9 bytes.
+        pipe.close_writer();
+        std::string text, payload;
+        uap::runner::FrameReader reader(pipe.read_end, 1024);
+        auto end = reader.next(text, payload);
+        ASSERT_FALSE(end);
+        EXPECT_NE(end.error().message().find("inside a frame's payload"), std::string::npos) << end.error().message();
     }
 }
 
