@@ -219,6 +219,23 @@ TEST(RunnerFrames, TornPrefixAndTornBodyAreErrorsNotCleanEnds) {
     }
 }
 
+TEST(RunnerFrames, Utf8CheckAcceptsTextAndRefusesEveryKindOfBrokenSequence) {
+    using uap::runner::valid_utf8;
+    std::string ascii(1000, 'a');
+    EXPECT_TRUE(valid_utf8(""));
+    EXPECT_TRUE(valid_utf8(ascii));
+    EXPECT_TRUE(valid_utf8("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"));     // 2-, 3- and 4-byte characters.
+    EXPECT_TRUE(valid_utf8(ascii + "\xf0\x9f\x98\x80" + ascii + "\xc3\xa9")); // Between and after ASCII runs.
+    for (std::string broken : {"\xff", "\xc3", "\xe2\x82", "\xf0\x9f\x98", "\x80", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80"}) {
+        // Alone, at the end of an ASCII run, and inside one (every alignment of the 8-byte steps).
+        EXPECT_FALSE(valid_utf8(broken));
+        for (size_t before = 0; before < 9; ++before) {
+            EXPECT_FALSE(valid_utf8(std::string(before, 'a') + broken)) << before;
+            EXPECT_FALSE(valid_utf8(std::string(before, 'a') + broken + ascii)) << before;
+        }
+    }
+}
+
 TEST(RunnerFrames, MessagesMustBeObjectsWithATypeAndBoundedNesting) {
     uap::json::LocalDocument message;
     EXPECT_FALSE(uap::runner::parse_message("[1,2]", message));
