@@ -237,12 +237,29 @@ TEST(CliSearchPosix, KeepsItsOrderAndSkipsFilesThatCannotRun) {
     EXPECT_NE(missing.error().message().find("/usr/local/bin/claude"), std::string::npos);
 }
 
+namespace {
+std::string read_all(const fs::path& file) {
+    std::ifstream stream(file, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
+}
+
+// Removes a test folder however the test ends.
+struct RemovedAtExit {
+    fs::path folder;
+    ~RemovedAtExit() {
+        std::error_code ignored;
+        fs::remove_all(folder, ignored);
+    }
+};
+} // namespace
+
 // By effect on this machine: the search's real file system finds a program placed where npm puts
 // it (Windows: behind a claude.cmd shim; POSIX: on PATH), and that program, started directly, answers.
 TEST(CliSearchHere, TheProgramFoundIsStartedDirectlyAndAnswers) {
     fs::path root = fs::temp_directory_path() /
                     ("uap-cli-search-" + std::to_string(uap::platform::current_process_id()) + "-" +
                      std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+    RemovedAtExit cleanup{root};
     CliSearchContext context = this_machine();
     std::map<std::string, std::string> variables;
     fs::path expected;
@@ -273,8 +290,6 @@ TEST(CliSearchHere, TheProgramFoundIsStartedDirectlyAndAnswers) {
     auto version = probe_cli_version(found->path);
     ASSERT_TRUE(version) << version.error().message();
     EXPECT_EQ(*version, "2.1.332 (Claude Code)");
-    std::error_code ignored;
-    fs::remove_all(root, ignored);
 }
 
 // ---- The script gate with Windows paths. The project is C:\Users\Ada\My Game; decisions in
@@ -384,14 +399,15 @@ TEST(ScriptGateWindows, PowerShellWriteTargets) {
     EXPECT_FALSE(check_tool_call("PowerShell", input, windows_project, windows_project));
 }
 
+
 TEST(LaunchSettings, TheHookIsAnExecFormCommandAndTheRulesAreAList) {
     fs::path project = fs::temp_directory_path() / ("uap launch settings " + std::to_string(uap::platform::current_process_id()));
+    RemovedAtExit cleanup{project};
     fs::create_directories(project);
     fs::path binary = project / "Program Files" / "Agent Panel's \"host\" $x" / "uap-host.exe";
     auto written = write_launch_settings(project, binary, {"Bash(git status:*)", "mcp__uap__look"});
     ASSERT_TRUE(written) << written.error().message();
-    std::ifstream stream(*written, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
+    std::string text = read_all(*written); // Closed again: Windows cannot replace a file open elsewhere.
     auto document = uap::json::parse(text);
     ASSERT_TRUE(document && document->IsObject()) << text;
     const auto& hook = (*document)["hooks"]["PreToolUse"][0];
@@ -407,13 +423,10 @@ TEST(LaunchSettings, TheHookIsAnExecFormCommandAndTheRulesAreAList) {
 
     // Without a hook binary and without rules the file holds neither.
     auto bare = write_launch_settings(project, std::nullopt, {});
-    ASSERT_TRUE(bare);
-    std::ifstream bare_stream(*bare, std::ios::binary);
-    std::string bare_text((std::istreambuf_iterator<char>(bare_stream)), std::istreambuf_iterator<char>());
+    ASSERT_TRUE(bare) << "rewriting it (every spawn does): " << bare.error().message();
+    std::string bare_text = read_all(*bare);
     auto bare_document = uap::json::parse(bare_text);
     ASSERT_TRUE(bare_document && bare_document->IsObject());
     EXPECT_FALSE(bare_document->HasMember("hooks"));
     EXPECT_FALSE(bare_document->HasMember("permissions"));
-    std::error_code ignored;
-    fs::remove_all(project, ignored);
 }

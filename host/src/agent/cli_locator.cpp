@@ -33,16 +33,22 @@ bool ends_with_ci(const std::string& text, std::string_view suffix) {
     return text.size() >= suffix.size() && lower(text.substr(text.size() - suffix.size())) == suffix;
 }
 
-// Appends a relative path written with either separator (a shim's `node_modules\...`), one part at a time.
-fs::path joined(fs::path folder, std::string_view relative) {
+// Appends a relative path written with either separator (a shim's `node_modules\...`), one part at a
+// time, with the rules' own separator, so each rule set builds the same text on any machine.
+fs::path joined(const std::string& folder, std::string_view relative, SearchRules rules) {
+    char separator = rules == SearchRules::Windows ? '\\' : '/';
+    std::string text = folder;
     size_t start = 0;
     while (start <= relative.size()) {
         size_t end = std::min(relative.find_first_of("\\/", start), relative.size());
-        if (end > start)
-            folder /= std::string(relative.substr(start, end - start));
+        if (end > start) {
+            if (!text.empty() && text.back() != '\\' && text.back() != '/')
+                text.push_back(separator);
+            text.append(relative.substr(start, end - start));
+        }
         start = end + 1;
     }
-    return folder;
+    return fs::path(text);
 }
 
 std::vector<std::string> split_list(const std::string& list, char separator) {
@@ -150,7 +156,7 @@ std::optional<CliLocation> search_path_variable(Search& search, SearchRules rule
         return std::nullopt;
     if (rules == SearchRules::Posix) {
         for (auto& folder : split_list(*path, ':'))
-            if (auto found = search.accept(fs::path(folder) / "claude", "PATH"))
+            if (auto found = search.accept(joined(folder, "claude", SearchRules::Posix), "PATH"))
                 return found;
         return std::nullopt;
     }
@@ -161,7 +167,7 @@ std::optional<CliLocation> search_path_variable(Search& search, SearchRules rule
             std::string suffix = lower(extension);
             if (suffix != ".exe" && suffix != ".com" && suffix != ".cmd" && suffix != ".bat")
                 continue; // .JS, .VBS, .PS1 ...: script hosts, never started.
-            if (auto found = search.accept(joined(folder, "claude" + suffix), "PATH"))
+            if (auto found = search.accept(joined(folder, "claude" + suffix, SearchRules::Windows), "PATH"))
                 return found;
         }
     return std::nullopt;
@@ -178,15 +184,15 @@ Expected<CliLocation> search_posix(Search& search, const std::string& explicit_p
         return *found;
     auto home = search.variable("HOME");
     if (home)
-        if (auto found = search.accept(fs::path(*home) / ".local/bin/claude", "~/.local/bin"))
+        if (auto found = search.accept(joined(*home, ".local/bin/claude", SearchRules::Posix), "~/.local/bin"))
             return *found;
     if (auto prefix = search.variable("npm_config_prefix")) {
-        if (auto found = search.accept(fs::path(*prefix) / "bin" / "claude", "npm global prefix"))
+        if (auto found = search.accept(joined(*prefix, "bin/claude", SearchRules::Posix), "npm global prefix"))
             return *found;
     } else {
         if (home)
             for (const char* folder : {".npm-global/bin", ".local/share/npm/bin"})
-                if (auto found = search.accept(fs::path(*home) / folder / "claude", "npm global prefix"))
+                if (auto found = search.accept(joined(*home, std::string(folder) + "/claude", SearchRules::Posix), "npm global prefix"))
                     return *found;
         if (auto found = search.accept("/usr/local/bin/claude", "npm global prefix"))
             return *found;
@@ -202,12 +208,12 @@ Expected<CliLocation> search_windows(Search& search, const std::string& explicit
         if (auto found = search.accept(*variable, "UAP_CLAUDE_BIN"))
             return *found;
     if (auto appdata = search.variable("APPDATA"))
-        if (auto found = search.accept(joined(*appdata, "npm\\claude.cmd"), "npm"))
+        if (auto found = search.accept(joined(*appdata, "npm\\claude.cmd", SearchRules::Windows), "npm"))
             return *found;
     if (auto found = search_path_variable(search, SearchRules::Windows))
         return *found;
     if (auto profile = search.variable("USERPROFILE"))
-        if (auto found = search.accept(joined(*profile, ".local\\bin\\claude.exe"), "%USERPROFILE%\\.local\\bin"))
+        if (auto found = search.accept(joined(*profile, ".local\\bin\\claude.exe", SearchRules::Windows), "%USERPROFILE%\\.local\\bin"))
             return *found;
     return search.failure();
 }
@@ -242,7 +248,7 @@ Expected<fs::path> program_behind_npm_shim(const fs::path& shim, const CliSearch
                          std::string(tested_cli_install_command));
         if (lower(word.substr(0, 5)) != "%dp0%")
             continue;
-        fs::path program = joined(folder_of(shim), word.substr(5));
+        fs::path program = joined(folder_of(shim).string(), word.substr(5), SearchRules::Windows);
         auto size = context.file_size(program);
         if (!size)
             return Error(shim.string() + " starts " + program.string() + ", which is not there. Reinstall: " + std::string(tested_cli_install_command));
@@ -324,6 +330,8 @@ Expected<std::string> probe_cli_version(const fs::path& cli) {
     if (*code != 0)
         return Error(cli.string() + " --version exited with code " + std::to_string(*code));
     auto line = output.substr(0, output.find('\n'));
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' '))
+        line.pop_back(); // A Windows console program ends its lines with CRLF.
     if (line.empty())
         return Error(cli.string() + " --version printed nothing");
     return line;
