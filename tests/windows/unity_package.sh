@@ -30,8 +30,15 @@ done
 # Started from the unpacked package, the host lists the bundled packs as loaded from there.
 listing=$(cd "$work" && "$wine" "$bin/bin/uap-host.exe" modules list --json --project "$work/project" 2>"$work/stderr.txt") ||
   fail "uap-host.exe modules list failed: $(cat "$work/stderr.txt")"
-for id in uap.core uap.editor uap.markers; do
-  echo "$listing" | grep -q "\"$id\"" || fail "$id is not listed by the packaged host: $listing"
-done
-echo "$listing" | grep -q -i 'unpacked' || fail "the packs were not loaded from the unpacked package: $listing"
+echo "$listing" | python3 -c '
+import json, sys
+packs = {pack["id"]: pack for pack in json.load(sys.stdin)["packs"]}
+for id in ("uap.core", "uap.editor", "uap.markers"):
+    pack = packs.get(id)
+    if pack is None:
+        sys.exit("unity_package: the packaged host does not list " + id)
+    where = "\\unpacked\\package\\Bin~\\win-x64\\lib\\uap\\plugins\\"
+    if pack["state"] != "loaded" or pack["origin"] != "bundled" or where not in pack["folder"]:
+        sys.exit("unity_package: " + id + " is not loaded from the unpacked package: " + json.dumps(pack)[:400])
+' || fail "the packaged host's bundled packs"
 echo "unity_package: $tarball carries Bin~/win-x64 with $packs packs, and the packaged host lists them"
