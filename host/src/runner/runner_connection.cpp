@@ -222,12 +222,7 @@ std::string RunnerConnection::how_it_ended() const {
         return "still running";
     if (!m_protocol_error.empty())
         return "it broke the runner protocol: " + m_protocol_error;
-    if (m_exit_code > platform::signal_exit_base && m_exit_code < platform::signal_exit_base + 65) {
-        int signal = m_exit_code - platform::signal_exit_base;
-        std::string name = platform::signal_name(signal);
-        return "signal " + std::to_string(signal) + (name.empty() ? std::string() : ", " + name);
-    }
-    return "exit code " + std::to_string(m_exit_code);
+    return platform::describe_exit_code(m_exit_code);
 }
 
 std::string RunnerConnection::failure_text(const PendingCall& call) const {

@@ -46,6 +46,9 @@ void kill_process_tree(ProcessId pid);
 std::string signal_name(int signal);
 // The exit code of a child as this module reports it: 128 + signal for a signal on POSIX.
 inline constexpr int signal_exit_base = 128;
+// How a child's exit code reads in a message: "signal 11, SIGSEGV" for a signal on POSIX,
+// "exception 0xC0000005, EXCEPTION_ACCESS_VIOLATION" for a crash on Windows, else "exit code N".
+std::string describe_exit_code(int exit_code);
 
 // The current environment as NAME=value entries (UTF-8).
 std::vector<std::string> environment_entries();

@@ -148,6 +148,15 @@ void kill_process_tree(ProcessId pid) {
     ::kill(static_cast<pid_t>(pid), SIGKILL);
 }
 
+std::string describe_exit_code(int exit_code) {
+    if (exit_code > signal_exit_base && exit_code < signal_exit_base + 65) {
+        int signal = exit_code - signal_exit_base;
+        std::string name = signal_name(signal);
+        return "signal " + std::to_string(signal) + (name.empty() ? std::string() : ", " + name);
+    }
+    return "exit code " + std::to_string(exit_code);
+}
+
 std::string signal_name(int signal) {
 #if defined(__APPLE__)
     if (signal > 0 && signal < NSIG) {

@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <thread>
 
@@ -115,6 +116,18 @@ void kill_process_tree(ProcessId pid) {
 }
 
 std::string signal_name(int) { return ""; }
+
+std::string describe_exit_code(int exit_code) {
+    // A process ended by an unhandled exception exits with the exception's code (an NTSTATUS error,
+    // 0xC0000000 and up), which reads as a negative int.
+    auto code = static_cast<DWORD>(exit_code);
+    std::string name = (code & 0xC0000000u) == 0xC0000000u ? fault_name(exit_code) : std::string();
+    if (name.empty())
+        return "exit code " + std::to_string(exit_code);
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "0x%08lX", static_cast<unsigned long>(code));
+    return std::string("exception ") + hex + ", " + name;
+}
 
 std::vector<std::string> environment_entries() {
     std::vector<std::string> entries;
