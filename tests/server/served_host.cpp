@@ -3,6 +3,7 @@
 
 #include "server/access_tokens.hpp"
 #include "server/discovery_file.hpp"
+#include "support/random.hpp"
 
 #include <Poco/Net/HTTPRequest.h>
 #include <Poco/Net/HTTPResponse.h>
@@ -11,9 +12,7 @@
 
 #include <algorithm>
 #include <fstream>
-#include <poll.h>
 #include <stdexcept>
-#include <unistd.h>
 
 namespace uap::testing {
 
@@ -37,24 +36,22 @@ HostProcess::HostProcess(const fs::path& host_binary, const std::vector<std::str
         throw std::runtime_error(child.error().message());
     m_child = std::move(*child);
     m_child->close_stdin();
-    int out = static_cast<int>(m_child->stream(uap::ChildStream::Output));
-    int err = static_cast<int>(m_child->stream(uap::ChildStream::Errors));
-    m_drain = std::thread([this, out, err] {
-        pollfd descriptors[2] = {{out, POLLIN, 0}, {err, POLLIN, 0}};
-        int open = 2;
+    // One thread drains both pipes through the platform layer (pipes cannot be polled together on Windows).
+    m_drain = std::thread([this] {
+        const ChildStream streams[2] = {ChildStream::Output, ChildStream::Errors};
+        bool open[2] = {true, true};
         char buffer[4096];
-        while (open > 0 && ::poll(descriptors, 2, 200) >= 0) {
-            for (auto& descriptor : descriptors) {
-                if (descriptor.fd < 0 || !(descriptor.revents & (POLLIN | POLLHUP)))
+        while (open[0] || open[1]) {
+            for (int index = 0; index < 2; ++index) {
+                if (!open[index] || !platform::wait_readable(m_child->stream(streams[index]), std::chrono::milliseconds(100)))
                     continue;
-                ssize_t got = ::read(descriptor.fd, buffer, sizeof(buffer));
-                if (got <= 0) {
-                    descriptor.fd = -1;
-                    --open;
+                std::size_t got = m_child->read(streams[index], buffer, sizeof(buffer));
+                if (got == 0) {
+                    open[index] = false;
                     continue;
                 }
                 std::lock_guard lock(m_output_mutex);
-                m_output.append(buffer, static_cast<size_t>(got));
+                m_output.append(buffer, got);
             }
         }
         m_drained = true;
@@ -95,11 +92,15 @@ std::optional<int> HostProcess::wait_exit(std::chrono::milliseconds limit) {
     return code;
 }
 
+fs::path fresh_folder(const std::string& prefix) {
+    fs::path folder = fs::temp_directory_path() / (prefix + "-" + random::unique_suffix());
+    if (!fs::create_directories(folder))
+        throw std::runtime_error("cannot create the fresh folder " + folder.string());
+    return folder;
+}
+
 ServedHost::ServedHost(const fs::path& host_binary, const std::string& limits_json) {
-    std::string pattern = (fs::temp_directory_path() / "uap-server-test-XXXXXX").string();
-    if (!::mkdtemp(pattern.data()))
-        throw std::runtime_error("mkdtemp failed");
-    m_project = pattern;
+    m_project = fresh_folder("uap-server-test");
     fs::create_directories(m_project / "UserSettings" / "AgentPanel");
     std::ofstream(m_project / "UserSettings" / "AgentPanel" / "host-settings.json")
         << R"({"settingsVersion":1,"limits":)" << limits_json << "}";

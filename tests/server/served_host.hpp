@@ -22,6 +22,9 @@
 
 namespace uap::testing {
 
+// A new, empty folder under the system's temporary folder: <prefix>-<random suffix>.
+std::filesystem::path fresh_folder(const std::string& prefix);
+
 // A running `uap-host` with its output collected (both pipes drained, so logging never blocks).
 class HostProcess {
 public:

@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
@@ -148,6 +149,8 @@ void kill_process_tree(ProcessId pid) {
     ::kill(static_cast<pid_t>(pid), SIGKILL);
 }
 
+std::string stop_process_command(ProcessId pid) { return "kill " + std::to_string(pid); }
+
 std::string signal_name(int signal) {
 #if defined(__APPLE__)
     if (signal > 0 && signal < NSIG) {
@@ -193,6 +196,10 @@ Expected<void> fill_random(unsigned char* buffer, std::size_t size) {
 }
 
 fs::path executable_path() { return fs::path(boost::dll::program_location().string()); }
+
+std::optional<std::string> wine_version() { return std::nullopt; }
+
+std::string executable_file_name(std::string_view stem) { return std::string(stem); }
 
 std::string operating_system_name() {
 #if defined(__APPLE__)
@@ -285,6 +292,15 @@ bool is_executable(const fs::path& path) {
 bool is_owner_only(const fs::path& path) {
     struct stat info {};
     return ::stat(path.c_str(), &info) == 0 && (info.st_mode & 077) == 0;
+}
+
+std::string describe_file_access(const fs::path& path) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0)
+        return "";
+    char text[16];
+    std::snprintf(text, sizeof(text), "mode %04o", static_cast<unsigned>(info.st_mode & 07777));
+    return text;
 }
 
 Expected<FileLock> FileLock::open(const fs::path& path, bool& was_link) {

@@ -8,6 +8,7 @@
 #include <bcrypt.h>
 #include <fcntl.h>
 #include <io.h>
+#include <sddl.h>
 #include <shellapi.h>
 
 #include <atomic>
@@ -114,6 +115,8 @@ void kill_process_tree(ProcessId pid) {
     CloseHandle(process);
 }
 
+std::string stop_process_command(ProcessId pid) { return "taskkill /PID " + std::to_string(pid) + " /F"; }
+
 std::string signal_name(int) { return ""; }
 
 std::vector<std::string> environment_entries() {
@@ -167,6 +170,18 @@ fs::path executable_path() {
 }
 
 std::string operating_system_name() { return "windows"; }
+
+std::string executable_file_name(std::string_view stem) { return std::string(stem) + ".exe"; }
+
+std::optional<std::string> wine_version() {
+    // Wine's ntdll exports this; Windows' does not.
+    using VersionFunction = const char* (*)();
+    HMODULE ntdll = GetModuleHandleW(L"ntdll.dll");
+    auto function = ntdll ? reinterpret_cast<VersionFunction>(reinterpret_cast<void*>(GetProcAddress(ntdll, "wine_get_version"))) : nullptr;
+    if (!function)
+        return std::nullopt;
+    return std::string(function());
+}
 
 std::string architecture_name() {
 #if defined(_M_X64) || defined(__x86_64__)
@@ -265,6 +280,21 @@ bool is_owner_only(const fs::path& path) {
     }
     LocalFree(descriptor);
     return owner_only;
+}
+
+std::string describe_file_access(const fs::path& path) {
+    PSECURITY_DESCRIPTOR descriptor = nullptr;
+    if (GetNamedSecurityInfoW(path.wstring().c_str(), SE_FILE_OBJECT, DACL_SECURITY_INFORMATION, nullptr, nullptr, nullptr, nullptr,
+                              &descriptor) != ERROR_SUCCESS)
+        return "";
+    wchar_t* text = nullptr;
+    std::string described;
+    if (ConvertSecurityDescriptorToStringSecurityDescriptorW(descriptor, SDDL_REVISION_1, DACL_SECURITY_INFORMATION, &text, nullptr)) {
+        described = narrow(text);
+        LocalFree(text);
+    }
+    LocalFree(descriptor);
+    return described;
 }
 
 namespace {
