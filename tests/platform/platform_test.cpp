@@ -3,6 +3,8 @@
 // exclusive lock, process liveness and start times, and children (arguments, pipes, exit codes,
 // killing the tree).
 #include "support/child_process.hpp"
+#include "support/files.hpp"
+#include "support/platform/file_stamp.hpp"
 #include "support/platform/platform.hpp"
 #include "support/random.hpp"
 
@@ -102,6 +104,24 @@ TEST(Platform, TheStopCommandNamesTheProcess) {
     std::string command = platform::stop_process_command(4242);
     EXPECT_NE(command.find(" 4242"), std::string::npos) << command;
     EXPECT_EQ(command.rfind(platform::operating_system_name() == "windows" ? "taskkill " : "kill ", 0), 0u) << command;
+}
+
+// Settings saved twice within a second, with the same size, must still read as changed.
+TEST(Platform, FileStampsTellEveryReplacementApart) {
+    fs::path folder = fresh_folder("stamp");
+    fs::path file = folder / "settings.json";
+    EXPECT_FALSE(platform::file_version_stamp(file));
+    std::vector<std::string> stamps;
+    for (const char* text : {"{\"a\":1}", "{\"a\":2}", "{\"a\":1}"}) {
+        ASSERT_TRUE(uap::files::write_atomically(file, text, uap::files::Visibility::OwnerOnly));
+        auto stamp = platform::file_version_stamp(file);
+        ASSERT_TRUE(stamp);
+        EXPECT_EQ(std::find(stamps.begin(), stamps.end(), *stamp), stamps.end()) << *stamp << " came back for a new version";
+        stamps.push_back(*stamp);
+    }
+    EXPECT_EQ(platform::file_version_stamp(file), stamps.back()) << "an unchanged file keeps its stamp";
+    EXPECT_TRUE(platform::file_version_stamp(folder)) << "folders have stamps too";
+    fs::remove_all(folder);
 }
 
 TEST(Platform, ExecutableFileNamesMatchWhatTheBuildProduces) {

@@ -59,7 +59,10 @@ HostProcess::HostProcess(const fs::path& host_binary, const std::vector<std::str
 }
 
 HostProcess::~HostProcess() {
-    m_child->terminate_tree(std::chrono::seconds(10));
+    // Windows has no polite stop for a windowless child (terminate_tree spends the grace period
+    // waiting for an exit nobody asked for), so there the host is ended at once.
+    bool polite_stop = platform::operating_system_name() != "windows";
+    m_child->terminate_tree(polite_stop ? std::chrono::seconds(10) : std::chrono::seconds(0));
     if (m_drain.joinable())
         m_drain.join();
 }
@@ -266,6 +269,13 @@ Attack::Counts Attack::counts() const {
     return m_counts;
 }
 
+Attack::Counts Attack::counts_after_first_pass(std::chrono::milliseconds limit) const {
+    auto deadline = std::chrono::steady_clock::now() + limit;
+    while (counts().passes == 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    return counts();
+}
+
 bool Attack::closed_by_peer(Poco::Net::StreamSocket& socket) {
     try {
         if (!socket.poll(Poco::Timespan(0), Poco::Net::Socket::SELECT_READ | Poco::Net::Socket::SELECT_ERROR))
@@ -328,6 +338,7 @@ void Attack::run() {
         }
         {
             std::lock_guard lock(m_mutex);
+            ++m_counts.passes;
             m_counts.closed_by_server += closed;
             m_counts.panels_open = panels_open;
             m_counts.idle_open = static_cast<int>(std::count_if(m_idle.begin(), m_idle.end(), [](auto& socket) { return socket.has_value(); }));

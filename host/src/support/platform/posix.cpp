@@ -1,6 +1,7 @@
 // POSIX implementation of the platform layer (Linux, compiled and tested here; the macOS branches
 // use documented Darwin APIs in place of /proc and prctl, and have not been compiled).
 #include "support/platform/platform.hpp"
+#include "support/platform/file_stamp.hpp"
 
 #include <boost/dll/runtime_symbol_info.hpp>
 
@@ -292,6 +293,19 @@ bool is_executable(const fs::path& path) {
 bool is_owner_only(const fs::path& path) {
     struct stat info {};
     return ::stat(path.c_str(), &info) == 0 && (info.st_mode & 077) == 0;
+}
+
+std::optional<std::string> file_version_stamp(const fs::path& path) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0)
+        return std::nullopt;
+#if defined(__APPLE__)
+    const timespec& written = info.st_mtimespec;
+#else
+    const timespec& written = info.st_mtim;
+#endif
+    return std::to_string(info.st_dev) + ":" + std::to_string(info.st_ino) + ":" + std::to_string(written.tv_sec) + "." +
+           std::to_string(written.tv_nsec) + ":" + std::to_string(info.st_size);
 }
 
 std::string describe_file_access(const fs::path& path) {

@@ -2,6 +2,7 @@
 // protected owner-only ACLs, LockFileEx, BCryptGenRandom and console control handlers.
 // Cross-compiled with mingw-w64 and tested under Wine (docs/platforms.md).
 #include "support/platform/platform.hpp"
+#include "support/platform/file_stamp.hpp"
 #include "support/platform/windows_text.hpp"
 
 #include <aclapi.h>
@@ -280,6 +281,22 @@ bool is_owner_only(const fs::path& path) {
     }
     LocalFree(descriptor);
     return owner_only;
+}
+
+std::optional<std::string> file_version_stamp(const fs::path& path) {
+    // Attributes only, shared with everyone, folders too (backup semantics opens a directory).
+    HANDLE file = CreateFileW(path.wstring().c_str(), FILE_READ_ATTRIBUTES, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                              nullptr, OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr);
+    if (file == INVALID_HANDLE_VALUE)
+        return std::nullopt;
+    BY_HANDLE_FILE_INFORMATION info{};
+    bool read = GetFileInformationByHandle(file, &info);
+    CloseHandle(file);
+    if (!read)
+        return std::nullopt;
+    auto wide = [](DWORD high, DWORD low) { return std::to_string((static_cast<std::uint64_t>(high) << 32) | low); };
+    return std::to_string(info.dwVolumeSerialNumber) + ":" + wide(info.nFileIndexHigh, info.nFileIndexLow) + ":" +
+           wide(info.ftLastWriteTime.dwHighDateTime, info.ftLastWriteTime.dwLowDateTime) + ":" + wide(info.nFileSizeHigh, info.nFileSizeLow);
 }
 
 std::string describe_file_access(const fs::path& path) {
