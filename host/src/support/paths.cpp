@@ -22,8 +22,6 @@ fs::path executable_path() { return platform::executable_path(); }
 
 fs::path executable_folder() { return executable_path().parent_path(); }
 
-fs::path sibling_program(std::string_view name) { return executable_folder() / (std::string(name) + platform::executable_suffix()); }
-
 fs::path bundled_plugins_folder() { return (executable_folder() / ".." / "lib" / "uap" / "plugins").lexically_normal(); }
 
 fs::path web_panel_folder() { return (executable_folder() / ".." / "share" / "uap" / "web").lexically_normal(); }

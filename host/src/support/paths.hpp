@@ -4,7 +4,6 @@
 #include "support/expected.hpp"
 
 #include <filesystem>
-#include <string_view>
 
 namespace uap::paths {
 
@@ -13,10 +12,6 @@ std::filesystem::path executable_path();
 
 // The folder holding the running uap-host executable.
 std::filesystem::path executable_folder();
-
-// A program installed next to the running executable, by its name without a suffix
-// ("uap-module-runner" is uap-module-runner.exe on Windows).
-std::filesystem::path sibling_program(std::string_view name);
 
 // Bundled module packs: <prefix>/lib/uap/plugins next to <prefix>/bin/uap-host (build tree too).
 std::filesystem::path bundled_plugins_folder();
