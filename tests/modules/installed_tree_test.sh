@@ -26,10 +26,12 @@ cmake --build "$scratch/example" > "$scratch/build.log"
 grep -q "uap-sdk" "$scratch/example/CMakeCache.txt" && grep -q "$scratch/prefix" "$scratch/example/CMakeCache.txt" \
   || { echo "FAIL: the example was not configured against the installed SDK"; exit 1; }
 
-# The example's unit tests link the installed test kit, and nothing of the build tree.
-ldd "$scratch/example/hello_tests" | grep -q "$scratch/prefix/.*libuap-testkit.so" \
-  || { ldd "$scratch/example/hello_tests"; echo "FAIL: hello_tests does not use the installed test kit"; exit 1; }
-if ldd "$scratch/example/hello_tests" | grep -q "$build_dir"; then
+# The example's unit tests link the installed test kit, and nothing of the build tree. (ldd's output
+# is read whole first: `ldd | grep -q` under pipefail fails whenever grep's early exit gives ldd SIGPIPE.)
+libraries=$(ldd "$scratch/example/hello_tests")
+grep -q "$scratch/prefix/.*libuap-testkit.so" <<< "$libraries" \
+  || { echo "$libraries"; echo "FAIL: hello_tests does not use the installed test kit"; exit 1; }
+if grep -q "$build_dir" <<< "$libraries"; then
   echo "FAIL: hello_tests links something from the build tree"; exit 1
 fi
 ctest --test-dir "$scratch/example" --output-on-failure > "$scratch/example-tests.log" \
