@@ -7,6 +7,7 @@
 #include "agent/event_json.hpp"
 #include "agent/launch_files.hpp"
 #include "agent/steering.hpp"
+#include "support/utf8_path.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -36,10 +37,10 @@ std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& m
         arguments.push_back("--permission-prompt-tool");
         arguments.push_back("stdio");
     }
-    arguments.insert(arguments.end(), {"--mcp-config", mcp_config.string(), "--strict-mcp-config"});
+    arguments.insert(arguments.end(), {"--mcp-config", utf8::from_path(mcp_config), "--strict-mcp-config"});
     if (gate_settings) {
         arguments.push_back("--settings");
-        arguments.push_back(gate_settings->string());
+        arguments.push_back(utf8::from_path(*gate_settings));
     }
     if (!m_settings.permission_mode.empty() && m_settings.permission_mode != "default") {
         arguments.push_back("--permission-mode");
@@ -48,7 +49,7 @@ std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& m
     if (!m_settings.model.empty())
         arguments.push_back("--model=" + m_settings.model);
     arguments.push_back("--append-system-prompt-file");
-    arguments.push_back(appended_prompt.string());
+    arguments.push_back(utf8::from_path(appended_prompt));
     // By default the CLI records a conversation's system prompt once and replays that record on
     // every resume, so a changed appended text (a profile approved, a pack disabled) would never
     // reach the model; "off" renders it afresh at every request.

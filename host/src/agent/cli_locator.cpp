@@ -3,8 +3,7 @@
 
 #include "support/child_process.hpp"
 #include "support/platform/platform.hpp"
-
-#include <cstdlib>
+#include "support/utf8_path.hpp"
 
 namespace uap::agent {
 
@@ -15,12 +14,12 @@ namespace {
 bool is_executable_file(const fs::path& path) { return platform::is_executable(path); }
 
 std::optional<fs::path> npm_global_bin() {
-    if (const char* prefix = std::getenv("npm_config_prefix"))
-        return fs::path(prefix) / "bin" / "claude";
-    if (const char* home = std::getenv("HOME"))
+    if (auto prefix = platform::environment_value("npm_config_prefix"))
+        return utf8::to_path(*prefix) / "bin" / "claude";
+    if (auto home = platform::environment_value("HOME"))
         for (const char* folder : {".npm-global/bin", ".local/share/npm/bin"})
-            if (is_executable_file(fs::path(home) / folder / "claude"))
-                return fs::path(home) / folder / "claude";
+            if (is_executable_file(utf8::to_path(*home) / folder / "claude"))
+                return utf8::to_path(*home) / folder / "claude";
     return fs::path("/usr/local/bin/claude");
 }
 
@@ -29,32 +28,32 @@ std::optional<fs::path> npm_global_bin() {
 Expected<CliLocation> locate_cli(const std::string& explicit_path) {
     std::vector<std::string> tried;
     auto accept = [&](const fs::path& path, const char* how) -> std::optional<CliLocation> {
-        tried.push_back(path.string() + " (" + how + ")");
+        tried.push_back(utf8::from_path(path) + " (" + how + ")");
         if (is_executable_file(path))
             return CliLocation{fs::absolute(path), how};
         return std::nullopt;
     };
     if (!explicit_path.empty())
-        if (auto found = accept(explicit_path, "settings"))
+        if (auto found = accept(utf8::to_path(explicit_path), "settings"))
             return *found;
-    if (const char* variable = std::getenv("UAP_CLAUDE_BIN"))
-        if (auto found = accept(variable, "UAP_CLAUDE_BIN"))
+    if (auto variable = platform::environment_value("UAP_CLAUDE_BIN"))
+        if (auto found = accept(utf8::to_path(*variable), "UAP_CLAUDE_BIN"))
             return *found;
-    if (const char* path = std::getenv("PATH")) {
-        std::string_view rest(path);
+    if (auto path = platform::environment_value("PATH")) {
+        std::string_view rest(*path);
         while (!rest.empty()) {
             auto colon = rest.find(':');
             std::string folder(rest.substr(0, colon));
             if (!folder.empty())
-                if (auto found = accept(fs::path(folder) / "claude", "PATH"))
+                if (auto found = accept(utf8::to_path(folder) / "claude", "PATH"))
                     return *found;
             if (colon == std::string_view::npos)
                 break;
             rest.remove_prefix(colon + 1);
         }
     }
-    if (const char* home = std::getenv("HOME"))
-        if (auto found = accept(fs::path(home) / ".local/bin/claude", "~/.local/bin"))
+    if (auto home = platform::environment_value("HOME"))
+        if (auto found = accept(utf8::to_path(*home) / ".local/bin/claude", "~/.local/bin"))
             return *found;
     if (auto npm = npm_global_bin())
         if (auto found = accept(*npm, "npm global prefix"))
@@ -87,13 +86,13 @@ Expected<std::string> probe_cli_version(const fs::path& cli) {
     auto code = (*child)->wait_exit(std::chrono::seconds(2));
     if (!code) {
         (*child)->terminate_tree(std::chrono::milliseconds(0));
-        return Error(cli.string() + " --version did not finish within 10 s");
+        return Error(utf8::from_path(cli) + " --version did not finish within 10 s");
     }
     if (*code != 0)
-        return Error(cli.string() + " --version exited with code " + std::to_string(*code));
+        return Error(utf8::from_path(cli) + " --version exited with code " + std::to_string(*code));
     auto line = output.substr(0, output.find('\n'));
     if (line.empty())
-        return Error(cli.string() + " --version printed nothing");
+        return Error(utf8::from_path(cli) + " --version printed nothing");
     return line;
 }
 

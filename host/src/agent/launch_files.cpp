@@ -5,6 +5,7 @@
 #include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
+#include "support/utf8_path.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -49,7 +50,7 @@ std::string shell_quote(const std::string& word) {
 Expected<fs::path> write_gate_settings(const fs::path& project, const fs::path& host_binary) {
     rapidjson::Document document(rapidjson::kObjectType);
     auto& allocator = document.GetAllocator();
-    std::string command = shell_quote(host_binary.string()) + " hook pre-tool-use --project " + shell_quote(project.string());
+    std::string command = shell_quote(utf8::from_path(host_binary)) + " hook pre-tool-use --project " + shell_quote(utf8::from_path(project));
     rapidjson::Value hook(rapidjson::kObjectType);
     hook.AddMember("type", "command", allocator);
     hook.AddMember("command", json::string_value(command, allocator), allocator);

@@ -2,6 +2,7 @@
 #include "agent/script_gate.hpp"
 
 #include "support/json.hpp"
+#include "support/utf8_path.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -144,10 +145,10 @@ void targets_of_simple_command(const std::vector<std::string>& words, std::vecto
 std::string normalise_for_gate(std::string_view path, const std::filesystem::path& base) {
     std::string text(path);
     std::replace(text.begin(), text.end(), '\\', '/');
-    std::filesystem::path value(text);
+    std::filesystem::path value = utf8::to_path(text);
     if (value.is_relative())
         value = base / value;
-    std::string normal = value.lexically_normal().generic_string();
+    std::string normal = utf8::generic_from_path(value.lexically_normal());
     while (normal.size() > 1 && normal.back() == '/')
         normal.pop_back();
     return lower(normal);
@@ -155,7 +156,7 @@ std::string normalise_for_gate(std::string_view path, const std::filesystem::pat
 
 GatedKind classify_path(std::string_view path, const std::filesystem::path& base, const std::filesystem::path& project) {
     std::string normal = normalise_for_gate(path, base);
-    std::string root = normalise_for_gate(project.string(), "/");
+    std::string root = normalise_for_gate(utf8::from_path(project), "/");
     if (normal.rfind(root + "/usersettings/agentpanel/", 0) == 0 || normal == root + "/usersettings/agentpanel")
         return GatedKind::HostFile;
     if (!ends_with(normal, ".cs") && !ends_with(normal, ".asmdef"))

@@ -6,6 +6,7 @@
 #include "server/access_tokens.hpp"
 #include "server/discovery_file.hpp"
 #include "support/json.hpp"
+#include "support/utf8_path.hpp"
 
 #include <rapidjson/document.h>
 
@@ -90,9 +91,9 @@ int run_mcp_config_command(const std::vector<std::string>& words) {
     std::filesystem::path project = std::filesystem::absolute(*arguments->value("project"));
     auto discovery = server::read_discovery(project);
     if (!discovery)
-        return fail(Failure, discovery.error().message() + "; start it with `uap-host serve --project " + project.string() + "`");
+        return fail(Failure, discovery.error().message() + "; start it with `uap-host serve --project " + utf8::from_path(project) + "`");
     if (!processes::may_be_running(discovery->pid))
-        return fail(Failure, "the host recorded in " + server::discovery_file_for(project).string() + " (pid " +
+        return fail(Failure, "the host recorded in " + utf8::from_path(server::discovery_file_for(project)) + " (pid " +
                                  std::to_string(discovery->pid) + ") is not running; start it with `uap-host serve`");
     auto token_file = discovery->token_files.find("mcp");
     if (token_file == discovery->token_files.end())

@@ -4,6 +4,7 @@
 #include "cli/host_setup.hpp"
 #include "cli/running_host.hpp"
 #include "cli/simulator_editor.hpp"
+#include "support/utf8_path.hpp"
 
 #include <algorithm>
 #include <iostream>
@@ -77,7 +78,7 @@ int print_outcome(const modules::ToolOutcome& outcome) {
 int call_in_process(const Arguments& arguments, const std::string& name, Target target) {
     std::unique_ptr<SimulatorEditor> simulator;
     if (target == Target::Simulator) {
-        fs::path project = fs::absolute(arguments.value("project").value_or(fs::current_path().string()));
+        fs::path project = fs::absolute(utf8::to_path(arguments.value("project").value_or(utf8::from_path(fs::current_path()))));
         auto started = SimulatorEditor::start(project);
         if (!started)
             return fail(Failure, "the editor simulator did not start: " + started.error().message());

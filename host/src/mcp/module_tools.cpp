@@ -1,5 +1,6 @@
 // The module host as the MCP endpoint's tool provider, with live toggle re-checks.
 #include "mcp/module_tools.hpp"
+#include "support/utf8_path.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -161,7 +162,7 @@ ToolLookup ModuleTools::lookup(std::string_view name) const {
             return {Availability::Disabled, nullptr, pack->id(), "disabled in this project's settings",
                     settings::toggle_command(settings::Toggle::Enabled, pack->manifest->toggle, m_project)};
         return {Availability::Failed, nullptr, pack->id(), modules::to_string(pack->state) + ": " + pack->reason,
-                "uap-host modules list --project " + (m_project.empty() ? std::string("DIR") : m_project.string())};
+                "uap-host modules list --project " + (m_project.empty() ? std::string("DIR") : utf8::from_path(m_project))};
     }
     return {};
 }
@@ -177,12 +178,12 @@ std::string registry_fingerprint(const std::vector<modules::PluginFolder>& folde
         std::error_code error;
         auto status = fs::status(path, error);
         if (error || !fs::exists(status)) {
-            text += path.string() + " -\n";
+            text += utf8::from_path(path) + " -\n";
             return;
         }
         auto time = fs::last_write_time(path, error).time_since_epoch().count();
         auto size = fs::is_regular_file(status) ? fs::file_size(path, error) : 0;
-        text += path.string() + " " + std::to_string(time) + " " + std::to_string(size) + "\n";
+        text += utf8::from_path(path) + " " + std::to_string(time) + " " + std::to_string(size) + "\n";
     };
     describe(settings_file);
     for (auto& folder : folders) {

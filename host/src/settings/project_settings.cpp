@@ -4,6 +4,7 @@
 #include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
+#include "support/utf8_path.hpp"
 
 #include <algorithm>
 
@@ -136,10 +137,10 @@ Expected<ProjectSettings> ProjectSettings::load(const fs::path& project, const D
     fs::path backup = files::sibling_backup_name(settings.m_file, "corrupt");
     fs::rename(settings.m_file, backup, error);
     if (error)
-        return Error("settings file " + settings.m_file.string() + " is corrupt (" + problem->message() +
+        return Error("settings file " + utf8::from_path(settings.m_file) + " is corrupt (" + problem->message() +
                      ") and could not be moved aside: " + error.message());
-    settings.m_recovery_note = "settings file " + settings.m_file.string() + " was corrupt (" + problem->message() +
-                               "); it was kept as " + backup.string() + " and defaults are in use";
+    settings.m_recovery_note = "settings file " + utf8::from_path(settings.m_file) + " was corrupt (" + problem->message() +
+                               "); it was kept as " + utf8::from_path(backup) + " and defaults are in use";
     return settings;
 }
 
@@ -262,7 +263,7 @@ void ProjectSettings::set_isolation(const std::string& pack_id, Isolation isolat
 }
 
 std::string toggle_command(Toggle state, const std::string& toggle_id, const fs::path& project) {
-    std::string folder = project.empty() ? std::string("DIR") : project.string();
+    std::string folder = project.empty() ? std::string("DIR") : utf8::from_path(project);
     if (folder.find_first_of(" \t'\"$`\\") != std::string::npos)
         folder = "'" + folder + "'"; // Quoted so the command can be pasted into a shell as it is.
     return std::string("uap-host modules ") + (state == Toggle::Enabled ? "enable " : "disable ") + toggle_id + " --project " + folder;

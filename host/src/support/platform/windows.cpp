@@ -3,6 +3,7 @@
 // Cross-compiled with mingw-w64 and tested under Wine (docs/platforms.md).
 #include "support/platform/platform.hpp"
 #include "support/platform/windows_text.hpp"
+#include "support/utf8_path.hpp"
 
 #include <aclapi.h>
 #include <bcrypt.h>
@@ -127,6 +128,24 @@ std::vector<std::string> environment_entries() {
     return entries;
 }
 
+std::optional<std::string> environment_value(const std::string& name) {
+    // The process's own wide block, not the C runtime's _wgetenv: msvcrt may build that copy from
+    // the ANSI one, which has already lost what the code page cannot spell.
+    std::wstring wide_name = widen(name);
+    std::wstring value(256, L'\0');
+    while (true) {
+        SetLastError(ERROR_SUCCESS);
+        DWORD length = GetEnvironmentVariableW(wide_name.c_str(), value.data(), static_cast<DWORD>(value.size()));
+        if (length == 0)
+            return GetLastError() == ERROR_ENVVAR_NOT_FOUND ? std::nullopt : std::optional<std::string>(std::string());
+        if (length < value.size()) {
+            value.resize(length);
+            return narrow(value);
+        }
+        value.resize(length);
+    }
+}
+
 std::vector<std::string> utf8_arguments(int argc, char** argv) {
     int count = 0;
     wchar_t** wide = CommandLineToArgvW(GetCommandLineW(), &count);
@@ -179,10 +198,10 @@ std::string architecture_name() {
 }
 
 fs::path user_config_folder(std::string_view application) {
-    const wchar_t* value = ::_wgetenv(L"APPDATA");
-    if (!value || !*value)
+    auto value = environment_value("APPDATA");
+    if (!value || value->empty())
         return {};
-    return fs::path(value) / fs::path(widen(application));
+    return fs::path(widen(*value)) / fs::path(widen(application));
 }
 
 // ---- Files
@@ -458,4 +477,30 @@ bool open_with_shell(const std::string& url) {
     return result > 32;
 }
 
+// ---- The console
+
+Utf8Console::Utf8Console() {
+    // 0 when this process has no console (output to pipes and files is bytes, which nothing converts).
+    UINT current = GetConsoleOutputCP();
+    if (current != 0 && current != CP_UTF8 && SetConsoleOutputCP(CP_UTF8))
+        m_previous_code_page = current;
+}
+
+Utf8Console::~Utf8Console() {
+    if (m_previous_code_page != 0)
+        SetConsoleOutputCP(m_previous_code_page);
+}
+
+unsigned ansi_code_page() { return GetACP(); }
+
 } // namespace uap::platform
+
+namespace uap::utf8 {
+
+// MultiByteToWideChar and WideCharToMultiByte (through widen and narrow) replace what cannot be
+// converted with U+FFFD instead of failing, unlike path(std::u8string) and path::u8string().
+std::filesystem::path to_path(std::string_view text) { return std::filesystem::path(platform::windows::widen(text)); }
+std::string from_path(const std::filesystem::path& path) { return platform::windows::narrow(path.native()); }
+std::string generic_from_path(const std::filesystem::path& path) { return platform::windows::narrow(path.generic_wstring()); }
+
+} // namespace uap::utf8
