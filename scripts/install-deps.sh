@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing need on Debian 12, only if it is missing: the Debian
-# packages, and the pinned npm packages of tests/node (from its lock file).
+# packages (including mingw-w64 and Wine for the Windows cross build), and the pinned npm
+# packages of tests/node (from its lock file).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,6 +10,7 @@ packages=(
   libpoco-dev rapidjson-dev libboost-dev libboost-filesystem-dev libspdlog-dev libfmt-dev libssl-dev
   libgtest-dev libgmock-dev nodejs npm clang libclang-rt-14-dev
   chromium fonts-ipafont-gothic mono-mcs mono-runtime libnewtonsoft-json-cil-dev
+  g++-mingw-w64-x86-64-posix mingw-w64-x86-64-dev wine64 dpkg-dev
 )
 missing=()
 for package in "${packages[@]}"; do

@@ -13,6 +13,10 @@ UAP_WINDOWS_DEPS="$(scripts/build-windows-deps.sh)"
 export UAP_WINDOWS_DEPS
 dependencies_done=$(date +%s)
 export WINEPREFIX="${WINEPREFIX:-${XDG_CACHE_HOME:-$HOME/.cache}/uap-wine-prefix}" WINEDEBUG="${WINEDEBUG:--all}"
+# Without Wine's Mono and Gecko (nothing here needs .NET or a browser engine), so a fresh prefix
+# neither asks to download them nor waits for a dialog on a headless machine.
+export WINEDLLOVERRIDES="${WINEDLLOVERRIDES:-mscoree,mshtml=}"
+[ -d "$WINEPREFIX/drive_c" ] || /usr/lib/wine/wine64 wineboot -i > /dev/null 2>&1
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake --preset windows-cross "${launcher[@]}" > /dev/null

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds everything and runs the tests.
-#   scripts/test.sh          the full run CI keeps: dev preset (Debug, AddressSanitizer + UBSan), every test
+#   scripts/test.sh          the full run CI keeps: dev preset (Debug, AddressSanitizer + UBSan), every
+#                            test, then the Windows cross build and its tests under Wine
+#                            (scripts/test-windows.sh; dependencies cached outside the clone)
 #   scripts/test.sh --quick  the inner loop: release preset, no sanitizers, without the fuzz, Node,
 #                            real-CLI and browser tests (both use ccache, which keeps compiled
 #                            objects outside the clone)
@@ -19,4 +21,7 @@ launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake --preset dev "${launcher[@]}"
 cmake --build --preset dev
-ctest --preset dev -j 2
+status=0
+ctest --preset dev -j 2 || status=$?
+scripts/test-windows.sh || status=$?
+exit $status

@@ -23,6 +23,15 @@ export function freshFolder(name) {
   return folder;
 }
 
+// Hosts still running when this test process exits, however it exits (an uncaught error included),
+// get SIGTERM, so a failing test never leaves a host and its module runners behind.
+const runningHosts = new Set();
+process.on('exit', () => {
+  for (const pid of runningHosts) {
+    try { process.kill(pid, 'SIGTERM'); } catch { /* already gone */ }
+  }
+});
+
 // Starts the host; resolves with {url, port, token, project, stop()}.
 export async function startHost(name, { settings, plugins = [], project: existing, extraArguments = [] } = {}) {
   const project = existing ?? freshFolder(name);
@@ -33,9 +42,13 @@ export async function startHost(name, { settings, plugins = [], project: existin
   const pluginArguments = [process.env.UAP_MCP_TEST_PLUGINS, ...plugins].flatMap((folder) => ['--plugins', folder]);
   const child = spawn(process.env.UAP_HOST, ['serve', '--project', project, ...pluginArguments, ...extraArguments],
                       { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, UAP_LOG_LEVEL: process.env.UAP_LOG_LEVEL ?? 'warn' } });
+  runningHosts.add(child.pid);
   let stderr = '';
   child.stderr.on('data', (chunk) => { stderr += chunk; });
-  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => {
+    runningHosts.delete(child.pid);
+    resolve({ code, signal });
+  }));
   await new Promise((resolve, reject) => {
     let stdout = '';
     const timer = setTimeout(() => reject(new Error(`uap-host did not start: ${stderr}`)), 20000);
