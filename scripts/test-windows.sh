@@ -36,8 +36,9 @@ if [ ! -e "$locales/ja_JP.UTF-8/LC_CTYPE" ]; then
   mkdir -p "$locales"
   localedef -i ja_JP -f UTF-8 "$locales/ja_JP.UTF-8" || { echo "test-windows: cannot compile the ja_JP.UTF-8 locale; install Debian's locales package (scripts/install-deps.sh)" >&2; exit 1; }
 fi
-LOCPATH="$locales" LANG=ja_JP.UTF-8 LC_ALL=ja_JP.UTF-8 WINEPREFIX="$cache/uap-wine-prefix-ja" UAP_EXPECTED_CODE_PAGE=932 \
-  ctest --preset windows-cross -j 2 -L 'platform|windows' || status=$?
+japanese=(env LOCPATH="$locales" LANG=ja_JP.UTF-8 LC_ALL=ja_JP.UTF-8 WINEPREFIX="$cache/uap-wine-prefix-ja" UAP_EXPECTED_CODE_PAGE=932)
+[ -d "$cache/uap-wine-prefix-ja/drive_c" ] || "${japanese[@]}" /usr/lib/wine/wine64 wineboot -i > /dev/null 2>&1
+"${japanese[@]}" ctest --preset windows-cross -j 2 -L 'platform|windows' || status=$?
 echo "test-windows: dependencies $((dependencies_done - started)) s, build $((built - dependencies_done)) s," \
      "tests $((tested - built)) s, tests under code page 932 $(( $(date +%s) - tested )) s"
 exit $status

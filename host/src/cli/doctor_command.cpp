@@ -50,7 +50,7 @@ int run_doctor_command(const std::vector<std::string>& words) {
     std::string explicit_cli;
     std::optional<std::filesystem::path> project;
     if (auto value = arguments->value("project")) {
-        project = std::filesystem::absolute(*value);
+        project = std::filesystem::absolute(utf8::to_path(*value));
         if (auto settings = agent::AgentSettings::load(*project))
             explicit_cli = settings->cli_path;
     }

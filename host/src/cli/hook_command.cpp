@@ -40,7 +40,7 @@ int run_hook_command(const std::vector<std::string>& words) {
     }
     if (!arguments->value("project"))
         return usage_error("hook pre-tool-use needs --project DIR", hook_command());
-    std::filesystem::path project = std::filesystem::absolute(*arguments->value("project"));
+    std::filesystem::path project = std::filesystem::absolute(utf8::to_path(*arguments->value("project")));
 
     std::string input;
     char buffer[65536];

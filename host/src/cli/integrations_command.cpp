@@ -44,7 +44,7 @@ int run_integrations_command(const std::vector<std::string>& words) {
     auto project_value = arguments->value("project");
     if (!project_value)
         return usage_error(cli_text("integrations.project_required"), command);
-    auto project = std::filesystem::absolute(*project_value);
+    auto project = std::filesystem::absolute(utf8::to_path(*project_value));
     std::error_code error;
     if (!std::filesystem::is_directory(project, error))
         return fail(Failure, utf8::from_path(project) + ": " + cli_text("integrations.no_project"));

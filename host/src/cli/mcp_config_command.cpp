@@ -88,7 +88,7 @@ int run_mcp_config_command(const std::vector<std::string>& words) {
     if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != std::string::npos)
         return fail(UsageError, "--name may use letters, digits, '_' and '-' only");
 
-    std::filesystem::path project = std::filesystem::absolute(*arguments->value("project"));
+    std::filesystem::path project = std::filesystem::absolute(utf8::to_path(*arguments->value("project")));
     auto discovery = server::read_discovery(project);
     if (!discovery)
         return fail(Failure, discovery.error().message() + "; start it with `uap-host serve --project " + utf8::from_path(project) + "`");

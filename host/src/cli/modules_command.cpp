@@ -99,7 +99,7 @@ RunNotes disabled_in_running_host(const Arguments& arguments) {
     auto project = arguments.value("project");
     if (!project)
         return notes;
-    auto disabled = modules::read_disabled_packs(fs::absolute(*project));
+    auto disabled = modules::read_disabled_packs(fs::absolute(utf8::to_path(*project)));
     if (!disabled || !processes::may_be_running(disabled->pid))
         return notes;
     for (auto& [id, reason] : disabled->packs)
@@ -245,7 +245,7 @@ int install(const Arguments& arguments) {
         if (!*parsed)
             return fail(UsageError, parsed->error().message());
     limits = {*total * 1024 * 1024, *entry * 1024 * 1024, *entries};
-    auto installed = modules::install_pack(fs::absolute(arguments.positional()[1]),
+    auto installed = modules::install_pack(fs::absolute(utf8::to_path(arguments.positional()[1])),
                                            {paths::user_plugins_folder(), paths::bundled_plugins_folder()},
                                            arguments.has("replace") ? modules::ExistingPack::Replace : modules::ExistingPack::Refuse, limits);
     if (!installed)
@@ -257,11 +257,11 @@ int install(const Arguments& arguments) {
 int write_manifest(const Arguments& arguments, const Command& command) {
     if (arguments.positional().size() != 2 || !arguments.value("template") || !arguments.value("output"))
         return usage_error("modules manifest needs LIBRARY, --template FILE and --output FILE", command);
-    auto template_text = files::read(*arguments.value("template"), modules::manifest_max_bytes);
+    auto template_text = files::read(utf8::to_path(*arguments.value("template")), modules::manifest_max_bytes);
     if (!template_text)
         return fail(Failure, template_text.error().message());
-    fs::path output = fs::absolute(*arguments.value("output"));
-    auto manifest = modules::manifest_from_library(*template_text, arguments.positional()[1], output.parent_path());
+    fs::path output = fs::absolute(utf8::to_path(*arguments.value("output")));
+    auto manifest = modules::manifest_from_library(*template_text, utf8::to_path(arguments.positional()[1]), output.parent_path());
     if (!manifest)
         return fail(Failure, "cannot write the manifest: " + manifest.error().message());
     if (auto written = files::write_atomically(output, *manifest, files::Visibility::Default); !written)

@@ -93,7 +93,7 @@ int run_open_command(const std::vector<std::string>& words) {
     }
     if (!arguments->positional().empty() || !arguments->value("project"))
         return usage_error("open needs --project DIR, the Unity project a running host serves", open_command());
-    std::filesystem::path project = std::filesystem::absolute(*arguments->value("project"));
+    std::filesystem::path project = std::filesystem::absolute(utf8::to_path(*arguments->value("project")));
     auto discovery = server::read_discovery(project);
     if (!discovery)
         return fail(Failure, discovery.error().message() + "; start one with `uap-host serve --project " + utf8::from_path(project) + "`");

@@ -86,7 +86,7 @@ Expected<profiles::Catalog> catalog_for(const Arguments& arguments, const profil
         return settings.error();
     profiles::CatalogInputs inputs;
     if (auto project = arguments.value("project"))
-        inputs.project = fs::absolute(*project);
+        inputs.project = fs::absolute(utf8::to_path(*project));
     inputs.bundled_folder = profiles::bundled_profiles_folder();
     inputs.packs = enabled_pack_profiles(arguments, **settings);
     profiles::TypeAnswers types;
@@ -160,7 +160,7 @@ int validate(const Arguments& arguments) {
     int failures = 0;
     for (size_t index = 1; index < arguments.positional().size(); ++index) {
         const std::string& file = arguments.positional()[index];
-        auto parsed = profiles::read_profile(file);
+        auto parsed = profiles::read_profile(utf8::to_path(file));
         if (!parsed) {
             std::cout << file << ": invalid: " << parsed.error().message() << "\n";
             ++failures;
@@ -189,7 +189,7 @@ int approve(const Arguments& arguments) {
     if (!catalog)
         return fail(Failure, catalog.error().message());
     const std::string& id = arguments.positional()[1];
-    if (auto approved = profiles::approve_in(*catalog, id, arguments.value("sha256").value_or(""), approvals, fs::absolute(*arguments.value("project")));
+    if (auto approved = profiles::approve_in(*catalog, id, arguments.value("sha256").value_or(""), approvals, fs::absolute(utf8::to_path(*arguments.value("project"))));
         !approved)
         return fail(Failure, "not approved: " + approved.error().message());
     std::cout << "approved profile \"" << id << "\" (SHA-256 " << catalog->find(id)->sha256 << ") in " << utf8::from_path(approvals.approvals_file())
@@ -203,7 +203,7 @@ int switch_profile(const Arguments& arguments, profiles::Switch state) {
         return fail(UsageError, std::string("profiles ") + verb + " needs one ID, or `all` for every profile");
     if (!arguments.value("project"))
         return fail(UsageError, "--project DIR is required: the switches are stored per project");
-    fs::path project = fs::absolute(*arguments.value("project"));
+    fs::path project = fs::absolute(utf8::to_path(*arguments.value("project")));
     if (auto saved = profiles::switch_in(project, arguments.positional()[1], state); !saved)
         return fail(Failure, saved.error().message());
     std::cout << "profile switch \"" << arguments.positional()[1] << "\" " << (state == profiles::Switch::On ? "on" : "off") << " in "

@@ -107,7 +107,7 @@ int run_serve_command(const std::vector<std::string>& words) {
         spdlog::set_level(spdlog::level::info);
 
     app::HostOptions options;
-    options.project = std::filesystem::absolute(*arguments->value("project"));
+    options.project = std::filesystem::absolute(utf8::to_path(*arguments->value("project")));
     options.port = *port;
     options.editor = *editor_mode;
     options.agent = arguments->has("agent") ? app::AgentMode::StartCli : app::AgentMode::PanelOnly;

@@ -145,7 +145,7 @@ int run_tools_command(const std::vector<std::string>& words) {
 
     std::optional<RunningHost> running;
     if (auto project = arguments->value("project")) {
-        auto found = find_running_host(fs::absolute(*project));
+        auto found = find_running_host(fs::absolute(utf8::to_path(*project)));
         if (!found)
             return fail(Failure, found.error().message());
         running = std::move(*found);
@@ -157,7 +157,7 @@ int run_tools_command(const std::vector<std::string>& words) {
         return call_running(*running, *arguments, positional[0]);
     // In this process, a crash in an in-process pack is recorded for the next start to report.
     if (auto project = arguments->value("project"))
-        watch_for_module_crashes(fs::absolute(*project));
+        watch_for_module_crashes(fs::absolute(utf8::to_path(*project)));
     return call_in_process(*arguments, positional[0], *target);
 }
 

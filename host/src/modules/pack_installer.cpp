@@ -186,7 +186,7 @@ Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& fo
                      "`uap-host modules install " + utf8::from_path(source) + "` again");
     }
 
-    fs::path target = plugins / manifest->id;
+    fs::path target = plugins / utf8::to_path(manifest->id);
     bool replacing = fs::exists(target);
     if (!replacing) {
         for (auto& entry : fs::directory_iterator(plugins, error)) {
@@ -211,7 +211,7 @@ Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& fo
         if (error)
             return Error("cannot move the installed pack aside: " + error.message());
     }
-    fs::path final_target = plugins / manifest->id;
+    fs::path final_target = plugins / utf8::to_path(manifest->id);
     fs::rename(staged, final_target, error);
     if (error) {
         if (replacing) {
