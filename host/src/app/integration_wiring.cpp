@@ -82,7 +82,7 @@ void add_integration_sources(agent::AgentOptions& options) {
             return arguments;
         auto findings = integrations::read_static_findings(config, plugin);
         std::error_code error;
-        if (findings.installed && findings.enabled && fs::is_directory(findings.installed->install_path, error)) {
+        if (findings.installed && findings.enabled && fs::is_directory(utf8::to_path(findings.installed->install_path), error)) {
             arguments.push_back("--plugin-dir");
             arguments.push_back(findings.installed->install_path);
         }
