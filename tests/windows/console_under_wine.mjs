@@ -18,4 +18,4 @@ if (run.error) throw run.error;
 // The console draws with escape sequences (cursor moves, hidden cursor, a space as "erase, move right").
 const screen = run.stdout.toString('utf8').replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/\x1b\][^\x07]*\x07/g, '');
 check(run.status === 1, `uap-host.exe refuses the missing project with exit code 1 (got ${run.status})`);
-check(screen.includes(folder), `the console shows the Japanese path, not mojibake: ${JSON.stringify(screen.slice(0, 300))}`);
+check(screen.includes(folder), `the console shows the Japanese path ${folder}, not mojibake: ${JSON.stringify(screen.slice(-400))}`);

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -160,11 +161,12 @@ bool open_with_shell(const std::string& url);
 
 // ---- The console
 
-// While this object lives, a Windows console this process writes to shows UTF-8 (the host's text)
-// instead of reading the bytes in its own code page (437, 932, ...) and showing mojibake; the
-// previous code page comes back at the end, since the console also belongs to the shell that
-// started the host. Nothing when there is no console (pipes and files carry the bytes unchanged)
-// and nothing on POSIX, where the terminal's encoding is the user's choice.
+// While this object lives, a Windows console this process writes to shows the host's UTF-8 text
+// instead of mojibake: std::cout, std::cerr and std::clog write to a console as UTF-16
+// (WriteConsoleW), and the console's output code page is UTF-8 for anything else that writes
+// bytes (spdlog's console sink). Both come back at the end, since the console also belongs to the
+// shell that started the host. Nothing when there is no console (pipes and files carry the bytes
+// unchanged) and nothing on POSIX, where the terminal's encoding is the user's choice.
 class Utf8Console {
 public:
     Utf8Console();
@@ -173,7 +175,8 @@ public:
     Utf8Console& operator=(const Utf8Console&) = delete;
 
 private:
-    [[maybe_unused]] unsigned m_previous_code_page = 0; // Windows only.
+    struct State;
+    std::unique_ptr<State> m_state;
 };
 // The ANSI code page that Windows reads narrow text in (GetACP(): 1252, 932, ...); 0 on POSIX,
 // which has none. Tests use it to prove that a run under a Japanese locale really had code page 932.

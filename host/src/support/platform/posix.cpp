@@ -469,6 +469,7 @@ bool open_with_shell(const std::string&) { return false; }
 // ---- The console
 
 // A terminal shows the bytes written to it in its own encoding, which the user chose; nothing to do.
+struct Utf8Console::State {};
 Utf8Console::Utf8Console() = default;
 Utf8Console::~Utf8Console() = default;
 

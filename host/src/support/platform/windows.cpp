@@ -14,6 +14,8 @@
 #include <atomic>
 #include <csignal>
 #include <cstring>
+#include <iostream>
+#include <streambuf>
 #include <thread>
 
 namespace uap::platform {
@@ -479,16 +481,90 @@ bool open_with_shell(const std::string& url) {
 
 // ---- The console
 
-Utf8Console::Utf8Console() {
-    // 0 when this process has no console (output to pipes and files is bytes, which nothing converts).
+namespace {
+
+// Writes UTF-8 to a console as UTF-16. Setting the console's code page alone is not enough:
+// msvcrt's text mode may convert what it writes to a console from the ANSI code page first (Wine's
+// does: measured, 日本語 came out as "æ¥æ¬èª" with the console already at UTF-8).
+class ConsoleWriter : public std::streambuf {
+public:
+    explicit ConsoleWriter(HANDLE console) : m_console(console) {}
+    ~ConsoleWriter() override { sync(); }
+
+protected:
+    int_type overflow(int_type letter) override {
+        if (!traits_type::eq_int_type(letter, traits_type::eof()))
+            m_pending.push_back(traits_type::to_char_type(letter));
+        if (letter == '\n' || m_pending.size() >= 4096)
+            sync();
+        return traits_type::not_eof(letter);
+    }
+    std::streamsize xsputn(const char* text, std::streamsize count) override {
+        m_pending.append(text, static_cast<size_t>(count));
+        if (m_pending.size() >= 4096 || std::string_view(text, static_cast<size_t>(count)).find('\n') != std::string_view::npos)
+            sync();
+        return count;
+    }
+    int sync() override {
+        // A character split across two writes waits for its other bytes.
+        size_t complete = m_pending.size();
+        for (size_t back = 1; back <= 3 && back <= m_pending.size(); ++back) {
+            unsigned char byte = static_cast<unsigned char>(m_pending[m_pending.size() - back]);
+            if ((byte & 0xC0) == 0x80)
+                continue;
+            size_t length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1;
+            if (length > back)
+                complete = m_pending.size() - back;
+            break;
+        }
+        std::wstring wide = windows::widen(std::string_view(m_pending).substr(0, complete));
+        m_pending.erase(0, complete);
+        DWORD written = 0;
+        return wide.empty() || WriteConsoleW(m_console, wide.data(), static_cast<DWORD>(wide.size()), &written, nullptr) ? 0 : -1;
+    }
+
+private:
+    HANDLE m_console;
+    std::string m_pending;
+};
+
+} // namespace
+
+struct Utf8Console::State {
+    UINT previous_code_page = 0;
+    struct Redirected {
+        std::ostream* stream;
+        std::streambuf* previous;
+        std::unique_ptr<ConsoleWriter> writer;
+    };
+    std::vector<Redirected> streams;
+};
+
+Utf8Console::Utf8Console() : m_state(std::make_unique<State>()) {
+    // 0 when this process has no console.
     UINT current = GetConsoleOutputCP();
     if (current != 0 && current != CP_UTF8 && SetConsoleOutputCP(CP_UTF8))
-        m_previous_code_page = current;
+        m_state->previous_code_page = current;
+    for (auto [stream, which] : {std::pair<std::ostream*, DWORD>{&std::cout, STD_OUTPUT_HANDLE}, {&std::cerr, STD_ERROR_HANDLE},
+                                 {&std::clog, STD_ERROR_HANDLE}}) {
+        HANDLE handle = GetStdHandle(which);
+        DWORD mode = 0;
+        if (handle == nullptr || handle == INVALID_HANDLE_VALUE || !GetConsoleMode(handle, &mode))
+            continue; // A pipe or a file: the bytes go out unchanged.
+        stream->flush();
+        auto writer = std::make_unique<ConsoleWriter>(handle);
+        std::streambuf* previous = stream->rdbuf(writer.get());
+        m_state->streams.push_back({stream, previous, std::move(writer)});
+    }
 }
 
 Utf8Console::~Utf8Console() {
-    if (m_previous_code_page != 0)
-        SetConsoleOutputCP(m_previous_code_page);
+    for (auto& redirected : m_state->streams) {
+        redirected.stream->flush();
+        redirected.stream->rdbuf(redirected.previous);
+    }
+    if (m_state->previous_code_page != 0)
+        SetConsoleOutputCP(m_state->previous_code_page);
 }
 
 unsigned ansi_code_page() { return GetACP(); }
