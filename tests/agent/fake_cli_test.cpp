@@ -2,6 +2,7 @@
 // partial and huge lines are survived; an unknown control request gets an error response; a
 // sudden exit is resumed with the same session id; repeated deaths stop the retries with a reason.
 #include "agent/agent_session.hpp"
+#include "agent/launch_files.hpp"
 #include "fake_cli_project.hpp"
 #include "panel/panel_endpoint.hpp"
 #include "panel/panel_hub.hpp"
@@ -180,11 +181,16 @@ TEST_F(FakeCli, ACliThatRejectsThePromptToolIsRestartedWithAFixedAllowListAndSay
     std::string second = starts.substr(first_end + 1, starts.find('\n', first_end + 1) - first_end - 1);
     EXPECT_NE(starts.substr(0, first_end).find("--permission-prompt-tool stdio"), std::string::npos) << "the first start uses the prompt tool";
     EXPECT_EQ(second.find("--permission-prompt-tool"), std::string::npos) << second;
-    std::string list = "--allowedTools Bash(ls:*),mcp__uap__look";
-    auto at = second.find(list);
-    ASSERT_NE(at, std::string::npos) << second;
-    EXPECT_TRUE(at + list.size() == second.size() || second[at + list.size()] == ' ') << "exactly these rules: " << second;
-    EXPECT_EQ(second.find("mcp__uap__change"), std::string::npos) << "a tool the level does not approve stays refused: " << second;
+    // The list travels in the launch settings file (permissions.allow), never on the command line.
+    EXPECT_EQ(second.find("--allowedTools"), std::string::npos) << second;
+    fs::path settings_file = uap::agent::agent_state_folder(folder.project()) / "launch-settings.json";
+    EXPECT_NE(second.find("--settings " + settings_file.string()), std::string::npos) << second;
+    auto settings = uap::json::parse(read_text(settings_file));
+    ASSERT_TRUE(settings && settings->IsObject() && settings->HasMember("permissions")) << read_text(settings_file);
+    std::vector<std::string> rules;
+    for (auto& rule : (*settings)["permissions"]["allow"].GetArray())
+        rules.push_back(rule.GetString());
+    EXPECT_EQ(rules, (std::vector<std::string>{"Bash(ls:*)", "mcp__uap__look"})) << "exactly these rules; a tool the level does not approve stays refused";
     EXPECT_FALSE(saw("rejected a command-line option")) << "the known fallback is a warning, not the generic error";
 }
 

@@ -89,7 +89,7 @@ protected:
         options.plugin_folders = {fs::path(UAP_AGENT_TEST_PLUGINS)};
         options.agent = uap::app::AgentMode::StartCli;
         options.version = "test";
-        options.hook_binary = UAP_AGENT_HOST_BINARY;
+        options.hook_binary = hook_binary;
         options.agent_environment = {"ANTHROPIC_BASE_URL=http://127.0.0.1:" + std::to_string(fake_port),
                                      "ANTHROPIC_API_KEY=test-key",
                                      "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
@@ -129,6 +129,7 @@ protected:
     }
 
     fs::path cli, root, project, home;
+    fs::path hook_binary = UAP_AGENT_HOST_BINARY;
     int fake_port = 0;
     uint16_t port = 0;
     std::unique_ptr<uap::ChildProcess> fake;
@@ -189,7 +190,7 @@ TEST_F(RealCli, StreamedTextTurnReachesThePanelAsDeltasMessageAndResult) {
     EXPECT_GT(checked, 3);
     fs::path config = uap::agent::agent_state_folder(project) / "mcp-config.json";
     EXPECT_NE(read_text(config).find(mcp_token), std::string::npos);
-    for (auto& file : {config, uap::agent::agent_state_folder(project) / "gate-settings.json", uap::agent::AgentSettings::file_for(project)}) {
+    for (auto& file : {config, uap::agent::agent_state_folder(project) / "launch-settings.json", uap::agent::AgentSettings::file_for(project)}) {
         struct stat info {};
         if (file == uap::agent::AgentSettings::file_for(project))
             continue; // Written by this test, not the host.
@@ -304,7 +305,8 @@ TEST_F(RealCli, AllowAlwaysIsPersistedAndNotAskedAgainAfterARespawn) {
     int new_pid = host->agent().session().cli_pid();
     ASSERT_NE(new_pid, old_pid);
     std::string command_line = read_text("/proc/" + std::to_string(new_pid) + "/cmdline");
-    EXPECT_NE(command_line.find("--allowedTools"), std::string::npos);
+    EXPECT_EQ(command_line.find("--allowedTools"), std::string::npos) << "the rules travel in the launch settings file";
+    EXPECT_NE(read_text(uap::agent::agent_state_folder(project) / "launch-settings.json").find("mcp__uap__count_words"), std::string::npos);
     client->send(send_command("count again"));
     ASSERT_GE(wait_turn(*client, before), 0) << ::testing::PrintToString(client->texts());
     EXPECT_EQ(client->wait_for_type("permission_requested", 100ms, before), -1);
@@ -377,6 +379,12 @@ TEST_F(RealCli, KilledCliIsResumedWithTheSameSessionAndHistory) {
 }
 
 TEST_F(RealCli, HookDeniesScriptWritesUnderAssetsInAcceptEditsMode) {
+    // The hook's program sits where a shell would mangle it: spaces, quotes, '$', a backtick. The
+    // settings give it in exec form, so the CLI starts it without a shell.
+    fs::path odd_folder = root / "host's \"bin\" $HOME `x` dir";
+    fs::create_directories(odd_folder);
+    fs::create_symlink(UAP_AGENT_HOST_BINARY, odd_folder / "uap-host");
+    hook_binary = odd_folder / "uap-host";
     fs::path target = project / "Assets" / "Scripts" / "Foo.cs";
     start(R"([{"tool_use":{"name":"Write","input":{"file_path":")" + target.string() +
               R"(","content":"public class Foo {}"}}},{"text":"ok, staging instead"}])",

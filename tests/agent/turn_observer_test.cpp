@@ -112,7 +112,7 @@ TEST(TurnChanges, WhatARevertCannotTakeBackIsNamed) {
         }
         return std::nullopt;
     };
-    for (const char* tool : {"Write", "Edit", "MultiEdit", "NotebookEdit", "Bash", "mcp__uap__uap_asset_create", "mcp__other__deploy",
+    for (const char* tool : {"Write", "Edit", "MultiEdit", "NotebookEdit", "Bash", "PowerShell", "mcp__uap__uap_asset_create", "mcp__other__deploy",
                              "mcp__uap__uap_gone"})
         EXPECT_TRUE(uap::agent::unrevertible_reason(tool, metadata).has_value()) << tool;
     for (const char* tool : {"Read", "Grep", "Glob", "TodoWrite", "mcp__uap__uap_transform_set", "mcp__uap__uap_query_hierarchy"})

@@ -161,10 +161,19 @@ TEST(Isolation, ARunnerThatBreaksTheProtocolIsRefusedWithTheReason) {
               std::string::npos)
         << oversized->packs()[0]->reason;
 
-    auto garbage = host_with({"fixture.echo"}, Isolation::Isolated, {}, fake_runner(folder.path(), R"(printf '\000\000\000\005hello')"));
+    auto garbage = host_with({"fixture.echo"}, Isolation::Isolated, {},
+                             fake_runner(folder.path(), R"(printf '\000\000\000\005hello\000\000\000\000')"));
     EXPECT_EQ(garbage->packs()[0]->state, PackState::Failed);
     EXPECT_NE(garbage->packs()[0]->reason.find("broke the runner protocol: runner message: invalid JSON"), std::string::npos)
         << garbage->packs()[0]->reason;
+
+    // {"type":"loaded"} (17 bytes) with a 1-byte payload that is not UTF-8.
+    auto binary_payload = host_with({"fixture.echo"}, Isolation::Isolated, {},
+                                    fake_runner(folder.path(), R"(printf '\000\000\000\021{"type":"loaded"}\000\000\000\001\377'; sleep 5)"));
+    EXPECT_EQ(binary_payload->packs()[0]->state, PackState::Failed);
+    EXPECT_NE(binary_payload->packs()[0]->reason.find("broke the runner protocol: a \"loaded\" payload that is not UTF-8"),
+              std::string::npos)
+        << binary_payload->packs()[0]->reason;
 
     auto silent_exit = host_with({"fixture.echo"}, Isolation::Isolated, {}, fake_runner(folder.path(), "exit 3"));
     EXPECT_NE(silent_exit->packs()[0]->reason.find("ended while loading the pack (exit code 3)"), std::string::npos)

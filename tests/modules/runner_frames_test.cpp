@@ -35,28 +35,37 @@ struct Pipe {
     }
 };
 
-TEST(RunnerFrames, MessagesRoundTripWithEscapesAndRawArguments) {
+TEST(RunnerFrames, MessagesRoundTripWithEscapesAndPayloads) {
     Pipe pipe;
     OutgoingMessage message("call");
     message.integer("call", 7);
     message.string("tool", "quote \" backslash \\ newline \n unicode \xc3\xa9");
-    message.raw_json("arguments", R"({"nested":{"list":[1,2,3]}})");
-    ASSERT_TRUE(uap::runner::write_frame(pipe.write_end, message.finish()));
+    std::string arguments = R"({"nested":{"list":[1,2,3]},"text":"quote \" and \u00e9"})";
+    ASSERT_TRUE(uap::runner::write_frame(pipe.write_end, message.finish(arguments)));
+    ASSERT_TRUE(uap::runner::write_frame(pipe.write_end, OutgoingMessage("stopped").finish()));
     pipe.close_writer();
 
-    std::string text;
+    std::string text, payload;
     uap::runner::FrameReader reader(pipe.read_end, 1024);
-    auto end = reader.next(text);
+    auto end = reader.next(text, payload);
     ASSERT_TRUE(end);
     ASSERT_EQ(*end, ReadEnd::Frame);
-    auto parsed = uap::runner::parse_message(text);
-    ASSERT_TRUE(parsed) << parsed.error().message();
+    uap::json::LocalDocument message_read;
+    auto read = uap::runner::parse_message(text, message_read);
+    ASSERT_TRUE(read) << read.error().message();
+    const auto* parsed = &message_read.document();
     EXPECT_STREQ((*parsed)["type"].GetString(), "call");
     EXPECT_EQ((*parsed)["call"].GetInt64(), 7);
     EXPECT_STREQ((*parsed)["tool"].GetString(), "quote \" backslash \\ newline \n unicode \xc3\xa9");
-    EXPECT_EQ((*parsed)["arguments"]["nested"]["list"][2].GetInt(), 3);
+    EXPECT_EQ(payload, arguments) << "the payload arrives byte for byte";
 
-    end = reader.next(text);
+    end = reader.next(text, payload);
+    ASSERT_TRUE(end && *end == ReadEnd::Frame);
+    EXPECT_TRUE(payload.empty());
+    ASSERT_TRUE(uap::runner::parse_message(text, message_read));
+    EXPECT_STREQ(message_read.document()["type"].GetString(), "stopped");
+
+    end = reader.next(text, payload);
     ASSERT_TRUE(end);
     EXPECT_EQ(*end, ReadEnd::Closed);
 }
@@ -68,21 +77,23 @@ TEST(RunnerFrames, SeveralFramesInOneWriteAreReadOneByOne) {
         OutgoingMessage message("log");
         message.integer("index", index);
         message.string("message", std::string(static_cast<size_t>(index) * 23, 'x'));
-        frames += message.finish();
+        frames += message.finish(std::string(static_cast<size_t>(index) * 7, 'p'));
     }
     pipe.write_raw(frames);
     pipe.close_writer();
     uap::runner::FrameReader reader(pipe.read_end, 1024 * 1024);
-    std::string text;
+    std::string text, payload;
+    uap::json::LocalDocument message_read; // Reused for every frame, as the readers do.
     for (int index = 0; index < 50; ++index) {
-        auto end = reader.next(text);
+        auto end = reader.next(text, payload);
         ASSERT_TRUE(end && *end == ReadEnd::Frame) << index;
-        auto parsed = uap::runner::parse_message(text);
-        ASSERT_TRUE(parsed);
+        ASSERT_TRUE(uap::runner::parse_message(text, message_read));
+        const auto* parsed = &message_read.document();
         EXPECT_EQ((*parsed)["index"].GetInt(), index);
         EXPECT_EQ((*parsed)["message"].GetStringLength(), static_cast<size_t>(index) * 23);
+        EXPECT_EQ(payload, std::string(static_cast<size_t>(index) * 7, 'p'));
     }
-    auto end = reader.next(text);
+    auto end = reader.next(text, payload);
     ASSERT_TRUE(end);
     EXPECT_EQ(*end, ReadEnd::Closed);
 }
@@ -98,14 +109,15 @@ TEST(RunnerFrames, FramesSentFromManyThreadsArriveWholeAndShareWrites) {
     std::map<int, int> received; // Thread → frames seen, checked in order per thread.
     std::thread reader_thread([&] {
         uap::runner::FrameReader reader(pipe.read_end, 1024 * 1024);
-        std::string text;
+        std::string text, payload;
+        uap::json::LocalDocument message_read;
         while (true) {
-            auto end = reader.next(text);
+            auto end = reader.next(text, payload);
             ASSERT_TRUE(end) << end.error().message();
             if (*end == ReadEnd::Closed)
                 return;
-            auto parsed = uap::runner::parse_message(text);
-            ASSERT_TRUE(parsed);
+            ASSERT_TRUE(uap::runner::parse_message(text, message_read));
+            const auto* parsed = &message_read.document();
             int thread = (*parsed)["thread"].GetInt();
             EXPECT_EQ((*parsed)["index"].GetInt(), received[thread]++);
             EXPECT_EQ((*parsed)["padding"].GetStringLength(), 100u);
@@ -153,12 +165,25 @@ TEST(RunnerFrames, AWriterWhosePeerIsGoneSaysSoAndDropsLaterFrames) {
 TEST(RunnerFrames, ALengthOverTheLimitIsRefusedBeforeAnyAllocation) {
     Pipe pipe;
     pipe.write_raw(std::string("\x7f\xff\xff\xff", 4));
-    std::string text;
+    std::string text, payload;
     uap::runner::FrameReader reader(pipe.read_end, 1024);
-    auto end = reader.next(text);
+    auto end = reader.next(text, payload);
     ASSERT_FALSE(end);
     EXPECT_NE(end.error().message().find("exceeds the limit of 1024"), std::string::npos) << end.error().message();
     EXPECT_LT(text.capacity(), 4096u);
+}
+
+TEST(RunnerFrames, APayloadOverTheLimitIsRefusedBeforeAnyAllocation) {
+    Pipe pipe;
+    // A 2-byte message within the limit, then a payload that would take the frame past it.
+    pipe.write_raw(std::string("\0\0\0\x02{}\0\0\x03\xff", 10));
+    std::string text, payload;
+    uap::runner::FrameReader reader(pipe.read_end, 1024);
+    auto end = reader.next(text, payload);
+    ASSERT_FALSE(end);
+    EXPECT_NE(end.error().message().find("a frame of 1025 bytes exceeds the limit of 1024"), std::string::npos)
+        << end.error().message();
+    EXPECT_LT(payload.capacity(), 4096u);
 }
 
 TEST(RunnerFrames, TornPrefixAndTornBodyAreErrorsNotCleanEnds) {
@@ -166,9 +191,9 @@ TEST(RunnerFrames, TornPrefixAndTornBodyAreErrorsNotCleanEnds) {
         Pipe pipe;
         pipe.write_raw(std::string("\0\0", 2));
         pipe.close_writer();
-        std::string text;
+        std::string text, payload;
         uap::runner::FrameReader reader(pipe.read_end, 1024);
-        auto end = reader.next(text);
+        auto end = reader.next(text, payload);
         ASSERT_FALSE(end);
         EXPECT_NE(end.error().message().find("length prefix"), std::string::npos);
     }
@@ -176,21 +201,50 @@ TEST(RunnerFrames, TornPrefixAndTornBodyAreErrorsNotCleanEnds) {
         Pipe pipe;
         pipe.write_raw(std::string("\0\0\0\x0a{\"a\"", 8));
         pipe.close_writer();
-        std::string text;
+        std::string text, payload;
         uap::runner::FrameReader reader(pipe.read_end, 1024);
-        auto end = reader.next(text);
+        auto end = reader.next(text, payload);
         ASSERT_FALSE(end);
         EXPECT_NE(end.error().message().find("inside a frame"), std::string::npos);
+    }
+    {
+        Pipe pipe;
+        pipe.write_raw(std::string("\0\0\0\x02{}\0\0\0\x09" "abc", 13)); // The payload stops after 3 of 9 bytes.
+        pipe.close_writer();
+        std::string text, payload;
+        uap::runner::FrameReader reader(pipe.read_end, 1024);
+        auto end = reader.next(text, payload);
+        ASSERT_FALSE(end);
+        EXPECT_NE(end.error().message().find("inside a frame's payload"), std::string::npos) << end.error().message();
+    }
+}
+
+TEST(RunnerFrames, Utf8CheckAcceptsTextAndRefusesEveryKindOfBrokenSequence) {
+    using uap::runner::valid_utf8;
+    std::string ascii(1000, 'a');
+    EXPECT_TRUE(valid_utf8(""));
+    EXPECT_TRUE(valid_utf8(ascii));
+    EXPECT_TRUE(valid_utf8("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"));     // 2-, 3- and 4-byte characters.
+    EXPECT_TRUE(valid_utf8(ascii + "\xf0\x9f\x98\x80" + ascii + "\xc3\xa9")); // Between and after ASCII runs.
+    for (std::string broken : {"\xff", "\xc3", "\xe2\x82", "\xf0\x9f\x98", "\x80", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80"}) {
+        // Alone, at the end of an ASCII run, and inside one (every alignment of the 8-byte steps).
+        EXPECT_FALSE(valid_utf8(broken));
+        for (size_t before = 0; before < 9; ++before) {
+            EXPECT_FALSE(valid_utf8(std::string(before, 'a') + broken)) << before;
+            EXPECT_FALSE(valid_utf8(std::string(before, 'a') + broken + ascii)) << before;
+        }
     }
 }
 
 TEST(RunnerFrames, MessagesMustBeObjectsWithATypeAndBoundedNesting) {
-    EXPECT_FALSE(uap::runner::parse_message("[1,2]"));
-    EXPECT_FALSE(uap::runner::parse_message(R"({"type":7})"));
-    EXPECT_FALSE(uap::runner::parse_message("{\"type\":\"log\",\"message\":\"\xff\"}")); // Not UTF-8.
-    auto deep = uap::runner::parse_message(std::string(1'000'000, '['));
+    uap::json::LocalDocument message;
+    EXPECT_FALSE(uap::runner::parse_message("[1,2]", message));
+    EXPECT_FALSE(uap::runner::parse_message(R"({"type":7})", message));
+    EXPECT_FALSE(uap::runner::parse_message("{\"type\":\"log\",\"message\":\"\xff\"}", message)); // Not UTF-8.
+    auto deep = uap::runner::parse_message(std::string(1'000'000, '['), message);
     ASSERT_FALSE(deep);
-    EXPECT_TRUE(uap::runner::parse_message(R"({"type":"stopped"})"));
+    EXPECT_TRUE(uap::runner::parse_message(R"({"type":"stopped"})", message));
+    EXPECT_STREQ(message.document()["type"].GetString(), "stopped"); // The failed parses left nothing behind.
 }
 
 } // namespace

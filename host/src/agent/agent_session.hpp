@@ -127,7 +127,9 @@ private:
     };
 
     Expected<void> spawn_locked(std::optional<std::string> resume_session_id);
-    std::vector<std::string> launch_arguments_locked(const std::filesystem::path& mcp_config, const std::filesystem::path* gate_settings,
+    // The always-allow rules the CLI gets (in the launch settings file, never on the command line).
+    std::vector<std::string> allowed_rules_locked() const;
+    std::vector<std::string> launch_arguments_locked(const std::filesystem::path& mcp_config, const std::filesystem::path& launch_settings,
                                                      const std::filesystem::path& appended_prompt,
                                                      const std::optional<std::string>& resume_session_id) const;
     std::vector<std::string> child_environment() const;
@@ -197,7 +199,7 @@ private:
     // Why the CLI is to be restarted with --resume at the next moment no turn runs (mcp_reconnect
     // was rejected, the extension profiles changed); empty when no restart is due.
     std::optional<std::string> m_relaunch_reason;
-    // The CLI rejected --permission-prompt-tool: later spawns go without it, with a fixed --allowedTools.
+    // The CLI rejected --permission-prompt-tool: later spawns go without it, with a fixed allow list.
     bool m_static_permissions = false;
     std::deque<PendingPermission> m_pending;
     // Tool calls of the running turn by tool_use id (name, input), so a refusal by the script

@@ -29,7 +29,14 @@ std::vector<std::string> AgentSession::child_environment() const {
     return environment;
 }
 
-std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& mcp_config, const fs::path* gate_settings, const fs::path& appended_prompt,
+std::vector<std::string> AgentSession::allowed_rules_locked() const {
+    if (!m_static_permissions)
+        return m_settings.always_allow;
+    return static_allow_rules(m_settings.auto_approve, m_settings.always_allow, m_options.tools ? m_options.tools() : std::vector<std::string>{},
+                              m_options.metadata);
+}
+
+std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& mcp_config, const fs::path& launch_settings, const fs::path& appended_prompt,
                                                                const std::optional<std::string>& resume_session_id) const {
     std::vector<std::string> arguments = {"-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose",
                                           "--include-partial-messages", "--replay-user-messages"};
@@ -38,10 +45,8 @@ std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& m
         arguments.push_back("stdio");
     }
     arguments.insert(arguments.end(), {"--mcp-config", utf8::from_path(mcp_config), "--strict-mcp-config"});
-    if (gate_settings) {
-        arguments.push_back("--settings");
-        arguments.push_back(utf8::from_path(*gate_settings));
-    }
+    arguments.push_back("--settings");
+    arguments.push_back(utf8::from_path(launch_settings));
     if (!m_settings.permission_mode.empty() && m_settings.permission_mode != "default") {
         arguments.push_back("--permission-mode");
         arguments.push_back(m_settings.permission_mode);
@@ -55,17 +60,6 @@ std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& m
     // reach the model; "off" renders it afresh at every request.
     arguments.push_back("--system-prompt-snapshot");
     arguments.push_back("off");
-    std::vector<std::string> allowed = m_settings.always_allow;
-    if (m_static_permissions)
-        allowed = static_allow_rules(m_settings.auto_approve, m_settings.always_allow, m_options.tools ? m_options.tools() : std::vector<std::string>{},
-                                     m_options.metadata);
-    if (!allowed.empty()) {
-        std::string rules;
-        for (auto& rule : allowed)
-            rules += (rules.empty() ? "" : ",") + rule;
-        arguments.push_back("--allowedTools");
-        arguments.push_back(rules);
-    }
     for (const auto& source : m_options.argument_sources)
         for (auto& argument : source())
             arguments.push_back(std::move(argument));
@@ -80,18 +74,16 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
     auto mcp_config = write_mcp_config(m_options.project, m_options.mcp_url, m_options.mcp_token);
     if (!mcp_config)
         return mcp_config.error();
-    std::optional<fs::path> gate_settings;
+    std::optional<fs::path> hook_binary;
     std::error_code error;
-    if (!m_options.host_binary.empty() && fs::is_regular_file(m_options.host_binary, error)) {
-        auto written = write_gate_settings(m_options.project, m_options.host_binary);
-        if (written)
-            gate_settings = *written;
-        else
-            publish_notice_locked("warning", "the script gate is NOT active: " + written.error().message());
-    } else {
+    if (!m_options.host_binary.empty() && fs::is_regular_file(m_options.host_binary, error))
+        hook_binary = m_options.host_binary;
+    else
         publish_notice_locked("warning", "the script gate is NOT active: the host binary for its hook is unknown");
-    }
-    m_gate_active = gate_settings.has_value();
+    auto launch_settings = write_launch_settings(m_options.project, hook_binary, allowed_rules_locked());
+    if (!launch_settings)
+        return launch_settings.error().within("the CLI was not started");
+    m_gate_active = hook_binary.has_value();
     std::vector<InstructionSection> sections;
     for (const auto& source : m_options.instruction_sources)
         for (auto& section : source())
@@ -100,7 +92,7 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
     if (!appended_prompt)
         return appended_prompt.error().within("the CLI was not started");
 
-    LaunchSpec spec{m_cli, launch_arguments_locked(*mcp_config, gate_settings ? &*gate_settings : nullptr, *appended_prompt, resume_session_id),
+    LaunchSpec spec{m_cli, launch_arguments_locked(*mcp_config, *launch_settings, *appended_prompt, resume_session_id),
                     m_options.project, child_environment()};
     uint64_t generation = ++m_generation;
     auto process = CliProcess::start(
@@ -204,7 +196,7 @@ void AgentSession::on_exit(uint64_t generation, int exit_code, const std::string
         m_static_permissions = true;
         publish_notice_locked("warning", "the claude CLI" + (m_cli_version.empty() ? std::string() : " (version " + m_cli_version + ")") +
                                              " rejected --permission-prompt-tool, so it cannot ask for permission on the panel. It is "
-                                             "restarted with a fixed --allowedTools list: the always-allow rules and the tools the "
+                                             "restarted with a fixed allow list: the always-allow rules and the tools the "
                                              "auto-approve level (" + to_string(m_settings.auto_approve) + ") allows; it refuses every "
                                              "other tool, and the script gate still holds. Install the tested version to get permission "
                                              "cards back: " + std::string(tested_cli_install_command));

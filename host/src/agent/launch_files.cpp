@@ -40,32 +40,40 @@ Expected<fs::path> write_appended_prompt(const fs::path& project, const std::str
     return file;
 }
 
-std::string shell_quote(const std::string& word) {
-    std::string quoted = "'";
-    for (char c : word)
-        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return quoted + "'";
-}
-
-Expected<fs::path> write_gate_settings(const fs::path& project, const fs::path& host_binary) {
+Expected<fs::path> write_launch_settings(const fs::path& project, const std::optional<fs::path>& hook_binary, const std::vector<std::string>& allowed) {
     rapidjson::Document document(rapidjson::kObjectType);
     auto& allocator = document.GetAllocator();
-    std::string command = shell_quote(utf8::from_path(host_binary)) + " hook pre-tool-use --project " + shell_quote(utf8::from_path(project));
-    rapidjson::Value hook(rapidjson::kObjectType);
-    hook.AddMember("type", "command", allocator);
-    hook.AddMember("command", json::string_value(command, allocator), allocator);
-    hook.AddMember("timeout", 30, allocator);
-    rapidjson::Value hooks(rapidjson::kArrayType);
-    hooks.PushBack(hook, allocator);
-    rapidjson::Value matcher(rapidjson::kObjectType);
-    matcher.AddMember("matcher", "Write|Edit|MultiEdit|NotebookEdit|Bash", allocator);
-    matcher.AddMember("hooks", hooks, allocator);
-    rapidjson::Value pre_tool_use(rapidjson::kArrayType);
-    pre_tool_use.PushBack(matcher, allocator);
-    rapidjson::Value events(rapidjson::kObjectType);
-    events.AddMember("PreToolUse", pre_tool_use, allocator);
-    document.AddMember("hooks", events, allocator);
-    fs::path file = agent_state_folder(project) / "gate-settings.json";
+    if (hook_binary) {
+        // Exec form ("args" present): the CLI starts the program itself, with no shell between, so a
+        // path with spaces, quotes, '$' or backslashes needs no quoting, and Windows needs no Git Bash.
+        rapidjson::Value arguments(rapidjson::kArrayType);
+        for (const std::string& word : {std::string("hook"), std::string("pre-tool-use"), std::string("--project"), utf8::from_path(project)})
+            arguments.PushBack(json::string_value(word, allocator), allocator);
+        rapidjson::Value hook(rapidjson::kObjectType);
+        hook.AddMember("type", "command", allocator);
+        hook.AddMember("command", json::string_value(utf8::from_path(*hook_binary), allocator), allocator);
+        hook.AddMember("args", arguments, allocator);
+        hook.AddMember("timeout", 30, allocator);
+        rapidjson::Value hooks(rapidjson::kArrayType);
+        hooks.PushBack(hook, allocator);
+        rapidjson::Value matcher(rapidjson::kObjectType);
+        matcher.AddMember("matcher", rapidjson::StringRef(gated_tools_matcher), allocator);
+        matcher.AddMember("hooks", hooks, allocator);
+        rapidjson::Value pre_tool_use(rapidjson::kArrayType);
+        pre_tool_use.PushBack(matcher, allocator);
+        rapidjson::Value events(rapidjson::kObjectType);
+        events.AddMember("PreToolUse", pre_tool_use, allocator);
+        document.AddMember("hooks", events, allocator);
+    }
+    if (!allowed.empty()) {
+        rapidjson::Value rules(rapidjson::kArrayType);
+        for (auto& rule : allowed)
+            rules.PushBack(json::string_value(rule, allocator), allocator);
+        rapidjson::Value permissions(rapidjson::kObjectType);
+        permissions.AddMember("allow", rules, allocator);
+        document.AddMember("permissions", permissions, allocator);
+    }
+    fs::path file = agent_state_folder(project) / "launch-settings.json";
     if (auto written = files::write_atomically(file, json::to_pretty_text(document), files::Visibility::OwnerOnly); !written)
         return written.error();
     return file;

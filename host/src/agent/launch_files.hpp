@@ -1,6 +1,6 @@
 // Files the host generates for each CLI launch, all owner-only in
 // <project>/UserSettings/AgentPanel/agent/: the MCP config (the only place the MCP token is
-// written), the settings file registering the script-gate hook, the appended system prompt, and
+// written), the settings file (script-gate hook, always-allow rules), the appended system prompt, and
 // the CLI process record.
 #pragma once
 
@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace uap::agent {
 
@@ -21,15 +22,19 @@ std::filesystem::path agent_state_folder(const std::filesystem::path& project);
 Expected<std::filesystem::path> write_mcp_config(const std::filesystem::path& project, const std::string& mcp_url,
                                                  const std::string& mcp_token);
 
-// The PreToolUse hook whose command is this host binary: `<host> hook pre-tool-use --project <dir>`.
-Expected<std::filesystem::path> write_gate_settings(const std::filesystem::path& project, const std::filesystem::path& host_binary);
+// The tools the script gate's hook sees (PowerShell: the CLI's shell tool on Windows without Git Bash).
+inline constexpr const char* gated_tools_matcher = "Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell";
+
+// The settings file for --settings (agent/launch-settings.json, owner-only): the script gate's
+// PreToolUse hook, `<hook_binary> hook pre-tool-use --project <dir>` in exec form, when the binary
+// is known; and the always-allow rules as permissions.allow. Nothing here travels on the command
+// line, which Windows caps at 32,767 characters, and the rule list grows with every allow-always.
+Expected<std::filesystem::path> write_launch_settings(const std::filesystem::path& project, const std::optional<std::filesystem::path>& hook_binary,
+                                                      const std::vector<std::string>& allowed);
 
 // The text appended to the CLI's system prompt, for --append-system-prompt-file: it can be long
 // (extension profiles) and a command line is capped (32,000 characters on Windows).
 Expected<std::filesystem::path> write_appended_prompt(const std::filesystem::path& project, const std::string& text);
-
-// Single-quotes a word for a POSIX shell.
-std::string shell_quote(const std::string& word);
 
 // The record of the running CLI, so a host that crashed can kill the orphan on its next start.
 struct ProcessRecord {

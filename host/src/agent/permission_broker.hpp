@@ -44,7 +44,7 @@ std::optional<std::string> our_tool_name(std::string_view tool_name);
 BrokerDecision decide_permission(std::string_view tool_name, const rapidjson::Value& input, const BrokerContext& context);
 
 // What stands in for the broker when the CLI cannot ask it (one that rejects
-// --permission-prompt-tool): a fixed --allowedTools list of the always-allow rules plus each of our
+// --permission-prompt-tool): a fixed allow list (permissions.allow) of the always-allow rules plus each of our
 // tools the auto-approve level approves. The CLI refuses everything else; the script gate is a
 // hook and holds either way.
 std::vector<std::string> static_allow_rules(AutoApprove level, const std::vector<std::string>& always_allow,

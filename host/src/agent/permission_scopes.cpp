@@ -25,7 +25,7 @@ std::optional<std::string> inside_project(std::string_view file, const fs::path&
     return text;
 }
 
-// Rule text must survive the CLI's comma-separated --allowedTools list and its "Tool(content)" form.
+// Rule text must survive the CLI's "Tool(content)" rule form; commas, on which the CLI's rule lists split, are refused too.
 bool usable_rule_content(std::string_view content) { return content.find_first_of(",()\n\r") == std::string_view::npos; }
 
 } // namespace

@@ -1,6 +1,7 @@
 // Script gate: path classification and shell write-target detection.
 #include "agent/script_gate.hpp"
 
+#include "agent/gate_paths.hpp"
 #include "support/json.hpp"
 #include "support/utf8_path.hpp"
 
@@ -11,27 +12,17 @@ namespace uap::agent {
 
 namespace {
 
-std::string lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
-
 bool ends_with(std::string_view text, std::string_view suffix) {
     return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
 }
 
-std::vector<std::string> segments(std::string_view path) {
-    std::vector<std::string> parts;
-    size_t start = 0;
-    while (start <= path.size()) {
-        size_t end = path.find('/', start);
-        if (end == std::string_view::npos)
-            end = path.size();
-        if (end > start)
-            parts.emplace_back(path.substr(start, end - start));
-        start = end + 1;
-    }
-    return parts;
+// A C# script or assembly definition (lower-case name). Windows' 8.3 alias of "MyAssembly.asmdef"
+// is "MYASSE~1.ASM", which opens the same file.
+bool is_script_name(std::string_view name) {
+    if (ends_with(name, ".cs") || ends_with(name, ".asmdef"))
+        return true;
+    auto dot = name.rfind('.');
+    return dot != std::string_view::npos && name.substr(dot) == ".asm" && name.find('~') < dot;
 }
 
 // Splits a command line into words and separators (";", "|", "&&", "||", "&", newline).
@@ -143,26 +134,22 @@ void targets_of_simple_command(const std::vector<std::string>& words, std::vecto
 } // namespace
 
 std::string normalise_for_gate(std::string_view path, const std::filesystem::path& base) {
-    std::string text(path);
-    std::replace(text.begin(), text.end(), '\\', '/');
-    std::filesystem::path value = utf8::to_path(text);
-    if (value.is_relative())
-        value = base / value;
-    std::string normal = utf8::generic_from_path(value.lexically_normal());
-    while (normal.size() > 1 && normal.back() == '/')
-        normal.pop_back();
-    return lower(normal);
+    return normalise_gate_path(path, utf8::from_path(base)).text();
 }
 
 GatedKind classify_path(std::string_view path, const std::filesystem::path& base, const std::filesystem::path& project) {
-    std::string normal = normalise_for_gate(path, base);
-    std::string root = normalise_for_gate(utf8::from_path(project), "/");
-    if (normal.rfind(root + "/usersettings/agentpanel/", 0) == 0 || normal == root + "/usersettings/agentpanel")
+    GatePath target = normalise_gate_path(path, utf8::from_path(base));
+    GatePath root = normalise_gate_path(utf8::from_path(project), utf8::from_path(project));
+    const auto& parts = target.segments;
+    size_t depth = root.segments.size();
+    if (target.root == root.root && parts.size() >= depth + 2 &&
+        std::equal(root.segments.begin(), root.segments.end(), parts.begin(),
+                   [](const std::string& name, const std::string& segment) { return segment_names(segment, name); }) &&
+        segment_names(parts[depth], "usersettings") && segment_names(parts[depth + 1], "agentpanel"))
         return GatedKind::HostFile;
-    if (!ends_with(normal, ".cs") && !ends_with(normal, ".asmdef"))
+    if (parts.empty() || !is_script_name(parts.back()))
         return GatedKind::None;
-    auto parts = segments(normal);
-    bool under_assets = std::find(parts.begin(), parts.end(), "assets") != parts.end();
+    bool under_assets = std::any_of(parts.begin(), parts.end() - 1, [](const std::string& segment) { return segment_names(segment, "assets"); });
     return under_assets ? GatedKind::Script : GatedKind::None;
 }
 
@@ -204,6 +191,9 @@ std::optional<std::string> check_tool_call(std::string_view tool_name, const rap
     } else if (tool_name == "Bash") {
         if (auto command = json::string_field(input, "command"))
             paths = shell_write_targets(*command);
+    } else if (tool_name == "PowerShell") {
+        if (auto command = json::string_field(input, "command"))
+            paths = powershell_write_targets(*command);
     }
     for (auto& path : paths)
         if (GatedKind kind = classify_path(path, cwd, project); kind != GatedKind::None)

@@ -15,7 +15,8 @@ namespace uap::agent {
 
 enum class GatedKind { None, Script, HostFile };
 
-// Lexically normalised, '/'-separated, lower-cased form of path (relative ones resolved against base).
+// Lexically normalised, '/'-separated, lower-cased form of path (relative ones resolved against
+// base), with Windows' rules when base is a Windows path (agent/gate_paths.hpp).
 std::string normalise_for_gate(std::string_view path, const std::filesystem::path& base);
 
 // What kind of gated file a path names, for a project rooted at `project`.
@@ -24,6 +25,12 @@ GatedKind classify_path(std::string_view path, const std::filesystem::path& base
 // The files a shell command would write to: redirections (>, >>, >|, &>), tee, sed -i, the last
 // argument of cp/mv/install, dd of=. A rough tokeniser; quotes are honoured.
 std::vector<std::string> shell_write_targets(std::string_view command);
+
+// The same for a PowerShell command (the CLI's shell tool on Windows without Git Bash):
+// redirections (>, >>, 2>, *>), Set-Content/Add-Content/Out-File/New-Item/Tee-Object/Clear-Content
+// paths, Copy-Item/Move-Item destinations, Rename-Item's new name; aliases and abbreviated parameter
+// names included. .NET calls ([IO.File]::WriteAllText) and Invoke-Expression are not seen.
+std::vector<std::string> powershell_write_targets(std::string_view command);
 
 // The guidance text given to the model when a write is refused.
 std::string gate_guidance(GatedKind kind, std::string_view path);

@@ -10,7 +10,7 @@ std::optional<std::string> unrevertible_reason(std::string_view tool, const Meta
     for (std::string_view file_tool : file_tools)
         if (tool == file_tool)
             return std::string("the CLI's own file change; Unity's Undo does not cover files on disk");
-    if (tool == "Bash")
+    if (tool == "Bash" || tool == "PowerShell") // PowerShell: the CLI's shell tool on Windows without Git Bash.
         return std::string("a shell command; its effects are outside Unity's Undo");
     if (auto ours = our_tool_name(tool)) {
         auto described = metadata ? metadata(*ours) : std::nullopt;

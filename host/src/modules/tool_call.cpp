@@ -63,16 +63,17 @@ ToolOutcome ModuleHost::call_tool(std::string_view name, std::string_view argume
                                            "\" is loaded; `uap-host modules list` shows every pack, its tools and why any is not loaded"};
     const ToolDescription& tool = *entry->description;
 
-    auto arguments = json::parse(arguments_json.empty() ? std::string_view("{}") : arguments_json);
-    if (!arguments)
-        return {CallStatus::InvalidArguments, "arguments are not valid JSON: " + arguments.error().message()};
-    if (!arguments->IsObject())
+    json::LocalDocument parsed; // Reused for the result: no heap for small texts.
+    if (auto read = parsed.parse(arguments_json.empty() ? std::string_view("{}") : arguments_json); !read)
+        return {CallStatus::InvalidArguments, "arguments are not valid JSON: " + read.error().message()};
+    const rapidjson::Document& arguments = parsed.document();
+    if (!arguments.IsObject())
         return {CallStatus::InvalidArguments, "arguments must be a JSON object"};
     rapidjson::SchemaValidator validator(*tool.input_schema);
-    if (!arguments->Accept(validator))
+    if (!arguments.Accept(validator))
         return {CallStatus::InvalidArguments, "arguments do not match the input schema of \"" + tool.name + "\" " +
                                                   describe_violation(validator) + "; schema: " + tool.input_schema_json};
-    std::string normalized_arguments = json::to_text(*arguments);
+    std::string normalized_arguments = json::to_text(arguments);
 
     CallOptions effective = options;
     if (effective.deadline.count() == 0)
@@ -91,14 +92,14 @@ ToolOutcome ModuleHost::call_tool(std::string_view name, std::string_view argume
     if (outcome != CallStatus::Success)
         return {outcome, output.text.empty() ? "tool \"" + tool.name + "\" failed with status " + std::to_string(status) : std::move(output.text)};
 
-    auto result = json::parse(output.text);
-    if (!result)
-        return {CallStatus::InternalError, "tool \"" + tool.name + "\" returned invalid JSON (" + result.error().message() + ")"};
-    if (!result->IsObject())
+    if (auto read = parsed.parse(output.text); !read)
+        return {CallStatus::InternalError, "tool \"" + tool.name + "\" returned invalid JSON (" + read.error().message() + ")"};
+    const rapidjson::Document& result = parsed.document();
+    if (!result.IsObject())
         return {CallStatus::InternalError, "tool \"" + tool.name + "\" returned JSON that is not an object"};
     if (tool.output_schema) {
         rapidjson::SchemaValidator output_validator(*tool.output_schema);
-        if (!result->Accept(output_validator))
+        if (!result.Accept(output_validator))
             return {CallStatus::InternalError, "tool \"" + tool.name + "\" returned a result that does not match its output schema " +
                                                    describe_violation(output_validator)};
     }

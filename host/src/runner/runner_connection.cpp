@@ -114,14 +114,13 @@ Expected<modules::ModuleOutput> RunnerConnection::call(const modules::ToolCallRe
     OutgoingMessage message("call");
     message.integer("call", id);
     message.string("tool", request.tool);
-    message.raw_json("arguments", request.arguments_json);
     message.integer("maxBytes", static_cast<int64_t>(std::min<uint64_t>(request.max_result_bytes, max_frame_bytes / 8)));
     const api::CallControl* control = request.options->control;
     bool cancel_sent = control && control->cancelled.load(std::memory_order_relaxed);
     message.boolean("cancelled", cancel_sent);
     if (cancel_sent)
         pending->control->cancelled = true;
-    send(message.finish());
+    send(message.finish(request.arguments_json));
 
     auto started = Clock::now();
     auto deadline_at = pending->deadline.count() > 0 ? started + pending->deadline : started + std::chrono::hours(24 * 365);
@@ -254,22 +253,27 @@ std::string RunnerConnection::failure_text(const PendingCall& call) const {
 }
 
 void RunnerConnection::read_messages() {
-    std::string text;
+    std::string text, payload;
+    json::LocalDocument message;
     FrameReader reader(m_child->stream(ChildStream::Output), max_frame_bytes);
     while (true) {
-        auto end = reader.next(text);
+        auto end = reader.next(text, payload);
         if (!end) {
             note_protocol_error(end.error().message());
             break;
         }
         if (*end == ReadEnd::Closed)
             break;
-        auto message = parse_message(text);
-        if (!message) {
-            note_protocol_error(message.error().message());
+        if (auto parsed = parse_message(text, message); !parsed) {
+            note_protocol_error(parsed.error().message());
             break;
         }
-        dispatch(*message);
+        // Payloads are text that reaches clients (a tool's output), held to what a JSON string may hold.
+        if (!valid_utf8(payload)) {
+            note_protocol_error("a \"" + std::string(text_of(message.document(), "type")) + "\" payload that is not UTF-8");
+            break;
+        }
+        dispatch(message.document(), payload);
     }
     finish(Death::Crashed);
 }
@@ -332,7 +336,7 @@ std::shared_ptr<RunnerConnection::PendingCall> RunnerConnection::find_call(int64
     return found == m_calls.end() ? nullptr : found->second;
 }
 
-void RunnerConnection::dispatch(const rapidjson::Document& message) {
+void RunnerConnection::dispatch(const rapidjson::Document& message, std::string& payload) {
     std::string_view type = text_of(message, "type");
     if (type == "result") {
         auto call = take_call(integer_of(message, "call"));
@@ -343,7 +347,7 @@ void RunnerConnection::dispatch(const rapidjson::Document& message) {
             if (call->done)
                 return;
             call->output.status = static_cast<uap_status>(integer_of(message, "status", UAP_STATUS_INTERNAL_ERROR));
-            call->output.text = std::string(text_of(message, "output"));
+            call->output.text = std::move(payload);
             call->output.overflowed = flag_of(message, "overflowed");
             call->output.offered_bytes = static_cast<uint64_t>(integer_of(message, "offered"));
             call->done = true;

@@ -67,7 +67,7 @@ private:
 
     void read_messages();
     void drain_errors();
-    void dispatch(const rapidjson::Document& message);
+    void dispatch(const rapidjson::Document& message, std::string& payload); // May take the payload.
     void answer_question(const rapidjson::Document& message);
     void finish(Death cause);
     void stop_for_deadline(const PendingCall& call);

@@ -1,7 +1,10 @@
-// Length-prefixed JSON frames over pipes, written with RapidJSON's Writer.
+// Frames over pipes: a JSON message written with RapidJSON's Writer and a payload, each length-prefixed.
 #include "runner/runner_frames.hpp"
 
 #include "support/json.hpp"
+
+#include <rapidjson/encodings.h>
+#include <rapidjson/memorystream.h>
 
 #include <algorithm>
 #include <cstring>
@@ -11,8 +14,8 @@ namespace uap::runner {
 namespace {
 
 constexpr size_t prefix_bytes = 4;
-// Tool arguments nest up to json::default_max_depth inside the envelope's own two levels.
-constexpr unsigned envelope_max_depth = json::default_max_depth + 4;
+// Messages are flat (arguments and output travel as payloads); deeper nesting is a broken peer.
+constexpr unsigned envelope_max_depth = 4;
 
 void write_length(char* out, uint32_t length) {
     out[0] = static_cast<char>((length >> 24) & 0xff);
@@ -57,15 +60,17 @@ void OutgoingMessage::boolean(std::string_view name, bool value) {
     m_writer.Bool(value);
 }
 
-void OutgoingMessage::raw_json(std::string_view name, std::string_view json_text) {
-    key(name);
-    m_writer.RawValue(json_text.data(), json_text.size(), rapidjson::kObjectType);
-}
-
-std::string OutgoingMessage::finish() {
+std::string OutgoingMessage::finish(std::string_view payload) {
     m_writer.EndObject();
-    std::string frame(m_buffer.GetString(), m_buffer.GetSize());
-    write_length(frame.data(), static_cast<uint32_t>(frame.size() - prefix_bytes));
+    size_t header_bytes = m_buffer.GetSize();
+    std::string frame;
+    frame.reserve(header_bytes + prefix_bytes + payload.size());
+    frame.append(m_buffer.GetString(), header_bytes);
+    write_length(frame.data(), static_cast<uint32_t>(header_bytes - prefix_bytes));
+    char payload_length[prefix_bytes];
+    write_length(payload_length, static_cast<uint32_t>(payload.size()));
+    frame.append(payload_length, prefix_bytes);
+    frame.append(payload);
     return frame;
 }
 
@@ -133,14 +138,19 @@ Expected<bool> FrameReader::fill(size_t wanted) {
     return true;
 }
 
+uint64_t FrameReader::length_at(size_t offset) const { return read_length(m_buffer.data() + m_start + offset); }
+
 bool FrameReader::frame_ready() const {
     size_t buffered = m_end - m_start;
     if (buffered < prefix_bytes)
         return false;
-    return buffered - prefix_bytes >= read_length(m_buffer.data() + m_start);
+    uint64_t payload_prefix_at = prefix_bytes + length_at(0);
+    if (buffered < payload_prefix_at + prefix_bytes)
+        return false;
+    return buffered - payload_prefix_at - prefix_bytes >= length_at(payload_prefix_at);
 }
 
-Expected<ReadEnd> FrameReader::next(std::string& text) {
+Expected<ReadEnd> FrameReader::next(std::string& text, std::string& payload) {
     auto filled = fill(prefix_bytes);
     if (!filled)
         return filled.error();
@@ -149,26 +159,64 @@ Expected<ReadEnd> FrameReader::next(std::string& text) {
             return ReadEnd::Closed;
         return Error("the pipe closed inside a frame's length prefix");
     }
-    uint64_t length = read_length(m_buffer.data() + m_start);
+    uint64_t length = length_at(0);
     if (length > m_max_bytes)
         return Error("a frame of " + std::to_string(length) + " bytes exceeds the limit of " + std::to_string(m_max_bytes));
-    filled = fill(prefix_bytes + length);
+    filled = fill(2 * prefix_bytes + length);
     if (!filled)
         return filled.error();
     if (!*filled)
         return Error("the pipe closed inside a frame");
+    uint64_t payload_length = length_at(prefix_bytes + length);
+    if (payload_length > m_max_bytes - length)
+        return Error("a frame of " + std::to_string(length + payload_length) + " bytes exceeds the limit of " +
+                     std::to_string(m_max_bytes));
+    filled = fill(2 * prefix_bytes + length + payload_length);
+    if (!filled)
+        return filled.error();
+    if (!*filled)
+        return Error("the pipe closed inside a frame's payload");
     text.assign(m_buffer, m_start + prefix_bytes, length);
-    m_start += prefix_bytes + length;
+    payload.assign(m_buffer, m_start + 2 * prefix_bytes + length, payload_length);
+    m_start += 2 * prefix_bytes + length + payload_length;
     return ReadEnd::Frame;
 }
 
-Expected<rapidjson::Document> parse_message(std::string_view text) {
-    auto parsed = json::parse(text, envelope_max_depth);
-    if (!parsed)
+Expected<void> parse_message(std::string_view text, json::LocalDocument& message) {
+    if (auto parsed = message.parse(text, envelope_max_depth); !parsed)
         return parsed.error().within("runner message");
-    if (!parsed->IsObject() || !json::string_field(*parsed, "type"))
+    const rapidjson::Document& parsed = message.document();
+    if (!parsed.IsObject() || !json::string_field(parsed, "type"))
         return Error("runner message is not an object with a string \"type\"");
-    return std::move(*parsed);
+    return {};
+}
+
+bool valid_utf8(std::string_view text) {
+    struct Discard {
+        void Put(char) {}
+    } discard;
+    constexpr uint64_t high_bits = 0x8080808080808080ull;
+    size_t index = 0;
+    while (index < text.size()) {
+        // Runs of ASCII (most tool output) are skipped eight bytes at a time: RapidJSON's decoder
+        // takes a table lookup per byte, which made the check the largest cost of a 10 KB result.
+        if (uint64_t word; text.size() - index >= sizeof(word)) {
+            std::memcpy(&word, text.data() + index, sizeof(word));
+            if ((word & high_bits) == 0) {
+                index += sizeof(word);
+                continue;
+            }
+        }
+        if (static_cast<unsigned char>(text[index]) < 0x80) {
+            ++index;
+            continue;
+        }
+        rapidjson::MemoryStream stream(text.data() + index, text.size() - index);
+        if (!rapidjson::UTF8<>::Validate(stream, discard))
+            return false;
+        index += stream.Tell();
+    }
+    return true;
 }
 
 std::string_view text_of(const rapidjson::Value& message, const char* field) {

@@ -1,8 +1,11 @@
-// The module runner's wire: length-prefixed JSON messages (4-byte big-endian length, then the
-// UTF-8 JSON text) on a pair of pipes. Both the host and uap-module-runner use these functions.
+// The module runner's wire: frames on a pair of pipes, each a JSON message and a payload of plain
+// bytes (4-byte big-endian length, the UTF-8 JSON text, 4-byte big-endian length, the payload).
+// A tool call's arguments and its output travel as payloads, so neither side escapes, parses or
+// copies them into a JSON string on their way through. Both the host and uap-module-runner use these functions.
 #pragma once
 
 #include "support/expected.hpp"
+#include "support/json.hpp"
 #include "support/platform/platform.hpp"
 
 #include <rapidjson/document.h>
@@ -30,10 +33,8 @@ public:
     void integer(std::string_view name, int64_t value);
     void number(std::string_view name, double value);
     void boolean(std::string_view name, bool value);
-    // Embeds text that is already valid JSON (tool arguments the host has validated).
-    void raw_json(std::string_view name, std::string_view json_text);
-    // Closes the object and returns the frame: length prefix + JSON text.
-    std::string finish();
+    // Closes the object and returns the frame: the JSON text, then the payload, each after its length.
+    std::string finish(std::string_view payload = {});
 
 private:
     rapidjson::StringBuffer m_buffer;
@@ -77,15 +78,18 @@ class FrameReader {
 public:
     FrameReader(platform::NativeHandle pipe, uint64_t max_bytes) : m_pipe(pipe), m_max_bytes(max_bytes) {}
 
-    // The next frame's JSON text. Closed: the other side closed the pipe cleanly between frames.
-    // An Error: a broken pipe, a torn frame or a length over max_bytes (refused before buffering it).
-    Expected<ReadEnd> next(std::string& text);
+    // The next frame's JSON text and payload. Closed: the other side closed the pipe cleanly between
+    // frames. An Error: a broken pipe, a torn frame or lengths over max_bytes (refused before
+    // buffering them).
+    Expected<ReadEnd> next(std::string& text, std::string& payload);
     // Whether next() can return a frame without reading from the descriptor (so without blocking).
     bool frame_ready() const;
 
 private:
     // Reads until at least `wanted` bytes are buffered; false at end of file.
     Expected<bool> fill(size_t wanted);
+    // The length at offset of the unconsumed bytes (which must be buffered).
+    uint64_t length_at(size_t offset) const;
 
     platform::NativeHandle m_pipe;
     uint64_t m_max_bytes;
@@ -94,8 +98,12 @@ private:
     size_t m_end = 0;   // One past the last byte read into m_buffer.
 };
 
-// Parses a frame's text into a message object with a string "type".
-Expected<rapidjson::Document> parse_message(std::string_view text);
+// Parses a frame's text into message (reused from frame to frame) and checks that it is an object
+// with a string "type".
+Expected<void> parse_message(std::string_view text, json::LocalDocument& message);
+
+// Whether text is well-formed UTF-8 (what the JSON layer accepts in a string).
+bool valid_utf8(std::string_view text);
 
 // Field readers for received messages: a missing or mistyped field reads as the fallback, so a
 // hostile peer's message can make a call fail but never crash the reader.

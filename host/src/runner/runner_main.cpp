@@ -10,9 +10,6 @@
 
 #include <uap/sdk/json.hpp>
 
-#include <rapidjson/encodings.h>
-#include <rapidjson/memorystream.h>
-
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -42,17 +39,6 @@ struct Question {
 // standby checks this often while calls run), and how long without calls before it sleeps.
 constexpr std::chrono::milliseconds slow_call_check{1};
 constexpr std::chrono::milliseconds idle_before_sleep{50};
-
-bool valid_utf8(std::string_view text) {
-    struct Discard {
-        void Put(char) {}
-    } discard;
-    rapidjson::MemoryStream stream(text.data(), text.size());
-    while (stream.Tell() < text.size())
-        if (!rapidjson::UTF8<>::Validate(stream, discard))
-            return false;
-    return true;
-}
 
 std::string_view view(uap_string_view text) { return sdk::from_view(text); }
 
@@ -199,7 +185,7 @@ private:
     // Runs the call right here, on the reading thread: no hand-off to another thread, and the
     // result joins the others of this burst in one write. Returns false when another thread took
     // over reading while the call ran (this thread then ends).
-    bool run_inline(const rapidjson::Document& message, uint64_t epoch) {
+    bool run_inline(const rapidjson::Document& message, const std::string& arguments, uint64_t epoch) {
         if (!m_instance)
             return true;
         auto call = std::make_shared<RunnerCall>();
@@ -211,7 +197,7 @@ private:
             ++m_active;
         }
         begin_inline(epoch);
-        std::string result = run_call(*call, message);
+        std::string result = run_call(*call, message, arguments);
         bool still_reader = end_inline(epoch);
         if (still_reader) {
             m_writer.queue(result); // Flushed before the reader next waits for input.
@@ -253,11 +239,12 @@ private:
     }
 
     // Runs the call; returns its "result" frame.
-    std::string run_call(RunnerCall& call, const rapidjson::Document& message) {
+    // The arguments are the host's: it parsed them, checked them against the tool's schema and wrote
+    // them out again, so they are passed on as they came.
+    std::string run_call(RunnerCall& call, const rapidjson::Document& message, std::string_view arguments) {
         std::string tool(text_of(message, "tool"));
-        std::string arguments = "{}";
-        if (auto found = message.FindMember("arguments"); found != message.MemberEnd())
-            arguments = json::to_text(found->value);
+        if (arguments.empty())
+            arguments = "{}";
         sdk::StringReceiver output(static_cast<uint64_t>(integer_of(message, "maxBytes")));
         uap_tool_call request{sizeof(uap_tool_call), sdk::to_view(tool), sdk::to_view(arguments),
                               reinterpret_cast<uap_call_context*>(&call)};
@@ -276,29 +263,30 @@ private:
         OutgoingMessage result("result");
         result.integer("call", call.id);
         result.integer("status", status);
-        result.string("output", text);
         result.boolean("overflowed", output.overflowed());
         result.integer("offered", static_cast<int64_t>(output.offered_bytes()));
-        return result.finish();
+        return result.finish(text);
     }
 
     // Reads and handles the host's messages for as long as this thread holds the reading role
     // (epoch); returns when another thread took it over during a call.
     void read_frames(uint64_t epoch) {
         send_queued(); // Results the previous reader queued.
-        std::string text;
+        // Each reading thread has its own: a call that runs on it holds the message while another reads.
+        std::string text, payload;
+        json::LocalDocument parsed;
         while (true) {
             if (!m_reader.frame_ready())
                 send_queued(); // About to wait for input: results of this burst go out first.
-            auto end = m_reader.next(text);
+            auto end = m_reader.next(text, payload);
             if (!end || *end == ReadEnd::Closed)
                 std::_Exit(0); // The host is gone: nobody wants the results any more.
-            auto message = parse_message(text);
-            if (!message)
+            if (!parse_message(text, parsed))
                 std::_Exit(0);
+            const rapidjson::Document* message = &parsed.document();
             std::string_view type = text_of(*message, "type");
             if (type == "call") {
-                if (!run_inline(*message, epoch))
+                if (!run_inline(*message, payload, epoch))
                     return;
             } else if (type == "load") {
                 begin_inline(epoch);

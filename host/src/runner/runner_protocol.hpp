@@ -1,17 +1,19 @@
-// The messages between the host and uap-module-runner, one JSON object per frame
-// (runner_frames.hpp). The runner speaks to exactly one host, for exactly one pack.
+// The messages between the host and uap-module-runner, one JSON object and a payload per frame
+// (runner_frames.hpp); the payload is empty unless said otherwise. The runner speaks to exactly one
+// host, for exactly one pack.
 //
 // Host → runner
 //   {"type":"load","library":PATH,"moduleId":ID,"settings":JSON-TEXT}      once, first
-//   {"type":"call","call":N,"tool":NAME,"arguments":{...},"maxBytes":N,
-//    "cancelled":BOOL}                                                    already cancelled when sent
+//   {"type":"call","call":N,"tool":NAME,"maxBytes":N,"cancelled":BOOL}    payload: the arguments, JSON
+//                                                                         the host validated; cancelled:
+//                                                                         already cancelled when sent
 //   {"type":"cancel","call":N}                                            the host's is_cancelled turned true
 //   {"type":"answer","request":N,"status":S,"output":TEXT}                 reply to an "ask"
 //   {"type":"shutdown"}                                                   module shutdown, then exit
 // Runner → host
 //   {"type":"loaded","abiVersion":N,"description":TEXT}
 //   {"type":"loadFailed","incompatible":BOOL,"reason":TEXT}
-//   {"type":"result","call":N,"status":S,"output":TEXT,"overflowed":BOOL,"offered":N}
+//   {"type":"result","call":N,"status":S,"overflowed":BOOL,"offered":N}   payload: the output, UTF-8
 //   {"type":"log","level":L,"message":TEXT}
 //   {"type":"progress","call":N,"progress":X,"total":X,"message":TEXT}
 //   {"type":"ask","request":N,"call":N|-1,"method":"editor_call"|"host_info",

@@ -63,8 +63,10 @@ bool has_lone_surrogate(std::string_view text, const rapidjson::Value& root) {
     return false;
 }
 
-Expected<rapidjson::Document> parse(std::string_view text, unsigned max_depth) {
-    rapidjson::Document document;
+namespace {
+
+// Parses into document (whatever allocator it has) and applies every check of parse().
+Expected<void> parse_checked(rapidjson::Document& document, std::string_view text, unsigned max_depth) {
     // Trailing non-whitespace is an error too.
     document.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(text.data(), text.size());
     if (document.HasParseError())
@@ -74,7 +76,24 @@ Expected<rapidjson::Document> parse(std::string_view text, unsigned max_depth) {
         return Error("JSON nests deeper than " + std::to_string(max_depth) + " levels");
     if (has_lone_surrogate(text, document))
         return Error("invalid JSON: a \\u escape names a lone UTF-16 surrogate, which is not a character");
+    return {};
+}
+
+} // namespace
+
+Expected<rapidjson::Document> parse(std::string_view text, unsigned max_depth) {
+    rapidjson::Document document;
+    if (auto parsed = parse_checked(document, text, max_depth); !parsed)
+        return parsed.error();
     return document;
+}
+
+LocalDocument::LocalDocument() : m_allocator(m_buffer, sizeof(m_buffer), overflow_chunk_bytes), m_document(&m_allocator) {}
+
+Expected<void> LocalDocument::parse(std::string_view text, unsigned max_depth) {
+    m_document.SetNull();
+    m_allocator.Clear(); // Frees the overflow chunks of the previous text; the inline bytes are reused.
+    return parse_checked(m_document, text, max_depth);
 }
 
 std::string to_text(const rapidjson::Value& value) {

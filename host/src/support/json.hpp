@@ -5,6 +5,7 @@
 
 #include <rapidjson/document.h>
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +18,31 @@ inline constexpr unsigned default_max_depth = 64;
 // Parses text iteratively (hostile nesting cannot overflow the stack), checks UTF-8 and refuses
 // nesting deeper than max_depth. The error says where and what ("offset 12: Missing a name ...").
 Expected<rapidjson::Document> parse(std::string_view text, unsigned max_depth = default_max_depth);
+
+// A document for parsing on hot paths (a tool call's arguments and result, each runner message).
+// A rapidjson::Document allocates a 64 KB pool for its first value; allocating and freeing that on
+// every call made glibc shrink and regrow the calling thread's heap (madvise and page faults on
+// every few calls). This one keeps its first kilobytes inside the object, on the caller's stack,
+// and can be reused: small texts parse without touching the heap.
+class LocalDocument {
+public:
+    LocalDocument();
+    LocalDocument(const LocalDocument&) = delete;
+    LocalDocument& operator=(const LocalDocument&) = delete;
+
+    // Parses and checks text exactly as parse() does. The values of the previous parse are gone.
+    Expected<void> parse(std::string_view text, unsigned max_depth = default_max_depth);
+    rapidjson::Document& document() { return m_document; }
+    const rapidjson::Document& document() const { return m_document; }
+
+private:
+    static constexpr size_t inline_bytes = 4096;
+    // Past the inline bytes, pool chunks of this size (a larger value gets a chunk of its own).
+    static constexpr size_t overflow_chunk_bytes = 16 * 1024;
+    alignas(std::max_align_t) char m_buffer[inline_bytes];
+    rapidjson::MemoryPoolAllocator<> m_allocator;
+    rapidjson::Document m_document;
+};
 
 // True when value nests deeper than limit (a scalar is depth 1). Iterative.
 bool nests_deeper_than(const rapidjson::Value& value, unsigned limit);

@@ -72,6 +72,9 @@ int main(int argc, char** argv) {
     // An optional second argument keeps only the rows whose name contains it ("concurrency 16"),
     // so that one case can be profiled alone.
     std::string only = argc > 2 ? argv[2] : "";
+    // "isolated" as a third argument measures only the calls through the runner, so that `perf stat`
+    // on the whole program counts the CPU they cost (the in-process columns then read 0).
+    bool only_isolated = argc > 3 && std::string(argv[3]) == "isolated";
     uap::settings::ProjectSettings inside_settings, outside_settings;
     auto inside = host_for(Isolation::InProcess, inside_settings);
     auto outside = host_for(Isolation::Isolated, outside_settings);
@@ -85,9 +88,10 @@ int main(int argc, char** argv) {
             if (std::string(name).find(only) == std::string::npos)
                 continue;
             int per_thread = std::max(50, calls / concurrency);
-            measure(*inside, concurrency, per_thread / 10, *arguments); // Warm-up.
+            if (!only_isolated)
+                measure(*inside, concurrency, per_thread / 10, *arguments); // Warm-up.
             measure(*outside, concurrency, per_thread / 10, *arguments);
-            Summary in = measure(*inside, concurrency, per_thread, *arguments);
+            Summary in = only_isolated ? Summary{} : measure(*inside, concurrency, per_thread, *arguments);
             Summary out = measure(*outside, concurrency, per_thread, *arguments);
             std::printf("%-28s %12.4f %12.4f %12.4f %12.4f %14.4f\n", name, in.p50_ms, in.p99_ms, out.p50_ms, out.p99_ms,
                         out.p50_ms - in.p50_ms);

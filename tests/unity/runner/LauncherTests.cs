@@ -16,6 +16,51 @@ namespace AgentPanel.Tests
         public static void Register(IDictionary<string, Action<Options>> cases)
         {
             cases["launcher.packaged_host_starts_and_is_reused"] = PackagedHostStartsAndIsReused;
+            cases["launcher.platform_picks_its_bin_folder"] = PlatformPicksItsBinFolder;
+        }
+
+        // A package carrying every platform's Bin~ folder (scripts/package-unity.sh with the cross
+        // build): each editor platform finds its own binary, and never another platform's.
+        static void PlatformPicksItsBinFolder(Options options)
+        {
+            string package = HostProcess.NewProject();
+            string project = HostProcess.NewProject();
+            try
+            {
+                var expected = new Dictionary<HostPlatform, string>();
+                foreach (HostPlatform platform in new[] { HostPlatform.Windows, HostPlatform.MacOS, HostPlatform.Linux })
+                {
+                    string folder = HostLauncher.PackageBinFolderIn(package, platform);
+                    Directory.CreateDirectory(folder);
+                    expected[platform] = Path.Combine(folder, HostLauncher.ExecutableNameFor(platform));
+                    File.WriteAllText(expected[platform], "binary");
+                }
+                Check.Equal(Path.Combine(Path.Combine(Path.Combine(package, "Bin~"), "win-x64"), "bin"), HostLauncher.PackageBinFolderIn(package, HostPlatform.Windows),
+                            "Windows uses Bin~/win-x64/bin");
+                Check.Equal("uap-host.exe", HostLauncher.ExecutableNameFor(HostPlatform.Windows), "the Windows host is uap-host.exe");
+                Check.Equal("linux-x64", HostLauncher.PlatformFolder(HostPlatform.Linux), "Linux uses Bin~/linux-x64");
+                Check.Equal("osx", HostLauncher.PlatformFolder(HostPlatform.MacOS), "macOS uses Bin~/osx");
+                foreach (var pair in expected)
+                {
+                    var launcher = new HostLauncher(project) { PackageBinFolder = HostLauncher.PackageBinFolderIn(package, pair.Key), Platform = pair.Key };
+                    string searched;
+                    Check.Equal(pair.Value, launcher.FindBinary(out searched), pair.Key + " finds its own binary");
+                }
+
+                // A Linux-only package on Windows: the Linux binary is not taken, and the refusal names the place looked in.
+                File.Delete(expected[HostPlatform.Windows]);
+                var windows = new HostLauncher(project) { PackageBinFolder = HostLauncher.PackageBinFolderIn(package, HostPlatform.Windows), Platform = HostPlatform.Windows };
+                string looked;
+                string found = windows.FindBinary(out looked);
+                Check.True(found == null || !found.StartsWith(package), "no other platform's binary is used: " + found);
+                if (found == null)
+                    Check.True(looked.Contains(Path.Combine("win-x64", Path.Combine("bin", "uap-host.exe"))), "the search names Bin~/win-x64/bin/uap-host.exe: " + looked);
+            }
+            finally
+            {
+                foreach (string folder in new[] { package, project })
+                    try { Directory.Delete(folder, true); } catch (Exception) { }
+            }
         }
 
         static void Run(string file, string arguments)

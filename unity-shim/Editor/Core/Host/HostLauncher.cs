@@ -12,6 +12,9 @@ namespace AgentPanel.Host
 {
     public enum HostOrigin { Reused, Started }
 
+    // The editor's platform, which picks the package's Bin~/<folder>/ (scripts/package-unity.sh).
+    public enum HostPlatform { Windows, MacOS, Linux }
+
     public sealed class HostLaunch
     {
         public HostDiscovery Discovery;
@@ -29,13 +32,36 @@ namespace AgentPanel.Host
         // package's Bin~/<platform>/ folder, then PATH.
         public string ConfiguredBinary;
         public string PackageBinFolder;
+        public HostPlatform Platform = CurrentPlatform;
         public TimeSpan StartTimeout = TimeSpan.FromSeconds(20);
 
         public HostLauncher(string projectPath) { m_projectPath = NormalizePath(projectPath); }
 
-        public static string ExecutableName
+        // Mono reports macOS as Unix; the editor itself says which one (Application.platform).
+        public static HostPlatform CurrentPlatform
         {
-            get { return Environment.OSVersion.Platform == PlatformID.Win32NT ? "uap-host.exe" : "uap-host"; }
+            get { return Environment.OSVersion.Platform == PlatformID.Win32NT ? HostPlatform.Windows : HostPlatform.Linux; }
+        }
+
+        public static string ExecutableName { get { return ExecutableNameFor(CurrentPlatform); } }
+
+        public static string ExecutableNameFor(HostPlatform platform) { return platform == HostPlatform.Windows ? "uap-host.exe" : "uap-host"; }
+
+        // The folder scripts/package-unity.sh fills for a platform: win-x64, osx, linux-x64.
+        public static string PlatformFolder(HostPlatform platform)
+        {
+            switch (platform)
+            {
+                case HostPlatform.Windows: return "win-x64";
+                case HostPlatform.MacOS: return "osx";
+                default: return "linux-x64";
+            }
+        }
+
+        // <package>/Bin~/<platform>/bin: Unity never imports folders ending in ~, so the binaries stay out of the project.
+        public static string PackageBinFolderIn(string packageRoot, HostPlatform platform)
+        {
+            return Path.Combine(Path.Combine(Path.Combine(packageRoot, "Bin~"), PlatformFolder(platform)), "bin");
         }
 
         public static string NormalizePath(string path)
@@ -73,12 +99,13 @@ namespace AgentPanel.Host
             var candidates = new List<string>();
             if (!string.IsNullOrEmpty(ConfiguredBinary))
                 candidates.Add(ConfiguredBinary);
+            string name = ExecutableNameFor(Platform);
             if (!string.IsNullOrEmpty(PackageBinFolder))
-                candidates.Add(Path.Combine(PackageBinFolder, ExecutableName));
+                candidates.Add(Path.Combine(PackageBinFolder, name));
             string pathVariable = Environment.GetEnvironmentVariable("PATH") ?? string.Empty;
             foreach (string folder in pathVariable.Split(Path.PathSeparator))
                 if (folder.Length > 0)
-                    candidates.Add(Path.Combine(folder, ExecutableName));
+                    candidates.Add(Path.Combine(folder.Trim('"'), name));
             foreach (string candidate in candidates)
                 if (File.Exists(candidate))
                 {
@@ -145,6 +172,8 @@ namespace AgentPanel.Host
 
         HostLaunch Start(string binary)
         {
+            // No window: UseShellExecute=false with CreateNoWindow starts the console program
+            // uap-host.exe with CREATE_NO_WINDOW on Windows; its own children inherit none.
             var start = new ProcessStartInfo(binary, "serve --project " + Quote(m_projectPath) + " --editor unity")
             {
                 UseShellExecute = false,

@@ -89,8 +89,15 @@ namespace AgentPanel.Editor
             {
                 ConfiguredBinary = EditorUserSettings.GetConfigValue(HostPathSetting),
                 PackageBinFolder = PackageBinFolder(),
+                Platform = EditorPlatform(),
             };
             s_launch = Task.Run(() => launcher.EnsureRunning());
+        }
+
+        static HostPlatform EditorPlatform()
+        {
+            return Application.platform == RuntimePlatform.WindowsEditor ? HostPlatform.Windows
+                 : Application.platform == RuntimePlatform.OSXEditor ? HostPlatform.MacOS : HostPlatform.Linux;
         }
 
         // <package>/Bin~/<platform>/bin: Unity ignores folders ending in ~, so the binaries are never imported.
@@ -99,9 +106,7 @@ namespace AgentPanel.Editor
             var package = UnityEditor.PackageManager.PackageInfo.FindForAssembly(typeof(BridgeService).Assembly);
             if (package == null)
                 return null;
-            string platform = Application.platform == RuntimePlatform.WindowsEditor ? "win-x64"
-                            : Application.platform == RuntimePlatform.OSXEditor ? "osx" : "linux-x64";
-            return Path.Combine(Path.Combine(Path.Combine(package.resolvedPath, "Bin~"), platform), "bin");
+            return HostLauncher.PackageBinFolderIn(package.resolvedPath, EditorPlatform());
         }
 
         static void FinishLaunch()
