@@ -176,10 +176,10 @@ std::optional<CliLocation> search_path_variable(Search& search, SearchRules rule
 
 Expected<CliLocation> search_posix(Search& search, const std::string& explicit_path) {
     if (!explicit_path.empty())
-        if (auto found = search.accept(explicit_path, "settings"))
+        if (auto found = search.accept(utf8::to_path(explicit_path), "settings"))
             return *found;
     if (auto variable = search.variable("UAP_CLAUDE_BIN"))
-        if (auto found = search.accept(*variable, "UAP_CLAUDE_BIN"))
+        if (auto found = search.accept(utf8::to_path(*variable), "UAP_CLAUDE_BIN"))
             return *found;
     if (auto found = search_path_variable(search, SearchRules::Posix))
         return *found;
@@ -203,10 +203,10 @@ Expected<CliLocation> search_posix(Search& search, const std::string& explicit_p
 
 Expected<CliLocation> search_windows(Search& search, const std::string& explicit_path) {
     if (!explicit_path.empty())
-        if (auto found = search.accept(explicit_path, "settings"))
+        if (auto found = search.accept(utf8::to_path(explicit_path), "settings"))
             return *found;
     if (auto variable = search.variable("UAP_CLAUDE_BIN"))
-        if (auto found = search.accept(*variable, "UAP_CLAUDE_BIN"))
+        if (auto found = search.accept(utf8::to_path(*variable), "UAP_CLAUDE_BIN"))
             return *found;
     if (auto appdata = search.variable("APPDATA"))
         if (auto found = search.accept(joined(*appdata, "npm\\claude.cmd", SearchRules::Windows), "npm"))
