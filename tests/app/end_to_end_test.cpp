@@ -5,14 +5,12 @@
 #include "app/host_application.hpp"
 #include "bridge/bridge_server.hpp"
 #include "modules/module_host.hpp"
-#include "panel/panel_hub.hpp"
 #include "server/access_tokens.hpp"
 #include "support/json.hpp"
+#include "support/platform/platform.hpp"
+#include "support/random.hpp"
 
 #include <gtest/gtest.h>
-
-#include <poll.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
@@ -34,26 +32,31 @@ std::string call_with_official_client(const std::string& url, const std::string&
     auto child = uap::ChildProcess::launch(spec);
     if (!child)
         return "launch failed: " + child.error().message();
+    (*child)->close_stdin();
     std::string output;
     auto deadline = std::chrono::steady_clock::now() + 60s;
-    pollfd watch{static_cast<int>((*child)->stream(uap::ChildStream::Output)), POLLIN, 0};
     while (std::chrono::steady_clock::now() < deadline) {
-        if (::poll(&watch, 1, 100) <= 0)
+        if (!uap::platform::wait_readable((*child)->stream(uap::ChildStream::Output), 100ms))
             continue;
         char buffer[4096];
-        ssize_t count = ::read(watch.fd, buffer, sizeof(buffer));
-        if (count <= 0)
+        std::size_t count = (*child)->read(uap::ChildStream::Output, buffer, sizeof(buffer));
+        if (count == 0)
             break;
-        output.append(buffer, static_cast<size_t>(count));
+        output.append(buffer, count);
     }
     (*child)->terminate_tree(2000ms);
     return output;
 }
 
 TEST(EndToEnd, AnMcpClientsCallReachesTheSimulatorThroughAModuleAndTheBridge) {
-    char pattern[] = "/tmp/uap-e2e-XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    fs::path project = pattern;
+    // The official client is Linux's Node. Under Wine a Windows process cannot start a Linux program
+    // with pipes (measured with Wine 8.0: CreateProcessW of /usr/bin/node fails with error 31), so the
+    // Windows build drives the same chain from Linux instead: windows.serve_under_wine.
+    if (uap::platform::operating_system_name() == "windows")
+        GTEST_SKIP() << "the official MCP client (Node on Linux) cannot be started from a Windows process; "
+                        "windows.serve_under_wine runs it against uap-host.exe from Linux";
+    fs::path project = fs::temp_directory_path() / ("uap-e2e-" + uap::random::unique_suffix());
+    ASSERT_TRUE(fs::create_directories(project));
     uap::app::HostOptions options;
     options.project = project;
     options.editor = uap::app::EditorMode::Simulator;
@@ -79,33 +82,6 @@ TEST(EndToEnd, AnMcpClientsCallReachesTheSimulatorThroughAModuleAndTheBridge) {
     ASSERT_EQ(host.bridge().call("hierarchy.roots", "{}", 5000, nullptr, roots), UAP_STATUS_OK) << roots;
     EXPECT_NE(roots.find("\"Hello Everywhere\""), std::string::npos) << "the simulator's scene lacks the new object: " << roots;
 
-    host.stop();
-    fs::remove_all(project);
-}
-
-} // namespace
-
-namespace {
-
-TEST(EndToEnd, APackThatKeepsCrashingIsDisabledAndEveryPanelIsTold) {
-    char pattern[] = "/tmp/uap-e2e-crash-XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    fs::path project = pattern;
-    uap::app::HostOptions options;
-    options.project = project;
-    options.plugin_folders = {UAP_APP_HOSTILE_PACK};
-    options.version = "test";
-    uap::app::HostApplication host(options);
-    auto started = host.start();
-    ASSERT_TRUE(started) << started.error().message();
-    for (int crash = 0; crash < 3; ++crash) {
-        auto outcome = host.modules().call_tool("hostile_segfault", "{}");
-        EXPECT_NE(outcome.status, uap::modules::CallStatus::Success);
-        EXPECT_NE(outcome.text.find("fixture.hostile"), std::string::npos) << outcome.text;
-    }
-    std::string snapshot = host.panel().snapshot_text();
-    EXPECT_NE(snapshot.find("module pack fixture.hostile is disabled for this run of the host"), std::string::npos) << snapshot;
-    EXPECT_NE(snapshot.find("uap-host modules disable fixture.hostile --project"), std::string::npos) << snapshot;
     host.stop();
     fs::remove_all(project);
 }

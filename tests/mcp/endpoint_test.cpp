@@ -6,6 +6,7 @@
 #include "modules/module_host.hpp"
 #include "server/router.hpp"
 #include "support/files.hpp"
+#include "support/random.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -31,7 +32,7 @@ void write_settings(const fs::path& project, const std::string& json) {
 class McpEndpointTest : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
-        project = fs::temp_directory_path() / ("uap-mcp-test-" + std::to_string(::getpid()));
+        project = fs::temp_directory_path() / ("uap-mcp-test-" + uap::random::unique_suffix());
         fs::create_directories(project);
         write_settings(project, R"({"settingsVersion":1,"modules":{"mcptest-hidden":{"enabled":false}}})");
         auto loaded = uap::settings::ProjectSettings::load(project);

@@ -3,6 +3,7 @@
 
 #include "server/access_tokens.hpp"
 #include "server/discovery_file.hpp"
+#include "support/random.hpp"
 
 #include <Poco/Net/HTTPRequest.h>
 #include <Poco/Net/HTTPResponse.h>
@@ -11,9 +12,7 @@
 
 #include <algorithm>
 #include <fstream>
-#include <poll.h>
 #include <stdexcept>
-#include <unistd.h>
 
 namespace uap::testing {
 
@@ -37,24 +36,22 @@ HostProcess::HostProcess(const fs::path& host_binary, const std::vector<std::str
         throw std::runtime_error(child.error().message());
     m_child = std::move(*child);
     m_child->close_stdin();
-    int out = static_cast<int>(m_child->stream(uap::ChildStream::Output));
-    int err = static_cast<int>(m_child->stream(uap::ChildStream::Errors));
-    m_drain = std::thread([this, out, err] {
-        pollfd descriptors[2] = {{out, POLLIN, 0}, {err, POLLIN, 0}};
-        int open = 2;
+    // One thread drains both pipes through the platform layer (pipes cannot be polled together on Windows).
+    m_drain = std::thread([this] {
+        const ChildStream streams[2] = {ChildStream::Output, ChildStream::Errors};
+        bool open[2] = {true, true};
         char buffer[4096];
-        while (open > 0 && ::poll(descriptors, 2, 200) >= 0) {
-            for (auto& descriptor : descriptors) {
-                if (descriptor.fd < 0 || !(descriptor.revents & (POLLIN | POLLHUP)))
+        while (open[0] || open[1]) {
+            for (int index = 0; index < 2; ++index) {
+                if (!open[index] || !platform::wait_readable(m_child->stream(streams[index]), std::chrono::milliseconds(100)))
                     continue;
-                ssize_t got = ::read(descriptor.fd, buffer, sizeof(buffer));
-                if (got <= 0) {
-                    descriptor.fd = -1;
-                    --open;
+                std::size_t got = m_child->read(streams[index], buffer, sizeof(buffer));
+                if (got == 0) {
+                    open[index] = false;
                     continue;
                 }
                 std::lock_guard lock(m_output_mutex);
-                m_output.append(buffer, static_cast<size_t>(got));
+                m_output.append(buffer, got);
             }
         }
         m_drained = true;
@@ -62,7 +59,10 @@ HostProcess::HostProcess(const fs::path& host_binary, const std::vector<std::str
 }
 
 HostProcess::~HostProcess() {
-    m_child->terminate_tree(std::chrono::seconds(10));
+    // Windows has no polite stop for a windowless child (terminate_tree spends the grace period
+    // waiting for an exit nobody asked for), so there the host is ended at once.
+    bool polite_stop = platform::operating_system_name() != "windows";
+    m_child->terminate_tree(polite_stop ? std::chrono::seconds(10) : std::chrono::seconds(0));
     if (m_drain.joinable())
         m_drain.join();
 }
@@ -95,11 +95,15 @@ std::optional<int> HostProcess::wait_exit(std::chrono::milliseconds limit) {
     return code;
 }
 
+fs::path fresh_folder(const std::string& prefix) {
+    fs::path folder = fs::temp_directory_path() / (prefix + "-" + random::unique_suffix());
+    if (!fs::create_directories(folder))
+        throw std::runtime_error("cannot create the fresh folder " + folder.string());
+    return folder;
+}
+
 ServedHost::ServedHost(const fs::path& host_binary, const std::string& limits_json) {
-    std::string pattern = (fs::temp_directory_path() / "uap-server-test-XXXXXX").string();
-    if (!::mkdtemp(pattern.data()))
-        throw std::runtime_error("mkdtemp failed");
-    m_project = pattern;
+    m_project = fresh_folder("uap-server-test");
     fs::create_directories(m_project / "UserSettings" / "AgentPanel");
     std::ofstream(m_project / "UserSettings" / "AgentPanel" / "host-settings.json")
         << R"({"settingsVersion":1,"limits":)" << limits_json << "}";
@@ -265,6 +269,13 @@ Attack::Counts Attack::counts() const {
     return m_counts;
 }
 
+Attack::Counts Attack::counts_after_first_pass(std::chrono::milliseconds limit) const {
+    auto deadline = std::chrono::steady_clock::now() + limit;
+    while (counts().passes == 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    return counts();
+}
+
 bool Attack::closed_by_peer(Poco::Net::StreamSocket& socket) {
     try {
         if (!socket.poll(Poco::Timespan(0), Poco::Net::Socket::SELECT_READ | Poco::Net::Socket::SELECT_ERROR))
@@ -327,6 +338,7 @@ void Attack::run() {
         }
         {
             std::lock_guard lock(m_mutex);
+            ++m_counts.passes;
             m_counts.closed_by_server += closed;
             m_counts.panels_open = panels_open;
             m_counts.idle_open = static_cast<int>(std::count_if(m_idle.begin(), m_idle.end(), [](auto& socket) { return socket.has_value(); }));

@@ -22,6 +22,9 @@
 
 namespace uap::testing {
 
+// A new, empty folder under the system's temporary folder: <prefix>-<random suffix>.
+std::filesystem::path fresh_folder(const std::string& prefix);
+
 // A running `uap-host` with its output collected (both pipes drained, so logging never blocks).
 class HostProcess {
 public:
@@ -110,6 +113,7 @@ public:
         int panels_open = 0;
         int closed_by_server = 0; // Idle and slow connections the server closed (then reopened).
         int panels_refused = 0;
+        int passes = 0; // Rounds over every connection so far; the counts above are from the last.
     };
 
     Attack(uint16_t port, std::string panel_token, AttackPlan plan);
@@ -118,6 +122,9 @@ public:
     void start();
     void stop();
     Counts counts() const;
+    // The counts once the keeping thread has gone over every connection (slow under Wine), or
+    // whatever they are when the limit passes.
+    Counts counts_after_first_pass(std::chrono::milliseconds limit) const;
 
 private:
     struct Slow {

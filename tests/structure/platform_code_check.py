@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Fails when product code outside the platform layer includes a system header or tests a platform macro.
 
-Usage: platform_code_check.py SOURCE_ROOT [FILE...]. Scans host/, tools/ and modules/ (or the given
-files), skipping host/src/support/platform/, and prints every offending line; exits 1 when there is one.
+Usage: platform_code_check.py SOURCE_ROOT [--folders A,B,...] [FILE...]. Scans host/, tools/ and
+modules/ (or the given folders, or the given files), skipping host/src/support/platform/, and prints
+every offending line; exits 1 when there is one.
 """
 import pathlib
 import re
@@ -27,8 +28,13 @@ def offending(line: str) -> bool:
 
 def main() -> int:
     root = pathlib.Path(sys.argv[1])
-    files = [pathlib.Path(name) for name in sys.argv[2:]] or [
-        path for folder in FOLDERS for path in sorted((root / folder).rglob("*"))
+    arguments = sys.argv[2:]
+    folders = FOLDERS
+    if arguments[:1] == ["--folders"]:
+        folders = tuple(arguments[1].split(","))
+        arguments = arguments[2:]
+    files = [pathlib.Path(name) for name in arguments] or [
+        path for folder in folders for path in sorted((root / folder).rglob("*"))
         if path.suffix in SUFFIXES and PLATFORM_LAYER not in pathlib.PurePosixPath(path.relative_to(root).as_posix()).parents
     ]
     findings = []

@@ -1,7 +1,9 @@
 // Runs `uap-host.exe serve --editor sim` under Wine on a fresh project and calls uap_ping and a scene
 // tool from Linux with the official MCP SDK client over 127.0.0.1, with the token from the project's
 // token file. Environment: UAP_HOST_EXE, UAP_WINE, UAP_NODE_MODULES, UAP_TEST_WORK; an optional
-// argument names the project folder (a Japanese one checks UTF-8 paths end to end).
+// argument names the project folder (a Japanese one checks UTF-8 paths end to end). With
+// UAP_EXAMPLE_PLUGINS (the folder holding the out-of-tree example pack, built as a .dll) it also
+// calls that pack's tool, loaded at run time, and reads its object back from the simulated scene.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +23,8 @@ fs.mkdirSync(project, { recursive: true });
 const windowsPath = (unixPath) => `Z:${unixPath.replaceAll('/', '\\')}`;
 const unixPath = (driveZPath) => driveZPath.replace(/^[Zz]:/, '').replaceAll('\\', '/');
 
-const child = spawn(process.env.UAP_WINE, [process.env.UAP_HOST_EXE, 'serve', '--project', windowsPath(project), '--editor', 'sim'],
+const examplePlugins = process.env.UAP_EXAMPLE_PLUGINS ? ['--plugins', windowsPath(process.env.UAP_EXAMPLE_PLUGINS)] : [];
+const child = spawn(process.env.UAP_WINE, [process.env.UAP_HOST_EXE, 'serve', '--project', windowsPath(project), '--editor', 'sim', ...examplePlugins],
                     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, UAP_LOG_LEVEL: 'info' } });
 let stderr = '';
 child.stderr.on('data', (chunk) => { stderr += chunk; });
@@ -63,6 +66,12 @@ try {
   check(!created.isError && created.content[0].text.includes('Wine Cube'), `uap_scene_create_object creates in the simulated editor: ${created.content[0].text.slice(0, 120)}`);
   const hierarchy = await client.callTool({ name: 'uap_query_hierarchy', arguments: {} });
   check(!hierarchy.isError && hierarchy.content[0].text.includes('Wine Cube'), 'uap_query_hierarchy reads the new object back');
+  if (examplePlugins.length) {
+    const sign = await client.callTool({ name: 'hello_place_sign', arguments: { name: 'Everywhere' } });
+    check(!sign.isError && sign.content[0].text.includes('Hello Everywhere'), `the example pack's tool (a .dll loaded at run time) answers: ${sign.content[0].text.slice(0, 120)}`);
+    const scene = await client.callTool({ name: 'uap_query_hierarchy', arguments: {} });
+    check(!scene.isError && scene.content[0].text.includes('Hello Everywhere'), 'the simulated scene holds the object the example pack created');
+  }
   await client.close();
 } finally {
   child.kill('SIGKILL');

@@ -1,5 +1,7 @@
 // The module host as the MCP endpoint's tool provider, with live toggle re-checks.
 #include "mcp/module_tools.hpp"
+
+#include "support/platform/file_stamp.hpp"
 #include "support/utf8_path.hpp"
 
 #include <spdlog/spdlog.h>
@@ -101,15 +103,11 @@ bool ModuleTools::reload() const {
 std::shared_ptr<const settings::ProjectSettings> ModuleTools::current_settings() const {
     if (m_project.empty())
         return m_settings;
-    std::error_code error;
-    fs::path file = settings::ProjectSettings::file_for(m_project);
-    std::optional<fs::file_time_type> time;
-    if (auto written = fs::last_write_time(file, error); !error)
-        time = written;
+    auto stamp = platform::file_version_stamp(settings::ProjectSettings::file_for(m_project));
     std::lock_guard lock(m_mutex);
-    if (time == m_settings_time)
+    if (stamp == m_settings_stamp)
         return m_settings;
-    m_settings_time = time;
+    m_settings_stamp = stamp;
     auto loaded = settings::ProjectSettings::load(m_project);
     if (!loaded) {
         spdlog::warn("mcp: keeping the previous module toggles: {}", loaded.error().message());
@@ -174,17 +172,7 @@ modules::ToolOutcome ModuleTools::call(std::string_view name, std::string_view a
 
 std::string registry_fingerprint(const std::vector<modules::PluginFolder>& folders, const fs::path& settings_file) {
     std::string text;
-    auto describe = [&](const fs::path& path) {
-        std::error_code error;
-        auto status = fs::status(path, error);
-        if (error || !fs::exists(status)) {
-            text += utf8::from_path(path) + " -\n";
-            return;
-        }
-        auto time = fs::last_write_time(path, error).time_since_epoch().count();
-        auto size = fs::is_regular_file(status) ? fs::file_size(path, error) : 0;
-        text += utf8::from_path(path) + " " + std::to_string(time) + " " + std::to_string(size) + "\n";
-    };
+    auto describe = [&](const fs::path& path) { text += utf8::from_path(path) + " " + platform::file_version_stamp(path).value_or("-") + "\n"; };
     describe(settings_file);
     for (auto& folder : folders) {
         describe(folder.path);

@@ -85,7 +85,7 @@ private:
     mutable std::vector<std::shared_ptr<const modules::ModuleHost>> m_retired;
     mutable std::mutex m_mutex;
     mutable std::shared_ptr<const settings::ProjectSettings> m_settings;
-    mutable std::optional<std::filesystem::file_time_type> m_settings_time;
+    mutable std::optional<std::string> m_settings_stamp; // platform::file_version_stamp of the settings file.
 };
 
 // A fingerprint of the files a registry is built from: the settings file and every entry of every

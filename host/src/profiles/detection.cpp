@@ -3,6 +3,7 @@
 
 #include "support/files.hpp"
 #include "support/json.hpp"
+#include "support/platform/file_stamp.hpp"
 #include "support/utf8_path.hpp"
 
 #include <algorithm>
@@ -33,14 +34,7 @@ bool folder_matches(const std::string& package_id, const std::string& folder) {
                                     folder[package_id.size()] == '@');
 }
 
-std::string stamp(const fs::path& path) {
-    std::error_code error;
-    auto time = fs::last_write_time(path, error);
-    if (error)
-        return "-";
-    auto size = fs::is_regular_file(path, error) ? fs::file_size(path, error) : 0;
-    return std::to_string(time.time_since_epoch().count()) + ":" + std::to_string(error ? 0 : size);
-}
+std::string stamp(const fs::path& path) { return platform::file_version_stamp(path).value_or("-"); }
 
 } // namespace
 

@@ -4,6 +4,7 @@
 #include "runner/runner_connection.hpp"
 #include "runner/runner_protocol.hpp"
 #include "support/paths.hpp"
+#include "support/platform/platform.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -11,7 +12,7 @@ namespace uap::runner {
 
 modules::IsolatedStarter module_runner(std::filesystem::path program) {
     if (program.empty())
-        program = paths::executable_folder() / runner_program_name;
+        program = paths::executable_folder() / platform::executable_file_name(runner_program_name);
     return [program](modules::IsolatedPack pack) {
         return IsolatedModule::start(RunnerSetup{program, std::move(pack.library), std::move(pack.context), std::move(pack.on_disabled)});
     };

@@ -56,9 +56,9 @@ Expected<ProjectLock> ProjectLock::acquire(const fs::path& project, std::chrono:
     std::string who = holder > 0 ? "another uap-host (pid " + std::to_string(holder) : std::string("another uap-host (pid unknown");
     if (port != 0)
         return Error(who + ", port " + std::to_string(port) + ") already serves " + utf8::from_path(project) + "; use it (MCP at http://127.0.0.1:" +
-                     std::to_string(port) + "/mcp) or stop it first" + (holder > 0 ? " (kill " + std::to_string(holder) + ")" : std::string()));
+                     std::to_string(port) + "/mcp) or stop it first" + (holder > 0 ? " (" + platform::stop_process_command(holder) + ")" : std::string()));
     return Error(who + ") holds " + utf8::from_path(file) + " and is still starting for " + utf8::from_path(project) + "; use it or stop it first" +
-                 (holder > 0 ? " (kill " + std::to_string(holder) + ")" : std::string()));
+                 (holder > 0 ? " (" + platform::stop_process_command(holder) + ")" : std::string()));
 }
 
 ProjectLock::ProjectLock(ProjectLock&& other) noexcept = default;

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { check, freshFolder, requireEnvironment, startHost } from './harness.mjs';
+import { check, freshFolder, hostCommand, hostPath, requireEnvironment, startHost } from './harness.mjs';
 
 requireEnvironment();
 const claude = path.join(process.env.UAP_NODE_MODULES, '.bin', 'claude');
@@ -35,7 +35,7 @@ try {
     PATH: process.env.PATH, HOME: home, TMPDIR: temporary, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9',
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_TELEMETRY: '1', DISABLE_AUTOUPDATER: '1', DISABLE_ERROR_REPORTING: '1',
   };
-  const config = await run(process.env.UAP_HOST, ['mcp-config', '--project', host.project]);
+  const config = await run(...hostCommand(['mcp-config', '--project', hostPath(host.project)]));
   check(config.code === 0, `mcp-config succeeded ${config.stderr}`);
   const printed = words(config.stdout);
   check(printed.slice(0, 5).join(' ') === 'claude mcp add --transport http', 'mcp-config prints a `claude mcp add --transport http` line');
@@ -49,7 +49,7 @@ try {
   const shown = await run(claude, ['mcp', 'get', 'unity'], { cwd: host.project, env: environment });
   check(/Connected/.test(shown.stdout), 'claude mcp get shows the host connected');
 
-  const json = await run(process.env.UAP_HOST, ['mcp-config', '--project', host.project, '--client', 'json', '--name', 'viajson']);
+  const json = await run(...hostCommand(['mcp-config', '--project', hostPath(host.project), '--client', 'json', '--name', 'viajson']));
   const parsed = JSON.parse(json.stdout);
   check(parsed.mcpServers.viajson.type === 'http' && parsed.mcpServers.viajson.url === host.url, 'the json form names the same URL');
   const addedJson = await run(claude, ['mcp', 'add-json', 'viajson', JSON.stringify(parsed.mcpServers.viajson)], { cwd: host.project, env: environment });

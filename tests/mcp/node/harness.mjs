@@ -16,6 +16,19 @@ export function requireEnvironment() {
   return createRequire(path.join(process.env.UAP_NODE_MODULES, 'placeholder.js'));
 }
 
+// In the Windows cross build the host is a .exe run through Wine (UAP_WINE names it). A Wine prefix
+// maps the Unix root to drive Z:, so paths handed to the host become Z:\... and paths it hands back
+// (discovery file, messages) are mapped back before Node opens them.
+const wine = process.env.UAP_WINE;
+export const underWine = Boolean(wine);
+export const hostPath = (unixPath) => (wine ? `Z:${unixPath.replaceAll('/', '\\')}` : unixPath);
+export const localPath = (pathFromHost) => (wine ? pathFromHost.replace(/^[Zz]:/, '').replaceAll('\\', '/') : pathFromHost);
+// The command and arguments that run `uap-host <args>` here: [command, args] for spawn.
+export const hostCommand = (args) => (wine ? [wine, [process.env.UAP_HOST, ...args]] : [process.env.UAP_HOST, args]);
+// Wine turns SIGINT into Ctrl+C for the host's console handler (an orderly stop); its SIGTERM
+// ends the process at once, without the host's shutdown. On POSIX the host handles SIGTERM.
+export const stopSignal = wine ? 'SIGINT' : 'SIGTERM';
+
 export function freshFolder(name) {
   const folder = path.join(process.env.UAP_TEST_WORK, `${name}-${process.pid}`);
   fs.rmSync(folder, { recursive: true, force: true });
@@ -39,9 +52,9 @@ export async function startHost(name, { settings, plugins = [], project: existin
     fs.mkdirSync(path.join(project, 'UserSettings', 'AgentPanel'), { recursive: true });
     fs.writeFileSync(path.join(project, 'UserSettings', 'AgentPanel', 'host-settings.json'), JSON.stringify(settings));
   }
-  const pluginArguments = [process.env.UAP_MCP_TEST_PLUGINS, ...plugins].flatMap((folder) => ['--plugins', folder]);
-  const child = spawn(process.env.UAP_HOST, ['serve', '--project', project, ...pluginArguments, ...extraArguments],
-                      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, UAP_LOG_LEVEL: process.env.UAP_LOG_LEVEL ?? 'warn' } });
+  const pluginArguments = [process.env.UAP_MCP_TEST_PLUGINS, ...plugins].flatMap((folder) => ['--plugins', hostPath(folder)]);
+  const [command, args] = hostCommand(['serve', '--project', hostPath(project), ...pluginArguments, ...extraArguments]);
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, UAP_LOG_LEVEL: process.env.UAP_LOG_LEVEL ?? 'warn' } });
   runningHosts.add(child.pid);
   let stderr = '';
   child.stderr.on('data', (chunk) => { stderr += chunk; });
@@ -51,7 +64,8 @@ export async function startHost(name, { settings, plugins = [], project: existin
   }));
   await new Promise((resolve, reject) => {
     let stdout = '';
-    const timer = setTimeout(() => reject(new Error(`uap-host did not start: ${stderr}`)), 20000);
+    // Under Wine the first start of a test also starts the wineserver.
+    const timer = setTimeout(() => reject(new Error(`uap-host did not start: ${stderr}`)), wine ? 60000 : 20000);
     child.stdout.on('data', (chunk) => {
       stdout += chunk;
       if (stdout.includes('serving')) { clearTimeout(timer); resolve(); }
@@ -59,13 +73,14 @@ export async function startHost(name, { settings, plugins = [], project: existin
     child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`uap-host exited with ${code}: ${stderr}`)); });
   });
   const discovery = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings', 'AgentPanel', 'host.json'), 'utf8'));
-  const token = fs.readFileSync(discovery.tokenFiles.mcp, 'utf8').trim();
+  const token = fs.readFileSync(localPath(discovery.tokenFiles.mcp), 'utf8').trim();
   return {
-    project, port: discovery.port, url: discovery.mcpUrl, token, pid: child.pid,
+    // pid: the host's own process id (under Wine the Windows one, which its messages name).
+    project, port: discovery.port, url: discovery.mcpUrl, token, pid: discovery.pid,
     stderr: () => stderr,
     exited,
     async stop() {
-      process.kill(child.pid, 'SIGTERM');
+      process.kill(child.pid, stopSignal);
       const timer = setTimeout(() => process.kill(child.pid, 'SIGKILL'), 10000);
       const result = await exited;
       clearTimeout(timer);

@@ -4,7 +4,7 @@
 // running job and the host ends within 5 s (isolated and in-process).
 import fs from 'node:fs';
 import path from 'node:path';
-import { check, connectClient, requireEnvironment, startHost } from './harness.mjs';
+import { check, connectClient, hostPath, requireEnvironment, startHost, stopSignal } from './harness.mjs';
 
 requireEnvironment();
 const jobsPack = process.env.UAP_JOBS_PACK;
@@ -105,12 +105,12 @@ for (const isolation of ['isolated', 'in-process']) {
   });
   const stopFile = path.join(host.project, 'stopped');
   const client = await connect(host);
-  const job = json(await client.callTool({ name: 'slow_task', arguments: { milliseconds: 600000, stopFile } }));
+  const job = json(await client.callTool({ name: 'slow_task', arguments: { milliseconds: 600000, stopFile: hostPath(stopFile) } }));
   check(job.state === 'running', `${isolation}: a job is running`);
   const started = Date.now();
   const { code, signal } = await host.stop();
   const took = Date.now() - started;
-  check(code === 0 && signal === null && took < 5000, `${isolation}: serve ends on SIGTERM in ${took} ms with a running job (code ${code})`);
+  check(code === 0 && signal === null && took < 5000, `${isolation}: serve ends on ${stopSignal} in ${took} ms with a running job (code ${code})`);
   check(fs.existsSync(stopFile), `${isolation}: the job's tool saw the cancellation`);
 }
 console.log('tool jobs: all checks passed');

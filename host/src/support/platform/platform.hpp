@@ -43,6 +43,9 @@ ProcessState probe_process(ProcessId pid);
 std::optional<std::uint64_t> process_start_time(ProcessId pid);
 // Ends a process left behind by an earlier run, with the group (POSIX) it leads.
 void kill_process_tree(ProcessId pid);
+// The command a person types to stop process `pid`, for refusal messages: "kill 4242" on POSIX;
+// "taskkill /PID 4242 /F" on Windows, where a windowless process ignores taskkill's polite request.
+std::string stop_process_command(ProcessId pid);
 // "SIGSEGV" for 11 on POSIX; empty when the number has no name (and always on Windows).
 std::string signal_name(int signal);
 // The exit code of a child as this module reports it: 128 + signal for a signal on POSIX.
@@ -62,8 +65,14 @@ std::vector<std::string> utf8_arguments(int argc, char** argv);
 Expected<void> fill_random(unsigned char* buffer, std::size_t size);
 // The running executable's absolute path.
 std::filesystem::path executable_path();
+// The file name of the program `stem` on this platform: "uap-module-runner" on POSIX,
+// "uap-module-runner.exe" on Windows.
+std::string executable_file_name(std::string_view stem);
 // The name of this build's platform in manifests and packages: "linux", "macos" or "windows".
 std::string operating_system_name();
+// The Wine version ("8.0") when this Windows build runs under Wine, which emulates some Windows
+// behaviour differently (docs/platforms.md); nullopt on Windows itself and on POSIX.
+std::optional<std::string> wine_version();
 // The processor architecture: "x86_64", "arm64", or "unknown".
 std::string architecture_name();
 // The folder for this user's own settings outside any project, named `application` inside the
@@ -87,6 +96,9 @@ bool is_executable(const std::filesystem::path& path);
 // Whether only the owner may read and write the file (POSIX: no group/other bits; Windows: the
 // ACL is protected and names only the current user).
 bool is_owner_only(const std::filesystem::path& path);
+// The file's access control as the system reports it, for messages and tests: "mode 0600" on
+// POSIX; the DACL in SDDL on Windows ("D:P(A;;FA;;;S-1-5-21-...)"). Empty when it cannot be read.
+std::string describe_file_access(const std::filesystem::path& path);
 
 // An exclusive lock on a file, held while this object lives and released by the system however
 // the process ends (flock on POSIX; LockFileEx on a range past the text on Windows, so other

@@ -1,12 +1,14 @@
 // POSIX implementation of the platform layer (Linux, compiled and tested here; the macOS branches
 // use documented Darwin APIs in place of /proc and prctl, and have not been compiled).
 #include "support/platform/platform.hpp"
+#include "support/platform/file_stamp.hpp"
 #include "support/utf8_path.hpp"
 
 #include <boost/dll/runtime_symbol_info.hpp>
 
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
@@ -149,6 +151,8 @@ void kill_process_tree(ProcessId pid) {
     ::kill(static_cast<pid_t>(pid), SIGKILL);
 }
 
+std::string stop_process_command(ProcessId pid) { return "kill " + std::to_string(pid); }
+
 std::string signal_name(int signal) {
 #if defined(__APPLE__)
     if (signal > 0 && signal < NSIG) {
@@ -199,6 +203,10 @@ Expected<void> fill_random(unsigned char* buffer, std::size_t size) {
 }
 
 fs::path executable_path() { return fs::path(boost::dll::program_location().string()); }
+
+std::optional<std::string> wine_version() { return std::nullopt; }
+
+std::string executable_file_name(std::string_view stem) { return std::string(stem); }
 
 std::string operating_system_name() {
 #if defined(__APPLE__)
@@ -291,6 +299,28 @@ bool is_executable(const fs::path& path) {
 bool is_owner_only(const fs::path& path) {
     struct stat info {};
     return ::stat(path.c_str(), &info) == 0 && (info.st_mode & 077) == 0;
+}
+
+std::optional<std::string> file_version_stamp(const fs::path& path) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0)
+        return std::nullopt;
+#if defined(__APPLE__)
+    const timespec& written = info.st_mtimespec;
+#else
+    const timespec& written = info.st_mtim;
+#endif
+    return std::to_string(info.st_dev) + ":" + std::to_string(info.st_ino) + ":" + std::to_string(written.tv_sec) + "." +
+           std::to_string(written.tv_nsec) + ":" + std::to_string(info.st_size);
+}
+
+std::string describe_file_access(const fs::path& path) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0)
+        return "";
+    char text[16];
+    std::snprintf(text, sizeof(text), "mode %04o", static_cast<unsigned>(info.st_mode & 07777));
+    return text;
 }
 
 Expected<FileLock> FileLock::open(const fs::path& path, bool& was_link) {

@@ -2,6 +2,7 @@
 // protected owner-only ACLs, LockFileEx, BCryptGenRandom and console control handlers.
 // Cross-compiled with mingw-w64 and tested under Wine (docs/platforms.md).
 #include "support/platform/platform.hpp"
+#include "support/platform/file_stamp.hpp"
 #include "support/platform/windows_text.hpp"
 #include "support/utf8_path.hpp"
 
@@ -9,6 +10,7 @@
 #include <bcrypt.h>
 #include <fcntl.h>
 #include <io.h>
+#include <sddl.h>
 #include <shellapi.h>
 
 #include <atomic>
@@ -117,6 +119,8 @@ void kill_process_tree(ProcessId pid) {
     CloseHandle(process);
 }
 
+std::string stop_process_command(ProcessId pid) { return "taskkill /PID " + std::to_string(pid) + " /F"; }
+
 std::string signal_name(int) { return ""; }
 
 std::vector<std::string> environment_entries() {
@@ -188,6 +192,18 @@ fs::path executable_path() {
 }
 
 std::string operating_system_name() { return "windows"; }
+
+std::string executable_file_name(std::string_view stem) { return std::string(stem) + ".exe"; }
+
+std::optional<std::string> wine_version() {
+    // Wine's ntdll exports this; Windows' does not.
+    using VersionFunction = const char* (*)();
+    HMODULE ntdll = GetModuleHandleW(L"ntdll.dll");
+    auto function = ntdll ? reinterpret_cast<VersionFunction>(reinterpret_cast<void*>(GetProcAddress(ntdll, "wine_get_version"))) : nullptr;
+    if (!function)
+        return std::nullopt;
+    return std::string(function());
+}
 
 std::string architecture_name() {
 #if defined(_M_X64) || defined(__x86_64__)
@@ -286,6 +302,37 @@ bool is_owner_only(const fs::path& path) {
     }
     LocalFree(descriptor);
     return owner_only;
+}
+
+std::optional<std::string> file_version_stamp(const fs::path& path) {
+    // Attributes only, shared with everyone, folders too (backup semantics opens a directory).
+    HANDLE file = CreateFileW(path.wstring().c_str(), FILE_READ_ATTRIBUTES, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                              nullptr, OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr);
+    if (file == INVALID_HANDLE_VALUE)
+        return std::nullopt;
+    BY_HANDLE_FILE_INFORMATION info{};
+    bool read = GetFileInformationByHandle(file, &info);
+    CloseHandle(file);
+    if (!read)
+        return std::nullopt;
+    auto wide = [](DWORD high, DWORD low) { return std::to_string((static_cast<std::uint64_t>(high) << 32) | low); };
+    return std::to_string(info.dwVolumeSerialNumber) + ":" + wide(info.nFileIndexHigh, info.nFileIndexLow) + ":" +
+           wide(info.ftLastWriteTime.dwHighDateTime, info.ftLastWriteTime.dwLowDateTime) + ":" + wide(info.nFileSizeHigh, info.nFileSizeLow);
+}
+
+std::string describe_file_access(const fs::path& path) {
+    PSECURITY_DESCRIPTOR descriptor = nullptr;
+    if (GetNamedSecurityInfoW(path.wstring().c_str(), SE_FILE_OBJECT, DACL_SECURITY_INFORMATION, nullptr, nullptr, nullptr, nullptr,
+                              &descriptor) != ERROR_SUCCESS)
+        return "";
+    wchar_t* text = nullptr;
+    std::string described;
+    if (ConvertSecurityDescriptorToStringSecurityDescriptorW(descriptor, SDDL_REVISION_1, DACL_SECURITY_INFORMATION, &text, nullptr)) {
+        described = narrow(text);
+        LocalFree(text);
+    }
+    LocalFree(descriptor);
+    return described;
 }
 
 namespace {
