@@ -10,7 +10,7 @@ packages=(
   libpoco-dev rapidjson-dev libboost-dev libboost-filesystem-dev libspdlog-dev libfmt-dev libssl-dev
   libgtest-dev libgmock-dev nodejs npm clang libclang-rt-14-dev
   chromium fonts-ipafont-gothic mono-mcs mono-runtime libnewtonsoft-json-cil-dev
-  g++-mingw-w64-x86-64-posix mingw-w64-x86-64-dev wine64 dpkg-dev
+  g++-mingw-w64-x86-64-posix mingw-w64-x86-64-dev wine64 dpkg-dev locales
 )
 missing=()
 for package in "${packages[@]}"; do

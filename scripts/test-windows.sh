@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Cross-builds the host for Windows (windows-cross preset, mingw-w64) and runs its tests under
-# Wine. The dependencies come from scripts/build-windows-deps.sh (cached outside the clone), the
-# Wine prefix lives in ${XDG_CACHE_HOME:-~/.cache}/uap-wine-prefix. Prints how long each part took.
+# Wine, then runs the platform and Windows tests again under a Japanese locale (code page 932). The
+# dependencies come from scripts/build-windows-deps.sh (cached outside the clone), the Wine prefixes
+# live in ${XDG_CACHE_HOME:-~/.cache}/uap-wine-prefix and uap-wine-prefix-ja. Prints how long each part took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for tool in x86_64-w64-mingw32-g++-posix /usr/lib/wine/wine64; do
@@ -23,5 +24,21 @@ cmake --build --preset windows-cross
 built=$(date +%s)
 status=0
 ctest --preset windows-cross -j 2 || status=$?
-echo "test-windows: dependencies $((dependencies_done - started)) s, build $((built - dependencies_done)) s, tests $(( $(date +%s) - built )) s"
+tested=$(date +%s)
+
+# The same platform and Windows tests again under a Japanese locale: Wine takes its ANSI and OEM code
+# pages (932) from the Unix locale, not from the prefix's registry, so the locale is compiled into a
+# cache folder (no root needed; Debian's `locales` package has its source) and the run gets a prefix
+# of its own (switching the locale rewrites the prefix's international settings).
+cache="${XDG_CACHE_HOME:-$HOME/.cache}"
+locales="$cache/uap-locales"
+if [ ! -e "$locales/ja_JP.UTF-8/LC_CTYPE" ]; then
+  mkdir -p "$locales"
+  localedef -i ja_JP -f UTF-8 "$locales/ja_JP.UTF-8" || { echo "test-windows: cannot compile the ja_JP.UTF-8 locale; install Debian's locales package (scripts/install-deps.sh)" >&2; exit 1; }
+fi
+japanese=(env LOCPATH="$locales" LANG=ja_JP.UTF-8 LC_ALL=ja_JP.UTF-8 WINEPREFIX="$cache/uap-wine-prefix-ja" UAP_EXPECTED_CODE_PAGE=932)
+[ -d "$cache/uap-wine-prefix-ja/drive_c" ] || "${japanese[@]}" /usr/lib/wine/wine64 wineboot -i > /dev/null 2>&1
+"${japanese[@]}" ctest --preset windows-cross -j 2 -L 'platform|windows' -E unity_package || status=$?
+echo "test-windows: dependencies $((dependencies_done - started)) s, build $((built - dependencies_done)) s," \
+     "tests $((tested - built)) s, tests under code page 932 $(( $(date +%s) - tested )) s"
 exit $status

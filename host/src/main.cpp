@@ -43,8 +43,8 @@ void configure_logging() {
     auto logger = spdlog::stderr_color_mt("uap");
     spdlog::set_default_logger(logger);
     spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
-    const char* level = std::getenv("UAP_LOG_LEVEL");
-    spdlog::set_level(level ? spdlog::level::from_str(level) : spdlog::level::warn);
+    auto level = uap::platform::environment_value("UAP_LOG_LEVEL");
+    spdlog::set_level(level ? spdlog::level::from_str(*level) : spdlog::level::warn);
 }
 
 } // namespace
@@ -61,6 +61,9 @@ int usage_error(const std::string& message, const command_line::Command& command
 } // namespace uap::cli
 
 int main(int argc, char** argv) {
+    // Before anything is printed: Japanese messages and paths must not turn into mojibake in a
+    // Windows console whose code page is 932 or 437.
+    const uap::platform::Utf8Console console;
     configure_logging();
     // Windows sockets need starting (WSAStartup) when Poco is linked statically; elsewhere a no-op.
     Poco::Net::initializeNetwork();

@@ -17,8 +17,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (mode == "environment" && arguments.size() > 2) {
-        const char* value = std::getenv(arguments[2].c_str());
-        std::cout << (value ? value : "(unset)") << "\n";
+        auto value = uap::platform::environment_value(arguments[2]);
+        std::cout << value.value_or("(unset)") << "\n";
         return 0;
     }
     if (mode == "echo") {

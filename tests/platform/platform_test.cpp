@@ -1,12 +1,15 @@
 // The platform layer's promises, through its one interface, so that the same tests run on Linux
 // and (cross-built) on Windows under Wine: random bytes, owner-only files, links refused, the
 // exclusive lock, process liveness and start times, and children (arguments, pipes, exit codes,
-// killing the tree).
+// killing the tree), and UTF-8 paths. Every test folder has a Japanese name, so that under a
+// Japanese code page (932) and any other every file operation meets a path the code page cannot
+// be trusted with.
 #include "support/child_process.hpp"
 #include "support/files.hpp"
 #include "support/platform/file_stamp.hpp"
 #include "support/platform/platform.hpp"
 #include "support/random.hpp"
+#include "support/utf8_path.hpp"
 
 #include <gtest/gtest.h>
 
@@ -22,7 +25,7 @@ namespace platform = uap::platform;
 namespace {
 
 fs::path fresh_folder(const std::string& name) {
-    fs::path folder = fs::temp_directory_path() / ("uap-platform-" + name + "-" + uap::random::unique_suffix());
+    fs::path folder = fs::temp_directory_path() / uap::utf8::to_path("uap-プラットフォーム-" + name + "-" + uap::random::unique_suffix());
     fs::create_directories(folder);
     return folder;
 }
@@ -194,8 +197,9 @@ TEST(Platform, ArgumentsReachTheChildExactly) {
 
 TEST(Platform, TheChildGetsTheGivenEnvironmentAndItsExitCodeIsSeen) {
     auto environment = uap::current_environment_without({"UAP_PLATFORM_PROBE"});
-    environment.push_back("UAP_PLATFORM_PROBE=given value");
-    EXPECT_EQ(run_child({"environment", "UAP_PLATFORM_PROBE"}, environment).first, "given value\n");
+    environment.push_back("UAP_PLATFORM_PROBE=given value 日本語");
+    // UTF-8 in and out: on Windows std::getenv would give the ANSI code page's bytes instead.
+    EXPECT_EQ(run_child({"environment", "UAP_PLATFORM_PROBE"}, environment).first, "given value 日本語\n");
     EXPECT_EQ(run_child({"environment", "UAP_PLATFORM_PROBE"}).first, "(unset)\n");
     EXPECT_EQ(run_child({"exit", "7"}).second, 7);
 }
@@ -203,7 +207,8 @@ TEST(Platform, TheChildGetsTheGivenEnvironmentAndItsExitCodeIsSeen) {
 TEST(Platform, PipesCarryLinesBothWays) {
     auto child = uap::ChildProcess::launch(uap::LaunchSpec{UAP_PLATFORM_CHILD, {"echo"}, {}, uap::current_environment_without({})});
     ASSERT_TRUE(child) << child.error().message();
-    ASSERT_TRUE((*child)->write_all("one\ntwo\n"));
+    // Pipes carry bytes: UTF-8 reaches the child and comes back unchanged whatever the code page.
+    ASSERT_TRUE((*child)->write_all("one\n二つ目\n"));
     (*child)->close_stdin();
     ASSERT_TRUE(platform::wait_readable((*child)->stream(uap::ChildStream::Output), 10s));
     std::string output;
@@ -211,7 +216,7 @@ TEST(Platform, PipesCarryLinesBothWays) {
     while (size_t count = (*child)->read(uap::ChildStream::Output, buffer, sizeof(buffer)))
         output.append(buffer, count);
     output.erase(std::remove(output.begin(), output.end(), '\r'), output.end());
-    EXPECT_EQ(output, "echo:one\necho:two\n");
+    EXPECT_EQ(output, "echo:one\necho:二つ目\n");
     EXPECT_EQ((*child)->wait_exit(10s), 0);
 }
 
@@ -235,4 +240,63 @@ TEST(Platform, ACommandLinePastTheWindowsLimitIsRefusedThere) {
     }
     ASSERT_FALSE(child);
     EXPECT_NE(child.error().message().find("long texts must travel in a file or on stdin"), std::string::npos) << child.error().message();
+}
+
+TEST(Platform, TheAnsiCodePageIsTheOneThisRunExpects) {
+    auto expected = platform::environment_value("UAP_EXPECTED_CODE_PAGE");
+    if (!expected)
+        GTEST_SKIP() << "UAP_EXPECTED_CODE_PAGE is not set (scripts/test-windows.sh sets 932 for its Japanese-locale pass)";
+    EXPECT_EQ(std::to_string(platform::ansi_code_page()), *expected);
+}
+
+TEST(Utf8Paths, JapaneseTextBecomesThePathItNames) {
+    const std::string japanese = "日本語プロジェクト";
+    fs::path path = uap::utf8::to_path(japanese);
+    // Nine characters, not the 27 bytes of UTF-8 read one by one in a code page.
+    EXPECT_EQ(path.u16string(), u"日本語プロジェクト");
+    EXPECT_EQ(uap::utf8::from_path(path), japanese);
+    EXPECT_EQ(uap::utf8::from_path(path / uap::utf8::to_path("設定.json")).size(), japanese.size() + 1 + std::string("設定.json").size());
+    EXPECT_EQ(uap::utf8::generic_from_path(uap::utf8::to_path("日本") / uap::utf8::to_path("語")), "日本/語");
+}
+
+TEST(Utf8Paths, FilesUnderJapaneseNamesAreWrittenReadAndListedInUtf8) {
+    fs::path folder = fresh_folder("files");
+    fs::path file = folder / uap::utf8::to_path("ファイル.txt");
+    ASSERT_TRUE(platform::create_new_file(file, "内容", platform::FileAccess::Shared));
+    bool was_link = true;
+    auto read = platform::read_without_following(file, 100, was_link);
+    ASSERT_TRUE(read) << read.error().message();
+    EXPECT_EQ(*read, "内容");
+    fs::path settings = folder / uap::utf8::to_path("設定") / uap::utf8::to_path("値.json");
+    ASSERT_TRUE(uap::files::ensure_real_folders(folder, uap::utf8::to_path("設定")));
+    ASSERT_TRUE(uap::files::write_atomically(settings, "{}", uap::files::Visibility::OwnerOnly));
+    auto settings_text = uap::files::read(settings, 100);
+    ASSERT_TRUE(settings_text) << settings_text.error().message();
+    EXPECT_EQ(*settings_text, "{}");
+    std::vector<std::string> names;
+    for (auto& entry : fs::directory_iterator(folder))
+        names.push_back(uap::utf8::from_path(entry.path().filename()));
+    std::sort(names.begin(), names.end());
+    EXPECT_EQ(names, (std::vector<std::string>{"ファイル.txt", "設定"}));
+    EXPECT_NE(uap::utf8::from_path(file).find("uap-プラットフォーム-files-"), std::string::npos) << uap::utf8::from_path(file);
+    fs::remove_all(folder);
+}
+
+TEST(Utf8Paths, TextThatIsNotUtf8NeverThrows) {
+    const std::string invalid = "bad\xff\xfe";
+    fs::path path;
+    ASSERT_NO_THROW(path = uap::utf8::to_path(invalid));
+    std::string back;
+    ASSERT_NO_THROW(back = uap::utf8::from_path(path));
+    // A POSIX path is bytes and keeps them; a Windows path is UTF-16, where they become U+FFFD.
+    EXPECT_EQ(back, platform::operating_system_name() == "windows" ? std::string("bad\xEF\xBF\xBD\xEF\xBF\xBD") : invalid);
+}
+
+TEST(Utf8Paths, AWindowsFileNameWithALoneSurrogateBecomesTextWithoutThrowing) {
+    if (platform::operating_system_name() != "windows")
+        GTEST_SKIP() << "only a UTF-16 path can hold a lone surrogate";
+    fs::path path(std::wstring{L'a', static_cast<wchar_t>(0xD800), L'b'});
+    std::string text;
+    ASSERT_NO_THROW(text = uap::utf8::from_path(path));
+    EXPECT_EQ(text, "a\xEF\xBF\xBD" "b");
 }

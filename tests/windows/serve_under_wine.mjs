@@ -25,7 +25,7 @@ const unixPath = (driveZPath) => driveZPath.replace(/^[Zz]:/, '').replaceAll('\\
 
 const examplePlugins = process.env.UAP_EXAMPLE_PLUGINS ? ['--plugins', windowsPath(process.env.UAP_EXAMPLE_PLUGINS)] : [];
 const child = spawn(process.env.UAP_WINE, [process.env.UAP_HOST_EXE, 'serve', '--project', windowsPath(project), '--editor', 'sim', ...examplePlugins],
-                    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, UAP_LOG_LEVEL: 'warn' } });
+                    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, UAP_LOG_LEVEL: 'info' } });
 let stderr = '';
 child.stderr.on('data', (chunk) => { stderr += chunk; });
 const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
@@ -39,6 +39,9 @@ try {
     });
     child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`uap-host.exe exited with ${code}: ${stderr}`)); });
   });
+  // The log names the project as the same UTF-8 text it was given (pipes carry bytes unchanged).
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  check(stderr.includes(`for ${windowsPath(project)}`), `the log names the project folder ${windowsPath(project)}`);
   const discovery = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings', 'AgentPanel', 'host.json'), 'utf8'));
   const tokenFile = unixPath(discovery.tokenFiles.mcp);
   check(tokenFile === path.join(project, 'UserSettings', 'AgentPanel', 'tokens', 'mcp.token'),

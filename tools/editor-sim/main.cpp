@@ -6,6 +6,8 @@
 #include <uap/editor_sim/simulated_editor.hpp>
 
 #include "support/json.hpp"
+#include "support/platform/platform.hpp"
+#include "support/utf8_path.hpp"
 #include "support/processes.hpp"
 #include "support/random.hpp"
 #include "support/json_writer.hpp"
@@ -73,7 +75,9 @@ std::string random_session() { return "sim-" + uap::random::unique_suffix(); }
 int main(int argc, char** argv) {
     // Windows sockets need starting (WSAStartup) when Poco is linked statically; elsewhere a no-op.
     Poco::Net::initializeNetwork();
-    auto arguments = uap::command_line::Arguments::parse(std::vector<std::string>(argv + 1, argv + argc), simulator_command());
+    // UTF-8 whatever the ANSI code page: on Windows these come from the wide command line.
+    auto words = uap::platform::utf8_arguments(argc, argv);
+    auto arguments = uap::command_line::Arguments::parse(std::vector<std::string>(words.begin() + (words.empty() ? 0 : 1), words.end()), simulator_command());
     if (!arguments) {
         std::cerr << "uap-editor-sim: " << arguments.error().message() << "\n" << uap::command_line::help_text(simulator_command());
         return 2;
@@ -101,7 +105,7 @@ int main(int argc, char** argv) {
                   << uap::command_line::help_text(simulator_command());
         return 2;
     }
-    std::filesystem::path folder = std::filesystem::path(project) / "UserSettings" / "AgentPanel";
+    std::filesystem::path folder = uap::utf8::to_path(project) / "UserSettings" / "AgentPanel";
     auto discovery = folder / "host.json";
     auto token_file = folder / "tokens" / "editor.token";
     auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(wait_host_seconds);
@@ -126,13 +130,13 @@ int main(int argc, char** argv) {
     // The discovery file names the token files; the conventional path is the fallback.
     if (host.HasMember("tokenFiles") && host["tokenFiles"].IsObject() && host["tokenFiles"].HasMember("editor") &&
         host["tokenFiles"]["editor"].IsString())
-        token_file = host["tokenFiles"]["editor"].GetString();
+        token_file = uap::utf8::to_path(host["tokenFiles"]["editor"].GetString());
     endpoint.token = read_text(token_file);
     while (!endpoint.token.empty() && (endpoint.token.back() == '\n' || endpoint.token.back() == '\r'))
         endpoint.token.pop_back();
 
     uap::editor_sim::SimulatorIdentity identity;
-    identity.project_path = std::filesystem::absolute(project).lexically_normal().string();
+    identity.project_path = uap::utf8::from_path(std::filesystem::absolute(uap::utf8::to_path(project)).lexically_normal());
     if (!identity.project_path.empty() && identity.project_path.back() == '/')
         identity.project_path.pop_back();
     identity.editor_pid = static_cast<int64_t>(uap::processes::current_id());

@@ -5,10 +5,11 @@
 #include "agent/cli_locator.hpp"
 #include "agent/event_json.hpp"
 #include "agent/launch_files.hpp"
+#include "support/platform/platform.hpp"
+#include "support/utf8_path.hpp"
 
 #include <spdlog/spdlog.h>
 
-#include <cstdlib>
 
 namespace uap::agent {
 
@@ -39,9 +40,9 @@ void AgentSession::set_mcp_url(std::string url) {
 fs::path AgentSession::claude_home() const {
     for (auto& entry : m_options.environment_overrides)
         if (entry.rfind("HOME=", 0) == 0)
-            return entry.substr(5);
-    const char* home = std::getenv("HOME");
-    return home ? fs::path(home) : fs::path("/");
+            return utf8::to_path(entry.substr(5));
+    auto home = platform::environment_value("HOME");
+    return home ? utf8::to_path(*home) : fs::path("/");
 }
 
 Expected<void> AgentSession::start(std::optional<std::string> resume_session_id) {

@@ -4,6 +4,7 @@
 
 #include "agent/event_json.hpp"
 #include "agent/launch_files.hpp"
+#include "support/utf8_path.hpp"
 
 #include <algorithm>
 
@@ -133,7 +134,7 @@ Expected<void> AgentSession::set_model(const std::string& model) {
     }
     if (!m_process) {
         m_settings.model = model == "default" ? "" : model;
-        report_if_failed_locked(m_settings.save(m_options.project), "the setting was applied but not saved to " + AgentSettings::file_for(m_options.project).string());
+        report_if_failed_locked(m_settings.save(m_options.project), "the setting was applied but not saved to " + utf8::from_path(AgentSettings::file_for(m_options.project)));
         publish_status_locked();
         return {};
     }
@@ -145,7 +146,7 @@ Expected<void> AgentSession::set_model(const std::string& model) {
             return;
         }
         m_settings.model = model == "default" ? "" : model;
-        report_if_failed_locked(m_settings.save(m_options.project), "the setting was applied but not saved to " + AgentSettings::file_for(m_options.project).string());
+        report_if_failed_locked(m_settings.save(m_options.project), "the setting was applied but not saved to " + utf8::from_path(AgentSettings::file_for(m_options.project)));
         m_model = json::string_field(reply.payload, "model").value_or(model);
         publish_status_locked();
     });
@@ -158,7 +159,7 @@ Expected<void> AgentSession::set_permission_mode(const std::string& mode) {
     std::lock_guard lock(m_mutex);
     if (!m_process) {
         m_settings.permission_mode = mode;
-        report_if_failed_locked(m_settings.save(m_options.project), "the setting was applied but not saved to " + AgentSettings::file_for(m_options.project).string());
+        report_if_failed_locked(m_settings.save(m_options.project), "the setting was applied but not saved to " + utf8::from_path(AgentSettings::file_for(m_options.project)));
         publish_status_locked();
         return {};
     }
@@ -170,7 +171,7 @@ Expected<void> AgentSession::set_permission_mode(const std::string& mode) {
             return;
         }
         m_settings.permission_mode = mode;
-        report_if_failed_locked(m_settings.save(m_options.project), "the setting was applied but not saved to " + AgentSettings::file_for(m_options.project).string());
+        report_if_failed_locked(m_settings.save(m_options.project), "the setting was applied but not saved to " + utf8::from_path(AgentSettings::file_for(m_options.project)));
         publish_status_locked();
     });
     return {};

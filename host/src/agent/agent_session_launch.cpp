@@ -7,6 +7,7 @@
 #include "agent/event_json.hpp"
 #include "agent/launch_files.hpp"
 #include "agent/steering.hpp"
+#include "support/utf8_path.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -43,9 +44,9 @@ std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& m
         arguments.push_back("--permission-prompt-tool");
         arguments.push_back("stdio");
     }
-    arguments.insert(arguments.end(), {"--mcp-config", mcp_config.string(), "--strict-mcp-config"});
+    arguments.insert(arguments.end(), {"--mcp-config", utf8::from_path(mcp_config), "--strict-mcp-config"});
     arguments.push_back("--settings");
-    arguments.push_back(launch_settings.string());
+    arguments.push_back(utf8::from_path(launch_settings));
     if (!m_settings.permission_mode.empty() && m_settings.permission_mode != "default") {
         arguments.push_back("--permission-mode");
         arguments.push_back(m_settings.permission_mode);
@@ -53,7 +54,7 @@ std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& m
     if (!m_settings.model.empty())
         arguments.push_back("--model=" + m_settings.model);
     arguments.push_back("--append-system-prompt-file");
-    arguments.push_back(appended_prompt.string());
+    arguments.push_back(utf8::from_path(appended_prompt));
     // By default the CLI records a conversation's system prompt once and replays that record on
     // every resume, so a changed appended text (a profile approved, a pack disabled) would never
     // reach the model; "off" renders it afresh at every request.

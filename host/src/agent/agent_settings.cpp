@@ -4,6 +4,7 @@
 #include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
+#include "support/utf8_path.hpp"
 
 #include <algorithm>
 #include <array>
@@ -48,9 +49,9 @@ Expected<AgentSettings> AgentSettings::load(const std::filesystem::path& project
         return text.error();
     auto document = json::parse(*text);
     if (!document)
-        return document.error().within(file.string());
+        return document.error().within(utf8::from_path(file));
     if (!document->IsObject())
-        return Error(file.string() + ": the settings must be a JSON object");
+        return Error(utf8::from_path(file) + ": the settings must be a JSON object");
     if (auto level = json::string_field(*document, "auto_approve"))
         settings.auto_approve = parse_auto_approve(*level).value_or(AutoApprove::Ask);
     if (auto rules = document->FindMember("always_allow"); rules != document->MemberEnd() && rules->value.IsArray())

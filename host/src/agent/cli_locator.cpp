@@ -5,6 +5,7 @@
 #include "agent/cli_compatibility.hpp"
 #include "support/child_process.hpp"
 #include "support/platform/platform.hpp"
+#include "support/utf8_path.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -48,7 +49,7 @@ fs::path joined(const std::string& folder, std::string_view relative, SearchRule
         }
         start = end + 1;
     }
-    return fs::path(text);
+    return utf8::to_path(text);
 }
 
 std::vector<std::string> split_list(const std::string& list, char separator) {
@@ -68,7 +69,7 @@ std::vector<std::string> split_list(const std::string& list, char separator) {
 }
 
 std::string placeholder_problem(const fs::path& program, std::uintmax_t size) {
-    return program.string() + " is the npm package's " + std::to_string(size) +
+    return utf8::from_path(program) + " is the npm package's " + std::to_string(size) +
            "-byte placeholder: its install script, which puts the native claude.exe there, did not run (npm --ignore-scripts, or "
            "the platform package was not downloaded). Reinstall with scripts: " + std::string(tested_cli_install_command);
 }
@@ -83,9 +84,9 @@ bool is_absolute_text(const std::string& text, SearchRules rules) {
 
 // The folder holding a file, whichever separator the text uses.
 fs::path folder_of(const fs::path& file) {
-    std::string text = file.string();
+    std::string text = utf8::from_path(file);
     auto separator = text.find_last_of("\\/");
-    return separator == std::string::npos ? fs::path() : fs::path(text.substr(0, separator));
+    return separator == std::string::npos ? fs::path() : utf8::to_path(text.substr(0, separator));
 }
 
 class Search {
@@ -95,7 +96,7 @@ public:
     // A candidate given by the user or found on a list: a native executable, or (Windows) an npm
     // .cmd shim read for the executable it starts.
     std::optional<CliLocation> accept(const fs::path& path, const std::string& how) {
-        std::string text = path.string();
+        std::string text = utf8::from_path(path);
         if (m_context.rules == SearchRules::Windows && (ends_with_ci(text, ".cmd") || ends_with_ci(text, ".bat"))) {
             if (!m_context.file_size(path)) {
                 tried(text, how, "not there");
@@ -139,7 +140,7 @@ private:
     void tried(const std::string& path, const std::string& how, const std::string& why) { m_tried.push_back(path + " (" + how + "): " + why); }
 
     CliLocation found(const fs::path& path, const std::string& how) const {
-        if (is_absolute_text(path.string(), m_context.rules))
+        if (is_absolute_text(utf8::from_path(path), m_context.rules))
             return CliLocation{path, how};
         std::error_code error;
         fs::path absolute = fs::absolute(path, error);
@@ -175,10 +176,10 @@ std::optional<CliLocation> search_path_variable(Search& search, SearchRules rule
 
 Expected<CliLocation> search_posix(Search& search, const std::string& explicit_path) {
     if (!explicit_path.empty())
-        if (auto found = search.accept(explicit_path, "settings"))
+        if (auto found = search.accept(utf8::to_path(explicit_path), "settings"))
             return *found;
     if (auto variable = search.variable("UAP_CLAUDE_BIN"))
-        if (auto found = search.accept(*variable, "UAP_CLAUDE_BIN"))
+        if (auto found = search.accept(utf8::to_path(*variable), "UAP_CLAUDE_BIN"))
             return *found;
     if (auto found = search_path_variable(search, SearchRules::Posix))
         return *found;
@@ -202,10 +203,10 @@ Expected<CliLocation> search_posix(Search& search, const std::string& explicit_p
 
 Expected<CliLocation> search_windows(Search& search, const std::string& explicit_path) {
     if (!explicit_path.empty())
-        if (auto found = search.accept(explicit_path, "settings"))
+        if (auto found = search.accept(utf8::to_path(explicit_path), "settings"))
             return *found;
     if (auto variable = search.variable("UAP_CLAUDE_BIN"))
-        if (auto found = search.accept(*variable, "UAP_CLAUDE_BIN"))
+        if (auto found = search.accept(utf8::to_path(*variable), "UAP_CLAUDE_BIN"))
             return *found;
     if (auto appdata = search.variable("APPDATA"))
         if (auto found = search.accept(joined(*appdata, "npm\\claude.cmd", SearchRules::Windows), "npm"))
@@ -223,7 +224,7 @@ Expected<CliLocation> search_windows(Search& search, const std::string& explicit
 Expected<fs::path> program_behind_npm_shim(const fs::path& shim, const CliSearchContext& context) {
     auto text = context.read_text(shim, max_shim_bytes);
     if (!text)
-        return Error(shim.string() + " could not be read");
+        return Error(utf8::from_path(shim) + " could not be read");
     // The line that starts the program is the one passing the shim's arguments on (%*).
     std::string command;
     size_t start = 0;
@@ -235,7 +236,7 @@ Expected<fs::path> program_behind_npm_shim(const fs::path& shim, const CliSearch
         start = end + 1;
     }
     if (command.empty())
-        return Error(shim.string() + " is not an npm shim: no line passes its arguments on with %*");
+        return Error(utf8::from_path(shim) + " is not an npm shim: no line passes its arguments on with %*");
     for (size_t open = command.find('"'); open != std::string::npos; open = command.find('"', open)) {
         size_t close = command.find('"', open + 1);
         if (close == std::string::npos)
@@ -243,22 +244,22 @@ Expected<fs::path> program_behind_npm_shim(const fs::path& shim, const CliSearch
         std::string word = command.substr(open + 1, close - open - 1);
         open = close + 1;
         if (word == "%_prog%")
-            return Error(shim.string() + " starts node with a JavaScript file (a Claude Code older than the native claude.exe); the host "
+            return Error(utf8::from_path(shim) + " starts node with a JavaScript file (a Claude Code older than the native claude.exe); the host "
                                          "starts only native executables. Install the tested version: " +
                          std::string(tested_cli_install_command));
         if (lower(word.substr(0, 5)) != "%dp0%")
             continue;
-        fs::path program = joined(folder_of(shim).string(), word.substr(5), SearchRules::Windows);
+        fs::path program = joined(utf8::from_path(folder_of(shim)), word.substr(5), SearchRules::Windows);
         auto size = context.file_size(program);
         if (!size)
-            return Error(shim.string() + " starts " + program.string() + ", which is not there. Reinstall: " + std::string(tested_cli_install_command));
+            return Error(utf8::from_path(shim) + " starts " + utf8::from_path(program) + ", which is not there. Reinstall: " + std::string(tested_cli_install_command));
         if (*size < placeholder_bytes)
             return Error(placeholder_problem(program, *size));
-        if (!ends_with_ci(program.string(), ".exe") || !context.is_executable(program))
-            return Error(shim.string() + " starts " + program.string() + ", which is not a native executable (.exe)");
+        if (!ends_with_ci(utf8::from_path(program), ".exe") || !context.is_executable(program))
+            return Error(utf8::from_path(shim) + " starts " + utf8::from_path(program) + ", which is not a native executable (.exe)");
         return program;
     }
-    return Error(shim.string() + " does not name its program as \"%dp0%\\...\", the form npm writes");
+    return Error(utf8::from_path(shim) + " does not name its program as \"%dp0%\\...\", the form npm writes");
 }
 
 CliSearchContext this_machine() {
@@ -325,15 +326,15 @@ Expected<std::string> probe_cli_version(const fs::path& cli) {
     auto code = (*child)->wait_exit(std::chrono::seconds(2));
     if (!code) {
         (*child)->terminate_tree(std::chrono::milliseconds(0));
-        return Error(cli.string() + " --version did not finish within 10 s");
+        return Error(utf8::from_path(cli) + " --version did not finish within 10 s");
     }
     if (*code != 0)
-        return Error(cli.string() + " --version exited with code " + std::to_string(*code));
+        return Error(utf8::from_path(cli) + " --version exited with code " + std::to_string(*code));
     auto line = output.substr(0, output.find('\n'));
     while (!line.empty() && (line.back() == '\r' || line.back() == ' '))
         line.pop_back(); // A Windows console program ends its lines with CRLF.
     if (line.empty())
-        return Error(cli.string() + " --version printed nothing");
+        return Error(utf8::from_path(cli) + " --version printed nothing");
     return line;
 }
 

@@ -3,6 +3,7 @@
 
 #include "agent/event_json.hpp"
 #include "support/json.hpp"
+#include "support/utf8_path.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -114,7 +115,7 @@ void read_transcript(const fs::path& file, bool subagent, std::vector<rapidjson:
 } // namespace
 
 std::string mangle_project_path(const fs::path& cwd) {
-    std::string text = cwd.string();
+    std::string text = utf8::from_path(cwd);
     for (char& c : text)
         if (!std::isalnum(static_cast<unsigned char>(c)))
             c = '-';
@@ -136,10 +137,10 @@ std::vector<HistoryEntry> list_history(const fs::path& home, const fs::path& cwd
     std::vector<HistoryEntry> entries;
     std::error_code error;
     for (auto& file : fs::directory_iterator(transcripts_folder(home, cwd), error)) {
-        if (file.path().extension() != ".jsonl" || !valid_session_id(file.path().stem().string()))
+        if (file.path().extension() != ".jsonl" || !valid_session_id(utf8::from_path(file.path().stem())))
             continue;
         HistoryEntry entry;
-        entry.session_id = file.path().stem().string();
+        entry.session_id = utf8::from_path(file.path().stem());
         entry.size_bytes = file.file_size(error);
         auto written = file.last_write_time(error);
         entry.modified_unix_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -174,7 +175,7 @@ Expected<std::vector<rapidjson::Document>> load_history(const fs::path& home, co
     fs::path file = folder / (session_id + ".jsonl");
     std::error_code error;
     if (!fs::exists(file, error))
-        return Error("no transcript for session " + session_id + " in " + folder.string());
+        return Error("no transcript for session " + session_id + " in " + utf8::from_path(folder));
     std::vector<rapidjson::Document> items;
     read_transcript(file, false, items);
     for (auto& subagent : fs::directory_iterator(folder / session_id / "subagents", error))

@@ -5,6 +5,7 @@
 #include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
+#include "support/utf8_path.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -46,11 +47,11 @@ Expected<fs::path> write_launch_settings(const fs::path& project, const std::opt
         // Exec form ("args" present): the CLI starts the program itself, with no shell between, so a
         // path with spaces, quotes, '$' or backslashes needs no quoting, and Windows needs no Git Bash.
         rapidjson::Value arguments(rapidjson::kArrayType);
-        for (const std::string& word : {std::string("hook"), std::string("pre-tool-use"), std::string("--project"), project.string()})
+        for (const std::string& word : {std::string("hook"), std::string("pre-tool-use"), std::string("--project"), utf8::from_path(project)})
             arguments.PushBack(json::string_value(word, allocator), allocator);
         rapidjson::Value hook(rapidjson::kObjectType);
         hook.AddMember("type", "command", allocator);
-        hook.AddMember("command", json::string_value(hook_binary->string(), allocator), allocator);
+        hook.AddMember("command", json::string_value(utf8::from_path(*hook_binary), allocator), allocator);
         hook.AddMember("args", arguments, allocator);
         hook.AddMember("timeout", 30, allocator);
         rapidjson::Value hooks(rapidjson::kArrayType);

@@ -3,6 +3,7 @@
 
 #include "agent/permission_broker.hpp"
 #include "support/json.hpp"
+#include "support/utf8_path.hpp"
 
 #include <algorithm>
 
@@ -14,11 +15,11 @@ namespace {
 
 // The file relative to the project ('/'-separated, normalised), nullopt when it lies outside.
 std::optional<std::string> inside_project(std::string_view file, const fs::path& project) {
-    fs::path path(std::string{file});
+    fs::path path = utf8::to_path(file);
     if (path.is_relative())
         path = project / path;
     fs::path relative = path.lexically_normal().lexically_relative(project.lexically_normal());
-    std::string text = relative.generic_string();
+    std::string text = utf8::generic_from_path(relative);
     if (text.empty() || text == "." || text.rfind("..", 0) == 0)
         return std::nullopt;
     return text;

@@ -3,6 +3,7 @@
 
 #include "agent/gate_paths.hpp"
 #include "support/json.hpp"
+#include "support/utf8_path.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -133,12 +134,12 @@ void targets_of_simple_command(const std::vector<std::string>& words, std::vecto
 } // namespace
 
 std::string normalise_for_gate(std::string_view path, const std::filesystem::path& base) {
-    return normalise_gate_path(path, base.string()).text();
+    return normalise_gate_path(path, utf8::from_path(base)).text();
 }
 
 GatedKind classify_path(std::string_view path, const std::filesystem::path& base, const std::filesystem::path& project) {
-    GatePath target = normalise_gate_path(path, base.string());
-    GatePath root = normalise_gate_path(project.string(), project.string());
+    GatePath target = normalise_gate_path(path, utf8::from_path(base));
+    GatePath root = normalise_gate_path(utf8::from_path(project), utf8::from_path(project));
     const auto& parts = target.segments;
     size_t depth = root.segments.size();
     if (target.root == root.root && parts.size() >= depth + 2 &&

@@ -1,6 +1,7 @@
 // The host's editor side: the bridge route and the optional in-process simulator.
 #include "app/editor_connection.hpp"
 #include "support/processes.hpp"
+#include "support/utf8_path.hpp"
 
 #include <uap/editor_sim/editor_simulator.hpp>
 #include <uap/editor_sim/simulated_editor.hpp>
@@ -23,7 +24,7 @@ Expected<EditorMode> parse_editor_mode(const std::optional<std::string>& text) {
 
 EditorConnection::EditorConnection(const std::filesystem::path& project, std::string host_version) : m_project(project) {
     BridgeOptions options;
-    options.project_path = project.string();
+    options.project_path = utf8::from_path(project);
     options.host_version = std::move(host_version);
     m_bridge = std::make_unique<BridgeServer>(options);
 }
@@ -46,7 +47,7 @@ server::UpgradeRoute EditorConnection::route() { return bridge_route(*m_bridge);
 
 Expected<void> EditorConnection::start_simulator(uint16_t port, const std::string& editor_token) {
     editor_sim::SimulatorIdentity identity;
-    identity.project_path = m_project.string();
+    identity.project_path = utf8::from_path(m_project);
     identity.editor_pid = processes::current_id();
     identity.editor_session_id = "sim-in-host-" + std::to_string(::getpid());
     m_simulator = std::make_unique<editor_sim::EditorSimulator>(identity);

@@ -31,6 +31,7 @@
 #include "support/paths.hpp"
 #include "support/periodic_task.hpp"
 #include "support/processes.hpp"
+#include "support/utf8_path.hpp"
 #include "web/web_panel.hpp"
 
 #include <Poco/DateTime.h>
@@ -83,7 +84,7 @@ Expected<void> HostApplication::start() {
     const auto& project = m_options.project;
     std::error_code error;
     if (!std::filesystem::is_directory(project, error))
-        return Error("project folder " + project.string() + " does not exist");
+        return Error("project folder " + utf8::from_path(project) + " does not exist");
     auto graph = std::make_unique<Graph>();
     // One host per project, for the host's whole life (the kernel releases the lock on a crash).
     auto lock = server::ProjectLock::acquire(project);
@@ -128,7 +129,7 @@ Expected<void> HostApplication::start() {
             notice.AddMember("level", "error", allocator);
             std::string text = "module pack " + pack + " is disabled for this run of the host: " + reason +
                                ". Restart the host (`uap-host serve`) to try it again, or turn it off with "
-                               "`uap-host modules disable " + pack + " --project " + project.string() + "`";
+                               "`uap-host modules disable " + pack + " --project " + utf8::from_path(project) + "`";
             notice.AddMember("text", json::string_value(text, allocator), allocator);
             graph->agent->hub().publish(std::move(notice));
         }

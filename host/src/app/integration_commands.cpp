@@ -9,6 +9,7 @@
 #include "integrations/uloop.hpp"
 #include "support/files.hpp"
 #include "support/json.hpp"
+#include "support/utf8_path.hpp"
 
 #include <rapidjson/pointer.h>
 #include <spdlog/spdlog.h>
@@ -90,7 +91,7 @@ Expected<void> IntegrationCommands::install_uloop(const std::string& type, const
     auto manifest = m_project / "Packages" / "manifest.json";
     auto text = files::read(manifest, 4 * 1024 * 1024, files::Links::Refuse);
     if (!text)
-        return Error(type + " was refused: " + manifest.string() + " could not be read (" + text.error().message() +
+        return Error(type + " was refused: " + utf8::from_path(manifest) + " could not be read (" + text.error().message() +
                      "); open the project in Unity once so it writes the manifest");
     auto edit = integrations::add_uloop_to_manifest(*text);
     if (!edit)
@@ -99,7 +100,7 @@ Expected<void> IntegrationCommands::install_uloop(const std::string& type, const
     rapidjson::Value diff(rapidjson::kArrayType);
     for (auto& line : edit->diff)
         diff.PushBack(json::string_value(line, allocator), allocator);
-    reply.AddMember("manifest", json::string_value(manifest.string(), allocator), allocator);
+    reply.AddMember("manifest", json::string_value(utf8::from_path(manifest), allocator), allocator);
     if (type == "preview_uloop_install") {
         reply.AddMember("diff", diff, allocator);
         return {};
@@ -120,7 +121,7 @@ Expected<void> IntegrationCommands::install_uloop(const std::string& type, const
     if (!backup)
         return Error("install_uloop failed: " + backup.error().message());
     reply.AddMember("diff", diff, allocator);
-    reply.AddMember("backup", json::string_value(backup->string(), allocator), allocator);
+    reply.AddMember("backup", json::string_value(utf8::from_path(*backup), allocator), allocator);
     reply.AddMember("via", "manifest", allocator);
     // Unity resolves the package when it next notices the manifest; the uloop entry of status says
     // "installed" only once Library/PackageCache holds it.

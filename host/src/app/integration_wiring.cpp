@@ -10,6 +10,7 @@
 #include "integrations/uloop.hpp"
 
 #include "support/json.hpp"
+#include "support/utf8_path.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -45,7 +46,7 @@ rapidjson::Value uloop_status(const fs::path& project, const std::string& path_v
     entry.AddMember("kind", "uloop", allocator);
     const char* state = detection.in_package_cache || detection.embedded ? "installed" : detection.in_manifest ? "resolving" : "not_installed";
     entry.AddMember("state", rapidjson::StringRef(state), allocator);
-    entry.AddMember("cli", json::string_value(detection.cli ? detection.cli->string() : "", allocator), allocator);
+    entry.AddMember("cli", json::string_value(detection.cli ? utf8::from_path(*detection.cli) : "", allocator), allocator);
     entry.AddMember("preset_applied", change.added.empty() && change.removed.empty(), allocator);
     entry.AddMember("broad_rule", !change.removed.empty(), allocator); // A rule the preset would remove is in force.
     rapidjson::Value problems(rapidjson::kArrayType);
@@ -81,7 +82,7 @@ void add_integration_sources(agent::AgentOptions& options) {
             return arguments;
         auto findings = integrations::read_static_findings(config, plugin);
         std::error_code error;
-        if (findings.installed && findings.enabled && fs::is_directory(findings.installed->install_path, error)) {
+        if (findings.installed && findings.enabled && fs::is_directory(utf8::to_path(findings.installed->install_path), error)) {
             arguments.push_back("--plugin-dir");
             arguments.push_back(findings.installed->install_path);
         }

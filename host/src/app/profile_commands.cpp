@@ -2,6 +2,7 @@
 #include "app/profile_commands.hpp"
 
 #include "support/json.hpp"
+#include "support/utf8_path.hpp"
 
 namespace uap::app {
 
@@ -38,7 +39,7 @@ Expected<void> ProfileCommands::run(const std::string& type, const rapidjson::Va
     if (type != "list_profiles" && m_changed)
         m_changed();
     profiles::describe(m_service.catalog(), reply, allocator);
-    reply.AddMember("approvals_file", json::string_value(m_service.approvals().approvals_file().string(), allocator), allocator);
+    reply.AddMember("approvals_file", json::string_value(utf8::from_path(m_service.approvals().approvals_file()), allocator), allocator);
     return {};
 }
 

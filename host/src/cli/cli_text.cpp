@@ -1,6 +1,8 @@
 // The CLI catalogue's text. Keys are grouped by command.
 #include "cli/cli_text.hpp"
 
+#include "support/platform/platform.hpp"
+
 #include <cstdlib>
 
 namespace uap::cli {
@@ -69,8 +71,8 @@ CliLanguage language_of_locale(std::string_view locale) {
 
 CliLanguage cli_language() {
     for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"})
-        if (const char* value = std::getenv(name); value && *value)
-            return language_of_locale(value);
+        if (auto value = platform::environment_value(name); value && !value->empty())
+            return language_of_locale(*value);
     return CliLanguage::English;
 }
 

@@ -8,6 +8,7 @@
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
 #include "server/discovery_file.hpp"
+#include "support/utf8_path.hpp"
 
 #include <cstdlib>
 #include <iostream>
@@ -49,7 +50,7 @@ int run_doctor_command(const std::vector<std::string>& words) {
     std::string explicit_cli;
     std::optional<std::filesystem::path> project;
     if (auto value = arguments->value("project")) {
-        project = std::filesystem::absolute(*value);
+        project = std::filesystem::absolute(utf8::to_path(*value));
         if (auto settings = agent::AgentSettings::load(*project))
             explicit_cli = settings->cli_path;
     }
@@ -59,7 +60,7 @@ int run_doctor_command(const std::vector<std::string>& words) {
     if (!cli) {
         report.problem(cli.error().message());
     } else {
-        report.ok("found " + cli->path.string() + " (by " + cli->found_by + ")");
+        report.ok("found " + utf8::from_path(cli->path) + " (by " + cli->found_by + ")");
         if (auto version = agent::probe_cli_version(cli->path))
             report.ok("version " + *version);
         else
@@ -67,9 +68,9 @@ int run_doctor_command(const std::vector<std::string>& words) {
     }
 
     std::cout << "Credentials\n";
-    const char* home = std::getenv("HOME");
-    bool key = std::getenv("ANTHROPIC_API_KEY") != nullptr;
-    bool login = home && std::filesystem::exists(std::filesystem::path(home) / ".claude" / ".credentials.json");
+    auto home = platform::environment_value("HOME");
+    bool key = platform::environment_value("ANTHROPIC_API_KEY").has_value();
+    bool login = home && std::filesystem::exists(utf8::to_path(*home) / ".claude" / ".credentials.json");
     if (key)
         report.ok("ANTHROPIC_API_KEY is set (the CLI will use it unless the panel is set to subscription only)");
     if (login)
@@ -87,7 +88,7 @@ int run_doctor_command(const std::vector<std::string>& words) {
         report.problem("the script gate does not refuse a test write; scripts under Assets/ are NOT protected");
 
     if (project) {
-        std::cout << "Project " << project->string() << "\n";
+        std::cout << "Project " << utf8::from_path(*project) << "\n";
         std::error_code error;
         if (std::filesystem::is_directory(*project / "Assets", error))
             report.ok("Assets/ exists");
@@ -98,9 +99,9 @@ int run_doctor_command(const std::vector<std::string>& words) {
             report.ok("a host (pid " + std::to_string(running->pid) + ") serves " + running->mcp_url());
             for (auto& [role, file] : running->token_files) {
                 if (!std::filesystem::exists(file, error))
-                    report.problem("the " + role + " token file " + file.string() + " is missing");
+                    report.problem("the " + role + " token file " + utf8::from_path(file) + " is missing");
                 else if (!owner_only(file))
-                    report.problem("the " + role + " token file " + file.string() + " is readable by other users");
+                    report.problem("the " + role + " token file " + utf8::from_path(file) + " is readable by other users");
             }
         } else {
             report.note("no host is running for this project (start one with `uap-host serve --project DIR`)");

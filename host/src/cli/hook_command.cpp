@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
 #include "support/json.hpp"
+#include "support/utf8_path.hpp"
 
 #include <iostream>
 #include <iterator>
@@ -39,7 +40,7 @@ int run_hook_command(const std::vector<std::string>& words) {
     }
     if (!arguments->value("project"))
         return usage_error("hook pre-tool-use needs --project DIR", hook_command());
-    std::filesystem::path project = std::filesystem::absolute(*arguments->value("project"));
+    std::filesystem::path project = std::filesystem::absolute(utf8::to_path(*arguments->value("project")));
 
     std::string input;
     char buffer[65536];
@@ -56,7 +57,7 @@ int run_hook_command(const std::vector<std::string>& words) {
         return Success;
     }
     std::string tool_name = json::string_field(*document, "tool_name").value_or("");
-    std::filesystem::path cwd = json::string_field(*document, "cwd").value_or(project.string());
+    std::filesystem::path cwd = utf8::to_path(json::string_field(*document, "cwd").value_or(utf8::from_path(project)));
     auto tool_input = document->FindMember("tool_input");
     if (tool_input == document->MemberEnd())
         return Success;

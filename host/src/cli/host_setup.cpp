@@ -3,6 +3,7 @@
 
 #include "modules/fault_records.hpp"
 #include "runner/isolated_module.hpp"
+#include "support/utf8_path.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -28,9 +29,9 @@ Expected<std::unique_ptr<settings::ProjectSettings>> load_settings(const Argumen
     if (!project)
         return std::make_unique<settings::ProjectSettings>();
     std::error_code error;
-    if (!fs::is_directory(*project, error))
+    if (!fs::is_directory(utf8::to_path(*project), error))
         return Error("project folder " + *project + " does not exist");
-    auto loaded = settings::ProjectSettings::load(fs::absolute(*project));
+    auto loaded = settings::ProjectSettings::load(fs::absolute(utf8::to_path(*project)));
     if (!loaded)
         return loaded.error();
     if (loaded->recovery_note())
@@ -43,7 +44,7 @@ Expected<std::unique_ptr<settings::ProjectSettings>> load_settings(const Argumen
 std::vector<modules::PluginFolder> plugin_folders(const Arguments& arguments, const settings::ProjectSettings& settings) {
     std::vector<fs::path> command_line;
     for (auto& folder : arguments.values("plugins"))
-        command_line.emplace_back(folder);
+        command_line.push_back(utf8::to_path(folder));
     return modules::standard_plugin_folders(command_line, settings.plugin_folders());
 }
 

@@ -11,6 +11,8 @@
 #include "integrations/integration_settings.hpp"
 #include "integrations/uloop.hpp"
 #include "support/json.hpp"
+#include "support/platform/platform.hpp"
+#include "support/utf8_path.hpp"
 
 #include <cstdlib>
 #include <iostream>
@@ -42,10 +44,10 @@ int run_integrations_command(const std::vector<std::string>& words) {
     auto project_value = arguments->value("project");
     if (!project_value)
         return usage_error(cli_text("integrations.project_required"), command);
-    auto project = std::filesystem::absolute(*project_value);
+    auto project = std::filesystem::absolute(utf8::to_path(*project_value));
     std::error_code error;
     if (!std::filesystem::is_directory(project, error))
-        return fail(Failure, project.string() + ": " + cli_text("integrations.no_project"));
+        return fail(Failure, utf8::from_path(project) + ": " + cli_text("integrations.no_project"));
 
     std::string explicit_cli;
     if (auto settings = agent::AgentSettings::load(project))
@@ -59,27 +61,26 @@ int run_integrations_command(const std::vector<std::string>& words) {
     auto status = integrations::resolve_plugin_status(cli ? integrations::CliPresence::Available : integrations::CliPresence::Missing,
                                                       findings, nullptr, plugin);
     bool steering = integration_settings && integration_settings->plugin_steering == integrations::PluginSteering::On;
-    const char* path = std::getenv("PATH");
-    auto uloop = integrations::detect_uloop(project, path ? path : "");
+    auto uloop = integrations::detect_uloop(project, platform::environment_value("PATH").value_or(""));
 
     if (arguments->has("json")) {
         rapidjson::Document document(rapidjson::kObjectType);
         auto& allocator = document.GetAllocator();
-        document.AddMember("config_folder", json::string_value(config.string(), allocator), allocator);
+        document.AddMember("config_folder", json::string_value(utf8::from_path(config), allocator), allocator);
         rapidjson::Value list(rapidjson::kArrayType);
         list.PushBack(integrations::status_json(status, plugin, allocator), allocator);
         rapidjson::Value uloop_entry(rapidjson::kObjectType);
         uloop_entry.AddMember("id", "uloop", allocator);
         uloop_entry.AddMember("kind", "uloop", allocator);
         uloop_entry.AddMember("state", rapidjson::StringRef(uloop_state(uloop)), allocator);
-        uloop_entry.AddMember("cli", json::string_value(uloop.cli ? uloop.cli->string() : "", allocator), allocator);
+        uloop_entry.AddMember("cli", json::string_value(uloop.cli ? utf8::from_path(*uloop.cli) : "", allocator), allocator);
         list.PushBack(uloop_entry, allocator);
         document.AddMember("integrations", list, allocator);
         document.AddMember("plugin_steering", steering, allocator);
         std::cout << json::to_pretty_text(document) << "\n";
         return Success;
     }
-    std::cout << cli_text("integrations.config") << " " << (config.empty() ? cli_text("integrations.unknown") : config.string()) << "\n";
+    std::cout << cli_text("integrations.config") << " " << (config.empty() ? cli_text("integrations.unknown") : utf8::from_path(config)) << "\n";
     std::cout << plugin.qualified() << ": " << integrations::to_string(status.state);
     if (!status.version.empty())
         std::cout << " (version " << status.version << ")";
@@ -91,7 +92,7 @@ int run_integrations_command(const std::vector<std::string>& words) {
     std::cout << "  " << cli_text("integrations.steering") << " " << cli_text(steering ? "integrations.on" : "integrations.off") << "\n";
     std::cout << cli_text("integrations.uloop") << " " << uloop_state(uloop) << " — " << cli_text(std::string("uloop.") + uloop_state(uloop));
     if (uloop.cli)
-        std::cout << " (uloop: " << uloop.cli->string() << ")";
+        std::cout << " (uloop: " << utf8::from_path(*uloop.cli) << ")";
     std::cout << "\n";
     for (auto& problem : uloop.problems)
         std::cout << "  " << cli_text("integrations.problem") << " " << problem << "\n";

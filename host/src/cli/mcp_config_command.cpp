@@ -6,6 +6,7 @@
 #include "server/access_tokens.hpp"
 #include "server/discovery_file.hpp"
 #include "support/json.hpp"
+#include "support/utf8_path.hpp"
 
 #include <rapidjson/document.h>
 
@@ -87,12 +88,12 @@ int run_mcp_config_command(const std::vector<std::string>& words) {
     if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != std::string::npos)
         return fail(UsageError, "--name may use letters, digits, '_' and '-' only");
 
-    std::filesystem::path project = std::filesystem::absolute(*arguments->value("project"));
+    std::filesystem::path project = std::filesystem::absolute(utf8::to_path(*arguments->value("project")));
     auto discovery = server::read_discovery(project);
     if (!discovery)
-        return fail(Failure, discovery.error().message() + "; start it with `uap-host serve --project " + project.string() + "`");
+        return fail(Failure, discovery.error().message() + "; start it with `uap-host serve --project " + utf8::from_path(project) + "`");
     if (!processes::may_be_running(discovery->pid))
-        return fail(Failure, "the host recorded in " + server::discovery_file_for(project).string() + " (pid " +
+        return fail(Failure, "the host recorded in " + utf8::from_path(server::discovery_file_for(project)) + " (pid " +
                                  std::to_string(discovery->pid) + ") is not running; start it with `uap-host serve`");
     auto token_file = discovery->token_files.find("mcp");
     if (token_file == discovery->token_files.end())

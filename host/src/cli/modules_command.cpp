@@ -10,6 +10,7 @@
 #include "support/json.hpp"
 #include "support/paths.hpp"
 #include "support/processes.hpp"
+#include "support/utf8_path.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -98,7 +99,7 @@ RunNotes disabled_in_running_host(const Arguments& arguments) {
     auto project = arguments.value("project");
     if (!project)
         return notes;
-    auto disabled = modules::read_disabled_packs(fs::absolute(*project));
+    auto disabled = modules::read_disabled_packs(fs::absolute(utf8::to_path(*project)));
     if (!disabled || !processes::may_be_running(disabled->pid))
         return notes;
     for (auto& [id, reason] : disabled->packs)
@@ -117,7 +118,7 @@ void print_json(const modules::ModuleHost& host, const settings::ProjectSettings
             entry.AddMember("runningHost", text(note->second), allocator);
     document.AddMember("packs", packs, allocator);
     rapidjson::Value settings_info(rapidjson::kObjectType);
-    settings_info.AddMember("file", text(settings.file().string()), allocator);
+    settings_info.AddMember("file", text(utf8::from_path(settings.file())), allocator);
     if (settings.recovery_note())
         settings_info.AddMember("recovered", text(*settings.recovery_note()), allocator);
     document.AddMember("settings", settings_info, allocator);
@@ -132,7 +133,7 @@ void print_text(const modules::ModuleHost& host, const RunNotes& notes) {
         if (pack->manifest)
             std::cout << " " << pack->manifest->version;
         std::cout << "  " << to_string(pack->state) << ", " << modules::to_string(pack->isolation) << "  (" << to_string(pack->origin)
-                  << ": " << pack->folder.string() << ")\n";
+                  << ": " << utf8::from_path(pack->folder) << ")\n";
         if (pack->manifest && !(pack->manifest->author.empty() && pack->manifest->license.empty() && pack->manifest->homepage.empty()))
             std::cout << "    by " << (pack->manifest->author.empty() ? "(unknown author)" : pack->manifest->author) << ", license "
                       << (pack->manifest->license.empty() ? "(not stated)" : pack->manifest->license)
@@ -185,7 +186,7 @@ int toggle(const Arguments& arguments, settings::Toggle state) {
     if (auto saved = (*settings)->save(); !saved)
         return fail(Failure, saved.error().message());
     std::cout << "toggle \"" << *toggle_id << "\" " << (state == settings::Toggle::Enabled ? "enabled" : "disabled") << " in "
-              << (*settings)->file().string() << "\n";
+              << utf8::from_path((*settings)->file()) << "\n";
     return Success;
 }
 
@@ -217,7 +218,7 @@ int choose_isolation(const Arguments& arguments, modules::Isolation isolation) {
     if (auto saved = (*settings)->save(); !saved)
         return fail(Failure, saved.error().message());
     std::cout << "module pack \"" << id << "\" runs " << (isolation == modules::Isolation::Isolated ? "in a module runner process" : "inside uap-host")
-              << " from the next start of the host (" << (*settings)->file().string() << ")\n";
+              << " from the next start of the host (" << utf8::from_path((*settings)->file()) << ")\n";
     return Success;
 }
 
@@ -244,23 +245,23 @@ int install(const Arguments& arguments) {
         if (!*parsed)
             return fail(UsageError, parsed->error().message());
     limits = {*total * 1024 * 1024, *entry * 1024 * 1024, *entries};
-    auto installed = modules::install_pack(fs::absolute(arguments.positional()[1]),
+    auto installed = modules::install_pack(fs::absolute(utf8::to_path(arguments.positional()[1])),
                                            {paths::user_plugins_folder(), paths::bundled_plugins_folder()},
                                            arguments.has("replace") ? modules::ExistingPack::Replace : modules::ExistingPack::Refuse, limits);
     if (!installed)
         return fail(Failure, "cannot install: " + installed.error().message());
-    std::cout << "installed " << installed->string() << "\n";
+    std::cout << "installed " << utf8::from_path(*installed) << "\n";
     return Success;
 }
 
 int write_manifest(const Arguments& arguments, const Command& command) {
     if (arguments.positional().size() != 2 || !arguments.value("template") || !arguments.value("output"))
         return usage_error("modules manifest needs LIBRARY, --template FILE and --output FILE", command);
-    auto template_text = files::read(*arguments.value("template"), modules::manifest_max_bytes);
+    auto template_text = files::read(utf8::to_path(*arguments.value("template")), modules::manifest_max_bytes);
     if (!template_text)
         return fail(Failure, template_text.error().message());
-    fs::path output = fs::absolute(*arguments.value("output"));
-    auto manifest = modules::manifest_from_library(*template_text, arguments.positional()[1], output.parent_path());
+    fs::path output = fs::absolute(utf8::to_path(*arguments.value("output")));
+    auto manifest = modules::manifest_from_library(*template_text, utf8::to_path(arguments.positional()[1]), output.parent_path());
     if (!manifest)
         return fail(Failure, "cannot write the manifest: " + manifest.error().message());
     if (auto written = files::write_atomically(output, *manifest, files::Visibility::Default); !written)
@@ -274,7 +275,7 @@ int remove(const Arguments& arguments) {
     auto removed = modules::remove_pack(arguments.positional()[1], paths::user_plugins_folder());
     if (!removed)
         return fail(Failure, removed.error().message());
-    std::cout << "removed " << removed->string() << "\n";
+    std::cout << "removed " << utf8::from_path(*removed) << "\n";
     return Success;
 }
 

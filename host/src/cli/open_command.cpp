@@ -7,6 +7,7 @@
 #include "server/discovery_file.hpp"
 #include "support/json.hpp"
 #include "support/platform/platform.hpp"
+#include "support/utf8_path.hpp"
 
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPRequest.h>
@@ -92,10 +93,10 @@ int run_open_command(const std::vector<std::string>& words) {
     }
     if (!arguments->positional().empty() || !arguments->value("project"))
         return usage_error("open needs --project DIR, the Unity project a running host serves", open_command());
-    std::filesystem::path project = std::filesystem::absolute(*arguments->value("project"));
+    std::filesystem::path project = std::filesystem::absolute(utf8::to_path(*arguments->value("project")));
     auto discovery = server::read_discovery(project);
     if (!discovery)
-        return fail(Failure, discovery.error().message() + "; start one with `uap-host serve --project " + project.string() + "`");
+        return fail(Failure, discovery.error().message() + "; start one with `uap-host serve --project " + utf8::from_path(project) + "`");
     auto token = server::AccessTokens::read_file(server::AccessTokens::file_for(project, server::Role::Panel));
     if (!token)
         return fail(Failure, "cannot read the panel token: " + token.error().message());
@@ -106,8 +107,8 @@ int run_open_command(const std::vector<std::string>& words) {
     if (arguments->has("print-only"))
         return Success;
     std::vector<std::string> openers;
-    if (const char* browser = std::getenv("BROWSER"); browser && *browser) {
-        std::string list = browser;
+    if (auto browser = platform::environment_value("BROWSER"); browser && !browser->empty()) {
+        std::string list = *browser;
         size_t start = 0;
         while (start <= list.size()) {
             size_t colon = list.find(':', start);

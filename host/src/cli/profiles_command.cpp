@@ -4,6 +4,7 @@
 #include "cli/host_setup.hpp"
 #include "profiles/profile_service.hpp"
 #include "support/json.hpp"
+#include "support/utf8_path.hpp"
 
 #include <algorithm>
 #include <iostream>
@@ -85,7 +86,7 @@ Expected<profiles::Catalog> catalog_for(const Arguments& arguments, const profil
         return settings.error();
     profiles::CatalogInputs inputs;
     if (auto project = arguments.value("project"))
-        inputs.project = fs::absolute(*project);
+        inputs.project = fs::absolute(utf8::to_path(*project));
     inputs.bundled_folder = profiles::bundled_profiles_folder();
     inputs.packs = enabled_pack_profiles(arguments, **settings);
     profiles::TypeAnswers types;
@@ -95,7 +96,7 @@ Expected<profiles::Catalog> catalog_for(const Arguments& arguments, const profil
 
 void print_entry_line(const profiles::ProfileEntry& entry) {
     std::cout << entry.id << "  " << to_string(entry.state) << "  (" << to_string(entry.origin)
-              << (entry.pack_id.empty() ? "" : " " + entry.pack_id) << ": " << entry.file.string() << ")\n";
+              << (entry.pack_id.empty() ? "" : " " + entry.pack_id) << ": " << utf8::from_path(entry.file) << ")\n";
     if (!entry.problem.empty())
         std::cout << "    problem: " << entry.problem << "\n";
     if (entry.profile) {
@@ -146,7 +147,7 @@ int show(const Arguments& arguments) {
         return Success;
     }
     print_entry_line(*entry);
-    std::cout << "sha256: " << entry->sha256 << "\n--- " << entry->file.string() << "\n" << entry->text;
+    std::cout << "sha256: " << entry->sha256 << "\n--- " << utf8::from_path(entry->file) << "\n" << entry->text;
     if (!entry->text.empty() && entry->text.back() != '\n')
         std::cout << "\n";
     std::cout << "---\n";
@@ -159,7 +160,7 @@ int validate(const Arguments& arguments) {
     int failures = 0;
     for (size_t index = 1; index < arguments.positional().size(); ++index) {
         const std::string& file = arguments.positional()[index];
-        auto parsed = profiles::read_profile(file);
+        auto parsed = profiles::read_profile(utf8::to_path(file));
         if (!parsed) {
             std::cout << file << ": invalid: " << parsed.error().message() << "\n";
             ++failures;
@@ -188,10 +189,10 @@ int approve(const Arguments& arguments) {
     if (!catalog)
         return fail(Failure, catalog.error().message());
     const std::string& id = arguments.positional()[1];
-    if (auto approved = profiles::approve_in(*catalog, id, arguments.value("sha256").value_or(""), approvals, fs::absolute(*arguments.value("project")));
+    if (auto approved = profiles::approve_in(*catalog, id, arguments.value("sha256").value_or(""), approvals, fs::absolute(utf8::to_path(*arguments.value("project"))));
         !approved)
         return fail(Failure, "not approved: " + approved.error().message());
-    std::cout << "approved profile \"" << id << "\" (SHA-256 " << catalog->find(id)->sha256 << ") in " << approvals.approvals_file().string()
+    std::cout << "approved profile \"" << id << "\" (SHA-256 " << catalog->find(id)->sha256 << ") in " << utf8::from_path(approvals.approvals_file())
               << "; a running host gives it to the agent from its next turn\n";
     return Success;
 }
@@ -202,11 +203,11 @@ int switch_profile(const Arguments& arguments, profiles::Switch state) {
         return fail(UsageError, std::string("profiles ") + verb + " needs one ID, or `all` for every profile");
     if (!arguments.value("project"))
         return fail(UsageError, "--project DIR is required: the switches are stored per project");
-    fs::path project = fs::absolute(*arguments.value("project"));
+    fs::path project = fs::absolute(utf8::to_path(*arguments.value("project")));
     if (auto saved = profiles::switch_in(project, arguments.positional()[1], state); !saved)
         return fail(Failure, saved.error().message());
     std::cout << "profile switch \"" << arguments.positional()[1] << "\" " << (state == profiles::Switch::On ? "on" : "off") << " in "
-              << profiles::ProfileSwitches::file_for(project).string() << "\n";
+              << utf8::from_path(profiles::ProfileSwitches::file_for(project)) << "\n";
     return Success;
 }
 

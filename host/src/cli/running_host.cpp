@@ -4,6 +4,7 @@
 #include "mcp/json_rpc.hpp"
 #include "support/processes.hpp"
 #include "support/json.hpp"
+#include "support/utf8_path.hpp"
 
 #include <Poco/Exception.h>
 #include <Poco/Net/HTTPClientSession.h>
@@ -122,7 +123,7 @@ Expected<std::optional<RunningHost>> find_running_host(const fs::path& project) 
                                                                : server::AccessTokens::file_for(project, server::Role::Mcp);
     auto token = server::AccessTokens::read_file(file);
     if (!token)
-        return Error("a host (pid " + std::to_string(discovery->pid) + ") serves " + project.string() +
+        return Error("a host (pid " + std::to_string(discovery->pid) + ") serves " + utf8::from_path(project) +
                      " but its MCP token cannot be read: " + token.error().message());
     return std::optional<RunningHost>(RunningHost{std::move(*discovery), std::move(*token)});
 }

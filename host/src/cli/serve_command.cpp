@@ -6,6 +6,7 @@
 #include "server/discovery_file.hpp"
 #include "support/platform/platform.hpp"
 #include "support/processes.hpp"
+#include "support/utf8_path.hpp"
 #include "version.hpp"
 #include "web/browser_login.hpp"
 
@@ -102,11 +103,11 @@ int run_serve_command(const std::vector<std::string>& words) {
     auto editor_mode = app::parse_editor_mode(arguments->value("editor"));
     if (!editor_mode)
         return fail(UsageError, editor_mode.error().message());
-    if (!std::getenv("UAP_LOG_LEVEL"))
+    if (!platform::environment_value("UAP_LOG_LEVEL"))
         spdlog::set_level(spdlog::level::info);
 
     app::HostOptions options;
-    options.project = std::filesystem::absolute(*arguments->value("project"));
+    options.project = std::filesystem::absolute(utf8::to_path(*arguments->value("project")));
     options.port = *port;
     options.editor = *editor_mode;
     options.agent = arguments->has("agent") ? app::AgentMode::StartCli : app::AgentMode::PanelOnly;
@@ -123,7 +124,7 @@ int run_serve_command(const std::vector<std::string>& words) {
     for (const auto& notice : host.notices())
         std::cerr << "uap-host: warning: " << notice << "\n";
 
-    spdlog::info("serving MCP at {} for {}", host.mcp_url(), options.project.string());
+    spdlog::info("serving MCP at {} for {}", host.mcp_url(), utf8::from_path(options.project));
     std::cout << "uap-host: serving " << host.mcp_url() << std::endl;
     if (auto url = host.sign_in_url())
         std::cout << "uap-host: panel: " << *url << " (one-time link, valid " << web::code_lifetime.count()

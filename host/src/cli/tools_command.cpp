@@ -4,6 +4,7 @@
 #include "cli/host_setup.hpp"
 #include "cli/running_host.hpp"
 #include "cli/simulator_editor.hpp"
+#include "support/utf8_path.hpp"
 
 #include <algorithm>
 #include <iostream>
@@ -77,7 +78,7 @@ int print_outcome(const modules::ToolOutcome& outcome) {
 int call_in_process(const Arguments& arguments, const std::string& name, Target target) {
     std::unique_ptr<SimulatorEditor> simulator;
     if (target == Target::Simulator) {
-        fs::path project = fs::absolute(arguments.value("project").value_or(fs::current_path().string()));
+        fs::path project = fs::absolute(utf8::to_path(arguments.value("project").value_or(utf8::from_path(fs::current_path()))));
         auto started = SimulatorEditor::start(project);
         if (!started)
             return fail(Failure, "the editor simulator did not start: " + started.error().message());
@@ -144,7 +145,7 @@ int run_tools_command(const std::vector<std::string>& words) {
 
     std::optional<RunningHost> running;
     if (auto project = arguments->value("project")) {
-        auto found = find_running_host(fs::absolute(*project));
+        auto found = find_running_host(fs::absolute(utf8::to_path(*project)));
         if (!found)
             return fail(Failure, found.error().message());
         running = std::move(*found);
@@ -156,7 +157,7 @@ int run_tools_command(const std::vector<std::string>& words) {
         return call_running(*running, *arguments, positional[0]);
     // In this process, a crash in an in-process pack is recorded for the next start to report.
     if (auto project = arguments->value("project"))
-        watch_for_module_crashes(fs::absolute(*project));
+        watch_for_module_crashes(fs::absolute(utf8::to_path(*project)));
     return call_in_process(*arguments, positional[0], *target);
 }
 

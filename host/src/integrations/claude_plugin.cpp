@@ -3,6 +3,7 @@
 
 #include "support/files.hpp"
 #include "support/json.hpp"
+#include "support/utf8_path.hpp"
 
 #include <array>
 #include <utility>
@@ -58,9 +59,9 @@ fs::path claude_config_folder(const std::vector<std::string>& environment) {
             home = entry.substr(5);
     }
     if (!config.empty())
-        return config;
+        return utf8::to_path(config);
     if (!home.empty())
-        return fs::path(home) / ".claude";
+        return utf8::to_path(home) / ".claude";
     return {};
 }
 
@@ -126,7 +127,7 @@ StaticFindings read_static_findings(const fs::path& config_folder, const PluginI
         if (parsed)
             findings.installed = std::move(*parsed);
         else
-            findings.problems.push_back(installed_file.string() + " is unreadable (" + parsed.error().message() +
+            findings.problems.push_back(utf8::from_path(installed_file) + " is unreadable (" + parsed.error().message() +
                                         "), so the plugin counts as not installed; `claude plugin list` shows what the CLI sees");
     }
     auto settings_file = config_folder / "settings.json";
@@ -136,7 +137,7 @@ StaticFindings read_static_findings(const fs::path& config_folder, const PluginI
         if (parsed)
             findings.enabled = *parsed;
         else
-            findings.problems.push_back(settings_file.string() + " is unreadable (" + parsed.error().message() +
+            findings.problems.push_back(utf8::from_path(settings_file) + " is unreadable (" + parsed.error().message() +
                                         "), so the plugin counts as not enabled; fix the file or run `" + enable_command(plugin) + "`");
     }
     return findings;

@@ -4,6 +4,7 @@
 #include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
+#include "support/utf8_path.hpp"
 
 namespace uap::integrations {
 
@@ -19,12 +20,12 @@ Expected<IntegrationSettings> IntegrationSettings::load(const std::filesystem::p
         return settings;
     auto text = files::read(file, 64 * 1024, files::Links::Refuse);
     if (!text)
-        return text.error().within(file.string());
+        return text.error().within(utf8::from_path(file));
     auto document = json::parse(*text);
     if (!document)
-        return document.error().within(file.string());
+        return document.error().within(utf8::from_path(file));
     if (!document->IsObject())
-        return Error(file.string() + ": the settings must be a JSON object; delete the file to return to the defaults");
+        return Error(utf8::from_path(file) + ": the settings must be a JSON object; delete the file to return to the defaults");
     if (auto steering = json::bool_field(*document, "plugin_steering"))
         settings.plugin_steering = *steering ? PluginSteering::On : PluginSteering::Off;
     if (auto fallback = json::bool_field(*document, "plugin_dir_fallback"))

@@ -4,6 +4,7 @@
 #include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/platform/platform.hpp"
+#include "support/utf8_path.hpp"
 
 #include <rapidjson/reader.h>
 
@@ -91,7 +92,7 @@ UloopDetection detect_uloop(const fs::path& project, const std::string& path_var
         if (depends)
             detection.in_manifest = *depends;
         else
-            detection.problems.push_back(manifest.string() + " could not be read (" + depends.error().message() +
+            detection.problems.push_back(utf8::from_path(manifest) + " could not be read (" + depends.error().message() +
                                          "); Unity cannot read it either, so fix it before installing packages");
     }
     if (fs::is_directory(project / "Packages", error))
@@ -106,12 +107,12 @@ UloopDetection detect_uloop(const fs::path& project, const std::string& path_var
         }
     if (fs::is_directory(project / "Library" / "PackageCache", error))
         for (auto& entry : fs::directory_iterator(project / "Library" / "PackageCache", error))
-            if (entry.path().filename().string().rfind(std::string(uloop_package_id) + "@", 0) == 0)
+            if (utf8::from_path(entry.path().filename()).rfind(std::string(uloop_package_id) + "@", 0) == 0)
                 detection.in_package_cache = true;
     std::istringstream folders(path_variable);
     for (std::string folder; std::getline(folders, folder, ':');)
-        if (!folder.empty() && is_executable_file(fs::path(folder) / "uloop")) {
-            detection.cli = fs::path(folder) / "uloop";
+        if (!folder.empty() && is_executable_file(utf8::to_path(folder) / "uloop")) {
+            detection.cli = utf8::to_path(folder) / "uloop";
             break;
         }
     return detection;
@@ -213,7 +214,7 @@ Expected<fs::path> apply_manifest_edit(const fs::path& project, const ManifestEd
     if (!current)
         return current.error();
     if (*current != edit.before)
-        return Error(manifest.string() + " changed since the change was shown; nothing was written. Look at the new change and apply it again");
+        return Error(utf8::from_path(manifest) + " changed since the change was shown; nothing was written. Look at the new change and apply it again");
     auto backup = files::sibling_backup_name(manifest, "uap-backup");
     if (auto saved = files::write_atomically(backup, *current, files::Visibility::Default); !saved)
         return saved.error().within("the backup was not written, so the manifest was left alone");

@@ -2,6 +2,7 @@
 #include "mcp/module_tools.hpp"
 
 #include "support/platform/file_stamp.hpp"
+#include "support/utf8_path.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -159,7 +160,7 @@ ToolLookup ModuleTools::lookup(std::string_view name) const {
             return {Availability::Disabled, nullptr, pack->id(), "disabled in this project's settings",
                     settings::toggle_command(settings::Toggle::Enabled, pack->manifest->toggle, m_project)};
         return {Availability::Failed, nullptr, pack->id(), modules::to_string(pack->state) + ": " + pack->reason,
-                "uap-host modules list --project " + (m_project.empty() ? std::string("DIR") : m_project.string())};
+                "uap-host modules list --project " + (m_project.empty() ? std::string("DIR") : utf8::from_path(m_project))};
     }
     return {};
 }
@@ -171,7 +172,7 @@ modules::ToolOutcome ModuleTools::call(std::string_view name, std::string_view a
 
 std::string registry_fingerprint(const std::vector<modules::PluginFolder>& folders, const fs::path& settings_file) {
     std::string text;
-    auto describe = [&](const fs::path& path) { text += path.string() + " " + platform::file_version_stamp(path).value_or("-") + "\n"; };
+    auto describe = [&](const fs::path& path) { text += utf8::from_path(path) + " " + platform::file_version_stamp(path).value_or("-") + "\n"; };
     describe(settings_file);
     for (auto& folder : folders) {
         describe(folder.path);

@@ -6,6 +6,7 @@
 #include "support/json.hpp"
 #include "support/paths.hpp"
 #include "support/platform/platform.hpp"
+#include "support/utf8_path.hpp"
 
 #include <cstdlib>
 #include <cstring>
@@ -92,7 +93,7 @@ void on_fatal_fault(int signal) {
 } // namespace
 
 void install_crash_recorder(const fs::path& project) {
-    std::string path = crash_record_file(project).string();
+    std::string path = utf8::from_path(crash_record_file(project));
     if (path.size() >= sizeof(crash_path))
         return;
     std::memcpy(crash_path, path.c_str(), path.size() + 1);
@@ -139,7 +140,7 @@ std::string describe_crash(const CrashRecord& record, const fs::path& project) {
     return "the last run ended in a crash in " + record.pack + ":" + record.tool + " (signal " +
            std::to_string(static_cast<unsigned>(record.signal)) +
            (name.empty() ? std::string() : ", " + name) + "); to keep such a crash from ending the host, run the pack "
-           "in a module runner: uap-host modules isolate " + record.pack + " --project " + project.string();
+           "in a module runner: uap-host modules isolate " + record.pack + " --project " + utf8::from_path(project);
 }
 
 } // namespace uap::modules

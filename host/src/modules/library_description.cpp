@@ -5,6 +5,7 @@
 #include "modules/manifest.hpp"
 #include "modules/module_library.hpp"
 #include "support/json.hpp"
+#include "support/utf8_path.hpp"
 
 #include <uap/sdk/json.hpp>
 
@@ -19,7 +20,7 @@ Expected<ModuleDescription> describe_library(const fs::path& library_file) {
     auto library = std::get<std::shared_ptr<ModuleLibrary>>(std::move(opened));
     static const HostEnvironment environment; // No editor: describing needs none.
     uap_host_context context;
-    context.module_id = "(describing " + library_file.filename().string() + ")";
+    context.module_id = "(describing " + utf8::from_path(library_file.filename()) + ")";
     context.settings_json = "{}";
     context.environment = &environment;
     uap_module_instance* instance = nullptr;
@@ -43,10 +44,10 @@ Expected<std::string> manifest_from_library(const std::string& template_text, co
         return Error("the manifest template is not a JSON object");
     auto description = describe_library(library);
     if (!description)
-        return description.error().within(library.string());
+        return description.error().within(utf8::from_path(library));
     auto id = json::string_field(*document, "id");
     if (!id || *id != description->id)
-        return Error(library.string() + " reports id \"" + description->id + "\" but the pack's ID is \"" + id.value_or("") +
+        return Error(utf8::from_path(library) + " reports id \"" + description->id + "\" but the pack's ID is \"" + id.value_or("") +
                      "\"; make the id in UAP_MODULE(...) and uap_add_module(... ID ...) the same");
     auto& allocator = document->GetAllocator();
     rapidjson::Value tools(rapidjson::kArrayType);

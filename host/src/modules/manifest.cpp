@@ -4,6 +4,7 @@
 #include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/platform/platform.hpp"
+#include "support/utf8_path.hpp"
 
 #include <uap/abi/uap_module.h>
 
@@ -28,7 +29,7 @@ namespace {
 
 // A library or profiles path must be a plain relative path that stays inside the pack folder.
 bool stays_inside_pack(const std::string& relative) {
-    fs::path path(relative);
+    fs::path path = utf8::to_path(relative);
     if (relative.empty() || path.is_absolute() || path.has_root_name() || path.has_root_directory())
         return false;
     for (auto& part : path.lexically_normal())
@@ -71,7 +72,7 @@ Expected<fs::path> Manifest::library_for_this_platform() const {
     auto found = libraries.find(this_platform_key());
     if (found == libraries.end())
         return Error("the pack has no library for " + this_platform_key());
-    return folder / found->second;
+    return folder / utf8::to_path(found->second);
 }
 
 Expected<Manifest> parse_manifest(const std::string& text, const fs::path& folder) {
@@ -161,7 +162,7 @@ Expected<Manifest> parse_manifest(const std::string& text, const fs::path& folde
         auto profiles = json::string_field(root, "profiles");
         if (!profiles || !stays_inside_pack(*profiles))
             return Error("field \"profiles\" must be a relative folder inside the pack");
-        manifest.profiles = folder / *profiles;
+        manifest.profiles = folder / utf8::to_path(*profiles);
     }
     return manifest;
 }
@@ -184,13 +185,13 @@ Expected<Manifest> read_manifest(const fs::path& folder) {
     fs::path file = folder / manifest_file_name;
     std::error_code error;
     if (!fs::is_regular_file(file, error))
-        return Error("no " + std::string(manifest_file_name) + " in " + folder.string());
+        return Error("no " + std::string(manifest_file_name) + " in " + utf8::from_path(folder));
     auto text = files::read(file, manifest_max_bytes);
     if (!text)
         return text.error();
     auto manifest = parse_manifest(*text, fs::absolute(folder).lexically_normal());
     if (!manifest)
-        return manifest.error().within(file.string());
+        return manifest.error().within(utf8::from_path(file));
     return manifest;
 }
 

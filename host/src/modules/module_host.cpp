@@ -3,6 +3,7 @@
 
 #include "support/json.hpp"
 #include "support/paths.hpp"
+#include "support/utf8_path.hpp"
 
 #include <uap/sdk/json.hpp>
 
@@ -96,7 +97,7 @@ ModuleHost::ModuleHost(Options options) {
         m_deadlines[name] = entry.description->metadata.long_running ? settings.job_deadline(name) : settings.tool_deadline(name);
     for (auto& pack : m_packs)
         if (pack->state != PackState::Loaded && pack->state != PackState::Disabled && pack->state != PackState::Shadowed)
-            spdlog::warn("module pack {} ({}) {}: {}", pack->id(), pack->folder.string(), to_string(pack->state), pack->reason);
+            spdlog::warn("module pack {} ({}) {}: {}", pack->id(), utf8::from_path(pack->folder), to_string(pack->state), pack->reason);
 }
 
 ModuleHost::~ModuleHost() {
@@ -127,11 +128,11 @@ void ModuleHost::reject_duplicate_pack_ids() {
                 if (pack == working)
                     continue;
                 pack->state = PackState::Shadowed;
-                pack->reason = "shadowed by the --plugins copy at " + working->folder.string();
-                working->warnings.push_back("shadows the " + to_string(pack->origin) + " copy at " + pack->folder.string() +
+                pack->reason = "shadowed by the --plugins copy at " + utf8::from_path(working->folder);
+                working->warnings.push_back("shadows the " + to_string(pack->origin) + " copy at " + utf8::from_path(pack->folder) +
                                             " (drop --plugins to use that one)");
-                spdlog::warn("module pack {}: the --plugins copy at {} shadows the {} copy at {}", id, working->folder.string(),
-                             to_string(pack->origin), pack->folder.string());
+                spdlog::warn("module pack {}: the --plugins copy at {} shadows the {} copy at {}", id, utf8::from_path(working->folder),
+                             to_string(pack->origin), utf8::from_path(pack->folder));
             }
             continue;
         }
@@ -139,10 +140,10 @@ void ModuleHost::reject_duplicate_pack_ids() {
             std::string others;
             for (auto* other : packs)
                 if (other != pack)
-                    others += (others.empty() ? "" : ", ") + other->folder.string();
+                    others += (others.empty() ? "" : ", ") + utf8::from_path(other->folder);
             pack->reason = "pack id \"" + id + "\" is also provided by " + others + "; remove one of them (" +
                            (pack->origin == Origin::User ? "`uap-host modules remove " + id + "` removes the installed copy"
-                                                         : "delete the folder " + pack->folder.string()) +
+                                                         : "delete the folder " + utf8::from_path(pack->folder)) +
                            ")";
         }
     }
@@ -178,7 +179,7 @@ void ModuleHost::load_pack(PackReport& pack, const settings::ProjectSettings& se
     }
     std::error_code error;
     if (!std::filesystem::is_regular_file(*library_file, error)) {
-        pack.reason = "library " + library_file->string() + " does not exist";
+        pack.reason = "library " + utf8::from_path(*library_file) + " does not exist";
         return;
     }
     auto started = pack.isolation == Isolation::Isolated ? start_isolated(manifest, *library_file, settings)

@@ -13,6 +13,7 @@
 #include "modules/plugin_folders.hpp"
 #include "modules/tool_description.hpp"
 #include "settings/project_settings.hpp"
+#include "support/utf8_path.hpp"
 
 #include <functional>
 #include <map>
@@ -40,7 +41,7 @@ struct PackReport {
     uint32_t abi_version = 0;          // The negotiated generation, 0 when not loaded.
     Isolation isolation = Isolation::InProcess; // Where its tools run (chosen before loading).
 
-    std::string id() const { return manifest ? manifest->id : folder.filename().string(); }
+    std::string id() const { return manifest ? manifest->id : utf8::from_path(folder.filename()); }
 };
 
 // A module whose init succeeded, running in the host's process. Shut down before its library is

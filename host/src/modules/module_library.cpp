@@ -1,5 +1,6 @@
 // Loads module libraries and negotiates the ABI generation.
 #include "modules/module_library.hpp"
+#include "support/utf8_path.hpp"
 
 #include <boost/dll/shared_library_load_mode.hpp>
 
@@ -27,13 +28,13 @@ std::variant<std::shared_ptr<ModuleLibrary>, LibraryError> ModuleLibrary::open(c
     std::lock_guard lock(loader_mutex);
     library->m_file = file;
     boost::dll::fs::error_code error;
-    library->m_library.load(boost::dll::fs::path(file.string()),
+    library->m_library.load(file,
                             boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local, error);
     if (error)
-        return LibraryError{LoadFailure::Failed, "cannot load " + file.string() + ": " + error.message()};
+        return LibraryError{LoadFailure::Failed, "cannot load " + utf8::from_path(file) + ": " + error.message()};
     if (!library->m_library.has(UAP_MODULE_ENTRY_SYMBOL))
         return LibraryError{LoadFailure::Failed,
-                            file.filename().string() + " does not export " + std::string(UAP_MODULE_ENTRY_SYMBOL)};
+                            utf8::from_path(file.filename()) + " does not export " + std::string(UAP_MODULE_ENTRY_SYMBOL)};
     auto& entry = library->m_library.get<std::remove_pointer_t<uap_module_entry_fn>>(UAP_MODULE_ENTRY_SYMBOL);
 
     uint32_t answered = 0;

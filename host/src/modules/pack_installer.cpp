@@ -5,6 +5,7 @@
 #include "modules/module_library.hpp"
 #include "modules/plugin_folders.hpp"
 #include "settings/project_settings.hpp"
+#include "support/utf8_path.hpp"
 
 #include <Poco/Exception.h>
 #include <Poco/Zip/ZipArchive.h>
@@ -59,7 +60,7 @@ std::string megabytes(uint64_t bytes) { return std::to_string(bytes / (1024 * 10
 Expected<void> extract_zip(const fs::path& archive, const fs::path& destination, const ArchiveLimits& limits) {
     std::ifstream input(archive, std::ios::binary);
     if (!input)
-        return Error("cannot open " + archive.string());
+        return Error("cannot open " + utf8::from_path(archive));
     const std::string raise = " (a pack this large is unusual; if you trust it, raise the limit with "
                               "`uap-host modules install PATH --max-total-mib N --max-entry-mib N --max-entries N`)";
     try {
@@ -73,7 +74,7 @@ Expected<void> extract_zip(const fs::path& archive, const fs::path& destination,
         for (auto it = zip.headerBegin(); it != zip.headerEnd(); ++it) {
             const Poco::Zip::ZipLocalFileHeader& header = it->second;
             const std::string& name = header.getFileName();
-            fs::path relative = fs::path(name).lexically_normal();
+            fs::path relative = utf8::to_path(name).lexically_normal();
             if (!Poco::Zip::ZipCommon::isValidPath(name) || relative.is_absolute() || relative.empty() || *relative.begin() == "..")
                 return Error("the archive entry \"" + name + "\" would land outside the pack folder");
             fs::path target = destination / relative;
@@ -89,7 +90,7 @@ Expected<void> extract_zip(const fs::path& archive, const fs::path& destination,
             fs::create_directories(target.parent_path());
             std::ofstream output(target, std::ios::binary | std::ios::trunc);
             if (!output)
-                return Error("cannot create " + target.string());
+                return Error("cannot create " + utf8::from_path(target));
             Poco::Zip::ZipInputStream entry(input, header);
             uint64_t written = 0;
             while (entry) {
@@ -106,13 +107,13 @@ Expected<void> extract_zip(const fs::path& archive, const fs::path& destination,
                     return Error("the archive expands past the total limit of " + megabytes(limits.max_total_bytes) + " (a zip bomb?)" + raise);
                 output.write(buffer.data(), static_cast<std::streamsize>(got));
                 if (!output)
-                    return Error("cannot write " + target.string());
+                    return Error("cannot write " + utf8::from_path(target));
             }
         }
     } catch (const Poco::Exception& exception) {
-        return Error("cannot extract " + archive.string() + ": " + exception.displayText());
+        return Error("cannot extract " + utf8::from_path(archive) + ": " + exception.displayText());
     } catch (const std::exception& exception) {
-        return Error("cannot extract " + archive.string() + ": " + exception.what());
+        return Error("cannot extract " + utf8::from_path(archive) + ": " + exception.what());
     }
     return {};
 }
@@ -146,7 +147,7 @@ Expected<Manifest> inspect_pack(const fs::path& folder) {
     if (!library)
         return library.error();
     if (!fs::is_regular_file(*library))
-        return Error("library " + library->string() + " does not exist");
+        return Error("library " + utf8::from_path(*library) + " does not exist");
     auto opened = ModuleLibrary::open(*library);
     if (auto* failure = std::get_if<LibraryError>(&opened))
         return Error(failure->reason);
@@ -158,7 +159,7 @@ Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& fo
     std::error_code error;
     fs::create_directories(plugins, error);
     if (error)
-        return Error("cannot create " + plugins.string() + ": " + error.message());
+        return Error("cannot create " + utf8::from_path(plugins) + ": " + error.message());
     ScratchFolder scratch(plugins);
     fs::path pack_folder;
     if (fs::is_directory(source)) {
@@ -171,7 +172,7 @@ Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& fo
             return root.error();
         pack_folder = *root;
     } else {
-        return Error(source.string() + " is neither a pack folder nor a .zip file");
+        return Error(utf8::from_path(source) + " is neither a pack folder nor a .zip file");
     }
     auto manifest = inspect_pack(pack_folder);
     if (!manifest)
@@ -182,10 +183,10 @@ Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& fo
             names += (names.empty() ? "" : ", ") + clash;
         return Error("pack \"" + manifest->id + "\" would shadow bundled tools: " + names +
                      "; bundled tools always win, so these would never be served. Rename them in the pack, rebuild it and run "
-                     "`uap-host modules install " + source.string() + "` again");
+                     "`uap-host modules install " + utf8::from_path(source) + "` again");
     }
 
-    fs::path target = plugins / manifest->id;
+    fs::path target = plugins / utf8::to_path(manifest->id);
     bool replacing = fs::exists(target);
     if (!replacing) {
         for (auto& entry : fs::directory_iterator(plugins, error)) {
@@ -197,8 +198,8 @@ Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& fo
         }
     }
     if (replacing && existing == ExistingPack::Refuse)
-        return Error("a pack with id \"" + manifest->id + "\" is already installed at " + target.string() +
-                     "; replace it with `uap-host modules install " + source.string() + " --replace`");
+        return Error("a pack with id \"" + manifest->id + "\" is already installed at " + utf8::from_path(target) +
+                     "; replace it with `uap-host modules install " + utf8::from_path(source) + " --replace`");
 
     fs::path staged = scratch.path() / "staged";
     fs::copy(pack_folder, staged, fs::copy_options::recursive, error);
@@ -210,7 +211,7 @@ Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& fo
         if (error)
             return Error("cannot move the installed pack aside: " + error.message());
     }
-    fs::path final_target = plugins / manifest->id;
+    fs::path final_target = plugins / utf8::to_path(manifest->id);
     fs::rename(staged, final_target, error);
     if (error) {
         if (replacing) {
@@ -229,11 +230,11 @@ Expected<fs::path> remove_pack(const std::string& id, const fs::path& plugins) {
         if (manifest && manifest->id == id) {
             fs::remove_all(entry.path(), error);
             if (error)
-                return Error("cannot remove " + entry.path().string() + ": " + error.message());
+                return Error("cannot remove " + utf8::from_path(entry.path()) + ": " + error.message());
             return entry.path();
         }
     }
-    return Error("no pack with id \"" + id + "\" is installed in " + plugins.string() +
+    return Error("no pack with id \"" + id + "\" is installed in " + utf8::from_path(plugins) +
                  "; `uap-host modules list` shows the installed (\"user\") packs. A bundled pack cannot be removed: turn it off with `" +
                  settings::toggle_command(settings::Toggle::Disabled, id, "") + "`");
 }

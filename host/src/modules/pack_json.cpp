@@ -2,6 +2,7 @@
 #include "modules/pack_json.hpp"
 
 #include "support/json.hpp"
+#include "support/utf8_path.hpp"
 
 namespace uap::modules {
 
@@ -36,7 +37,7 @@ rapidjson::Value packs_json(const ModuleHost& host, rapidjson::Document::Allocat
         if (!pack->reason.empty())
             entry.AddMember("reason", text(pack->reason), allocator);
         entry.AddMember("origin", text(to_string(pack->origin)), allocator);
-        entry.AddMember("folder", text(pack->folder.string()), allocator);
+        entry.AddMember("folder", text(utf8::from_path(pack->folder)), allocator);
         if (pack->abi_version)
             entry.AddMember("abiVersion", pack->abi_version, allocator);
         rapidjson::Value warnings(rapidjson::kArrayType);

@@ -3,6 +3,7 @@
 
 #include "modules/manifest.hpp"
 #include "support/paths.hpp"
+#include "support/utf8_path.hpp"
 
 #include <algorithm>
 #include <set>
@@ -54,7 +55,7 @@ std::vector<PackCandidate> find_pack_candidates(const std::vector<PluginFolder>&
         }
         std::vector<fs::path> children;
         for (auto& entry : fs::directory_iterator(folder.path, error))
-            if (entry.is_directory(error) && entry.path().filename().string().rfind('.', 0) != 0)
+            if (entry.is_directory(error) && utf8::from_path(entry.path().filename()).rfind('.', 0) != 0)
                 children.push_back(entry.path());
         std::sort(children.begin(), children.end());
         for (auto& child : children)

@@ -3,6 +3,7 @@
 
 #include "modules/pack_json.hpp"
 #include "support/json.hpp"
+#include "support/utf8_path.hpp"
 
 namespace uap::panel {
 
@@ -28,7 +29,7 @@ void ModuleCatalog::describe(rapidjson::Document& reply) const {
     }
     reply.AddMember("packs", packs, allocator);
     reply.AddMember("restart_required", restart_required_locked(*current), allocator);
-    reply.AddMember("settings_file", json::string_value(m_settings.file().string(), allocator), allocator);
+    reply.AddMember("settings_file", json::string_value(utf8::from_path(m_settings.file()), allocator), allocator);
 }
 
 Expected<void> ModuleCatalog::set_enabled(const std::string& pack_id, settings::Toggle state, rapidjson::Document& reply) {

@@ -6,6 +6,7 @@
 #include "support/json.hpp"
 #include "support/platform/platform.hpp"
 #include "support/random.hpp"
+#include "support/utf8_path.hpp"
 
 #include <Poco/HMACEngine.h>
 
@@ -35,10 +36,10 @@ Expected<std::string> ApprovalStore::read_secret() const {
     if (!secret)
         return secret.error();
     if (readable_by_others(secret_file()))
-        return Error(secret_file().string() + " can be read by other users, so approvals made with it are not trusted; run `chmod 600 " +
-                     secret_file().string() + "` and approve the profiles again");
+        return Error(utf8::from_path(secret_file()) + " can be read by other users, so approvals made with it are not trusted; run `chmod 600 " +
+                     utf8::from_path(secret_file()) + "` and approve the profiles again");
     if (secret->size() < 32)
-        return Error(secret_file().string() + " is too short to be a secret; delete it and approve the profiles again");
+        return Error(utf8::from_path(secret_file()) + " is too short to be a secret; delete it and approve the profiles again");
     return secret;
 }
 

@@ -3,6 +3,7 @@
 
 #include "support/files.hpp"
 #include "support/paths.hpp"
+#include "support/utf8_path.hpp"
 
 #include <algorithm>
 #include <set>
@@ -33,24 +34,24 @@ std::vector<fs::path> json_files(const fs::path& folder) {
     std::vector<fs::path> found;
     std::error_code error;
     for (fs::directory_iterator it(folder, error), end; !error && it != end && found.size() < max_files_per_folder; it.increment(error))
-        if (it->path().extension() == ".json" && it->path().filename().string().front() != '.')
+        if (it->path().extension() == ".json" && utf8::from_path(it->path().filename()).front() != '.')
             found.push_back(it->path());
     std::sort(found.begin(), found.end()); // Ordinal file order: the same on every machine.
     return found;
 }
 
-bool is_approval_file(const fs::path& file) { return file.filename().string().find("approval") != std::string::npos; }
+bool is_approval_file(const fs::path& file) { return utf8::from_path(file.filename()).find("approval") != std::string::npos; }
 
 ProfileEntry read_entry(const fs::path& file, Origin origin, const std::string& pack_id) {
     ProfileEntry entry;
     entry.file = file;
     entry.origin = origin;
     entry.pack_id = pack_id;
-    entry.id = file.stem().string();
+    entry.id = utf8::from_path(file.stem());
     auto parsed = read_profile(file, &entry.text);
     entry.sha256 = entry.text.empty() ? "" : sha256_hex(entry.text);
     if (!parsed) {
-        entry.problem = parsed.error().message() + " (check it with `uap-host profiles validate " + file.string() + "`)";
+        entry.problem = parsed.error().message() + " (check it with `uap-host profiles validate " + utf8::from_path(file) + "`)";
         entry.state = ProfileState::Invalid;
         return entry;
     }
@@ -142,9 +143,9 @@ Catalog evaluate(const CatalogInputs& inputs, const ApprovalStore& approvals, co
         fs::path folder = inputs.project / project_profiles_folder;
         for (auto& file : json_files(folder)) {
             if (is_approval_file(file)) {
-                catalog.notes.push_back(file.string() + " is ignored: approvals are never read from a project (they live in " +
-                                        approvals.approvals_file().string() + "; approve with `uap-host profiles approve ID --project " +
-                                        inputs.project.string() + "`)");
+                catalog.notes.push_back(utf8::from_path(file) + " is ignored: approvals are never read from a project (they live in " +
+                                        utf8::from_path(approvals.approvals_file()) + "; approve with `uap-host profiles approve ID --project " +
+                                        utf8::from_path(inputs.project) + "`)");
                 continue;
             }
             catalog.entries.push_back(read_entry(file, Origin::Project, ""));
@@ -159,7 +160,7 @@ Catalog evaluate(const CatalogInputs& inputs, const ApprovalStore& approvals, co
         if (!inserted) {
             entry.state = ProfileState::Duplicate;
             entry.problem = "the id \"" + entry.id + "\" is already taken by the " + to_string(owner->second->origin) + " profile " +
-                            owner->second->file.string() + ", which wins; give this profile another id";
+                            utf8::from_path(owner->second->file) + ", which wins; give this profile another id";
         }
     }
     std::string switches_note;

@@ -4,6 +4,7 @@
 #include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/platform/file_stamp.hpp"
+#include "support/utf8_path.hpp"
 
 #include <algorithm>
 
@@ -22,7 +23,7 @@ std::vector<std::string> folder_names(const fs::path& folder) {
     for (fs::directory_iterator it(folder, error), end; !error && it != end && names.size() < max_folder_entries; it.increment(error)) {
         std::error_code kind_error;
         if (it->is_directory(kind_error))
-            names.push_back(it->path().filename().string());
+            names.push_back(utf8::from_path(it->path().filename()));
     }
     std::sort(names.begin(), names.end());
     return names;

@@ -3,6 +3,7 @@
 
 #include "modules/manifest.hpp"
 #include "support/json.hpp"
+#include "support/utf8_path.hpp"
 
 #include <rapidjson/writer.h>
 
@@ -28,7 +29,7 @@ rapidjson::Value entry_json(const ProfileEntry& entry, Detail detail, rapidjson:
     text("origin", to_string(entry.origin));
     if (!entry.pack_id.empty())
         text("pack", entry.pack_id);
-    text("file", entry.file.string());
+    text("file", utf8::from_path(entry.file));
     text("state", to_string(entry.state));
     text("sha256", entry.sha256);
     if (!entry.problem.empty())
@@ -68,8 +69,8 @@ Expected<void> approve_in(const Catalog& catalog, const std::string& id, const s
                           const fs::path& project) {
     const ProfileEntry* entry = catalog.find(id);
     if (!entry)
-        return Error("no profile has the id \"" + id + "\" in " + project.string() + " (see `uap-host profiles list --project " +
-                     project.string() + "`)");
+        return Error("no profile has the id \"" + id + "\" in " + utf8::from_path(project) + " (see `uap-host profiles list --project " +
+                     utf8::from_path(project) + "`)");
     if (entry->origin != Origin::Project)
         return Error("profile \"" + id + "\" is " + to_string(entry->origin) + " and trusted already; only project profiles (" +
                      std::string(project_profiles_folder) + "/) need approval");
@@ -77,7 +78,7 @@ Expected<void> approve_in(const Catalog& catalog, const std::string& id, const s
         return Error("profile \"" + id + "\" is not valid, so it cannot be approved: " + entry->problem);
     if (!expected_sha256.empty() && expected_sha256 != entry->sha256)
         return Error("profile \"" + id + "\" changed since it was shown (its SHA-256 is now " + entry->sha256 +
-                     "); read it again (`uap-host profiles show " + id + " --project " + project.string() + "`) and approve that");
+                     "); read it again (`uap-host profiles show " + id + " --project " + utf8::from_path(project) + "`) and approve that");
     return approvals.approve(entry->sha256, entry->id);
 }
 

@@ -4,6 +4,7 @@
 #include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
+#include "support/utf8_path.hpp"
 
 namespace uap::profiles {
 
@@ -25,7 +26,7 @@ ProfileSwitches ProfileSwitches::load(const fs::path& project, std::string* note
     auto document = text ? json::parse(*text) : Expected<rapidjson::Document>(text.error());
     if (!document || !document->IsObject()) {
         if (note)
-            *note = file_for(project).string() + " was not read (" + (document ? "not an object" : document.error().message()) +
+            *note = utf8::from_path(file_for(project)) + " was not read (" + (document ? "not an object" : document.error().message()) +
                     "); every profile switch counts as on until it is saved again";
         return switches;
     }

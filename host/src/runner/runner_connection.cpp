@@ -6,6 +6,7 @@
 #include "runner/runner_protocol.hpp"
 #include "support/json.hpp"
 #include "support/line_framer.hpp"
+#include "support/utf8_path.hpp"
 
 #include <uap/sdk/json.hpp>
 
@@ -50,7 +51,7 @@ Expected<std::shared_ptr<RunnerConnection>> RunnerConnection::launch(const std::
                                                                      uap_host_context& context) {
     std::error_code error;
     if (!std::filesystem::is_regular_file(program, error))
-        return Error("the module runner " + program.string() + " is missing; reinstall uap-host, or run the pack in-process with "
+        return Error("the module runner " + utf8::from_path(program) + " is missing; reinstall uap-host, or run the pack in-process with "
                      "`uap-host modules inline " + context.module_id + " --project DIR`");
     auto child = ChildProcess::launch(
         LaunchSpec{program, {"--serve"}, {}, current_environment_without({})});
@@ -83,7 +84,7 @@ void RunnerConnection::send(const std::string& frame) {
 
 std::variant<LoadAnswer, modules::LibraryError> RunnerConnection::load(const std::filesystem::path& library) {
     OutgoingMessage message("load");
-    message.string("library", library.string());
+    message.string("library", utf8::from_path(library));
     message.string("moduleId", m_context.module_id);
     message.string("settings", m_context.settings_json);
     send(message.finish());

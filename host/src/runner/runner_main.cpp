@@ -6,6 +6,7 @@
 #include "runner/runner_frames.hpp"
 #include "runner/runner_protocol.hpp"
 #include "support/json.hpp"
+#include "support/utf8_path.hpp"
 
 #include <uap/sdk/json.hpp>
 
@@ -153,7 +154,7 @@ private:
 
     void load(const rapidjson::Document& message) {
         m_settings = std::string(text_of(message, "settings"));
-        auto opened = modules::ModuleLibrary::open(std::filesystem::path(std::string(text_of(message, "library"))));
+        auto opened = modules::ModuleLibrary::open(utf8::to_path(text_of(message, "library")));
         if (auto* failure = std::get_if<modules::LibraryError>(&opened))
             return load_failed(failure->kind == modules::LoadFailure::Incompatible, failure->reason);
         m_library = std::get<std::shared_ptr<modules::ModuleLibrary>>(std::move(opened));

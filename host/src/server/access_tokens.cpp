@@ -4,6 +4,7 @@
 #include "support/files.hpp"
 #include "support/paths.hpp"
 #include "support/random.hpp"
+#include "support/utf8_path.hpp"
 
 #include <Poco/DigestEngine.h>
 
@@ -86,7 +87,7 @@ Expected<std::string> AccessTokens::read_file(const std::filesystem::path& file)
     while (!token.empty() && (token.back() == '\n' || token.back() == '\r' || token.back() == ' '))
         token.pop_back();
     if (token.empty())
-        return Error("token file " + file.string() + " is empty");
+        return Error("token file " + utf8::from_path(file) + " is empty");
     return token;
 }
 

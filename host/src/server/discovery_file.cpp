@@ -4,6 +4,7 @@
 #include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
+#include "support/utf8_path.hpp"
 
 #include <rapidjson/document.h>
 
@@ -30,7 +31,7 @@ Expected<void> write_discovery(const fs::path& project, const Discovery& discove
     document.AddMember("version", json::string_value(discovery.version, allocator), allocator);
     rapidjson::Value token_files(rapidjson::kObjectType);
     for (auto& [role, file] : discovery.token_files)
-        token_files.AddMember(json::string_value(role, allocator), json::string_value(file.string(), allocator), allocator);
+        token_files.AddMember(json::string_value(role, allocator), json::string_value(utf8::from_path(file), allocator), allocator);
     document.AddMember("tokenFiles", token_files, allocator);
     return files::write_atomically(discovery_file_for(project), json::to_pretty_text(document) + "\n", files::Visibility::OwnerOnly);
 }
@@ -39,15 +40,15 @@ Expected<Discovery> read_discovery(const fs::path& project) {
     fs::path file = discovery_file_for(project);
     auto text = files::read(file, discovery_max_bytes, files::Links::Refuse);
     if (!text)
-        return Error("no running host found for " + project.string() + " (" + text.error().message() + ")");
+        return Error("no running host found for " + utf8::from_path(project) + " (" + text.error().message() + ")");
     auto document = json::parse(*text);
     if (!document || !document->IsObject())
-        return Error("discovery file " + file.string() + " is not a JSON object");
+        return Error("discovery file " + utf8::from_path(file) + " is not a JSON object");
     Discovery discovery;
     auto pid = json::integer_field(*document, "pid");
     auto port = json::integer_field(*document, "port");
     if (!pid || !port || *port <= 0 || *port > 65535)
-        return Error("discovery file " + file.string() + " lacks a valid pid or port");
+        return Error("discovery file " + utf8::from_path(file) + " lacks a valid pid or port");
     discovery.pid = *pid;
     discovery.port = static_cast<uint16_t>(*port);
     discovery.started_at = json::string_field(*document, "startedAt").value_or("");
@@ -55,7 +56,7 @@ Expected<Discovery> read_discovery(const fs::path& project) {
     if (auto tokens = document->FindMember("tokenFiles"); tokens != document->MemberEnd() && tokens->value.IsObject())
         for (auto& entry : tokens->value.GetObject())
             if (entry.value.IsString())
-                discovery.token_files[entry.name.GetString()] = fs::path(entry.value.GetString());
+                discovery.token_files[entry.name.GetString()] = utf8::to_path(entry.value.GetString());
     return discovery;
 }
 

@@ -4,6 +4,7 @@
 #include "server/discovery_file.hpp"
 #include "support/paths.hpp"
 #include "support/processes.hpp"
+#include "support/utf8_path.hpp"
 
 #include <string>
 #include <thread>
@@ -25,17 +26,17 @@ Expected<ProjectLock> ProjectLock::acquire(const fs::path& project, std::chrono:
     auto opened = platform::FileLock::open(file, was_link);
     if (!opened) {
         if (was_link)
-            return Error("refusing to use " + file.string() + ": it is a symbolic link, and the host never follows links in its state folder; "
-                         "remove it (rm '" + file.string() + "') and start the host again");
+            return Error("refusing to use " + utf8::from_path(file) + ": it is a symbolic link, and the host never follows links in its state folder; "
+                         "remove it (rm '" + utf8::from_path(file) + "') and start the host again");
         return opened.error();
     }
     platform::FileLock lock = std::move(*opened);
     auto locked = lock.try_lock();
     if (!locked)
-        return Error("cannot lock " + file.string() + ": " + locked.error().message());
+        return Error("cannot lock " + utf8::from_path(file) + ": " + locked.error().message());
     if (*locked == platform::FileLock::Outcome::Acquired) {
         if (auto written = lock.replace_text(std::to_string(processes::current_id()) + "\n"); !written)
-            return Error("cannot write " + file.string() + ": " + written.error().message());
+            return Error("cannot write " + utf8::from_path(file) + ": " + written.error().message());
         return ProjectLock(std::move(lock));
     }
     // Another host holds the lock: name it. Its pid is in the file as soon as it has the lock;
@@ -54,9 +55,9 @@ Expected<ProjectLock> ProjectLock::acquire(const fs::path& project, std::chrono:
     }
     std::string who = holder > 0 ? "another uap-host (pid " + std::to_string(holder) : std::string("another uap-host (pid unknown");
     if (port != 0)
-        return Error(who + ", port " + std::to_string(port) + ") already serves " + project.string() + "; use it (MCP at http://127.0.0.1:" +
+        return Error(who + ", port " + std::to_string(port) + ") already serves " + utf8::from_path(project) + "; use it (MCP at http://127.0.0.1:" +
                      std::to_string(port) + "/mcp) or stop it first" + (holder > 0 ? " (" + platform::stop_process_command(holder) + ")" : std::string()));
-    return Error(who + ") holds " + file.string() + " and is still starting for " + project.string() + "; use it or stop it first" +
+    return Error(who + ") holds " + utf8::from_path(file) + " and is still starting for " + utf8::from_path(project) + "; use it or stop it first" +
                  (holder > 0 ? " (" + platform::stop_process_command(holder) + ")" : std::string()));
 }
 

@@ -5,6 +5,7 @@
 #include "support/json.hpp"
 #include "support/paths.hpp"
 #include "support/platform/platform.hpp"
+#include "support/utf8_path.hpp"
 
 #include <algorithm>
 
@@ -137,10 +138,10 @@ Expected<ProjectSettings> ProjectSettings::load(const fs::path& project, const D
     fs::path backup = files::sibling_backup_name(settings.m_file, "corrupt");
     fs::rename(settings.m_file, backup, error);
     if (error)
-        return Error("settings file " + settings.m_file.string() + " is corrupt (" + problem->message() +
+        return Error("settings file " + utf8::from_path(settings.m_file) + " is corrupt (" + problem->message() +
                      ") and could not be moved aside: " + error.message());
-    settings.m_recovery_note = "settings file " + settings.m_file.string() + " was corrupt (" + problem->message() +
-                               "); it was kept as " + backup.string() + " and defaults are in use";
+    settings.m_recovery_note = "settings file " + utf8::from_path(settings.m_file) + " was corrupt (" + problem->message() +
+                               "); it was kept as " + utf8::from_path(backup) + " and defaults are in use";
     return settings;
 }
 
@@ -264,7 +265,7 @@ void ProjectSettings::set_isolation(const std::string& pack_id, Isolation isolat
 
 std::string toggle_command(Toggle state, const std::string& toggle_id, const fs::path& project) {
     // Quoted when needed, so the command can be pasted into a shell as it is.
-    std::string folder = project.empty() ? std::string("DIR") : platform::shell_word(project.string());
+    std::string folder = project.empty() ? std::string("DIR") : platform::shell_word(utf8::from_path(project));
     return std::string("uap-host modules ") + (state == Toggle::Enabled ? "enable " : "disable ") + toggle_id + " --project " + folder;
 }
 

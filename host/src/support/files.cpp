@@ -2,6 +2,7 @@
 #include "support/files.hpp"
 #include "support/platform/platform.hpp"
 #include "support/random.hpp"
+#include "support/utf8_path.hpp"
 
 #include <Poco/DateTimeFormatter.h>
 #include <Poco/Timestamp.h>
@@ -18,8 +19,8 @@ namespace {
 Error link_refusal(const fs::path& path) {
     std::error_code error;
     fs::path target = fs::read_symlink(path, error);
-    return Error("refusing to use " + path.string() + ": it is a symbolic link" + (error ? "" : " (to " + target.string() + ")") +
-                 ", and the host never follows links in its state folder; remove the link (rm '" + path.string() +
+    return Error("refusing to use " + utf8::from_path(path) + ": it is a symbolic link" + (error ? "" : " (to " + utf8::from_path(target) + ")") +
+                 ", and the host never follows links in its state folder; remove the link (rm '" + utf8::from_path(path) +
                  "') and start the host again");
 }
 
@@ -42,9 +43,9 @@ Expected<fs::path> ensure_real_folders(const fs::path& base, const fs::path& rel
         if (!fs::exists(status)) {
             // mkdir never follows a link, and fails if one appeared in the meantime.
             if (!fs::create_directory(folder, error) && !fs::is_directory(fs::symlink_status(folder)))
-                return Error("cannot create " + folder.string() + ": " + error.message());
+                return Error("cannot create " + utf8::from_path(folder) + ": " + error.message());
         } else if (!fs::is_directory(status)) {
-            return Error("cannot use " + folder.string() + ": it exists and is not a folder; move it away and start the host again");
+            return Error("cannot use " + utf8::from_path(folder) + ": it exists and is not a folder; move it away and start the host again");
         }
     }
     return folder;
@@ -61,12 +62,12 @@ Expected<std::string> read(const fs::path& path, uint64_t max_bytes, Links links
     std::error_code error;
     auto size = fs::file_size(path, error);
     if (error)
-        return Error("cannot read " + path.string() + ": " + error.message());
+        return Error("cannot read " + utf8::from_path(path) + ": " + error.message());
     if (size > max_bytes)
-        return Error(path.string() + " is " + std::to_string(size) + " bytes; the limit is " + std::to_string(max_bytes));
+        return Error(utf8::from_path(path) + " is " + std::to_string(size) + " bytes; the limit is " + std::to_string(max_bytes));
     std::ifstream stream(path, std::ios::binary);
     if (!stream)
-        return Error("cannot open " + path.string());
+        return Error("cannot open " + utf8::from_path(path));
     std::string content(static_cast<size_t>(size), '\0');
     stream.read(content.data(), static_cast<std::streamsize>(size));
     content.resize(static_cast<size_t>(stream.gcount()));
@@ -81,7 +82,7 @@ Expected<void> write_atomically(const fs::path& path, const std::string& content
         return link_refusal(path);
     fs::create_directories(path.parent_path(), error);
     if (error)
-        return Error("cannot create " + path.parent_path().string() + ": " + error.message());
+        return Error("cannot create " + utf8::from_path(path.parent_path()) + ": " + error.message());
     fs::path temporary = path;
     temporary += ".tmp-" + random::unique_suffix();
     auto access = visibility == Visibility::OwnerOnly ? platform::FileAccess::OwnerOnly : platform::FileAccess::Shared;
@@ -93,7 +94,7 @@ Expected<void> write_atomically(const fs::path& path, const std::string& content
     if (error) {
         std::error_code ignored;
         fs::remove(temporary, ignored);
-        return Error("cannot replace " + path.string() + ": " + error.message());
+        return Error("cannot replace " + utf8::from_path(path) + ": " + error.message());
     }
     return {};
 }

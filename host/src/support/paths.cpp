@@ -4,8 +4,7 @@
 #include "support/files.hpp"
 
 #include "support/platform/platform.hpp"
-
-#include <cstdlib>
+#include "support/utf8_path.hpp"
 
 namespace uap::paths {
 
@@ -13,8 +12,8 @@ namespace fs = std::filesystem;
 
 namespace {
 fs::path environment_path(const char* name) {
-    const char* value = std::getenv(name);
-    return value && *value ? fs::path(value) : fs::path();
+    auto value = platform::environment_value(name);
+    return value && !value->empty() ? utf8::to_path(*value) : fs::path();
 }
 } // namespace
 

@@ -2,6 +2,7 @@
 #include "web/static_files.hpp"
 
 #include "support/files.hpp"
+#include "support/utf8_path.hpp"
 
 #include <algorithm>
 #include <array>
@@ -27,7 +28,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 8> content_t
 }};
 
 std::string_view content_type_for(const fs::path& file) {
-    std::string extension = file.extension().string();
+    std::string extension = utf8::from_path(file.extension());
     for (auto& [suffix, type] : content_types)
         if (extension == suffix)
             return type;
@@ -86,11 +87,11 @@ server::HttpResponse StaticFiles::serve(const server::HttpRequest& request) cons
         name.remove_prefix(1);
     if (name.empty())
         name = "index.html";
-    fs::path file = m_root / fs::path(std::string(name));
+    fs::path file = m_root / utf8::to_path(name);
     std::string_view type = content_type_for(file);
     std::error_code error;
     if (!plain_relative_name(name) || type.empty() || !fs::is_regular_file(file, error))
-        return text_response(404, "no panel file " + std::string(request.path) + " (the panel's files are in " + m_root.string() + ")");
+        return text_response(404, "no panel file " + std::string(request.path) + " (the panel's files are in " + utf8::from_path(m_root) + ")");
     auto body = files::read(file, max_file_bytes);
     if (!body)
         return text_response(500, "the panel file could not be read: " + body.error().message());

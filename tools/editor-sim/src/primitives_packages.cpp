@@ -6,6 +6,7 @@
 
 #include "support/files.hpp"
 #include "support/json.hpp"
+#include "support/utf8_path.hpp"
 
 #include <filesystem>
 
@@ -88,7 +89,7 @@ Reply packages_add(Simulation& simulation, const rapidjson::Value& params) {
         if (!is_package_name(name) || version.empty())
             return failed("InvalidParameter", "Cannot perform upm operation: Unable to add package [" + identifier + "]: invalid package name or version");
     }
-    fs::path project = simulation.identity.project_path;
+    fs::path project = uap::utf8::to_path(simulation.identity.project_path);
     fs::path manifest_file = project / "Packages" / "manifest.json";
     std::error_code error;
     if (project.empty() || !fs::is_regular_file(manifest_file, error))

@@ -1,6 +1,7 @@
 // Simulator primitives for editor views (the Game view's target resolution) and the asset refresh
 // that imports scripts written to the project's Assets/ folder on disk.
 #include "world.hpp"
+#include "support/utf8_path.hpp"
 
 #include <filesystem>
 
@@ -43,7 +44,7 @@ Reply asset_refresh(Simulation& simulation, const rapidjson::Value&) { return re
 // (with their folders), as AssetDatabase.Refresh imports them. Nothing is compiled.
 Reply refresh_assets(Simulation& simulation) {
     namespace fs = std::filesystem;
-    fs::path root = fs::path(simulation.identity.project_path) / "Assets";
+    fs::path root = uap::utf8::to_path(simulation.identity.project_path) / "Assets";
     Output out;
     out.writer.StartObject();
     out.writer.Key("observed");

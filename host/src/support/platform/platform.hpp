@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,6 +56,9 @@ std::string describe_exit_code(int exit_code);
 
 // The current environment as NAME=value entries (UTF-8).
 std::vector<std::string> environment_entries();
+// One environment variable as UTF-8 (std::getenv gives the ANSI code page's bytes on Windows);
+// nullopt when it is unset. An empty value is returned as empty.
+std::optional<std::string> environment_value(const std::string& name);
 // main's arguments as UTF-8, whatever the console code page (Windows reads the wide command line).
 std::vector<std::string> utf8_arguments(int argc, char** argv);
 
@@ -173,5 +177,28 @@ bool start_detached(const std::vector<std::string>& words);
 std::string default_link_opener();
 // Opens a link with the system's default handler (Windows: ShellExecuteW); false elsewhere.
 bool open_with_shell(const std::string& url);
+
+// ---- The console
+
+// While this object lives, a Windows console this process writes to shows the host's UTF-8 text
+// instead of mojibake: std::cout, std::cerr and std::clog write to a console as UTF-16
+// (WriteConsoleW), and the console's output code page is UTF-8 for anything else that writes
+// bytes (spdlog's console sink). Both come back at the end, since the console also belongs to the
+// shell that started the host. Nothing when there is no console (pipes and files carry the bytes
+// unchanged) and nothing on POSIX, where the terminal's encoding is the user's choice.
+class Utf8Console {
+public:
+    Utf8Console();
+    ~Utf8Console();
+    Utf8Console(const Utf8Console&) = delete;
+    Utf8Console& operator=(const Utf8Console&) = delete;
+
+private:
+    struct State;
+    std::unique_ptr<State> m_state;
+};
+// The ANSI code page that Windows reads narrow text in (GetACP(): 1252, 932, ...); 0 on POSIX,
+// which has none. Tests use it to prove that a run under a Japanese locale really had code page 932.
+unsigned ansi_code_page();
 
 } // namespace uap::platform

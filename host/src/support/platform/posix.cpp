@@ -2,6 +2,7 @@
 // use documented Darwin APIs in place of /proc and prctl, and have not been compiled).
 #include "support/platform/platform.hpp"
 #include "support/platform/file_stamp.hpp"
+#include "support/utf8_path.hpp"
 
 #include <boost/dll/runtime_symbol_info.hpp>
 
@@ -181,6 +182,11 @@ std::vector<std::string> environment_entries() {
     for (char** entry = environ; entry && *entry; ++entry)
         entries.emplace_back(*entry);
     return entries;
+}
+
+std::optional<std::string> environment_value(const std::string& name) {
+    const char* value = std::getenv(name.c_str());
+    return value ? std::optional<std::string>(value) : std::nullopt;
 }
 
 std::vector<std::string> utf8_arguments(int argc, char** argv) { return std::vector<std::string>(argv, argv + argc); }
@@ -508,4 +514,22 @@ std::string default_link_opener() {
 
 bool open_with_shell(const std::string&) { return false; }
 
+// ---- The console
+
+// A terminal shows the bytes written to it in its own encoding, which the user chose; nothing to do.
+struct Utf8Console::State {};
+Utf8Console::Utf8Console() = default;
+Utf8Console::~Utf8Console() = default;
+
+unsigned ansi_code_page() { return 0; }
+
 } // namespace uap::platform
+
+namespace uap::utf8 {
+
+// A POSIX path is bytes; the host's text is the same bytes.
+std::filesystem::path to_path(std::string_view text) { return std::filesystem::path(std::string(text)); }
+std::string from_path(const std::filesystem::path& path) { return path.native(); }
+std::string generic_from_path(const std::filesystem::path& path) { return path.generic_string(); }
+
+} // namespace uap::utf8

@@ -4,6 +4,7 @@
 #include "support/platform/platform.hpp"
 #include "support/platform/file_stamp.hpp"
 #include "support/platform/windows_text.hpp"
+#include "support/utf8_path.hpp"
 
 #include <aclapi.h>
 #include <bcrypt.h>
@@ -16,6 +17,8 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <iostream>
+#include <streambuf>
 #include <thread>
 
 namespace uap::platform {
@@ -144,6 +147,24 @@ std::vector<std::string> environment_entries() {
     return entries;
 }
 
+std::optional<std::string> environment_value(const std::string& name) {
+    // The process's own wide block, not the C runtime's _wgetenv: msvcrt may build that copy from
+    // the ANSI one, which has already lost what the code page cannot spell.
+    std::wstring wide_name = widen(name);
+    std::wstring value(256, L'\0');
+    while (true) {
+        SetLastError(ERROR_SUCCESS);
+        DWORD length = GetEnvironmentVariableW(wide_name.c_str(), value.data(), static_cast<DWORD>(value.size()));
+        if (length == 0)
+            return GetLastError() == ERROR_ENVVAR_NOT_FOUND ? std::nullopt : std::optional<std::string>(std::string());
+        if (length < value.size()) {
+            value.resize(length);
+            return narrow(value);
+        }
+        value.resize(length);
+    }
+}
+
 std::vector<std::string> utf8_arguments(int argc, char** argv) {
     int count = 0;
     wchar_t** wide = CommandLineToArgvW(GetCommandLineW(), &count);
@@ -215,10 +236,10 @@ std::string architecture_name() {
 }
 
 fs::path user_config_folder(std::string_view application) {
-    const wchar_t* value = ::_wgetenv(L"APPDATA");
-    if (!value || !*value)
+    auto value = environment_value("APPDATA");
+    if (!value || value->empty())
         return {};
-    return fs::path(value) / fs::path(widen(application));
+    return fs::path(widen(*value)) / fs::path(widen(application));
 }
 
 // ---- Files
@@ -525,4 +546,104 @@ bool open_with_shell(const std::string& url) {
     return result > 32;
 }
 
+// ---- The console
+
+namespace {
+
+// Writes UTF-8 to a console as UTF-16. Setting the console's code page alone is not enough:
+// msvcrt's text mode may convert what it writes to a console from the ANSI code page first (Wine's
+// does: measured, 日本語 came out as "æ¥æ¬èª" with the console already at UTF-8).
+class ConsoleWriter : public std::streambuf {
+public:
+    explicit ConsoleWriter(HANDLE console) : m_console(console) {}
+    ~ConsoleWriter() override { sync(); }
+
+protected:
+    int_type overflow(int_type letter) override {
+        if (!traits_type::eq_int_type(letter, traits_type::eof()))
+            m_pending.push_back(traits_type::to_char_type(letter));
+        if (letter == '\n' || m_pending.size() >= 4096)
+            sync();
+        return traits_type::not_eof(letter);
+    }
+    std::streamsize xsputn(const char* text, std::streamsize count) override {
+        m_pending.append(text, static_cast<size_t>(count));
+        if (m_pending.size() >= 4096 || std::string_view(text, static_cast<size_t>(count)).find('\n') != std::string_view::npos)
+            sync();
+        return count;
+    }
+    int sync() override {
+        // A character split across two writes waits for its other bytes.
+        size_t complete = m_pending.size();
+        for (size_t back = 1; back <= 3 && back <= m_pending.size(); ++back) {
+            unsigned char byte = static_cast<unsigned char>(m_pending[m_pending.size() - back]);
+            if ((byte & 0xC0) == 0x80)
+                continue;
+            size_t length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1;
+            if (length > back)
+                complete = m_pending.size() - back;
+            break;
+        }
+        std::wstring wide = windows::widen(std::string_view(m_pending).substr(0, complete));
+        m_pending.erase(0, complete);
+        DWORD written = 0;
+        return wide.empty() || WriteConsoleW(m_console, wide.data(), static_cast<DWORD>(wide.size()), &written, nullptr) ? 0 : -1;
+    }
+
+private:
+    HANDLE m_console;
+    std::string m_pending;
+};
+
+} // namespace
+
+struct Utf8Console::State {
+    UINT previous_code_page = 0;
+    struct Redirected {
+        std::ostream* stream;
+        std::streambuf* previous;
+        std::unique_ptr<ConsoleWriter> writer;
+    };
+    std::vector<Redirected> streams;
+};
+
+Utf8Console::Utf8Console() : m_state(std::make_unique<State>()) {
+    // 0 when this process has no console.
+    UINT current = GetConsoleOutputCP();
+    if (current != 0 && current != CP_UTF8 && SetConsoleOutputCP(CP_UTF8))
+        m_state->previous_code_page = current;
+    for (auto [stream, which] : {std::pair<std::ostream*, DWORD>{&std::cout, STD_OUTPUT_HANDLE}, {&std::cerr, STD_ERROR_HANDLE},
+                                 {&std::clog, STD_ERROR_HANDLE}}) {
+        HANDLE handle = GetStdHandle(which);
+        DWORD mode = 0;
+        if (handle == nullptr || handle == INVALID_HANDLE_VALUE || !GetConsoleMode(handle, &mode))
+            continue; // A pipe or a file: the bytes go out unchanged.
+        stream->flush();
+        auto writer = std::make_unique<ConsoleWriter>(handle);
+        std::streambuf* previous = stream->rdbuf(writer.get());
+        m_state->streams.push_back({stream, previous, std::move(writer)});
+    }
+}
+
+Utf8Console::~Utf8Console() {
+    for (auto& redirected : m_state->streams) {
+        redirected.stream->flush();
+        redirected.stream->rdbuf(redirected.previous);
+    }
+    if (m_state->previous_code_page != 0)
+        SetConsoleOutputCP(m_state->previous_code_page);
+}
+
+unsigned ansi_code_page() { return GetACP(); }
+
 } // namespace uap::platform
+
+namespace uap::utf8 {
+
+// MultiByteToWideChar and WideCharToMultiByte (through widen and narrow) replace what cannot be
+// converted with U+FFFD instead of failing, unlike path(std::u8string) and path::u8string().
+std::filesystem::path to_path(std::string_view text) { return std::filesystem::path(platform::windows::widen(text)); }
+std::string from_path(const std::filesystem::path& path) { return platform::windows::narrow(path.native()); }
+std::string generic_from_path(const std::filesystem::path& path) { return platform::windows::narrow(path.generic_wstring()); }
+
+} // namespace uap::utf8
