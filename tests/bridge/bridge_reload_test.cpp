@@ -60,10 +60,14 @@ TEST(BridgeFaults, ExactlyOnceAcrossTenInjectedReloads) {
     });
     std::vector<std::thread> threads;
     for (int writer = 0; writer < writers; ++writer)
-        threads.emplace_back([&] {
+        threads.emplace_back([&, writer] {
+            // Spreads the writes over the whole reload sequence. The pauses differ per writer: with one
+            // pause for all, every writer woke in step with the reloader (all answered together after a
+            // reconnect) and sent just after the next reload began, so none was ever caught in flight.
+            const auto pause = 160ms + writer * 20ms;
             for (int index = next++; index < total; index = next++) {
                 answers[index] = harness.call("object.create", R"({"name":"Unique)" + std::to_string(index) + "\"}", 30000);
-                std::this_thread::sleep_for(220ms); // Spreads the writes over the whole reload sequence.
+                std::this_thread::sleep_for(pause);
             }
         });
     for (auto& thread : threads)
