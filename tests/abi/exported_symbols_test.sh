@@ -3,6 +3,8 @@
 # objects are read with nm -D; Windows DLLs (PE files, starting with "MZ") with the export table
 # that mingw-w64's objdump -p prints.
 set -euo pipefail
+# objdump's headings are translated (the Japanese pass of scripts/test-windows.sh runs under ja_JP).
+export LC_ALL=C
 status=0
 pe_objdump=${UAP_PE_OBJDUMP:-x86_64-w64-mingw32-objdump}
 for module in "$@"; do
