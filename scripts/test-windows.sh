@@ -23,7 +23,11 @@ cmake --preset windows-cross "${launcher[@]}" > /dev/null
 cmake --build --preset windows-cross
 built=$(date +%s)
 status=0
-ctest --preset windows-cross -j 2 || status=$?
+# Wine 8's loader now and then fails glibc's assertion in _dl_fini ("Inconsistency detected by
+# ld.so") as a test process exits, after the test itself passed (seen once in about 500 runs), so a
+# failed test is run once more; one that fails twice fails the run, and ctest names every retry.
+retry=(--repeat until-pass:2)
+ctest --preset windows-cross -j 2 "${retry[@]}" || status=$?
 tested=$(date +%s)
 
 # Every test again under a Japanese locale (the package test aside: it only repacks the same files): Wine takes its ANSI and OEM code
@@ -38,7 +42,7 @@ if [ ! -e "$locales/ja_JP.UTF-8/LC_CTYPE" ]; then
 fi
 japanese=(env LOCPATH="$locales" LANG=ja_JP.UTF-8 LC_ALL=ja_JP.UTF-8 WINEPREFIX="$cache/uap-wine-prefix-ja" UAP_EXPECTED_CODE_PAGE=932)
 [ -d "$cache/uap-wine-prefix-ja/drive_c" ] || "${japanese[@]}" /usr/lib/wine/wine64 wineboot -i > /dev/null 2>&1
-"${japanese[@]}" ctest --preset windows-cross -j 2 -E unity_package || status=$?
+"${japanese[@]}" ctest --preset windows-cross -j 2 -E unity_package "${retry[@]}" || status=$?
 echo "test-windows: dependencies $((dependencies_done - started)) s, build $((built - dependencies_done)) s," \
      "tests $((tested - built)) s, tests under code page 932 $(( $(date +%s) - tested )) s"
 exit $status
