@@ -2,8 +2,6 @@
 // value that becomes a path, and every path written out (logs, JSON, messages), goes through these.
 #pragma once
 
-#include "support/utf8_path.hpp"
-
 #include <filesystem>
 #include <string>
 #include <string_view>
