@@ -7,6 +7,8 @@
 #include "support/platform/platform.hpp"
 #include "support/utf8_path.hpp"
 
+#include <Poco/String.h>
+
 #include <algorithm>
 #include <cctype>
 #include <fstream>
@@ -25,13 +27,8 @@ const char* fix_hint =
     "Install Claude Code (npm install -g @anthropic-ai/claude-code), or set \"cli_path\" in "
     "<project>/UserSettings/AgentPanel/agent-settings.json (or the UAP_CLAUDE_BIN environment variable) to the claude executable";
 
-std::string lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
-
 bool ends_with_ci(const std::string& text, std::string_view suffix) {
-    return text.size() >= suffix.size() && lower(text.substr(text.size() - suffix.size())) == suffix;
+    return text.size() >= suffix.size() && Poco::toLower(text.substr(text.size() - suffix.size())) == suffix;
 }
 
 // Appends a relative path written with either separator (a shim's `node_modules\...`), one part at a
@@ -165,7 +162,7 @@ std::optional<CliLocation> search_path_variable(Search& search, SearchRules rule
     auto extensions = split_list(search.variable("PATHEXT").value_or(".COM;.EXE;.BAT;.CMD"), ';');
     for (auto& folder : split_list(*path, ';'))
         for (auto& extension : extensions) {
-            std::string suffix = lower(extension);
+            std::string suffix = Poco::toLower(extension);
             if (suffix != ".exe" && suffix != ".com" && suffix != ".cmd" && suffix != ".bat")
                 continue; // .JS, .VBS, .PS1 ...: script hosts, never started.
             if (auto found = search.accept(joined(folder, "claude" + suffix, SearchRules::Windows), "PATH"))
@@ -247,7 +244,7 @@ Expected<fs::path> program_behind_npm_shim(const fs::path& shim, const CliSearch
             return Error(utf8::from_path(shim) + " starts node with a JavaScript file (a Claude Code older than the native claude.exe); the host "
                                          "starts only native executables. Install the tested version: " +
                          std::string(tested_cli_install_command));
-        if (lower(word.substr(0, 5)) != "%dp0%")
+        if (Poco::toLower(word.substr(0, 5)) != "%dp0%")
             continue;
         fs::path program = joined(utf8::from_path(folder_of(shim)), word.substr(5), SearchRules::Windows);
         auto size = context.file_size(program);
@@ -267,13 +264,13 @@ CliSearchContext this_machine() {
     context.rules = platform::operating_system_name() == "windows" ? SearchRules::Windows : SearchRules::Posix;
     SearchRules rules = context.rules;
     context.variable = [rules](std::string_view name) -> std::optional<std::string> {
-        std::string wanted = rules == SearchRules::Windows ? lower(std::string(name)) : std::string(name);
+        std::string wanted = rules == SearchRules::Windows ? Poco::toLower(std::string(name)) : std::string(name);
         for (auto& entry : platform::environment_entries()) {
             auto equals = entry.find('=', 1); // Windows keeps per-drive folders as "=C:=C:\...".
             if (equals == std::string::npos)
                 continue;
             std::string key = entry.substr(0, equals);
-            if ((rules == SearchRules::Windows ? lower(key) : key) == wanted)
+            if ((rules == SearchRules::Windows ? Poco::toLower(key) : key) == wanted)
                 return entry.substr(equals + 1);
         }
         return std::nullopt;

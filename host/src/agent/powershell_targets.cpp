@@ -2,6 +2,8 @@
 // A rough reading, like the POSIX one: it sees the cmdlets and redirections an agent writes with.
 #include "agent/script_gate.hpp"
 
+#include <Poco/String.h>
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -13,11 +15,6 @@ namespace {
 
 constexpr const char* separator = ";";
 constexpr const char* redirection = ">";
-
-std::string lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
 
 // Words, separators (";") and redirections (">"). Backslashes are literal; the backtick escapes.
 std::vector<std::string> powershell_words(std::string_view command) {
@@ -152,7 +149,7 @@ void targets_of_pipeline_element(const std::vector<std::string>& words, std::vec
     }
     if (arguments.empty())
         return;
-    Writer writer = writer_of(lower(arguments[0]));
+    Writer writer = writer_of(Poco::toLower(arguments[0]));
     if (writer == Writer::None)
         return;
     std::vector<std::string> positional;
@@ -165,7 +162,7 @@ void targets_of_pipeline_element(const std::vector<std::string>& words, std::vec
             positional.push_back(word);
             continue;
         }
-        std::string name = lower(word.substr(1));
+        std::string name = Poco::toLower(word.substr(1));
         std::optional<std::string> value;
         if (auto colon = name.find(':'); colon != std::string::npos) {
             value = word.substr(1 + colon + 1);

@@ -3,6 +3,8 @@
 
 #include "support/child_process.hpp"
 
+#include <Poco/String.h>
+
 #include <algorithm>
 #include <cctype>
 
@@ -12,11 +14,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr size_t max_tail_bytes = 8 * 1024;
-
-std::string lowercase(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
 
 bool has(const std::string& text, const char* part) { return text.find(part) != std::string::npos; }
 
@@ -125,7 +122,7 @@ std::string to_string(FailureKind kind) {
 }
 
 FailureKind classify_failure(const std::string& output) {
-    std::string text = lowercase(output);
+    std::string text = Poco::toLower(output);
     bool mentions_git = has(text, "git ") || has(text, "git:") || has(text, "'git'") || has(text, "\"git\"") || has(text, "spawn git");
     if (mentions_git && (has(text, "not found") || has(text, "enoent") || has(text, "not installed") || has(text, "no such file")))
         return FailureKind::GitMissing;
@@ -137,7 +134,7 @@ FailureKind classify_failure(const std::string& output) {
 }
 
 bool rejects_yes_option(const std::string& output) {
-    std::string text = lowercase(output);
+    std::string text = Poco::toLower(output);
     return has(text, "--yes") && (has(text, "unknown option") || has(text, "unrecognized option") || has(text, "unknown argument"));
 }
 
