@@ -3,6 +3,7 @@
 // runner that breaks the protocol is refused with a reason.
 #include "modules/module_host.hpp"
 #include "runner/isolated_module.hpp"
+#include "runner/result_slots.hpp"
 #include "support/json.hpp"
 #include "support/platform/platform.hpp"
 #include "test_support.hpp"
@@ -12,6 +13,8 @@
 #include <spdlog/spdlog.h>
 
 #include <gtest/gtest.h>
+
+#include <fstream>
 
 
 namespace {
@@ -99,6 +102,21 @@ TEST_P(BothHomes, HostInfoAndLogLinesCrossTheBoundary) {
     spdlog::default_logger()->sinks().pop_back();
 }
 
+TEST_P(BothHomes, ResultsOfEverySizeArriveWhole) {
+    // Through a runner, a result that fits a result slot comes through shared memory and a larger one
+    // on the pipe: both give the text the pack wrote, as in-process.
+    auto host = host_with({"fixture.echo"}, GetParam());
+    constexpr size_t wrapper = std::string_view(R"({"echo":"","tool":"fixture_echo"})").size();
+    constexpr size_t slot = uap::runner::ResultSlots::default_capacity;
+    for (size_t output : {wrapper, slot - 1, slot, slot + 1, size_t{90000}}) {
+        std::string text(output - wrapper, 'a');
+        auto outcome = host->call_tool("fixture_echo", R"({"text":")" + text + "\"}");
+        ASSERT_EQ(outcome.status, CallStatus::Success) << outcome.text.substr(0, 200);
+        EXPECT_EQ(outcome.text.size(), output);
+        EXPECT_EQ(outcome.text, R"({"echo":")" + text + R"(","tool":"fixture_echo"})");
+    }
+}
+
 TEST_P(BothHomes, ConcurrentCallsAllAnswer) {
     auto host = host_with({"fixture.echo"}, GetParam());
     std::vector<std::thread> threads;
@@ -119,6 +137,19 @@ TEST_P(BothHomes, ConcurrentCallsAllAnswer) {
 
 INSTANTIATE_TEST_SUITE_P(Isolation, BothHomes, ::testing::Values(Isolation::InProcess, Isolation::Isolated),
                          [](const auto& info) { return info.param == Isolation::Isolated ? "Isolated" : "InProcess"; });
+
+#if defined(__linux__)
+TEST(Isolation, OnLinuxTheRunnerMapsTheHostsResultSlots) {
+    auto host = host_with({"fixture.hostile"}, Isolation::Isolated);
+    auto outcome = host->call_tool("hostile_echo", R"({"text":"where"})");
+    ASSERT_EQ(outcome.status, CallStatus::Success) << outcome.text;
+    auto result = uap::json::parse(outcome.text);
+    ASSERT_TRUE(result);
+    std::ifstream maps("/proc/" + std::to_string((*result)["pid"].GetInt64()) + "/maps");
+    std::string mapped((std::istreambuf_iterator<char>(maps)), std::istreambuf_iterator<char>());
+    EXPECT_NE(mapped.find("memfd:uap-result-slots"), std::string::npos) << mapped;
+}
+#endif
 
 TEST(Isolation, DescriptionsAreIdenticalInBothHomes) {
     auto inside = host_with({"fixture.echo"}, Isolation::InProcess);

@@ -19,6 +19,9 @@ namespace uap::runner {
 using Clock = std::chrono::steady_clock;
 
 struct RunnerConnection::PendingCall {
+    int64_t id = 0;
+    std::optional<uint32_t> slot; // Where the runner may store the result instead of sending it.
+    bool slot_broken = false;     // What the runner stored there was not a result: wait on the pipe's side.
     std::string tool;
     std::chrono::milliseconds deadline{0};
     std::function<void(double progress, double total, std::string_view message)> on_progress;
@@ -53,18 +56,28 @@ Expected<std::shared_ptr<RunnerConnection>> RunnerConnection::launch(const std::
     if (!std::filesystem::is_regular_file(program, error))
         return Error("the module runner " + utf8::from_path(program) + " is missing; reinstall uap-host, or run the pack in-process with "
                      "`uap-host modules inline " + context.module_id + " --project DIR`");
-    auto child = ChildProcess::launch(
-        LaunchSpec{program, {"--serve"}, {}, current_environment_without({})});
+    LaunchSpec spec{program, {"--serve"}, {}, current_environment_without({})};
+    std::unique_ptr<ResultSlots> slots;
+    if (auto created = ResultSlots::create(ResultSlots::default_count, ResultSlots::default_capacity)) {
+        slots = std::move(*created);
+        spec.inherited = slots->descriptor();
+        spec.arguments.insert(spec.arguments.end(), {"--result-slots", std::to_string(slots->count()), std::to_string(slots->capacity())});
+    } else {
+        spdlog::debug("[{}] results travel on the runner's pipe: {}", context.module_id, created.error().message());
+    }
+    auto child = ChildProcess::launch(spec);
+    if (slots)
+        slots->close_descriptor(); // The runner has its own copy now (or never will).
     if (!child)
         return child.error();
-    std::shared_ptr<RunnerConnection> connection(new RunnerConnection(std::move(*child), context));
+    std::shared_ptr<RunnerConnection> connection(new RunnerConnection(std::move(*child), std::move(slots), context));
     connection->m_reader = std::thread([raw = connection.get()] { raw->read_messages(); });
     connection->m_error_reader = std::thread([raw = connection.get()] { raw->drain_errors(); });
     return connection;
 }
 
-RunnerConnection::RunnerConnection(std::unique_ptr<ChildProcess> child, uap_host_context& context)
-    : m_child(std::move(child)), m_context(context),
+RunnerConnection::RunnerConnection(std::unique_ptr<ChildProcess> child, std::unique_ptr<ResultSlots> slots, uap_host_context& context)
+    : m_child(std::move(child)), m_slots(std::move(slots)), m_context(context),
       m_writer([process = m_child.get()](std::string_view bytes) { return process->write_all(bytes); }) {}
 
 RunnerConnection::~RunnerConnection() {
@@ -105,14 +118,19 @@ Expected<modules::ModuleOutput> RunnerConnection::call(const modules::ToolCallRe
     pending->deadline = request.options->deadline;
     pending->on_progress = request.options->on_progress;
     int64_t id = m_next_call++;
+    pending->id = id;
     {
         std::lock_guard lock(m_mutex);
         if (m_death != Death::Alive || m_requested_death != Death::Alive)
             return Error("module pack " + m_context.module_id + " has no running runner (" + how_it_ended() + ")");
         m_calls[id] = pending;
     }
+    if (m_slots)
+        pending->slot = m_slots->reserve(id);
     OutgoingMessage message("call");
     message.integer("call", id);
+    if (pending->slot)
+        message.integer("slot", *pending->slot);
     message.string("tool", request.tool);
     message.integer("maxBytes", static_cast<int64_t>(std::min<uint64_t>(request.max_result_bytes, max_frame_bytes / 8)));
     const api::CallControl* control = request.options->control;
@@ -128,7 +146,7 @@ Expected<modules::ModuleOutput> RunnerConnection::call(const modules::ToolCallRe
     while (!pending->done) {
         bool watching = control && !cancel_sent;
         auto wake = watching ? std::min(deadline_at, Clock::now() + cancellation_poll) : deadline_at;
-        pending->answered.wait_until(lock, wake);
+        wait_for_event(*pending, lock, wake);
         if (pending->done)
             break;
         if (watching && control->cancelled.load(std::memory_order_relaxed)) {
@@ -150,16 +168,54 @@ Expected<modules::ModuleOutput> RunnerConnection::call(const modules::ToolCallRe
         }
     }
     pending->answered.wait(lock, [&] { return pending->reporting == 0; });
-    bool answered = !pending->failure;
     lock.unlock();
-    if (!answered) { // An answered call was taken out of the table by the reader.
+    {
+        // A result that came on the pipe took the call out of the table already; one from a slot did not.
         std::lock_guard table_lock(m_mutex);
         m_calls.erase(id);
     }
+    if (pending->slot)
+        m_slots->release(*pending->slot);
     pending->control->cancelled = true; // An editor call it started is no longer wanted.
     if (pending->failure)
         return Error(*pending->failure);
     return std::move(pending->output);
+}
+
+void RunnerConnection::wait_for_event(PendingCall& call, std::unique_lock<std::mutex>& lock, Clock::time_point wake) {
+    if (!call.slot || call.slot_broken) {
+        call.answered.wait_until(lock, wake);
+        return;
+    }
+    // The count is read before the slot is looked at: a result stored after the look raises it, so
+    // the wait below returns at once rather than missing it.
+    uint32_t seen = m_slots->wake_count();
+    auto stored = m_slots->take(*call.slot, call.id);
+    if (!stored) {
+        call.slot_broken = true; // The runner is stopped; its end fails this call like the others.
+        lock.unlock();
+        note_protocol_error(stored.error().message());
+        kill(Death::Crashed);
+        lock.lock();
+        return;
+    }
+    if (auto& result = *stored) {
+        call.output.status = static_cast<uap_status>(result->status);
+        call.output.text = std::move(result->text);
+        call.output.overflowed = result->overflowed;
+        call.output.offered_bytes = result->offered;
+        call.done = true;
+        return;
+    }
+    lock.unlock();
+    m_slots->wait(*call.slot, seen, wake);
+    lock.lock();
+}
+
+void RunnerConnection::wake(PendingCall& call) {
+    call.answered.notify_all();
+    if (call.slot)
+        m_slots->wake(*call.slot);
 }
 
 void RunnerConnection::stop_for_deadline(const PendingCall& call) {
@@ -311,7 +367,7 @@ void RunnerConnection::finish(Death cause) {
             call->failure = std::move(text);
             call->done = true;
         }
-        call->answered.notify_all();
+        wake(*call);
     }
 }
 
@@ -347,8 +403,8 @@ void RunnerConnection::dispatch(const rapidjson::Document& message, std::string&
             call->output.offered_bytes = static_cast<uint64_t>(integer_of(message, "offered"));
             call->done = true;
         }
-        // Notified after the lock is released, so the caller does not wake only to wait for it.
-        call->answered.notify_all();
+        // Woken after the lock is released, so the caller does not wake only to wait for it.
+        wake(*call);
     } else if (type == "log") {
         std::string_view line = text_of(message, "message");
         modules::host_api().log(&m_context, static_cast<uap_log_level>(integer_of(message, "level", UAP_LOG_INFO)),
@@ -367,7 +423,7 @@ void RunnerConnection::dispatch(const rapidjson::Document& message, std::string&
         call->on_progress(number_of(message, "progress"), number_of(message, "total"), text_of(message, "message"));
         lock.lock();
         --call->reporting;
-        call->answered.notify_all();
+        wake(*call);
     } else if (type == "ask") {
         answer_question(message);
     } else if (type == "loaded" || type == "loadFailed") {

@@ -7,6 +7,7 @@
 #include "modules/host_services.hpp"
 #include "modules/module_backend.hpp"
 #include "modules/module_library.hpp"
+#include "runner/result_slots.hpp"
 #include "runner/runner_frames.hpp"
 
 #include <rapidjson/document.h>
@@ -63,7 +64,7 @@ public:
 
 private:
     struct PendingCall;
-    explicit RunnerConnection(std::unique_ptr<ChildProcess> child, uap_host_context& context);
+    RunnerConnection(std::unique_ptr<ChildProcess> child, std::unique_ptr<ResultSlots> slots, uap_host_context& context);
 
     void read_messages();
     void drain_errors();
@@ -76,8 +77,13 @@ private:
     void note_protocol_error(const std::string& problem);
     void send(const std::string& frame);
     std::string failure_text(const PendingCall& call) const;
+    // Wakes a call's caller, wherever it waits (its condition, or its result slot).
+    void wake(PendingCall& call);
+    // Waits for the call's next event until wake; takes its result from its slot if one is there.
+    void wait_for_event(PendingCall& call, std::unique_lock<std::mutex>& lock, std::chrono::steady_clock::time_point wake);
 
     std::unique_ptr<ChildProcess> m_child;
+    std::unique_ptr<ResultSlots> m_slots; // None where the platform has none: every result comes on the pipe.
     uap_host_context& m_context;
     FrameWriter m_writer;
     // Guards the table of calls and the account of the runner's end; each call's own state has a

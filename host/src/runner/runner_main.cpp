@@ -2,7 +2,9 @@
 // library through the same ABI as the host, offers the module a host table whose functions
 // travel over the pipes to the host, and runs calls on the thread that reads them; a call that
 // takes longer than a moment leaves that thread to it while another one carries on reading.
+// Results go into the host's result slots where it offers them, else on the pipe.
 #include "modules/module_library.hpp"
+#include "runner/result_slots.hpp"
 #include "runner/runner_frames.hpp"
 #include "runner/runner_protocol.hpp"
 #include "support/json.hpp"
@@ -11,6 +13,7 @@
 #include <uap/sdk/json.hpp>
 
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -26,6 +29,14 @@ namespace {
 struct RunnerCall {
     int64_t id;
     std::atomic<bool> cancelled{false};
+};
+
+// What a tool call returned, before it is sent to the host.
+struct CallOutcome {
+    uap_status status = UAP_STATUS_INTERNAL_ERROR;
+    bool overflowed = false;
+    uint64_t offered = 0;
+    std::string text;
 };
 
 struct Question {
@@ -44,8 +55,9 @@ std::string_view view(uap_string_view text) { return sdk::from_view(text); }
 
 class Runner {
 public:
-    Runner(platform::NativeHandle input, platform::NativeHandle output)
-        : m_writer([output](std::string_view bytes) { return write_frame(output, bytes); }), m_reader(input, max_frame_bytes) {}
+    Runner(platform::NativeHandle input, platform::NativeHandle output, std::unique_ptr<ResultSlots> slots)
+        : m_writer([output](std::string_view bytes) { return write_frame(output, bytes); }), m_slots(std::move(slots)),
+          m_reader(input, max_frame_bytes) {}
 
     int serve() {
         std::thread([this] { stand_by(); }).detach();
@@ -148,6 +160,7 @@ private:
     }
 
     void send(const std::string& frame) {
+        m_frames_sent.fetch_add(1, std::memory_order_relaxed);
         if (!m_writer.send(frame))
             std::_Exit(0); // The host is gone.
     }
@@ -191,18 +204,26 @@ private:
         auto call = std::make_shared<RunnerCall>();
         call->id = integer_of(message, "call");
         call->cancelled = flag_of(message, "cancelled");
+        int64_t slot = integer_of(message, "slot", -1);
         {
             std::lock_guard lock(m_mutex);
             m_calls[call->id] = call;
             ++m_active;
         }
+        uint64_t frames_before = m_frames_sent.load(std::memory_order_relaxed);
         begin_inline(epoch);
-        std::string result = run_call(*call, message, arguments);
+        CallOutcome outcome = run_call(*call, message, arguments);
         bool still_reader = end_inline(epoch);
-        if (still_reader) {
-            m_writer.queue(result); // Flushed before the reader next waits for input.
-        } else {
-            send(result);
+        // A result in a slot would overtake what went on the pipe meanwhile (this call's progress
+        // reports, log lines, questions), so after any of those it follows them on the pipe.
+        bool stored = m_slots && slot >= 0 && slot < static_cast<int64_t>(m_slots->count()) &&
+                      m_frames_sent.load(std::memory_order_relaxed) == frames_before &&
+                      m_slots->publish(static_cast<uint32_t>(slot), call->id, outcome.status, outcome.overflowed, outcome.offered,
+                                       outcome.text, still_reader ? WakeCaller::WithTheBurst : WakeCaller::Now);
+        if (!stored && still_reader) {
+            m_writer.queue(result_frame(call->id, outcome)); // Flushed before the reader next waits for input.
+        } else if (!stored) {
+            send(result_frame(call->id, outcome));
         }
         std::lock_guard lock(m_mutex);
         m_calls.erase(call->id);
@@ -238,10 +259,9 @@ private:
         return true;
     }
 
-    // Runs the call; returns its "result" frame.
-    // The arguments are the host's: it parsed them, checked them against the tool's schema and wrote
-    // them out again, so they are passed on as they came.
-    std::string run_call(RunnerCall& call, const rapidjson::Document& message, std::string_view arguments) {
+    // Runs the call. The arguments are the host's: it parsed them, checked them against the tool's
+    // schema and wrote them out again, so they are passed on as they came.
+    CallOutcome run_call(RunnerCall& call, const rapidjson::Document& message, std::string_view arguments) {
         std::string tool(text_of(message, "tool"));
         if (arguments.empty())
             arguments = "{}";
@@ -260,12 +280,16 @@ private:
             status = UAP_STATUS_INTERNAL_ERROR;
             text = "tool \"" + tool + "\" wrote output that is not valid UTF-8";
         }
+        return CallOutcome{status, output.overflowed(), output.offered_bytes(), std::move(text)};
+    }
+
+    static std::string result_frame(int64_t call, const CallOutcome& outcome) {
         OutgoingMessage result("result");
-        result.integer("call", call.id);
-        result.integer("status", status);
-        result.boolean("overflowed", output.overflowed());
-        result.integer("offered", static_cast<int64_t>(output.offered_bytes()));
-        return result.finish(text);
+        result.integer("call", call);
+        result.integer("status", outcome.status);
+        result.boolean("overflowed", outcome.overflowed);
+        result.integer("offered", static_cast<int64_t>(outcome.offered));
+        return result.finish(outcome.text);
     }
 
     // Reads and handles the host's messages for as long as this thread holds the reading role
@@ -304,7 +328,11 @@ private:
         }
     }
 
+    // The results of a burst of calls go out: the frames queued for the pipe, and a wake-up for
+    // the callers of those stored in slots.
     void send_queued() {
+        if (m_slots)
+            m_slots->wake_burst();
         if (!m_writer.flush())
             std::_Exit(0); // The host is gone.
     }
@@ -388,6 +416,8 @@ public:
 
 private:
     FrameWriter m_writer;
+    std::atomic<uint64_t> m_frames_sent{0}; // Frames given to the writer by send(), ever.
+    std::unique_ptr<ResultSlots> m_slots;   // The host's, when it offered them.
     std::string m_settings = "{}";
     std::shared_ptr<modules::ModuleLibrary> m_library;
     uap_module_instance* m_instance = nullptr;
@@ -413,10 +443,31 @@ private:
 } // namespace
 } // namespace uap::runner
 
+namespace {
+
+uint64_t number_argument(const char* text) {
+    uint64_t value = 0;
+    auto [end, error] = std::from_chars(text, text + std::strlen(text), value);
+    return error == std::errc() && *end == '\0' ? value : 0;
+}
+
+} // namespace
+
 int main(int argc, char** argv) {
-    if (argc != 2 || std::strcmp(argv[1], "--serve") != 0) {
+    // uap-module-runner --serve [--result-slots COUNT CAPACITY]; the slots are descriptor 3.
+    bool serve = argc >= 2 && std::strcmp(argv[1], "--serve") == 0;
+    bool with_slots = argc == 5 && std::strcmp(argv[2], "--result-slots") == 0;
+    if (!serve || (argc != 2 && !with_slots)) {
         std::cerr << "uap-module-runner runs one module pack for uap-host, which starts it; it is not meant to be run by hand.\n";
         return 2;
+    }
+    std::unique_ptr<uap::runner::ResultSlots> slots;
+    if (with_slots) { // Before take_protocol_pipes(), which closes every descriptor above 2.
+        auto adopted = uap::runner::ResultSlots::adopt(3, static_cast<uint32_t>(std::min<uint64_t>(number_argument(argv[3]), UINT32_MAX)), number_argument(argv[4]));
+        if (adopted)
+            slots = std::move(*adopted);
+        else
+            std::cerr << "uap-module-runner: results go on the pipe: " << adopted.error().message() << "\n";
     }
     // End with the host even if it dies without closing the pipes, and keep module output off the protocol.
     auto pipes = uap::platform::take_protocol_pipes();
@@ -424,7 +475,7 @@ int main(int argc, char** argv) {
         std::cerr << "uap-module-runner: " << pipes.error().message() << "\n";
         return 1;
     }
-    static uap::runner::Runner runner(pipes->input, pipes->output);
+    static uap::runner::Runner runner(pipes->input, pipes->output, std::move(slots));
     uap::runner::Runner::s_instance = &runner;
     return runner.serve();
 }

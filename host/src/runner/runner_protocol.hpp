@@ -4,9 +4,11 @@
 //
 // Host → runner
 //   {"type":"load","library":PATH,"moduleId":ID,"settings":JSON-TEXT}      once, first
-//   {"type":"call","call":N,"tool":NAME,"maxBytes":N,"cancelled":BOOL}    payload: the arguments, JSON
-//                                                                         the host validated; cancelled:
-//                                                                         already cancelled when sent
+//   {"type":"call","call":N,"tool":NAME,"maxBytes":N,"cancelled":BOOL,   payload: the arguments, JSON
+//    "slot":N}                                                            the host validated; cancelled:
+//                                                                         already cancelled when sent;
+//                                                                         slot (optional): the result slot
+//                                                                         the result may go into
 //   {"type":"cancel","call":N}                                            the host's is_cancelled turned true
 //   {"type":"answer","request":N,"status":S,"output":TEXT}                 reply to an "ask"
 //   {"type":"shutdown"}                                                   module shutdown, then exit
@@ -19,6 +21,10 @@
 //   {"type":"ask","request":N,"call":N|-1,"method":"editor_call"|"host_info",
 //    "editorMethod":TEXT,"params":TEXT,"timeoutMs":N}                     the host runs it and answers
 //   {"type":"stopped"}                                                    after the module's shutdown
+// A runner started with `--result-slots COUNT CAPACITY` finds the host's result slots
+// (result_slots.hpp) on descriptor 3. A call's result goes into the call's slot when it fits and
+// the call sent nothing on the pipe; otherwise it comes as a "result" message, as it always does
+// without slots.
 // is_cancelled and read_settings are answered inside the runner (a flag set by "cancel", and the
 // settings sent with "load", which are fixed for a module's life in-process too).
 #pragma once

@@ -22,6 +22,8 @@ struct LaunchSpec {
     std::vector<std::string> arguments;        // Without the program itself.
     std::filesystem::path working_directory;
     std::vector<std::string> environment;      // NAME=value entries, complete.
+    // A descriptor the child gets as its descriptor 3 (POSIX only; no_handle for none).
+    platform::NativeHandle inherited = platform::no_handle;
 };
 
 enum class ChildStream { Output, Errors };

@@ -67,6 +67,11 @@ Expected<std::unique_ptr<ChildProcess>> ChildProcess::launch(const LaunchSpec& s
     posix_spawn_file_actions_adddup2(&actions, input[0], 0);
     posix_spawn_file_actions_adddup2(&actions, output[1], 1);
     posix_spawn_file_actions_adddup2(&actions, errors[1], 2);
+    // Given from a copy numbered above the child's 0-3, so that no earlier dup2 overwrites it and
+    // dup2 onto its own number (which may leave close-on-exec set) cannot happen.
+    int inherited = spec.inherited == platform::no_handle ? -1 : ::fcntl(static_cast<int>(spec.inherited), F_DUPFD_CLOEXEC, 4);
+    if (inherited >= 0)
+        posix_spawn_file_actions_adddup2(&actions, inherited, 3);
     if (!spec.working_directory.empty())
         posix_spawn_file_actions_addchdir_np(&actions, spec.working_directory.c_str());
 
@@ -100,6 +105,8 @@ Expected<std::unique_ptr<ChildProcess>> ChildProcess::launch(const LaunchSpec& s
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
     ::close(input[0]), ::close(output[1]), ::close(errors[1]);
+    if (inherited >= 0)
+        ::close(inherited);
     if (spawned != 0) {
         ::close(input[1]), ::close(output[0]), ::close(errors[0]);
         return Error("cannot start " + spec.program.string() + ": " + std::strerror(spawned));

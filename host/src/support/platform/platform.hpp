@@ -156,6 +156,26 @@ void close_fault_file(NativeHandle handle);
 // The fault's name for a code given to the handler ("SIGSEGV", "EXCEPTION_ACCESS_VIOLATION").
 std::string fault_name(int code);
 
+// ---- Memory shared with a child process (Linux; elsewhere these fail and report it)
+
+struct SharedRegion {
+    NativeHandle handle = no_handle; // To hand to the child (LaunchSpec::inherited); closed once it has it.
+    void* memory = nullptr;
+    std::uint64_t bytes = 0;
+};
+// A zeroed region of bytes, sealed so that neither side can shrink it (a shrunken region faults
+// the other side's next read) or grow it; name shows in /proc/PID/maps.
+Expected<SharedRegion> create_shared_region(const char* name, std::uint64_t bytes);
+// Maps the region behind a handle the parent passed (at least bytes long), and closes the handle.
+Expected<SharedRegion> adopt_shared_region(NativeHandle handle, std::uint64_t bytes);
+// Unmaps it and closes its handle if still open.
+void release_shared_region(SharedRegion& region);
+// Sleeps while the 32-bit word in a shared region still holds seen, until the steady-clock time or
+// a wake_shared_word() naming one of bits; it may return early.
+void wait_on_shared_word(std::uint32_t* word, std::uint32_t seen, std::uint32_t bits, std::chrono::steady_clock::time_point until);
+// Wakes every process's waiters on the word whose bits meet these.
+void wake_shared_word(std::uint32_t* word, std::uint32_t bits);
+
 // ---- The module runner's side of its pipes
 
 struct ProtocolPipes {
