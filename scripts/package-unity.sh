@@ -28,15 +28,15 @@ else
   [ -f "$windows_build/CMakeCache.txt" ] && platforms+=(win-x64)
 fi
 
-# bin/, lib/uap/plugins/ and share/uap/profiles/ of one build tree into Bin~/<platform>/.
+# bin/, lib/uap/plugins/, share/uap/profiles/ and share/uap/web/ of one build tree into Bin~/<platform>/.
 copy_tree() {
   local from="$1" binaries="$2" suffix="$3"
   rm -rf "$binaries"
   mkdir -p "$binaries/bin" "$binaries/lib/uap/plugins" "$binaries/share/uap"
   cp "$from/bin/uap-host$suffix" "$from/bin/uap-module-runner$suffix" "$binaries/bin/"
   cp -R "$from/lib/uap/plugins/." "$binaries/lib/uap/plugins/"
-  # The bundled extension profiles, found at <bin>/../share/uap/profiles.
-  cp -R "$from/share/uap/profiles" "$binaries/share/uap/"
+  # The bundled extension profiles and the browser panel's files, found at <bin>/../share/uap/.
+  cp -R "$from/share/uap/profiles" "$from/share/uap/web" "$binaries/share/uap/"
 }
 
 rm -rf unity-shim/Bin~
@@ -47,7 +47,7 @@ for platform in "${platforms[@]}"; do
       echo "package-unity.sh: win-x64 needs the cross build in $windows_build (scripts/test-windows.sh, docs/platforms.md)" >&2
       exit 1
     fi
-    cmake --build "$windows_build" -j2 --target uap-host uap-module-runner uap_bundled_profiles "${packs[@]}"
+    cmake --build "$windows_build" -j2 --target uap-host uap-module-runner uap_bundled_profiles uap_web_panel "${packs[@]}"
     copy_tree "$windows_build" "$binaries" .exe
     # The cross build links the GCC runtime statically: each .exe and .dll may import only Windows' own DLLs.
     for binary in "$binaries"/bin/*.exe "$binaries"/lib/uap/plugins/*/*.dll; do
@@ -66,7 +66,7 @@ for platform in "${platforms[@]}"; do
   if [ ! -f "$build/CMakeCache.txt" ]; then
     cmake --preset release -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache
   fi
-  cmake --build "$build" -j2 --target uap-host uap-module-runner uap_bundled_profiles "${packs[@]}"
+  cmake --build "$build" -j2 --target uap-host uap-module-runner uap_bundled_profiles uap_web_panel "${packs[@]}"
   copy_tree "$build" "$binaries" ""
   # The host finds its bundled packs at <bin>/../lib/uap/plugins; the launcher adds <bin>/../lib to the
   # library path, so the non-system shared libraries travel with it (glibc and the C++ runtime do not).

@@ -16,7 +16,7 @@ package="$work/unpacked/package"
 bin="$package/Bin~/win-x64"
 [ -f "$package/package.json" ] || fail "package.json is not under package/"
 [ ! -e "$package/Bin~/linux-x64" ] || fail "a win-x64 package carries a linux-x64 folder"
-for file in bin/uap-host.exe bin/uap-module-runner.exe share/uap/profiles; do
+for file in bin/uap-host.exe bin/uap-module-runner.exe share/uap/profiles share/uap/web/index.html share/uap/web/vendor; do
   [ -e "$bin/$file" ] || fail "Bin~/win-x64/$file is missing"
 done
 packs=0

@@ -108,6 +108,14 @@ namespace AgentPanel.Tests
                     Check.Equal("connected", (string)ping["editor"]["state"], "the bundled core pack's uap_ping sees the editor (" + ping + ")");
                 }
 
+                // The browser panel's page comes from the package too (`uap-host open` links to it).
+                string page = new Uri(new Uri(first.Discovery.McpUrl), "/index.html").ToString();
+                using (var web = new System.Net.WebClient())
+                {
+                    string html = web.DownloadString(page);
+                    Check.True(html.Contains("<title>Agent Panel</title>"), "the packaged host serves the browser panel at " + page);
+                }
+
                 HostLaunch again = new HostLauncher(project) { PackageBinFolder = bin }.EnsureRunning();
                 Check.True(again.Ok, "the second launch succeeds: " + again.Error);
                 Check.Equal(HostOrigin.Reused, again.Origin, "a running host of the project is reused");
