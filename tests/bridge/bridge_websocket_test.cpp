@@ -239,6 +239,32 @@ TEST(BridgeBadInput, AFrameNestedAMillionDeepIsAParseErrorAndTheHostStays) {
     ASSERT_EQ(field_text(request, "/method"), "editor.info") << request;
 }
 
+TEST(BridgeBadInput, APrimitiveTheEditorDoesNotListIsExplainedAsAnOlderPackage) {
+    BridgeHarness harness;
+    RawEditor editor(harness.port(), uap::testing::editor_token);
+    ASSERT_TRUE(editor.upgraded());
+    editor.hello("older-1", harness.project().string()); // Its hello lists editor.info only.
+    ASSERT_EQ(field_text(editor.receive(), "/event"), "welcome");
+    auto answer_with = [&](const std::string& method, const std::string& message) {
+        auto call = std::async(std::launch::async, [&] { return harness.call(method, "{}", 5000); });
+        std::string request = editor.receive_skipping_pings();
+        EXPECT_EQ(field_text(request, "/method"), method) << request;
+        editor.send_text(R"({"id":")" + field_text(request, "/id") + R"(","error":{"code":"unknown_method","message":")" + message +
+                         "\"}}");
+        return call.get();
+    };
+    auto missing = answer_with("selection.get", "no primitive named 'selection.get' in bridge protocol v1");
+    EXPECT_EQ(missing.status, UAP_STATUS_INVALID_ARGUMENT);
+    EXPECT_EQ(field_text(missing.json, "/code"), "unknown_method");
+    std::string message = field_text(missing.json, "/message");
+    EXPECT_NE(message.find("does not implement the editor primitive 'selection.get'"), std::string::npos) << message;
+    EXPECT_NE(message.find("older than the host"), std::string::npos) << message;
+    EXPECT_NE(message.find("Update com.agentpanel.unity in Unity's Package Manager"), std::string::npos) << message;
+    // A primitive it lists keeps the editor's own words: the package is not the reason there.
+    auto listed = answer_with("editor.info", "the editor's own words");
+    EXPECT_EQ(field_text(listed.json, "/message"), "the editor's own words") << listed.json;
+}
+
 TEST(BridgeBadInput, AHelloNestedAMillionDeepIsRefused) {
     BridgeHarness harness;
     RawEditor editor(harness.port(), uap::testing::editor_token);

@@ -2,6 +2,8 @@
 // and the structured outcomes (still running, never started, abandoned, ...) that slow calls end with.
 #include "bridge/bridge_internal.hpp"
 
+#include <uap/protocol/protocol_schemas.hpp>
+
 namespace uap::bridge {
 
 namespace {
@@ -39,7 +41,31 @@ uap_status BridgeServer::finish(std::unique_lock<std::mutex>&, const std::shared
     result = entry->response;
     if (!entry->job)
         m_entries.erase(entry->id);
-    return entry->ok ? UAP_STATUS_OK : status_of_error(entry->response);
+    if (entry->ok)
+        return UAP_STATUS_OK;
+    if (auto explained = explain_missing_primitive(entry->method, entry->response))
+        result = *explained;
+    return status_of_error(result);
+}
+
+std::optional<std::string> BridgeServer::explain_missing_primitive(const std::string& method, const std::string& error_json) const {
+    // An editor that lacks a primitive this host's protocol has runs an older Unity package: its own
+    // "no primitive named ..." does not say what to do about it.
+    if (json::string_field(parse_trusted(error_json), "code").value_or("") != "unknown_method" ||
+        !protocol::ProtocolSchemas::instance().has_method(method) || m_hello.empty())
+        return std::nullopt;
+    rapidjson::Document hello = parse_trusted(m_hello);
+    if (!hello.IsObject() || !hello.HasMember("primitives") || !hello["primitives"].IsArray())
+        return std::nullopt;
+    for (const auto& listed : hello["primitives"].GetArray())
+        if (listed.IsString() && method == listed.GetString())
+            return std::nullopt; // It claims the primitive: its error stands as it is.
+    return error_object("unknown_method",
+                        "the Unity package connected to this host does not implement the editor primitive '" + method +
+                            "', which uap-host " + m_options.host_version +
+                            " uses: the package is older than the host. Update com.agentpanel.unity in Unity's Package Manager "
+                            "to the host's version, or clear the host path in Project Settings > Agent Panel so that the "
+                            "package starts the host it carries");
 }
 
 uap_status BridgeServer::outcome(std::unique_lock<std::mutex>&, const std::shared_ptr<Entry>& entry, Outcome kind,

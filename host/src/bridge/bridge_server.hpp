@@ -18,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -73,6 +74,9 @@ private:
     uap_status wait_for(const std::shared_ptr<Entry>& entry, std::chrono::milliseconds timeout, const CallControl* control,
                         std::string& result);
     uap_status finish(std::unique_lock<std::mutex>& lock, const std::shared_ptr<Entry>& entry, std::string& result);
+    // For an unknown_method error on a primitive the editor's hello did not list: an error that says
+    // the Unity package is older than the host and how to match them. Called with m_mutex held.
+    std::optional<std::string> explain_missing_primitive(const std::string& method, const std::string& error_json) const;
     uap_status outcome(std::unique_lock<std::mutex>& lock, const std::shared_ptr<Entry>& entry, Outcome kind,
                        const std::string& detail, const std::string& editor_report, std::string& result);
     std::string probe(const std::string& request_id, bool withdraw);
