@@ -29,7 +29,7 @@ struct Pair {
     std::unique_ptr<ResultSlots> runner;
 };
 
-Pair make_pair() {
+Pair host_and_runner() {
     auto host = ResultSlots::create(slot_count, capacity);
     EXPECT_TRUE(host) << host.error().message();
     auto runner = ResultSlots::adopt(::dup(static_cast<int>((*host)->descriptor())), slot_count, capacity);
@@ -38,7 +38,7 @@ Pair make_pair() {
 }
 
 TEST(ResultSlots, AResultStoredByTheRunnerIsReadBackWholeForItsCallOnly) {
-    auto slots = make_pair();
+    auto slots = host_and_runner();
     auto slot = slots.host->reserve(7);
     ASSERT_TRUE(slot);
     auto before = slots.host->take(*slot, 7);
@@ -67,7 +67,7 @@ TEST(ResultSlots, AResultStoredByTheRunnerIsReadBackWholeForItsCallOnly) {
 }
 
 TEST(ResultSlots, TextLargerThanASlotIsRefusedAndLeavesTheSlotAlone) {
-    auto slots = make_pair();
+    auto slots = host_and_runner();
     auto slot = slots.host->reserve(1);
     ASSERT_TRUE(slot);
     EXPECT_TRUE(slots.runner->publish(*slot, 1, 0, false, 0, std::string(capacity, 'x'), WakeCaller::Now));
@@ -81,7 +81,7 @@ TEST(ResultSlots, TextLargerThanASlotIsRefusedAndLeavesTheSlotAlone) {
 }
 
 TEST(ResultSlots, EverySlotCanBeInUseAndAFreedOneIsHandedOutAgain) {
-    auto slots = make_pair();
+    auto slots = host_and_runner();
     std::vector<uint32_t> taken;
     for (uint32_t call = 1; call <= slot_count; ++call) {
         auto slot = slots.host->reserve(call);
@@ -98,7 +98,7 @@ TEST(ResultSlots, EverySlotCanBeInUseAndAFreedOneIsHandedOutAgain) {
 }
 
 TEST(ResultSlots, ABurstWakesItsCallersOnceAndOnlyWhenItEnds) {
-    auto slots = make_pair();
+    auto slots = host_and_runner();
     auto first = slots.host->reserve(1), second = slots.host->reserve(2);
     ASSERT_TRUE(first && second);
     uint32_t seen = slots.host->wake_count();
@@ -112,7 +112,7 @@ TEST(ResultSlots, ABurstWakesItsCallersOnceAndOnlyWhenItEnds) {
 }
 
 TEST(ResultSlots, AWaitingCallerWakesForItsResult) {
-    auto slots = make_pair();
+    auto slots = host_and_runner();
     auto slot = slots.host->reserve(5);
     ASSERT_TRUE(slot);
     uint32_t seen = slots.host->wake_count();
@@ -136,7 +136,7 @@ TEST(ResultSlots, AWaitingCallerWakesForItsResult) {
 
 // What a runner can do to the shared memory, since a module runs in its process.
 TEST(ResultSlots, WhatAHostileRunnerWritesIsRefusedWithAReason) {
-    auto slots = make_pair();
+    auto slots = host_and_runner();
     auto slot = slots.host->reserve(9);
     ASSERT_TRUE(slot);
     ASSERT_TRUE(slots.runner->publish(*slot, 9, 0, false, 0, "\xff\xfe", WakeCaller::Now));
