@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 
 namespace {
 
@@ -160,6 +162,42 @@ TEST_F(Cli, IsolateAndInlineChooseWhereAPackRunsPerProject) {
     EXPECT_NE(unknown.err.find("no module pack has the id \"no.such.pack\""), std::string::npos) << unknown.err;
     auto no_project = host({"modules", "isolate", "uap.core"});
     EXPECT_EQ(no_project.exit_code, 2);
+}
+
+} // namespace
+
+namespace {
+
+// The symbolic-link escapes of a cloned project, through `uap-host tools call` with the simulator
+// (the same attacks through MCP are in tests/tools/symlink_attacks_test.cpp).
+TEST_F(Cli, ScriptsCommitNeverFollowsALinkOutOfTheProject) {
+    TemporaryFolder project;
+    TemporaryFolder outside;
+    write_text_file(outside.path() / "authorized_keys", "ssh-ed25519 AAAA the user's key\n");
+    write_text_file(outside.path() / "Stolen.cs", "public class Stolen {}\n");
+    std::error_code error;
+    fs::create_directories(project.path() / "Assets" / "Scripts");
+    fs::create_symlink(outside.path() / "authorized_keys", project.path() / "Assets" / "Scripts" / "X.cs", error);
+    if (error)
+        GTEST_SKIP() << "this system cannot make symbolic links";
+    write_text_file(project.path() / "UapStaging" / "Scripts" / "X.cs", "/*\nssh-ed25519 AAAA attacker\n*/\npublic class X {}\n");
+    auto through_file = host({"tools", "call", "uap_scripts_commit", "--editor", "sim", "--project", project.path().string()});
+    EXPECT_EQ(through_file.exit_code, 1) << through_file.out;
+    EXPECT_NE((through_file.out + through_file.err).find("Assets/Scripts/X.cs: it is a symbolic link"), std::string::npos)
+        << through_file.out << through_file.err;
+
+    fs::remove_all(project.path() / "UapStaging");
+    fs::create_directory_symlink(outside.path(), project.path() / "UapStaging", error);
+    ASSERT_FALSE(error) << error.message();
+    auto through_staging = host({"tools", "call", "uap_scripts_commit", "--editor", "sim", "--project", project.path().string()});
+    EXPECT_EQ(through_staging.exit_code, 1) << through_staging.out;
+    EXPECT_NE((through_staging.out + through_staging.err).find("UapStaging: it is a symbolic link"), std::string::npos)
+        << through_staging.out << through_staging.err;
+
+    std::ifstream key(outside.path() / "authorized_keys");
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(key), {}), "ssh-ed25519 AAAA the user's key\n");
+    EXPECT_TRUE(fs::exists(outside.path() / "Stolen.cs")) << "a staged file behind a link is never deleted";
+    EXPECT_FALSE(fs::exists(project.path() / "Assets" / "Stolen.cs"));
 }
 
 } // namespace

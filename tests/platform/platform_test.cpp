@@ -73,8 +73,8 @@ TEST(Platform, ConstantTimeComparisonComparesContentAndLength) {
 // into a failure naming the DACL the day a Wine keeps it.
 TEST(Platform, OwnerOnlyFilesAreOwnerOnlyAndSharedOnesAreNot) {
     fs::path folder = fresh_folder("files");
-    ASSERT_TRUE(platform::create_new_file(folder / "secret", "token", platform::FileAccess::OwnerOnly));
-    ASSERT_TRUE(platform::create_new_file(folder / "shared", "text", platform::FileAccess::Shared));
+    ASSERT_TRUE(uap::files::write_atomically(folder / "secret", "token", uap::files::Visibility::OwnerOnly));
+    ASSERT_TRUE(uap::files::write_atomically(folder / "shared", "text", uap::files::Visibility::Default));
     std::string secret_access = platform::describe_file_access(folder / "secret");
     std::string shared_access = platform::describe_file_access(folder / "shared");
     std::printf("owner-only file: %s\nshared file: %s\n", secret_access.c_str(), shared_access.c_str());
@@ -92,14 +92,9 @@ TEST(Platform, OwnerOnlyFilesAreOwnerOnlyAndSharedOnesAreNot) {
         else
             EXPECT_EQ(secret_access, "mode 0600");
     }
-    bool was_link = false;
-    auto text = platform::read_without_following(folder / "secret", 100, was_link);
+    auto text = uap::files::read(folder / "secret", 100, uap::files::Links::Refuse);
     ASSERT_TRUE(text) << text.error().message();
     EXPECT_EQ(*text, "token");
-    // A new file never replaces what is there.
-    auto again = platform::create_new_file(folder / "secret", "other", platform::FileAccess::OwnerOnly);
-    EXPECT_FALSE(again);
-    EXPECT_EQ(platform::read_without_following(folder / "secret", 100, was_link).value(), "token");
     fs::remove_all(folder);
 }
 
@@ -134,19 +129,19 @@ TEST(Platform, ExecutableFileNamesMatchWhatTheBuildProduces) {
 
 TEST(Platform, ReadingRefusesOversizedFilesFoldersAndLinks) {
     fs::path folder = fresh_folder("read");
-    ASSERT_TRUE(platform::create_new_file(folder / "big", std::string(1000, 'x'), platform::FileAccess::Shared));
-    bool was_link = false;
-    auto big = platform::read_without_following(folder / "big", 999, was_link);
+    ASSERT_TRUE(uap::files::write_atomically(folder / "big", std::string(1000, 'x'), uap::files::Visibility::Default));
+    auto big = uap::files::read(folder / "big", 999, uap::files::Links::Refuse);
     ASSERT_FALSE(big);
     EXPECT_NE(big.error().message().find("limit is 999"), std::string::npos) << big.error().message();
-    EXPECT_FALSE(platform::read_without_following(folder, 999, was_link));
+    EXPECT_FALSE(uap::files::read(folder, 999, uap::files::Links::Refuse));
     std::error_code error;
     fs::create_symlink(folder / "big", folder / "link", error);
     if (error)
         GTEST_SKIP() << "this system cannot create a symbolic link here: " << error.message();
-    auto linked = platform::read_without_following(folder / "link", 5000, was_link);
-    EXPECT_FALSE(linked);
-    EXPECT_TRUE(was_link);
+    auto linked = uap::files::read(folder / "link", 5000, uap::files::Links::Refuse);
+    ASSERT_FALSE(linked);
+    EXPECT_NE(linked.error().message().find("symbolic link"), std::string::npos) << linked.error().message();
+    EXPECT_TRUE(uap::files::read(folder / "link", 5000, uap::files::Links::Follow));
     fs::remove_all(folder);
 }
 
@@ -262,9 +257,8 @@ TEST(Utf8Paths, JapaneseTextBecomesThePathItNames) {
 TEST(Utf8Paths, FilesUnderJapaneseNamesAreWrittenReadAndListedInUtf8) {
     fs::path folder = fresh_folder("files");
     fs::path file = folder / uap::utf8::to_path("ファイル.txt");
-    ASSERT_TRUE(platform::create_new_file(file, "内容", platform::FileAccess::Shared));
-    bool was_link = true;
-    auto read = platform::read_without_following(file, 100, was_link);
+    ASSERT_TRUE(uap::files::write_atomically(file, "内容", uap::files::Visibility::Default));
+    auto read = uap::files::read(file, 100, uap::files::Links::Refuse);
     ASSERT_TRUE(read) << read.error().message();
     EXPECT_EQ(*read, "内容");
     fs::path settings = folder / uap::utf8::to_path("設定") / uap::utf8::to_path("値.json");

@@ -223,6 +223,20 @@ TEST_F(WebPanelTest, StaticFilesNeverLeaveTheirFolder) {
     EXPECT_EQ(router.handle(rebinding).status, 403);
 }
 
+TEST_F(WebPanelTest, StaticFilesRefuseLinksInsideTheirFolder) {
+    std::error_code error;
+    fs::create_symlink(root / "outside.js", root / "files" / "linked.js", error);
+    fs::create_directory_symlink(root, root / "files" / "linkdir", error);
+    if (error)
+        GTEST_SKIP() << "this system cannot make symbolic links";
+    for (std::string path : {"/linked.js", "/linkdir/outside.js"}) {
+        auto response = router.handle(get(path));
+        EXPECT_EQ(response.status, 404) << path;
+        EXPECT_EQ(response.body.find("OUTSIDE-CONTENT-7731"), std::string::npos) << path;
+        EXPECT_NE(response.body.find("symbolic link"), std::string::npos) << response.body;
+    }
+}
+
 TEST_F(WebPanelTest, ExactRoutesWinOverThePrefixRoute) {
     router.add(server::Route{"/mcp", server::Role::Mcp, [](const server::HttpRequest&) { return server::HttpResponse{}; }});
     EXPECT_EQ(router.handle(get("/mcp")).status, 401) << "/mcp keeps its token check although '/' matches every path";

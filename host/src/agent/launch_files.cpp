@@ -105,8 +105,8 @@ std::optional<ProcessRecord> read_process_record(const fs::path& project) {
 }
 
 void remove_process_record(const fs::path& project) {
-    std::error_code error;
-    fs::remove(record_file(project), error);
+    // Best effort: a record left behind names a process whose start time no longer matches.
+    static_cast<void>(files::remove(record_file(project)));
 }
 
 bool kill_recorded_orphan(const fs::path& project) {

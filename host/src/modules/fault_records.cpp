@@ -112,8 +112,9 @@ std::optional<CrashRecord> take_crash_record(const fs::path& project) {
     std::error_code error;
     if (fs::is_symlink(file, error) || !fs::is_regular_file(file, error))
         return std::nullopt;
-    auto text = files::read(file, 16 * 1024);
-    fs::remove(file, error);
+    auto text = files::read(file, 16 * 1024, files::Links::Refuse);
+    // Best effort: a record that cannot be removed is reported again at the next start.
+    static_cast<void>(files::remove(file));
     if (!text)
         return std::nullopt;
     CrashRecord record;

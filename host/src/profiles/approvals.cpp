@@ -64,10 +64,8 @@ bool ApprovalStore::approved(const std::string& content_sha256) const {
 Expected<void> ApprovalStore::approve(const std::string& content_sha256, const std::string& profile_id) {
     std::lock_guard lock(m_mutex);
     std::error_code error;
-    fs::create_directories(m_folder.parent_path(), error);
-    if (auto made = files::ensure_real_folders(m_folder.parent_path(), m_folder.filename()); !made)
+    if (auto made = files::ensure_real_folders(m_folder.parent_path(), m_folder.filename(), files::Visibility::OwnerOnly); !made)
         return made.error();
-    fs::permissions(m_folder, fs::perms::owner_all, fs::perm_options::replace, error);
     auto secret = read_secret();
     if (!secret) {
         if (fs::exists(secret_file(), error))

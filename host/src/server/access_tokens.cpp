@@ -68,14 +68,14 @@ std::filesystem::path AccessTokens::file_for(const std::filesystem::path& projec
 }
 
 Expected<void> AccessTokens::write_files(const std::filesystem::path& project) const {
+    // The folder is restricted to its owner too, through the jail (never through a link).
+    if (auto folder = files::ensure_real_folders(paths::project_state_folder(project), "tokens", files::Visibility::OwnerOnly); !folder)
+        return folder.error();
     for (Role role : all_roles) {
         auto written = files::write_atomically(file_for(project, role), token(role) + "\n", files::Visibility::OwnerOnly);
         if (!written)
             return written.error();
     }
-    std::error_code error; // Best effort: the files are owner-only either way.
-    std::filesystem::permissions(file_for(project, Role::Mcp).parent_path(), std::filesystem::perms::owner_all,
-                                 std::filesystem::perm_options::replace, error);
     return {};
 }
 

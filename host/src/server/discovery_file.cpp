@@ -62,10 +62,8 @@ Expected<Discovery> read_discovery(const fs::path& project) {
 
 void remove_discovery(const fs::path& project, int64_t own_pid) {
     auto current = read_discovery(project);
-    if (current && current->pid == own_pid) {
-        std::error_code error;
-        fs::remove(discovery_file_for(project), error);
-    }
+    if (current && current->pid == own_pid)
+        static_cast<void>(files::remove(discovery_file_for(project)));  // Best effort at exit: a stale file names a dead pid, which readers check.
 }
 
 } // namespace uap::server

@@ -136,10 +136,9 @@ Expected<ProjectSettings> ProjectSettings::load(const fs::path& project, const D
         }
     }
     fs::path backup = files::sibling_backup_name(settings.m_file, "corrupt");
-    fs::rename(settings.m_file, backup, error);
-    if (error)
+    if (auto moved = files::rename_in_folder(settings.m_file, backup); !moved)
         return Error("settings file " + utf8::from_path(settings.m_file) + " is corrupt (" + problem->message() +
-                     ") and could not be moved aside: " + error.message());
+                     ") and could not be moved aside: " + moved.error().message());
     settings.m_recovery_note = "settings file " + utf8::from_path(settings.m_file) + " was corrupt (" + problem->message() +
                                "); it was kept as " + utf8::from_path(backup) + " and defaults are in use";
     return settings;

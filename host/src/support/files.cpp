@@ -1,13 +1,13 @@
-// File helpers: bounded reads and atomic owner-only writes.
+// File helpers for the host's own files (settings, tokens, records), all through the SDK's
+// file-system jail, so the host never writes, reads or deletes through a planted link.
 #include "support/files.hpp"
-#include "support/platform/platform.hpp"
-#include "support/random.hpp"
 #include "support/utf8_path.hpp"
+
+#include <uap/sdk/file_jail.hpp>
 
 #include <Poco/DateTimeFormatter.h>
 #include <Poco/Timestamp.h>
 
-#include <fstream>
 #include <system_error>
 
 namespace uap::files {
@@ -16,86 +16,94 @@ namespace fs = std::filesystem;
 
 namespace {
 
-Error link_refusal(const fs::path& path) {
-    std::error_code error;
-    fs::path target = fs::read_symlink(path, error);
-    return Error("refusing to use " + utf8::from_path(path) + ": it is a symbolic link" + (error ? "" : " (to " + utf8::from_path(target) + ")") +
-                 ", and the host never follows links in its state folder; remove the link (rm '" + utf8::from_path(path) +
-                 "') and start the host again");
-}
+Error from_jail(const sdk::JailError& error) { return Error(error.message); }
 
-bool is_link(const fs::path& path) {
+// The jail of `folder`, creating the folder first when it is missing: from its nearest existing
+// ancestor (which the caller vouches for), never through a link below that ancestor.
+Expected<sdk::FileJail> folder_jail(const fs::path& folder, sdk::RootLinks links) {
+    auto opened = sdk::FileJail::open(folder, links);
+    if (opened)
+        return std::move(opened.value());
+    if (opened.error().problem != sdk::JailProblem::Missing)
+        return from_jail(opened.error());
+    fs::path existing = folder;
+    fs::path missing;
     std::error_code error;
-    return fs::is_symlink(fs::symlink_status(path, error));
+    while (!fs::exists(fs::symlink_status(existing, error)) && existing.has_relative_path()) {
+        missing = missing.empty() ? existing.filename() : existing.filename() / missing;
+        existing = existing.parent_path();
+    }
+    auto base = sdk::FileJail::open(existing);
+    if (!base)
+        return from_jail(base.error());
+    if (auto made = base->make_folders(utf8::generic_from_path(missing)); !made)
+        return from_jail(made.error());
+    auto created = sdk::FileJail::open(folder, links);
+    if (!created)
+        return from_jail(created.error());
+    return std::move(created.value());
 }
-
 
 } // namespace
 
-Expected<fs::path> ensure_real_folders(const fs::path& base, const fs::path& relative) {
-    fs::path folder = base;
-    for (auto& component : relative) {
-        folder /= component;
-        std::error_code error;
-        auto status = fs::symlink_status(folder, error);
-        if (fs::is_symlink(status))
-            return link_refusal(folder);
-        if (!fs::exists(status)) {
-            // mkdir never follows a link, and fails if one appeared in the meantime.
-            if (!fs::create_directory(folder, error) && !fs::is_directory(fs::symlink_status(folder)))
-                return Error("cannot create " + utf8::from_path(folder) + ": " + error.message());
-        } else if (!fs::is_directory(status)) {
-            return Error("cannot use " + utf8::from_path(folder) + ": it exists and is not a folder; move it away and start the host again");
-        }
-    }
-    return folder;
+Expected<fs::path> ensure_real_folders(const fs::path& base, const fs::path& relative, Visibility visibility) {
+    auto root = sdk::FileJail::open(base);
+    if (!root)
+        return from_jail(root.error());
+    auto access = visibility == Visibility::OwnerOnly ? sdk::FileAccess::OwnerOnly : sdk::FileAccess::Shared;
+    if (auto made = root->make_folders(utf8::generic_from_path(relative), access); !made)
+        return from_jail(made.error());
+    return base / relative;
 }
 
 Expected<std::string> read(const fs::path& path, uint64_t max_bytes, Links links) {
-    if (links == Links::Refuse) {
-        bool was_link = false;
-        auto content = platform::read_without_following(path, max_bytes, was_link);
-        if (!content && was_link)
-            return link_refusal(path);
-        return content;
+    // The folder is the caller's; Links::Refuse refuses a link at the file itself.
+    auto folder = sdk::FileJail::open(path.parent_path(), sdk::RootLinks::Follow);
+    if (!folder)
+        return from_jail(folder.error());
+    std::string name = utf8::from_path(path.filename());
+    if (links == Links::Follow) {
+        auto kind = folder->kind(name);
+        if (kind && kind.value() == sdk::EntryKind::Link) {
+            std::error_code error;
+            fs::path target = fs::canonical(path, error);
+            if (error)
+                return Error("cannot read " + utf8::from_path(path) + ": " + error.message());
+            return read(target, max_bytes, Links::Refuse);
+        }
     }
-    std::error_code error;
-    auto size = fs::file_size(path, error);
-    if (error)
-        return Error("cannot read " + utf8::from_path(path) + ": " + error.message());
-    if (size > max_bytes)
-        return Error(utf8::from_path(path) + " is " + std::to_string(size) + " bytes; the limit is " + std::to_string(max_bytes));
-    std::ifstream stream(path, std::ios::binary);
-    if (!stream)
-        return Error("cannot open " + utf8::from_path(path));
-    std::string content(static_cast<size_t>(size), '\0');
-    stream.read(content.data(), static_cast<std::streamsize>(size));
-    content.resize(static_cast<size_t>(stream.gcount()));
-    return content;
+    auto file = folder->read(name, max_bytes);
+    if (!file)
+        return from_jail(file.error());
+    return std::move(file->content);
 }
 
 Expected<void> write_atomically(const fs::path& path, const std::string& content, Visibility visibility) {
-    std::error_code error;
-    if (is_link(path.parent_path()))
-        return link_refusal(path.parent_path());
-    if (is_link(path))
-        return link_refusal(path);
-    fs::create_directories(path.parent_path(), error);
-    if (error)
-        return Error("cannot create " + utf8::from_path(path.parent_path()) + ": " + error.message());
-    fs::path temporary = path;
-    temporary += ".tmp-" + random::unique_suffix();
-    auto access = visibility == Visibility::OwnerOnly ? platform::FileAccess::OwnerOnly : platform::FileAccess::Shared;
-    if (auto created = platform::create_new_file(temporary, content, access); !created) {
-        fs::remove(temporary, error);
-        return created.error();
-    }
-    fs::rename(temporary, path, error);
-    if (error) {
-        std::error_code ignored;
-        fs::remove(temporary, ignored);
-        return Error("cannot replace " + utf8::from_path(path) + ": " + error.message());
-    }
+    // The folder itself may not be a link either: the host's files live in real folders.
+    auto folder = folder_jail(path.parent_path(), sdk::RootLinks::Refuse);
+    if (!folder)
+        return folder.error();
+    auto access = visibility == Visibility::OwnerOnly ? sdk::FileAccess::OwnerOnly : sdk::FileAccess::Shared;
+    if (auto written = folder->write(utf8::from_path(path.filename()), content, access, sdk::Folders::MustExist); !written)
+        return from_jail(written.error());
+    return {};
+}
+
+Expected<void> remove(const fs::path& path) {
+    auto folder = sdk::FileJail::open(path.parent_path(), sdk::RootLinks::Follow);
+    if (!folder)
+        return folder.error().problem == sdk::JailProblem::Missing ? Expected<void>() : Expected<void>(from_jail(folder.error()));
+    if (auto removed = folder->remove_entry(utf8::from_path(path.filename())); !removed)
+        return from_jail(removed.error());
+    return {};
+}
+
+Expected<void> rename_in_folder(const fs::path& path, const fs::path& new_name) {
+    auto folder = sdk::FileJail::open(path.parent_path(), sdk::RootLinks::Follow);
+    if (!folder)
+        return from_jail(folder.error());
+    if (auto renamed = folder->rename(utf8::from_path(path.filename()), utf8::from_path(new_name.filename())); !renamed)
+        return from_jail(renamed.error());
     return {};
 }
 

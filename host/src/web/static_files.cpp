@@ -1,8 +1,9 @@
 // Static file serving for the browser panel.
 #include "web/static_files.hpp"
 
-#include "support/files.hpp"
 #include "support/utf8_path.hpp"
+
+#include <uap/sdk/file_jail.hpp>
 
 #include <algorithm>
 #include <array>
@@ -87,17 +88,23 @@ server::HttpResponse StaticFiles::serve(const server::HttpRequest& request) cons
         name.remove_prefix(1);
     if (name.empty())
         name = "index.html";
-    fs::path file = m_root / utf8::to_path(name);
-    std::string_view type = content_type_for(file);
-    std::error_code error;
-    if (!plain_relative_name(name) || type.empty() || !fs::is_regular_file(file, error))
-        return text_response(404, "no panel file " + std::string(request.path) + " (the panel's files are in " + utf8::from_path(m_root) + ")");
-    auto body = files::read(file, max_file_bytes);
+    std::string_view type = content_type_for(utf8::to_path(name));
+    std::string not_found = "no panel file " + std::string(request.path) + " (the panel's files are in " + utf8::from_path(m_root) + ")";
+    if (!plain_relative_name(name) || type.empty())
+        return text_response(404, not_found);
+    // Through the jail: a link inside the web folder is refused, never followed to a file elsewhere.
+    auto folder = sdk::FileJail::open(m_root);
+    auto body = folder ? folder->read(name, max_file_bytes) : sdk::JailResult<sdk::JailFile>(folder.error());
+    if (!body && body.error().problem == sdk::JailProblem::Link)
+        return text_response(404, not_found + "; " + body.error().message);
+    if (!body && (body.error().problem == sdk::JailProblem::Missing || body.error().problem == sdk::JailProblem::NotFile ||
+                  body.error().problem == sdk::JailProblem::NotFolder))
+        return text_response(404, not_found);
     if (!body)
-        return text_response(500, "the panel file could not be read: " + body.error().message());
+        return text_response(500, "the panel file could not be read: " + body.error().message);
     server::HttpResponse response;
     response.content_type = std::string(type);
-    response.body = std::move(*body);
+    response.body = std::move(body->content);
     add_security_headers(response);
     return response;
 }

@@ -2,6 +2,7 @@
 // one verifies its effect with a separate lookup.
 #include "asset_tools.hpp"
 
+#include "asset_paths.hpp"
 #include "component_tools.hpp"
 
 namespace uap::core {
@@ -93,10 +94,10 @@ sdk::ToolResult AssetCreateTool::run(const rapidjson::Value& arguments, EditorSe
     rapidjson::Document params(rapidjson::kObjectType);
     auto& allocator = params.GetAllocator();
     std::string_view type = string_member(arguments, "assetType");
-    std::string_view path = string_member(arguments, "path");
-    if (path.rfind("Assets/", 0) != 0)
-        return sdk::ToolResult::failure("uap_asset_create refused: '" + std::string(path) + "' is outside Assets/; give a path such as Assets/Materials/Red.mat");
-    params.AddMember("path", text(path, allocator), allocator);
+    auto path = checked_asset_path(string_member(arguments, "path"), AssetRoots::AssetsOnly);
+    if (!path)
+        return sdk::ToolResult::failure("uap_asset_create refused: " + path.error().message);
+    params.AddMember("path", text(path.value(), allocator), allocator);
     bool built_in = type == "Folder" || type == "Material" || type == "Prefab";
     params.AddMember("kind", built_in ? text(type, allocator) : rapidjson::Value("ScriptableObject"), allocator);
     if (!built_in)
@@ -140,9 +141,10 @@ AssetDeleteTool::AssetDeleteTool()
                    sdk::Duration::Quick}}) {}
 
 sdk::ToolResult AssetDeleteTool::run(const rapidjson::Value& arguments, EditorSession& session) {
-    std::string_view path = string_member(arguments, "path");
-    if (path.rfind("Assets/", 0) != 0)
-        return sdk::ToolResult::failure("uap_asset_delete refused: '" + std::string(path) + "' is not under Assets/");
+    auto checked = checked_asset_path(string_member(arguments, "path"), AssetRoots::AssetsOnly);
+    if (!checked)
+        return sdk::ToolResult::failure("uap_asset_delete refused: " + checked.error().message);
+    std::string_view path = checked.value();
     bool dry_run = member(arguments, "dry_run") && arguments["dry_run"].GetBool();
     bool confirmed = member(arguments, "confirm") && arguments["confirm"].GetBool();
     constexpr int preview_limit = 200;
@@ -189,7 +191,10 @@ ScenePlaceAssetTool::ScenePlaceAssetTool()
 sdk::ToolResult ScenePlaceAssetTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document params(rapidjson::kObjectType);
     auto& allocator = params.GetAllocator();
-    params.AddMember("asset", rapidjson::Value(arguments["assetPath"], allocator), allocator);
+    auto asset = checked_asset_path(string_member(arguments, "assetPath"), AssetRoots::AssetsOrPackages, "assetPath");
+    if (!asset)
+        return sdk::ToolResult::failure("uap_scene_place_asset refused: " + asset.error().message);
+    params.AddMember("asset", text(asset.value(), allocator), allocator);
     if (!string_member(arguments, "parentPath").empty()) {
         rapidjson::Value parent;
         if (auto problem = object_reference(string_member(arguments, "parentPath"), member(arguments, "scene"), parent, allocator))
@@ -240,8 +245,12 @@ sdk::ToolResult SceneSaveTool::run(const rapidjson::Value& arguments, EditorSess
     auto& allocator = params.GetAllocator();
     if (const auto* scene = member(arguments, "scene"))
         params.AddMember("scene", rapidjson::Value(*scene, allocator), allocator);
-    if (const auto* path = member(arguments, "path"))
-        params.AddMember("saveAs", rapidjson::Value(*path, allocator), allocator);
+    if (member(arguments, "path")) {
+        auto path = checked_asset_path(string_member(arguments, "path"), AssetRoots::AssetsOnly);
+        if (!path)
+            return sdk::ToolResult::failure("uap_scene_save refused: " + path.error().message);
+        params.AddMember("saveAs", text(path.value(), allocator), allocator);
+    }
     EditorReply saved = session.call("scene.save", params);
     if (!saved.ok()) {
         if (saved.message.find("untitled") != std::string::npos)
@@ -276,7 +285,10 @@ SceneOpenTool::SceneOpenTool()
 sdk::ToolResult SceneOpenTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document params(rapidjson::kObjectType);
     auto& allocator = params.GetAllocator();
-    params.AddMember("path", rapidjson::Value(arguments["path"], allocator), allocator);
+    auto path = checked_asset_path(string_member(arguments, "path"), AssetRoots::AssetsOrPackages);
+    if (!path)
+        return sdk::ToolResult::failure("uap_scene_open refused: " + path.error().message);
+    params.AddMember("path", text(path.value(), allocator), allocator);
     if (const auto* mode = member(arguments, "mode"))
         params.AddMember("mode", rapidjson::Value(*mode, allocator), allocator);
     if (const auto* discard = member(arguments, "discardUnsaved"))
@@ -292,7 +304,7 @@ sdk::ToolResult SceneOpenTool::run(const rapidjson::Value& arguments, EditorSess
         return failure("uap_scene_open ran, but the open scenes could not be read back", listed);
     bool open = false;
     for (const auto& scene : listed.result["open"].GetArray())
-        open = open || string_member(scene, "path") == string_member(arguments, "path");
+        open = open || string_member(scene, "path") == path.value();
     if (!open)
         return sdk::ToolResult::failure("uap_scene_open: the editor reported opening the scene, but it is not among the open scenes");
     rapidjson::Document result(rapidjson::kObjectType);

@@ -6,9 +6,9 @@
 #include <rapidjson/encodings.h>
 #include <rapidjson/memorystream.h>
 
+#include <uap/sdk/file_jail.hpp>
+
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <vector>
 
 namespace uap::core {
@@ -18,12 +18,14 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::size_t max_files = 100;
-constexpr std::uintmax_t max_file_bytes = 1024 * 1024;
+constexpr std::uint64_t max_file_bytes = 1024 * 1024;
+// What a listing of UapStaging/ may hold, files and folders together, before it is refused.
+constexpr std::size_t max_staged_entries = 10000;
+constexpr std::string_view staging_folder = "UapStaging";
 
 struct StagedSource {
-    fs::path staged;         // The file under UapStaging/.
+    sdk::JailFile staged;    // The file under UapStaging/, read once through the jail.
     std::string asset_path;  // Assets/<the same relative path>.
-    std::string text;        // The bytes read once; validated and committed as they are.
 };
 
 // Discards what the UTF-8 validator copies; only its verdict matters here.
@@ -40,54 +42,53 @@ bool valid_utf8(const std::string& text) {
     return true;
 }
 
-// The staged .cs files (regular files only, never following links out of the folder).
-std::string collect(const fs::path& staging, std::vector<StagedSource>& sources) {
-    std::error_code error;
-    if (!fs::is_directory(staging, error))
-        return "nothing is staged: " + staging.string() + " does not exist. Write scripts under UapStaging/ (for example "
-               "UapStaging/Scripts/Foo.cs for Assets/Scripts/Foo.cs), then call uap_scripts_commit";
-    for (auto entry = fs::recursive_directory_iterator(staging, fs::directory_options::none, error);
-         entry != fs::recursive_directory_iterator(); entry.increment(error)) {
-        if (error)
-            return "reading " + staging.string() + " failed: " + error.message();
-        if (entry->is_symlink(error) || !entry->is_regular_file(error) || entry->path().extension() != ".cs")
+// The staged .cs files, read through the project's jail: a link anywhere under UapStaging/ (or
+// UapStaging itself) is refused, never followed, so nothing outside the project is read or deleted.
+std::string collect(const sdk::FileJail& project, std::vector<StagedSource>& sources) {
+    auto kind = project.kind(staging_folder);
+    if (!kind)
+        return kind.error().message;
+    if (kind.value() == sdk::EntryKind::Missing)
+        return "nothing is staged: " + project.host_path(staging_folder).generic_string() +
+               " does not exist. Write scripts under UapStaging/ (for example UapStaging/Scripts/Foo.cs for "
+               "Assets/Scripts/Foo.cs), then call uap_scripts_commit";
+    if (kind.value() == sdk::EntryKind::Link)
+        return sdk::jail_detail::link_refusal(project.root(), std::string(staging_folder), "").message;
+    auto entries = project.list(staging_folder, max_staged_entries);
+    if (!entries)
+        return entries.error().message;
+    for (const auto& entry : entries.value()) {
+        std::string relative = std::string(staging_folder) + "/" + entry.relative;
+        if (entry.kind == sdk::EntryKind::Link)
+            return sdk::jail_detail::link_refusal(project.root(), relative, "").message;
+        if (entry.kind != sdk::EntryKind::File || fs::path(entry.relative).extension() != ".cs")
             continue;
         if (sources.size() == max_files)
             return "more than 100 staged scripts; commit them in smaller sets";
-        if (entry->file_size(error) > max_file_bytes)
-            return entry->path().string() + " is larger than 1 MB";
-        std::ifstream file(entry->path(), std::ios::binary);
-        std::ostringstream bytes;
-        bytes << file.rdbuf();
-        std::string text = bytes.str();
-        if (!valid_utf8(text))
-            return entry->path().string() + " is not UTF-8; save it as UTF-8";
-        std::string relative = fs::relative(entry->path(), staging, error).generic_string();
-        if (error || relative.empty() || relative.rfind("..", 0) == 0)
-            return entry->path().string() + " is not inside UapStaging/";
-        sources.push_back({entry->path(), "Assets/" + relative, std::move(text)});
+        auto staged = project.read(relative, max_file_bytes);
+        if (!staged)
+            return staged.error().message;
+        if (!valid_utf8(staged->content))
+            return project.host_path(relative).generic_string() + " is not UTF-8; save it as UTF-8";
+        sources.push_back({std::move(staged.value()), "Assets/" + entry.relative});
     }
     if (sources.empty())
-        return "no .cs files under " + staging.string() + "; stage scripts there first";
+        return "no .cs files under " + project.host_path(staging_folder).generic_string() + "; stage scripts there first";
     return {};
 }
 
-std::string write_atomically(const fs::path& target, const std::string& text) {
-    std::error_code error;
-    fs::create_directories(target.parent_path(), error);
-    if (error)
-        return "creating " + target.parent_path().string() + " failed: " + error.message();
-    fs::path temporary = target;
-    temporary += ".uap-commit";
-    {
-        std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-        file.write(text.data(), static_cast<std::streamsize>(text.size()));
-        if (!file)
-            return "writing " + temporary.string() + " failed";
+// Every target checked before anything is validated or written: a link at a target or in a folder
+// above it refuses the whole commit, so a commit never stops half-way on a planted link.
+std::string check_targets(const sdk::FileJail& project, const std::vector<StagedSource>& sources) {
+    for (const auto& source : sources) {
+        auto kind = project.kind(source.asset_path);
+        if (!kind)
+            return kind.error().message;
+        if (kind.value() == sdk::EntryKind::Link)
+            return sdk::jail_detail::link_refusal(project.root(), source.asset_path, "").message;
+        if (kind.value() == sdk::EntryKind::Folder || kind.value() == sdk::EntryKind::Other)
+            return project.host_path(source.asset_path).generic_string() + " exists and is not a file; move it away first";
     }
-    fs::rename(temporary, target, error);
-    if (error)
-        return "moving the script into " + target.string() + " failed: " + error.message();
     return {};
 }
 
@@ -105,10 +106,17 @@ sdk::ToolResult ScriptsCommitTool::run(const rapidjson::Value&, EditorSession& s
     EditorReply info = session.call("editor.info", none);
     if (!info.ok())
         return failure("uap_scripts_commit could not ask the editor for its project folder", info);
-    fs::path project(std::string(string_member(info.result, "projectPath")));
+    std::string_view project_path = string_member(info.result, "projectPath");
+    auto project = sdk::FileJail::open(fs::path(std::u8string(project_path.begin(), project_path.end())));
+    if (!project)
+        return sdk::ToolResult::failure("uap_scripts_commit cannot open the project folder the editor reported: " +
+                                        project.error().message);
     std::vector<StagedSource> sources;
-    if (std::string problem = collect(project / "UapStaging", sources); !problem.empty())
-        return sdk::ToolResult::failure("uap_scripts_commit: " + problem);
+    std::string problem = collect(project.value(), sources);
+    if (problem.empty())
+        problem = check_targets(project.value(), sources);
+    if (!problem.empty())
+        return sdk::ToolResult::failure("uap_scripts_commit: " + problem + "; nothing was committed");
 
     rapidjson::Document params(rapidjson::kObjectType);
     auto& allocator = params.GetAllocator();
@@ -116,7 +124,7 @@ sdk::ToolResult ScriptsCommitTool::run(const rapidjson::Value&, EditorSession& s
     for (const auto& source : sources) {
         rapidjson::Value entry(rapidjson::kObjectType);
         entry.AddMember("path", text(source.asset_path, allocator), allocator);
-        entry.AddMember("text", text(source.text, allocator), allocator);
+        entry.AddMember("text", text(source.staged.content, allocator), allocator);
         list.PushBack(entry, allocator);
     }
     params.AddMember("sources", list, allocator);
@@ -139,22 +147,21 @@ sdk::ToolResult ScriptsCommitTool::run(const rapidjson::Value&, EditorSession& s
     rapidjson::Document result(rapidjson::kObjectType);
     auto& result_allocator = result.GetAllocator();
     rapidjson::Value committed(rapidjson::kArrayType);
+    rapidjson::Value kept(rapidjson::kArrayType);
     for (const auto& source : sources) {
-        if (std::string problem = write_atomically(project / source.asset_path, source.text); !problem.empty())
-            return sdk::ToolResult::failure("uap_scripts_commit: validation passed, but " + problem + "; " +
+        if (auto written = project->write(source.asset_path, source.staged.content); !written)
+            return sdk::ToolResult::failure("uap_scripts_commit: validation passed, but " + written.error().message + "; " +
                                             std::to_string(committed.Size()) + " script(s) were committed before it");
         committed.PushBack(text(source.asset_path, result_allocator), result_allocator);
-        // The staged copy goes once committed, unless it changed after it was read (then it stays for the next commit).
-        std::ifstream now(source.staged, std::ios::binary);
-        std::ostringstream bytes;
-        bytes << now.rdbuf();
-        if (bytes.str() == source.text) {
-            std::error_code ignored;
-            fs::remove(source.staged, ignored);
-        }
+        // The staged copy goes once committed, unless it changed after it was read (then it stays
+        // for the next commit): the jail deletes only the very file it read, with the bytes it read.
+        if (auto removed = project->remove_read(source.staged); !removed)
+            kept.PushBack(text(removed.error().message, result_allocator), result_allocator);
     }
     EditorReply refreshed = session.call("asset.refresh", none, 120000);
     result.AddMember("committed", committed, result_allocator);
+    if (!kept.Empty())
+        result.AddMember("stagedCopiesKept", kept, result_allocator);
     if (const auto* checks = member(validated.result, "checks"))
         result.AddMember("validation", rapidjson::Value(*checks, result_allocator), result_allocator);
     if (refreshed.ok())

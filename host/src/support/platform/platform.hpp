@@ -87,17 +87,8 @@ std::string architecture_name();
 // ~/Library/Application Support on macOS, %APPDATA% on Windows. Empty when none can be found.
 std::filesystem::path user_config_folder(std::string_view application);
 
-// ---- Files
+// ---- Files (reading, writing and deleting go through the SDK's file jail: support/files.hpp)
 
-enum class FileAccess { OwnerOnly, Shared };
-
-// Reads a whole file without following a link at `path` (was_link tells that refusal apart);
-// refuses anything but a regular file, and files over max_bytes.
-Expected<std::string> read_without_following(const std::filesystem::path& path, std::uint64_t max_bytes, bool& was_link);
-// Creates a new file (failing if anything exists at `path`, links included), writes it and
-// flushes it to disk. OwnerOnly: mode 0600 on POSIX; on Windows a protected ACL granting only the
-// current user.
-Expected<void> create_new_file(const std::filesystem::path& path, std::string_view content, FileAccess access);
 // A regular file this user may run (POSIX: the execute permission; Windows: an .exe or .com).
 bool is_executable(const std::filesystem::path& path);
 // Whether only the owner may read and write the file (POSIX: no group/other bits; Windows: the

@@ -263,52 +263,6 @@ fs::path user_config_folder(std::string_view application) {
 
 // ---- Files
 
-Expected<std::string> read_without_following(const fs::path& path, std::uint64_t max_bytes, bool& was_link) {
-    was_link = false;
-    int descriptor = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
-    if (descriptor < 0) {
-        was_link = errno == ELOOP;
-        return Error("cannot read " + path.string() + ": " + system_message(errno));
-    }
-    struct stat status {};
-    if (::fstat(descriptor, &status) != 0 || !S_ISREG(status.st_mode)) {
-        ::close(descriptor);
-        return Error("cannot read " + path.string() + ": not a regular file");
-    }
-    if (static_cast<std::uint64_t>(status.st_size) > max_bytes) {
-        ::close(descriptor);
-        return Error(path.string() + " is " + std::to_string(status.st_size) + " bytes; the limit is " + std::to_string(max_bytes));
-    }
-    std::string content;
-    char buffer[8192];
-    ssize_t count = 0;
-    while ((count = ::read(descriptor, buffer, sizeof(buffer))) > 0 && content.size() <= max_bytes)
-        content.append(buffer, static_cast<std::size_t>(count));
-    ::close(descriptor);
-    if (count < 0)
-        return Error("cannot read " + path.string());
-    if (content.size() > max_bytes)
-        return Error(path.string() + " grew past the limit of " + std::to_string(max_bytes) + " bytes while being read");
-    return content;
-}
-
-Expected<void> create_new_file(const fs::path& path, std::string_view content, FileAccess access) {
-    int mode = access == FileAccess::OwnerOnly ? 0600 : 0644;
-    int descriptor = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
-    if (descriptor < 0)
-        return Error("cannot create " + path.string() + ": " + system_message(errno));
-    NativeHandle handle = descriptor;
-    if (!write_all(handle, content)) {
-        close_handle(handle);
-        return Error("cannot write " + path.string());
-    }
-    bool synced = ::fsync(descriptor) == 0;
-    close_handle(handle);
-    if (!synced)
-        return Error("cannot flush " + path.string());
-    return {};
-}
-
 bool is_executable(const fs::path& path) {
     std::error_code error;
     return fs::is_regular_file(path, error) && ::access(path.c_str(), X_OK) == 0;

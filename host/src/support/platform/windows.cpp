@@ -244,58 +244,6 @@ fs::path user_config_folder(std::string_view application) {
 
 // ---- Files
 
-Expected<std::string> read_without_following(const fs::path& path, std::uint64_t max_bytes, bool& was_link) {
-    was_link = false;
-    HANDLE file = CreateFileW(path.wstring().c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
-                              OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
-    if (file == INVALID_HANDLE_VALUE)
-        return Error("cannot read " + path.string() + ": " + error_text());
-    if (is_reparse_point(file)) {
-        CloseHandle(file);
-        was_link = true;
-        return Error("cannot read " + path.string() + ": it is a link");
-    }
-    BY_HANDLE_FILE_INFORMATION info{};
-    LARGE_INTEGER size{};
-    if (!GetFileInformationByHandle(file, &info) || (info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) || !GetFileSizeEx(file, &size)) {
-        CloseHandle(file);
-        return Error("cannot read " + path.string() + ": not a regular file");
-    }
-    if (static_cast<std::uint64_t>(size.QuadPart) > max_bytes) {
-        CloseHandle(file);
-        return Error(path.string() + " is " + std::to_string(size.QuadPart) + " bytes; the limit is " + std::to_string(max_bytes));
-    }
-    std::string content;
-    char buffer[8192];
-    DWORD count = 0;
-    while (ReadFile(file, buffer, sizeof(buffer), &count, nullptr) && count > 0 && content.size() <= max_bytes)
-        content.append(buffer, count);
-    CloseHandle(file);
-    if (content.size() > max_bytes)
-        return Error(path.string() + " grew past the limit of " + std::to_string(max_bytes) + " bytes while being read");
-    return content;
-}
-
-Expected<void> create_new_file(const fs::path& path, std::string_view content, FileAccess access) {
-    windows::OwnerOnlySecurity security;
-    if (access == FileAccess::OwnerOnly && !security.attributes())
-        return Error("cannot create " + path.string() + " for the current user only: the user's SID cannot be read (" + error_text() + ")");
-    HANDLE file = CreateFileW(path.wstring().c_str(), GENERIC_WRITE, 0, access == FileAccess::OwnerOnly ? security.attributes() : nullptr,
-                              CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr);
-    if (file == INVALID_HANDLE_VALUE)
-        return Error("cannot create " + path.string() + ": " + error_text());
-    NativeHandle handle = native(file);
-    if (!write_all(handle, content)) {
-        close_handle(handle);
-        return Error("cannot write " + path.string());
-    }
-    bool flushed = FlushFileBuffers(file);
-    close_handle(handle);
-    if (!flushed)
-        return Error("cannot flush " + path.string());
-    return {};
-}
-
 bool is_executable(const fs::path& path) {
     std::error_code error;
     std::wstring extension = path.extension().wstring();

@@ -71,40 +71,4 @@ Expected<std::wstring> command_line(const std::vector<std::string>& words) {
     return line;
 }
 
-std::vector<unsigned char> current_user_sid() {
-    HANDLE token = nullptr;
-    if (!OpenProcessToken(GetCurrentProcess(), TOKEN_QUERY, &token))
-        return {};
-    DWORD size = 0;
-    GetTokenInformation(token, TokenUser, nullptr, 0, &size);
-    std::vector<unsigned char> buffer(size);
-    bool read = size > 0 && GetTokenInformation(token, TokenUser, buffer.data(), size, &size);
-    CloseHandle(token);
-    if (!read)
-        return {};
-    auto* user = reinterpret_cast<TOKEN_USER*>(buffer.data());
-    DWORD length = GetLengthSid(user->User.Sid);
-    std::vector<unsigned char> sid(length);
-    CopySid(length, sid.data(), user->User.Sid);
-    return sid;
-}
-
-OwnerOnlySecurity::OwnerOnlySecurity() : m_user(current_user_sid()) {
-    if (m_user.empty())
-        return;
-    DWORD acl_size = sizeof(ACL) + sizeof(ACCESS_ALLOWED_ACE) + static_cast<DWORD>(m_user.size());
-    m_acl.resize(acl_size);
-    auto* acl = reinterpret_cast<ACL*>(m_acl.data());
-    if (!InitializeAcl(acl, acl_size, ACL_REVISION) || !AddAccessAllowedAce(acl, ACL_REVISION, GENERIC_ALL, m_user.data()))
-        return;
-    if (!InitializeSecurityDescriptor(&m_descriptor, SECURITY_DESCRIPTOR_REVISION) ||
-        !SetSecurityDescriptorDacl(&m_descriptor, TRUE, acl, FALSE) ||
-        !SetSecurityDescriptorControl(&m_descriptor, SE_DACL_PROTECTED, SE_DACL_PROTECTED))
-        return;
-    m_attributes.nLength = sizeof(m_attributes);
-    m_attributes.lpSecurityDescriptor = &m_descriptor;
-    m_attributes.bInheritHandle = FALSE;
-    m_ready = true;
-}
-
 } // namespace uap::platform::windows

@@ -2,6 +2,8 @@
 // wide APIs take UTF-16), command-line quoting, and the current user's owner-only ACL.
 #pragma once
 
+#include <uap/sdk/file_jail.hpp>
+
 #include "support/expected.hpp"
 
 #include <memory>
@@ -27,24 +29,9 @@ std::wstring quote_argument(std::wstring_view argument);
 // (long texts travel in files or on stdin instead).
 Expected<std::wstring> command_line(const std::vector<std::string>& words);
 
-// A security descriptor whose protected DACL grants the current user full access and nobody else
-// anything (no inherited entries); null when the current user's SID cannot be read.
-class OwnerOnlySecurity {
-public:
-    OwnerOnlySecurity();
-    OwnerOnlySecurity(const OwnerOnlySecurity&) = delete; // attributes() points into this object.
-    OwnerOnlySecurity& operator=(const OwnerOnlySecurity&) = delete;
-    SECURITY_ATTRIBUTES* attributes() { return m_ready ? &m_attributes : nullptr; }
-
-private:
-    std::vector<unsigned char> m_user;
-    std::vector<unsigned char> m_acl;
-    SECURITY_DESCRIPTOR m_descriptor{};
-    SECURITY_ATTRIBUTES m_attributes{};
-    bool m_ready = false;
-};
-
-// The current user's SID (the TokenUser of this process), as bytes.
-std::vector<unsigned char> current_user_sid();
+// Owner-only security and the current user's SID live with the SDK's file jail, which creates
+// owner-only files too; the platform layer uses the same ones for its lock file.
+using OwnerOnlySecurity = sdk::jail_detail::OwnerOnlySecurity;
+using sdk::jail_detail::current_user_sid;
 
 } // namespace uap::platform::windows

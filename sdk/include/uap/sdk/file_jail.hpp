@@ -77,7 +77,8 @@ enum class EntryKind { Missing, File, Folder, Link, Other };
 
 // Whether a write may create the folders above the file.
 enum class Folders { Create, MustExist };
-// Who may read a file the jail creates (POSIX: 0600 or 0644 before the umask; Windows: inherited).
+// Who may read a file the jail creates (POSIX: 0600, or 0644 before the umask; Windows: a protected
+// DACL for the current user only, or the folder's inherited entries).
 enum class FileAccess { OwnerOnly, Shared };
 // Whether the jail's root itself may be reached through a link (the caller vouches for the root;
 // Refuse is for roots that are themselves project content, such as a state folder).
@@ -167,7 +168,10 @@ public:
                            Folders folders = Folders::Create) const;
 
     // Creates every missing folder of `relative`; refused when one is a link or not a folder.
-    JailResult<void> make_folders(std::string_view relative) const;
+    // FileAccess::OwnerOnly also restricts the last folder to its owner (POSIX: mode 0700, set
+    // through its descriptor; Windows: the folder keeps its inherited entries, the files the jail
+    // writes into it are owner-only).
+    JailResult<void> make_folders(std::string_view relative, FileAccess access = FileAccess::Shared) const;
 
     // Deletes the file read through this jail, only if the same file is still there with the same
     // bytes; JailProblem::Changed otherwise (the file stays).

@@ -301,6 +301,9 @@ inline JailResult<void> FileJail::write(std::string_view relative, std::string_v
     if (!file.valid())
         return jail_detail::system_error("creating a temporary file beside", m_root_path, place.inside, jail_detail::reason(errno));
     auto written = jail_detail::write_all(*m_handle, file.get(), place.inside, content);
+    // Flushed before the rename, so a crash leaves the old file or the whole new one, never an empty one.
+    if (written && ::fsync(file.get()) != 0)
+        written = jail_detail::system_error("flushing", m_root_path, place.inside, jail_detail::reason(errno));
     file.reset();
     // renameat replaces the directory entry itself: a link planted at the name since the check above
     // is replaced, never written through.
@@ -311,13 +314,16 @@ inline JailResult<void> FileJail::write(std::string_view relative, std::string_v
     return written;
 }
 
-inline JailResult<void> FileJail::make_folders(std::string_view relative) const {
+inline JailResult<void> FileJail::make_folders(std::string_view relative, FileAccess access) const {
     auto components = split_beneath(relative);
     if (!components)
         return components.error();
     auto folder = jail_detail::open_folder(*m_handle, components.value(), components->size(), Folders::Create);
     if (!folder)
         return folder.error();
+    if (access == FileAccess::OwnerOnly && ::fchmod(folder->get(), 0700) != 0)
+        return jail_detail::system_error("restricting to its owner", m_root_path, join_components(components.value(), components->size()),
+                                         jail_detail::reason(errno));
     return {};
 }
 

@@ -57,6 +57,58 @@ private:
     Handle m_handle;  // Held so the root cannot be renamed or deleted while the jail lives.
 };
 
+// The current user's SID (the TokenUser of this process), as bytes; empty when it cannot be read.
+inline std::vector<unsigned char> current_user_sid() {
+    HANDLE token = nullptr;
+    if (!::OpenProcessToken(::GetCurrentProcess(), TOKEN_QUERY, &token))
+        return {};
+    DWORD size = 0;
+    ::GetTokenInformation(token, TokenUser, nullptr, 0, &size);
+    std::vector<unsigned char> buffer(size);
+    bool read = size > 0 && ::GetTokenInformation(token, TokenUser, buffer.data(), size, &size);
+    ::CloseHandle(token);
+    if (!read)
+        return {};
+    auto* user = reinterpret_cast<TOKEN_USER*>(buffer.data());
+    DWORD length = ::GetLengthSid(user->User.Sid);
+    std::vector<unsigned char> sid(length);
+    ::CopySid(length, sid.data(), user->User.Sid);
+    return sid;
+}
+
+// A security descriptor whose protected DACL grants the current user full access and nobody else
+// anything (no inherited entries); attributes() is null when the user's SID cannot be read.
+class OwnerOnlySecurity {
+public:
+    OwnerOnlySecurity() : m_user(current_user_sid()) {
+        if (m_user.empty())
+            return;
+        DWORD acl_size = sizeof(ACL) + sizeof(ACCESS_ALLOWED_ACE) + static_cast<DWORD>(m_user.size());
+        m_acl.resize(acl_size);
+        auto* acl = reinterpret_cast<ACL*>(m_acl.data());
+        if (!::InitializeAcl(acl, acl_size, ACL_REVISION) || !::AddAccessAllowedAce(acl, ACL_REVISION, GENERIC_ALL, m_user.data()))
+            return;
+        if (!::InitializeSecurityDescriptor(&m_descriptor, SECURITY_DESCRIPTOR_REVISION) ||
+            !::SetSecurityDescriptorDacl(&m_descriptor, TRUE, acl, FALSE) ||
+            !::SetSecurityDescriptorControl(&m_descriptor, SE_DACL_PROTECTED, SE_DACL_PROTECTED))
+            return;
+        m_attributes.nLength = sizeof(m_attributes);
+        m_attributes.lpSecurityDescriptor = &m_descriptor;
+        m_attributes.bInheritHandle = FALSE;
+        m_ready = true;
+    }
+    OwnerOnlySecurity(const OwnerOnlySecurity&) = delete;  // attributes() points into this object.
+    OwnerOnlySecurity& operator=(const OwnerOnlySecurity&) = delete;
+    SECURITY_ATTRIBUTES* attributes() { return m_ready ? &m_attributes : nullptr; }
+
+private:
+    std::vector<unsigned char> m_user;
+    std::vector<unsigned char> m_acl;
+    SECURITY_DESCRIPTOR m_descriptor{};
+    SECURITY_ATTRIBUTES m_attributes{};
+    bool m_ready = false;
+};
+
 inline std::string reason(DWORD error_number) {
     char* text = nullptr;
     DWORD length = ::FormatMessageA(FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS,
@@ -276,7 +328,8 @@ inline JailResult<JailFile> FileJail::read(std::string_view relative, std::uint6
     return jail_detail::read_file(*m_handle, location.value(), relative, max_bytes);
 }
 
-inline JailResult<void> FileJail::write(std::string_view relative, std::string_view content, FileAccess, Folders folders) const {
+inline JailResult<void> FileJail::write(std::string_view relative, std::string_view content, FileAccess access,
+                                        Folders folders) const {
     auto location = jail_detail::locate(*m_handle, relative, folders);
     if (!location)
         return location.error();
@@ -290,7 +343,13 @@ inline JailResult<void> FileJail::write(std::string_view relative, std::string_v
         return JailError{JailProblem::NotFile, jail_detail::path_text(m_root_path) + "/" + place.inside +
                                                    " exists and is not a regular file; move it away and try again"};
     std::filesystem::path temporary = place.folder / jail_detail::temporary_name();
-    jail_detail::Handle file(::CreateFileW(temporary.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr));
+    jail_detail::OwnerOnlySecurity owner_only;
+    if (access == FileAccess::OwnerOnly && !owner_only.attributes())
+        return jail_detail::system_error("creating", m_root_path, place.inside,
+                                         "the current user's SID cannot be read to make the file owner-only");
+    jail_detail::Handle file(::CreateFileW(temporary.c_str(), GENERIC_WRITE, 0,
+                                           access == FileAccess::OwnerOnly ? owner_only.attributes() : nullptr, CREATE_NEW,
+                                           FILE_ATTRIBUTE_NORMAL, nullptr));
     if (!file.valid())
         return jail_detail::system_error("creating a temporary file beside", m_root_path, place.inside,
                                          jail_detail::reason(::GetLastError()));
@@ -303,6 +362,8 @@ inline JailResult<void> FileJail::write(std::string_view relative, std::string_v
             written = jail_detail::system_error("writing", m_root_path, place.inside, jail_detail::reason(::GetLastError()));
         offset += put;
     }
+    if (written && !::FlushFileBuffers(file.get()))
+        written = jail_detail::system_error("flushing", m_root_path, place.inside, jail_detail::reason(::GetLastError()));
     file.reset();
     // MoveFileEx replaces the directory entry: a link planted at the name meanwhile is replaced, not followed.
     if (written && !::MoveFileExW(temporary.c_str(), place.path().c_str(), MOVEFILE_REPLACE_EXISTING))
@@ -312,7 +373,7 @@ inline JailResult<void> FileJail::write(std::string_view relative, std::string_v
     return written;
 }
 
-inline JailResult<void> FileJail::make_folders(std::string_view relative) const {
+inline JailResult<void> FileJail::make_folders(std::string_view relative, FileAccess) const {
     auto components = split_beneath(relative);
     if (!components)
         return components.error();
