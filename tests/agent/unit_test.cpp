@@ -97,6 +97,31 @@ TEST(ScriptGate, ChecksToolCalls) {
     EXPECT_NE(guidance->find("uap_scripts_commit"), std::string::npos);
 }
 
+TEST(ScriptGate, RefusesWritesThroughALinkInsideTheProject) {
+    namespace fs = std::filesystem;
+    fs::path base = fs::temp_directory_path() / ("uap-gate-links-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+                                                 std::to_string(reinterpret_cast<std::uintptr_t>(&base)));
+    fs::path project = base / "project";
+    fs::create_directories(project / "Assets" / "Scripts");
+    fs::create_directories(base / "outside");
+    std::error_code error;
+    fs::create_directory_symlink(project / "Assets" / "Scripts", project / "Notes", error);
+    fs::create_directory_symlink(base / "outside", project / "Docs", error);
+    if (error) {
+        fs::remove_all(base);
+        GTEST_SKIP() << "this system cannot make symbolic links";
+    }
+    // A .txt name through Notes -> Assets/Scripts, then renamed .cs by the shell, would skip staging.
+    auto into_assets = check_tool_call("Write", parse(R"({"file_path":"Notes/Helper.txt"})"), project, project);
+    ASSERT_TRUE(into_assets);
+    EXPECT_NE(into_assets->find("symbolic link"), std::string::npos) << *into_assets;
+    EXPECT_NE(into_assets->find("Notes"), std::string::npos) << *into_assets;
+    EXPECT_TRUE(check_tool_call("Bash", parse(R"({"command":"echo x > Docs/out.txt"})"), project, project));
+    EXPECT_FALSE(check_tool_call("Write", parse(R"({"file_path":"Assets/Scripts/readme.txt"})"), project, project));
+    EXPECT_FALSE(check_tool_call("Write", parse(R"({"file_path":"/elsewhere/readme.txt"})"), project, project));
+    fs::remove_all(base);
+}
+
 TEST(PermissionBroker, AutoApprovesOnlyFromMetadata) {
     std::vector<std::string> rules;
     BrokerContext context{"/p", "/p", AutoApprove::ReadOnly, &rules,

@@ -93,6 +93,27 @@ TEST_F(FileJailTest, WritesReadsAndLeavesNoTemporaryFile) {
     EXPECT_EQ(listing.value()[1].kind, EntryKind::File);
 }
 
+TEST_F(FileJailTest, AWriterInPiecesIsInvisibleUntilCommittedAndLeavesNothingWhenDropped) {
+    auto files = jail();
+    ASSERT_TRUE(files.write("pack/lib.so", "old"));
+    {
+        auto writer = files.begin_write("pack/lib.so");
+        ASSERT_TRUE(writer);
+        ASSERT_TRUE(writer->append("new "));
+        ASSERT_TRUE(writer->append("library"));
+        EXPECT_EQ(read_text(project / "pack/lib.so"), "old") << "not visible before commit";
+        // Dropped here without commit().
+    }
+    EXPECT_EQ(read_text(project / "pack/lib.so"), "old");
+    EXPECT_EQ(std::distance(fs::directory_iterator(project / "pack"), fs::directory_iterator()), 1) << "no temporary file left";
+    auto writer = files.begin_write("pack/lib.so");
+    ASSERT_TRUE(writer);
+    ASSERT_TRUE(writer->append("new library"));
+    ASSERT_TRUE(writer->commit());
+    EXPECT_EQ(read_text(project / "pack/lib.so"), "new library");
+    EXPECT_FALSE(writer->append("more")) << "a committed writer takes nothing more";
+}
+
 TEST_F(FileJailTest, WriteWithoutCreatingFoldersNeedsTheFolder) {
     auto written = jail().write("Missing/x.txt", "x", uap::sdk::FileAccess::Shared, uap::sdk::Folders::MustExist);
     ASSERT_FALSE(written);

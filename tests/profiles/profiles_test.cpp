@@ -135,6 +135,23 @@ TEST_F(Profiles, ALongerIdWithTheSamePrefixNeverMatches) {
     EXPECT_EQ(entry(evaluate_now(), "prefix-trap").state, ProfileState::Active);
 }
 
+TEST_F(Profiles, AManifestLinkedOutsideTheProjectIsNotReadAndSaysSo) {
+    write(bundled / "a.json", profile_text("in-linked-manifest", R"("com.example.a")", "A"));
+    fs::path elsewhere = project.parent_path() / (project.filename().string() + "-elsewhere.json");
+    write(elsewhere, R"({"dependencies":{"com.example.a":"1.0.0"}})");
+    fs::create_directories(project / "Packages");
+    std::error_code error;
+    fs::create_symlink(elsewhere, project / "Packages" / "manifest.json", error);
+    if (error)
+        GTEST_SKIP() << "this system cannot make symbolic links";
+    auto catalog = evaluate_now();
+    fs::remove(elsewhere);
+    EXPECT_EQ(entry(catalog, "in-linked-manifest").state, ProfileState::NotDetected);
+    ASSERT_EQ(catalog.notes.size(), 1u);
+    EXPECT_NE(catalog.notes[0].find("Packages/manifest.json was not used"), std::string::npos) << catalog.notes[0];
+    EXPECT_NE(catalog.notes[0].find("symbolic link"), std::string::npos) << catalog.notes[0];
+}
+
 TEST_F(Profiles, AMalformedManifestFallsBackToFoldersAndSaysSo) {
     write(bundled / "a.json", profile_text("in-manifest", R"("com.example.a")", "A"));
     write(bundled / "b.json", profile_text("in-folder", R"("com.example.b")", "B"));

@@ -5,6 +5,8 @@
 #include "support/json.hpp"
 #include "support/utf8_path.hpp"
 
+#include <uap/sdk/file_jail.hpp>
+
 #include <algorithm>
 #include <cctype>
 
@@ -195,9 +197,12 @@ std::optional<std::string> check_tool_call(std::string_view tool_name, const rap
         if (auto command = json::string_field(input, "command"))
             paths = powershell_write_targets(*command);
     }
-    for (auto& path : paths)
+    for (auto& path : paths) {
         if (GatedKind kind = classify_path(path, cwd, project); kind != GatedKind::None)
             return gate_guidance(kind, path);
+        if (auto link = linked_inside_project(path, cwd, project))
+            return link_guidance(path, *link);
+    }
     return std::nullopt;
 }
 

@@ -1,10 +1,11 @@
 // Package detection from the project's files, and type-name matching.
 #include "profiles/detection.hpp"
 
-#include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/platform/file_stamp.hpp"
 #include "support/utf8_path.hpp"
+
+#include <uap/sdk/file_jail.hpp>
 
 #include <algorithm>
 
@@ -46,14 +47,14 @@ std::string packages_fingerprint(const fs::path& project) {
 ProjectPackages read_project_packages(const fs::path& project) {
     ProjectPackages packages;
     packages.fingerprint = packages_fingerprint(project);
-    fs::path manifest = project / "Packages" / "manifest.json";
-    std::error_code error;
-    if (fs::exists(manifest, error)) {
-        auto text = files::read(manifest, max_manifest_bytes);
+    // Through the project's jail: a manifest that is (or lies behind) a link is reported, never followed.
+    auto files = sdk::FileJail::open(project);
+    auto text = files ? files->read("Packages/manifest.json", max_manifest_bytes) : sdk::JailResult<sdk::JailFile>(files.error());
+    if (text || text.error().problem != sdk::JailProblem::Missing) {
         std::string problem;
         if (!text) {
-            problem = text.error().message();
-        } else if (auto document = json::parse(*text); !document) {
+            problem = text.error().message;
+        } else if (auto document = json::parse(text->content); !document) {
             problem = "it is not valid JSON (" + document.error().message() + ")";
         } else if (!document->IsObject() || !document->HasMember("dependencies") || !(*document)["dependencies"].IsObject()) {
             problem = "it has no \"dependencies\" object";

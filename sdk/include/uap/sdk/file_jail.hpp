@@ -146,8 +146,29 @@ inline std::string join_components(const std::vector<std::string>& components, s
 }
 
 namespace jail_detail {
-class Root;  // The platform's open handle on the root folder (file_jail_posix.hpp, file_jail_windows.hpp).
+class Root;       // The platform's open handle on the root folder (file_jail_posix.hpp, file_jail_windows.hpp).
+struct Pending;   // A temporary file being written, and where it goes.
 }
+
+// A file being written through the jail, in pieces (an archive entry, a copy): invisible under its
+// name until commit(), which flushes it and renames it over the target. Dropped without commit(),
+// the temporary file is removed and the target is untouched.
+class [[nodiscard]] JailWriter {
+public:
+    JailWriter(JailWriter&&) noexcept;
+    JailWriter& operator=(JailWriter&&) noexcept;
+    JailWriter(const JailWriter&) = delete;
+    JailWriter& operator=(const JailWriter&) = delete;
+    ~JailWriter();
+
+    JailResult<void> append(std::string_view bytes);
+    JailResult<void> commit();
+
+private:
+    friend class FileJail;
+    explicit JailWriter(std::unique_ptr<jail_detail::Pending> pending);
+    std::unique_ptr<jail_detail::Pending> m_pending;
+};
 
 class FileJail {
 public:
@@ -166,6 +187,10 @@ public:
     // the file is a link or a folder.
     JailResult<void> write(std::string_view relative, std::string_view content, FileAccess access = FileAccess::Shared,
                            Folders folders = Folders::Create) const;
+
+    // The same, written in pieces: refused up front when the target is a link or a folder.
+    JailResult<JailWriter> begin_write(std::string_view relative, FileAccess access = FileAccess::Shared,
+                                       Folders folders = Folders::Create) const;
 
     // Creates every missing folder of `relative`; refused when one is a link or not a folder.
     // FileAccess::OwnerOnly also restricts the last folder to its owner (POSIX: mode 0700, set

@@ -219,6 +219,16 @@ inline JailResult<std::vector<std::string>> entry_names(const Root& root, int fo
     return names;
 }
 
+// A temporary file being written beside its target (JailWriter).
+struct Pending {
+    std::shared_ptr<Root> root;
+    Descriptor folder;
+    Descriptor file;
+    std::string temporary;
+    std::string name;
+    std::string inside;
+};
+
 // Removes every entry inside `folder` (an open descriptor), depth-first, never following a link.
 inline JailResult<void> empty_folder(const Root& root, int folder, const std::string& inside, int depth) {
     if (depth > 128)
@@ -280,8 +290,7 @@ inline JailResult<JailFile> FileJail::read(std::string_view relative, std::uint6
     return jail_detail::read_file(*m_handle, location.value(), relative, max_bytes);
 }
 
-inline JailResult<void> FileJail::write(std::string_view relative, std::string_view content, FileAccess access,
-                                        Folders folders) const {
+inline JailResult<JailWriter> FileJail::begin_write(std::string_view relative, FileAccess access, Folders folders) const {
     auto location = jail_detail::locate(*m_handle, relative, folders);
     if (!location)
         return location.error();
@@ -294,24 +303,63 @@ inline JailResult<void> FileJail::write(std::string_view relative, std::string_v
     if (existing.value() == EntryKind::Folder || existing.value() == EntryKind::Other)
         return JailError{JailProblem::NotFile, jail_detail::path_text(m_root_path) + "/" + place.inside +
                                                    " exists and is not a regular file; move it away and try again"};
-    std::string temporary = jail_detail::temporary_name();
-    jail_detail::Descriptor file(::openat(place.folder.get(), temporary.c_str(),
-                                          O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                                          access == FileAccess::OwnerOnly ? 0600 : 0644));
-    if (!file.valid())
+    auto pending = std::make_unique<jail_detail::Pending>();
+    pending->root = m_handle;
+    pending->temporary = jail_detail::temporary_name();
+    pending->file = jail_detail::Descriptor(::openat(place.folder.get(), pending->temporary.c_str(),
+                                                     O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                                                     access == FileAccess::OwnerOnly ? 0600 : 0644));
+    if (!pending->file.valid())
         return jail_detail::system_error("creating a temporary file beside", m_root_path, place.inside, jail_detail::reason(errno));
-    auto written = jail_detail::write_all(*m_handle, file.get(), place.inside, content);
+    pending->folder = std::move(place.folder);
+    pending->name = std::move(place.name);
+    pending->inside = std::move(place.inside);
+    return JailWriter(std::move(pending));
+}
+
+inline JailResult<void> FileJail::write(std::string_view relative, std::string_view content, FileAccess access,
+                                        Folders folders) const {
+    auto writer = begin_write(relative, access, folders);
+    if (!writer)
+        return writer.error();
+    if (auto appended = writer->append(content); !appended)
+        return appended;
+    return writer->commit();
+}
+
+inline JailWriter::JailWriter(std::unique_ptr<jail_detail::Pending> pending) : m_pending(std::move(pending)) {}
+inline JailWriter::JailWriter(JailWriter&&) noexcept = default;
+inline JailWriter& JailWriter::operator=(JailWriter&&) noexcept = default;
+
+inline JailWriter::~JailWriter() {
+    if (m_pending && m_pending->file.valid()) {
+        m_pending->file.reset();
+        ::unlinkat(m_pending->folder.get(), m_pending->temporary.c_str(), 0);
+    }
+}
+
+inline JailResult<void> JailWriter::append(std::string_view bytes) {
+    if (!m_pending || !m_pending->file.valid())
+        return JailError{JailProblem::System, "the file was already committed or abandoned"};
+    return jail_detail::write_all(*m_pending->root, m_pending->file.get(), m_pending->inside, bytes);
+}
+
+inline JailResult<void> JailWriter::commit() {
+    if (!m_pending || !m_pending->file.valid())
+        return JailError{JailProblem::System, "the file was already committed or abandoned"};
+    auto& pending = *m_pending;
     // Flushed before the rename, so a crash leaves the old file or the whole new one, never an empty one.
-    if (written && ::fsync(file.get()) != 0)
-        written = jail_detail::system_error("flushing", m_root_path, place.inside, jail_detail::reason(errno));
-    file.reset();
-    // renameat replaces the directory entry itself: a link planted at the name since the check above
-    // is replaced, never written through.
-    if (written && ::renameat(place.folder.get(), temporary.c_str(), place.folder.get(), place.name.c_str()) != 0)
-        written = jail_detail::system_error("replacing", m_root_path, place.inside, jail_detail::reason(errno));
-    if (!written)
-        ::unlinkat(place.folder.get(), temporary.c_str(), 0);
-    return written;
+    JailResult<void> done;
+    if (::fsync(pending.file.get()) != 0)
+        done = jail_detail::system_error("flushing", pending.root->path(), pending.inside, jail_detail::reason(errno));
+    pending.file.reset();
+    // renameat replaces the directory entry itself: a link planted at the name since the check is
+    // replaced, never written through.
+    if (done && ::renameat(pending.folder.get(), pending.temporary.c_str(), pending.folder.get(), pending.name.c_str()) != 0)
+        done = jail_detail::system_error("replacing", pending.root->path(), pending.inside, jail_detail::reason(errno));
+    if (!done)
+        ::unlinkat(pending.folder.get(), pending.temporary.c_str(), 0);
+    return done;
 }
 
 inline JailResult<void> FileJail::make_folders(std::string_view relative, FileAccess access) const {
@@ -409,15 +457,15 @@ inline JailResult<std::vector<JailEntry>> FileJail::list(std::string_view folder
         inside = join_components(components.value(), components->size());
     }
     std::vector<JailEntry> entries;
-    struct Pending {
+    struct Unvisited {
         jail_detail::Descriptor folder;
         std::string prefix;
         int depth;
     };
-    std::vector<Pending> pending;
+    std::vector<Unvisited> pending;
     pending.push_back({std::move(start), "", 0});
     while (!pending.empty()) {
-        Pending current = std::move(pending.back());
+        Unvisited current = std::move(pending.back());
         pending.pop_back();
         if (current.depth > 64)
             return JailError{JailProblem::TooLarge, jail_detail::path_text(m_root_path) + "/" + inside +

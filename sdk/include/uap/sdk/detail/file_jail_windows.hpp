@@ -259,6 +259,16 @@ inline std::wstring temporary_name() {
     return L".uap-write-" + std::wstring(text) + L".tmp";
 }
 
+// A temporary file being written beside its target (JailWriter); the folders above stay held.
+struct Pending {
+    std::shared_ptr<Root> root;
+    std::vector<Handle> held;
+    Handle file;
+    std::filesystem::path temporary;
+    std::filesystem::path target;
+    std::string inside;
+};
+
 // Removes every entry inside `folder`, depth-first, removing reparse points as entries.
 inline JailResult<void> empty_folder(const Root& root, const std::filesystem::path& folder, const std::string& inside, int depth) {
     if (depth > 128)
@@ -328,8 +338,7 @@ inline JailResult<JailFile> FileJail::read(std::string_view relative, std::uint6
     return jail_detail::read_file(*m_handle, location.value(), relative, max_bytes);
 }
 
-inline JailResult<void> FileJail::write(std::string_view relative, std::string_view content, FileAccess access,
-                                        Folders folders) const {
+inline JailResult<JailWriter> FileJail::begin_write(std::string_view relative, FileAccess access, Folders folders) const {
     auto location = jail_detail::locate(*m_handle, relative, folders);
     if (!location)
         return location.error();
@@ -342,35 +351,74 @@ inline JailResult<void> FileJail::write(std::string_view relative, std::string_v
     if (existing.value() == EntryKind::Folder || existing.value() == EntryKind::Other)
         return JailError{JailProblem::NotFile, jail_detail::path_text(m_root_path) + "/" + place.inside +
                                                    " exists and is not a regular file; move it away and try again"};
-    std::filesystem::path temporary = place.folder / jail_detail::temporary_name();
+    auto pending = std::make_unique<jail_detail::Pending>();
+    pending->root = m_handle;
+    pending->temporary = place.folder / jail_detail::temporary_name();
     jail_detail::OwnerOnlySecurity owner_only;
     if (access == FileAccess::OwnerOnly && !owner_only.attributes())
         return jail_detail::system_error("creating", m_root_path, place.inside,
                                          "the current user's SID cannot be read to make the file owner-only");
-    jail_detail::Handle file(::CreateFileW(temporary.c_str(), GENERIC_WRITE, 0,
-                                           access == FileAccess::OwnerOnly ? owner_only.attributes() : nullptr, CREATE_NEW,
-                                           FILE_ATTRIBUTE_NORMAL, nullptr));
-    if (!file.valid())
+    pending->file = jail_detail::Handle(::CreateFileW(pending->temporary.c_str(), GENERIC_WRITE, 0,
+                                                      access == FileAccess::OwnerOnly ? owner_only.attributes() : nullptr,
+                                                      CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr));
+    if (!pending->file.valid())
         return jail_detail::system_error("creating a temporary file beside", m_root_path, place.inside,
                                          jail_detail::reason(::GetLastError()));
-    JailResult<void> written;
+    pending->target = place.path();
+    pending->inside = place.inside;
+    pending->held = std::move(place.held);
+    return JailWriter(std::move(pending));
+}
+
+inline JailResult<void> FileJail::write(std::string_view relative, std::string_view content, FileAccess access,
+                                        Folders folders) const {
+    auto writer = begin_write(relative, access, folders);
+    if (!writer)
+        return writer.error();
+    if (auto appended = writer->append(content); !appended)
+        return appended;
+    return writer->commit();
+}
+
+inline JailWriter::JailWriter(std::unique_ptr<jail_detail::Pending> pending) : m_pending(std::move(pending)) {}
+inline JailWriter::JailWriter(JailWriter&&) noexcept = default;
+inline JailWriter& JailWriter::operator=(JailWriter&&) noexcept = default;
+
+inline JailWriter::~JailWriter() {
+    if (m_pending && m_pending->file.valid()) {
+        m_pending->file.reset();
+        ::DeleteFileW(m_pending->temporary.c_str());
+    }
+}
+
+inline JailResult<void> JailWriter::append(std::string_view bytes) {
+    if (!m_pending || !m_pending->file.valid())
+        return JailError{JailProblem::System, "the file was already committed or abandoned"};
     std::size_t offset = 0;
-    while (written && offset < content.size()) {
+    while (offset < bytes.size()) {
         DWORD put = 0;
-        DWORD chunk = static_cast<DWORD>(std::min<std::size_t>(content.size() - offset, 1u << 30));
-        if (!::WriteFile(file.get(), content.data() + offset, chunk, &put, nullptr))
-            written = jail_detail::system_error("writing", m_root_path, place.inside, jail_detail::reason(::GetLastError()));
+        DWORD chunk = static_cast<DWORD>(std::min<std::size_t>(bytes.size() - offset, 1u << 30));
+        if (!::WriteFile(m_pending->file.get(), bytes.data() + offset, chunk, &put, nullptr))
+            return jail_detail::system_error("writing", m_pending->root->path(), m_pending->inside, jail_detail::reason(::GetLastError()));
         offset += put;
     }
-    if (written && !::FlushFileBuffers(file.get()))
-        written = jail_detail::system_error("flushing", m_root_path, place.inside, jail_detail::reason(::GetLastError()));
-    file.reset();
+    return {};
+}
+
+inline JailResult<void> JailWriter::commit() {
+    if (!m_pending || !m_pending->file.valid())
+        return JailError{JailProblem::System, "the file was already committed or abandoned"};
+    auto& pending = *m_pending;
+    JailResult<void> done;
+    if (!::FlushFileBuffers(pending.file.get()))
+        done = jail_detail::system_error("flushing", pending.root->path(), pending.inside, jail_detail::reason(::GetLastError()));
+    pending.file.reset();
     // MoveFileEx replaces the directory entry: a link planted at the name meanwhile is replaced, not followed.
-    if (written && !::MoveFileExW(temporary.c_str(), place.path().c_str(), MOVEFILE_REPLACE_EXISTING))
-        written = jail_detail::system_error("replacing", m_root_path, place.inside, jail_detail::reason(::GetLastError()));
-    if (!written)
-        ::DeleteFileW(temporary.c_str());
-    return written;
+    if (done && !::MoveFileExW(pending.temporary.c_str(), pending.target.c_str(), MOVEFILE_REPLACE_EXISTING))
+        done = jail_detail::system_error("replacing", pending.root->path(), pending.inside, jail_detail::reason(::GetLastError()));
+    if (!done)
+        ::DeleteFileW(pending.temporary.c_str());
+    return done;
 }
 
 inline JailResult<void> FileJail::make_folders(std::string_view relative, FileAccess) const {
