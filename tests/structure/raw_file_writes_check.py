@@ -22,7 +22,7 @@ FILESYSTEM_CHANGE = re.compile(
 # Streams and C calls that open a file for writing or change the file system.
 # (A bare name such as remove( is a member function or an algorithm; the C calls are written ::unlink(.)
 STREAM_OR_C_CHANGE = re.compile(
-    r'(?<![<\w])(std::)?(ofstream|fstream)\b|\bfopen\s*\([^)]*"[wa+]|'
+    r'(?<![<\w])(std::)?(ofstream|fstream)\b|\bfopen\s*\(.*"[wa]|'
     r'(?<![\w.>:])::(unlink|unlinkat|rmdir|mkdir|mkdirat|chmod|fchmod|remove|rename|renameat|truncate|symlink)\s*\(')
 
 

@@ -58,7 +58,7 @@ TEST_F(AssetEditorTools, AssetCreateMakesAMaterialAndAPrefabFromASceneObject) {
 }
 
 TEST_F(AssetEditorTools, AssetCreateRefusesPathsOutsideAssetsAndAMissingFolder) {
-    EXPECT_NE(refused("uap_asset_create", R"({"assetType":"Material","path":"Library/x.mat"})").find("outside Assets/"), std::string::npos);
+    EXPECT_NE(refused("uap_asset_create", R"({"assetType":"Material","path":"Library/x.mat"})").find("is not under Assets/"), std::string::npos);
     std::string folder = refused("uap_asset_create", R"({"assetType":"Material","path":"Assets/Nowhere/x.mat"})");
     EXPECT_NE(folder.find("does not exist"), std::string::npos) << folder;
     EXPECT_EQ(editor("asset.find", R"({"filter":"x"})").find("Nowhere"), std::string::npos);

@@ -151,9 +151,9 @@ TEST_F(SymlinkAttacks, AssetPathsThatClimbOutAreRefusedBeforeTheEditorSeesThem) 
     auto outside_root = stack.call("uap_asset_create", R"({"assetType":"Folder","path":"ProjectSettings/Mine"})");
     ASSERT_TRUE(outside_root.is_error);
     EXPECT_NE(outside_root.text.find("is not under Assets/"), std::string::npos) << outside_root.text;
-    auto normalised = stack.call("uap_asset_create", R"({"assetType":"Folder","path":"Assets/./Made//Here"})");
+    auto normalised = stack.call("uap_asset_create", R"({"assetType":"Folder","path":"Assets/./Made//"})");
     ASSERT_FALSE(normalised.is_error) << normalised.text;
-    EXPECT_NE(normalised.text.find("Assets/Made/Here"), std::string::npos) << normalised.text;
+    EXPECT_NE(normalised.text.find(R"("Assets/Made")"), std::string::npos) << normalised.text;
 }
 
 } // namespace

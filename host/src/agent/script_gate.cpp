@@ -133,6 +133,38 @@ void targets_of_simple_command(const std::vector<std::string>& words, std::vecto
         targets.insert(targets.end(), operands.begin() + 1, operands.end());
 }
 
+// Why a write to `path` inside the project would pass through a symbolic link (a planted
+// `Notes -> Assets/Scripts` carries a .txt name past the gate into a script, and a link can carry
+// a write out of the project); nothing when the path is outside the project or has no link.
+std::optional<std::string> linked_inside_project(std::string_view path, const std::filesystem::path& cwd,
+                                                 const std::filesystem::path& project) {
+    std::filesystem::path target = utf8::to_path(path);
+    if (target.is_relative())
+        target = cwd / target;
+    std::string relative = utf8::generic_from_path(target.lexically_normal().lexically_relative(project.lexically_normal()));
+    if (relative.empty() || relative == "." || relative.rfind("..", 0) == 0)
+        return std::nullopt;
+    auto files = sdk::FileJail::open(project);
+    if (!files)
+        return std::nullopt;
+    auto kind = files->kind(relative);
+    if (!kind && kind.error().problem == sdk::JailProblem::Link)
+        return kind.error().message;
+    if (kind && kind.value() == sdk::EntryKind::Link)
+        return sdk::jail_detail::link_refusal(project, relative, "").message;
+    return std::nullopt;
+}
+
+std::string link_guidance(std::string_view path, const std::string& link, const std::filesystem::path& cwd) {
+    std::filesystem::path target = utf8::to_path(path);
+    std::error_code error;
+    std::filesystem::path real = std::filesystem::weakly_canonical(target.is_relative() ? cwd / target : target, error);
+    return "Agent Panel for Unity refused this write: " + std::string(path) +
+           " passes through a symbolic link inside the project, which could carry the write around the script gate or "
+           "out of the project (" + link + "). Write to the real path instead" +
+           (error ? std::string(".") : " (" + utf8::from_path(real) + "), where the usual rules apply.");
+}
+
 } // namespace
 
 std::string normalise_for_gate(std::string_view path, const std::filesystem::path& base) {
@@ -201,7 +233,7 @@ std::optional<std::string> check_tool_call(std::string_view tool_name, const rap
         if (GatedKind kind = classify_path(path, cwd, project); kind != GatedKind::None)
             return gate_guidance(kind, path);
         if (auto link = linked_inside_project(path, cwd, project))
-            return link_guidance(path, *link);
+            return link_guidance(path, *link, cwd);
     }
     return std::nullopt;
 }

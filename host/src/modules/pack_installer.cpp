@@ -1,10 +1,13 @@
-// Installs and removes module packs in the per-user plugins folder.
+// Installs and removes module packs in the per-user plugins folder. Everything written, renamed or
+// deleted there goes through a file jail on the plugins folder, so neither an archive's entries nor
+// a link inside a pack folder can reach anything outside it.
 #include "modules/pack_installer.hpp"
-#include "support/random.hpp"
 
 #include "modules/module_library.hpp"
 #include "modules/plugin_folders.hpp"
 #include "settings/project_settings.hpp"
+#include "support/files.hpp"
+#include "support/random.hpp"
 #include "support/utf8_path.hpp"
 
 #include <Poco/Exception.h>
@@ -23,21 +26,27 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A scratch folder removed when it goes out of scope.
+// A scratch folder inside the plugins folder, removed (without following links) when it goes out
+// of scope; names below it are relative to the plugins folder's jail.
 class ScratchFolder {
 public:
-    explicit ScratchFolder(const fs::path& parent) {
-        m_path = parent / (".uap-scratch-" + random::unique_suffix());
-        fs::create_directories(m_path);
+    explicit ScratchFolder(sdk::FileJail plugins)
+        : m_plugins(std::move(plugins)), m_name(".uap-scratch-" + random::unique_suffix()) {}
+    ~ScratchFolder() { static_cast<void>(m_plugins.remove_tree(m_name)); }
+    ScratchFolder(const ScratchFolder&) = delete;
+    ScratchFolder& operator=(const ScratchFolder&) = delete;
+
+    Expected<void> create() const {
+        if (auto made = m_plugins.make_folders(m_name); !made)
+            return Error(made.error().message);
+        return {};
     }
-    ~ScratchFolder() {
-        std::error_code ignored;
-        fs::remove_all(m_path, ignored);
-    }
-    const fs::path& path() const { return m_path; }
+    std::string relative(std::string_view inside) const { return m_name + "/" + std::string(inside); }
+    fs::path path(std::string_view inside) const { return m_plugins.host_path(relative(inside)); }
 
 private:
-    fs::path m_path;
+    sdk::FileJail m_plugins;
+    std::string m_name;
 };
 
 // The pack folder inside an extracted archive: its root, or its single top-level folder.
@@ -55,9 +64,55 @@ Expected<fs::path> pack_root_in(const fs::path& extracted) {
 
 std::string megabytes(uint64_t bytes) { return std::to_string(bytes / (1024 * 1024)) + " MiB"; }
 
+// Copies a pack folder into `destination` (relative to the jail) as real files: a link in the pack
+// is refused, since a copy that followed it would install whatever it points at.
+Expected<void> copy_pack_folder(const fs::path& source, const sdk::FileJail& plugins, const std::string& destination,
+                                const ArchiveLimits& limits) {
+    auto from = sdk::FileJail::open(source);
+    if (!from)
+        return Error(from.error().message);
+    auto entries = from->list(".", static_cast<std::size_t>(limits.max_entries));
+    if (!entries)
+        return Error(entries.error().message);
+    if (auto made = plugins.make_folders(destination); !made)
+        return Error(made.error().message);
+    std::vector<char> buffer(64 * 1024);
+    for (const auto& entry : entries.value()) {
+        std::string target = destination + "/" + entry.relative;
+        if (entry.kind == sdk::EntryKind::Link)
+            return Error("the pack folder holds a symbolic link, " + utf8::from_path(from->host_path(entry.relative)) +
+                         "; a pack is installed as real files: replace the link with the file or folder it points at and "
+                         "run `uap-host modules install` again");
+        if (entry.kind == sdk::EntryKind::Folder) {
+            if (auto made = plugins.make_folders(target); !made)
+                return Error(made.error().message);
+            continue;
+        }
+        if (entry.kind != sdk::EntryKind::File)
+            continue;
+        auto writer = plugins.begin_write(target);
+        if (!writer)
+            return Error(writer.error().message);
+        // The source is the user's own folder, just listed without links; read it in pieces.
+        std::ifstream input(from->host_path(entry.relative), std::ios::binary);
+        while (input) {
+            input.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+            if (auto appended = writer->append(std::string_view(buffer.data(), static_cast<size_t>(input.gcount()))); !appended)
+                return Error(appended.error().message);
+        }
+        if (!input.eof())
+            return Error("cannot read " + utf8::from_path(from->host_path(entry.relative)));
+        if (auto committed = writer->commit(); !committed)
+            return Error(committed.error().message);
+    }
+    return {};
+}
+
 // Extracts entry by entry with Poco's zip reader, counting the bytes really written, so a zip
-// bomb stops at the cap instead of filling the disk. Entry paths must stay inside the folder.
-Expected<void> extract_zip(const fs::path& archive, const fs::path& destination, const ArchiveLimits& limits) {
+// bomb stops at the cap instead of filling the disk. Entry paths are split by the jail's rules, and
+// every entry is written through the plugins folder's jail beneath `destination`.
+Expected<void> extract_zip(const fs::path& archive, const sdk::FileJail& plugins, const std::string& destination,
+                           const ArchiveLimits& limits) {
     std::ifstream input(archive, std::ios::binary);
     if (!input)
         return Error("cannot open " + utf8::from_path(archive));
@@ -68,18 +123,20 @@ Expected<void> extract_zip(const fs::path& archive, const fs::path& destination,
         uint64_t entries = static_cast<uint64_t>(std::distance(zip.headerBegin(), zip.headerEnd()));
         if (entries > limits.max_entries)
             return Error("the archive has " + std::to_string(entries) + " entries; the limit is " + std::to_string(limits.max_entries) + raise);
-        fs::create_directories(destination);
+        if (auto made = plugins.make_folders(destination); !made)
+            return Error(made.error().message);
         uint64_t total = 0;
         std::vector<char> buffer(64 * 1024);
         for (auto it = zip.headerBegin(); it != zip.headerEnd(); ++it) {
             const Poco::Zip::ZipLocalFileHeader& header = it->second;
             const std::string& name = header.getFileName();
-            fs::path relative = utf8::to_path(name).lexically_normal();
-            if (!Poco::Zip::ZipCommon::isValidPath(name) || relative.is_absolute() || relative.empty() || *relative.begin() == "..")
+            auto components = sdk::split_beneath(name);
+            if (!Poco::Zip::ZipCommon::isValidPath(name) || !components)
                 return Error("the archive entry \"" + name + "\" would land outside the pack folder");
-            fs::path target = destination / relative;
+            std::string target = destination + "/" + sdk::join_components(components.value(), components->size());
             if (header.isDirectory()) {
-                fs::create_directories(target);
+                if (auto made = plugins.make_folders(target); !made)
+                    return Error(made.error().message);
                 continue;
             }
             if (header.isEncrypted() || !header.hasSupportedCompressionMethod())
@@ -87,10 +144,9 @@ Expected<void> extract_zip(const fs::path& archive, const fs::path& destination,
             if (header.getUncompressedSize() > limits.max_entry_bytes)
                 return Error("the archive entry \"" + name + "\" declares " + megabytes(header.getUncompressedSize()) +
                              "; the limit per entry is " + megabytes(limits.max_entry_bytes) + raise);
-            fs::create_directories(target.parent_path());
-            std::ofstream output(target, std::ios::binary | std::ios::trunc);
+            auto output = plugins.begin_write(target);
             if (!output)
-                return Error("cannot create " + utf8::from_path(target));
+                return Error(output.error().message);
             Poco::Zip::ZipInputStream entry(input, header);
             uint64_t written = 0;
             while (entry) {
@@ -105,10 +161,11 @@ Expected<void> extract_zip(const fs::path& archive, const fs::path& destination,
                                  megabytes(limits.max_entry_bytes) + " (a zip bomb?)" + raise);
                 if (total > limits.max_total_bytes)
                     return Error("the archive expands past the total limit of " + megabytes(limits.max_total_bytes) + " (a zip bomb?)" + raise);
-                output.write(buffer.data(), static_cast<std::streamsize>(got));
-                if (!output)
-                    return Error("cannot write " + utf8::from_path(target));
+                if (auto appended = output->append(std::string_view(buffer.data(), static_cast<size_t>(got))); !appended)
+                    return Error(appended.error().message);
             }
+            if (auto committed = output->commit(); !committed)
+                return Error(committed.error().message);
         }
     } catch (const Poco::Exception& exception) {
         return Error("cannot extract " + utf8::from_path(archive) + ": " + exception.displayText());
@@ -156,18 +213,20 @@ Expected<Manifest> inspect_pack(const fs::path& folder) {
 
 Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& folders, ExistingPack existing, const ArchiveLimits& limits) {
     const fs::path& plugins = folders.plugins;
-    std::error_code error;
-    fs::create_directories(plugins, error);
-    if (error)
-        return Error("cannot create " + utf8::from_path(plugins) + ": " + error.message());
-    ScratchFolder scratch(plugins);
+    auto jail = files::folder_jail(plugins);
+    if (!jail)
+        return jail.error();
+    ScratchFolder scratch(jail.value());
+    if (auto created = scratch.create(); !created)
+        return created.error();
     fs::path pack_folder;
+    std::error_code error;
     if (fs::is_directory(source)) {
         pack_folder = source;
     } else if (fs::is_regular_file(source) && source.extension() == ".zip") {
-        if (auto extracted = extract_zip(source, scratch.path() / "extracted", limits); !extracted)
+        if (auto extracted = extract_zip(source, jail.value(), scratch.relative("extracted"), limits); !extracted)
             return extracted.error();
-        auto root = pack_root_in(scratch.path() / "extracted");
+        auto root = pack_root_in(scratch.path("extracted"));
         if (!root)
             return root.error();
         pack_folder = *root;
@@ -201,26 +260,19 @@ Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& fo
         return Error("a pack with id \"" + manifest->id + "\" is already installed at " + utf8::from_path(target) +
                      "; replace it with `uap-host modules install " + utf8::from_path(source) + " --replace`");
 
-    fs::path staged = scratch.path() / "staged";
-    fs::copy(pack_folder, staged, fs::copy_options::recursive, error);
-    if (error)
-        return Error("cannot copy the pack: " + error.message());
-    fs::path retired = scratch.path() / "retired";
+    if (auto copied = copy_pack_folder(pack_folder, jail.value(), scratch.relative("staged"), limits); !copied)
+        return copied.error().within("cannot copy the pack");
+    std::string installed_name = utf8::from_path(target.filename());
     if (replacing) {
-        fs::rename(target, retired, error);
-        if (error)
-            return Error("cannot move the installed pack aside: " + error.message());
+        if (auto moved = jail->rename(installed_name, scratch.relative("retired")); !moved)
+            return Error("cannot move the installed pack aside: " + moved.error().message);
     }
-    fs::path final_target = plugins / utf8::to_path(manifest->id);
-    fs::rename(staged, final_target, error);
-    if (error) {
-        if (replacing) {
-            std::error_code ignored;
-            fs::rename(retired, target, ignored);
-        }
-        return Error("cannot move the pack into place: " + error.message());
+    if (auto moved = jail->rename(scratch.relative("staged"), manifest->id); !moved) {
+        if (replacing)
+            static_cast<void>(jail->rename(scratch.relative("retired"), installed_name));  // Put the old pack back.
+        return Error("cannot move the pack into place: " + moved.error().message);
     }
-    return final_target;
+    return plugins / utf8::to_path(manifest->id);
 }
 
 Expected<fs::path> remove_pack(const std::string& id, const fs::path& plugins) {
@@ -228,9 +280,12 @@ Expected<fs::path> remove_pack(const std::string& id, const fs::path& plugins) {
     for (auto& entry : fs::directory_iterator(plugins, error)) {
         auto manifest = read_manifest(entry.path());
         if (manifest && manifest->id == id) {
-            fs::remove_all(entry.path(), error);
-            if (error)
-                return Error("cannot remove " + utf8::from_path(entry.path()) + ": " + error.message());
+            auto jail = sdk::FileJail::open(plugins);
+            if (!jail)
+                return Error(jail.error().message);
+            // A link inside the pack is removed as a link; what it points at stays.
+            if (auto removed = jail->remove_tree(utf8::from_path(entry.path().filename())); !removed)
+                return Error("cannot remove " + utf8::from_path(entry.path()) + ": " + removed.error().message);
             return entry.path();
         }
     }

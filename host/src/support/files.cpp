@@ -3,8 +3,6 @@
 #include "support/files.hpp"
 #include "support/utf8_path.hpp"
 
-#include <uap/sdk/file_jail.hpp>
-
 #include <Poco/DateTimeFormatter.h>
 #include <Poco/Timestamp.h>
 
@@ -20,7 +18,7 @@ Error from_jail(const sdk::JailError& error) { return Error(error.message); }
 
 // The jail of `folder`, creating the folder first when it is missing: from its nearest existing
 // ancestor (which the caller vouches for), never through a link below that ancestor.
-Expected<sdk::FileJail> folder_jail(const fs::path& folder, sdk::RootLinks links) {
+Expected<sdk::FileJail> created_folder_jail(const fs::path& folder, sdk::RootLinks links) {
     auto opened = sdk::FileJail::open(folder, links);
     if (opened)
         return std::move(opened.value());
@@ -46,10 +44,12 @@ Expected<sdk::FileJail> folder_jail(const fs::path& folder, sdk::RootLinks links
 
 } // namespace
 
+Expected<sdk::FileJail> folder_jail(const fs::path& folder) { return created_folder_jail(folder, sdk::RootLinks::Follow); }
+
 Expected<fs::path> ensure_real_folders(const fs::path& base, const fs::path& relative, Visibility visibility) {
-    auto root = sdk::FileJail::open(base);
+    auto root = created_folder_jail(base, sdk::RootLinks::Follow);
     if (!root)
-        return from_jail(root.error());
+        return root.error();
     auto access = visibility == Visibility::OwnerOnly ? sdk::FileAccess::OwnerOnly : sdk::FileAccess::Shared;
     if (auto made = root->make_folders(utf8::generic_from_path(relative), access); !made)
         return from_jail(made.error());
@@ -80,7 +80,7 @@ Expected<std::string> read(const fs::path& path, uint64_t max_bytes, Links links
 
 Expected<void> write_atomically(const fs::path& path, const std::string& content, Visibility visibility) {
     // The folder itself may not be a link either: the host's files live in real folders.
-    auto folder = folder_jail(path.parent_path(), sdk::RootLinks::Refuse);
+    auto folder = created_folder_jail(path.parent_path(), sdk::RootLinks::Refuse);
     if (!folder)
         return folder.error();
     auto access = visibility == Visibility::OwnerOnly ? sdk::FileAccess::OwnerOnly : sdk::FileAccess::Shared;

@@ -5,6 +5,8 @@
 
 #include "support/expected.hpp"
 
+#include <uap/sdk/file_jail.hpp>
+
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -25,11 +27,16 @@ Expected<std::string> read(const std::filesystem::path& path, uint64_t max_bytes
 Expected<void> write_atomically(const std::filesystem::path& path, const std::string& content, Visibility visibility);
 
 // Makes base/relative a real folder: each component of `relative` is created if missing and
-// refused if it is a symbolic link or not a folder (`base` itself may be reached through links).
+// refused if it is a symbolic link or not a folder (`base` itself may be reached through links, and is
+// created like folder_jail's folder when missing).
 // The error says what to remove.
 // Visibility::OwnerOnly restricts the last folder to its owner (POSIX: mode 0700).
 Expected<std::filesystem::path> ensure_real_folders(const std::filesystem::path& base, const std::filesystem::path& relative,
                                                    Visibility visibility = Visibility::Default);
+
+// A jail on `folder` for the host's own trees (the plugins folder): the folder is created first
+// when missing, from its nearest existing ancestor, never through a link below that ancestor.
+Expected<sdk::FileJail> folder_jail(const std::filesystem::path& folder);
 
 // Deletes the file (or the link itself, never its target); nothing there is not an error.
 Expected<void> remove(const std::filesystem::path& path);

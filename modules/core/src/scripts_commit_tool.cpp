@@ -79,7 +79,7 @@ std::string collect(const sdk::FileJail& project, std::vector<StagedSource>& sou
 
 // Every target checked before anything is validated or written: a link at a target or in a folder
 // above it refuses the whole commit, so a commit never stops half-way on a planted link.
-std::string check_targets(const sdk::FileJail& project, const std::vector<StagedSource>& sources) {
+std::string refuse_linked_targets(const sdk::FileJail& project, const std::vector<StagedSource>& sources) {
     for (const auto& source : sources) {
         auto kind = project.kind(source.asset_path);
         if (!kind)
@@ -114,7 +114,7 @@ sdk::ToolResult ScriptsCommitTool::run(const rapidjson::Value&, EditorSession& s
     std::vector<StagedSource> sources;
     std::string problem = collect(project.value(), sources);
     if (problem.empty())
-        problem = check_targets(project.value(), sources);
+        problem = refuse_linked_targets(project.value(), sources);
     if (!problem.empty())
         return sdk::ToolResult::failure("uap_scripts_commit: " + problem + "; nothing was committed");
 
