@@ -73,7 +73,15 @@ namespace UnityEditor
 
     public partial class EditorUtility
     {
+#if UNITY_6000_5_OR_NEWER
+        [Obsolete("InstanceIDToObject(int) is obsolete. Use EditorUtility.EntityIdToObject instead.", true)]
+#elif UNITY_6000_3_OR_NEWER
+        [Obsolete("InstanceIDToObject(int) is obsolete. Use EditorUtility.EntityIdToObject instead.")]
+#endif
         public static Object InstanceIDToObject(int instanceID) { throw new NotImplementedException(); }
+#if UNITY_6000_3_OR_NEWER
+        public static Object EntityIdToObject(EntityId entityId) { throw new NotImplementedException(); }
+#endif
     }
 
     public partial class Undo
@@ -136,7 +144,15 @@ namespace UnityEditor
         public int arraySize { get { throw new NotImplementedException(); } set { } }
         public bool Next(bool enterChildren) { throw new NotImplementedException(); }
         public bool hasChildren { get { throw new NotImplementedException(); } }
+#if UNITY_6000_5_OR_NEWER
+        [Obsolete("objectReferenceInstanceIDValue is obsolete. Use objectReferenceEntityIdValue instead", true)]
+#elif UNITY_6000_4_OR_NEWER
+        [Obsolete("objectReferenceInstanceIDValue is obsolete. Use objectReferenceEntityIdValue instead")]
+#endif
         public int objectReferenceInstanceIDValue { get { throw new NotImplementedException(); } set { } }
+#if UNITY_6000_4_OR_NEWER
+        public EntityId objectReferenceEntityIdValue { get { throw new NotImplementedException(); } set { } }
+#endif
         public uint contentHash { get { throw new NotImplementedException(); } }
         public void Dispose() { }
     }
@@ -286,6 +302,9 @@ namespace UnityEditor.Compilation
         public CompilerMessageType type;
     }
 
+#if UNITY_6000_0_OR_NEWER
+    [Obsolete("This feature is being deprecated and will be removed in the future. Similar functionality can be achieved using the Roslyn compiler")]
+#endif
     public class AssemblyBuilder
     {
         public AssemblyBuilder(string assemblyPath, params string[] scriptPaths) { }
