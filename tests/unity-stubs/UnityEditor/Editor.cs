@@ -8,7 +8,8 @@
 //   Settings/SettingsProvider.cs, Settings/SettingsProviderAttribute.cs, AssetPipeline/AssetImporter.bindings.cs,
 //   AssetPostprocessor.cs;
 //   Modules/AssetDatabase/Editor/ScriptBindings/AssetDatabase.bindings.cs; AssetDatabase/AssetDatabaseSearching.cs.
-// Only the members the package uses, with Unity's names, namespaces and signatures.
+// Only the members the package uses, with Unity's names, namespaces and signatures; a constructor Unity keeps
+// private or internal is internal here (never absent, which would make it public), so using it fails.
 using System;
 using System.Collections;
 using System.Collections.Generic;
@@ -58,6 +59,7 @@ namespace UnityEditor
 
     public sealed class EditorUserSettings : Object
     {
+        internal EditorUserSettings() { }
         public static string GetConfigValue(string name) { throw new NotImplementedException(); }
         public static void SetConfigValue(string name, string value) { }
     }
@@ -69,7 +71,10 @@ namespace UnityEditor
 
     public enum InteractionMode { AutomatedAction, UserAction }
 
-    public class SceneAsset : Object { }
+    public class SceneAsset : Object
+    {
+        internal SceneAsset() { }
+    }
 
     public partial class EditorUtility
     {
@@ -119,6 +124,7 @@ namespace UnityEditor
 
     public class SerializedProperty : IDisposable
     {
+        internal SerializedProperty() { }
         public SerializedProperty Copy() { throw new NotImplementedException(); }
         public bool NextVisible(bool enterChildren) { throw new NotImplementedException(); }
         public string displayName { get { throw new NotImplementedException(); } }
@@ -270,6 +276,7 @@ namespace UnityEditor.SceneManagement
     // StageManager/PrefabStage/PrefabStage.cs, PrefabStageUtility.cs, StageManager/StageUtility.cs (2022.3).
     public sealed class PrefabStage
     {
+        internal PrefabStage() { }
         public string assetPath { get { throw new NotImplementedException(); } }
     }
 
@@ -318,6 +325,7 @@ namespace UnityEditor.Compilation
 
     public class Assembly
     {
+        internal Assembly() { }
         public string outputPath { get { throw new NotImplementedException(); } }
     }
 
@@ -333,6 +341,7 @@ namespace UnityEditor.PackageManager
     // Modules/PackageManager/Editor/Managed/PackageInfo.cs (2022.3).
     public sealed partial class PackageInfo
     {
+        internal PackageInfo() { }
         public string resolvedPath { get { throw new NotImplementedException(); } }
         public string name { get { throw new NotImplementedException(); } }
         public string version { get { throw new NotImplementedException(); } }
@@ -346,6 +355,7 @@ namespace UnityEditor.PackageManager
 
     public class Error
     {
+        internal Error() { }
         public ErrorCode errorCode { get { throw new NotImplementedException(); } }
         public string message { get { throw new NotImplementedException(); } }
     }
@@ -361,6 +371,7 @@ namespace UnityEditor.PackageManager.Requests
     // Modules/PackageManager/Editor/Managed/Requests/Request.cs and AddRequest.cs (2022.3).
     public abstract partial class Request
     {
+        internal Request() { }
         public StatusCode Status { get { throw new NotImplementedException(); } }
         public bool IsCompleted { get { throw new NotImplementedException(); } }
         public Error Error { get { throw new NotImplementedException(); } }
@@ -368,8 +379,12 @@ namespace UnityEditor.PackageManager.Requests
 
     public abstract class Request<T> : Request
     {
+        internal Request() { }
         public T Result { get { throw new NotImplementedException(); } }
     }
 
-    public sealed partial class AddRequest : Request<PackageInfo> { }
+    public sealed partial class AddRequest : Request<PackageInfo>
+    {
+        internal AddRequest() { }
+    }
 }

@@ -158,6 +158,7 @@ namespace UnityEngine
 
     public sealed class Shader : Object
     {
+        internal Shader() { }
         public static Shader Find(string name) { throw new NotImplementedException(); }
     }
 

@@ -126,10 +126,14 @@ namespace UnityEngine.UIElements
 
     public abstract class BaseField<TValueType> : BindableElement
     {
+        internal BaseField() { }
         public virtual TValueType value { get { throw new NotImplementedException(); } set { } }
     }
 
-    public abstract class TextInputBaseField<TValueType> : BaseField<TValueType> { }
+    public abstract class TextInputBaseField<TValueType> : BaseField<TValueType>
+    {
+        internal TextInputBaseField() { }
+    }
 
     public class TextField : TextInputBaseField<string>
     {

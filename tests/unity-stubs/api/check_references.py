@@ -105,13 +105,33 @@ def check(index, references, type_names, allowed):
     return checked, findings, allowed_uses
 
 
+def check_stub_constructors(index, stubs):
+    """Findings for stub constructors code could call (public or protected) that Unity does not offer."""
+    findings, checked = [], 0
+    for stub in stubs:
+        for type_name, constructors in assembly_references.declared_constructors(stub, [str(pathlib.Path(stub).parent)]).items():
+            if index["types"].get(type_name, {}).get("kind") == "delegate":
+                continue
+            declared = index["members"].get(f"{type_name}::.ctor")
+            for visibility, parameters in constructors:
+                checked += 1
+                if declared is None:
+                    findings.append(f"stub {type_name}({', '.join(parameters)}): not in the API index (regenerate it)")
+                elif not any(entry["parameters"] == parameters and entry["visibility"] in ("public", "protected", "protected internal")
+                             for entry in declared):
+                    offered = ", ".join(f"{entry['visibility']} ({', '.join(entry['parameters'])})" for entry in declared) or "none"
+                    findings.append(f"stub {type_name}: {visibility} constructor ({', '.join(parameters)}); Unity declares {offered}")
+    return checked, findings
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--index", required=True)
     parser.add_argument("--search", action="append", default=[])
     parser.add_argument("--allow-obsolete", action="append", default=[],
                         help="a type or Type::member whose [Obsolete] warning the package silences on purpose")
-    parser.add_argument("assemblies", nargs="+")
+    parser.add_argument("--stubs", action="append", default=[], help="a stub assembly whose constructors must be Unity's")
+    parser.add_argument("assemblies", nargs="*")
     arguments = parser.parse_args()
     started = time.monotonic()
     index = json.loads(pathlib.Path(arguments.index).read_text())
@@ -133,6 +153,13 @@ def main():
         print(f"{pathlib.Path(assembly).name} against {source['branch']} ({source['title']}, {source['commit'][:10]}): "
               f"{checked} references checked ({len(references)} members), {len(findings)} findings, "
               f"{errors} obsolete-as-error, {len(allowed_uses)} allowed obsolete warnings")
+    if arguments.stubs:
+        checked, findings = check_stub_constructors(index, arguments.stubs)
+        for finding in findings:
+            print(finding)
+        print(f"stubs against {source['branch']}: {checked} constructors checked, {len(findings)} findings")
+        total_checked += checked
+        total_findings += len(findings)
     print(f"{total_checked} references checked, {total_findings} findings, in {time.monotonic() - started:.1f} s")
     sys.exit(1 if total_findings else 0)
 

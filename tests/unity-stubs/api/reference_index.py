@@ -187,7 +187,8 @@ def members_named(types, full_name, name, seen=None):
 
 
 def referenced(assembly_folders, search):
-    """Every Unity member and type the package's assemblies reference, over every branch's build."""
+    """Every Unity member and type the package's assemblies reference, over every branch's build, and
+    the constructors of every stub type the stubs let code call (so the check can hold the stubs to them)."""
     members, type_names = set(), set()
     for folder in assembly_folders:
         for assembly in sorted(pathlib.Path(folder).glob("*/AgentPanel.Editor*.dll")):
@@ -196,6 +197,10 @@ def referenced(assembly_folders, search):
                 members.add((reference["type"], reference["name"]))
                 type_names.add(reference["type"])
             type_names.update(assembly_references.type_references(str(assembly), search_path))
+        for stub in sorted(pathlib.Path(folder).glob("*/Unity*.dll")):
+            for type_name in assembly_references.declared_constructors(str(stub), [str(stub.parent)]):
+                members.add((type_name, ".ctor"))
+                type_names.add(type_name)
     return sorted(members), sorted(type_names)
 
 
