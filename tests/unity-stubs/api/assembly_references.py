@@ -130,7 +130,9 @@ def declared_constructors(assembly, search_path):
         if stripped.startswith(".namespace "):
             namespace = stripped.split()[1]
         elif stripped.startswith(".class "):
-            name = re.sub(r"<[^>]*>", "", stripped).split()[-1]
+            # A generic class line ends in its parameters with their constraints: "Name`1<(...) T>".
+            generic = re.search(r"(\S+`\d+)<", stripped)
+            name = generic.group(1) if generic else stripped.split()[-1]
             outer = classes[-1] + "/" if classes else (namespace + "." if namespace else "")
             classes.append(outer + name)
         elif stripped.startswith("} // end of class"):
