@@ -5,6 +5,8 @@ import os
 import re
 import subprocess
 
+from csharp_declarations import split_top_level
+
 UNITY_ASSEMBLIES = ("UnityEngine", "UnityEditor")
 IL_PRIMITIVES = {"int32": "int", "uint32": "uint", "int64": "long", "uint64": "ulong", "int16": "short",
                  "uint16": "ushort", "int8": "sbyte", "uint8": "byte", "float32": "float", "float64": "double",
@@ -22,19 +24,6 @@ def monodis(option, assembly, search_path):
     if "BROKEN CLASS" in result.stdout:
         raise RuntimeError(f"monodis could not resolve every type of {assembly}; search path: {search_path}")
     return result.stdout
-
-
-def split_arguments(text):
-    parts, depth, start = [], 0, 0
-    for index, c in enumerate(text):
-        if c in "<(":
-            depth += 1
-        elif c in ">)":
-            depth -= 1
-        elif c == "," and depth == 0:
-            parts.append(text[start:index]); start = index + 1
-    parts.append(text[start:])
-    return [part.strip() for part in parts if part.strip()]
 
 
 def canonical_il_type(text):
@@ -59,7 +48,7 @@ def canonical_il_type(text):
     arguments = ""
     if text.endswith(">"):
         opening = text.index("<")
-        arguments = "<" + ",".join(canonical_il_type(a) for a in split_arguments(text[opening + 1:-1])) + ">"
+        arguments = "<" + ",".join(canonical_il_type(a) for a in split_top_level(text[opening + 1:-1])) + ">"
         text = text[:opening]
     if text in SYSTEM_NAMES:
         return SYSTEM_NAMES[text] + suffix
@@ -81,7 +70,7 @@ def signature_parts(signature):
         elif c == ">":
             depth -= 1
         elif c == "(" and depth == 0:
-            parameters = split_arguments(signature[index + 1:signature.rindex(")")])
+            parameters = split_top_level(signature[index + 1:signature.rindex(")")])
             return instance, canonical_il_type(signature[:index]), [canonical_il_type(p) for p in parameters]
     return instance, canonical_il_type(signature), None
 
@@ -147,7 +136,7 @@ def declared_constructors(assembly, search_path):
                 visibility = next((w for w in words if w in ("public", "family", "famorassem", "assembly", "private", "famandassem")), "")
                 if visibility in ("public", "family", "famorassem"):
                     arguments = method[method.index("(", method.index("'.ctor'")) + 1:method.rindex(")")]
-                    parameters = [canonical_il_type(re.sub(r"\s+'?[\w]+'?$", "", a)) for a in split_arguments(arguments)]
+                    parameters = [canonical_il_type(re.sub(r"\s+'?[\w]+'?$", "", a)) for a in split_top_level(arguments)]
                     found.setdefault(classes[-1], []).append(("public" if visibility == "public" else "protected", parameters))
             method = None
     return found

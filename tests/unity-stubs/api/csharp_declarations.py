@@ -39,7 +39,6 @@ def without_comments_and_strings(text):
             out.append("' '"); i = j + 1; continue
         verbatim = text.startswith('@"', i) or text.startswith('$@"', i) or text.startswith('@$"', i)
         if c == '"' or (c in "@$" and verbatim) or (c == "$" and text.startswith('$"', i)):
-            start = i
             while text[i] != '"':
                 i += 1
             j, value = i + 1, []
@@ -55,7 +54,6 @@ def without_comments_and_strings(text):
                 value.append(text[j]); j += 1
             literals.append("".join(value))
             out.append("\x01%d\x01" % (len(literals) - 1)); i = j + 1
-            del start
             continue
         out.append(c); i += 1
     return "".join(out), literals
