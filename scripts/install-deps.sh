@@ -9,7 +9,7 @@ packages=(
   build-essential cmake ninja-build ccache pkg-config git python3 zip unzip
   libpoco-dev rapidjson-dev libboost-dev libboost-filesystem-dev libspdlog-dev libfmt-dev libssl-dev
   libgtest-dev libgmock-dev nodejs npm clang libclang-rt-14-dev
-  chromium fonts-ipafont-gothic mono-mcs mono-runtime libnewtonsoft-json-cil-dev
+  chromium fonts-ipafont-gothic mono-mcs mono-runtime mono-utils libnewtonsoft-json-cil-dev
   g++-mingw-w64-x86-64-posix mingw-w64-x86-64-dev wine64 dpkg-dev locales
 )
 missing=()

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 # Unity's .meta files for the package in unity-shim/: creates the missing ones with a GUID derived
 # from the asset's path (so a re-run never changes a checked-in GUID), or with --check verifies that
-# every asset has one, no .meta is orphaned, and no GUID repeats. Folders ending in "~" and dot-files
+# every asset has one with the importer Unity uses for it, no .meta is orphaned, and no GUID repeats. Folders ending in "~" and dot-files
 # are invisible to Unity and get none.
 # usage: unity-meta.py [--check] PACKAGE_DIR
 import hashlib, pathlib, re, sys
 
-def importer_for(path: pathlib.Path) -> str:
+def importer_for(path: pathlib.Path, relative: pathlib.PurePath) -> str:
     if path.is_dir():
         return "folderAsset: yes\nDefaultImporter:\n  externalObjects: {}\n  userData: \n  assetBundleName: \n  assetBundleVariant: \n"
     if path.suffix == ".cs":
@@ -14,6 +14,9 @@ def importer_for(path: pathlib.Path) -> str:
                 "  icon: {instanceID: 0}\n  userData: \n  assetBundleName: \n  assetBundleVariant: \n")
     if path.suffix == ".asmdef":
         return "AssemblyDefinitionImporter:\n  externalObjects: {}\n  userData: \n  assetBundleName: \n  assetBundleVariant: \n"
+    if relative == pathlib.PurePath("package.json"):
+        # Unity imports a package's manifest with its own importer (PackageManifestImporter), not as text.
+        return "PackageManifestImporter:\n  externalObjects: {}\n  userData: \n  assetBundleName: \n  assetBundleVariant: \n"
     if path.suffix in (".json", ".md", ".txt"):
         return "TextScriptImporter:\n  externalObjects: {}\n  userData: \n  assetBundleName: \n  assetBundleVariant: \n"
     return "DefaultImporter:\n  externalObjects: {}\n  userData: \n  assetBundleName: \n  assetBundleVariant: \n"
@@ -37,8 +40,12 @@ def main() -> int:
                 problems.append(f"{relative} has no .meta (run scripts/unity-meta.py unity-shim)")
                 continue
             guid = hashlib.md5(("com.agentpanel.unity/" + relative.as_posix()).encode()).hexdigest()
-            meta.write_text(f"fileFormatVersion: 2\nguid: {guid}\n{importer_for(path)}")
-        found = re.search(r"^guid: ([0-9a-f]{32})$", meta.read_text(), re.MULTILINE)
+            meta.write_text(f"fileFormatVersion: 2\nguid: {guid}\n{importer_for(path, relative)}")
+        text = meta.read_text()
+        found = re.search(r"^guid: ([0-9a-f]{32})$", text, re.MULTILINE)
+        expected = importer_for(path, relative).splitlines()[0]
+        if expected not in text.splitlines():
+            problems.append(f"{relative}.meta does not say '{expected}' (the importer Unity uses for it)")
         if not found:
             problems.append(f"{relative}.meta has no 32-digit guid")
         elif found.group(1) in guids:

@@ -57,7 +57,7 @@ std::optional<std::string> object_reference(std::string_view path, const rapidjs
     if (path.empty())
         return std::string("the path is empty; give a hierarchy path such as \"/Parent/Child\" or \"#instanceId\"");
     if (path.front() == '#') {
-        int id = 0;
+        std::int64_t id = 0;  // Unity 6000.5's EntityIds use all 64 bits (docs/bridge-protocol.md).
         auto digits = path.substr(1);
         bool negative = !digits.empty() && digits.front() == '-';
         auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), id);

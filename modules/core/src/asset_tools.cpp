@@ -209,7 +209,7 @@ sdk::ToolResult ScenePlaceAssetTool::run(const rapidjson::Value& arguments, Edit
     EditorReply placed = session.call("object.instantiate", params);
     if (!placed.ok())
         return failure("uap_scene_place_asset failed", placed);
-    int id = placed.result["observed"]["instanceId"].GetInt();
+    std::int64_t id = placed.result["observed"]["instanceId"].GetInt64();
     rapidjson::Document move(rapidjson::kObjectType);
     rapidjson::Value reference(rapidjson::kObjectType);
     reference.AddMember("instanceId", id, move.GetAllocator());

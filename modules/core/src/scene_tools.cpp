@@ -30,7 +30,7 @@ rapidjson::Value vector_array(const rapidjson::Value& partial, double fallback, 
 }
 
 // The observed node plus its transform as read back by a separate primitive.
-sdk::ToolResult observed_with_transform(EditorSession& session, rapidjson::Document&& result, int instance_id,
+sdk::ToolResult observed_with_transform(EditorSession& session, rapidjson::Document&& result, std::int64_t instance_id,
                                         const char* what) {
     rapidjson::Document params(rapidjson::kObjectType);
     rapidjson::Value reference(rapidjson::kObjectType);
@@ -87,7 +87,7 @@ sdk::ToolResult SceneCreateObjectTool::run(const rapidjson::Value& arguments, Ed
         return failure("uap_scene_create_object failed", reply);
     rapidjson::Document result(rapidjson::kObjectType);
     result.AddMember("created", rapidjson::Value(reply.result["observed"], result.GetAllocator()), result.GetAllocator());
-    return observed_with_transform(session, std::move(result), reply.result["observed"]["instanceId"].GetInt(),
+    return observed_with_transform(session, std::move(result), reply.result["observed"]["instanceId"].GetInt64(),
                                    "uap_scene_create_object");
 }
 
@@ -109,7 +109,7 @@ sdk::ToolResult SceneDestroyObjectTool::run(const rapidjson::Value& arguments, E
     EditorReply reply = session.call("object.destroy", params);
     if (!reply.ok())
         return failure("uap_scene_destroy_object failed", reply);
-    int id = reply.result["observed"]["instanceId"].GetInt();
+    std::int64_t id = reply.result["observed"]["instanceId"].GetInt64();
     // A separate lookup by id proves the object is gone rather than trusting the write's own answer.
     rapidjson::Document lookup(rapidjson::kObjectType);
     rapidjson::Value reference(rapidjson::kObjectType);
@@ -166,7 +166,7 @@ sdk::ToolResult SceneReparentTool::run(const rapidjson::Value& arguments, Editor
         return failure("uap_scene_reparent failed", reply);
     rapidjson::Document result(rapidjson::kObjectType);
     result.AddMember("moved", rapidjson::Value(reply.result["observed"], result.GetAllocator()), result.GetAllocator());
-    return observed_with_transform(session, std::move(result), reply.result["observed"]["instanceId"].GetInt(), "uap_scene_reparent");
+    return observed_with_transform(session, std::move(result), reply.result["observed"]["instanceId"].GetInt64(), "uap_scene_reparent");
 }
 
 SceneRenameTool::SceneRenameTool()
@@ -225,7 +225,7 @@ sdk::ToolResult SceneDuplicateTool::run(const rapidjson::Value& arguments, Edito
             failed = std::move(reply);
             break;
         }
-        int id = reply.result["observed"]["instanceId"].GetInt();
+        std::int64_t id = reply.result["observed"]["instanceId"].GetInt64();
         rapidjson::Document move(rapidjson::kObjectType);
         auto& move_allocator = move.GetAllocator();
         rapidjson::Value reference(rapidjson::kObjectType);

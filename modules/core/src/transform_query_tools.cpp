@@ -98,7 +98,7 @@ sdk::ToolResult QueryHierarchyTool::run(const rapidjson::Value& arguments, Edito
             lines += " inactive";
         if (const auto* prefab = member(node, "prefabAsset"))
             lines += std::string(" prefab:") + prefab->GetString();
-        lines += " #" + std::to_string(node["instanceId"].GetInt()) + "\n";
+        lines += " #" + std::to_string(node["instanceId"].GetInt64()) + "\n";
         ++count;
     }
     rapidjson::Document result(rapidjson::kObjectType);

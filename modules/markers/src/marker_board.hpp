@@ -26,7 +26,7 @@ struct Marker {
     MarkerKind kind = MarkerKind::Point;
     std::string label;
     Vector position{};            // Where it was placed (for a followed target: where the target was then).
-    int target_id = 0;            // Non-zero: follows this object (instance id) as it moves.
+    std::int64_t target_id = 0;   // Non-zero: follows this object (instance id, 64-bit on the bridge) as it moves.
     std::string target_path;      // The path it was given as, for the reader.
     std::optional<Vector> to;     // Arrows: the tip.
     std::array<double, 4> color{1.0, 0.8, 0.0, 1.0};

@@ -49,7 +49,7 @@ std::optional<std::array<double, 4>> parse_color(std::string_view text) {
 
 // The current world position and instance id of the object at path.
 struct Located {
-    int instance_id = 0;
+    std::int64_t instance_id = 0;
     Vector position{};
 };
 
@@ -66,8 +66,8 @@ std::variant<Located, std::string> locate(EditorSession& session, std::string_vi
     const auto& world = reply.result["transform"]["world"]["position"];
     Located located;
     located.position = {world["x"].GetDouble(), world["y"].GetDouble(), world["z"].GetDouble()};
-    if (reply.result["transform"].HasMember("instanceId") && reply.result["transform"]["instanceId"].IsInt())
-        located.instance_id = reply.result["transform"]["instanceId"].GetInt();
+    if (reply.result["transform"].HasMember("instanceId") && reply.result["transform"]["instanceId"].IsInt64())
+        located.instance_id = reply.result["transform"]["instanceId"].GetInt64();
     return located;
 }
 

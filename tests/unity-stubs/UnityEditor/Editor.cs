@@ -8,7 +8,8 @@
 //   Settings/SettingsProvider.cs, Settings/SettingsProviderAttribute.cs, AssetPipeline/AssetImporter.bindings.cs,
 //   AssetPostprocessor.cs;
 //   Modules/AssetDatabase/Editor/ScriptBindings/AssetDatabase.bindings.cs; AssetDatabase/AssetDatabaseSearching.cs.
-// Only the members the package uses, with Unity's names, namespaces and signatures.
+// Only the members the package uses, with Unity's names, namespaces and signatures; a constructor Unity keeps
+// private or internal is internal here (never absent, which would make it public), so using it fails.
 using System;
 using System.Collections;
 using System.Collections.Generic;
@@ -58,6 +59,7 @@ namespace UnityEditor
 
     public sealed class EditorUserSettings : Object
     {
+        internal EditorUserSettings() { }
         public static string GetConfigValue(string name) { throw new NotImplementedException(); }
         public static void SetConfigValue(string name, string value) { }
     }
@@ -69,11 +71,22 @@ namespace UnityEditor
 
     public enum InteractionMode { AutomatedAction, UserAction }
 
-    public class SceneAsset : Object { }
+    public class SceneAsset : Object
+    {
+        internal SceneAsset() { }
+    }
 
     public partial class EditorUtility
     {
+#if UNITY_6000_5_OR_NEWER
+        [Obsolete("InstanceIDToObject(int) is obsolete. Use EditorUtility.EntityIdToObject instead.", true)]
+#elif UNITY_6000_3_OR_NEWER
+        [Obsolete("InstanceIDToObject(int) is obsolete. Use EditorUtility.EntityIdToObject instead.")]
+#endif
         public static Object InstanceIDToObject(int instanceID) { throw new NotImplementedException(); }
+#if UNITY_6000_3_OR_NEWER
+        public static Object EntityIdToObject(EntityId entityId) { throw new NotImplementedException(); }
+#endif
     }
 
     public partial class Undo
@@ -111,6 +124,7 @@ namespace UnityEditor
 
     public class SerializedProperty : IDisposable
     {
+        internal SerializedProperty() { }
         public SerializedProperty Copy() { throw new NotImplementedException(); }
         public bool NextVisible(bool enterChildren) { throw new NotImplementedException(); }
         public string displayName { get { throw new NotImplementedException(); } }
@@ -136,7 +150,15 @@ namespace UnityEditor
         public int arraySize { get { throw new NotImplementedException(); } set { } }
         public bool Next(bool enterChildren) { throw new NotImplementedException(); }
         public bool hasChildren { get { throw new NotImplementedException(); } }
+#if UNITY_6000_5_OR_NEWER
+        [Obsolete("objectReferenceInstanceIDValue is obsolete. Use objectReferenceEntityIdValue instead", true)]
+#elif UNITY_6000_4_OR_NEWER
+        [Obsolete("objectReferenceInstanceIDValue is obsolete. Use objectReferenceEntityIdValue instead")]
+#endif
         public int objectReferenceInstanceIDValue { get { throw new NotImplementedException(); } set { } }
+#if UNITY_6000_4_OR_NEWER
+        public EntityId objectReferenceEntityIdValue { get { throw new NotImplementedException(); } set { } }
+#endif
         public uint contentHash { get { throw new NotImplementedException(); } }
         public void Dispose() { }
     }
@@ -254,6 +276,7 @@ namespace UnityEditor.SceneManagement
     // StageManager/PrefabStage/PrefabStage.cs, PrefabStageUtility.cs, StageManager/StageUtility.cs (2022.3).
     public sealed class PrefabStage
     {
+        internal PrefabStage() { }
         public string assetPath { get { throw new NotImplementedException(); } }
     }
 
@@ -286,6 +309,9 @@ namespace UnityEditor.Compilation
         public CompilerMessageType type;
     }
 
+#if UNITY_6000_0_OR_NEWER
+    [Obsolete("This feature is being deprecated and will be removed in the future. Similar functionality can be achieved using the Roslyn compiler")]
+#endif
     public class AssemblyBuilder
     {
         public AssemblyBuilder(string assemblyPath, params string[] scriptPaths) { }
@@ -299,6 +325,7 @@ namespace UnityEditor.Compilation
 
     public class Assembly
     {
+        internal Assembly() { }
         public string outputPath { get { throw new NotImplementedException(); } }
     }
 
@@ -314,6 +341,7 @@ namespace UnityEditor.PackageManager
     // Modules/PackageManager/Editor/Managed/PackageInfo.cs (2022.3).
     public sealed partial class PackageInfo
     {
+        internal PackageInfo() { }
         public string resolvedPath { get { throw new NotImplementedException(); } }
         public string name { get { throw new NotImplementedException(); } }
         public string version { get { throw new NotImplementedException(); } }
@@ -327,6 +355,7 @@ namespace UnityEditor.PackageManager
 
     public class Error
     {
+        internal Error() { }
         public ErrorCode errorCode { get { throw new NotImplementedException(); } }
         public string message { get { throw new NotImplementedException(); } }
     }
@@ -342,6 +371,7 @@ namespace UnityEditor.PackageManager.Requests
     // Modules/PackageManager/Editor/Managed/Requests/Request.cs and AddRequest.cs (2022.3).
     public abstract partial class Request
     {
+        internal Request() { }
         public StatusCode Status { get { throw new NotImplementedException(); } }
         public bool IsCompleted { get { throw new NotImplementedException(); } }
         public Error Error { get { throw new NotImplementedException(); } }
@@ -349,8 +379,12 @@ namespace UnityEditor.PackageManager.Requests
 
     public abstract class Request<T> : Request
     {
+        internal Request() { }
         public T Result { get { throw new NotImplementedException(); } }
     }
 
-    public sealed partial class AddRequest : Request<PackageInfo> { }
+    public sealed partial class AddRequest : Request<PackageInfo>
+    {
+        internal AddRequest() { }
+    }
 }

@@ -1,5 +1,5 @@
 // Stubs of UnityEngine types the Agent Panel package uses, for compiling it with mcs (never run).
-// Derived from Unity-Technologies/UnityCsReference, branch 2022.3:
+// Derived from Unity-Technologies/UnityCsReference, branch 2022.3, and from 6000.x where a version define says so:
 //   Runtime/Export/Scripting/UnityEngineObject.bindings.cs, GameObject.bindings.cs, Component.bindings.cs,
 //   ScriptableObject.bindings.cs, LayerMask.bindings.cs; Runtime/Transform/ScriptBindings/Transform.bindings.cs;
 //   Runtime/Export/BaseClass.cs (PrimitiveType, RuntimePlatform); Runtime/Export/Application/Application.bindings.cs;
@@ -17,7 +17,15 @@ namespace UnityEngine
     public class Object
     {
         public string name { get { throw new NotImplementedException(); } set { } }
+#if UNITY_6000_5_OR_NEWER
+        [Obsolete("GetInstanceID is deprecated. Use GetEntityId instead. This will be removed in a future version.", true)]
+#elif UNITY_6000_4_OR_NEWER
+        [Obsolete("GetInstanceID is deprecated. Use GetEntityId instead. This will be removed in a future version.")]
+#endif
         public int GetInstanceID() { throw new NotImplementedException(); }
+#if UNITY_6000_2_OR_NEWER
+        public EntityId GetEntityId() { throw new NotImplementedException(); }
+#endif
         public static T Instantiate<T>(T original, Transform parent) where T : Object { throw new NotImplementedException(); }
         public static void DestroyImmediate(Object obj) { }
         public override int GetHashCode() { throw new NotImplementedException(); }
@@ -26,6 +34,30 @@ namespace UnityEngine
         public static bool operator ==(Object x, Object y) { throw new NotImplementedException(); }
         public static bool operator !=(Object x, Object y) { throw new NotImplementedException(); }
     }
+
+#if UNITY_6000_2_OR_NEWER
+    // 6000.2 to 6000.4 hold an int; 6000.5 widens it to 64 bits (StructLayout Size = 8) and makes the
+    // int conversions obsolete, EntityId to int as an error.
+    public struct EntityId : IEquatable<EntityId>, IComparable<EntityId>
+    {
+        public bool Equals(EntityId other) { throw new NotImplementedException(); }
+        public int CompareTo(EntityId other) { throw new NotImplementedException(); }
+#if UNITY_6000_5_OR_NEWER
+        [Obsolete("EntityId will not be representable by an int in the future. This casting operator will be removed in a future version.", true)]
+#elif UNITY_6000_4_OR_NEWER
+        [Obsolete("EntityId will not be representable by an int in the future. This casting operator will be removed in a future version.", false)]
+#endif
+        public static implicit operator int(EntityId entityId) { throw new NotImplementedException(); }
+#if UNITY_6000_4_OR_NEWER
+        [Obsolete("EntityId will not be representable by an int in the future. This casting operator will be removed in a future version.", false)]
+#endif
+        public static implicit operator EntityId(int intValue) { throw new NotImplementedException(); }
+#if UNITY_6000_4_OR_NEWER
+        public static EntityId FromULong(ulong input) { throw new NotImplementedException(); }
+        public static ulong ToULong(EntityId entityId) { throw new NotImplementedException(); }
+#endif
+    }
+#endif
 
     public enum PrimitiveType { Sphere = 0, Capsule = 1, Cylinder = 2, Cube = 3, Plane = 4, Quad = 5 }
 
@@ -126,6 +158,7 @@ namespace UnityEngine
 
     public sealed class Shader : Object
     {
+        internal Shader() { }
         public static Shader Find(string name) { throw new NotImplementedException(); }
     }
 

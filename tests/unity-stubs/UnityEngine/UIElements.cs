@@ -18,6 +18,9 @@ namespace UnityEngine.UIElements
     public abstract class EventBase : IDisposable
     {
         public void StopPropagation() { }
+#if UNITY_6000_0_OR_NEWER
+        [Obsolete("Use StopPropagation and/or FocusController.IgnoreEvent. Before proceeding, make sure you understand the latest changes to UIToolkit event propagation rules by visiting Unity's manual page https://docs.unity3d.com/Manual/UIE-Events-Dispatching.html")]
+#endif
         public void PreventDefault() { }
         public void Dispose() { }
     }
@@ -41,7 +44,18 @@ namespace UnityEngine.UIElements
             where TEventType : EventBase<TEventType>, new() { }
     }
 
-    public abstract class Focusable : CallbackEventHandler { }
+    public abstract class Focusable : CallbackEventHandler
+    {
+        public abstract FocusController focusController { get; }
+    }
+
+    public class FocusController
+    {
+        internal FocusController() { }
+#if UNITY_6000_0_OR_NEWER
+        public void IgnoreEvent(EventBase evt) { }
+#endif
+    }
 
     public interface IVisualElementScheduledItem
     {
@@ -77,6 +91,7 @@ namespace UnityEngine.UIElements
     public class VisualElement : Focusable
     {
         public virtual VisualElement contentContainer { get { throw new NotImplementedException(); } }
+        public override FocusController focusController { get { throw new NotImplementedException(); } }
         public void Add(VisualElement child) { }
         public void RemoveAt(int index) { }
         public void Clear() { }
@@ -111,10 +126,14 @@ namespace UnityEngine.UIElements
 
     public abstract class BaseField<TValueType> : BindableElement
     {
+        internal BaseField() { }
         public virtual TValueType value { get { throw new NotImplementedException(); } set { } }
     }
 
-    public abstract class TextInputBaseField<TValueType> : BaseField<TValueType> { }
+    public abstract class TextInputBaseField<TValueType> : BaseField<TValueType>
+    {
+        internal TextInputBaseField() { }
+    }
 
     public class TextField : TextInputBaseField<string>
     {

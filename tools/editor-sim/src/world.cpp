@@ -3,6 +3,7 @@
 #include "support/json_writer.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <sstream>
 
 namespace uap::editor_sim {
@@ -80,9 +81,11 @@ std::vector<int> matching_siblings(World& world, const std::vector<int>& sibling
 
 GameObject* Simulation::find_object(const rapidjson::Value& reference, Reply& error) {
     if (reference.HasMember("instanceId")) {
-        auto found = world.objects.find(reference["instanceId"].GetInt());
+        // Ids are 64-bit on the bridge (Unity 6000.5's EntityIds); the simulator's own fit in an int.
+        std::int64_t id = reference["instanceId"].IsInt64() ? reference["instanceId"].GetInt64() : 0;
+        auto found = id >= INT32_MIN && id <= INT32_MAX ? world.objects.find(static_cast<int>(id)) : world.objects.end();
         if (found == world.objects.end()) {
-            error = error_reply("not_found", "no scene object has instanceId " + std::to_string(reference["instanceId"].GetInt()));
+            error = error_reply("not_found", "no scene object has instanceId " + std::to_string(id));
             return nullptr;
         }
         return &found->second;

@@ -59,7 +59,7 @@ namespace AgentPanel.Editor.Markers
                 JObject target = Params.OptionalObject(entry, "target");
                 if (target != null)
                 {
-                    try { marker.TargetInstanceId = SceneObjects.ResolveGameObject(target, "markers[].target").GetInstanceID(); }
+                    try { marker.TargetInstanceId = ObjectIds.Of(SceneObjects.ResolveGameObject(target, "markers[].target")); }
                     catch (PrimitiveError) { missing.Add(marker.Id); }
                 }
                 SceneMarkerStore.Markers[marker.Id] = marker;

@@ -1,6 +1,7 @@
 // What the editor draws for the host: agent markers and user pins. Managed state, so a domain reload
 // forgets it and the host draws everything again (markers.draw with replace) after "reloaded".
 using System.Collections.Generic;
+using AgentPanel.Editor.Primitives;
 using UnityEditor;
 using UnityEngine;
 
@@ -12,7 +13,7 @@ namespace AgentPanel.Editor.Markers
         public string Kind = "point";
         public string Label = "";
         public Vector3 Position;
-        public int TargetInstanceId; // 0: stays at Position.
+        public long TargetInstanceId; // 0: stays at Position.
         public Vector3? To;
         public Color Color = new Color(1f, 0.8f, 0f, 1f);
         public float Size = 0.5f;
@@ -37,7 +38,7 @@ namespace AgentPanel.Editor.Markers
             position = marker.Position;
             if (marker.TargetInstanceId == 0)
                 return true;
-            var target = EditorUtility.InstanceIDToObject(marker.TargetInstanceId) as GameObject;
+            var target = ObjectIds.Find(marker.TargetInstanceId) as GameObject;
             if (target == null)
                 return false;
             position = target.transform.position;

@@ -3,6 +3,7 @@
 // the ground plane y = 0; Shift closes the stroke. Each is sent to the host as an editor event
 // (userPin, strokeFinished), which the markers pack keeps and the panel offers as message context.
 using System.Collections.Generic;
+using AgentPanel.Editor.Primitives;
 using Newtonsoft.Json.Linq;
 using UnityEditor;
 using UnityEditor.Overlays;
@@ -105,7 +106,7 @@ namespace AgentPanel.Editor.Markers
             {
                 point = hit.point; normal = hit.normal;
                 GameObject target = hit.collider.gameObject;
-                hitObject = new JObject { { "instanceId", target.GetInstanceID() }, { "name", target.name } };
+                hitObject = new JObject { { "instanceId", ObjectIds.Of(target) }, { "name", target.name } };
                 return true;
             }
             float enter;

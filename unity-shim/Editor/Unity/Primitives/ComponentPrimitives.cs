@@ -42,7 +42,7 @@ namespace AgentPanel.Editor.Primitives
                 int index;
                 perType.TryGetValue(type, out index);
                 perType[type] = index + 1;
-                components.Add(new JObject { { "type", type }, { "name", component.GetType().Name }, { "index", index }, { "instanceId", component.GetInstanceID() } });
+                components.Add(new JObject { { "type", type }, { "name", component.GetType().Name }, { "index", index }, { "instanceId", ObjectIds.Of(component) } });
             }
             return new JObject { { "components", components } };
         }
@@ -79,7 +79,7 @@ namespace AgentPanel.Editor.Primitives
             Component added = Undo.AddComponent(target, type);
             if (added == null)
                 throw PrimitiveError.Conflict(type.FullName + " could not be added to " + target.name + " (a duplicate of a single-instance component, or a missing requirement; read the Console)");
-            return new JObject { { "observed", new JObject { { "type", added.GetType().FullName }, { "instanceId", added.GetInstanceID() }, { "components", TypeNames(target) } } } };
+            return new JObject { { "observed", new JObject { { "type", added.GetType().FullName }, { "instanceId", ObjectIds.Of(added) }, { "components", TypeNames(target) } } } };
         }
 
         static JObject Remove(JObject parameters)

@@ -158,10 +158,10 @@ namespace AgentPanel.Editor.Primitives
         static JObject Destroy(JObject parameters)
         {
             GameObject target = SceneObjects.ResolveGameObject(Params.RequiredObject(parameters, "object"), "params.object");
-            int id = target.GetInstanceID();
+            long id = ObjectIds.Of(target);
             string path = SceneObjects.PathOf(target.transform);
             Undo.DestroyObjectImmediate(target);
-            bool exists = EditorUtility.InstanceIDToObject(id) != null;
+            bool exists = ObjectIds.Find(id) != null;
             return new JObject { { "observed", new JObject { { "instanceId", id }, { "path", path }, { "exists", exists } } } };
         }
 

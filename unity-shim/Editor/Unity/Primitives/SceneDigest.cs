@@ -71,8 +71,8 @@ namespace AgentPanel.Editor.Primitives
         static void AddObject(Fnv digest, GameObject gameObject)
         {
             Transform parent = gameObject.transform.parent;
-            digest.Add(gameObject.GetInstanceID());
-            digest.Add(parent != null ? parent.gameObject.GetInstanceID() : 0);
+            digest.Add(ObjectIds.Of(gameObject));
+            digest.Add(parent != null ? ObjectIds.Of(parent.gameObject) : 0);
             digest.Add(gameObject.name);
             digest.Add(gameObject.activeSelf ? "1" : "0");
             digest.Add(PrefabUtility.GetPrefabAssetPathOfNearestInstanceRoot(gameObject));
@@ -125,7 +125,7 @@ namespace AgentPanel.Editor.Primitives
                 case SerializedPropertyType.String:
                     return property.stringValue;
                 case SerializedPropertyType.ObjectReference:
-                    return "ref:" + property.objectReferenceInstanceIDValue.ToString(CultureInfo.InvariantCulture);
+                    return "ref:" + ObjectIds.OfReference(property).ToString(CultureInfo.InvariantCulture);
                 default:
                     return "hash:" + property.contentHash.ToString(CultureInfo.InvariantCulture);
             }

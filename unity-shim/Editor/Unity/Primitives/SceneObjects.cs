@@ -23,7 +23,7 @@ namespace AgentPanel.Editor.Primitives
         {
             return new JObject
             {
-                { "instanceId", gameObject.GetInstanceID() },
+                { "instanceId", ObjectIds.Of(gameObject) },
                 { "name", gameObject.name },
                 { "path", PathOf(gameObject.transform) },
                 { "active", gameObject.activeSelf },
@@ -51,7 +51,7 @@ namespace AgentPanel.Editor.Primitives
             {
                 if (id.Type != JTokenType.Integer)
                     throw PrimitiveError.InvalidParams(what + ".instanceId must be an integer");
-                Object found = EditorUtility.InstanceIDToObject((int)(long)id);
+                Object found = ObjectIds.Find((long)id);
                 if (found == null)
                     throw PrimitiveError.NotFound("no object has instance id " + (long)id + " (it may have been destroyed)");
                 return found;

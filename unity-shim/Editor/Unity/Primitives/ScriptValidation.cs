@@ -46,11 +46,17 @@ namespace AgentPanel.Editor.Primitives
             foreach (Assembly assembly in CompilationPipeline.GetAssemblies(AssembliesType.Editor))
                 if (File.Exists(assembly.outputPath))
                     references.Add(assembly.outputPath);
+            // AssemblyBuilder is [Obsolete] (a warning, no replacement named beyond "the Roslyn compiler")
+            // from Unity 6000.0 to at least 6000.5. It stays until a replacement is chosen, which must
+            // compile against the project's assemblies without touching Assets/ as it does. Only naming the type
+            // warns, so the warning is silenced for this statement alone (docs/unity-package.md).
+#pragma warning disable 618
             var builder = new AssemblyBuilder(Path.Combine(folder, "AgentPanelValidate.dll"), paths.ToArray())
             {
                 additionalReferences = references.ToArray(),
                 flags = AssemblyBuilderFlags.EditorAssembly,
             };
+#pragma warning restore 618
             builder.buildFinished += (assemblyPath, messages) =>
             {
                 var diagnostics = new JArray();

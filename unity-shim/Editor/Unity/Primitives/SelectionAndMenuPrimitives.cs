@@ -42,7 +42,7 @@ namespace AgentPanel.Editor.Primitives
             {
                 if (item == null)
                     continue;
-                var entry = new JObject { { "instanceId", item.GetInstanceID() }, { "name", item.name }, { "type", item.GetType().FullName } };
+                var entry = new JObject { { "instanceId", ObjectIds.Of(item) }, { "name", item.name }, { "type", item.GetType().FullName } };
                 GameObject gameObject = item as GameObject;
                 string assetPath = AssetDatabase.GetAssetPath(item);
                 if (!string.IsNullOrEmpty(assetPath))

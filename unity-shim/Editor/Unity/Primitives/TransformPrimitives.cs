@@ -71,7 +71,7 @@ namespace AgentPanel.Editor.Primitives
         {
             return new JObject
             {
-                { "instanceId", transform.gameObject.GetInstanceID() },
+                { "instanceId", ObjectIds.Of(transform.gameObject) },
                 { "path", SceneObjects.PathOf(transform) },
                 { "local", new JObject
                     {

@@ -68,7 +68,7 @@ namespace AgentPanel.Editor.Primitives
                     Object referenced = property.objectReferenceValue;
                     if (referenced == null)
                         return JValue.CreateNull();
-                    var reference = new JObject { { "instanceId", referenced.GetInstanceID() }, { "name", referenced.name }, { "type", referenced.GetType().FullName } };
+                    var reference = new JObject { { "instanceId", ObjectIds.Of(referenced) }, { "name", referenced.name }, { "type", referenced.GetType().FullName } };
                     string assetPath = AssetDatabase.GetAssetPath(referenced);
                     if (!string.IsNullOrEmpty(assetPath))
                         reference["assetPath"] = assetPath;

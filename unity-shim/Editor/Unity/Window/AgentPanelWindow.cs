@@ -157,8 +157,7 @@ namespace AgentPanel.Editor
             if (key.keyCode == KeyCode.None && (key.character == '\n' || key.character == '\r') && m_swallowNewline)
             {
                 m_swallowNewline = false;
-                key.StopPropagation();
-                key.PreventDefault();
+                KeyEvents.Swallow(key, m_input);
                 return;
             }
             if (key.keyCode != KeyCode.Return && key.keyCode != KeyCode.KeypadEnter)
@@ -177,8 +176,7 @@ namespace AgentPanel.Editor
                 Send(m_commands.Send(sent));
                 m_input.value = string.Empty;
                 m_swallowNewline = true;
-                key.StopPropagation();
-                key.PreventDefault();
+                KeyEvents.Swallow(key, m_input);
             }
         }
 
