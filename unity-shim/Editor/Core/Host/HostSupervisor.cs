@@ -211,19 +211,22 @@ namespace AgentPanel.Host
                 sinceStart = m_lostAtMs - m_hostSinceMs;
             }
             string what = "the host (pid " + host.Pid + ") " + reason;
+            m_notice(NoticeLevel.Warning, "Agent Panel: " + what + "; starting a new one. A request the editor was running finishes and " +
+                                          "its answer goes to the new host; requests the lost host had only queued do not run.");
             if (sinceStart < StableAfter.TotalMilliseconds)
             {
-                Fail(what + ", " + sinceStart / 1000 + " s after it started" + (startedByUs ? HostLog.Excerpt(HostLog.FileFor(m_projectPath)) : string.Empty));
+                // A host that dies soon after starting, again and again, is a failed start: the backoff applies.
+                Fail(what + ", " + sinceStart / 1000 + " s after it started" + (startedByUs ? HostLog.Excerpt(HostLog.FileFor(m_projectPath)) : string.Empty),
+                     false);
                 return;
             }
             m_backoff.RecordSuccess();
             lock (m_gate) m_problem = what;
-            m_notice(NoticeLevel.Warning, "Agent Panel: " + what + "; starting a new one. Requests it had sent to the editor are kept: " +
-                                          "a running one finishes and its answer goes to the new host.");
             Volatile.Write(ref m_nextLaunchMs, m_clock.ElapsedMilliseconds);
         }
 
-        void Fail(string problem)
+        // A failed start; sayRetry tells the user when the next attempt comes (unless that was just said otherwise).
+        void Fail(string problem, bool sayRetry = true)
         {
             bool report = m_backoff.RecordFailure();
             TimeSpan delay = m_backoff.DelayBeforeNextStart;
@@ -238,7 +241,7 @@ namespace AgentPanel.Host
                                               "agent cannot reach this editor. The last attempt: " + problem + "\nWhat to do: fix what the log says " +
                                               "(or the host path in Project Settings > Agent Panel), then press Save and reconnect there. Until then " +
                                               "the package tries again every " + (int)RestartBackoff.DelayAfterReport.TotalSeconds + " s.");
-            else if (!m_backoff.GaveUp)
+            else if (sayRetry && !m_backoff.GaveUp)
                 m_notice(NoticeLevel.Info, "Agent Panel: " + problem + "; trying again in " + delay.TotalSeconds + " s");
         }
 
