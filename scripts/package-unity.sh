@@ -17,7 +17,8 @@ packs=(uap_core uap_editor_tools uap_markers)
 case "$(uname -s)-$(uname -m)" in
   Linux-x86_64) native=linux-x64 ;;
   Linux-aarch64) native=linux-arm64 ;;
-  Darwin-*) native=osx ;;
+  Darwin-arm64) native=osx-arm64 ;;
+  Darwin-x86_64) native=osx-x64 ;;
   *) echo "package-unity.sh: no package layout for $(uname -s)-$(uname -m)" >&2; exit 1 ;;
 esac
 
@@ -70,7 +71,7 @@ for platform in "${platforms[@]}"; do
   copy_tree "$build" "$binaries" ""
   # The host finds its bundled packs at <bin>/../lib/uap/plugins; the launcher adds <bin>/../lib to the
   # library path, so the non-system shared libraries travel with it (glibc and the C++ runtime do not).
-  if [ "$platform" != osx ]; then
+  if [[ "$platform" != osx-* ]]; then
     for binary in "$binaries"/bin/* "$binaries"/lib/uap/plugins/*/*.so; do
       ldd "$binary" | awk '/=> \// { print $3 }'
     done | sort -u | grep -v -E '/(libc|libm|libdl|libpthread|librt|libstdc\+\+|libgcc_s|ld-linux[^/]*)\.so' |

@@ -436,4 +436,27 @@ TEST(BridgeJournal, AnUnansweredRequestIsReSentAfterTheReloadWithTheSameId) {
     EXPECT_EQ(harness.bridge().statistics().duplicate_responses, 1u) << "the second answer for one id is dropped";
 }
 
+// The Unity package replaces a dead host and points the same editor session at the new one: answers to
+// the old host's ids (in hello, or as plain responses) become finished jobs under those ids.
+TEST(BridgeJournal, AnswersForAPreviousHostRunAreKeptAsJobs) {
+    BridgeHarness harness;
+    RawEditor editor(harness.port(), uap::testing::editor_token);
+    std::string in_hello = R"({"id":"hdeadbeef-7","result":{"observed":{"name":"Interrupted"}}})";
+    editor.hello("replaced-host", harness.project().string(), "[" + in_hello + "]");
+    ASSERT_EQ(field_text(editor.receive(), "/event"), "welcome");
+    auto job = harness.call("host.jobStatus", R"({"jobId":"hdeadbeef-7"})");
+    EXPECT_EQ(field_text(job.json, "/state"), "completed") << job.json;
+    EXPECT_EQ(field_text(job.json, "/result/observed/name"), "Interrupted");
+    EXPECT_NE(field_text(job.json, "/detail").find("host run that sent it had ended"), std::string::npos) << job.json;
+
+    editor.send_text(R"({"id":"hdeadbeef-8","error":{"code":"not_found","message":"no object"}})");
+    std::string state;
+    for (int attempt = 0; attempt < 100 && state != "failed"; ++attempt) {
+        std::this_thread::sleep_for(20ms);
+        state = field_text(harness.call("host.jobStatus", R"({"jobId":"hdeadbeef-8"})").json, "/state");
+    }
+    EXPECT_EQ(state, "failed") << "a late error answer is kept too";
+    EXPECT_EQ(harness.bridge().statistics().duplicate_responses, 0u);
+}
+
 } // namespace

@@ -74,7 +74,12 @@ bool BridgeServer::accept_hello(const std::shared_ptr<Connection>& connection, c
                 ++m_statistics.connections;
                 if (data.HasMember("completed"))
                     for (auto& response : data["completed"].GetArray()) {
-                        auto found = m_entries.find(response["id"].GetString());
+                        std::string id = response["id"].GetString();
+                        auto found = m_entries.find(id);
+                        bool ok = response.HasMember("result");
+                        if (found == m_entries.end() &&
+                            adopt_previous_run_answer_locked(id, ok, json::to_text(ok ? response["result"] : response["error"])))
+                            continue;
                         if (found == m_entries.end() || found->second->state == EntryState::Completed) {
                             ++m_statistics.duplicate_responses;
                             continue;

@@ -16,6 +16,9 @@ std::string job_status(const std::string& id, const BridgeServer::Entry& entry) 
     case EntryState::Abandoned: writer.field("state", "abandoned").field("effect", "unknown").field("detail", entry.abandon_reason); break;
     case EntryState::Completed:
         writer.field("state", entry.ok ? "completed" : "failed").raw_field(entry.ok ? "result" : "error", entry.response);
+        if (entry.from_previous_run)
+            writer.field("detail", "answered by the editor after the host run that sent it had ended; this host never saw the "
+                                   "request, so its method is unknown and the result was not checked against its schema");
         break;
     }
     return writer.end_object().text();
@@ -38,7 +41,8 @@ uap_status BridgeServer::host_method(std::string_view method, std::string_view p
                          .begin_object()
                          .field("jobId", *id)
                          .field("state", "unknown")
-                         .field("detail", "no such job (never issued, already expired, or from another host run)")
+                         .field("detail", "no such job (never issued, already expired, or sent by an earlier host run and never run: "
+                                          "the editor drops what a lost host had queued)")
                          .end_object()
                          .text();
             return UAP_STATUS_OK;

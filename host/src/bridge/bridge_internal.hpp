@@ -31,6 +31,7 @@ struct BridgeServer::Entry {
     bool job = false;
     std::string abandon_reason;
     Clock::time_point finished;
+    bool from_previous_run = false; // Answered for a host that was replaced; kept as a job under its old id.
 };
 
 // One connected editor socket and the session it said hello for.

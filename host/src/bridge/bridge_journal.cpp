@@ -73,6 +73,8 @@ bool BridgeServer::send(const std::shared_ptr<Connection>& connection, const std
 void BridgeServer::handle_response(const std::string& id, bool ok, std::string json) {
     std::lock_guard lock(m_mutex);
     auto found = m_entries.find(id);
+    if (found == m_entries.end() && adopt_previous_run_answer_locked(id, ok, std::move(json)))
+        return;
     if (found == m_entries.end() || found->second->state == EntryState::Completed) {
         ++m_statistics.duplicate_responses;
         return;
@@ -89,6 +91,23 @@ void BridgeServer::handle_response(const std::string& id, bool ok, std::string j
     complete_entry(entry, ok, std::move(json));
     ++m_statistics.responses;
     m_changed.notify_all();
+}
+
+// The editor finished a request after the host that sent it was replaced (the Unity package starts a new
+// host when one dies and keeps what was running). Its answer is kept under the old id as a finished job,
+// so a caller holding that job id gets it from this host; an unknown id of this run is a duplicate.
+bool BridgeServer::adopt_previous_run_answer_locked(const std::string& id, bool ok, std::string json) {
+    if (id.rfind(m_id_prefix + "-", 0) == 0)
+        return false;
+    auto entry = std::make_shared<Entry>();
+    entry->id = id;
+    entry->job = true;
+    entry->from_previous_run = true;
+    complete_entry(*entry, ok, std::move(json));
+    m_entries[id] = entry;
+    ++m_statistics.responses;
+    spdlog::info("bridge: kept the editor's answer to {} from a previous host run as a job", id);
+    return true;
 }
 
 void BridgeServer::abandon_session_locked(const std::string& session, const std::string& reason) {

@@ -89,6 +89,9 @@ private:
     bool accept_hello(const std::shared_ptr<Connection>& connection, const std::string& frame);
     void handle_frame(const std::shared_ptr<Connection>& connection, const char* data, std::size_t size);
     void handle_response(const std::string& id, bool ok, std::string json);
+    // Keeps an answer for an id of an earlier host run as a finished job; false for an id of this run.
+    // Called with m_mutex held.
+    bool adopt_previous_run_answer_locked(const std::string& id, bool ok, std::string json);
     void handle_event(const std::string& name, const std::string& frame);
     void protocol_error(const std::shared_ptr<Connection>& connection, std::string_view code, std::string_view message);
     void on_disconnect(const std::shared_ptr<Connection>& connection);

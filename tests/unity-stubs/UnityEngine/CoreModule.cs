@@ -122,6 +122,7 @@ namespace UnityEngine
 
     public class Debug
     {
+        public static void Log(object message) { }
         public static void LogWarning(object message) { }
     }
 

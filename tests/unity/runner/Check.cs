@@ -34,6 +34,7 @@ namespace AgentPanel.Tests
             ViewModelTests.Register(cases);
             BridgeTests.Register(cases);
             LauncherTests.Register(cases);
+            SupervisionTests.Register(cases);
             RealCliTests.Register(cases);
             Options options = Options.Parse(arguments);
             if (options.Case == null || options.Case == "--list")

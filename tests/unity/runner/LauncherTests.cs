@@ -30,26 +30,61 @@ namespace AgentPanel.Tests
                 var expected = new Dictionary<HostPlatform, string>();
                 foreach (HostPlatform platform in new[] { HostPlatform.Windows, HostPlatform.MacOS, HostPlatform.Linux })
                 {
-                    string folder = HostLauncher.PackageBinFolderIn(package, platform);
+                    string folder = HostLauncher.PackageBinFoldersIn(package, platform, HostArchitecture.X64)[0];
                     Directory.CreateDirectory(folder);
                     expected[platform] = Path.Combine(folder, HostLauncher.ExecutableNameFor(platform));
                     File.WriteAllText(expected[platform], "binary");
                 }
-                Check.Equal(Path.Combine(Path.Combine(Path.Combine(package, "Bin~"), "win-x64"), "bin"), HostLauncher.PackageBinFolderIn(package, HostPlatform.Windows),
-                            "Windows uses Bin~/win-x64/bin");
+                Check.Equal(Path.Combine(Path.Combine(Path.Combine(package, "Bin~"), "win-x64"), "bin"),
+                            HostLauncher.PackageBinFoldersIn(package, HostPlatform.Windows, HostArchitecture.X64)[0], "Windows uses Bin~/win-x64/bin");
                 Check.Equal("uap-host.exe", HostLauncher.ExecutableNameFor(HostPlatform.Windows), "the Windows host is uap-host.exe");
-                Check.Equal("linux-x64", HostLauncher.PlatformFolder(HostPlatform.Linux), "Linux uses Bin~/linux-x64");
-                Check.Equal("osx", HostLauncher.PlatformFolder(HostPlatform.MacOS), "macOS uses Bin~/osx");
+                Check.Equal("linux-x64", string.Join(",", HostLauncher.PlatformFolders(HostPlatform.Linux, HostArchitecture.X64)), "Linux uses Bin~/linux-x64");
+                Check.Equal("osx-x64", string.Join(",", HostLauncher.PlatformFolders(HostPlatform.MacOS, HostArchitecture.X64)), "an Intel Mac uses Bin~/osx-x64");
+                Check.Equal("osx-arm64,osx-x64", string.Join(",", HostLauncher.PlatformFolders(HostPlatform.MacOS, HostArchitecture.Arm64)),
+                            "Apple silicon prefers Bin~/osx-arm64 and runs osx-x64 through Rosetta");
                 foreach (var pair in expected)
                 {
-                    var launcher = new HostLauncher(project) { PackageBinFolder = HostLauncher.PackageBinFolderIn(package, pair.Key), Platform = pair.Key };
+                    var launcher = new HostLauncher(project)
+                    {
+                        PackageBinFolders = HostLauncher.PackageBinFoldersIn(package, pair.Key, HostArchitecture.X64), Platform = pair.Key, HomeFolder = null,
+                    };
                     string searched;
                     Check.Equal(pair.Value, launcher.FindBinary(out searched), pair.Key + " finds its own binary");
+                }
+                // An x64-only package on Apple silicon: Bin~/osx-arm64 is missing, so Bin~/osx-x64 is taken.
+                var appleSilicon = new HostLauncher(project)
+                {
+                    PackageBinFolders = HostLauncher.PackageBinFoldersIn(package, HostPlatform.MacOS, HostArchitecture.Arm64), Platform = HostPlatform.MacOS, HomeFolder = null,
+                };
+                string notUsed;
+                Check.Equal(expected[HostPlatform.MacOS], appleSilicon.FindBinary(out notUsed), "Apple silicon falls back to Bin~/osx-x64");
+
+                // A Hub-launched editor on macOS sees no shell PATH: Homebrew's folders and ~/.local/bin are searched too.
+                string home = Path.Combine(package, "home");
+                string userBinary = Path.Combine(Path.Combine(Path.Combine(home, ".local"), "bin"), "uap-host");
+                Directory.CreateDirectory(Path.GetDirectoryName(userBinary));
+                File.WriteAllText(userBinary, "binary");
+                var mac = new HostLauncher(project) { Platform = HostPlatform.MacOS, HomeFolder = home };
+                string macSearched;
+                string macFound = mac.FindBinary(out macSearched);
+                Check.True(macFound == userBinary || (macFound != null && !macFound.StartsWith(package)),
+                           "~/.local/bin/uap-host is found on macOS (or an installed one earlier in the order): " + macFound);
+                File.Delete(userBinary);
+                if (mac.FindBinary(out macSearched) == null)
+                {
+                    foreach (string place in new[] { "/opt/homebrew/bin/uap-host", "/usr/local/bin/uap-host", userBinary })
+                        Check.True(macSearched.Contains(place), "the macOS search names " + place + ": " + macSearched);
+                    HostLaunch none = mac.EnsureRunning();
+                    Check.True(!none.Ok && none.Error.Contains("Unity Hub") && none.Error.Contains("Project Settings > Agent Panel"),
+                               "no host on macOS: the message says where it looked and what to do: " + none.Error);
                 }
 
                 // A Linux-only package on Windows: the Linux binary is not taken, and the refusal names the place looked in.
                 File.Delete(expected[HostPlatform.Windows]);
-                var windows = new HostLauncher(project) { PackageBinFolder = HostLauncher.PackageBinFolderIn(package, HostPlatform.Windows), Platform = HostPlatform.Windows };
+                var windows = new HostLauncher(project)
+                {
+                    PackageBinFolders = HostLauncher.PackageBinFoldersIn(package, HostPlatform.Windows, HostArchitecture.X64), Platform = HostPlatform.Windows,
+                };
                 string looked;
                 string found = windows.FindBinary(out looked);
                 Check.True(found == null || !found.StartsWith(package), "no other platform's binary is used: " + found);
@@ -86,7 +121,7 @@ namespace AgentPanel.Tests
                 Check.True(File.Exists(Path.Combine(bin, HostLauncher.ExecutableName)), "the tarball carries Bin~/linux-x64/bin/uap-host");
                 Check.True(File.Exists(Path.Combine(Path.Combine(unpacked, "package"), "package.json")), "the tarball carries package.json under package/");
 
-                var launcher = new HostLauncher(project) { PackageBinFolder = bin };
+                var launcher = new HostLauncher(project) { PackageBinFolders = new[] { bin } };
                 string searched;
                 Check.Equal(Path.Combine(bin, HostLauncher.ExecutableName), launcher.FindBinary(out searched), "the package's binary is found before PATH");
                 HostLaunch first = launcher.EnsureRunning();
@@ -116,7 +151,7 @@ namespace AgentPanel.Tests
                     Check.True(html.Contains("<title>Agent Panel</title>"), "the packaged host serves the browser panel at " + page);
                 }
 
-                HostLaunch again = new HostLauncher(project) { PackageBinFolder = bin }.EnsureRunning();
+                HostLaunch again = new HostLauncher(project) { PackageBinFolders = new[] { bin } }.EnsureRunning();
                 Check.True(again.Ok, "the second launch succeeds: " + again.Error);
                 Check.Equal(HostOrigin.Reused, again.Origin, "a running host of the project is reused");
                 Check.Equal(first.Discovery.Pid, again.Discovery.Pid, "the same host");
@@ -125,7 +160,7 @@ namespace AgentPanel.Tests
                 string copiedFile = HostDiscovery.FileFor(copied);
                 Directory.CreateDirectory(Path.GetDirectoryName(copiedFile));
                 File.Copy(HostDiscovery.FileFor(project), copiedFile);
-                HostLaunch other = new HostLauncher(copied) { PackageBinFolder = bin }.EnsureRunning();
+                HostLaunch other = new HostLauncher(copied) { PackageBinFolders = new[] { bin } }.EnsureRunning();
                 Check.True(other.Ok, "the copied project gets its own host: " + other.Error);
                 started.Add(Process.GetProcessById((int)other.Discovery.Pid));
                 Check.Equal(HostOrigin.Started, other.Origin, "the copied discovery file is not trusted");
@@ -134,12 +169,12 @@ namespace AgentPanel.Tests
 
                 // A host that died is replaced.
                 HostProcess.Terminate(started[0]);
-                HostLaunch replaced = new HostLauncher(project) { PackageBinFolder = bin }.EnsureRunning();
+                HostLaunch replaced = new HostLauncher(project) { PackageBinFolders = new[] { bin } }.EnsureRunning();
                 Check.True(replaced.Ok, "a dead host is replaced: " + replaced.Error);
                 started.Add(Process.GetProcessById((int)replaced.Discovery.Pid));
                 Check.Equal(HostOrigin.Started, replaced.Origin, "a new host after the old one ended");
 
-                HostLaunch missing = new HostLauncher(HostProcess.NewProject()) { PackageBinFolder = Path.Combine(unpacked, "nowhere") }.EnsureRunning();
+                HostLaunch missing = new HostLauncher(HostProcess.NewProject()) { PackageBinFolders = new[] { Path.Combine(unpacked, "nowhere") } }.EnsureRunning();
                 Check.True(!missing.Ok && missing.Error.Contains("Project Settings"), "no binary: the refusal says how to fix it: " + missing.Error);
             }
             finally

@@ -1,8 +1,11 @@
 // The editor side of the bridge on ClientWebSocket: hello/welcome with the editor session id and
 // the undelivered responses, requests deduplicated against the ledger and queued for the main
 // thread, ping and request.status answered here on the socket thread, a close before a domain
-// reload and a reconnect loop after it. The whole protocol is protocol/bridge-v1.json.
+// reload and a reconnect loop after it; after a host is replaced it follows the new one (Retarget).
+// The whole protocol is protocol/bridge-v1.json.
 using System;
+using System.Collections.Generic;
+using System.Diagnostics;
 using System.IO;
 using System.Net.WebSockets;
 using System.Text;
@@ -23,7 +26,7 @@ namespace AgentPanel.Bridge
 
     public sealed class BridgeCounters
     {
-        public long Executed, Deduplicated, Replayed, Connections, ProtocolErrors, DroppedByReload;
+        public long Executed, Deduplicated, Replayed, Connections, ProtocolErrors, DroppedByReload, DroppedByHostChange, ReofferedToNewHost;
     }
 
     public sealed class BridgeClient : IDisposable
@@ -32,7 +35,7 @@ namespace AgentPanel.Bridge
         const int HardMaxFrameBytes = 16 * 1024 * 1024;
         static readonly TimeSpan ReconnectDelay = TimeSpan.FromMilliseconds(100);
 
-        readonly BridgeEndpoint m_endpoint;
+        readonly Stopwatch m_clock = Stopwatch.StartNew();
         readonly IEditorPrimitives m_primitives;
         readonly RequestDispatcher m_dispatcher;
         readonly CompletedLedger m_ledger;
@@ -45,6 +48,10 @@ namespace AgentPanel.Bridge
         readonly ManualResetEventSlim m_connectedSignal = new ManualResetEventSlim(false);
 
         CancellationTokenSource m_stop = new CancellationTokenSource();
+        BridgeEndpoint m_endpoint;
+        // Answers sent since the host last sent anything: if it is lost now, they may never have been read.
+        readonly List<string> m_sentSinceLastFrame = new List<string>();
+        long m_lastFrameMs;
         Task m_loop;
         ClientWebSocket m_socket;
         bool m_connected;
@@ -79,6 +86,7 @@ namespace AgentPanel.Bridge
                     {
                         Executed = m_counters.Executed, Deduplicated = m_counters.Deduplicated, Replayed = m_counters.Replayed,
                         Connections = m_counters.Connections, ProtocolErrors = m_counters.ProtocolErrors, DroppedByReload = m_counters.DroppedByReload,
+                        DroppedByHostChange = m_counters.DroppedByHostChange, ReofferedToNewHost = m_counters.ReofferedToNewHost,
                     };
             }
         }
@@ -86,7 +94,42 @@ namespace AgentPanel.Bridge
         public void Start()
         {
             CancellationToken stop = m_stop.Token;
+            lock (m_gate) m_lastFrameMs = m_clock.ElapsedMilliseconds;
             m_loop = Task.Run(() => ConnectionLoop(stop));
+        }
+
+        // How long ago the host last sent a frame (it pings every 2 s), or the connection attempt began;
+        // a monotonic clock, so a sleeping machine does not make a host look silent.
+        public TimeSpan SinceLastFrame { get { lock (m_gate) return TimeSpan.FromMilliseconds(m_clock.ElapsedMilliseconds - m_lastFrameMs); } }
+
+        public Uri EndpointUri { get { lock (m_gate) return m_endpoint.Uri; } }
+
+        // Follows a new host (new port, new token) after the old one was lost. Requests the lost host had
+        // queued here never ran and are dropped: their callers are gone with it, the new host never re-sends
+        // them, and running them now would be an effect nobody awaits (a retry would run it twice). What is
+        // running keeps running; its answer goes to the new host, which keeps it as a job under the old id.
+        // Answers the lost host may not have read travel again in the next hello.
+        public void Retarget(BridgeEndpoint endpoint)
+        {
+            int dropped = m_pump.DropQueued();
+            string[] reoffered;
+            lock (m_gate)
+            {
+                m_endpoint = endpoint;
+                reoffered = m_sentSinceLastFrame.ToArray();
+                m_sentSinceLastFrame.Clear();
+                m_counters.DroppedByHostChange += dropped;
+                m_counters.ReofferedToNewHost += reoffered.Length;
+                m_lastFrameMs = m_clock.ElapsedMilliseconds;
+                // A refusal (say, from a host that served another editor) paused the loop; the new host gets a new chance.
+                m_refusal = null;
+            }
+            m_connectedSignal.Reset();
+            foreach (string id in reoffered)
+                m_ledger.MarkUndelivered(id);
+            m_log("bridge: following the new host at " + endpoint.Uri + " (" + dropped + " queued requests of the lost host dropped, " +
+                  reoffered.Length + " answers offered again)");
+            DropConnection();
         }
 
         public bool WaitConnected(TimeSpan timeout) { return m_connectedSignal.Wait(timeout) && Connected; }
@@ -116,7 +159,14 @@ namespace AgentPanel.Bridge
             m_ledger.Record(id, envelope);
             lock (m_gate) ++m_counters.Executed;
             // Never block the main thread on the socket: an undelivered answer travels in the next hello.
-            SendAsync(envelope).ContinueWith(sent => { if (sent.Result) m_ledger.MarkDelivered(id); }, TaskContinuationOptions.ExecuteSynchronously);
+            SendAsync(envelope).ContinueWith(sent => { if (sent.Result) MarkSent(id); }, TaskContinuationOptions.ExecuteSynchronously);
+        }
+
+        // Sent is not yet read: until the host sends something after it, the answer may be offered again.
+        void MarkSent(string id)
+        {
+            m_ledger.MarkDelivered(id);
+            lock (m_gate) m_sentSinceLastFrame.Add(id);
         }
 
         public Task<bool> SendEvent(string name, JObject data)
@@ -172,29 +222,37 @@ namespace AgentPanel.Bridge
             bool reportedFailure = false;
             while (!stop.IsCancellationRequested)
             {
+                BridgeEndpoint endpoint;
+                lock (m_gate) endpoint = m_endpoint;
                 using (var socket = new ClientWebSocket())
                 {
                     // The bridge refuses any Origin; ClientWebSocket sends none unless told to.
-                    socket.Options.SetRequestHeader("Authorization", "Bearer " + m_endpoint.Token);
+                    socket.Options.SetRequestHeader("Authorization", "Bearer " + endpoint.Token);
                     try
                     {
-                        await socket.ConnectAsync(m_endpoint.Uri, stop).ConfigureAwait(false);
+                        await socket.ConnectAsync(endpoint.Uri, stop).ConfigureAwait(false);
                     }
                     catch (Exception error)
                     {
                         if (!reportedFailure)
-                            m_log("bridge: cannot connect to " + m_endpoint.Uri + ": " + error.Message);
+                            m_log("bridge: cannot connect to " + endpoint.Uri + ": " + error.Message);
                         reportedFailure = true;
                         lock (m_gate) m_lastError = error.Message;
                         await Delay(stop).ConfigureAwait(false);
                         continue;
                     }
                     reportedFailure = false;
-                    lock (m_gate) m_socket = socket;
+                    lock (m_gate)
+                    {
+                        // Retargeted while connecting: this socket leads to the lost host.
+                        if (!ReferenceEquals(endpoint, m_endpoint))
+                            continue;
+                        m_socket = socket;
+                    }
                     JArray completed = m_ledger.Undelivered();
                     if (await SendAsync(Hello(completed).ToString(Formatting.None)).ConfigureAwait(false))
                         foreach (JObject response in completed)
-                            m_ledger.MarkDelivered((string)response["id"]);
+                            MarkSent((string)response["id"]);
                     try
                     {
                         await ReceiveLoop(socket, stop).ConfigureAwait(false);
@@ -213,8 +271,9 @@ namespace AgentPanel.Bridge
                     if (Refusal == null)
                         m_connectedSignal.Reset();
                 }
-                if (Refusal != null)
-                    return;
+                // A refused editor does not knock again at the same host; only Retarget to another one resumes.
+                while (Refusal != null && !stop.IsCancellationRequested)
+                    await Delay(stop).ConfigureAwait(false);
                 await Delay(stop).ConfigureAwait(false);
             }
         }
@@ -262,6 +321,11 @@ namespace AgentPanel.Bridge
                 }
                 if (!received.EndOfMessage)
                     continue;
+                lock (m_gate)
+                {
+                    m_lastFrameMs = m_clock.ElapsedMilliseconds;
+                    m_sentSinceLastFrame.Clear();
+                }
                 string text = Encoding.UTF8.GetString(message.GetBuffer(), 0, (int)message.Length);
                 message.SetLength(0);
                 if (received.MessageType == WebSocketMessageType.Text)
@@ -315,7 +379,7 @@ namespace AgentPanel.Bridge
             {
                 lock (m_gate) { ++m_counters.Deduplicated; ++m_counters.Replayed; }
                 if (await SendAsync(replay).ConfigureAwait(false))
-                    m_ledger.MarkDelivered(id);
+                    MarkSent(id);
                 return;
             }
             if (!m_pump.Enqueue(new QueuedRequest { Id = id, Method = method, Parameters = parameters }))

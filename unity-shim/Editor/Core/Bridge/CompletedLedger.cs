@@ -50,6 +50,15 @@ namespace AgentPanel.Bridge
 
         public void MarkAllDelivered() { lock (m_gate) m_undelivered.Clear(); }
 
+        // Offers an answer again in the next hello (one a lost host may never have read); ids the ledger
+        // no longer holds are skipped.
+        public void MarkUndelivered(string id)
+        {
+            lock (m_gate)
+                if (m_responses.ContainsKey(id))
+                    m_undelivered.Add(id);
+        }
+
         // The responses for hello.completed.
         public JArray Undelivered()
         {

@@ -6,6 +6,7 @@ using System;
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
+using System.Runtime.InteropServices;
 using System.Threading;
 
 namespace AgentPanel.Host
@@ -14,6 +15,9 @@ namespace AgentPanel.Host
 
     // The editor's platform, which picks the package's Bin~/<folder>/ (scripts/package-unity.sh).
     public enum HostPlatform { Windows, MacOS, Linux }
+
+    // The machine's processor: an Apple silicon Mac runs osx-arm64 and, through Rosetta, osx-x64.
+    public enum HostArchitecture { X64, Arm64 }
 
     public sealed class HostLaunch
     {
@@ -29,11 +33,16 @@ namespace AgentPanel.Host
         readonly string m_projectPath;
 
         // Where to look for the host binary, in order: the path in the project's settings, the
-        // package's Bin~/<platform>/ folder, then PATH.
+        // package's Bin~/<platform>/bin folders, PATH, then the platform's usual install folders
+        // (an editor started from Unity Hub on macOS sees none of the shell's PATH).
         public string ConfiguredBinary;
-        public string PackageBinFolder;
+        public IList<string> PackageBinFolders = new string[0];
         public HostPlatform Platform = CurrentPlatform;
+        public HostArchitecture Architecture = CurrentArchitecture;
+        public string HomeFolder = Environment.GetEnvironmentVariable("HOME");
         public TimeSpan StartTimeout = TimeSpan.FromSeconds(20);
+        // Appended to the serve command line (the tests add --plugins); never a token.
+        public string AdditionalArguments = string.Empty;
 
         public HostLauncher(string projectPath) { m_projectPath = NormalizePath(projectPath); }
 
@@ -43,25 +52,50 @@ namespace AgentPanel.Host
             get { return Environment.OSVersion.Platform == PlatformID.Win32NT ? HostPlatform.Windows : HostPlatform.Linux; }
         }
 
+        public static HostArchitecture CurrentArchitecture
+        {
+            get { return RuntimeInformation.OSArchitecture == System.Runtime.InteropServices.Architecture.Arm64 ? HostArchitecture.Arm64 : HostArchitecture.X64; }
+        }
+
         public static string ExecutableName { get { return ExecutableNameFor(CurrentPlatform); } }
 
         public static string ExecutableNameFor(HostPlatform platform) { return platform == HostPlatform.Windows ? "uap-host.exe" : "uap-host"; }
 
-        // The folder scripts/package-unity.sh fills for a platform: win-x64, osx, linux-x64.
-        public static string PlatformFolder(HostPlatform platform)
+        // The folders scripts/package-unity.sh fills for a platform, best first: win-x64, linux-x64, and on
+        // macOS osx-arm64 (Apple silicon only) then osx-x64 (which Apple silicon runs through Rosetta).
+        public static string[] PlatformFolders(HostPlatform platform, HostArchitecture architecture)
         {
             switch (platform)
             {
-                case HostPlatform.Windows: return "win-x64";
-                case HostPlatform.MacOS: return "osx";
-                default: return "linux-x64";
+                case HostPlatform.Windows: return new[] { "win-x64" };
+                case HostPlatform.MacOS: return architecture == HostArchitecture.Arm64 ? new[] { "osx-arm64", "osx-x64" } : new[] { "osx-x64" };
+                default: return new[] { "linux-x64" };
             }
         }
 
         // <package>/Bin~/<platform>/bin: Unity never imports folders ending in ~, so the binaries stay out of the project.
-        public static string PackageBinFolderIn(string packageRoot, HostPlatform platform)
+        public static string[] PackageBinFoldersIn(string packageRoot, HostPlatform platform, HostArchitecture architecture)
         {
-            return Path.Combine(Path.Combine(Path.Combine(packageRoot, "Bin~"), PlatformFolder(platform)), "bin");
+            string[] platforms = PlatformFolders(platform, architecture);
+            var folders = new string[platforms.Length];
+            for (int index = 0; index < platforms.Length; ++index)
+                folders[index] = Path.Combine(Path.Combine(Path.Combine(packageRoot, "Bin~"), platforms[index]), "bin");
+            return folders;
+        }
+
+        // Where installers put command-line tools when they do not touch the editor's PATH: Homebrew on
+        // Apple silicon and on Intel, and the per-user folder (pip, pipx, the host's own install notes).
+        public static string[] UsualInstallFolders(HostPlatform platform, string homeFolder)
+        {
+            if (platform == HostPlatform.Windows)
+                return new string[0];
+            var folders = new List<string>();
+            if (platform == HostPlatform.MacOS)
+                folders.Add("/opt/homebrew/bin");
+            folders.Add("/usr/local/bin");
+            if (!string.IsNullOrEmpty(homeFolder))
+                folders.Add(Path.Combine(Path.Combine(homeFolder, ".local"), "bin"));
+            return folders.ToArray();
         }
 
         public static string NormalizePath(string path)
@@ -100,12 +134,15 @@ namespace AgentPanel.Host
             if (!string.IsNullOrEmpty(ConfiguredBinary))
                 candidates.Add(ConfiguredBinary);
             string name = ExecutableNameFor(Platform);
-            if (!string.IsNullOrEmpty(PackageBinFolder))
-                candidates.Add(Path.Combine(PackageBinFolder, name));
+            foreach (string folder in PackageBinFolders ?? new string[0])
+                candidates.Add(Path.Combine(folder, name));
             string pathVariable = Environment.GetEnvironmentVariable("PATH") ?? string.Empty;
             foreach (string folder in pathVariable.Split(Path.PathSeparator))
                 if (folder.Length > 0)
                     candidates.Add(Path.Combine(folder.Trim('"'), name));
+            foreach (string folder in UsualInstallFolders(Platform, HomeFolder))
+                if (!candidates.Contains(Path.Combine(folder, name)))
+                    candidates.Add(Path.Combine(folder, name));
             foreach (string candidate in candidates)
                 if (File.Exists(candidate))
                 {
@@ -146,12 +183,21 @@ namespace AgentPanel.Host
             string searched;
             string binary = FindBinary(out searched);
             if (binary == null)
-                return new HostLaunch
-                {
-                    Error = "uap-host was not found (looked in: " + searched + "). Set its path in Project Settings > Agent Panel, " +
-                            "or install the package tarball that bundles it (scripts/package-unity.sh)."
-                };
+                return new HostLaunch { Error = NotFoundMessage(searched) };
             return Start(binary);
+        }
+
+        string NotFoundMessage(string searched)
+        {
+            string configured = string.IsNullOrEmpty(ConfiguredBinary) ? string.Empty
+                              : "The host path set in Project Settings > Agent Panel (" + ConfiguredBinary + ") does not exist. ";
+            string fix = "Install the package tarball that bundles the host for this platform (Window > Package Manager > + > " +
+                         "Add package from tarball...; scripts/package-unity.sh builds it), or set the full path of uap-host in " +
+                         "Project Settings > Agent Panel > Host binary and press Save and reconnect.";
+            if (Platform == HostPlatform.MacOS)
+                fix += " An editor started from Unity Hub does not see your shell's PATH: if `which uap-host` finds it in a " +
+                       "Terminal, put that path in the setting.";
+            return configured + "uap-host was not found (looked in: " + searched + "). " + fix;
         }
 
         // A discovery file whose host is gone, or that a copied project carried along, would make the
@@ -172,14 +218,26 @@ namespace AgentPanel.Host
 
         HostLaunch Start(string binary)
         {
+            string serve = "serve --project " + Quote(m_projectPath) + " --editor unity" +
+                           (string.IsNullOrEmpty(AdditionalArguments) ? string.Empty : " " + AdditionalArguments);
+            string log = HostLog.BeginRun(m_projectPath);
             // No window: UseShellExecute=false with CreateNoWindow starts the console program
             // uap-host.exe with CREATE_NO_WINDOW on Windows; its own children inherit none.
-            var start = new ProcessStartInfo(binary, "serve --project " + Quote(m_projectPath) + " --editor unity")
+            var start = new ProcessStartInfo(binary, serve)
             {
                 UseShellExecute = false,
                 CreateNoWindow = true,
                 WorkingDirectory = m_projectPath,
             };
+            // The host outlives domain reloads, so its output cannot go to a pipe this domain reads: the shell
+            // sends it to the log file and then becomes the host (exec keeps the pid the discovery file names),
+            // which also keeps what the loader prints when a library is missing.
+            if (Environment.OSVersion.Platform == PlatformID.Unix)
+            {
+                start.FileName = "/bin/sh";
+                start.Arguments = "-c 'exec \"$0\" \"$@\" >>\"$UAP_HOST_LOG_FILE\" 2>&1' " + Quote(binary) + " " + serve;
+                start.EnvironmentVariables["UAP_HOST_LOG_FILE"] = log;
+            }
             // A packaged host keeps its shared libraries in <bin>/../lib (scripts/package-unity.sh).
             string libraries = Path.Combine(Path.GetDirectoryName(Path.GetFullPath(binary)), Path.Combine("..", "lib"));
             if (Environment.OSVersion.Platform == PlatformID.Unix && Directory.Exists(libraries))
@@ -202,8 +260,9 @@ namespace AgentPanel.Host
                 if (process.HasExited)
                     return new HostLaunch
                     {
-                        Error = binary + " exited with status " + process.ExitCode + " before serving; run `" + binary + " doctor --project " +
-                                Quote(m_projectPath) + "` to see why"
+                        Error = binary + " exited with status " + process.ExitCode + " before serving (`" + binary + " doctor --project " +
+                                Quote(m_projectPath) + "` in a terminal says why)" + HostLog.Excerpt(log),
+                        BinaryPath = binary,
                     };
                 string problem;
                 HostDiscovery discovery = HostDiscovery.Read(m_projectPath, out problem);
@@ -211,7 +270,14 @@ namespace AgentPanel.Host
                     return new HostLaunch { Discovery = discovery, Origin = HostOrigin.Started, BinaryPath = binary };
                 Thread.Sleep(50);
             }
-            return new HostLaunch { Error = binary + " did not write " + HostDiscovery.FileFor(m_projectPath) + " within " + StartTimeout.TotalSeconds + " s" };
+            // A host that never wrote its file is left running by no one: it is ended here.
+            try { process.Kill(); }
+            catch (Exception) { }
+            return new HostLaunch
+            {
+                Error = binary + " did not write " + HostDiscovery.FileFor(m_projectPath) + " within " + StartTimeout.TotalSeconds + " s and was ended" + HostLog.Excerpt(log),
+                BinaryPath = binary,
+            };
         }
 
         static string Quote(string argument)

@@ -1,10 +1,10 @@
-// The editor's one bridge: finds or starts the project's host off the main thread, connects the
-// bridge client with the editor session id and ledger kept in SessionState (they survive domain
-// reloads), pumps requests on EditorApplication.update, and closes before a reload.
+// The editor's one bridge: a HostSupervisor (its own thread) finds or starts the project's host, replaces
+// it when it dies or stops answering, and keeps the bridge client pointed at it, with the editor session
+// id and ledger kept in SessionState (they survive domain reloads); requests are pumped on
+// EditorApplication.update, and the client closes before a reload.
 using System;
 using System.Diagnostics;
 using System.IO;
-using System.Threading.Tasks;
 using AgentPanel.Bridge;
 using AgentPanel.Editor.Primitives;
 using AgentPanel.Host;
@@ -27,26 +27,33 @@ namespace AgentPanel.Editor
         static readonly TimeSpan FrameBudget = TimeSpan.FromMilliseconds(25);
 
         static readonly EditorStatus s_status = new EditorStatus();
-        static BridgeClient s_client;
-        static Task<HostLaunch> s_launch;
-        static HostLaunch s_host;
-        static string s_lastError;
-        static bool s_started;
-        static DateTime s_retryAt = DateTime.MinValue;
+        static HostSupervisor s_supervisor;
+        static CompletedLedger s_ledger;
+        static bool s_closing;
 
         public static ServiceState State
         {
             get
             {
-                if (s_launch != null && !s_launch.IsCompleted) return ServiceState.FindingHost;
-                if (s_client != null) return s_client.Connected ? ServiceState.Connected : ServiceState.Connecting;
-                return s_lastError != null ? ServiceState.Failed : ServiceState.Idle;
+                if (s_supervisor == null) return ServiceState.Idle;
+                switch (s_supervisor.State)
+                {
+                    case SupervisionState.Starting: return ServiceState.FindingHost;
+                    case SupervisionState.Connecting: return ServiceState.Connecting;
+                    case SupervisionState.Connected: return ServiceState.Connected;
+                    case SupervisionState.Stopped: return ServiceState.Idle;
+                    default: return ServiceState.Failed;
+                }
             }
         }
 
-        public static HostDiscovery Host { get { return s_host != null ? s_host.Discovery : null; } }
-        public static string LastError { get { return s_client != null && s_client.Refusal != null ? s_client.Refusal : s_lastError; } }
+        public static HostDiscovery Host { get { return s_supervisor != null ? s_supervisor.Host : null; } }
+        // Changes whenever the bridge follows another host (new port, new tokens): the window reconnects then.
+        public static int HostGeneration { get { return s_supervisor != null ? s_supervisor.Generation : 0; } }
+        public static string LastError { get { return s_supervisor != null ? s_supervisor.Problem : null; } }
+        public static TimeSpan? LastRecovery { get { return s_supervisor != null ? s_supervisor.LastRecovery : null; } }
         public static string ProjectPath { get { return HostLauncher.NormalizePath(Path.GetDirectoryName(Application.dataPath)); } }
+        static BridgeClient Client { get { return s_supervisor != null ? s_supervisor.Client : null; } }
 
         static string SessionId()
         {
@@ -63,15 +70,14 @@ namespace AgentPanel.Editor
         {
             string modal = null;
             s_status.Update(EditorApplication.isCompiling, EditorApplication.isUpdating, EditorAreaPrimitives.PlayMode(), modal);
-            if (!s_started && DateTime.UtcNow >= s_retryAt)
-                StartLaunch();
-            if (s_launch != null && s_launch.IsCompleted)
-                FinishLaunch();
-            if (s_client != null)
-                s_client.Tick(FrameBudget);
+            if (s_supervisor == null && !s_closing)
+                StartSupervision();
+            BridgeClient client = Client;
+            if (client != null)
+                client.Tick(FrameBudget);
             // A host that went away cannot end its turns: the editor gives the user's imports back. The grace
             // covers a domain reload and a reconnect, after which the host ends its turns itself.
-            if (s_client != null && s_client.Connected)
+            if (client != null && client.Connected)
                 s_disconnectedSince = null;
             else if (s_disconnectedSince == null)
                 s_disconnectedSince = DateTime.UtcNow;
@@ -82,16 +88,47 @@ namespace AgentPanel.Editor
         static readonly TimeSpan HostGoneGrace = TimeSpan.FromSeconds(15);
         static DateTime? s_disconnectedSince;
 
-        static void StartLaunch()
+        // Everything Unity's API gives (settings, package folder, identity) is read here on the main thread;
+        // the supervisor then works on its own thread (HostSupervisor).
+        static void StartSupervision()
         {
-            s_started = true;
+            string packageRoot = PackageRoot();
             var launcher = new HostLauncher(ProjectPath)
             {
                 ConfiguredBinary = EditorUserSettings.GetConfigValue(HostPathSetting),
-                PackageBinFolder = PackageBinFolder(),
+                PackageBinFolders = packageRoot != null ? HostLauncher.PackageBinFoldersIn(packageRoot, EditorPlatform(), HostLauncher.CurrentArchitecture) : new string[0],
                 Platform = EditorPlatform(),
             };
-            s_launch = Task.Run(() => launcher.EnsureRunning());
+            string problem;
+            if (s_ledger == null)
+            {
+                s_ledger = CompletedLedger.Restore(SessionState.GetString(LedgerKey, string.Empty), out problem);
+                if (problem != null)
+                    Debug.LogWarning("Agent Panel: " + problem);
+            }
+            CompletedLedger ledger = s_ledger;
+            bool afterReload = SessionState.GetBool(ReloadingKey, false);
+            SessionState.EraseBool(ReloadingKey);
+            var identity = new EditorIdentity
+            {
+                UnityVersion = Application.unityVersion, ProjectPath = ProjectPath,
+                EditorPid = Process.GetCurrentProcess().Id, EditorSessionId = SessionId(),
+            };
+            var primitives = new UnityEditorPrimitives(identity);
+            s_supervisor = new HostSupervisor(ProjectPath, launcher,
+                endpoint => new BridgeClient(endpoint, primitives, ledger, new RequestPump(), s_status,
+                                             afterReload ? ReloadAnnouncement.AfterWelcome : ReloadAnnouncement.None, line => { }),
+                Notice);
+            s_supervisor.Start();
+        }
+
+        // Debug.Log is safe from the supervisor's thread.
+        static void Notice(NoticeLevel level, string text)
+        {
+            if (level == NoticeLevel.Warning)
+                Debug.LogWarning(text);
+            else
+                Debug.Log(text);
         }
 
         static HostPlatform EditorPlatform()
@@ -100,57 +137,11 @@ namespace AgentPanel.Editor
                  : Application.platform == RuntimePlatform.OSXEditor ? HostPlatform.MacOS : HostPlatform.Linux;
         }
 
-        // <package>/Bin~/<platform>/bin: Unity ignores folders ending in ~, so the binaries are never imported.
-        static string PackageBinFolder()
+        // The package's folder, under which Bin~/<platform>/bin holds the host it carries (Unity ignores folders ending in ~).
+        static string PackageRoot()
         {
             var package = UnityEditor.PackageManager.PackageInfo.FindForAssembly(typeof(BridgeService).Assembly);
-            if (package == null)
-                return null;
-            return HostLauncher.PackageBinFolderIn(package.resolvedPath, EditorPlatform());
-        }
-
-        static void FinishLaunch()
-        {
-            HostLaunch launch = s_launch.Result;
-            s_launch = null;
-            if (!launch.Ok)
-            {
-                Fail(launch.Error);
-                return;
-            }
-            string problem;
-            string token = launch.Discovery.ReadToken(TokenRole.Editor, out problem);
-            if (token == null)
-            {
-                Fail(problem);
-                return;
-            }
-            s_host = launch;
-            s_lastError = null;
-            string saved = SessionState.GetString(LedgerKey, string.Empty);
-            CompletedLedger ledger = CompletedLedger.Restore(saved, out problem);
-            if (problem != null)
-                Debug.LogWarning("Agent Panel: " + problem);
-            bool afterReload = SessionState.GetBool(ReloadingKey, false);
-            SessionState.EraseBool(ReloadingKey);
-            var identity = new EditorIdentity
-            {
-                UnityVersion = Application.unityVersion, ProjectPath = ProjectPath,
-                EditorPid = Process.GetCurrentProcess().Id, EditorSessionId = SessionId(),
-            };
-            s_client = new BridgeClient(new BridgeEndpoint { Uri = launch.Discovery.BridgeUri, Token = token }, new UnityEditorPrimitives(identity),
-                                        ledger, new RequestPump(), s_status, afterReload ? ReloadAnnouncement.AfterWelcome : ReloadAnnouncement.None,
-                                        line => { });
-            s_client.Start();
-        }
-
-        static void Fail(string error)
-        {
-            s_lastError = error;
-            Debug.LogWarning("Agent Panel: " + error);
-            // Try again later (the host may be installed or the path fixed meanwhile).
-            s_started = false;
-            s_retryAt = DateTime.UtcNow.AddSeconds(30);
+            return package != null ? package.resolvedPath : null;
         }
 
         // Restarts the connection (the settings page's "Reconnect", or a changed host path).
@@ -158,34 +149,48 @@ namespace AgentPanel.Editor
         // event is dropped, as the protocol says (the host cannot have missed state it re-reads).
         public static void SendEditorEvent(string name, JObject data)
         {
-            if (s_client != null && s_client.Connected)
-                s_client.SendEvent(name, data);
+            BridgeClient client = Client;
+            if (client != null && client.Connected)
+                client.SendEvent(name, data);
         }
 
+        // Starts over with the current settings (the settings page's "Save and reconnect", or a changed host
+        // path): the next update makes a new supervisor, with no memory of failed starts, and the same ledger.
         public static void Restart()
         {
-            if (s_client != null)
-                s_client.Stop();
-            s_client = null;
-            s_started = false;
-            s_retryAt = DateTime.MinValue;
+            BridgeClient client = StopSupervision();
+            if (client != null)
+                client.Stop();
         }
 
         public static void BeforeReload()
         {
-            if (s_client == null)
+            s_closing = true;
+            BridgeClient client = StopSupervision();
+            if (client == null)
                 return;
-            s_client.CloseForReload(TimeSpan.FromSeconds(1));
-            SessionState.SetString(LedgerKey, s_client.Ledger.Save());
+            client.CloseForReload(TimeSpan.FromSeconds(1));
+            SessionState.SetString(LedgerKey, s_ledger.Save());
             SessionState.SetBool(ReloadingKey, true);
-            s_client = null;
         }
 
         public static void Quit()
         {
-            if (s_client != null)
-                s_client.Stop();
-            s_client = null;
+            s_closing = true;
+            BridgeClient client = StopSupervision();
+            if (client != null)
+                client.Stop();
+        }
+
+        // Stops watching the host (which keeps running) and hands back the bridge client, if there was one.
+        static BridgeClient StopSupervision()
+        {
+            if (s_supervisor == null)
+                return null;
+            s_supervisor.Stop(TimeSpan.FromSeconds(1));
+            BridgeClient client = s_supervisor.Client;
+            s_supervisor = null;
+            return client;
         }
     }
 }

@@ -18,7 +18,7 @@ namespace AgentPanel.Editor
             {
                 var state = new Label();
                 root.Add(state);
-                var path = new TextField("Host binary (empty: the package's Bin~ folder, then PATH)")
+                var path = new TextField("Host binary (empty: the package's Bin~ folder, then PATH and the usual install folders)")
                 {
                     value = EditorUserSettings.GetConfigValue(BridgeService.HostPathSetting) ?? string.Empty,
                 };
@@ -38,6 +38,9 @@ namespace AgentPanel.Editor
                         text += "\nHost: pid " + host.Pid + ", version " + host.Version + ", port " + host.Port + "\nMCP: " + host.McpUrl;
                     if (BridgeService.LastError != null)
                         text += "\nLast error: " + BridgeService.LastError;
+                    if (BridgeService.LastRecovery != null)
+                        text += "\nLast host replacement: a new host served " + (long)BridgeService.LastRecovery.Value.TotalMilliseconds +
+                                " ms after the previous one was lost";
                     state.text = PanelText.Literal(text);
                 }).Every(500);
             };

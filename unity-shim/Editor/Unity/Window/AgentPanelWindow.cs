@@ -19,6 +19,8 @@ namespace AgentPanel.Editor
         readonly Composer m_composer = new Composer();
         readonly List<KeyValuePair<Card, Label>> m_unfinishedTools = new List<KeyValuePair<Card, Label>>();
         PanelClient m_client;
+        // The host generation m_client was made for: a replaced host has a new port and panel token.
+        int m_clientGeneration;
         ScrollView m_cards;
         Label m_streaming, m_status;
         VisualElement m_permissions, m_history;
@@ -182,6 +184,11 @@ namespace AgentPanel.Editor
 
         void Refresh()
         {
+            if (m_client != null && m_clientGeneration != BridgeService.HostGeneration)
+            {
+                m_client.Dispose();
+                m_client = null;
+            }
             if (m_client == null)
                 Connect();
             if (m_client == null)
@@ -199,6 +206,8 @@ namespace AgentPanel.Editor
 
         void Connect()
         {
+            // Read before the host, so a replacement in between makes the next refresh reconnect again.
+            int generation = BridgeService.HostGeneration;
             HostDiscovery host = BridgeService.Host;
             if (host == null)
             {
@@ -213,6 +222,7 @@ namespace AgentPanel.Editor
                 return;
             }
             m_client = new PanelClient(host.PanelUri, token);
+            m_clientGeneration = generation;
             m_client.Start();
         }
 
