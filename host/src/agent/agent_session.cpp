@@ -149,6 +149,10 @@ void AgentSession::publish_status_locked() {
     for (auto& rule : m_settings.always_allow)
         rules.PushBack(json::string_value(rule, allocator), allocator);
     status.AddMember("always_allow", rules, allocator);
+    rapidjson::Value always_ask(rapidjson::kArrayType);
+    for (auto kind : m_settings.always_ask)
+        always_ask.PushBack(json::string_value(to_string(kind), allocator), allocator);
+    status.AddMember("always_ask", always_ask, allocator);
     StatusContext context{m_last_init.IsObject() ? &m_last_init : nullptr, m_cli_located};
     for (const auto& source : m_options.status_sources)
         source(context, status, allocator);

@@ -72,6 +72,27 @@ std::vector<ScopedRule> always_allow_scopes(std::string_view tool_name, const ra
     return scopes;
 }
 
+Expected<std::string> rule_to_save(std::string_view tool_name, const std::vector<ScopedRule>& offered, std::string_view chosen, ToolWide tool_wide) {
+    if (offered.empty())
+        return Error("this card offers no always-allow rule; answer allow or deny");
+    if (chosen.empty())
+        return offered.front().rule;
+    auto found = std::find_if(offered.begin(), offered.end(), [&](const ScopedRule& scope) { return scope.rule == chosen; });
+    if (found == offered.end())
+        return Error("rule \"" + std::string(chosen) + "\" is not one this card offers (see its always_allow_scopes); the request stays pending");
+    bool narrower_offered = std::any_of(offered.begin(), offered.end(), [](const ScopedRule& scope) { return scope.scope != RuleScope::Tool; });
+    if (found->scope == RuleScope::Tool && narrower_offered && tool_wide != ToolWide::Confirmed) {
+        std::string narrower;
+        for (auto& scope : offered)
+            if (scope.scope != RuleScope::Tool)
+                narrower += (narrower.empty() ? "" : ", ") + scope.rule;
+        return Error("rule \"" + std::string(chosen) + "\" would allow every " + std::string(tool_name) + " call everywhere, but this card offers " +
+                     "narrower rules (" + narrower + "); send one of them as rule, or add \"tool_wide\": true to the answer to allow " +
+                     std::string(tool_name) + " everywhere; the request stays pending");
+    }
+    return found->rule;
+}
+
 bool file_rule_covers(std::string_view content, std::string_view file, const fs::path& project) {
     auto relative = inside_project(file, project);
     if (!relative || content.empty())
