@@ -243,6 +243,22 @@ describe('permission mode', () => {
     const notice = await page.locator('.notice').allTextContents();
     console.log(`after the confirmed bypassPermissions: mode ${mode}; notices ${JSON.stringify(notice)}`);
   });
+
+  it('shows the kinds that ask at every level as checked boxes and saves a box the user clears', async () => {
+    const page = await openPanel(browser, await freshLink());
+    await page.click('nav [data-view="settings"]');
+    const destructive = page.locator('input[data-always-ask="destructive"]');
+    const notUndoable = page.locator('input[data-always-ask="not_undoable"]');
+    assert.equal(await destructive.isChecked(), true, 'both kinds ask by default');
+    assert.equal(await notUndoable.isChecked(), true);
+    await notUndoable.uncheck();
+    await page.waitForFunction(() => JSON.stringify(window.uapPanel.status.status.always_ask) === '["destructive"]');
+    const saved = JSON.parse(fs.readFileSync(path.join(stack.project, 'UserSettings', 'AgentPanel', 'agent-settings.json'), 'utf8'));
+    assert.deepEqual(saved.always_ask, ['destructive']);
+    await screenshot(page, 'always-ask');
+    await notUndoable.check();
+    await page.waitForFunction(() => window.uapPanel.status.status.always_ask?.length === 2);
+  });
 });
 
 // A new one-time link from the running host (each test signs in afresh).
