@@ -1,11 +1,14 @@
 // The permission commands as a front-end sends them: bypassPermissions is refused without its
 // confirmation (the host decides, whatever the front-end shows), the always-ask kinds are saved,
-// and allow-always saves the narrowest rule the card offered unless the answer names another.
+// allow-always saves the narrowest rule the card offered unless the answer names another, and a
+// saved bare rule for a file tool or Bash is pointed out at start.
 #include "fake_cli_session.hpp"
 #include "panel/panel_endpoint.hpp"
 #include "support/json.hpp"
 
 #include <gtest/gtest.h>
+
+#include <fstream>
 
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
@@ -106,4 +109,16 @@ TEST_F(FakeCli, AllowAlwaysWithoutARuleSavesTheNarrowestScopeAndABareToolNeedsTo
     loaded = uap::agent::AgentSettings::load(folder.project());
     ASSERT_TRUE(loaded);
     EXPECT_EQ(loaded->always_allow, (std::vector<std::string>{"Write"}));
+}
+
+TEST_F(FakeCli, ASavedBareRuleForAToolWithNarrowerScopesIsPointedOutAtStart) {
+    std::ofstream(uap::agent::AgentSettings::file_for(folder.project()))
+        << R"({"cli_path":")" << UAP_AGENT_FAKE_CLI_DIR
+        << R"json(/scripted-cli.sh","always_allow":["Write","Bash(ls:*)","mcp__uap__uap_play_mode","WebSearch"]})json";
+    start("ask-write");
+    EXPECT_TRUE(saw(R"json(the saved always-allow rule \"Write\" allows every Write call anywhere)json"));
+    EXPECT_TRUE(saw("remove_always_allow"));
+    EXPECT_FALSE(saw(R"json(rule \"Bash(ls:*)\")json")) << "a scoped rule is what the card offered";
+    EXPECT_FALSE(saw(R"json(rule \"mcp__uap__uap_play_mode\")json")) << "our tools offer nothing narrower";
+    EXPECT_FALSE(saw(R"json(rule \"WebSearch\")json"));
 }

@@ -53,6 +53,11 @@ Expected<void> AgentSession::start(std::optional<std::string> resume_session_id)
         m_settings = std::move(*settings);
     else
         publish_notice_locked("warning", "the agent settings could not be read (" + settings.error().message() + "); defaults are used");
+    for (auto& rule : m_settings.always_allow)
+        if (offers_narrower_scopes(rule))
+            publish_notice_locked("warning", "the saved always-allow rule \"" + rule + "\" allows every " + rule +
+                                                 " call anywhere, without asking (an older \"Always allow\" button saved the whole tool for "
+                                                 "one file or command); if you meant less, delete it in the panel's settings (remove_always_allow)");
     auto cli = locate_cli(m_settings.cli_path);
     m_cli_located = cli ? CliLocated::Yes : CliLocated::No;
     if (!cli) {

@@ -27,6 +27,10 @@ struct ScopedRule {
 // The file a file tool works on ("file_path", or "notebook_path" for NotebookEdit); nullopt otherwise.
 std::optional<std::string> file_argument(std::string_view tool_name, const rapidjson::Value& input);
 
+// True for the tools whose cards offer something narrower than the whole tool (file tools and Bash),
+// so a bare rule for one of them allows far more than one card showed.
+bool offers_narrower_scopes(std::string_view tool_name);
+
 // The choices a permission card offers, narrowest first, without duplicates. File tools get the
 // file and its folder (paths relative to the project, '/'-separated) when the file lies inside the
 // project; Bash gets its exact command; the CLI's own suggestions follow; the bare tool comes last.
