@@ -3,7 +3,7 @@
 // sudden exit is resumed with the same session id; repeated deaths stop the retries with a reason.
 #include "agent/agent_session.hpp"
 #include "agent/launch_files.hpp"
-#include "fake_cli_project.hpp"
+#include "fake_cli_session.hpp"
 #include "panel/panel_endpoint.hpp"
 #include "panel/panel_hub.hpp"
 #include "support/json.hpp"
@@ -16,60 +16,9 @@
 
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
-
-namespace {
-
-std::string read_text(const fs::path& file) {
-    std::ifstream stream(file);
-    return std::string((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
-}
-
-template <typename Predicate>
-bool eventually(Predicate predicate, std::chrono::milliseconds limit) {
-    auto deadline = std::chrono::steady_clock::now() + limit;
-    while (std::chrono::steady_clock::now() < deadline) {
-        if (predicate())
-            return true;
-        std::this_thread::sleep_for(20ms);
-    }
-    return predicate();
-}
-
-class FakeCli : public ::testing::Test {
-protected:
-    void TearDown() override { session.reset(); }
-    void start(const std::string& mode, uap::agent::AgentOptions options = {}) {
-        options.project = root / "project";
-        options.mcp_url = "http://127.0.0.1:9/mcp";
-        options.mcp_token = "t";
-        options.environment_overrides = {"FAKE_CLI_MODE=" + mode, "FAKE_CLI_LOG=" + (root / "starts.log").string()};
-        options.max_line_bytes = 1024 * 1024;
-        options.control_timeout = 2s;
-        session = std::make_unique<uap::agent::AgentSession>(options, hub);
-        hub.subscribe([this](const std::string& text) {
-            std::lock_guard lock(mutex);
-            events.push_back(text);
-            return true;
-        });
-        ASSERT_TRUE(session->start());
-    }
-    bool saw(const std::string& fragment) {
-        std::lock_guard lock(mutex);
-        for (auto& text : events)
-            if (text.find(fragment) != std::string::npos)
-                return true;
-        return false;
-    }
-
-    uap::agent_test::FakeCliProject folder;
-    const fs::path root = folder.root();
-    uap::panel::PanelHub hub;
-    std::unique_ptr<uap::agent::AgentSession> session;
-    std::mutex mutex;
-    std::vector<std::string> events;
-};
-
-} // namespace
+using uap::agent_test::eventually;
+using uap::agent_test::FakeCli;
+using uap::agent_test::read_text;
 
 TEST_F(FakeCli, SurvivesGarbageAndResumesAfterASuddenExit) {
     start("talk");

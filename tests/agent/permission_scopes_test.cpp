@@ -25,6 +25,12 @@ std::vector<std::string> rules_of(const std::vector<ScopedRule>& scopes) {
 
 const std::filesystem::path project = "/work/game";
 
+// The rule an answer saves, or the refusal's text.
+std::string saved_rule(std::string_view tool, const std::vector<ScopedRule>& offered, std::string_view chosen, ToolWide tool_wide) {
+    auto rule = rule_to_save(tool, offered, chosen, tool_wide);
+    return rule ? *rule : "refused: " + rule.error().message();
+}
+
 } // namespace
 
 TEST(PermissionScopes, FileToolsOfferTheFileTheFolderThenTheTool) {
@@ -83,4 +89,26 @@ TEST(PermissionScopes, TheBrokerHonoursFileRulesAndStillAsksOutsideThem) {
     // The script gate still comes first inside an allowed folder.
     rules = {"Write(Assets/**)"};
     EXPECT_EQ(decide_permission("Write", parse(R"({"file_path":"/work/game/Assets/Player.cs"})"), context).verdict, Verdict::Deny);
+}
+
+TEST(PermissionScopes, AnAnswerWithoutARuleSavesTheNarrowestAndABareToolNeedsToolWide) {
+    auto write = always_allow_scopes("Write", parse(R"({"file_path":"/work/game/Assets/Docs/a.txt"})"), parse("null"), project);
+    auto saved = rule_to_save("Write", write, "", ToolWide::NotConfirmed);
+    ASSERT_TRUE(saved);
+    EXPECT_EQ(*saved, "Write(Assets/Docs/a.txt)");
+    EXPECT_EQ(saved_rule("Write", write, "Write(Assets/Docs/**)", ToolWide::NotConfirmed), "Write(Assets/Docs/**)");
+    auto bare = rule_to_save("Write", write, "Write", ToolWide::NotConfirmed);
+    ASSERT_FALSE(bare);
+    EXPECT_NE(bare.error().message().find("\"tool_wide\": true"), std::string::npos) << bare.error().message();
+    EXPECT_EQ(saved_rule("Write", write, "Write", ToolWide::Confirmed), "Write");
+    EXPECT_FALSE(rule_to_save("Write", write, "Write(Assets/**)", ToolWide::Confirmed)) << "only a rule the card offers";
+    // A tool whose card offers nothing narrower (our MCP tools) saves the tool rule without more ado.
+    auto ours = always_allow_scopes("mcp__uap__echo", parse("{}"), parse("null"), project);
+    EXPECT_EQ(saved_rule("mcp__uap__echo", ours, "", ToolWide::NotConfirmed), "mcp__uap__echo");
+    EXPECT_EQ(saved_rule("mcp__uap__echo", ours, "mcp__uap__echo", ToolWide::NotConfirmed), "mcp__uap__echo");
+    // Bash: the exact command, not the CLI's wider prefix suggestion, unless that is chosen.
+    auto suggestions = parse(R"([{"type":"addRules","rules":[{"toolName":"Bash","ruleContent":"npm test:*"}],"behavior":"allow"}])");
+    auto bash = always_allow_scopes("Bash", parse(R"({"command":"npm test -- --watch"})"), suggestions, project);
+    EXPECT_EQ(saved_rule("Bash", bash, "", ToolWide::NotConfirmed), "Bash(npm test -- --watch)");
+    EXPECT_EQ(saved_rule("Bash", bash, "Bash(npm test:*)", ToolWide::NotConfirmed), "Bash(npm test:*)");
 }

@@ -81,6 +81,11 @@ TEST(ScriptGateWithRealCli, StagedScriptIsRejectedWithDiagnosticsThenCommittedWh
                                                                            .begin_object()
                                                                            .field("permission_mode", "acceptEdits")
                                                                            .field("auto_approve", "all_unity_tools")
+                                                                           // The commit is not undoable, so it asks at every level unless allowed by name.
+                                                                           .key("always_allow")
+                                                                           .begin_array()
+                                                                           .value("mcp__uap__uap_scripts_commit")
+                                                                           .end_array()
                                                                            .field("cli_path", cli.string())
                                                                            .end_object()
                                                                            .text();

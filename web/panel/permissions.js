@@ -74,7 +74,11 @@ export class PermissionCards {
     };
     allow.addEventListener('click', () => answer('allow'));
     deny.addEventListener('click', () => answer('deny', { message: message.value }));
-    always.addEventListener('click', () => answer('allow_always', { rule: scopeSelect.value }));
+    // The tool-wide rule is sent with tool_wide: the user picked "this tool everywhere" from the list.
+    always.addEventListener('click', () => {
+      const chosen = scopes.find((scope) => scope.rule === scopeSelect.value);
+      answer('allow_always', chosen?.scope === 'tool' ? { rule: chosen.rule, tool_wide: true } : { rule: scopeSelect.value });
+    });
     card.addEventListener('keydown', (event) => {
       if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.isComposing) return;
       if (event.key === 'y' || event.key === 'Y') { event.preventDefault(); allow.click(); }

@@ -1,12 +1,10 @@
-// The status bar and the settings selects it shares: state, model (only models the CLI reports),
-// permission mode, auto-approve level, context meter and cost. Status events carry only changed
+// The status bar: state, model (only models the CLI reports), context meter and cost (the
+// permission controls beside them are permission_settings.js). Status events carry only changed
 // fields, so they are merged into the last known status.
 import { fillSelect } from './dom.js';
 import { onLanguageChange, t } from './i18n.js';
+import { PermissionSettings } from './permission_settings.js';
 
-export const permissionModes = ['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk', 'auto'];
-export const autoApproveValues = ['ask', 'read_only', 'undoable', 'all_unity_tools', 'all_tools'];
-const autoApproveLevels = () => autoApproveValues.map((value) => ({ value, label: t(`approve.${value}`) }));
 const contextWindow = 200000;
 
 const knownStates = ['stopped', 'starting', 'ready', 'running', 'waiting_permission', 'resuming', 'errored'];
@@ -20,18 +18,8 @@ export class StatusBar {
     this.context = document.getElementById('status-context');
     this.cost = document.getElementById('status-cost');
     this.model.addEventListener('change', () => this.connection.command('set_model', { model: this.model.value }));
-    for (const select of document.querySelectorAll('select[data-setting="permission_mode"]')) {
-      fillSelect(select, permissionModes.map((value) => ({ value })));
-      select.addEventListener('change', () => this.connection.command('set_permission_mode', { mode: select.value }));
-    }
-    for (const select of document.querySelectorAll('select[data-setting="auto_approve"]')) {
-      fillSelect(select, autoApproveLevels());
-      select.addEventListener('change', () => this.connection.command('set_auto_approve', { level: select.value }));
-    }
-    onLanguageChange(() => {
-      for (const select of document.querySelectorAll('select[data-setting="auto_approve"]')) fillSelect(select, autoApproveLevels(), select.value);
-      this.render();
-    });
+    this.permissions = new PermissionSettings(connection);
+    onLanguageChange(() => this.render());
   }
 
   replace(status) {
@@ -55,10 +43,7 @@ export class StatusBar {
     const models = [{ value: 'default', label: 'default' }, ...(status.models ?? []).map((model) => ({ value: model.value, label: model.displayName || model.value }))];
     if (status.model && !models.some((model) => model.value === status.model)) models.push({ value: status.model, label: status.model });
     if (document.activeElement !== this.model) fillSelect(this.model, models, status.model || 'default');
-    for (const select of document.querySelectorAll('select[data-setting="permission_mode"]'))
-      if (document.activeElement !== select) select.value = status.permission_mode ?? 'default';
-    for (const select of document.querySelectorAll('select[data-setting="auto_approve"]'))
-      if (document.activeElement !== select) select.value = status.auto_approve ?? 'ask';
+    this.permissions.render(status);
     const tokens = status.context_tokens ?? 0;
     this.context.textContent = t('status.context', { percent: Math.round((tokens / contextWindow) * 100), tokens });
     this.cost.textContent = typeof status.total_cost_usd === 'number' ? `$${status.total_cost_usd.toFixed(4)}` : '';

@@ -53,6 +53,11 @@ Expected<void> AgentSession::start(std::optional<std::string> resume_session_id)
         m_settings = std::move(*settings);
     else
         publish_notice_locked("warning", "the agent settings could not be read (" + settings.error().message() + "); defaults are used");
+    for (auto& rule : m_settings.always_allow)
+        if (offers_narrower_scopes(rule))
+            publish_notice_locked("warning", "the saved always-allow rule \"" + rule + "\" allows every " + rule +
+                                                 " call anywhere, without asking (an older \"Always allow\" button saved the whole tool for "
+                                                 "one file or command); if you meant less, delete it in the panel's settings (remove_always_allow)");
     auto cli = locate_cli(m_settings.cli_path);
     m_cli_located = cli ? CliLocated::Yes : CliLocated::No;
     if (!cli) {
@@ -149,6 +154,10 @@ void AgentSession::publish_status_locked() {
     for (auto& rule : m_settings.always_allow)
         rules.PushBack(json::string_value(rule, allocator), allocator);
     status.AddMember("always_allow", rules, allocator);
+    rapidjson::Value always_ask(rapidjson::kArrayType);
+    for (auto kind : m_settings.always_ask)
+        always_ask.PushBack(json::string_value(to_string(kind), allocator), allocator);
+    status.AddMember("always_ask", always_ask, allocator);
     StatusContext context{m_last_init.IsObject() ? &m_last_init : nullptr, m_cli_located};
     for (const auto& source : m_options.status_sources)
         source(context, status, allocator);

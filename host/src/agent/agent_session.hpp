@@ -62,11 +62,15 @@ struct AgentOptions {
 
 enum class PermissionChoice { Allow, AllowAlways, Deny };
 
+// bypassPermissions lets every tool run without a card; a front-end confirms it after showing a warning.
+enum class BypassConfirmation { NotConfirmed, Confirmed };
+
 struct PermissionAnswer {
     PermissionChoice choice = PermissionChoice::Deny;
     std::string message;                   // Deny: what the model is told (a default when empty).
     const rapidjson::Value* updated_input = nullptr; // Allow: the edited input; null echoes the original.
-    std::string rule; // AllowAlways: one of the card's always_allow_scopes; empty: the CLI's suggested rules.
+    std::string rule; // AllowAlways: one of the card's always_allow_scopes; empty: the card's narrowest.
+    ToolWide tool_wide = ToolWide::NotConfirmed; // AllowAlways: a bare tool rule is meant everywhere.
 };
 
 enum class SessionState { Stopped, Starting, Ready, Running, WaitingPermission, Resuming, Errored };
@@ -90,8 +94,11 @@ public:
     Expected<void> resume(const std::string& session_id);
     std::vector<HistoryEntry> history() const;
     Expected<void> set_model(const std::string& model);
-    Expected<void> set_permission_mode(const std::string& mode);
+    // bypassPermissions is refused unless confirmed: the host, not only the front-end, insists on it.
+    Expected<void> set_permission_mode(const std::string& mode, BypassConfirmation confirmation);
     Expected<void> set_auto_approve(AutoApprove level);
+    // The kinds of our tools that ask at every auto-approve level (the user's choice, saved).
+    Expected<void> set_always_ask(std::vector<AlwaysAsk> kinds);
     // Removes a saved always-allow rule; later CLI starts no longer get it.
     Expected<void> remove_always_allow(const std::string& rule);
     // Replaces the saved always-allow rules with change(current rules) and saves them; later CLI

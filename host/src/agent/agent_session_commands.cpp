@@ -1,5 +1,5 @@
 // AgentSession: the commands panels give (send, interrupt, new session, resume, model, permission
-// mode, auto-approve level, MCP reconnect) and the control requests they send to the CLI.
+// mode, auto-approve level, always-ask kinds, MCP reconnect) and the control requests they send to the CLI.
 #include "agent/agent_session.hpp"
 
 #include "agent/event_json.hpp"
@@ -15,6 +15,12 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 const std::vector<std::string> permission_modes = {"default", "acceptEdits", "plan", "bypassPermissions", "dontAsk", "auto"};
+
+constexpr const char* bypass_refusal =
+    "bypassPermissions was not turned on: in that mode the CLI runs every tool (Bash, file edits, every MCP tool, menu items, "
+    "play mode) without a permission card, so the auto-approve level, the always-ask tools and the always-allow rules no "
+    "longer apply and only the script gate's hook still holds. To turn it on anyway, confirm the warning the panel shows "
+    "(a front-end sends set_permission_mode with \"confirm_bypass\": true).";
 
 } // namespace
 
@@ -153,9 +159,11 @@ Expected<void> AgentSession::set_model(const std::string& model) {
     return {};
 }
 
-Expected<void> AgentSession::set_permission_mode(const std::string& mode) {
+Expected<void> AgentSession::set_permission_mode(const std::string& mode, BypassConfirmation confirmation) {
     if (std::find(permission_modes.begin(), permission_modes.end(), mode) == permission_modes.end())
         return Error("unknown permission mode \"" + mode + "\"");
+    if (mode == "bypassPermissions" && confirmation != BypassConfirmation::Confirmed)
+        return Error(bypass_refusal);
     std::lock_guard lock(m_mutex);
     if (!m_process) {
         m_settings.permission_mode = mode;
@@ -180,6 +188,14 @@ Expected<void> AgentSession::set_permission_mode(const std::string& mode) {
 Expected<void> AgentSession::set_auto_approve(AutoApprove level) {
     std::lock_guard lock(m_mutex);
     m_settings.auto_approve = level;
+    auto saved = m_settings.save(m_options.project);
+    publish_status_locked();
+    return saved;
+}
+
+Expected<void> AgentSession::set_always_ask(std::vector<AlwaysAsk> kinds) {
+    std::lock_guard lock(m_mutex);
+    m_settings.always_ask = std::move(kinds);
     auto saved = m_settings.save(m_options.project);
     publish_status_locked();
     return saved;

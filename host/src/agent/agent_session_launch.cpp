@@ -32,8 +32,7 @@ std::vector<std::string> AgentSession::child_environment() const {
 std::vector<std::string> AgentSession::allowed_rules_locked() const {
     if (!m_static_permissions)
         return m_settings.always_allow;
-    return static_allow_rules(m_settings.auto_approve, m_settings.always_allow, m_options.tools ? m_options.tools() : std::vector<std::string>{},
-                              m_options.metadata);
+    return static_allow_rules(m_settings, m_options.tools ? m_options.tools() : std::vector<std::string>{}, m_options.metadata);
 }
 
 std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& mcp_config, const fs::path& launch_settings, const fs::path& appended_prompt,
@@ -84,6 +83,10 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
     if (!launch_settings)
         return launch_settings.error().within("the CLI was not started");
     m_gate_active = hook_binary.has_value();
+    if (m_settings.permission_mode == "bypassPermissions")
+        publish_notice_locked("warning", "the CLI runs in bypassPermissions mode (permission_mode in " + utf8::from_path(AgentSettings::file_for(m_options.project)) +
+                                             "): every tool runs without a permission card and only the script gate's hook still holds; "
+                                             "choose another permission mode in the panel to be asked again");
     std::vector<InstructionSection> sections;
     for (const auto& source : m_options.instruction_sources)
         for (auto& section : source())

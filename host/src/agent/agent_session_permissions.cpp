@@ -33,14 +33,17 @@ Expected<void> AgentSession::answer_permission(const std::string& permission_id,
     auto found = std::find_if(m_pending.begin(), m_pending.end(), [&](auto& pending) { return pending.permission_id == permission_id; });
     if (found == m_pending.end())
         return Error("permission request " + permission_id + " is no longer pending");
-    if (answer.choice == PermissionChoice::AllowAlways && !answer.rule.empty() &&
-        std::none_of(found->scopes.begin(), found->scopes.end(), [&](const ScopedRule& scope) { return scope.rule == answer.rule; }))
-        return Error("rule \"" + answer.rule + "\" is not one this card offers (see its always_allow_scopes); the request stays pending");
+    std::vector<std::string> new_rules;
+    if (answer.choice == PermissionChoice::AllowAlways) {
+        auto rule = rule_to_save(found->tool_name, found->scopes, answer.rule, answer.tool_wide);
+        if (!rule)
+            return rule.error();
+        new_rules.push_back(std::move(*rule));
+    }
     PendingPermission pending = std::move(*found);
     m_pending.erase(found);
     rapidjson::Document payload(rapidjson::kObjectType);
     auto& allocator = payload.GetAllocator();
-    std::vector<std::string> new_rules;
     if (answer.choice == PermissionChoice::Deny) {
         payload.AddMember("behavior", "deny", allocator);
         payload.AddMember("message", json::string_value(answer.message.empty() ? "The user denied this tool use." : answer.message, allocator),
@@ -51,8 +54,6 @@ Expected<void> AgentSession::answer_permission(const std::string& permission_id,
         payload.AddMember("updatedInput", rapidjson::Value(input, allocator), allocator);
         if (answer.choice == PermissionChoice::AllowAlways) {
             // Written only now, when the answer went to a request that was still pending.
-            new_rules = answer.rule.empty() ? allow_rules_from_suggestions(pending.suggestions, pending.tool_name)
-                                            : std::vector<std::string>{answer.rule};
             for (auto& rule : new_rules)
                 if (std::find(m_settings.always_allow.begin(), m_settings.always_allow.end(), rule) == m_settings.always_allow.end())
                     m_settings.always_allow.push_back(rule);
@@ -94,7 +95,8 @@ void AgentSession::handle_can_use_tool(const std::string& request_id, const rapi
     rapidjson::Document input(rapidjson::kObjectType);
     if (const rapidjson::Value* given = member(request, "input"); given && given->IsObject())
         input.CopyFrom(*given, input.GetAllocator());
-    BrokerContext context{m_options.project, m_options.project, m_settings.auto_approve, &m_settings.always_allow, m_options.metadata};
+    BrokerContext context{m_options.project, m_options.project, m_settings.auto_approve, &m_settings.always_allow, m_options.metadata,
+                          m_settings.always_ask};
     BrokerDecision decision = decide_permission(tool_name, input, context);
     if (decision.verdict != Verdict::Ask) {
         rapidjson::Document payload(rapidjson::kObjectType);
@@ -135,11 +137,12 @@ void AgentSession::handle_can_use_tool(const std::string& request_id, const rapi
     card.AddMember("description", json::string_value(json::string_field(request, "description").value_or(""), allocator), allocator);
     card.AddMember("tool_use_id", json::string_value(json::string_field(request, "tool_use_id").value_or(""), allocator), allocator);
     card.AddMember("input", rapidjson::Value(input, allocator), allocator);
-    rapidjson::Value offered(rapidjson::kArrayType);
-    for (auto& rule : allow_rules_from_suggestions(pending.suggestions, tool_name))
-        offered.PushBack(json::string_value(rule, allocator), allocator);
-    card.AddMember("always_allow_rules", offered, allocator);
     pending.scopes = always_allow_scopes(tool_name, input, pending.suggestions, m_options.project);
+    // What allow-always saves when the answer names no rule: the narrowest scope.
+    rapidjson::Value offered(rapidjson::kArrayType);
+    if (!pending.scopes.empty())
+        offered.PushBack(json::string_value(pending.scopes.front().rule, allocator), allocator);
+    card.AddMember("always_allow_rules", offered, allocator);
     rapidjson::Value scopes(rapidjson::kArrayType);
     for (auto& scope : pending.scopes) {
         rapidjson::Value choice(rapidjson::kObjectType);

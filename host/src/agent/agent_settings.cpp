@@ -13,26 +13,42 @@
 namespace uap::agent {
 
 namespace {
-constexpr std::array<std::pair<AutoApprove, const char*>, 5> level_names = {{{AutoApprove::Ask, "ask"},
-                                                                             {AutoApprove::ReadOnly, "read_only"},
-                                                                             {AutoApprove::Undoable, "undoable"},
-                                                                             {AutoApprove::AllUnityTools, "all_unity_tools"},
-                                                                             {AutoApprove::AllTools, "all_tools"}}};
-}
 
-std::string to_string(AutoApprove level) {
-    for (auto& [value, name] : level_names)
-        if (value == level)
+template <typename Enum, size_t Count>
+using NameTable = std::array<std::pair<Enum, const char*>, Count>;
+
+constexpr NameTable<AutoApprove, 5> level_names = {{{AutoApprove::Ask, "ask"},
+                                                  {AutoApprove::ReadOnly, "read_only"},
+                                                  {AutoApprove::Undoable, "undoable"},
+                                                  {AutoApprove::AllUnityTools, "all_unity_tools"},
+                                                  {AutoApprove::AllTools, "all_tools"}}};
+constexpr NameTable<AlwaysAsk, 2> always_ask_names = {{{AlwaysAsk::Destructive, "destructive"}, {AlwaysAsk::NotUndoable, "not_undoable"}}};
+
+// Every value has a name in its table, so the first entry is only a formality.
+template <typename Enum, size_t Count>
+std::string name_in(const NameTable<Enum, Count>& table, Enum value) {
+    for (auto& [each, name] : table)
+        if (each == value)
             return name;
-    return "ask";
+    return table.front().second;
 }
 
-std::optional<AutoApprove> parse_auto_approve(std::string_view text) {
-    for (auto& [value, name] : level_names)
+template <typename Enum, size_t Count>
+std::optional<Enum> value_in(const NameTable<Enum, Count>& table, std::string_view text) {
+    for (auto& [value, name] : table)
         if (text == name)
             return value;
     return std::nullopt;
 }
+
+} // namespace
+
+std::string to_string(AutoApprove level) { return name_in(level_names, level); }
+std::optional<AutoApprove> parse_auto_approve(std::string_view text) { return value_in(level_names, text); }
+std::string to_string(AlwaysAsk kind) { return name_in(always_ask_names, kind); }
+std::optional<AlwaysAsk> parse_always_ask(std::string_view text) { return value_in(always_ask_names, text); }
+
+std::vector<AlwaysAsk> default_always_ask() { return {AlwaysAsk::Destructive, AlwaysAsk::NotUndoable}; }
 
 std::filesystem::path AgentSettings::file_for(const std::filesystem::path& project) {
     return paths::project_state_folder(project) / "agent-settings.json";
@@ -54,6 +70,14 @@ Expected<AgentSettings> AgentSettings::load(const std::filesystem::path& project
         return Error(utf8::from_path(file) + ": the settings must be a JSON object");
     if (auto level = json::string_field(*document, "auto_approve"))
         settings.auto_approve = parse_auto_approve(*level).value_or(AutoApprove::Ask);
+    // Only a list the user saved replaces the defaults; a name this host does not know adds nothing.
+    if (auto kinds = document->FindMember("always_ask"); kinds != document->MemberEnd() && kinds->value.IsArray()) {
+        settings.always_ask.clear();
+        for (auto& kind : kinds->value.GetArray())
+            if (auto known = kind.IsString() ? parse_always_ask(kind.GetString()) : std::nullopt;
+                known && std::find(settings.always_ask.begin(), settings.always_ask.end(), *known) == settings.always_ask.end())
+                settings.always_ask.push_back(*known);
+    }
     if (auto rules = document->FindMember("always_allow"); rules != document->MemberEnd() && rules->value.IsArray())
         for (auto& rule : rules->value.GetArray())
             if (rule.IsString())
@@ -69,6 +93,10 @@ Expected<void> AgentSettings::save(const std::filesystem::path& project) const {
     rapidjson::Document document(rapidjson::kObjectType);
     auto& allocator = document.GetAllocator();
     document.AddMember("auto_approve", json::string_value(to_string(auto_approve), allocator), allocator);
+    rapidjson::Value kinds(rapidjson::kArrayType);
+    for (auto kind : always_ask)
+        kinds.PushBack(json::string_value(to_string(kind), allocator), allocator);
+    document.AddMember("always_ask", kinds, allocator);
     rapidjson::Value rules(rapidjson::kArrayType);
     for (auto& rule : always_allow)
         rules.PushBack(json::string_value(rule, allocator), allocator);

@@ -1,5 +1,5 @@
-// The agent's per-project choices: auto-approve level, "always allow" rules, model and permission
-// mode, stored owner-only in <project>/UserSettings/AgentPanel/agent-settings.json.
+// The agent's per-project choices: auto-approve level, the tools that ask at every level, "always
+// allow" rules, model and permission mode, stored owner-only in <project>/UserSettings/AgentPanel/agent-settings.json.
 #pragma once
 
 #include "support/expected.hpp"
@@ -16,8 +16,18 @@ enum class AutoApprove { Ask, ReadOnly, Undoable, AllUnityTools, AllTools };
 std::string to_string(AutoApprove level);
 std::optional<AutoApprove> parse_auto_approve(std::string_view text);
 
+// Kinds of our tools that ask at every auto-approve level, all_tools included, because what they do
+// cannot be taken back: destructive tools (menu items, asset delete, scene open discarding changes)
+// and tools Undo cannot revert (play mode, asset create, scene save). Both by default; the user may
+// take either out, and an always-allow rule for one tool still allows that tool.
+enum class AlwaysAsk { Destructive, NotUndoable };
+std::string to_string(AlwaysAsk kind);
+std::optional<AlwaysAsk> parse_always_ask(std::string_view text);
+std::vector<AlwaysAsk> default_always_ask();
+
 struct AgentSettings {
     AutoApprove auto_approve = AutoApprove::Ask;
+    std::vector<AlwaysAsk> always_ask = default_always_ask(); // A saved list, even empty, is the user's choice.
     std::vector<std::string> always_allow; // CLI permission rules, e.g. "mcp__uap__set_property" or "Bash(ls:*)".
     std::string model;                     // Empty: the CLI's default.
     std::string permission_mode = "default";

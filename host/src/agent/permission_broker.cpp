@@ -19,16 +19,23 @@ std::optional<std::string> our_tool_name(std::string_view tool_name) {
 
 namespace {
 
+bool asks_at_every_level(const modules::ToolMetadata& metadata, const std::vector<AlwaysAsk>& always_ask) {
+    auto listed = [&](AlwaysAsk kind) { return std::find(always_ask.begin(), always_ask.end(), kind) != always_ask.end(); };
+    return (metadata.destructive && listed(AlwaysAsk::Destructive)) || (!metadata.undoable && !metadata.read_only && listed(AlwaysAsk::NotUndoable));
+}
+
 std::optional<BrokerDecision> auto_approval(std::string_view tool_name, const BrokerContext& context) {
     if (tool_name == "AskUserQuestion" || context.level == AutoApprove::Ask)
         return std::nullopt;
     std::string basis = "auto-approve " + to_string(context.level);
+    auto ours = our_tool_name(tool_name);
+    std::optional<modules::ToolMetadata> metadata;
+    if (ours && context.metadata)
+        metadata = context.metadata(*ours);
+    if (metadata && asks_at_every_level(*metadata, context.always_ask))
+        return std::nullopt;
     if (context.level == AutoApprove::AllTools)
         return BrokerDecision{Verdict::Allow, {}, basis};
-    auto ours = our_tool_name(tool_name);
-    if (!ours || !context.metadata)
-        return std::nullopt;
-    auto metadata = context.metadata(*ours);
     if (!metadata)
         return std::nullopt;
     bool approved = context.level == AutoApprove::AllUnityTools ||
@@ -53,10 +60,9 @@ BrokerDecision decide_permission(std::string_view tool_name, const rapidjson::Va
     return BrokerDecision{Verdict::Ask, {}, "ask"};
 }
 
-std::vector<std::string> static_allow_rules(AutoApprove level, const std::vector<std::string>& always_allow,
-                                            const std::vector<std::string>& our_tools, const MetadataLookup& metadata) {
-    std::vector<std::string> rules = always_allow;
-    BrokerContext context{{}, {}, level, nullptr, metadata};
+std::vector<std::string> static_allow_rules(const AgentSettings& settings, const std::vector<std::string>& our_tools, const MetadataLookup& metadata) {
+    std::vector<std::string> rules = settings.always_allow;
+    BrokerContext context{{}, {}, settings.auto_approve, nullptr, metadata, settings.always_ask};
     for (auto& tool : our_tools) {
         std::string name = std::string("mcp__") + mcp_server_name + "__" + tool;
         if (auto_approval(name, context) && std::find(rules.begin(), rules.end(), name) == rules.end())

@@ -1,6 +1,7 @@
 // The permission broker's decision for one can_use_tool request, in order: the script gate, the
-// auto-approve level (from our modules' tool metadata, never from free text), then the "always
-// allow" rules. Whatever none of them settles is asked on the panels.
+// auto-approve level (from our modules' tool metadata, never from free text; the always-ask kinds
+// are left out of every level), then the "always allow" rules. Whatever none of them settles is
+// asked on the panels.
 #pragma once
 
 #include "agent/agent_settings.hpp"
@@ -36,6 +37,7 @@ struct BrokerContext {
     AutoApprove level = AutoApprove::Ask;
     const std::vector<std::string>* always_allow = nullptr;
     MetadataLookup metadata;
+    std::vector<AlwaysAsk> always_ask = default_always_ask();
 };
 
 // The module tool name of one of our MCP tools ("mcp__uap__echo" → "echo"), nullopt for others.
@@ -45,10 +47,9 @@ BrokerDecision decide_permission(std::string_view tool_name, const rapidjson::Va
 
 // What stands in for the broker when the CLI cannot ask it (one that rejects
 // --permission-prompt-tool): a fixed allow list (permissions.allow) of the always-allow rules plus each of our
-// tools the auto-approve level approves. The CLI refuses everything else; the script gate is a
-// hook and holds either way.
-std::vector<std::string> static_allow_rules(AutoApprove level, const std::vector<std::string>& always_allow,
-                                            const std::vector<std::string>& our_tools, const MetadataLookup& metadata);
+// tools the auto-approve level approves (never an always-ask kind). The CLI refuses everything else;
+// the script gate is a hook and holds either way.
+std::vector<std::string> static_allow_rules(const AgentSettings& settings, const std::vector<std::string>& our_tools, const MetadataLookup& metadata);
 
 // True when a CLI permission rule ("Tool" or "Tool(content)") covers this call. Content rules are
 // honoured for Bash ("prefix:*" or an exact command) and for file tools (a project-relative file,

@@ -25,6 +25,15 @@ std::optional<std::string> inside_project(std::string_view file, const fs::path&
     return text;
 }
 
+// The argument naming a file tool's file; null for other tools.
+const char* file_field(std::string_view tool_name) {
+    if (tool_name == "NotebookEdit")
+        return "notebook_path";
+    if (tool_name == "Write" || tool_name == "Edit" || tool_name == "MultiEdit" || tool_name == "Read")
+        return "file_path";
+    return nullptr;
+}
+
 // Rule text must survive the CLI's "Tool(content)" rule form; commas, on which the CLI's rule lists split, are refused too.
 bool usable_rule_content(std::string_view content) { return content.find_first_of(",()\n\r") == std::string_view::npos; }
 
@@ -42,12 +51,12 @@ std::string to_string(RuleScope scope) {
 }
 
 std::optional<std::string> file_argument(std::string_view tool_name, const rapidjson::Value& input) {
-    if (tool_name == "NotebookEdit")
-        return json::string_field(input, "notebook_path");
-    if (tool_name == "Write" || tool_name == "Edit" || tool_name == "MultiEdit" || tool_name == "Read")
-        return json::string_field(input, "file_path");
+    if (const char* field = file_field(tool_name))
+        return json::string_field(input, field);
     return std::nullopt;
 }
+
+bool offers_narrower_scopes(std::string_view tool_name) { return tool_name == "Bash" || file_field(tool_name) != nullptr; }
 
 std::vector<ScopedRule> always_allow_scopes(std::string_view tool_name, const rapidjson::Value& input, const rapidjson::Value& suggestions,
                                             const fs::path& project) {
@@ -70,6 +79,27 @@ std::vector<ScopedRule> always_allow_scopes(std::string_view tool_name, const ra
         add(rule == tool ? RuleScope::Tool : RuleScope::Suggested, rule);
     add(RuleScope::Tool, tool);
     return scopes;
+}
+
+Expected<std::string> rule_to_save(std::string_view tool_name, const std::vector<ScopedRule>& offered, std::string_view chosen, ToolWide tool_wide) {
+    if (offered.empty())
+        return Error("this card offers no always-allow rule; answer allow or deny");
+    if (chosen.empty())
+        return offered.front().rule;
+    auto found = std::find_if(offered.begin(), offered.end(), [&](const ScopedRule& scope) { return scope.rule == chosen; });
+    if (found == offered.end())
+        return Error("rule \"" + std::string(chosen) + "\" is not one this card offers (see its always_allow_scopes); the request stays pending");
+    bool narrower_offered = std::any_of(offered.begin(), offered.end(), [](const ScopedRule& scope) { return scope.scope != RuleScope::Tool; });
+    if (found->scope == RuleScope::Tool && narrower_offered && tool_wide != ToolWide::Confirmed) {
+        std::string narrower;
+        for (auto& scope : offered)
+            if (scope.scope != RuleScope::Tool)
+                narrower += (narrower.empty() ? "" : ", ") + scope.rule;
+        return Error("rule \"" + std::string(chosen) + "\" would allow every " + std::string(tool_name) + " call everywhere, but this card offers " +
+                     "narrower rules (" + narrower + "); send one of them as rule, or add \"tool_wide\": true to the answer to allow " +
+                     std::string(tool_name) + " everywhere; the request stays pending");
+    }
+    return found->rule;
 }
 
 bool file_rule_covers(std::string_view content, std::string_view file, const fs::path& project) {

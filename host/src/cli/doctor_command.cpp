@@ -110,7 +110,11 @@ int run_doctor_command(const std::vector<std::string>& words) {
         if (!settings) {
             report.problem("the agent settings cannot be read: " + settings.error().message());
         } else {
-            report.ok("auto-approve level: " + agent::to_string(settings->auto_approve) + "; " +
+            std::string kinds;
+            for (auto kind : settings->always_ask)
+                kinds += (kinds.empty() ? "" : " and ") + agent::to_string(kind);
+            report.ok("auto-approve level: " + agent::to_string(settings->auto_approve) + " (" +
+                      (kinds.empty() ? std::string("it covers every tool kind") : kinds + " tools ask at every level") + "); " +
                       std::to_string(settings->always_allow.size()) + " always-allow rule(s); permission mode " + settings->permission_mode);
             if (settings->permission_mode == "bypassPermissions")
                 report.note("bypassPermissions skips the permission broker (the hook still gates scripts)");

@@ -1,6 +1,8 @@
 // PanelEndpoint: command parsing and the WebSocket connection loop.
 #include "panel/panel_endpoint.hpp"
 
+#include "panel/permission_commands.hpp"
+
 #include "support/json.hpp"
 
 #include <Poco/Net/HTTPServerRequest.h>
@@ -47,12 +49,6 @@ Expected<std::vector<agent::ImageAttachment>> parse_images(const rapidjson::Valu
 
 Expected<void> run_settings(const std::string& type, const rapidjson::Value& command, agent::AgentSession& session, ModuleCatalog* catalog,
                             rapidjson::Document& reply) {
-    if (type == "remove_always_allow") {
-        auto rule = json::string_field(command, "rule");
-        if (!rule)
-            return Error("remove_always_allow needs rule");
-        return session.remove_always_allow(*rule);
-    }
     if (!catalog)
         return Error("this host serves no module settings (it runs without a module host)");
     if (type == "list_modules") {
@@ -90,29 +86,6 @@ Expected<void> run(const std::string& type, const rapidjson::Value& command, age
     }
     if (type == "interrupt")
         return session.interrupt();
-    if (type == "answer_permission") {
-        auto id = json::string_field(command, "permission_id");
-        auto decision = json::string_field(command, "decision");
-        if (!id || !decision)
-            return Error("answer_permission needs permission_id and decision");
-        agent::PermissionAnswer answer;
-        if (*decision == "allow")
-            answer.choice = agent::PermissionChoice::Allow;
-        else if (*decision == "allow_always")
-            answer.choice = agent::PermissionChoice::AllowAlways;
-        else if (*decision == "deny")
-            answer.choice = agent::PermissionChoice::Deny;
-        else
-            return Error("decision must be allow, allow_always or deny");
-        answer.message = json::string_field(command, "message").value_or("");
-        answer.rule = json::string_field(command, "rule").value_or("");
-        if (auto edited = command.FindMember("updated_input"); edited != command.MemberEnd()) {
-            if (!edited->value.IsObject())
-                return Error("updated_input must be an object");
-            answer.updated_input = &edited->value;
-        }
-        return session.answer_permission(*id, answer);
-    }
     if (type == "new_session")
         return session.new_session();
     if (type == "list_history") {
@@ -140,18 +113,6 @@ Expected<void> run(const std::string& type, const rapidjson::Value& command, age
         if (!model)
             return Error("set_model needs model");
         return session.set_model(*model);
-    }
-    if (type == "set_permission_mode") {
-        auto mode = json::string_field(command, "mode");
-        if (!mode)
-            return Error("set_permission_mode needs mode");
-        return session.set_permission_mode(*mode);
-    }
-    if (type == "set_auto_approve") {
-        auto level = agent::parse_auto_approve(json::string_field(command, "level").value_or(""));
-        if (!level)
-            return Error("level must be ask, read_only, undoable, all_unity_tools or all_tools");
-        return session.set_auto_approve(*level);
     }
     if (type == "reconnect_mcp")
         return session.reconnect_mcp();
@@ -293,7 +254,9 @@ std::string PanelEndpoint::handle_command(std::string_view text) {
             for (auto* extension : m_extensions)
                 if (extension->handles(type))
                     return extension->run(type, *command, reply);
-            if (type == "list_modules" || type == "set_module_enabled" || type == "remove_always_allow")
+            if (is_permission_command(type))
+                return run_permission_command(type, *command, m_session);
+            if (type == "list_modules" || type == "set_module_enabled")
                 return run_settings(type, *command, m_session, m_catalog, reply);
             if (type == "send" && m_scene_context)
                 prepend_scene_context(*command, m_scene_context->take_attached_text());

@@ -1,8 +1,51 @@
 #!/bin/bash
 # A scripted stand-in for the claude CLI, for what the real one cannot be made to do on demand:
-# garbage and partial lines, a huge line, and sudden exits. It logs its arguments to
+# garbage and partial lines, a huge line, sudden exits, and a permission request on demand. It logs its arguments to
 # $FAKE_CLI_LOG (one line per start) and behaves as $FAKE_CLI_MODE says.
 echo "$*" >> "${FAKE_CLI_LOG:-/dev/null}"
+
+# The answer to the host's initialize request $1, reporting CLI version $2.
+reply_to_initialize() {
+  echo "{\"type\":\"control_response\",\"response\":{\"subtype\":\"success\",\"request_id\":\"$1\",\"response\":{\"claude_code_version\":\"$2\"}}}"
+}
+
+# A session $1 of CLI version $2: the init line, the initialize answer, and every other stdin line
+# handed to the function $3 with the line and its request id (empty when it has none).
+serve_session() {
+  echo "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"$1\",\"model\":\"fake-model\",\"permissionMode\":\"default\"}"
+  while IFS= read -r line; do
+    id=""
+    [[ $line =~ \"request_id\":\"([^\"]+)\" ]] && id="${BASH_REMATCH[1]}"
+    case "$line" in
+      *'"subtype":"initialize"'*) reply_to_initialize "$id" "$2" ;;
+      *) "$3" "$line" "$id" ;;
+    esac
+  done
+}
+
+ignore_line() { :; }
+
+refuse_mcp_reconnect() {
+  case "$1" in
+    *'"subtype":"mcp_reconnect"'*)
+      echo "{\"type\":\"control_response\",\"response\":{\"subtype\":\"error\",\"request_id\":\"$2\",\"error\":\"Unsupported control request subtype: mcp_reconnect\"}}"
+      ;;
+  esac
+}
+
+# Asks to Write Assets/Docs/a.txt for every user message (suggesting no rule, as the CLI does for a
+# Write), logs every answer to $FAKE_CLI_LOG.reply and ends the turn.
+ask_to_write() {
+  case "$1" in
+    *'"type":"user"'*)
+      echo '{"type":"control_request","request_id":"cli-ask-1","request":{"subtype":"can_use_tool","tool_name":"Write","input":{"file_path":"Assets/Docs/a.txt","content":"x"},"tool_use_id":"toolu_ask_1","permission_suggestions":[]}}'
+      ;;
+    *'"type":"control_response"'*)
+      echo "$1" >> "${FAKE_CLI_LOG:-/dev/null}.reply"
+      echo '{"type":"result","subtype":"success","is_error":false,"result":"written","session_id":"fake-ask","usage":{"input_tokens":1,"output_tokens":1}}'
+      ;;
+  esac
+}
 case "${FAKE_CLI_MODE:-talk}" in
   talk)
     echo 'this is not JSON'
@@ -38,7 +81,7 @@ case "${FAKE_CLI_MODE:-talk}" in
       case "$line" in
         *'"subtype":"initialize"'*)
           [[ $line =~ \"request_id\":\"([^\"]+)\" ]]
-          echo "{\"type\":\"control_response\",\"response\":{\"subtype\":\"success\",\"request_id\":\"${BASH_REMATCH[1]}\",\"response\":{\"claude_code_version\":\"${FAKE_CLI_VERSION:-2.1.332}\"}}}"
+          reply_to_initialize "${BASH_REMATCH[1]}" "${FAKE_CLI_VERSION:-2.1.332}"
           ;;
         *'"type":"user"'*)
           for ((i = 0; i < ${FAKE_CLI_DELTAS:-100}; i++)); do
@@ -74,18 +117,7 @@ case "${FAKE_CLI_MODE:-talk}" in
     ;;
   old-cli)
     # An untested CLI version that does not know mcp_reconnect.
-    echo '{"type":"system","subtype":"init","session_id":"fake-old","model":"fake-model","permissionMode":"default"}'
-    while IFS= read -r line; do
-      [[ $line =~ \"request_id\":\"([^\"]+)\" ]] && id="${BASH_REMATCH[1]}"
-      case "$line" in
-        *'"subtype":"initialize"'*)
-          echo "{\"type\":\"control_response\",\"response\":{\"subtype\":\"success\",\"request_id\":\"$id\",\"response\":{\"claude_code_version\":\"1.0.99\"}}}"
-          ;;
-        *'"subtype":"mcp_reconnect"'*)
-          echo "{\"type\":\"control_response\",\"response\":{\"subtype\":\"error\",\"request_id\":\"$id\",\"error\":\"Unsupported control request subtype: mcp_reconnect\"}}"
-          ;;
-      esac
-    done
+    serve_session fake-old 1.0.99 refuse_mcp_reconnect
     ;;
   crash)
     echo '{"type":"system","subtype":"init","session_id":"crashy"}'
@@ -98,14 +130,9 @@ case "${FAKE_CLI_MODE:-talk}" in
       echo "error: unknown option '--permission-prompt-tool'" >&2
       exit 1
     fi
-    echo '{"type":"system","subtype":"init","session_id":"fake-static","model":"fake-model","permissionMode":"default"}'
-    while IFS= read -r line; do
-      [[ $line =~ \"request_id\":\"([^\"]+)\" ]] && id="${BASH_REMATCH[1]}"
-      case "$line" in
-        *'"subtype":"initialize"'*)
-          echo "{\"type\":\"control_response\",\"response\":{\"subtype\":\"success\",\"request_id\":\"$id\",\"response\":{\"claude_code_version\":\"2.1.332\"}}}"
-          ;;
-      esac
-    done
+    serve_session fake-static 2.1.332 ignore_line
+    ;;
+  ask-write)
+    serve_session fake-ask 2.1.332 ask_to_write
     ;;
 esac

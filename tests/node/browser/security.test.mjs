@@ -1,6 +1,7 @@
 // Security of the browser panel: one-time codes, the session cookie's flags, Origin checks on
 // /panel (a page on another origin cannot open it, even on the same loopback host where the
-// cookie is shared), and model text that must stay inert (<script>, event handlers, javascript:).
+// cookie is shared), model text that must stay inert (<script>, event handlers, javascript:), and
+// bypassPermissions only after a warning the user confirmed (the host refuses it otherwise).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,7 +9,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { HOST_BINARY, launchBrowser, openPanel, requireEnvironment, sendMessage, startStack, stopAll, tempDir } from './stack.mjs';
+import { HOST_BINARY, launchBrowser, openPanel, requireEnvironment, screenshot, sendMessage, startStack, stopAll, tempDir } from './stack.mjs';
 
 const hostile = [
   'Inert check.',
@@ -187,6 +188,76 @@ describe('model text', () => {
     if (await inert.count()) await inert.first().click();
     await page.waitForTimeout(300);
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  });
+});
+
+// Last: it leaves the shared session in bypassPermissions mode (or with the CLI's refusal of it).
+describe('permission mode', () => {
+  it('asks before bypassPermissions, sends it only confirmed, and the host refuses it unconfirmed', async () => {
+    const page = await openPanel(browser, await freshLink());
+    // Every set_permission_mode the page sends, with the host's answer.
+    await page.evaluate(() => {
+      window.sentModes = [];
+      const connection = window.uapPanel.connection;
+      const command = connection.command.bind(connection);
+      connection.command = async (type, fields) => {
+        const result = await command(type, fields);
+        if (type === 'set_permission_mode') window.sentModes.push({ fields, result });
+        return result;
+      };
+    });
+    const refused = await page.evaluate(() => window.uapPanel.connection.command('set_permission_mode', { mode: 'bypassPermissions' }));
+    assert.equal(refused.ok, false);
+    assert.match(refused.error, /^bypassPermissions was not turned on: .*without a permission card.*"confirm_bypass": true/);
+    await page.evaluate(() => { window.sentModes = []; });
+
+    const select = page.locator('#status-permission-mode');
+    const dialog = page.locator('#bypass-dialog');
+    assert.match(await select.locator('option[value="bypassPermissions"]').textContent(), /asks nothing/);
+    await select.selectOption('bypassPermissions');
+    await dialog.waitFor({ state: 'visible' });
+    assert.match(await dialog.textContent(), /runs every tool without asking you/);
+    assert.equal(await select.inputValue(), 'default', 'the select keeps the mode in force while the warning is open');
+    assert.equal(await page.evaluate(() => document.activeElement?.className), 'cancel-bypass', 'the safe answer has the focus');
+    await dialog.locator('.cancel-bypass').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await select.selectOption('bypassPermissions');
+    await dialog.waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    assert.deepEqual(await page.evaluate(() => window.sentModes), [], 'cancel and Escape send nothing');
+    assert.equal(await select.inputValue(), 'default');
+
+    await select.selectOption('bypassPermissions');
+    await dialog.waitFor({ state: 'visible' });
+    await screenshot(page, 'bypass-warning');
+    await dialog.locator('.confirm-bypass').click();
+    await page.waitForFunction(() => window.sentModes.length === 1);
+    const sent = await page.evaluate(() => window.sentModes[0]);
+    assert.deepEqual(sent.fields, { mode: 'bypassPermissions', confirm_bypass: true });
+    assert.equal(sent.result.ok, true, sent.result.error);
+    // What the real CLI makes of it: it switches (the status follows) or refuses (a notice says why).
+    await page.waitForFunction(() => window.uapPanel.status.status.permission_mode === 'bypassPermissions'
+      || /permission mode was not changed/.test(document.getElementById('transcript').textContent), null, { timeout: 20000 });
+    const mode = await page.evaluate(() => window.uapPanel.status.status.permission_mode);
+    const notice = await page.locator('.notice').allTextContents();
+    console.log(`after the confirmed bypassPermissions: mode ${mode}; notices ${JSON.stringify(notice)}`);
+  });
+
+  it('shows the kinds that ask at every level as checked boxes and saves a box the user clears', async () => {
+    const page = await openPanel(browser, await freshLink());
+    await page.click('nav [data-view="settings"]');
+    const destructive = page.locator('input[data-always-ask="destructive"]');
+    const notUndoable = page.locator('input[data-always-ask="not_undoable"]');
+    assert.equal(await destructive.isChecked(), true, 'both kinds ask by default');
+    assert.equal(await notUndoable.isChecked(), true);
+    await notUndoable.uncheck();
+    await page.waitForFunction(() => JSON.stringify(window.uapPanel.status.status.always_ask) === '["destructive"]');
+    const saved = JSON.parse(fs.readFileSync(path.join(stack.project, 'UserSettings', 'AgentPanel', 'agent-settings.json'), 'utf8'));
+    assert.deepEqual(saved.always_ask, ['destructive']);
+    await screenshot(page, 'always-ask');
+    await notUndoable.check();
+    await page.waitForFunction(() => window.uapPanel.status.status.always_ask?.length === 2);
   });
 });
 

@@ -16,6 +16,40 @@ namespace AgentPanel.Tests
             cases["viewmodel.enter_never_sends_during_composition"] = EnterNeverSendsDuringComposition;
             cases["viewmodel.transcript_follows_events"] = TranscriptFollowsEvents;
             cases["viewmodel.catalogue_parity_and_switching"] = CatalogueParityAndSwitching;
+            cases["viewmodel.allow_always_is_scoped_and_bypass_confirmed"] = AllowAlwaysIsScopedAndBypassConfirmed;
+        }
+
+        // The window's one-click allow-always offers the card's narrow rules (never every Write) and
+        // sends the rule it showed; bypassPermissions goes out only as the confirmed command.
+        static void AllowAlwaysIsScopedAndBypassConfirmed(Options options)
+        {
+            var transcript = new Transcript();
+            transcript.Apply(JObject.Parse(@"{""type"":""permission_requested"",""seq"":1,""permission"":{""permission_id"":""p1"",""tool_name"":""Write"",
+                ""input"":{""file_path"":""Assets/Docs/a.txt""},""always_allow_rules"":[""Write(Assets/Docs/a.txt)""],
+                ""always_allow_scopes"":[{""scope"":""file"",""rule"":""Write(Assets/Docs/a.txt)""},{""scope"":""folder"",""rule"":""Write(Assets/Docs/**)""},
+                                         {""scope"":""tool"",""rule"":""Write""}]}}"));
+            PermissionCard write = transcript.PendingPermissions[0];
+            Check.Equal(3, write.AlwaysAllowScopes.Count, "every scope the card offers is read");
+            List<AlwaysAllowScope> narrow = write.NarrowScopes();
+            Check.Equal(2, narrow.Count, "the window offers the file and the folder");
+            Check.Equal("Write(Assets/Docs/a.txt)", narrow[0].Rule, "narrowest first");
+            Check.True(narrow.TrueForAll(scope => scope.Rule != "Write"), "never the bare tool when something narrower is offered");
+            transcript.Apply(JObject.Parse(@"{""type"":""permission_requested"",""seq"":2,""permission"":{""permission_id"":""p2"",""tool_name"":""mcp__uap__uap_play_mode"",
+                ""input"":{},""always_allow_scopes"":[{""scope"":""tool"",""rule"":""mcp__uap__uap_play_mode""}]}}"));
+            List<AlwaysAllowScope> ours = transcript.PendingPermissions[1].NarrowScopes();
+            Check.True(ours.Count == 1 && ours[0].Rule == "mcp__uap__uap_play_mode", "a tool with nothing narrower offers the tool");
+
+            var commands = new PanelCommands();
+            JObject always = JObject.Parse(commands.AllowAlways("p1", narrow[0].Rule));
+            Check.Equal("allow_always", (string)always["decision"], "allow-always");
+            Check.Equal("Write(Assets/Docs/a.txt)", (string)always["rule"], "the rule the button showed is sent");
+            Check.True(always["tool_wide"] == null, "never tool-wide from the window");
+            JObject plain = JObject.Parse(commands.SetPermissionMode("acceptEdits"));
+            Check.True(plain["confirm_bypass"] == null, "other modes carry no confirmation");
+            JObject bypass = JObject.Parse(commands.ConfirmBypassPermissions());
+            Check.Equal("bypassPermissions", (string)bypass["mode"], "the bypass mode");
+            Check.True((bool?)bypass["confirm_bypass"] == true, "the confirmation the host requires");
+            Check.True(PanelStrings.English["bypass.warning"].Contains("without asking"), "the warning says what the mode does");
         }
 
         // Every key in both languages, the same placeholders in each, and a switch that is announced

@@ -17,6 +17,8 @@ namespace AgentPanel.Panel
         public string Resume(string sessionId) { return Command("resume", new JObject { { "session_id", sessionId } }); }
         public string SetModel(string model) { return Command("set_model", new JObject { { "model", model } }); }
         public string SetPermissionMode(string mode) { return Command("set_permission_mode", new JObject { { "mode", mode } }); }
+        // Sent only after the window showed the bypass warning and the user confirmed it; the host refuses the mode without it.
+        public string ConfirmBypassPermissions() { return Command("set_permission_mode", new JObject { { "mode", "bypassPermissions" }, { "confirm_bypass", true } }); }
         public string SetAutoApprove(string level) { return Command("set_auto_approve", new JObject { { "level", level } }); }
         // Unity's Claude Code plugin, for the user's whole Claude Code; progress arrives as integration_install events.
         public string InstallPlugin() { return Command("install_plugin", new JObject { { "plugin", "unity@unity-agent-plugin" } }); }
@@ -28,6 +30,12 @@ namespace AgentPanel.Panel
             if (!string.IsNullOrEmpty(message))
                 fields["message"] = message;
             return Command("answer_permission", fields);
+        }
+
+        // Allow always with the rule the card showed (one of its always_allow_scopes), never the bare tool by default.
+        public string AllowAlways(string permissionId, string rule)
+        {
+            return Command("answer_permission", new JObject { { "permission_id", permissionId }, { "decision", "allow_always" }, { "rule", rule } });
         }
 
         public static string DecisionName(PermissionDecision decision)

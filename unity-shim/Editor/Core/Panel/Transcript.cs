@@ -29,7 +29,23 @@ namespace AgentPanel.Panel
         public string Description;
         public string Input;
         public List<string> AlwaysAllowRules = new List<string>();
+        // What allow-always may save, narrowest first ("file", "folder", "command", "suggested", "tool").
+        public List<AlwaysAllowScope> AlwaysAllowScopes = new List<AlwaysAllowScope>();
         public bool ReadOnly, Undoable, Destructive;
+
+        // The scopes a one-click button may save: all but the tool everywhere, unless the card offers
+        // nothing narrower (our MCP tools). The tool-wide rule needs the host's tool_wide confirmation.
+        public List<AlwaysAllowScope> NarrowScopes()
+        {
+            List<AlwaysAllowScope> narrow = AlwaysAllowScopes.FindAll(scope => scope.Scope != "tool");
+            return narrow.Count > 0 ? narrow : new List<AlwaysAllowScope>(AlwaysAllowScopes);
+        }
+    }
+
+    public sealed class AlwaysAllowScope
+    {
+        public string Scope;
+        public string Rule;
     }
 
     public sealed class HistoryEntry
@@ -198,6 +214,12 @@ namespace AgentPanel.Panel
             };
             foreach (JToken rule in (permission["always_allow_rules"] as JArray) ?? new JArray())
                 card.AlwaysAllowRules.Add(rule.Type == JTokenType.String ? (string)rule : rule.ToString(Newtonsoft.Json.Formatting.None));
+            foreach (JToken scope in (permission["always_allow_scopes"] as JArray) ?? new JArray())
+            {
+                var choice = scope as JObject;
+                if (choice != null && choice["rule"] != null && choice["rule"].Type == JTokenType.String)
+                    card.AlwaysAllowScopes.Add(new AlwaysAllowScope { Scope = (string)choice["scope"] ?? string.Empty, Rule = (string)choice["rule"] });
+            }
             RemovePermission(card.PermissionId);
             PendingPermissions.Add(card);
         }

@@ -23,7 +23,7 @@ namespace AgentPanel.Editor
         int m_clientGeneration;
         ScrollView m_cards;
         Label m_streaming, m_status;
-        VisualElement m_permissions, m_history;
+        VisualElement m_permissions, m_history, m_bypassConfirmation;
         TextField m_input;
         int m_renderedCards, m_renderedRevision = -1;
         bool m_swallowNewline;
@@ -97,7 +97,10 @@ namespace AgentPanel.Editor
                 string chosen = mode;
                 modes.Add(new Button(() => Send(m_commands.SetPermissionMode(chosen))) { text = mode });
             }
+            modes.Add(new Button(ShowBypassWarning) { text = PanelStrings.Get("settings.bypass") });
             settings.Add(modes);
+            m_bypassConfirmation = new VisualElement();
+            settings.Add(m_bypassConfirmation);
             var levels = new VisualElement();
             levels.style.flexDirection = FlexDirection.Row;
             levels.Add(new Label(PanelStrings.Get("settings.auto_approve")));
@@ -113,6 +116,18 @@ namespace AgentPanel.Editor
             integrations.Add(new Button(() => Send(m_commands.ApplyUloopPreset())) { text = PanelStrings.Get("integrations.uloop_preset") });
             settings.Add(integrations);
             return settings;
+        }
+
+        // bypassPermissions is sent only from the warning's confirm button (the host refuses it unconfirmed).
+        void ShowBypassWarning()
+        {
+            m_bypassConfirmation.Clear();
+            m_bypassConfirmation.Add(Text(PanelStrings.Get("bypass.warning")));
+            var buttons = new VisualElement();
+            buttons.style.flexDirection = FlexDirection.Row;
+            buttons.Add(new Button(() => m_bypassConfirmation.Clear()) { text = PanelStrings.Get("bypass.cancel") });
+            buttons.Add(new Button(() => { m_bypassConfirmation.Clear(); Send(m_commands.ConfirmBypassPermissions()); }) { text = PanelStrings.Get("bypass.confirm") });
+            m_bypassConfirmation.Add(buttons);
         }
 
         void RenderHistory()
@@ -308,8 +323,12 @@ namespace AgentPanel.Editor
                 var denyMessage = new TextField();
                 string id = permission.PermissionId;
                 buttons.Add(new Button(() => Send(m_commands.AnswerPermission(id, PermissionDecision.Allow, null))) { text = PanelStrings.Get("permission.allow") });
-                string rules = string.Join(", ", permission.AlwaysAllowRules.ToArray());
-                buttons.Add(new Button(() => Send(m_commands.AnswerPermission(id, PermissionDecision.AllowAlways, null))) { text = PanelText.Literal(PanelStrings.Get("permission.always", "rules", rules)) });
+                // One button per narrow rule, naming the rule it saves; the tool everywhere is left to the browser panel's explicit choice.
+                foreach (AlwaysAllowScope scope in permission.NarrowScopes())
+                {
+                    string rule = scope.Rule;
+                    buttons.Add(new Button(() => Send(m_commands.AllowAlways(id, rule))) { text = PanelText.Literal(PanelStrings.Get("permission.always_rule", "rule", rule)) });
+                }
                 buttons.Add(new Button(() => Send(m_commands.AnswerPermission(id, PermissionDecision.Deny, denyMessage.value))) { text = PanelStrings.Get("permission.deny") });
                 buttons.Add(denyMessage);
                 m_permissions.Add(buttons);
