@@ -10,6 +10,11 @@
 #ifndef NOMINMAX
 #define NOMINMAX
 #endif
+// No GDI: nothing here draws, and wingdi.h's GetObject macro would rename RapidJSON's GetObject()
+// in every file that includes the jail.
+#ifndef NOGDI
+#define NOGDI
+#endif
 #include <windows.h>
 
 #include <algorithm>
