@@ -1,20 +1,16 @@
 // Installs and removes module packs in the per-user plugins folder.
 #include "modules/pack_installer.hpp"
-#include "support/random.hpp"
 
+#include "modules/install_scratch.hpp"
 #include "modules/module_library.hpp"
 #include "modules/plugin_folders.hpp"
 #include "settings/project_settings.hpp"
 #include "support/utf8_path.hpp"
 
-#include <Poco/Exception.h>
-#include <Poco/Zip/ZipArchive.h>
-#include <Poco/Zip/ZipCommon.h>
-#include <Poco/Zip/ZipStream.h>
+#include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <fstream>
-#include <iterator>
+#include <optional>
 #include <vector>
 
 namespace uap::modules {
@@ -23,99 +19,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A scratch folder removed when it goes out of scope.
-class ScratchFolder {
-public:
-    explicit ScratchFolder(const fs::path& parent) {
-        m_path = parent / (".uap-scratch-" + random::unique_suffix());
-        fs::create_directories(m_path);
-    }
-    ~ScratchFolder() {
-        std::error_code ignored;
-        fs::remove_all(m_path, ignored);
-    }
-    const fs::path& path() const { return m_path; }
-
-private:
-    fs::path m_path;
-};
-
-// The pack folder inside an extracted archive: its root, or its single top-level folder.
-Expected<fs::path> pack_root_in(const fs::path& extracted) {
-    if (fs::exists(extracted / manifest_file_name))
-        return extracted;
-    std::vector<fs::path> folders;
-    for (auto& entry : fs::directory_iterator(extracted))
-        if (entry.is_directory())
-            folders.push_back(entry.path());
-    if (folders.size() == 1 && fs::exists(folders[0] / manifest_file_name))
-        return folders[0];
-    return Error(std::string("the archive holds no ") + manifest_file_name + " at its top level or in a single top-level folder");
-}
-
-std::string megabytes(uint64_t bytes) { return std::to_string(bytes / (1024 * 1024)) + " MiB"; }
-
-// Extracts entry by entry with Poco's zip reader, counting the bytes really written, so a zip
-// bomb stops at the cap instead of filling the disk. Entry paths must stay inside the folder.
-Expected<void> extract_zip(const fs::path& archive, const fs::path& destination, const ArchiveLimits& limits) {
-    std::ifstream input(archive, std::ios::binary);
-    if (!input)
-        return Error("cannot open " + utf8::from_path(archive));
-    const std::string raise = " (a pack this large is unusual; if you trust it, raise the limit with "
-                              "`uap-host modules install PATH --max-total-mib N --max-entry-mib N --max-entries N`)";
-    try {
-        Poco::Zip::ZipArchive zip(input);
-        uint64_t entries = static_cast<uint64_t>(std::distance(zip.headerBegin(), zip.headerEnd()));
-        if (entries > limits.max_entries)
-            return Error("the archive has " + std::to_string(entries) + " entries; the limit is " + std::to_string(limits.max_entries) + raise);
-        fs::create_directories(destination);
-        uint64_t total = 0;
-        std::vector<char> buffer(64 * 1024);
-        for (auto it = zip.headerBegin(); it != zip.headerEnd(); ++it) {
-            const Poco::Zip::ZipLocalFileHeader& header = it->second;
-            const std::string& name = header.getFileName();
-            fs::path relative = utf8::to_path(name).lexically_normal();
-            if (!Poco::Zip::ZipCommon::isValidPath(name) || relative.is_absolute() || relative.empty() || *relative.begin() == "..")
-                return Error("the archive entry \"" + name + "\" would land outside the pack folder");
-            fs::path target = destination / relative;
-            if (header.isDirectory()) {
-                fs::create_directories(target);
-                continue;
-            }
-            if (header.isEncrypted() || !header.hasSupportedCompressionMethod())
-                return Error("the archive entry \"" + name + "\" is encrypted or uses an unsupported compression method");
-            if (header.getUncompressedSize() > limits.max_entry_bytes)
-                return Error("the archive entry \"" + name + "\" declares " + megabytes(header.getUncompressedSize()) +
-                             "; the limit per entry is " + megabytes(limits.max_entry_bytes) + raise);
-            fs::create_directories(target.parent_path());
-            std::ofstream output(target, std::ios::binary | std::ios::trunc);
-            if (!output)
-                return Error("cannot create " + utf8::from_path(target));
-            Poco::Zip::ZipInputStream entry(input, header);
-            uint64_t written = 0;
-            while (entry) {
-                entry.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-                auto got = static_cast<uint64_t>(entry.gcount());
-                if (got == 0)
-                    break;
-                written += got;
-                total += got;
-                if (written > limits.max_entry_bytes)
-                    return Error("the archive entry \"" + name + "\" expands past the limit per entry of " +
-                                 megabytes(limits.max_entry_bytes) + " (a zip bomb?)" + raise);
-                if (total > limits.max_total_bytes)
-                    return Error("the archive expands past the total limit of " + megabytes(limits.max_total_bytes) + " (a zip bomb?)" + raise);
-                output.write(buffer.data(), static_cast<std::streamsize>(got));
-                if (!output)
-                    return Error("cannot write " + utf8::from_path(target));
-            }
-        }
-    } catch (const Poco::Exception& exception) {
-        return Error("cannot extract " + utf8::from_path(archive) + ": " + exception.displayText());
-    } catch (const std::exception& exception) {
-        return Error("cannot extract " + utf8::from_path(archive) + ": " + exception.what());
-    }
-    return {};
+// The folder of the bundled pack whose id is `id`, if there is one.
+std::optional<fs::path> bundled_pack_with_id(const std::string& id, const fs::path& bundled) {
+    for (auto& candidate : find_pack_candidates({{bundled, Origin::Bundled}}))
+        if (auto other = read_manifest(candidate.folder); other && other->id == id)
+            return candidate.folder;
+    return std::nullopt;
 }
 
 // Tools of the pack that a bundled pack (another id) already provides, as "tool (bundled pack)".
@@ -160,20 +69,31 @@ Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& fo
     fs::create_directories(plugins, error);
     if (error)
         return Error("cannot create " + utf8::from_path(plugins) + ": " + error.message());
-    ScratchFolder scratch(plugins);
+    if (size_t removed = remove_abandoned_scratch(plugins); removed > 0)
+        spdlog::info("removed {} scratch folder(s) that interrupted installs left in {}", removed, utf8::from_path(plugins));
+    auto scratch = InstallScratch::create(plugins);
+    if (!scratch)
+        return scratch.error();
     fs::path pack_folder;
     if (fs::is_directory(source)) {
         pack_folder = source;
     } else if (fs::is_regular_file(source) && source.extension() == ".zip") {
-        if (auto extracted = extract_zip(source, scratch.path() / "extracted", limits); !extracted)
+        if (auto extracted = extract_pack_archive(source, scratch->path() / "extracted", limits); !extracted)
             return extracted.error();
-        auto root = pack_root_in(scratch.path() / "extracted");
+        auto root = pack_root_in(scratch->path() / "extracted");
         if (!root)
             return root.error();
         pack_folder = *root;
     } else {
         return Error(utf8::from_path(source) + " is neither a pack folder nor a .zip file");
     }
+    // Checked on the manifest alone, before inspection opens the library.
+    if (auto declared = read_manifest(pack_folder); declared)
+        if (auto bundled = bundled_pack_with_id(declared->id, folders.bundled))
+            return Error("pack id \"" + declared->id + "\" is the id of the bundled pack at " + utf8::from_path(*bundled) +
+                         "; two packs with one id both fail to load, so every tool of the bundled pack would disappear. Give the "
+                         "pack an id of its own (uap_add_module(... ID com.example.name ...), or \"id\" in its " + manifest_file_name +
+                         "), rebuild it and run `uap-host modules install " + utf8::from_path(source) + "` again");
     auto manifest = inspect_pack(pack_folder);
     if (!manifest)
         return manifest.error();
@@ -201,11 +121,11 @@ Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& fo
         return Error("a pack with id \"" + manifest->id + "\" is already installed at " + utf8::from_path(target) +
                      "; replace it with `uap-host modules install " + utf8::from_path(source) + " --replace`");
 
-    fs::path staged = scratch.path() / "staged";
+    fs::path staged = scratch->path() / "staged";
     fs::copy(pack_folder, staged, fs::copy_options::recursive, error);
     if (error)
         return Error("cannot copy the pack: " + error.message());
-    fs::path retired = scratch.path() / "retired";
+    fs::path retired = scratch->path() / "retired";
     if (replacing) {
         fs::rename(target, retired, error);
         if (error)

@@ -1,0 +1,163 @@
+// Pack archives: Poco's zip reader, driven entry by entry with caps and path checks, and its
+// failures put into plain sentences.
+#include "modules/pack_archive.hpp"
+
+#include "modules/manifest.hpp"
+#include "support/utf8_path.hpp"
+
+#include <Poco/Exception.h>
+#include <Poco/Zip/SkipCallback.h>
+#include <Poco/Zip/ZipArchive.h>
+#include <Poco/Zip/ZipCommon.h>
+#include <Poco/Zip/ZipLocalFileHeader.h>
+#include <Poco/Zip/ZipStream.h>
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <set>
+#include <vector>
+
+namespace uap::modules {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string megabytes(uint64_t bytes) { return std::to_string(bytes / (1024 * 1024)) + " MiB"; }
+
+// While Poco reads the archive's entries, notes a second entry of one name before Poco's own
+// check stops on it with an assertion (whose text means nothing to a user).
+class EntryNames final : public Poco::Zip::SkipCallback {
+public:
+    bool handleZipEntry(std::istream& zip_stream, const Poco::Zip::ZipLocalFileHeader& header) override {
+        if (!m_names.insert(header.getFileName()).second && !m_duplicate)
+            m_duplicate = header.getFileName();
+        return SkipCallback::handleZipEntry(zip_stream, header);
+    }
+    const std::optional<std::string>& duplicate() const { return m_duplicate; }
+
+private:
+    std::set<std::string> m_names;
+    std::optional<std::string> m_duplicate;
+};
+
+// The refusal of an archive that cannot be used as it is, with the way out.
+Error malformed(const fs::path& archive, const std::string& why) {
+    return Error("refused the archive " + utf8::from_path(archive) + ": " + why +
+                 ". Re-create the archive from the pack folder (for example `zip -r pack.zip pack-folder`), or install the "
+                 "folder itself: `uap-host modules install PACK-FOLDER`");
+}
+
+Error reader_failure(const fs::path& archive, const EntryNames& names, const Poco::Exception& exception) {
+    if (names.duplicate())
+        return malformed(archive, "it holds two entries named \"" + *names.duplicate() +
+                                      "\", and which of them would be installed is up to whoever reads it last");
+    // Poco checks its own invariants with assertions; one failing here means the archive's central
+    // directory contradicts itself (an entry listed twice, or headers that do not match).
+    if (dynamic_cast<const Poco::AssertionViolationException*>(&exception) || dynamic_cast<const Poco::BugcheckException*>(&exception))
+        return malformed(archive, "its central directory is inconsistent (an entry is listed twice, or its headers contradict each other)");
+    return malformed(archive, "it is damaged or not a zip file (the zip reader stopped at: " + exception.message() + ")");
+}
+
+// The same file on any file system: separators unified and ASCII case folded (Windows and macOS
+// fold case, so "Data.bin" and "data.bin" are one file there).
+std::string landing_key(const fs::path& relative) {
+    std::string key = utf8::from_path(relative);
+    std::replace(key.begin(), key.end(), '\\', '/');
+    std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return key;
+}
+
+} // namespace
+
+Expected<fs::path> pack_root_in(const fs::path& extracted) {
+    if (fs::exists(extracted / manifest_file_name))
+        return extracted;
+    std::vector<fs::path> folders;
+    for (auto& entry : fs::directory_iterator(extracted))
+        if (entry.is_directory())
+            folders.push_back(entry.path());
+    if (folders.size() == 1 && fs::exists(folders[0] / manifest_file_name))
+        return folders[0];
+    return Error(std::string("the archive holds no ") + manifest_file_name + " at its top level or in a single top-level folder");
+}
+
+// Extracts entry by entry with Poco's zip reader, counting the bytes really written, so a zip
+// bomb stops at the cap instead of filling the disk. Entry paths must stay inside the folder.
+Expected<void> extract_pack_archive(const fs::path& archive, const fs::path& destination, const ArchiveLimits& limits) {
+    std::ifstream input(archive, std::ios::binary);
+    if (!input)
+        return Error("cannot open " + utf8::from_path(archive));
+    const std::string raise = " (a pack this large is unusual; if you trust it, raise the limit with "
+                              "`uap-host modules install PATH --max-total-mib N --max-entry-mib N --max-entries N`)";
+    EntryNames names;
+    std::optional<Poco::Zip::ZipArchive> zip;
+    try {
+        zip.emplace(input, names);
+    } catch (const Poco::Exception& exception) {
+        return reader_failure(archive, names, exception);
+    }
+    if (names.duplicate())
+        return reader_failure(archive, names, Poco::DataFormatException("duplicate entry"));
+    input.clear();
+    try {
+        uint64_t entries = static_cast<uint64_t>(std::distance(zip->headerBegin(), zip->headerEnd()));
+        if (entries > limits.max_entries)
+            return Error("the archive has " + std::to_string(entries) + " entries; the limit is " + std::to_string(limits.max_entries) + raise);
+        fs::create_directories(destination);
+        uint64_t total = 0;
+        std::set<std::string> landed;
+        std::vector<char> buffer(64 * 1024);
+        for (auto it = zip->headerBegin(); it != zip->headerEnd(); ++it) {
+            const Poco::Zip::ZipLocalFileHeader& header = it->second;
+            const std::string& name = header.getFileName();
+            fs::path relative = utf8::to_path(name).lexically_normal();
+            if (!Poco::Zip::ZipCommon::isValidPath(name) || relative.is_absolute() || relative.empty() || *relative.begin() == "..")
+                return Error("the archive entry \"" + name + "\" would land outside the pack folder");
+            fs::path target = destination / relative;
+            if (header.isDirectory()) {
+                fs::create_directories(target);
+                continue;
+            }
+            if (!landed.insert(landing_key(relative)).second)
+                return malformed(archive, "two of its entries (one is \"" + name + "\") would be written to the same file");
+            if (header.isEncrypted() || !header.hasSupportedCompressionMethod())
+                return Error("the archive entry \"" + name + "\" is encrypted or uses an unsupported compression method");
+            if (header.getUncompressedSize() > limits.max_entry_bytes)
+                return Error("the archive entry \"" + name + "\" declares " + megabytes(header.getUncompressedSize()) +
+                             "; the limit per entry is " + megabytes(limits.max_entry_bytes) + raise);
+            fs::create_directories(target.parent_path());
+            std::ofstream output(target, std::ios::binary | std::ios::trunc);
+            if (!output)
+                return Error("cannot create " + utf8::from_path(target));
+            Poco::Zip::ZipInputStream entry(input, header);
+            uint64_t written = 0;
+            while (entry) {
+                entry.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+                auto got = static_cast<uint64_t>(entry.gcount());
+                if (got == 0)
+                    break;
+                written += got;
+                total += got;
+                if (written > limits.max_entry_bytes)
+                    return Error("the archive entry \"" + name + "\" expands past the limit per entry of " +
+                                 megabytes(limits.max_entry_bytes) + " (a zip bomb?)" + raise);
+                if (total > limits.max_total_bytes)
+                    return Error("the archive expands past the total limit of " + megabytes(limits.max_total_bytes) + " (a zip bomb?)" + raise);
+                output.write(buffer.data(), static_cast<std::streamsize>(got));
+                if (!output)
+                    return Error("cannot write " + utf8::from_path(target));
+            }
+        }
+    } catch (const Poco::Exception& exception) {
+        return reader_failure(archive, names, exception);
+    } catch (const std::exception& exception) {
+        return malformed(archive, std::string("it could not be read (") + exception.what() + ")");
+    }
+    return {};
+}
+
+} // namespace uap::modules
