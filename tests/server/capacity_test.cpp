@@ -201,15 +201,15 @@ TEST(ServerRefusals, AHeadThatDoesNotSayWhereItsBodyEndsIsRefusedAtOnce) {
     struct Case {
         std::string headers;
         std::string status;
-        std::string names; // What the refusal must mention.
+        std::string names; // What the refusal must say.
     };
     const std::vector<Case> cases = {
-        {"", "HTTP/1.1 411", "Content-Length"},
-        {"Content-Length: -5\r\n", "HTTP/1.1 400", "Content-Length"},
-        {"Content-Length: 12abc\r\n", "HTTP/1.1 400", ""},
-        {"Content-Length: 5\r\nContent-Length: 6\r\n", "HTTP/1.1 400", "Content-Length"},
-        {"Transfer-Encoding: gzip\r\n", "HTTP/1.1 501", "gzip"},
-        {"Transfer-Encoding: chunked\r\nContent-Length: 5\r\n", "HTTP/1.1 400", "both"},
+        {"", "HTTP/1.1 411", "has neither Content-Length nor Transfer-Encoding"},
+        {"Content-Length: -5\r\n", "HTTP/1.1 400", "is not one non-negative whole number"},
+        {"Content-Length: 12abc\r\n", "HTTP/1.1 400", "is not one non-negative whole number"},
+        {"Content-Length: 5\r\nContent-Length: 6\r\n", "HTTP/1.1 400", "is not one non-negative whole number"},
+        {"Transfer-Encoding: gzip\r\n", "HTTP/1.1 501", "is not supported"},
+        {"Transfer-Encoding: chunked\r\nContent-Length: 5\r\n", "HTTP/1.1 400", "declares both Content-Length and"},
     };
     for (auto& each : cases) {
         Poco::Net::StreamSocket socket(Poco::Net::SocketAddress("127.0.0.1", host.port()));

@@ -26,6 +26,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
+constexpr const char* inconsistent_directory =
+    "its central directory is inconsistent (an entry is listed twice, or its headers contradict each other)";
+
 std::string megabytes(uint64_t bytes) { return std::to_string(bytes / (1024 * 1024)) + " MiB"; }
 
 // While Poco reads the archive's entries, notes a second entry of one name before Poco's own
@@ -58,8 +61,16 @@ Error reader_failure(const fs::path& archive, const EntryNames& names, const Poc
     // Poco checks its own invariants with assertions; one failing here means the archive's central
     // directory contradicts itself (an entry listed twice, or headers that do not match).
     if (dynamic_cast<const Poco::AssertionViolationException*>(&exception) || dynamic_cast<const Poco::BugcheckException*>(&exception))
-        return malformed(archive, "its central directory is inconsistent (an entry is listed twice, or its headers contradict each other)");
+        return malformed(archive, inconsistent_directory);
     return malformed(archive, "it is damaged or not a zip file (the zip reader stopped at: " + exception.message() + ")");
+}
+
+// Whether the central directory lists exactly the entries found in the archive, once each (Poco
+// keeps the first of two listings of one name and moves on; its extraction then reads the wrong bytes).
+bool directory_matches_entries(const Poco::Zip::ZipArchive& zip) {
+    if (std::distance(zip.headerBegin(), zip.headerEnd()) != std::distance(zip.fileInfoBegin(), zip.fileInfoEnd()))
+        return false;
+    return std::all_of(zip.fileInfoBegin(), zip.fileInfoEnd(), [&](const auto& info) { return zip.findHeader(info.first) != zip.headerEnd(); });
 }
 
 // The same file on any file system: separators unified and ASCII case folded (Windows and macOS
@@ -102,6 +113,10 @@ Expected<void> extract_pack_archive(const fs::path& archive, const fs::path& des
     }
     if (names.duplicate())
         return reader_failure(archive, names, Poco::DataFormatException("duplicate entry"));
+    if (zip->fileInfoBegin() == zip->fileInfoEnd() && zip->headerBegin() != zip->headerEnd())
+        return malformed(archive, "it is damaged or not a zip file (it ends before its central directory, as a cut-off download does)");
+    if (!directory_matches_entries(*zip))
+        return malformed(archive, inconsistent_directory);
     input.clear();
     try {
         uint64_t entries = static_cast<uint64_t>(std::distance(zip->headerBegin(), zip->headerEnd()));

@@ -53,12 +53,22 @@ OutputDecision OutputBudget::admit(std::size_t bytes) {
     refill(now);
     OutputDecision decision;
     double size = static_cast<double>(bytes);
-    if (m_lines >= 1.0 && m_bytes >= size) {
+    bool fits = m_lines >= 1.0 && m_bytes >= size;
+    if (m_dropping) {
+        // A line that fits during a flood is the rate's share, not the end of the flood: the
+        // dropping ends only after a quiet second, so the notices stay few.
+        bool quiet = now - m_last_drop >= m_limits.quiet_ms;
+        if (fits && quiet) {
+            if (m_dropped_lines > 0)
+                decision.notice = summary(now);
+            m_dropping = false;
+        } else if (now - m_dropping_since >= m_limits.summary_interval_ms && m_dropped_lines > 0) {
+            decision.notice = summary(now);
+        }
+    }
+    if (fits) {
         m_lines -= 1.0;
         m_bytes -= size;
-        if (m_dropping && m_dropped_lines > 0)
-            decision.notice = summary(now); // The output slowed down: what was lost, before the line after the gap.
-        m_dropping = false;
         return decision;
     }
     decision.admission = Admission::Drop;
@@ -67,11 +77,10 @@ OutputDecision OutputBudget::admit(std::size_t bytes) {
         m_dropping_since = now;
         decision.notice = "the pack's output exceeds its limit of " + limits_text(m_limits) +
                           "; further lines are dropped and counted until it slows down";
-    } else if (now - m_dropping_since >= m_limits.summary_interval_ms && m_dropped_lines > 0) {
-        decision.notice = summary(now);
     }
     ++m_dropped_lines;
     m_dropped_bytes += bytes;
+    m_last_drop = now;
     return decision;
 }
 

@@ -21,6 +21,8 @@ struct OutputLimits {
     uint64_t bytes_per_second = 16 * 1024;
     // While lines are being dropped, a summary at most this often.
     uint64_t summary_interval_ms = 10'000;
+    // Dropping ends (with a summary) at the first line after this long without a dropped one.
+    uint64_t quiet_ms = 1'000;
 };
 
 enum class Admission { Log, Drop };
@@ -28,7 +30,8 @@ enum class Admission { Log, Drop };
 struct OutputDecision {
     Admission admission = Admission::Log;
     // A line to log first (before this one, when it is logged): that dropping has begun, or how
-    // much was dropped since the last such notice.
+    // much was dropped since the last such notice (after a quiet second, every summary interval
+    // while it goes on, and when the runner ends).
     std::optional<std::string> notice;
 };
 
@@ -56,6 +59,7 @@ private:
     uint64_t m_dropping_since = 0; // When the lines counted below began to be dropped.
     uint64_t m_dropped_lines = 0;
     uint64_t m_dropped_bytes = 0;
+    uint64_t m_last_drop = 0;
 };
 
 } // namespace uap::runner
