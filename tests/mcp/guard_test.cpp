@@ -1,6 +1,7 @@
 // Unit tests of the security building blocks: bearer parsing, constant-time comparison, loopback
 // authorities, random ids, and owner-only token and discovery files that never hold a token.
 #include "server/access_tokens.hpp"
+#include "server/body_framing.hpp"
 #include "support/random.hpp"
 #include "server/discovery_file.hpp"
 #include "server/request_guard.hpp"
@@ -129,6 +130,48 @@ TEST_F(TokenFiles, AreOwnerOnlyAndTheDiscoveryFileHoldsNoToken) {
     EXPECT_TRUE(fs::exists(file)) << "another process's discovery file must stay";
     remove_discovery(project, discovery.pid);
     EXPECT_FALSE(fs::exists(file));
+}
+
+HeaderList headers_of(std::initializer_list<std::pair<const char*, const char*>> fields) {
+    HeaderList headers;
+    for (auto& [name, value] : fields)
+        headers.add(name, value);
+    return headers;
+}
+
+int refusal_status(std::string_view method, const HeaderList& headers) {
+    auto framing = read_body_framing(method, headers);
+    auto* refusal = std::get_if<Rejection>(&framing);
+    return refusal ? refusal->status : 0;
+}
+
+TEST(BodyFraming, ReadsTheLengthOrChunkedFromTheHead) {
+    auto declared = read_body_framing("POST", headers_of({{"Content-Length", " 42 "}}));
+    ASSERT_TRUE(std::holds_alternative<BodyFraming>(declared));
+    EXPECT_EQ(std::get<BodyFraming>(declared).kind, BodyFraming::Kind::Length);
+    EXPECT_EQ(std::get<BodyFraming>(declared).length, 42u);
+    EXPECT_TRUE(std::get<BodyFraming>(declared).body_follows());
+    auto chunked = read_body_framing("POST", headers_of({{"transfer-encoding", "Chunked"}}));
+    ASSERT_TRUE(std::holds_alternative<BodyFraming>(chunked));
+    EXPECT_EQ(std::get<BodyFraming>(chunked).kind, BodyFraming::Kind::Chunked);
+    auto empty = read_body_framing("POST", headers_of({{"Content-Length", "0"}, {"content-length", "0"}}));
+    ASSERT_TRUE(std::holds_alternative<BodyFraming>(empty));
+    EXPECT_FALSE(std::get<BodyFraming>(empty).body_follows());
+    for (const char* method : {"GET", "HEAD", "DELETE", "OPTIONS"})
+        EXPECT_EQ(refusal_status(method, {}), 0) << method;
+}
+
+TEST(BodyFraming, RefusesHeadsThatDoNotSayWhereTheBodyEnds) {
+    for (const char* method : {"POST", "PUT", "PATCH"})
+        EXPECT_EQ(refusal_status(method, {}), 411) << method;
+    for (const char* value : {"-5", "+5", "5 5", "5,5", "abc", "", "0x10", "99999999999999999999"})
+        EXPECT_EQ(refusal_status("POST", headers_of({{"Content-Length", value}})), 400) << value;
+    EXPECT_EQ(refusal_status("POST", headers_of({{"Content-Length", "5"}, {"Content-Length", "6"}})), 400);
+    EXPECT_EQ(refusal_status("POST", headers_of({{"Transfer-Encoding", "chunked"}, {"Content-Length", "5"}})), 400);
+    EXPECT_EQ(refusal_status("POST", headers_of({{"Transfer-Encoding", "gzip, chunked"}})), 501);
+    EXPECT_EQ(refusal_status("POST", headers_of({{"Transfer-Encoding", "chunked"}, {"Transfer-Encoding", "chunked"}})), 501);
+    auto refused = read_body_framing("POST", {});
+    EXPECT_NE(std::get<Rejection>(refused).reason.find("send Content-Length: N"), std::string::npos);
 }
 
 } // namespace

@@ -1,11 +1,19 @@
-// Installing and removing packs: folders and zips, refusal without --replace, hostile archives.
+// Installing and removing packs: folders and zips, refusal without --replace, hostile and
+// malformed archives, a bundled pack's id, scratch folders that a killed install left behind.
 #include "test_support.hpp"
+
+#include "modules/install_scratch.hpp"
+#include "support/child_process.hpp"
+#include "support/platform/platform.hpp"
 
 #include <gtest/gtest.h>
 
 #include <Poco/Zip/Compress.h>
 
 #include <fstream>
+#include <optional>
+#include <sstream>
+#include <thread>
 
 namespace {
 
@@ -214,6 +222,159 @@ TEST_F(PackInstaller, TheTotalAndEntryCountCapsAreCheckedAndConfigurable) {
     auto installed = host({"modules", "install", archive.string(), "--max-total-mib", "16"});
     ASSERT_EQ(installed.exit_code, 0) << installed.err;
     EXPECT_EQ(fs::file_size(user_plugins.path() / "fixture.echo" / "data" / "zeros-2.bin"), 3u * 1024 * 1024);
+}
+
+std::string read_bytes(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// An archive of the echo fixture plus entries named `placeholders`, whose names are then replaced
+// in the bytes (Poco writes neither duplicates nor such names itself): in the local headers and
+// the central directory, or in the central directory only.
+enum class Rename { Everywhere, CentralDirectoryOnly };
+fs::path renamed_zip(const fs::path& folder, const std::string& name, const std::vector<std::pair<std::string, std::string>>& renames,
+                     Rename where) {
+    fs::path archive = folder / name;
+    {
+        std::ofstream out(archive, std::ios::binary);
+        Poco::Zip::Compress compress(out, true);
+        compress.addRecursive(Poco::Path(fixture_pack("fixture.echo").string() + "/"), Poco::Zip::ZipCommon::CL_NORMAL, true, Poco::Path(""));
+        for (auto& [placeholder, replacement] : renames) {
+            std::istringstream content("content of " + placeholder);
+            compress.addFile(content, Poco::DateTime(), Poco::Path(placeholder));
+        }
+        compress.close();
+    }
+    std::string bytes = read_bytes(archive);
+    for (auto& [placeholder, replacement] : renames) {
+        EXPECT_EQ(placeholder.size(), replacement.size());
+        for (size_t at = bytes.find(placeholder); at != std::string::npos; at = bytes.find(placeholder, at + 1)) {
+            bool central = at >= 46 && bytes.compare(at - 46, 4, "PK\x01\x02") == 0;
+            if (where == Rename::Everywhere || central)
+                bytes.replace(at, placeholder.size(), replacement);
+        }
+    }
+    write_text_file(archive, bytes);
+    return archive;
+}
+
+// A refusal of a malformed archive: one sentence of ours, never the zip reader's assertion text.
+void expect_plain_refusal(const uap::testing::ProcessResult& refused, const std::string& why) {
+    EXPECT_EQ(refused.exit_code, 1);
+    EXPECT_NE(refused.err.find("refused the archive"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find(why), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("`uap-host modules install PACK-FOLDER`"), std::string::npos) << refused.err;
+    EXPECT_EQ(refused.err.find("ssertion"), std::string::npos) << refused.err;
+    EXPECT_EQ(refused.err.find(".cpp"), std::string::npos) << refused.err;
+}
+
+TEST_F(PackInstaller, MalformedArchivesAreRefusedInAPlainSentence) {
+    auto duplicate = renamed_zip(scratch.path(), "duplicate.zip", {{"notes/AA.txt", "notes/BB.txt"}, {"notes/BB.txt", "notes/BB.txt"}},
+                                 Rename::Everywhere);
+    auto twice = host({"modules", "install", duplicate.string()});
+    expect_plain_refusal(twice, "it holds two entries named \"notes/BB.txt\"");
+    EXPECT_EQ(entries_under(user_plugins.path()), 0u);
+
+    auto listed_twice = renamed_zip(scratch.path(), "central.zip", {{"notes/AA.txt", "notes/BB.txt"}, {"notes/BB.txt", "notes/BB.txt"}},
+                                    Rename::CentralDirectoryOnly);
+    expect_plain_refusal(host({"modules", "install", listed_twice.string()}), "central directory is inconsistent");
+
+    // Two names for one file where case folds (Windows, macOS): refused everywhere, alike.
+    auto folded = renamed_zip(scratch.path(), "folded.zip", {{"data/Kk.bin", "data/Kk.bin"}, {"data/kk.bin", "data/kk.bin"}}, Rename::Everywhere);
+    expect_plain_refusal(host({"modules", "install", folded.string()}), "would be written to the same file");
+
+    std::string whole = read_bytes(zip_of(fixture_pack("fixture.echo"), "whole.zip", ""));
+    write_text_file(scratch.path() / "truncated.zip", whole.substr(0, whole.size() / 2));
+    expect_plain_refusal(host({"modules", "install", (scratch.path() / "truncated.zip").string()}), "damaged or not a zip file");
+    EXPECT_EQ(entries_under(user_plugins.path()), 0u);
+}
+
+TEST_F(PackInstaller, APackWithABundledPacksIdIsRefusedNamingIt) {
+    fs::path impostor = scratch.path() / "impostor";
+    fs::copy(fixture_pack("fixture.echo"), impostor, fs::copy_options::recursive);
+    std::string manifest = read_bytes(impostor / "uap-module.json");
+    auto at = manifest.find("\"fixture.echo\"", manifest.find("\"id\""));
+    ASSERT_NE(at, std::string::npos) << manifest;
+    manifest.replace(at, std::string("\"fixture.echo\"").size(), "\"uap.core\"");
+    write_text_file(impostor / "uap-module.json", manifest);
+
+    auto refused = host({"modules", "install", impostor.string()});
+    EXPECT_EQ(refused.exit_code, 1);
+    EXPECT_NE(refused.err.find("pack id \"uap.core\" is the id of the bundled pack at "), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("`uap-host modules install " + impostor.string() + "` again"), std::string::npos) << refused.err;
+    EXPECT_EQ(entries_under(user_plugins.path()), 0u);
+    // The bundled core pack still serves its tools.
+    auto ping = host({"tools", "call", "uap_ping", "--editor", "none"});
+    EXPECT_EQ(ping.exit_code, 0) << ping.err;
+}
+
+// A scratch folder as a killed install leaves it: some extracted files and its (released) lock.
+fs::path abandoned_scratch(const fs::path& plugins, const std::string& suffix, bool with_lock) {
+    fs::path folder = plugins / (std::string(uap::modules::install_scratch_prefix) + suffix);
+    write_text_file(folder / "extracted" / "lib" / "big.bin", std::string(4096, 'x'));
+    if (with_lock)
+        write_text_file(folder / ".lock", "");
+    return folder;
+}
+
+TEST_F(PackInstaller, ScratchFoldersOfKilledInstallsAreRemovedButNotOnesInUse) {
+    fs::path plugins = user_plugins.path();
+    fs::path dead = abandoned_scratch(plugins, "dead", true);
+    fs::path old_unlocked = abandoned_scratch(plugins, "old", false);
+    fs::last_write_time(old_unlocked, fs::file_time_type::clock::now() - std::chrono::hours(2));
+    fs::path young_unlocked = abandoned_scratch(plugins, "young", false); // Its install may be about to lock it.
+    fs::path busy = abandoned_scratch(plugins, "busy", true);
+    bool was_link = false;
+    auto opened = uap::platform::FileLock::open(busy / ".lock", was_link); // A concurrent install's, held.
+    ASSERT_TRUE(opened);
+    std::optional<uap::platform::FileLock> held(std::move(*opened));
+    ASSERT_EQ(held->try_lock().value(), uap::platform::FileLock::Outcome::Acquired);
+
+    auto installed = host({"modules", "install", fixture_pack("fixture.echo").string()});
+    ASSERT_EQ(installed.exit_code, 0) << installed.err;
+    EXPECT_FALSE(fs::exists(dead));
+    EXPECT_FALSE(fs::exists(old_unlocked));
+    EXPECT_TRUE(fs::exists(young_unlocked / "extracted" / "lib" / "big.bin"));
+    EXPECT_TRUE(fs::exists(busy / "extracted" / "lib" / "big.bin")) << "a running install's scratch folder was removed";
+
+    held.reset(); // The concurrent install ends without cleaning up (killed): the system releases its lock.
+    fs::path served_project = scratch.path() / "project";
+    fs::create_directories(served_project);
+    {
+        uap::testing::ServingHost serving({"--project", served_project.string(), "--editor", "sim", "--port", "0"}, environment());
+        ASSERT_TRUE(serving.serving()) << serving.err();
+        EXPECT_FALSE(fs::exists(busy)) << "the host's start left an abandoned scratch folder";
+    }
+    EXPECT_TRUE(fs::exists(young_unlocked));
+}
+
+TEST_F(PackInstaller, AnInstallKilledWhileExtractingLeavesAFolderTheNextInstallRemoves) {
+    auto archive = bomb("slow.zip", 1, 400ull * 1024 * 1024); // Seconds of writing: time to kill it mid-way.
+    uap::LaunchSpec spec{UAP_TEST_HOST_BINARY, {"modules", "install", archive.string(), "--max-entry-mib", "512"}, fs::current_path(),
+                         uap::current_environment_without({"UAP_USER_PLUGINS_DIR"})};
+    spec.environment.push_back("UAP_USER_PLUGINS_DIR=" + user_plugins.path().string());
+    auto install = uap::ChildProcess::launch(spec);
+    ASSERT_TRUE(install) << install.error().message();
+    auto scratch_file = [&]() -> std::optional<fs::path> {
+        std::error_code error;
+        for (auto it = fs::recursive_directory_iterator(user_plugins.path(), error); !error && it != fs::recursive_directory_iterator(); it.increment(error))
+            if (it->path().filename() == "zeros-0.bin")
+                return it->path();
+        return std::nullopt;
+    };
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (!scratch_file() && std::chrono::steady_clock::now() < deadline && !(*install)->poll_exit())
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    ASSERT_TRUE(scratch_file()) << "the install never began extracting";
+    (*install)->kill_tree();
+    (*install)->wait_exit(std::chrono::seconds(10));
+    EXPECT_GT(entries_under(user_plugins.path()), 0u) << "the killed install left nothing to clean up";
+
+    auto next = host({"modules", "install", fixture_pack("fixture.echo").string()});
+    ASSERT_EQ(next.exit_code, 0) << next.err;
+    for (auto& entry : fs::directory_iterator(user_plugins.path()))
+        EXPECT_EQ(entry.path().filename(), "fixture.echo") << "left behind: " << entry.path();
 }
 
 } // namespace

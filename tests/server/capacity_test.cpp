@@ -1,5 +1,6 @@
 // The one HTTP server under hostile load: /mcp stays available while idle, slow and upgraded
-// connections are held open; request deadlines, keep-alive idleness and per-role caps are enforced.
+// connections are held open; request deadlines, keep-alive idleness and per-role caps are enforced;
+// heads that do not say where their body ends are refused at once.
 #include "served_host.hpp"
 
 #include <gtest/gtest.h>
@@ -158,6 +159,73 @@ TEST(ServerRefusals, AnOversizeBodyIsAnsweredThenDrainedOnlyWithinItsBounds) {
     ASSERT_TRUE(ended) << "the host kept reading a refused body for 20 s";
     EXPECT_GE(*ended, 800ms);
     EXPECT_LE(*ended, 6000ms);
+    EXPECT_TRUE(host.running());
+}
+
+// What the server answers within `limit` after `request` was sent, up to the end of its head.
+std::string answer_within(Poco::Net::StreamSocket& socket, const std::string& request, std::chrono::milliseconds limit) {
+    socket.sendBytes(request.data(), static_cast<int>(request.size()));
+    std::string answer;
+    auto deadline = Clock::now() + limit;
+    while (answer.find("\r\n\r\n") == std::string::npos && Clock::now() < deadline) {
+        try {
+            if (!socket.poll(Poco::Timespan(0, 20000), Poco::Net::Socket::SELECT_READ))
+                continue;
+            char buffer[4096];
+            int got = socket.receiveBytes(buffer, sizeof(buffer));
+            if (got <= 0)
+                break;
+            answer.append(buffer, static_cast<size_t>(got));
+        } catch (const Poco::Exception&) {
+            break;
+        }
+    }
+    // The rest of a short body (the refusal's sentence), if it is already there.
+    if (socket.poll(Poco::Timespan(0, 100000), Poco::Net::Socket::SELECT_READ)) {
+        char buffer[4096];
+        try {
+            int got = socket.receiveBytes(buffer, sizeof(buffer));
+            if (got > 0)
+                answer.append(buffer, static_cast<size_t>(got));
+        } catch (const Poco::Exception&) {
+        }
+    }
+    return answer;
+}
+
+TEST(ServerRefusals, AHeadThatDoesNotSayWhereItsBodyEndsIsRefusedAtOnce) {
+    // The request deadline (10 s) is what such a request used to wait for; the answer must come first.
+    ServedHost host(host_binary);
+    const std::string head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(host.port()) +
+                             "\r\nAuthorization: Bearer " + host.mcp_token() + "\r\nContent-Type: application/json\r\n";
+    struct Case {
+        std::string headers;
+        std::string status;
+        std::string names; // What the refusal must say.
+    };
+    const std::vector<Case> cases = {
+        {"", "HTTP/1.1 411", "has neither Content-Length nor Transfer-Encoding"},
+        {"Content-Length: -5\r\n", "HTTP/1.1 400", "is not one non-negative whole number"},
+        {"Content-Length: 12abc\r\n", "HTTP/1.1 400", "is not one non-negative whole number"},
+        {"Content-Length: 5\r\nContent-Length: 6\r\n", "HTTP/1.1 400", "is not one non-negative whole number"},
+        {"Transfer-Encoding: gzip\r\n", "HTTP/1.1 501", "is not supported"},
+        {"Transfer-Encoding: chunked\r\nContent-Length: 5\r\n", "HTTP/1.1 400", "declares both Content-Length and"},
+    };
+    for (auto& each : cases) {
+        Poco::Net::StreamSocket socket(Poco::Net::SocketAddress("127.0.0.1", host.port()));
+        auto started = Clock::now();
+        std::string answer = answer_within(socket, head + each.headers + "\r\n", 8s);
+        auto waited = Clock::now() - started;
+        EXPECT_EQ(answer.rfind(each.status, 0), 0u) << each.headers << "answered: " << answer;
+        EXPECT_NE(answer.find(each.names), std::string::npos) << answer;
+        EXPECT_LT(waited, 2s) << each.headers << "was answered only after " << std::chrono::duration_cast<std::chrono::milliseconds>(waited).count()
+                              << " ms";
+    }
+    // A GET needs no length, and a POST with Content-Length: 0 is served as before.
+    Poco::Net::StreamSocket plain(Poco::Net::SocketAddress("127.0.0.1", host.port()));
+    std::string empty = answer_within(plain, head + "Content-Length: 0\r\n\r\n", 8s);
+    EXPECT_EQ(empty.find("HTTP/1.1 411"), std::string::npos) << empty;
+    EXPECT_EQ(empty.find("HTTP/1.1 400 "), 0u) << empty; // The endpoint's own answer to an empty JSON-RPC body.
     EXPECT_TRUE(host.running());
 }
 

@@ -170,11 +170,17 @@ int McpProbe::post(const std::string& payload) {
     }
 }
 
-std::optional<std::string> McpProbe::open() {
+std::optional<std::string> McpProbe::initialize() {
     int status = post(R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18",)"
                       R"("capabilities":{},"clientInfo":{"name":"capacity-probe","version":"1"}}})");
     if (status != 200 || m_session.empty())
         return "initialize answered " + std::to_string(status) + ": " + m_body;
+    return std::nullopt;
+}
+
+std::optional<std::string> McpProbe::open() {
+    if (auto refused = initialize())
+        return refused;
     if (int accepted = post(R"({"jsonrpc":"2.0","method":"notifications/initialized"})"); accepted != 202)
         return "notifications/initialized answered " + std::to_string(accepted) + ": " + m_body;
     return std::nullopt;

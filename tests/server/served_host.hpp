@@ -72,6 +72,8 @@ public:
     McpProbe(uint16_t port, std::string token);
     // initialize + notifications/initialized; an error text when refused.
     std::optional<std::string> open();
+    // initialize alone (one request, on a new connection when none is open); an error text when refused.
+    std::optional<std::string> initialize();
     // tools/call; true when the call answered 200 with a non-error result.
     bool call(const std::string& tool, const std::string& arguments_json = "{}");
     const std::string& last_body() const { return m_body; }

@@ -18,7 +18,7 @@ PLATFORM_LAYER = pathlib.PurePosixPath("host/src/support/platform")
 # std::filesystem (as fs:: or in full) calls that create, replace, move, delete or re-permission.
 FILESYSTEM_CHANGE = re.compile(
     r'\b(std::filesystem|fs)::(remove|remove_all|rename|copy|copy_file|copy_symlink|create_directory|create_directories|'
-    r'create_symlink|create_directory_symlink|create_hard_link|permissions|resize_file|last_write_time)\s*\(')
+    r'create_symlink|create_directory_symlink|create_hard_link|permissions|resize_file)\s*\(')
 # Streams and C calls that open a file for writing or change the file system.
 # (A bare name such as remove( is a member function or an algorithm; the C calls are written ::unlink(.)
 STREAM_OR_C_CHANGE = re.compile(

@@ -15,6 +15,7 @@
 #include "mcp/session_table.hpp"
 #include "mcp/tool_jobs.hpp"
 #include "modules/fault_records.hpp"
+#include "modules/install_scratch.hpp"
 #include "modules/module_host.hpp"
 #include "panel/module_catalog.hpp"
 #include "panel/scene_context.hpp"
@@ -100,6 +101,10 @@ Expected<void> HostApplication::start() {
 
     for (auto& note : graph->settings->migration_notes())
         m_notices.push_back(note);
+    // What a killed `modules install` left behind (a running install's folder is locked and stays).
+    if (auto plugins = sdk::FileJail::open(paths::user_plugins_folder()))
+        if (size_t removed = modules::remove_abandoned_scratch(plugins.value()); removed > 0)
+            spdlog::info("removed {} scratch folder(s) that interrupted installs left in {}", removed, utf8::from_path(plugins->root()));
 
     graph->editor = std::make_unique<EditorConnection>(project, m_options.version);
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "modules/manifest.hpp"
+#include "modules/pack_archive.hpp"
 #include "support/expected.hpp"
 
 #include <cstdint>
@@ -11,14 +12,6 @@
 namespace uap::modules {
 
 enum class ExistingPack { Refuse, Replace };
-
-// Bounds on extracting a .zip pack, checked on the bytes actually written (a zip's declared sizes
-// can lie). Sized for real packs: a library with debug information plus profiles and assets.
-struct ArchiveLimits {
-    uint64_t max_total_bytes = 512ull * 1024 * 1024;
-    uint64_t max_entry_bytes = 256ull * 1024 * 1024;
-    uint64_t max_entries = 10'000;
-};
 
 // Reads the manifest and negotiates with the library's entry point; runs no other module code
 // (apart from the library's static initialisers, which any load runs).
@@ -29,9 +22,10 @@ struct InstallFolders {
     std::filesystem::path bundled; // The bundled packs, whose tool names an installed pack may not take.
 };
 
-// Copies the pack into <plugins>/<id>; refuses a pack that registers a tool a bundled pack has.
-// Returns the installed folder. A .zip is extracted into a scratch folder within `limits`; on any
-// refusal nothing is left on disk.
+// Copies the pack into <plugins>/<id>; refuses a pack whose id is a bundled pack's or that
+// registers a tool a bundled pack has. Returns the installed folder. A .zip is extracted into a
+// scratch folder within `limits`; on any refusal nothing is left on disk. Scratch folders that
+// killed installs left in <plugins> are removed first.
 Expected<std::filesystem::path> install_pack(const std::filesystem::path& source, const InstallFolders& folders,
                                              ExistingPack existing, const ArchiveLimits& limits = {});
 

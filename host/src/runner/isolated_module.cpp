@@ -20,7 +20,7 @@ modules::IsolatedStarter module_runner(std::filesystem::path program) {
 
 std::variant<modules::StartedModule, modules::LibraryError> IsolatedModule::start(RunnerSetup setup, CrashPolicy policy) {
     std::unique_ptr<IsolatedModule> module(new IsolatedModule(std::move(setup), policy));
-    auto connection = RunnerConnection::launch(module->m_setup.program, *module->m_setup.context);
+    auto connection = RunnerConnection::launch(module->m_setup.program, *module->m_setup.context, module->m_output);
     if (!connection)
         return modules::LibraryError{modules::LoadFailure::Failed, connection.error().message()};
     auto loaded = (*connection)->load(module->m_setup.library);
@@ -74,7 +74,7 @@ Expected<std::shared_ptr<RunnerConnection>> IsolatedModule::connection() {
     if (m_connection)
         return m_connection;
     spdlog::info("[{}] starting a new module runner", id());
-    auto launched = RunnerConnection::launch(m_setup.program, *m_setup.context);
+    auto launched = RunnerConnection::launch(m_setup.program, *m_setup.context, m_output);
     if (!launched)
         return launched.error();
     auto loaded = (*launched)->load(m_setup.library);

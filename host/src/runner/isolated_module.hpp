@@ -7,6 +7,7 @@
 #include "modules/host_services.hpp"
 #include "modules/module_backend.hpp"
 #include "modules/module_library.hpp"
+#include "runner/output_budget.hpp"
 
 #include <chrono>
 #include <deque>
@@ -63,6 +64,8 @@ private:
     std::shared_ptr<RunnerConnection> m_connection;
     std::deque<std::chrono::steady_clock::time_point> m_crashes;
     std::optional<std::string> m_disabled; // Why, once disabled.
+    // What the pack's runners may put into the host's log; shared by them, so a restart does not refill it.
+    std::shared_ptr<OutputBudget> m_output = std::make_shared<OutputBudget>();
     bool m_shutting_down = false;
 };
 

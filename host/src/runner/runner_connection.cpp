@@ -51,7 +51,7 @@ std::string seconds_text(std::chrono::milliseconds duration) {
 } // namespace
 
 Expected<std::shared_ptr<RunnerConnection>> RunnerConnection::launch(const std::filesystem::path& program,
-                                                                     uap_host_context& context) {
+                                                                     uap_host_context& context, std::shared_ptr<OutputBudget> output) {
     std::error_code error;
     if (!std::filesystem::is_regular_file(program, error))
         return Error("the module runner " + utf8::from_path(program) + " is missing; reinstall uap-host, or run the pack in-process with "
@@ -70,14 +70,16 @@ Expected<std::shared_ptr<RunnerConnection>> RunnerConnection::launch(const std::
         slots->close_descriptor(); // The runner has its own copy now (or never will).
     if (!child)
         return child.error();
-    std::shared_ptr<RunnerConnection> connection(new RunnerConnection(std::move(*child), std::move(slots), context));
+    std::shared_ptr<RunnerConnection> connection(new RunnerConnection(std::move(*child), std::move(slots), context, std::move(output)));
     connection->m_reader = std::thread([raw = connection.get()] { raw->read_messages(); });
     connection->m_error_reader = std::thread([raw = connection.get()] { raw->drain_errors(); });
     return connection;
 }
 
-RunnerConnection::RunnerConnection(std::unique_ptr<ChildProcess> child, std::unique_ptr<ResultSlots> slots, uap_host_context& context)
+RunnerConnection::RunnerConnection(std::unique_ptr<ChildProcess> child, std::unique_ptr<ResultSlots> slots, uap_host_context& context,
+                                   std::shared_ptr<OutputBudget> output)
     : m_child(std::move(child)), m_slots(std::move(slots)), m_context(context),
+      m_output(output ? std::move(output) : std::make_shared<OutputBudget>()),
       m_writer([process = m_child.get()](std::string_view bytes) { return process->write_all(bytes); }) {}
 
 RunnerConnection::~RunnerConnection() {
@@ -406,9 +408,8 @@ void RunnerConnection::dispatch(const rapidjson::Document& message, std::string&
         // Woken after the lock is released, so the caller does not wake only to wait for it.
         wake(*call);
     } else if (type == "log") {
-        std::string_view line = text_of(message, "message");
-        modules::host_api().log(&m_context, static_cast<uap_log_level>(integer_of(message, "level", UAP_LOG_INFO)),
-                                sdk::to_view(line));
+        auto level = static_cast<uap_log_level>(integer_of(message, "level", UAP_LOG_INFO));
+        relay_output(text_of(message, "message"), [&](std::string_view line) { modules::host_api().log(&m_context, level, sdk::to_view(line)); });
     } else if (type == "progress") {
         // Delivered without the lock: a slow receiver (an event stream to a slow client) must not
         // hold up the results of other calls. The call does not return while a report is out.
@@ -477,10 +478,21 @@ void RunnerConnection::answer_question(const rapidjson::Document& message) {
     m_questions.push_back(Question{std::thread(std::move(work)), done});
 }
 
+void RunnerConnection::relay_output(std::string_view line, const std::function<void(std::string_view)>& log) {
+    OutputDecision decision = m_output->admit(line.size());
+    if (decision.notice)
+        spdlog::warn("[{}] {}", m_context.module_id, *decision.notice);
+    if (decision.admission == Admission::Log)
+        log(line);
+}
+
 void RunnerConnection::drain_errors() {
-    // What the module prints (its stdout is sent here too) goes to the host's log, line by line.
+    // What the module prints (its stdout is sent here too) goes to the host's log, line by line,
+    // within the pack's output budget: the pipe is read on regardless, so the runner never blocks.
     LineFramer framer(16 * 1024);
-    auto log_line = [&](std::string_view line) { spdlog::warn("[{}] (runner output) {}", m_context.module_id, line); };
+    auto log_line = [&](std::string_view line) {
+        relay_output(line, [&](std::string_view admitted) { spdlog::warn("[{}] (runner output) {}", m_context.module_id, admitted); });
+    };
     char chunk[4096];
     while (true) {
         std::size_t count = m_child->read(ChildStream::Errors, chunk, sizeof(chunk));
@@ -489,6 +501,8 @@ void RunnerConnection::drain_errors() {
         framer.feed(std::string_view(chunk, static_cast<size_t>(count)), log_line);
     }
     framer.finish(log_line);
+    if (auto notice = m_output->finish())
+        spdlog::warn("[{}] {}", m_context.module_id, *notice);
 }
 
 } // namespace uap::runner

@@ -7,6 +7,7 @@
 #include "modules/host_services.hpp"
 #include "modules/module_backend.hpp"
 #include "modules/module_library.hpp"
+#include "runner/output_budget.hpp"
 #include "runner/result_slots.hpp"
 #include "runner/runner_frames.hpp"
 
@@ -14,6 +15,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <functional>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -36,7 +38,9 @@ struct LoadAnswer {
 class RunnerConnection {
 public:
     // Starts the program; context (the pack's id, settings and host environment) must outlive it.
-    static Expected<std::shared_ptr<RunnerConnection>> launch(const std::filesystem::path& program, uap_host_context& context);
+    // What the runner prints and logs reaches the host's log within `output` (the pack's budget).
+    static Expected<std::shared_ptr<RunnerConnection>> launch(const std::filesystem::path& program, uap_host_context& context,
+                                                              std::shared_ptr<OutputBudget> output);
     ~RunnerConnection(); // stop() with a short grace, then joins every thread.
     RunnerConnection(const RunnerConnection&) = delete;
     RunnerConnection& operator=(const RunnerConnection&) = delete;
@@ -64,7 +68,10 @@ public:
 
 private:
     struct PendingCall;
-    RunnerConnection(std::unique_ptr<ChildProcess> child, std::unique_ptr<ResultSlots> slots, uap_host_context& context);
+    RunnerConnection(std::unique_ptr<ChildProcess> child, std::unique_ptr<ResultSlots> slots, uap_host_context& context,
+                     std::shared_ptr<OutputBudget> output);
+    // Logs a line of the pack's output if its budget allows, with any notice about dropped lines.
+    void relay_output(std::string_view line, const std::function<void(std::string_view)>& log);
 
     void read_messages();
     void drain_errors();
@@ -85,6 +92,7 @@ private:
     std::unique_ptr<ChildProcess> m_child;
     std::unique_ptr<ResultSlots> m_slots; // None where the platform has none: every result comes on the pipe.
     uap_host_context& m_context;
+    std::shared_ptr<OutputBudget> m_output;
     FrameWriter m_writer;
     // Guards the table of calls and the account of the runner's end; each call's own state has a
     // lock of its own, so results reach their callers without all of them contending for this one.

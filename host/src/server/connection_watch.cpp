@@ -41,11 +41,20 @@ void ConnectionWatch::stop() {
         m_thread.join();
 }
 
+void ConnectionWatch::handed_over(const Poco::Net::StreamSocket& socket, Clock::time_point accepted) {
+    std::lock_guard lock(m_mutex);
+    m_accepted[socket.impl()->sockfd()] = accepted;
+}
+
 std::shared_ptr<ConnectionWatch::Connection> ConnectionWatch::enter(const Poco::Net::StreamSocket& socket) {
     auto connection = std::make_shared<Connection>();
     connection->socket = socket;
     connection->since = Clock::now();
     std::lock_guard lock(m_mutex);
+    if (auto accepted = m_accepted.find(socket.impl()->sockfd()); accepted != m_accepted.end()) {
+        connection->since = std::min(connection->since, accepted->second);
+        m_accepted.erase(accepted);
+    }
     if (m_stopping)
         close_locked(*connection);
     m_connections.push_back(connection);

@@ -12,6 +12,7 @@
 #include <condition_variable>
 #include <functional>
 #include <list>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -42,6 +43,9 @@ public:
     // Stops the watch thread and shuts down every connection that is not upgraded.
     void stop();
 
+    // A connection handed to the worker pool: its request deadline counts from `accepted` (it
+    // may have waited in the lobby), not from when a worker takes it.
+    void handed_over(const Poco::Net::StreamSocket& socket, std::chrono::steady_clock::time_point accepted);
     std::shared_ptr<Connection> enter(const Poco::Net::StreamSocket& socket);
     void leave(const std::shared_ptr<Connection>& connection);
 
@@ -72,6 +76,7 @@ private:
     bool m_stopping = false;
     std::thread m_thread;
     std::list<std::shared_ptr<Connection>> m_connections;
+    std::map<poco_socket_t, Clock::time_point> m_accepted; // Handed over, not yet entered.
     size_t m_closed_by_watch = 0;
 };
 

@@ -1,10 +1,12 @@
-// Poco adapter: request conversion, bounded body reads, response writing, the watched connections
-// and the listener.
+// Poco adapter: request conversion, bounded body reads, response writing, the watched connections,
+// the lobby that accepts and the dispatcher that feeds the worker pool.
 #include "server/host_server.hpp"
+
+#include "server/body_framing.hpp"
+#include "server/http_connection.hpp"
 
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
-#include <Poco/Net/HTTPServerConnection.h>
 #include <Poco/Net/HTTPServerParams.h>
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerRequestImpl.h>
@@ -15,10 +17,15 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <limits>
 
 namespace uap::server {
 
 namespace {
+
+// Whether bytes of the request's body may still arrive once its head is read.
+enum class BodyAfterHead { Nothing, MayFollow };
 
 // True once the peer closed the connection: a peek reads end-of-file (or the socket failed).
 // Pipelined bytes of a next request read as "still there".
@@ -82,28 +89,6 @@ std::string read_bounded(std::istream& stream, size_t limit) {
     return body;
 }
 
-// Half-closes after the response, then reads and discards what the client still sends, up to a
-// byte and a time bound. Closing with unread bytes would make the kernel reset the connection,
-// and a reset can destroy the response before the client reads it.
-void drain_after_refusal(Poco::Net::StreamSocket& socket, const ServerLimits& limits) {
-    try {
-        socket.shutdownSend();
-        auto deadline = std::chrono::steady_clock::now() + limits.refusal_drain_time;
-        size_t drained = 0;
-        char buffer[65536];
-        while (drained < limits.refusal_drain_bytes) {
-            auto left = std::chrono::duration_cast<std::chrono::microseconds>(deadline - std::chrono::steady_clock::now());
-            if (left.count() <= 0 || !socket.poll(Poco::Timespan(left.count()), Poco::Net::Socket::SELECT_READ))
-                break;
-            int got = socket.receiveBytes(buffer, sizeof(buffer));
-            if (got <= 0)
-                break;
-            drained += static_cast<size_t>(got);
-        }
-    } catch (const Poco::Exception&) {
-    }
-}
-
 class GuardedRequestHandler final : public Poco::Net::HTTPRequestHandler {
 public:
     GuardedRequestHandler(const RequestGuard& guard, const Router& router, const std::vector<UpgradeRoute>& upgrades,
@@ -116,30 +101,39 @@ public:
         HttpRequest plain = convert_head(request);
         if (auto* with_socket = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&request))
             plain.peer_gone = [socket = with_socket->socket()]() mutable { return peer_closed(socket); };
+        const Route* route = m_router.find(plain.path);
+        // A head that does not say where its body ends is refused before anything else: waiting
+        // for such a body would last until the request deadline.
+        auto framing = read_body_framing(plain.method, plain.headers);
+        if (auto* unframed = std::get_if<Rejection>(&framing)) {
+            if (connection)
+                m_watch.request_arrived(*connection, Standing::Anonymous);
+            return refuse(request, response, route, *unframed, BodyAfterHead::MayFollow, connection);
+        }
+        const BodyFraming& body = std::get<BodyFraming>(framing);
         for (auto& upgrade : m_upgrades)
             if (upgrade.path == plain.path && (upgrade.method.empty() || upgrade.method == plain.method))
                 return serve_upgrade(upgrade, plain, request, response, connection);
-        const Route* route = m_router.find(plain.path);
         Standing standing = route && !m_guard.check_token(plain.headers, route->role) ? Standing::Authenticated : Standing::Anonymous;
         if (connection)
             m_watch.request_arrived(*connection, standing);
         // Refusals that the head alone decides are sent before any of the body is read.
-        auto declared = request.getContentLength64();
         std::optional<Rejection> refusal;
         if (!route)
             refusal = Rejection{404, "no route for this path"};
-        else if (declared != Poco::Net::HTTPMessage::UNKNOWN_CONTENT_LENGTH && declared > 0)
-            refusal = m_guard.check_size(static_cast<size_t>(declared));
+        else if (body.kind == BodyFraming::Kind::Length)
+            refusal = m_guard.check_size(static_cast<size_t>(std::min<uint64_t>(body.length, std::numeric_limits<size_t>::max())));
         if (!refusal && route)
             refusal = route->access == Access::Anyone ? m_guard.check_loopback(plain.headers, 0)
                                                       : m_guard.check_all(plain.headers, 0, route->role);
+        auto after_head = body.body_follows() ? BodyAfterHead::MayFollow : BodyAfterHead::Nothing;
         if (refusal)
-            return refuse(request, response, route, *refusal, connection);
+            return refuse(request, response, route, *refusal, after_head, connection);
         plain.body = read_bounded(request.stream(), m_guard.max_body_bytes());
         if (connection && m_watch.closed(*connection))
             return; // The request overran its deadline; the socket is already shut down.
         if (auto oversize = m_guard.check_size(plain.body.size()))
-            return refuse(request, response, route, *oversize, connection);
+            return refuse(request, response, route, *oversize, after_head, connection);
         if (connection)
             m_watch.request_read(*connection);
         std::optional<RoleSlots::Slot> slot;
@@ -158,12 +152,10 @@ private:
     // Sends the refusal and closes the connection; when the client may still be sending a body,
     // first lets it finish (bounded), so it reads the status instead of a connection reset.
     void refuse(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response, const Route* route,
-                const Rejection& rejection, ConnectionWatch::Connection* connection) {
+                const Rejection& rejection, BodyAfterHead after_head, ConnectionWatch::Connection* connection) {
         if (connection)
             m_watch.request_read(*connection); // The drain below has bounds of its own.
-        bool body_follows = request.getChunkedTransferEncoding() ||
-                            (request.hasContentLength() && request.getContentLength64() > 0);
-        if (!body_follows) {
+        if (after_head == BodyAfterHead::Nothing) {
             send(response, m_router.reject(route, rejection));
             return finished(connection); // Nothing unread: the connection stays usable.
         }
@@ -224,15 +216,14 @@ private:
 class WatchedConnection final : public Poco::Net::TCPServerConnection {
 public:
     WatchedConnection(const Poco::Net::StreamSocket& socket, Poco::Net::HTTPServerParams::Ptr params,
-                      Poco::Net::HTTPRequestHandlerFactory::Ptr handlers, ConnectionWatch& watch)
-        : TCPServerConnection(socket), m_params(std::move(params)), m_handlers(std::move(handlers)), m_watch(watch) {}
+                      Poco::Net::HTTPRequestHandlerFactory::Ptr handlers, ConnectionWatch& watch, const ServerLimits& limits)
+        : TCPServerConnection(socket), m_params(std::move(params)), m_handlers(std::move(handlers)), m_watch(watch), m_limits(limits) {}
 
     void run() override {
         auto entry = m_watch.enter(socket());
         ConnectionWatch::set_current(entry.get());
         try {
-            Poco::Net::HTTPServerConnection http(socket(), m_params, m_handlers);
-            http.run();
+            serve_http_connection(socket(), m_params, m_handlers, m_limits);
         } catch (const Poco::Exception& exception) {
             spdlog::debug("server: connection ended: {}", exception.displayText());
         }
@@ -244,6 +235,7 @@ private:
     Poco::Net::HTTPServerParams::Ptr m_params;
     Poco::Net::HTTPRequestHandlerFactory::Ptr m_handlers;
     ConnectionWatch& m_watch;
+    const ServerLimits& m_limits;
 };
 
 } // namespace
@@ -263,15 +255,16 @@ private:
 class HostServer::WatchedConnectionFactory final : public Poco::Net::TCPServerConnectionFactory {
 public:
     WatchedConnectionFactory(HostServer& server, Poco::Net::HTTPServerParams::Ptr params)
-        : m_params(std::move(params)), m_handlers(new HandlerFactory(server)), m_watch(*server.m_watch) {}
+        : m_params(std::move(params)), m_handlers(new HandlerFactory(server)), m_watch(*server.m_watch), m_limits(server.m_options.limits) {}
     Poco::Net::TCPServerConnection* createConnection(const Poco::Net::StreamSocket& socket) override {
-        return new WatchedConnection(socket, m_params, m_handlers, m_watch);
+        return new WatchedConnection(socket, m_params, m_handlers, m_watch, m_limits);
     }
 
 private:
     Poco::Net::HTTPServerParams::Ptr m_params;
     Poco::Net::HTTPRequestHandlerFactory::Ptr m_handlers;
     ConnectionWatch& m_watch;
+    const ServerLimits& m_limits;
 };
 
 HostServer::HostServer(RequestGuard& guard, const Router& router, ServerOptions options)
@@ -295,11 +288,19 @@ Expected<uint16_t> HostServer::start() {
         params->setKeepAlive(true);
         params->setKeepAliveTimeout(Poco::Timespan(std::chrono::duration_cast<std::chrono::microseconds>(limits.keep_alive_idle).count()));
         params->setMaxKeepAliveRequests(0); // Unlimited on one connection.
-        m_watch = std::make_unique<ConnectionWatch>(limits, [this] { return m_server ? m_server->queuedConnections() : 0; });
+        m_watch = std::make_unique<ConnectionWatch>(limits, [this] { return m_dispatcher ? m_dispatcher->queuedConnections() : 0; });
         m_pool = std::make_unique<Poco::ThreadPool>(2, limits.worker_threads + 2);
-        m_server = std::make_unique<Poco::Net::TCPServer>(new WatchedConnectionFactory(*this, params), *m_pool, socket, params);
-        m_server->start();
+        m_dispatcher = new Poco::Net::TCPServerDispatcher(new WatchedConnectionFactory(*this, params), *m_pool, params);
+        m_lobby = std::make_unique<ConnectionLobby>(socket, limits, [this](const Poco::Net::StreamSocket& connection,
+                                                                           ConnectionLobby::Clock::time_point accepted) {
+            // Refused here rather than in the dispatcher, which would drop it without a word.
+            if (m_dispatcher->queuedConnections() >= m_options.limits.max_queued_connections)
+                return;
+            m_watch->handed_over(connection, accepted);
+            m_dispatcher->enqueue(connection);
+        });
         m_watch->start();
+        m_lobby->start();
         return port;
     } catch (const Poco::Exception& exception) {
         return Error("cannot listen on 127.0.0.1:" + std::to_string(m_options.port) + ": " + exception.displayText() +
@@ -308,16 +309,19 @@ Expected<uint16_t> HostServer::start() {
 }
 
 void HostServer::stop() {
-    if (m_server)
-        m_server->stop(); // No new connections.
+    if (m_lobby)
+        m_lobby->stop(); // No new connections; the silent ones are closed.
     if (m_watch)
         m_watch->stop(); // Wakes every worker blocked on a connection.
+    if (m_dispatcher)
+        m_dispatcher->stop(); // Drops the queue and ends the workers once their connections end.
     m_upgraded.stop();
     if (m_pool) {
         m_pool->joinAll();
         m_pool.reset();
     }
-    m_server.reset();
+    m_lobby.reset();
+    m_dispatcher.reset();
 }
 
 } // namespace uap::server

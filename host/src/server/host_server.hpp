@@ -1,8 +1,9 @@
-// The host's one HTTP server on 127.0.0.1 (Poco's TCPServer with its HTTP connection, watched by
-// a ConnectionWatch). It turns Poco requests into HttpRequest values for the Router, and hands
-// upgrade routes (WebSockets) to threads of their own after the same guard checks.
+// The host's one HTTP server on 127.0.0.1 (a ConnectionLobby that accepts, Poco's dispatcher and
+// HTTP connection on a worker pool, watched by a ConnectionWatch). It turns Poco requests into
+// HttpRequest values for the Router, and hands upgrade routes (WebSockets) to threads of their own.
 #pragma once
 
+#include "server/connection_lobby.hpp"
 #include "server/connection_watch.hpp"
 #include "server/role_slots.hpp"
 #include "server/router.hpp"
@@ -10,7 +11,8 @@
 #include "server/upgraded_sockets.hpp"
 #include "support/expected.hpp"
 
-#include <Poco/Net/TCPServer.h>
+#include <Poco/AutoPtr.h>
+#include <Poco/Net/TCPServerDispatcher.h>
 #include <Poco/Net/WebSocket.h>
 #include <Poco/ThreadPool.h>
 
@@ -67,7 +69,10 @@ private:
     UpgradedSockets m_upgraded;
     std::unique_ptr<ConnectionWatch> m_watch;
     std::unique_ptr<Poco::ThreadPool> m_pool;
-    std::unique_ptr<Poco::Net::TCPServer> m_server;
+    // Poco's queue of connections for the worker pool, fed by the lobby (Poco's TCPServer would
+    // give a worker to every accepted connection, silent or not).
+    Poco::AutoPtr<Poco::Net::TCPServerDispatcher> m_dispatcher;
+    std::unique_ptr<ConnectionLobby> m_lobby;
 };
 
 } // namespace uap::server

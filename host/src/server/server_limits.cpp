@@ -50,6 +50,7 @@ ServerLimits ServerLimits::from(const settings::ProjectSettings& settings) {
     ServerLimits limits;
     limits.worker_threads = count_limit(settings, "httpWorkerThreads", limits.worker_threads);
     limits.max_queued_connections = count_limit(settings, "maxQueuedConnections", limits.max_queued_connections);
+    limits.max_silent_connections = count_limit(settings, "maxSilentConnections", limits.max_silent_connections);
     limits.request_deadline = time_limit(settings, "requestDeadlineMs", limits.request_deadline);
     limits.keep_alive_idle = time_limit(settings, "keepAliveIdleMs", limits.keep_alive_idle);
     limits.eviction_grace = time_limit(settings, "evictionGraceMs", limits.eviction_grace);

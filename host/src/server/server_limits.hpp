@@ -18,6 +18,9 @@ struct ServerLimits {
     int worker_threads = 64;
     // Accepted connections waiting for a worker; beyond this the server closes new ones at once.
     int max_queued_connections = 1024;
+    // Accepted connections that have not sent a byte yet; they wait off the worker pool, and
+    // beyond this the longest silent one is closed.
+    int max_silent_connections = 512;
     // From the moment a connection is ready for a request (accepted, or its previous response
     // sent) until the request's head and body have been read in full.
     std::chrono::milliseconds request_deadline{std::chrono::seconds(10)};

@@ -30,6 +30,15 @@ Expected<void> write_all(NativeHandle handle, std::string_view bytes);
 bool wait_readable(NativeHandle handle, std::chrono::milliseconds limit);
 void close_handle(NativeHandle& handle);
 
+// ---- Sockets
+
+// A socket's descriptor: an int on POSIX, a SOCKET on Windows (Poco's poco_socket_t).
+using SocketHandle = std::uintptr_t;
+// Waits up to `limit` until any of `sockets` is readable (data, the peer's end, an error, or a
+// connection to accept on a listening socket): the positions of those that are, in order; empty
+// when the time ran out or the wait failed (poll on POSIX, WSAPoll on Windows: no FD_SETSIZE cap).
+std::vector<std::size_t> readable_sockets(const std::vector<SocketHandle>& sockets, std::chrono::milliseconds limit);
+
 // ---- Processes
 
 using ProcessId = std::int64_t;
