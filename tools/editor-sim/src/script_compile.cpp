@@ -56,7 +56,8 @@ CompileResult compile_project_scripts(Simulation& simulation) {
             out.writer.Key("assembly");
             out.writer.String(assembly.c_str());
             out.writer.EndObject();
-            simulation.add_console(ConsoleKind::Error, path + "(" + std::to_string(diagnostic.line) + "," +
+            // Unity's Console form: Assets/Foo.cs(3,14): error CS1002: ; expected
+            simulation.add_console(ConsoleKind::Error, path + '(' + std::to_string(diagnostic.line) + ',' +
                                                            std::to_string(diagnostic.column) + "): " + diagnostic.message);
         });
     }
