@@ -49,8 +49,8 @@ TEST(ScriptsCommit, RefusesABrokenScriptWithDiagnosticsThenCommitsTheFixedOne) {
 }
 
 // The staged script is fine, but a script already in Assets/ (the user's, never validated) breaks
-// the compile that follows the refresh: the result says so with file and line, and so does uap_ping,
-// until a commit that fixes it compiles.
+// the compile that follows the refresh: the result says so with file and line, and so do uap_ping
+// and the refusals of other editor tools, until a commit that fixes it compiles.
 TEST(ScriptsCommit, ACompileThatFailsAfterTheRefreshIsInTheResultAndInPing) {
     ToolStack stack;
     std::string broken = "using UnityEngine;\npublic class Legacy : MonoBehaviour {\n    void Start() { Debug.Log(\"x\"; }\n}\n";
@@ -67,6 +67,10 @@ TEST(ScriptsCommit, ACompileThatFailsAfterTheRefreshIsInTheResultAndInPing) {
     EXPECT_EQ(uap::testing::text_at(ping.value, "/editor/compile/state"), "compile_failed") << ping.text;
     EXPECT_EQ(uap::testing::text_at(ping.value, "/editor/compile/errors/0/file"), "Assets/Scripts/Legacy.cs") << ping.text;
     EXPECT_EQ(uap::testing::number_at(ping.value, "/editor/compile/errors/0/line"), 4) << ping.text;
+    auto refused = stack.call("uap_object_inspect", R"({"path":"/NoSuchObject"})");
+    ASSERT_TRUE(refused.is_error) << refused.text;
+    EXPECT_NE(refused.text.find("scripts do not compile"), std::string::npos) << refused.text;
+    EXPECT_NE(refused.text.find("Assets/Scripts/Legacy.cs(4,2)"), std::string::npos) << refused.text;
 
     write(stack.project() / "UapStaging" / "Scripts" / "Legacy.cs",
           "using UnityEngine;\npublic class Legacy : MonoBehaviour {\n    void Start() { Debug.Log(\"x\"); }\n}\n");
@@ -74,6 +78,9 @@ TEST(ScriptsCommit, ACompileThatFailsAfterTheRefreshIsInTheResultAndInPing) {
     ASSERT_FALSE(fixed.is_error) << fixed.text;
     EXPECT_EQ(uap::testing::text_at(fixed.value, "/compile/state"), "compiled") << fixed.text;
     EXPECT_EQ(uap::testing::text_at(stack.call("uap_ping", "{}").value, "/editor/compile/state"), "compiled");
+    auto plain = stack.call("uap_object_inspect", R"({"path":"/NoSuchObject"})");
+    ASSERT_TRUE(plain.is_error) << plain.text;
+    EXPECT_EQ(plain.text.find("scripts do not compile"), std::string::npos) << plain.text;
 }
 
 TEST(ScriptsCommit, RefusesWhenNothingIsStagedAndNonUtf8Sources) {
