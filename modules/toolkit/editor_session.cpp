@@ -23,7 +23,21 @@ EditorReply EditorSession::call(std::string_view method, const rapidjson::Value&
         if (reply.code.empty())
             reply.code = "internal_error";
     }
+    if (method.rfind("host.", 0) != 0)
+        reply.compile_note = compile_failure_note();
     return reply;
+}
+
+std::string EditorSession::compile_failure_note() {
+    // The host answers from what it already knows; it never asks the editor for this.
+    sdk::HostAnswer answer = m_context.editor_call("host.compileState", "{}", 2000);
+    rapidjson::Document state;
+    state.Parse(answer.json.c_str(), answer.json.size());
+    const rapidjson::Value* compile = answer.ok() && !state.HasParseError() ? member(state, "compile") : nullptr;
+    if (!compile || string_member(*compile, "state") != "compile_failed")
+        return {};
+    return " Also: the editor's scripts do not compile (" + std::string(string_member(*compile, "summary")) +
+           "), so Unity runs the previous scripts; fix them with uap_scripts_commit, and see uap_ping's editor.compile for the errors.";
 }
 
 namespace {
@@ -48,6 +62,7 @@ sdk::ToolResult failure(std::string_view what, const EditorReply& reply) {
     message += reply.message.empty() ? "the editor gave no reason" : reply.message;
     message += " [" + reply.code + "].";
     message += advice_for(reply.code);
+    message += reply.compile_note;
     return sdk::ToolResult::failure(std::move(message));
 }
 

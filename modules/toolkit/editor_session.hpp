@@ -19,6 +19,9 @@ struct EditorReply {
     rapidjson::Document result;
     std::string code;
     std::string message;
+    // Set on a failure while the editor's last compile failed: the agent's edits may be why the
+    // editor misbehaves, and nothing new it writes runs until the scripts compile.
+    std::string compile_note;
     bool ok() const { return code.empty(); }
 };
 
@@ -36,6 +39,9 @@ public:
     static constexpr uint32_t default_timeout_ms = 30000;
 
 private:
+    // " The editor's scripts do not compile (...)" when the host says its last compile failed, else empty.
+    std::string compile_failure_note();
+
     sdk::CallContext& m_context;
     bool m_inside_group = false;
 };

@@ -1,5 +1,6 @@
 // uap_scripts_commit through MCP: a broken staged script is refused with the compiler's
-// diagnostics and nothing lands in Assets/; a fixed one is committed byte for byte and imported.
+// diagnostics and nothing lands in Assets/; a fixed one is committed byte for byte, imported and
+// compiled; Unity's compile after the refresh is in the tool result, failed or passed.
 #include "tool_stack.hpp"
 
 #include <gtest/gtest.h>
@@ -43,6 +44,43 @@ TEST(ScriptsCommit, RefusesABrokenScriptWithDiagnosticsThenCommitsTheFixedOne) {
     EXPECT_FALSE(fs::exists(staged)) << "the committed copy leaves staging";
     EXPECT_NE(stack.editor("asset.find", R"({"filter":"Spinner"})").find(R"("path":"Assets/Scripts/Spinner.cs")"), std::string::npos)
         << "the refresh imported it";
+    EXPECT_EQ(uap::testing::text_at(committed.value, "/compile/state"), "compiled") << committed.text;
+    EXPECT_EQ(uap::testing::text_at(committed.value, "/compile/summary"), "the scripts compiled") << committed.text;
+}
+
+// The staged script is fine, but a script already in Assets/ (the user's, never validated) breaks
+// the compile that follows the refresh: the result says so with file and line, and so do uap_ping
+// and the refusals of other editor tools, until a commit that fixes it compiles.
+TEST(ScriptsCommit, ACompileThatFailsAfterTheRefreshIsInTheResultAndInPing) {
+    ToolStack stack;
+    std::string broken = "using UnityEngine;\npublic class Legacy : MonoBehaviour {\n    void Start() { Debug.Log(\"x\"; }\n}\n";
+    write(stack.project() / "Assets" / "Scripts" / "Legacy.cs", broken);
+    write(stack.project() / "UapStaging" / "Scripts" / "Mover.cs", "public class Mover {}\n");
+    auto failed = stack.call("uap_scripts_commit", "{}");
+    ASSERT_TRUE(failed.is_error) << failed.text;
+    EXPECT_NE(failed.text.find("committed Assets/Scripts/Mover.cs, but Unity's compile failed"), std::string::npos) << failed.text;
+    EXPECT_NE(failed.text.find("Assets/Scripts/Legacy.cs(4,2): error CS1026: ) expected"), std::string::npos) << failed.text;
+    EXPECT_TRUE(fs::exists(stack.project() / "Assets" / "Scripts" / "Mover.cs")) << "the commit itself happened";
+
+    auto ping = stack.call("uap_ping", "{}");
+    ASSERT_FALSE(ping.is_error) << ping.text;
+    EXPECT_EQ(uap::testing::text_at(ping.value, "/editor/compile/state"), "compile_failed") << ping.text;
+    EXPECT_EQ(uap::testing::text_at(ping.value, "/editor/compile/errors/0/file"), "Assets/Scripts/Legacy.cs") << ping.text;
+    EXPECT_EQ(uap::testing::number_at(ping.value, "/editor/compile/errors/0/line"), 4) << ping.text;
+    auto refused = stack.call("uap_object_inspect", R"({"path":"/NoSuchObject"})");
+    ASSERT_TRUE(refused.is_error) << refused.text;
+    EXPECT_NE(refused.text.find("scripts do not compile"), std::string::npos) << refused.text;
+    EXPECT_NE(refused.text.find("Assets/Scripts/Legacy.cs(4,2)"), std::string::npos) << refused.text;
+
+    write(stack.project() / "UapStaging" / "Scripts" / "Legacy.cs",
+          "using UnityEngine;\npublic class Legacy : MonoBehaviour {\n    void Start() { Debug.Log(\"x\"); }\n}\n");
+    auto fixed = stack.call("uap_scripts_commit", "{}");
+    ASSERT_FALSE(fixed.is_error) << fixed.text;
+    EXPECT_EQ(uap::testing::text_at(fixed.value, "/compile/state"), "compiled") << fixed.text;
+    EXPECT_EQ(uap::testing::text_at(stack.call("uap_ping", "{}").value, "/editor/compile/state"), "compiled");
+    auto plain = stack.call("uap_object_inspect", R"({"path":"/NoSuchObject"})");
+    ASSERT_TRUE(plain.is_error) << plain.text;
+    EXPECT_EQ(plain.text.find("scripts do not compile"), std::string::npos) << plain.text;
 }
 
 TEST(ScriptsCommit, RefusesWhenNothingIsStagedAndNonUtf8Sources) {

@@ -22,6 +22,12 @@ void BridgeServer::handle_event(const std::string& name, const std::string& fram
         if (name == "reloading")
             m_reloading = true;
         m_events.emplace_back(++m_event_sequence, frame);
+        if (name == "compileStarted" || name == "compileFinished" || name == "reloaded") {
+            rapidjson::Document event = parse_trusted(frame);
+            static const rapidjson::Value no_data(rapidjson::kObjectType);
+            m_compile.observe(name, event.IsObject() && event.HasMember("data") ? event["data"] : no_data, m_event_sequence);
+            m_changed.notify_all();
+        }
         constexpr std::size_t event_limit = 1000;
         if (m_events.size() > event_limit)
             m_events.pop_front();

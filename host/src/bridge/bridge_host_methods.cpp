@@ -2,6 +2,8 @@
 // and host.events for the recent editor events.
 #include "bridge/bridge_internal.hpp"
 
+#include <algorithm>
+
 namespace uap::bridge {
 
 namespace {
@@ -28,6 +30,8 @@ std::string job_status(const std::string& id, const BridgeServer::Entry& entry) 
 
 uap_status BridgeServer::host_method(std::string_view method, std::string_view params_json, std::string& result) {
     rapidjson::Document params = parse_trusted(params_json);
+    if (method == "host.compileState")
+        return compile_state_method(params, result);
     std::lock_guard lock(m_mutex);
     if (method == "host.jobStatus") {
         auto id = json::string_field(params, "jobId");
@@ -62,8 +66,31 @@ uap_status BridgeServer::host_method(std::string_view method, std::string_view p
         result = writer.end_array().field("lastSequence", m_event_sequence).end_object().text();
         return UAP_STATUS_OK;
     }
-    result = error_object("unknown_method", "the host answers only host.jobStatus and host.events itself");
+    result = error_object("unknown_method", "the host answers only host.jobStatus, host.events and host.compileState itself");
     return UAP_STATUS_INVALID_ARGUMENT;
+}
+
+uap_status BridgeServer::compile_state_method(const rapidjson::Document& params, std::string& result) {
+    // A caller blocks a module thread while it waits, so the wait has a ceiling of its own.
+    constexpr int64_t max_wait_ms = 300000;
+    auto after = params.IsObject() ? json::integer_field(params, "afterSequence") : std::nullopt;
+    int64_t wait_ms = params.IsObject() ? json::integer_field(params, "waitMs").value_or(0) : 0;
+    if ((after && *after < 0) || wait_ms < 0) {
+        result = error_object("invalid_params", "host.compileState takes a non-negative afterSequence and waitMs");
+        return UAP_STATUS_INVALID_ARGUMENT;
+    }
+    std::unique_lock lock(m_mutex);
+    auto finished = [&] { return after && m_compile.finished_after(static_cast<uint64_t>(*after)); };
+    if (after && wait_ms > 0)
+        m_changed.wait_for(lock, std::chrono::milliseconds(std::min(wait_ms, max_wait_ms)), [&] { return m_stopping || finished(); });
+    json::TextWriter writer;
+    writer.begin_object().field("eventSequence", m_event_sequence);
+    if (after)
+        writer.field("finishedAfter", finished());
+    writer.key("compile");
+    m_compile.write(writer);
+    result = writer.end_object().text();
+    return UAP_STATUS_OK;
 }
 
 } // namespace uap::bridge

@@ -69,6 +69,10 @@ std::string BridgeServer::state_json() const {
     } else {
         writer.field("detail", "no editor has connected to this host yet");
     }
+    if (m_compile.phase() != CompilePhase::Unknown) {
+        writer.key("compile");
+        m_compile.write(writer);
+    }
     return writer.end_object().text();
 }
 

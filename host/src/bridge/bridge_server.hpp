@@ -4,6 +4,7 @@
 #pragma once
 
 #include "bridge/bridge_options.hpp"
+#include "bridge/compile_state.hpp"
 #include "api/editor_link.hpp"
 #include "api/editor_events.hpp"
 
@@ -84,6 +85,8 @@ private:
     // returns its result as JSON text, or an empty string when it failed or did not come in time.
     std::string internal_request(std::string_view method, std::string_view params_json, std::chrono::milliseconds timeout);
     uap_status host_method(std::string_view method, std::string_view params_json, std::string& result);
+    // host.compileState: the compile state, waiting (bounded) for a compile that finishes after afterSequence.
+    uap_status compile_state_method(const rapidjson::Document& params, std::string& result);
 
     bool send(const std::shared_ptr<Connection>& connection, const std::string& frame);
     bool accept_hello(const std::shared_ptr<Connection>& connection, const std::string& frame);
@@ -120,6 +123,7 @@ private:
     BridgeStatistics m_statistics;
     std::deque<std::pair<uint64_t, std::string>> m_events;
     uint64_t m_event_sequence = 0;
+    CompileState m_compile;
     std::map<int, EventListener> m_listeners;
     int m_next_ticket = 1;
     bool m_stopping = false;

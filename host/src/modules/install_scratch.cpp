@@ -68,7 +68,7 @@ Expected<InstallScratch> InstallScratch::create(const sdk::FileJail& plugins) {
             return InstallScratch(plugins, name, std::move(*lock));
         // A cleaner took the lock in the instant before this install did: the folder is its to remove.
     }
-    return Error("cannot take a scratch folder in " + utf8::from_path(plugins) + " after " + std::to_string(creation_attempts) +
+    return Error("cannot take a scratch folder in " + utf8::from_path(plugins.root()) + " after " + std::to_string(creation_attempts) +
                  " attempts; run the install again");
 }
 

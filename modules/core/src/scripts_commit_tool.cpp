@@ -2,6 +2,7 @@
 // bytes are what the editor validates and what lands in Assets/, so an edit to the staging folder
 // between validation and commit can never slip an unvalidated script in.
 #include "scripts_commit_tool.hpp"
+#include "compile_outcome.hpp"
 
 #include <rapidjson/encodings.h>
 #include <rapidjson/memorystream.h>
@@ -22,6 +23,8 @@ constexpr std::uint64_t max_file_bytes = 1024 * 1024;
 // What a listing of UapStaging/ may hold, files and folders together, before it is refused.
 constexpr std::size_t max_staged_entries = 10000;
 constexpr std::string_view staging_folder = "UapStaging";
+// How long the tool waits for Unity's compile after the refresh before saying it still runs.
+constexpr std::chrono::milliseconds compile_wait{90000};
 
 struct StagedSource {
     sdk::JailFile staged;    // The file under UapStaging/, read once through the jail.
@@ -158,6 +161,7 @@ sdk::ToolResult ScriptsCommitTool::run(const rapidjson::Value&, EditorSession& s
         if (auto removed = project->remove_read(source.staged); !removed)
             kept.PushBack(text(removed.error().message, result_allocator), result_allocator);
     }
+    std::optional<uint64_t> baseline = compile_baseline(session);
     EditorReply refreshed = session.call("asset.refresh", none, 120000);
     result.AddMember("committed", committed, result_allocator);
     if (!kept.Empty())
@@ -170,8 +174,25 @@ sdk::ToolResult ScriptsCommitTool::run(const rapidjson::Value&, EditorSession& s
         result.AddMember("refresh", text("the scripts are in Assets/, but the refresh failed: " + refreshed.message +
                                              "; Unity imports them on its next refresh", result_allocator),
                          result_allocator);
-    result.AddMember("next", "Unity compiles after the refresh; check uap_console_logs for compile errors before using new types",
-                     result_allocator);
+    if (!refreshed.ok())
+        return sdk::ToolResult::success(std::move(result));
+    const auto* started = member(refreshed.result["observed"], "compileStarted");
+    if (!started || !started->IsBool() || !started->GetBool()) {
+        result.AddMember("compile", text("the refresh started no compile; Unity compiles on its next refresh", result_allocator),
+                         result_allocator);
+        return sdk::ToolResult::success(std::move(result));
+    }
+    CompileOutcome compile = await_compile(session, baseline, compile_wait);
+    if (compile.failed()) {
+        std::string written;
+        for (const auto& path : result["committed"].GetArray())
+            written += (written.empty() ? "" : ", ") + std::string(path.GetString(), path.GetStringLength());
+        return sdk::ToolResult::failure(
+            "uap_scripts_commit: committed " + written + ", but Unity's compile failed (" + std::string(string_member(compile.report, "summary")) +
+            "), so the editor still runs the previous scripts. Fix these (stage the fixed files in UapStaging/ and call "
+            "uap_scripts_commit again):" + error_lines(compile.report));
+    }
+    result.AddMember("compile", rapidjson::Value(compile.report, result_allocator), result_allocator);
     return sdk::ToolResult::success(std::move(result));
 }
 

@@ -332,6 +332,8 @@ namespace UnityEditor.Compilation
     public static partial class CompilationPipeline
     {
         public static event Action<object> compilationStarted { add { } remove { } }
+        public static event Action<object> compilationFinished { add { } remove { } }
+        public static event Action<string, CompilerMessage[]> assemblyCompilationFinished { add { } remove { } }
         public static Assembly[] GetAssemblies(AssembliesType assembliesType) { throw new NotImplementedException(); }
     }
 }

@@ -1,6 +1,7 @@
 // The Unity-free protocol layer on its own: the method list against protocol/bridge-v1.json, the
 // dispatcher's error mapping, the ledger across a save/restore, the pump's dedup and withdrawal,
-// and the discovery file reader against malformed and hostile files.
+// the discovery file reader against malformed and hostile files, and the compileFinished data
+// against the protocol's compiler diagnostic.
 using System;
 using System.Collections.Generic;
 using System.IO;
@@ -20,6 +21,45 @@ namespace AgentPanel.Tests
             cases["core.ledger_save_restore_bounded"] = LedgerSaveRestoreBounded;
             cases["core.pump_dedup_withdraw_drop"] = PumpDedupWithdrawDrop;
             cases["core.discovery_rejects_bad_files"] = DiscoveryRejectsBadFiles;
+            cases["core.compile_report_bounded_and_shaped"] = CompileReportBoundedAndShaped;
+        }
+
+        static void CompileReportBoundedAndShaped(Options options)
+        {
+            JObject protocol = JObject.Parse(File.ReadAllText(options.ProtocolFile));
+            var diagnostic = (JObject)protocol["definitions"]["compilerDiagnostic"];
+            var allowed = new HashSet<string>(((JObject)diagnostic["properties"]).Properties().Select(property => property.Name));
+            var severities = new HashSet<string>(((JArray)diagnostic["properties"]["severity"]["enum"]).Select(value => (string)value));
+            var required = ((JArray)protocol["events"]["compileFinished"]["required"]).Select(value => (string)value).ToList();
+
+            var report = new CompileReport();
+            report.Start();
+            report.Add(CompileSeverity.Error, "Old", "Assets/Old.cs", 1, 1, "error CS0001: from an earlier compile");
+            report.Start();
+            report.AddAssembly("Assembly-CSharp");
+            for (int index = 0; index < CompileReport.MaxListedDiagnostics + 50; index++)
+                report.Add(CompileSeverity.Error, "Assembly-CSharp", "Assets/Scripts/Broken.cs", index + 1, 14, "error CS1002: ; expected");
+            report.Add(CompileSeverity.Warning, "Assembly-CSharp", "Assets/Scripts/Noisy.cs", 7, 5, "warning CS0168: unused");
+            JObject finished = report.Finished();
+
+            foreach (string field in required)
+                Check.True(finished[field] != null, "compileFinished carries the required " + field);
+            Check.Equal(CompileReport.MaxListedDiagnostics, ((JArray)finished["errors"]).Count, "errors are bounded");
+            Check.Equal(CompileReport.MaxListedDiagnostics + 50, (int)finished["errorCount"], "errorCount counts them all");
+            Check.Equal(1, (int)finished["warningCount"], "one warning");
+            Check.True((bool)finished["truncated"], "truncated says errors were left out");
+            Check.Equal("Assembly-CSharp", string.Join(",", ((JArray)finished["assemblies"]).Select(value => (string)value)), "assemblies");
+            var first = (JObject)finished["errors"][0];
+            Check.Equal("Assets/Scripts/Broken.cs", (string)first["file"], "file of the first error (the earlier compile's is gone)");
+            Check.Equal(1, (int)first["line"], "line");
+            Check.Equal(14, (int)first["column"], "column");
+            foreach (JObject entry in ((JArray)finished["errors"]).Concat((JArray)finished["warnings"]))
+            {
+                foreach (JProperty property in entry.Properties())
+                    Check.True(allowed.Contains(property.Name), "bridge-v1.json's compilerDiagnostic has " + property.Name);
+                Check.True(severities.Contains((string)entry["severity"]), "severity " + entry["severity"] + " is in the protocol's enum");
+            }
+            Check.Equal("warning", (string)finished["warnings"][0]["severity"], "the warning is one");
         }
 
         static void MethodsMatchProtocol(Options options)

@@ -314,6 +314,14 @@ bool EditorSimulator::compiling() const {
     std::lock_guard lock(m_state->mutex);
     return m_state->simulation.compiling;
 }
+bool EditorSimulator::take_compile_request() {
+    std::lock_guard lock(m_state->mutex);
+    return std::exchange(m_state->simulation.compile_requested, false);
+}
+CompileResult EditorSimulator::compile_scripts() {
+    std::lock_guard lock(m_state->mutex);
+    return compile_project_scripts(m_state->simulation);
+}
 bool EditorSimulator::importing() const {
     std::lock_guard lock(m_state->mutex);
     return m_state->simulation.importing;

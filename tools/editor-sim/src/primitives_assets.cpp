@@ -1,5 +1,6 @@
 // Simulator primitives for assets, import settings, scenes, search, screenshots and script validation.
 #include "world.hpp"
+#include "script_checks.hpp"
 #include "support/json_writer.hpp"
 
 #include <Poco/Base64Encoder.h>
@@ -553,49 +554,28 @@ Reply search_query(Simulation& simulation, const rapidjson::Value& params) {
     return out.reply();
 }
 
-// A stand-in for compiling staged sources: balanced brackets and #error directives only.
+// A stand-in for compiling staged sources (script_checks.hpp).
 Reply scripts_validate(Simulation&, const rapidjson::Value& params) {
     Output out;
     bool ok = true;
     out.writer.StartObject();
     out.writer.Key("diagnostics");
     out.writer.StartArray();
-    auto diagnostic = [&](const std::string& path, int line, const std::string& message) {
-        ok = false;
-        out.writer.StartObject();
-        out.writer.Key("path");
-        out.writer.String(path.c_str());
-        out.writer.Key("line");
-        out.writer.Int(line);
-        out.writer.Key("severity");
-        out.writer.String("error");
-        out.writer.Key("message");
-        out.writer.String(message.c_str());
-        out.writer.EndObject();
-    };
     for (auto& source : params["sources"].GetArray()) {
         std::string path = source["path"].GetString();
-        std::istringstream text{std::string(source["text"].GetString())};
-        std::string line;
-        int number = 0, braces = 0, parentheses = 0;
-        while (std::getline(text, line)) {
-            ++number;
-            auto directive = line.find("#error");
-            if (directive != std::string::npos)
-                diagnostic(path, number, "error CS1029: #error: '" + line.substr(directive + 6) + "'");
-            for (char c : line) {
-                braces += c == '{' ? 1 : c == '}' ? -1 : 0;
-                parentheses += c == '(' ? 1 : c == ')' ? -1 : 0;
-            }
-            if (braces < 0 || parentheses < 0) {
-                diagnostic(path, number, "error CS1022: unexpected closing bracket");
-                braces = parentheses = 0;
-            }
-        }
-        if (braces > 0)
-            diagnostic(path, number, "error CS1513: } expected");
-        if (parentheses > 0)
-            diagnostic(path, number, "error CS1026: ) expected");
+        check_script(source["text"].GetString(), [&](const ScriptDiagnostic& diagnostic) {
+            ok = false;
+            out.writer.StartObject();
+            out.writer.Key("path");
+            out.writer.String(path.c_str());
+            out.writer.Key("line");
+            out.writer.Int(diagnostic.line);
+            out.writer.Key("severity");
+            out.writer.String("error");
+            out.writer.Key("message");
+            out.writer.String(diagnostic.message.c_str());
+            out.writer.EndObject();
+        });
     }
     out.writer.EndArray();
     out.writer.Key("ok");
@@ -603,7 +583,7 @@ Reply scripts_validate(Simulation&, const rapidjson::Value& params) {
     out.writer.Key("simulated");
     out.writer.Bool(true);
     out.writer.Key("checks");
-    out.writer.String("bracket balance and #error directives only; the simulator has no C# compiler");
+    out.writer.String(script_checks_scope);
     out.writer.EndObject();
     return out.reply();
 }

@@ -4,6 +4,7 @@
 #include "support/utf8_path.hpp"
 
 #include <filesystem>
+#include <fstream>
 
 namespace uap::editor_sim {
 
@@ -38,10 +39,19 @@ Reply game_view_set(Simulation& simulation, const rapidjson::Value& params) {
 
 Reply asset_refresh(Simulation& simulation, const rapidjson::Value&) { return refresh_assets(simulation); }
 
+// FNV-1a of a file's bytes: enough to notice that a script changed since its last import.
+uint64_t content_hash(const std::filesystem::path& path) {
+    std::ifstream file(path, std::ios::binary);
+    uint64_t hash = 14695981039346656037ull;
+    for (char c; file.get(c);)
+        hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    return hash;
+}
+
 } // namespace
 
 // Registers .cs files found on disk under <project>/Assets that the asset database does not know yet
-// (with their folders), as AssetDatabase.Refresh imports them. Nothing is compiled.
+// (with their folders), as AssetDatabase.Refresh imports them; imported scripts request a compile.
 Reply refresh_assets(Simulation& simulation) {
     namespace fs = std::filesystem;
     fs::path root = uap::utf8::to_path(simulation.identity.project_path) / "Assets";
@@ -60,9 +70,19 @@ Reply refresh_assets(Simulation& simulation) {
                 break;
             std::string relative = "Assets/" + fs::relative(entry->path(), root, error).generic_string();
             bool folder = entry->is_directory(error);
-            if ((!folder && entry->path().extension() != ".cs") || simulation.find_asset(relative))
+            if (!folder && entry->path().extension() != ".cs")
                 continue;
+            uint64_t hash = folder ? 0 : content_hash(entry->path());
+            if (Asset* known = simulation.find_asset(relative)) {
+                if (folder || known->content_hash == hash)
+                    continue;
+                known->content_hash = hash; // A changed script is imported again, and compiled.
+                scripts = true;
+                out.writer.String(relative.c_str());
+                continue;
+            }
             Asset asset;
+            asset.content_hash = hash;
             asset.path = relative;
             asset.kind = folder ? "Folder" : "MonoScript";
             asset.guid = "sim" + std::to_string(simulation.world.next_id++);
@@ -71,8 +91,10 @@ Reply refresh_assets(Simulation& simulation) {
             out.writer.String(relative.c_str());
         }
     out.writer.EndArray();
+    // Unity compiles after importing scripts; the connected runtime runs that compile next.
+    simulation.compile_requested = simulation.compile_requested || scripts;
     out.writer.Key("compileStarted");
-    out.writer.Bool(false);
+    out.writer.Bool(scripts);
     out.writer.EndObject();
     out.writer.EndObject();
     return out.reply();

@@ -38,6 +38,8 @@ std::string status_answer(std::string_view state, std::string_view key = {}, std
 }
 
 constexpr std::size_t ledger_limit = 10000;
+// How long the compile after a refresh that imported scripts keeps the main thread "compiling".
+constexpr std::chrono::milliseconds script_compile_duration{100};
 
 } // namespace
 
@@ -239,6 +241,41 @@ void SimulatedEditor::perform_reload(std::chrono::milliseconds duration) {
         m_reporter("reloaded");
 }
 
+void SimulatedEditor::compile(std::chrono::milliseconds duration, const std::string& injected_error) {
+    send_event("compileStarted", "{}");
+    m_simulator.set_compiling(true);
+    busy_for(duration, {});
+    editor_sim::CompileResult result;
+    if (injected_error.empty()) {
+        result = m_simulator.compile_scripts();
+    } else {
+        m_simulator.log(editor_sim::ConsoleKind::Error, injected_error);
+        result.failed = true;
+        result.finished_json = json::TextWriter()
+                                   .begin_object()
+                                   .key("errors")
+                                   .begin_array()
+                                   .begin_object()
+                                   .field("message", injected_error)
+                                   .field("severity", "error")
+                                   .end_object()
+                                   .end_array()
+                                   .key("warnings")
+                                   .begin_array()
+                                   .end_array()
+                                   .field("errorCount", 1)
+                                   .field("warningCount", 0)
+                                   .end_object()
+                                   .text();
+    }
+    m_simulator.set_compiling(false);
+    flush_events();
+    send_event("compileFinished", result.finished_json);
+    // Unity reloads the domain after a compile that succeeded, and keeps the old one after a failure.
+    if (!result.failed)
+        perform_reload(std::chrono::milliseconds(200));
+}
+
 void SimulatedEditor::execute(const Task& task) {
     switch (task.kind) {
     case Task::Kind::Reload:
@@ -250,29 +287,9 @@ void SimulatedEditor::execute(const Task& task) {
     case Task::Kind::Modal:
         busy_for(task.duration, task.text.empty() ? "Modal dialog" : task.text);
         return;
-    case Task::Kind::Compile: {
-        m_simulator.set_compiling(true);
-        busy_for(task.duration, {});
-        m_simulator.set_compiling(false);
-        if (!task.text.empty()) {
-            m_simulator.log(editor_sim::ConsoleKind::Error, task.text);
-            flush_events();
-            send_event("compileFinished", json::TextWriter()
-                                              .begin_object()
-                                              .key("errors")
-                                              .begin_array()
-                                              .begin_object()
-                                              .field("message", task.text)
-                                              .end_object()
-                                              .end_array()
-                                              .end_object()
-                                              .text());
-        } else {
-            send_event("compileFinished", json::TextWriter().begin_object().key("errors").begin_array().end_array().end_object().text());
-            perform_reload(std::chrono::milliseconds(200));
-        }
+    case Task::Kind::Compile:
+        compile(task.duration, task.text);
         return;
-    }
     case Task::Kind::Request:
         break;
     }
@@ -303,6 +320,8 @@ void SimulatedEditor::execute(const Task& task) {
     }
     deliver(task.id, response);
     flush_events();
+    if (m_simulator.take_compile_request())
+        enqueue(Task{Task::Kind::Compile, {}, {}, {}, script_compile_duration, {}});
 }
 
 void SimulatedEditor::handle_frame(const std::string& frame) {

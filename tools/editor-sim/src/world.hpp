@@ -67,6 +67,7 @@ struct Asset {
     std::string importer; // TextureImporter, ModelImporter, or empty.
     std::vector<Property> import_settings;
     std::vector<std::pair<std::string, std::string>> sub_assets; // (name, type), e.g. ("Cube", "Mesh").
+    uint64_t content_hash = 0; // MonoScript: its file's bytes when last imported, so a refresh sees edits.
     StoredObjects stored; // Prefab and Scene contents.
 };
 
@@ -129,6 +130,7 @@ struct Simulation {
     int game_view_height = 1080;
     std::optional<World> play_backup;
     bool compiling = false;
+    bool compile_requested = false; // A refresh imported scripts; the runtime compiles them next.
     bool importing = false;
     std::vector<ConsoleEntry> console;
     int64_t next_console_id = 1;
@@ -195,6 +197,8 @@ void register_view_primitives(std::map<std::string, Primitive, std::less<>>& tab
 void register_turn_primitives(std::map<std::string, Primitive, std::less<>>& table);
 // What asset.refresh does: imports the files that changed on disk under Assets/.
 Reply refresh_assets(Simulation& simulation);
+// What Unity's compile after such a refresh reports: compileFinished's data (script_compile.cpp).
+CompileResult compile_project_scripts(Simulation& simulation);
 void register_marker_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_package_primitives(std::map<std::string, Primitive, std::less<>>& table);
 

@@ -27,6 +27,12 @@ struct SimulatorIdentity {
     std::string editor_session_id;
 };
 
+// A script compile's outcome: the compileFinished event's data, and whether it failed.
+struct CompileResult {
+    std::string finished_json;
+    bool failed = false;
+};
+
 enum class ConsoleKind { Log, Warning, Error, Exception, Assert };
 
 class EditorSimulator {
@@ -82,6 +88,10 @@ public:
     void set_compiling(bool compiling);
     void set_importing(bool importing);
     bool compiling() const;
+    // Whether an asset refresh imported scripts since the last call: Unity would compile them now.
+    bool take_compile_request();
+    // Checks every MonoScript under Assets/ as scripts.validate does; errors also reach the console.
+    CompileResult compile_scripts();
     bool importing() const;
     std::string play_mode() const;
 

@@ -86,6 +86,9 @@ private:
     void handle_frame(const std::string& frame);
     void execute(const Task& task);
     void perform_reload(std::chrono::milliseconds duration);
+    // compileStarted, "compiling" for duration, then compileFinished: the injected error, or the
+    // project's scripts checked; a reload follows a compile that succeeded.
+    void compile(std::chrono::milliseconds duration, const std::string& injected_error);
     void busy_for(std::chrono::milliseconds duration, const std::string& modal_title);
     bool send(const std::string& frame);
     void deliver(const std::string& id, const std::string& response);
