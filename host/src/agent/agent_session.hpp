@@ -24,6 +24,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -44,7 +45,7 @@ struct AgentOptions {
     std::string mcp_token;
     std::vector<std::string> environment_overrides; // NAME=value, applied over the host's environment.
     MetadataLookup metadata;
-    ToolLister tools; // Our tools now; only used for the fixed permission list of a CLI without the prompt tool.
+    ToolLister tools; // Our tools now: for the fixed permission list of a CLI without the prompt tool, and to notice removed tools.
     // Told when turns start and end, and asked to revert one (the editor's turn Undo and refresh
     // hold); null: no editor side, and revert_turn is refused.
     api::TurnObserver* turn_observer = nullptr;
@@ -136,6 +137,10 @@ private:
     std::unique_ptr<CliProcess> take_process_locked();
     void deliver_locked(const std::string& text, const std::vector<ImageAttachment>& images);
     void request_relaunch_locked(const std::string& reason);
+    // Compares our tools the CLI listed at its last turn, and the tools withdrawn earlier, with the
+    // tools the host serves now; updates m_withdrawn_tools. Returns why the CLI must restart to
+    // follow (empty: it need not).
+    std::string follow_served_tools_locked();
 
     void on_message(uint64_t generation, rapidjson::Document& message);
     void on_exit(uint64_t generation, int exit_code, const std::string& stderr_tail);
@@ -199,6 +204,10 @@ private:
     // Why the CLI is to be restarted with --resume at the next moment no turn runs (mcp_reconnect
     // was rejected, the extension profiles changed); empty when no restart is due.
     std::optional<std::string> m_relaunch_reason;
+    // Our tools (mcp__uap__<name>) this conversation's CLI listed that the host no longer serves:
+    // each spawn denies them by a permission rule, since the CLI keeps a definition the model
+    // already loaded (ToolSearch) for the rest of the conversation and only a rule withdraws it.
+    std::set<std::string> m_withdrawn_tools;
     // The CLI rejected --permission-prompt-tool: later spawns go without it, with a fixed allow list.
     bool m_static_permissions = false;
     std::deque<PendingPermission> m_pending;

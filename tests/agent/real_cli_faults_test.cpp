@@ -1,0 +1,107 @@
+// The agent-session faults found from outside, each reproduced with the real CLI against the
+// scripted fake Messages API: a pack toggled on a live session, a permission request nobody can
+// see, and the window around the CLI's death.
+#include "real_cli_fixture.hpp"
+
+#include "app/agent_service.hpp"
+#include "support/json.hpp"
+
+#include <algorithm>
+#include <csignal>
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+using namespace uap::agent_test;
+
+namespace {
+
+// Waits for a notice whose text contains part; returns its index or -1.
+int wait_notice(PanelClient& client, const std::string& part, std::chrono::milliseconds limit, size_t from = 0) {
+    return client.wait_for(
+        [&](const rapidjson::Document& message) {
+            return is_type(message, "notice") && std::string(message["text"].GetString()).find(part) != std::string::npos;
+        },
+        limit, from);
+}
+
+// The names in a request's tools[] (what the model can call without ToolSearch).
+std::vector<std::string> tool_names(const std::string& body) {
+    std::vector<std::string> names;
+    auto request = uap::json::parse(body);
+    if (request && request->IsObject() && request->HasMember("tools") && (*request)["tools"].IsArray())
+        for (auto& tool : (*request)["tools"].GetArray())
+            names.push_back(uap::json::string_field(tool, "name").value_or(""));
+    return names;
+}
+
+// The text of the request's newest system-role message (where the CLI tells the model of tool changes).
+std::string newest_system_text(const std::string& body) {
+    auto request = uap::json::parse(body);
+    std::string text;
+    if (request && request->IsObject() && request->HasMember("messages"))
+        for (auto& message : (*request)["messages"].GetArray())
+            if (uap::json::string_field(message, "role").value_or("") == "system" && message["content"].IsArray()) {
+                text.clear();
+                for (auto& block : message["content"].GetArray())
+                    text += uap::json::string_field(block, "text").value_or("");
+            }
+    return text;
+}
+
+bool contains(const std::vector<std::string>& names, const std::string& name) { return std::find(names.begin(), names.end(), name) != names.end(); }
+
+// Sends set_module_enabled for the echo pack and waits for its answer.
+void toggle_echo_pack(PanelClient& client, bool enabled, const std::string& id) {
+    size_t before = client.count();
+    client.send(R"({"type":"set_module_enabled","id":")" + id + R"(","module_id":"mcptest-echo","enabled":)" + (enabled ? "true" : "false") + "}");
+    ASSERT_GE(client.wait_for([&](const rapidjson::Document& m) { return is_type(m, "command_result") && m["id"] == id.c_str() && m["ok"].GetBool(); },
+                              20s, before),
+              0)
+        << ::testing::PrintToString(client.texts());
+}
+
+} // namespace
+
+TEST_F(RealCli, APackDisabledOnALiveSessionLeavesTheModelsToolListAndComesBackWhenEnabled) {
+    // Turn 1 loads the echo tool's definition (ToolSearch) and calls it; turn 2 runs after the pack
+    // was disabled; turn 3 after it was enabled again.
+    start(R"([{"tool_use":{"name":"ToolSearch","input":{"query":"select:mcp__uap__echo"}}},
+              {"tool_use":{"name":"mcp__uap__echo","input":{"text":"ping-1"}}},{"text":"first turn"},
+              {"tool_use":{"name":"ToolSearch","input":{"query":"select:mcp__uap__count_words"}}},
+              {"tool_use":{"name":"mcp__uap__echo","input":{"text":"ping-2"}}},{"text":"second turn"},
+              {"tool_use":{"name":"mcp__uap__echo","input":{"text":"ping-3"}}},{"text":"third turn"}])",
+          R"({"auto_approve":"read_only"})");
+    auto client = connect();
+    client->send(send_command("say something"));
+    ASSERT_GE(wait_turn(*client), 0) << ::testing::PrintToString(client->texts());
+    ASSERT_EQ(main_requests().size(), 3u);
+
+    toggle_echo_pack(*client, false, "off");
+    size_t before = client->count();
+    client->send(send_command("and now"));
+    ASSERT_GE(wait_turn(*client, before), 0) << ::testing::PrintToString(client->texts());
+    auto requests = main_requests();
+    ASSERT_EQ(requests.size(), 6u);
+    // The pack's tools the model never loaded are gone from its lists; the one it loaded is
+    // withdrawn by the CLI's own notice ("do not call") and a call of it does not run.
+    auto offered = tool_names(requests[3]);
+    EXPECT_FALSE(contains(offered, "mcp__uap__count_words"));
+    EXPECT_FALSE(contains(offered, "mcp__uap__explode"));
+    std::string notice = newest_system_text(requests[3]);
+    EXPECT_NE(notice.find("no longer available"), std::string::npos) << notice;
+    size_t withdrawn = notice.find("do not call");
+    ASSERT_NE(withdrawn, std::string::npos) << "the loaded definition was not withdrawn: " << notice;
+    EXPECT_NE(notice.find("mcp__uap__echo", withdrawn), std::string::npos) << notice;
+    EXPECT_EQ(requests[4].find(R"("tool_name":"mcp__uap__count_words")"), std::string::npos) << "ToolSearch still found a disabled tool";
+    EXPECT_NE(requests[5].find(R"("is_error":true)"), std::string::npos);
+    EXPECT_EQ(requests[5].find(R"({\\"text\\":\\"ping-2\\"})"), std::string::npos) << "a disabled tool ran: " << requests[5].substr(requests[5].size() > 3000 ? requests[5].size() - 3000 : 0);
+
+    toggle_echo_pack(*client, true, "on");
+    before = client->count();
+    client->send(send_command("once more"));
+    ASSERT_GE(wait_turn(*client, before), 0) << ::testing::PrintToString(client->texts());
+    requests = main_requests();
+    ASSERT_EQ(requests.size(), 8u);
+    EXPECT_NE(requests[7].find(R"({\"text\":\"ping-3\"})"), std::string::npos)
+        << "the enabled tool did not run: " << requests[7].substr(requests[7].size() > 3000 ? requests[7].size() - 3000 : 0);
+}
