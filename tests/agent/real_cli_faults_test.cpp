@@ -105,3 +105,31 @@ TEST_F(RealCli, APackDisabledOnALiveSessionLeavesTheModelsToolListAndComesBackWh
     EXPECT_NE(requests[7].find(R"({\"text\":\"ping-3\"})"), std::string::npos)
         << "the enabled tool did not run: " << requests[7].substr(requests[7].size() > 3000 ? requests[7].size() - 3000 : 0);
 }
+
+TEST_F(RealCli, APermissionRequestWithNoPanelOpenIsDeniedAfterTheTimeoutAndTheNextMessageIsTaken) {
+    start(R"([{"tool_use":{"name":"mcp__uap__count_words","input":{"text":"a b c"}}},{"text":"could not count"},{"text":"next answer"}])",
+          R"({"unattended_permission_timeout_seconds":2})");
+    {
+        auto client = connect();
+        client->send(send_command("count words"));
+        ASSERT_GE(client->wait_for_type("permission_requested", 60s), 0) << ::testing::PrintToString(client->texts());
+    } // The only panel closes while the card is pending.
+    ASSERT_TRUE(eventually([&] { return main_requests().size() >= 2; }, 30s)) << "the request never timed out into a denial";
+    auto requests = main_requests();
+    EXPECT_NE(requests[1].find("no Agent Panel was open for 2 s"), std::string::npos) << requests[1].substr(requests[1].size() - 1500);
+    EXPECT_NE(requests[1].find(R"("is_error":true)"), std::string::npos);
+    ASSERT_TRUE(eventually([&] { return host->agent().session().state() == uap::agent::SessionState::Ready; }, 30s))
+        << "the turn did not end: " << uap::agent::to_string(host->agent().session().state());
+
+    auto client = connect();
+    ASSERT_EQ(client->wait_for_type("snapshot", 10s), 0);
+    auto snapshot = client->message(0);
+    EXPECT_EQ(snapshot["pending_permissions"].Size(), 0u);
+    EXPECT_NE(uap::json::to_text(snapshot["transcript"]).find("no panel was open to answer it"), std::string::npos)
+        << "a later panel is told why";
+    client->send(send_command("next message"));
+    ASSERT_GE(wait_turn(*client, 1, 30s), 0) << ::testing::PrintToString(client->texts());
+    requests = main_requests();
+    ASSERT_EQ(requests.size(), 3u);
+    EXPECT_NE(requests[2].find("next message"), std::string::npos);
+}

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <thread>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -40,6 +41,16 @@ std::string send_command(const std::string& text, const std::string& extra) {
     if (!extra.empty())
         json = json.substr(0, json.size() - 1) + "," + extra + "}";
     return json;
+}
+
+bool eventually(const std::function<bool()>& condition, std::chrono::milliseconds limit) {
+    auto deadline = std::chrono::steady_clock::now() + limit;
+    while (!condition()) {
+        if (std::chrono::steady_clock::now() >= deadline)
+            return false;
+        std::this_thread::sleep_for(50ms);
+    }
+    return true;
 }
 
 void RealCli::SetUp() {

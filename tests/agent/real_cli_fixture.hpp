@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,6 +22,9 @@ std::string read_text(const std::filesystem::path& file);
 bool is_type(const rapidjson::Document& message, const char* type);
 // A panel `send` command; extra is more members, e.g. R"("images":[...])".
 std::string send_command(const std::string& text, const std::string& extra = "");
+// Checks condition every 50 ms until it holds (true) or limit has passed (false): a wait for an
+// effect nothing announces, never a sleep that stands in for an assertion.
+bool eventually(const std::function<bool()>& condition, std::chrono::milliseconds limit);
 
 class RealCli : public ::testing::Test {
 protected:

@@ -155,6 +155,11 @@ private:
     void handle_user(const rapidjson::Value& message);
     void handle_result(const rapidjson::Value& message);
     void withdraw_all_locked(const std::string& reason, bool answer_cli);
+    // Denies the pending permission requests once they waited the unattended timeout with no
+    // front-end connected, so the turn can end and the next message is taken.
+    void expire_unattended_permissions_locked(std::chrono::steady_clock::time_point now);
+    // The model's side of an unattended denial: what happened and what to do instead.
+    std::string unattended_denial_text_locked() const;
     void send_control_locked(const std::string& subtype, const rapidjson::Value& fields, ControlCallback callback);
 
     // The newest transcript's id after publishing it as a transcript_reset; nullopt when there is none.
@@ -215,6 +220,11 @@ private:
     // gate's hook can be told apart from a tool error; cleared at every turn's end.
     std::map<std::string, std::pair<std::string, rapidjson::Document>> m_running_tools;
     uint64_t m_permission_counter = 0;
+    // Since when requests are pending with no front-end connected; empty while someone can see them.
+    std::optional<std::chrono::steady_clock::time_point> m_unattended_since;
+    // The turn whose request timed out unattended: its later requests are denied at once while
+    // still nobody is connected, so the turn ends instead of waiting once more per tool call.
+    uint64_t m_unattended_turn = 0;
     std::deque<std::pair<std::string, std::vector<ImageAttachment>>> m_outbox; // Sent while no CLI runs.
     std::deque<std::chrono::steady_clock::time_point> m_deaths;
     std::optional<std::chrono::steady_clock::time_point> m_respawn_due;

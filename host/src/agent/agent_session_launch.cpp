@@ -287,6 +287,9 @@ void AgentSession::supervise() {
                 publish_notice_locked("info", "the CLI was restarted" + std::string(resume ? " with --resume " : " ") + reason);
             continue;
         }
+        expire_unattended_permissions_locked(now);
+        if (!m_pending.empty())
+            m_turns.activity(now); // Waiting for the user is not the CLI's silence.
         if (m_turns.silent_for(now, m_options.silence_backstop)) {
             observe_turn_end_locked(api::TurnEnd::Abandoned);
             m_turns.reset();
