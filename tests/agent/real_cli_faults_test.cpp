@@ -48,6 +48,10 @@ std::string newest_system_text(const std::string& body) {
     return text;
 }
 
+bool is_type_value(const rapidjson::Value& item, const char* type) {
+    return item.IsObject() && uap::json::string_field(item, "type").value_or("") == type;
+}
+
 bool contains(const std::vector<std::string>& names, const std::string& name) { return std::find(names.begin(), names.end(), name) != names.end(); }
 
 // Sends set_module_enabled for the echo pack and waits for its answer.
@@ -132,4 +136,92 @@ TEST_F(RealCli, APermissionRequestWithNoPanelOpenIsDeniedAfterTheTimeoutAndTheNe
     requests = main_requests();
     ASSERT_EQ(requests.size(), 3u);
     EXPECT_NE(requests[2].find("next message"), std::string::npos);
+}
+
+TEST_F(RealCli, AMessageSentAsTheCliDiesIsSentAgainAfterTheResume) {
+    start(R"([{"text":"first answer"},{"text":"answer after the resume"}])");
+    auto client = connect();
+    client->send(send_command("first message"));
+    ASSERT_GE(wait_turn(*client), 0) << ::testing::PrintToString(client->texts());
+    int pid = host->agent().session().cli_pid();
+    ASSERT_GT(pid, 0);
+    ::kill(-pid, SIGSTOP); // The CLI reads nothing more: the next message is written but never taken.
+    size_t before = client->count();
+    client->send(send_command("message in the crash window 4711"));
+    ASSERT_GE(client->wait_for_type("user_message", 10s, before), 0) << "the host accepted it";
+    ::kill(-pid, SIGKILL);
+    int resent = client->wait_for(
+        [](const rapidjson::Document& m) { return is_type(m, "user_message") && m.HasMember("resent") && m["resent"].GetBool(); }, 30s, before);
+    ASSERT_GE(resent, 0) << "the message was dropped: " << ::testing::PrintToString(client->texts());
+    EXPECT_NE(std::string(client->message(resent)["text"].GetString()).find("4711"), std::string::npos);
+    ASSERT_GE(wait_turn(*client, static_cast<size_t>(resent), 60s), 0) << ::testing::PrintToString(client->texts());
+    auto requests = main_requests();
+    ASSERT_EQ(requests.size(), 2u);
+    EXPECT_NE(requests[1].find("message in the crash window 4711"), std::string::npos);
+    EXPECT_NE(requests[1].find("first message"), std::string::npos) << "the resumed conversation goes on";
+}
+
+TEST_F(RealCli, AToolCardOpenWhenTheCliDiesIsClosedWithAReason) {
+    start(R"([{"tool_use":{"name":"mcp__uap__count_words","input":{"text":"a b"}}},{"text":"after"}])");
+    auto client = connect();
+    client->send(send_command("count"));
+    int started = client->wait_for_type("tool_started", 60s);
+    ASSERT_GE(started, 0) << ::testing::PrintToString(client->texts());
+    ASSERT_GE(client->wait_for_type("permission_requested", 60s), 0); // The call waits, unfinished.
+    std::string tool_use_id = client->message(started)["tool_use_id"].GetString();
+    ::kill(-host->agent().session().cli_pid(), SIGKILL);
+    int finished = client->wait_for(
+        [&](const rapidjson::Document& m) { return is_type(m, "tool_finished") && m["tool_use_id"] == tool_use_id.c_str(); }, 20s, started);
+    ASSERT_GE(finished, 0) << "the card spins forever: " << ::testing::PrintToString(client->texts());
+    auto card = client->message(finished);
+    EXPECT_TRUE(card["is_error"].GetBool());
+    EXPECT_TRUE(card.HasMember("interrupted") && card["interrupted"].GetBool());
+    EXPECT_NE(std::string(card["content"].GetString()).find("the CLI exited"), std::string::npos) << card["content"].GetString();
+    int turn_end = wait_turn(*client, static_cast<size_t>(started), 20s);
+    ASSERT_GE(turn_end, 0);
+    EXPECT_LT(finished, turn_end) << "the card closes before its turn's end";
+}
+
+TEST_F(RealCli, ReopeningASessionTheCliDeathCutShowsTheInterruptedPartialText) {
+    std::string long_text(1200, 'x');
+    for (size_t index = 0; index < long_text.size(); index += 7)
+        long_text[index] = ' ';
+    start(R"([{"text":")" + long_text + R"(","delay_ms":40},{"text":"after the resume"}])");
+    auto client = connect();
+    client->send(send_command("write a lot"));
+    int third_delta = client->wait_for(
+        [count = 0](const rapidjson::Document& m) mutable { return is_type(m, "text_delta") && ++count == 3; }, 60s);
+    ASSERT_GE(third_delta, 0) << ::testing::PrintToString(client->texts());
+    int old_pid = host->agent().session().cli_pid();
+    ::kill(-old_pid, SIGKILL);
+    int kept = client->wait_for(
+        [](const rapidjson::Document& m) { return is_type(m, "assistant_message") && m.HasMember("interrupted") && m["interrupted"].GetBool(); }, 20s);
+    ASSERT_GE(kept, 0) << ::testing::PrintToString(client->texts());
+    std::string partial = client->message(kept)["text"].GetString();
+    ASSERT_FALSE(partial.empty());
+    ASSERT_TRUE(eventually([&] { int pid = host->agent().session().cli_pid(); return pid != 0 && pid != old_pid; }, 20s)) << "no resume";
+    std::string session = host->agent().session().session_id();
+    size_t before = client->count();
+    client->send(send_command("go on"));
+    ASSERT_GE(wait_turn(*client, before), 0) << ::testing::PrintToString(client->texts());
+
+    before = client->count();
+    client->send(R"({"type":"new_session"})");
+    client->send(R"({"type":"resume","session_id":")" + session + R"("})");
+    int reset = client->wait_for(
+        [](const rapidjson::Document& m) { return is_type(m, "transcript_reset") && m["items"].Size() > 0; }, 20s, before);
+    ASSERT_GE(reset, 0) << ::testing::PrintToString(client->texts());
+    auto items = client->message(reset)["items"].GetArray();
+    std::vector<std::string> answers;
+    bool interrupted_marked = false;
+    for (auto& item : items)
+        if (is_type_value(item, "assistant_message")) {
+            answers.push_back(item["text"].GetString());
+            if (answers.back() == partial)
+                interrupted_marked = item.HasMember("interrupted") && item["interrupted"].GetBool();
+        }
+    EXPECT_NE(std::find(answers.begin(), answers.end(), partial), answers.end()) << ::testing::PrintToString(answers);
+    EXPECT_TRUE(interrupted_marked);
+    EXPECT_EQ(std::find(answers.begin(), answers.end(), "No response requested."), answers.end()) << ::testing::PrintToString(answers);
+    EXPECT_NE(std::find(answers.begin(), answers.end(), "after the resume"), answers.end()) << ::testing::PrintToString(answers);
 }

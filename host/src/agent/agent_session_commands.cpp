@@ -18,24 +18,6 @@ const std::vector<std::string> permission_modes = {"default", "acceptEdits", "pl
 
 } // namespace
 
-void AgentSession::deliver_locked(const std::string& text, const std::vector<ImageAttachment>& images) {
-    auto sent = m_process->send(wire::user_message(text, images));
-    if (!sent) {
-        publish_notice_locked("error", "the message could not be sent: " + sent.error().message());
-        return;
-    }
-    auto turn = m_turns.message_sent(Clock::now());
-    if (turn)
-        observe_turn_start_locked(*turn);
-    auto message = event("user_message");
-    put(message, "text", text);
-    message.AddMember("image_count", static_cast<uint64_t>(images.size()), message.GetAllocator());
-    message.AddMember("turn_id", turn.value_or(m_turns.last_turn() + m_turns.queued()), message.GetAllocator());
-    message.AddMember("queued", !turn.has_value(), message.GetAllocator());
-    m_hub.publish(std::move(message));
-    publish_status_locked();
-}
-
 Expected<void> AgentSession::send(const std::string& text, const std::vector<ImageAttachment>& images) {
     std::lock_guard lock(m_mutex);
     if (text.empty() && images.empty())
@@ -47,13 +29,13 @@ Expected<void> AgentSession::send(const std::string& text, const std::vector<Ima
             return Error("the agent session is not started (the host runs without --agent, or the CLI was not found)");
         if (m_errored && !m_respawn_due)
             return Error("the agent is stopped: " + m_error + " (start a new session or resume one)");
-        m_outbox.emplace_back(text, images);
+        m_outbox.push_back(QueuedMessage{text, images, Delivery::First});
         publish_notice_locked("info", m_process ? "the message will be sent once the CLI has restarted " + *m_relaunch_reason
                                                 : std::string("the message will be sent when the CLI is back"));
         publish_status_locked();
         return {};
     }
-    deliver_locked(text, images);
+    deliver_locked(QueuedMessage{text, images, Delivery::First});
     return {};
 }
 
@@ -88,6 +70,7 @@ Expected<void> AgentSession::new_session() {
         m_outbox.clear();
         m_withdrawn_tools.clear(); // A new conversation has loaded no tool definitions.
         m_deaths.clear();
+        m_last_user_uuid.clear();
         publish_transcript_locked({}, ""); // The protocol promises "items" even when empty.
     }
     if (old)
@@ -108,6 +91,7 @@ Expected<void> AgentSession::resume(const std::string& session_id) {
         old = take_process_locked();
         m_outbox.clear();
         m_deaths.clear();
+        m_last_user_uuid.clear();
         publish_transcript_locked(*items, session_id);
     }
     if (old)

@@ -5,6 +5,7 @@
 
 #include "agent/cli_compatibility.hpp"
 #include "agent/event_json.hpp"
+#include "agent/interrupted_answers.hpp"
 #include "agent/launch_files.hpp"
 #include "agent/steering.hpp"
 #include "support/utf8_path.hpp"
@@ -157,11 +158,7 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
         }
         publish_status_locked();
     });
-    while (!m_outbox.empty()) {
-        auto [text, images] = std::move(m_outbox.front());
-        m_outbox.pop_front();
-        deliver_locked(text, images);
-    }
+    flush_outbox_locked();
     publish_status_locked();
     return {};
 }
@@ -171,7 +168,11 @@ std::unique_ptr<CliProcess> AgentSession::take_process_locked() {
     m_control.fail_all("the CLI process was replaced");
     withdraw_all_locked("the CLI session ended", false);
     observe_turn_end_locked(api::TurnEnd::Abandoned);
+    close_open_tools_locked("the CLI session ended (a new or resumed session, or the host stopping) before this tool call finished");
     m_turns.reset();
+    m_unconfirmed.clear(); // on_exit sends them again first; a replaced session does not.
+    m_messages_written = 0;
+    m_results_read = 0;
     m_initialized = false;
     remove_process_record(m_options.project);
     return std::move(m_process);
@@ -183,6 +184,7 @@ void AgentSession::on_exit(uint64_t generation, int exit_code, const std::string
         return;
     auto now = Clock::now();
     close_interrupted_turn_locked(exit_code);
+    requeue_unconfirmed_locked();
     std::unique_ptr<CliProcess> dead = take_process_locked();
     if (dead)
         m_dead_processes.push_back(std::move(dead));
@@ -213,6 +215,7 @@ void AgentSession::on_exit(uint64_t generation, int exit_code, const std::string
                   std::to_string(m_options.death_window.count() / 1000) + " s (last exit code " + std::to_string(exit_code) +
                   "); not restarting it. Last output on stderr: " + tail;
         publish_notice_locked("error", m_error);
+        refuse_outbox_locked("the CLI stopped " + std::to_string(m_deaths.size()) + " times in a row and is not restarted");
     } else {
         m_errored = true;
         m_error = "the CLI exited with code " + std::to_string(exit_code);
@@ -230,6 +233,8 @@ void AgentSession::close_interrupted_turn_locked(int exit_code) {
     }
     uint64_t turn = m_turns.current_turn();
     observe_turn_end_locked(api::TurnEnd::CliExited);
+    close_open_tools_locked("the CLI exited with code " + std::to_string(exit_code) +
+                            " before this tool call finished, so whether it ran is unknown; check its effect before asking for it again");
     if (!m_partial_text.empty()) {
         // The partial answer stays in the transcript, marked as cut short.
         auto partial = event("assistant_message");
@@ -238,6 +243,10 @@ void AgentSession::close_interrupted_turn_locked(int exit_code) {
         partial.AddMember("interrupted", true, partial.GetAllocator());
         partial.AddMember("turn_id", turn, partial.GetAllocator());
         m_hub.publish(std::move(partial));
+        // The CLI never writes a cut answer to its transcript; history gets it from this record.
+        if (!m_session_id.empty() && !m_last_user_uuid.empty())
+            report_if_failed_locked(keep_interrupted_answer(m_options.project, m_session_id, InterruptedAnswer{m_last_user_uuid, m_partial_text}),
+                                    "the interrupted answer was not kept for history, so a reopened session shows the CLI's placeholder instead");
         m_partial_text.clear();
     }
     auto finished = event("turn_finished");
