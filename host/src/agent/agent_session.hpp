@@ -242,6 +242,7 @@ private:
     // Why the CLI is to be restarted with --resume at the next moment no turn runs (mcp_reconnect
     // was rejected, the extension profiles changed); empty when no restart is due.
     std::optional<std::string> m_relaunch_reason;
+    bool m_relaunch_underway = false; // The supervisor is stopping the old CLI for a restart.
     // Our tools (mcp__uap__<name>) this conversation's CLI listed that the host no longer serves:
     // each spawn denies them by a permission rule, since the CLI keeps a definition the model
     // already loaded (ToolSearch) for the rest of the conversation and only a rule withdraws it.

@@ -206,7 +206,7 @@ void AgentSession::request_relaunch(const std::string& reason) {
 }
 
 void AgentSession::request_relaunch_locked(const std::string& reason) {
-    if (!m_process || m_shutting_down)
+    if ((!m_process && !m_relaunch_underway) || m_shutting_down)
         return; // The next spawn reads everything afresh anyway.
     if (!m_relaunch_reason)
         m_relaunch_reason = reason;
@@ -252,8 +252,10 @@ Expected<void> AgentSession::reconnect_mcp() {
     // but a definition the model already loaded (ToolSearch) stays in the CLI's tool list for the
     // rest of the conversation; only a deny rule, read at the CLI's start, withdraws it. Decided
     // now, so a message sent after this call already waits for that restart.
-    if (auto reason = follow_served_tools_locked(); !reason.empty())
-        request_relaunch_locked(reason);
+    if (auto reason = follow_served_tools_locked(); !reason.empty()) {
+        request_relaunch_locked(reason); // The new CLI dials the server afresh: no re-dial now.
+        return {};
+    }
     rapidjson::Document fields(rapidjson::kObjectType);
     fields.AddMember("serverName", rapidjson::StringRef(mcp_server_name), fields.GetAllocator());
     send_control_locked("mcp_reconnect", fields, [this](ControlReply reply) {

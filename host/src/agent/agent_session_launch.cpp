@@ -280,13 +280,17 @@ void AgentSession::supervise() {
         if (m_relaunch_reason && m_process && m_turns.phase() == TurnPhase::Idle && !m_shutting_down) {
             // Between turns only: a restart with --resume makes the CLI read the host's tools and
             // the appended system prompt again, and never cuts a turn short.
-            std::string reason = std::move(*m_relaunch_reason);
-            m_relaunch_reason.reset();
             auto old = take_process_locked();
+            m_relaunch_underway = true; // Requests made while the old CLI stops join this restart.
             lock.unlock();
             if (old)
                 old->stop(std::chrono::milliseconds(1000));
             lock.lock();
+            m_relaunch_underway = false;
+            std::string reason = std::move(*m_relaunch_reason);
+            m_relaunch_reason.reset();
+            if (m_process || m_shutting_down)
+                continue; // A new or resumed session started meanwhile and read everything afresh.
             std::optional<std::string> resume;
             if (!m_session_id.empty())
                 resume = m_session_id;
