@@ -2,152 +2,21 @@
 // with the host's MCP endpoint, modules, script-gate hook and /panel WebSocket in this process.
 // Each test drives the host through panel clients like a front-end would. Missing node_modules
 // makes the tests FAIL, never skip.
-#include "panel_client.hpp"
+#include "real_cli_fixture.hpp"
 
-#include "app/agent_service.hpp"
-#include "fake_messages_api.hpp"
-#include "app/host_application.hpp"
-#include "server/access_tokens.hpp"
-#include "support/child_process.hpp"
 #include "agent/launch_files.hpp"
-#include "mcp/mcp_endpoint.hpp"
-#include "mcp/module_tools.hpp"
-#include "server/host_server.hpp"
+#include "app/agent_service.hpp"
+#include "server/access_tokens.hpp"
+#include "settings/project_settings.hpp"
 #include "support/json.hpp"
 
-#include "settings/project_settings.hpp"
-
-#include <gtest/gtest.h>
-
 #include <csignal>
-#include <fstream>
 #include <sys/stat.h>
-#include <unistd.h>
+#include <thread>
 
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
-using uap::agent_test::PanelClient;
-
-namespace {
-
-const std::string node_dir = UAP_AGENT_NODE_DIR;
-
-std::string read_text(const fs::path& file) {
-    std::ifstream stream(file);
-    return std::string((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
-}
-
-bool is_type(const rapidjson::Document& message, const char* type) {
-    return message.IsObject() && message.HasMember("type") && message["type"].IsString() && std::string(message["type"].GetString()) == type;
-}
-
-class RealCli : public ::testing::Test {
-protected:
-    void SetUp() override {
-        cli = fs::path(node_dir) / "node_modules" / ".bin" / "claude";
-        ASSERT_TRUE(fs::exists(cli)) << cli << " is missing: run `npm ci` in tests/node (see tests/node/README.md)";
-        char pattern[] = "/tmp/uapa-XXXXXX";
-        ASSERT_NE(::mkdtemp(pattern), nullptr);
-        root = pattern;
-        project = root / "project";
-        home = root / "home";
-        fs::create_directories(project / "Assets" / "Scripts");
-        fs::create_directories(home);
-        fs::create_directories(root / "t");
-    }
-
-    void TearDown() override {
-        host.reset(); // Stops the panel connections before the session they talk to.
-        if (fake) {
-            fake->terminate_tree(2000ms);
-            fake.reset();
-        }
-        if (!HasFailure() && !root.empty()) {
-            std::error_code error;
-            fs::remove_all(root, error);
-        } else if (!root.empty()) {
-            std::cerr << "kept the test folder " << root << " (requests in requests.jsonl)\n";
-        }
-    }
-
-    // Starts the fake API with these steps, the host (MCP + panel) and the agent session.
-    void start(const std::string& steps_json, const std::string& settings_json = "{}") {
-        auto api = uap::agent_test::start_fake_messages_api(node_dir, root, steps_json);
-        ASSERT_TRUE(api) << api.error().message();
-        fake = std::move(api->process);
-        fake_port = api->port;
-
-        // The agent settings: our CLI, plus whatever the test asks for.
-        auto settings = uap::json::parse(settings_json);
-        ASSERT_TRUE(settings);
-        settings->AddMember("cli_path", uap::json::string_value(cli.string(), settings->GetAllocator()), settings->GetAllocator());
-        fs::create_directories(project / "UserSettings" / "AgentPanel");
-        std::ofstream(uap::agent::AgentSettings::file_for(project)) << uap::json::to_text(*settings);
-
-        uap::app::HostOptions options;
-        options.project = project;
-        options.plugin_folders = {fs::path(UAP_AGENT_TEST_PLUGINS)};
-        options.agent = uap::app::AgentMode::StartCli;
-        options.version = "test";
-        options.hook_binary = hook_binary;
-        options.agent_environment = {"ANTHROPIC_BASE_URL=http://127.0.0.1:" + std::to_string(fake_port),
-                                     "ANTHROPIC_API_KEY=test-key",
-                                     "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
-                                     "DISABLE_TELEMETRY=1",
-                                     "DISABLE_AUTOUPDATER=1",
-                                     "DISABLE_ERROR_REPORTING=1",
-                                     "CLAUDE_CODE_MAX_RETRIES=0",
-                                     "HOME=" + home.string(),
-                                     "TMPDIR=" + (root / "t").string()};
-        ::setenv("CLAUDECODE", "1", 1); // Inherited by the host as in a nested run: must be scrubbed.
-        host = std::make_unique<uap::app::HostApplication>(options);
-        auto started = host->start();
-        ASSERT_TRUE(started) << started.error().message();
-        ASSERT_TRUE(host->notices().empty()) << host->notices().front();
-        port = host->port();
-        panel_token = host->tokens().token(uap::server::Role::Panel);
-    }
-
-    std::unique_ptr<PanelClient> connect() { return std::make_unique<PanelClient>(port, panel_token); }
-
-    // Main-conversation request bodies the fake API received, in order.
-    std::vector<std::string> main_requests() {
-        std::vector<std::string> bodies;
-        std::ifstream stream(root / "requests.jsonl");
-        std::string line;
-        while (std::getline(stream, line)) {
-            auto record = uap::json::parse(line);
-            if (record && record->IsObject() && uap::json::string_field(*record, "kind").value_or("") == "main")
-                bodies.push_back(uap::json::to_text((*record)["body"]));
-        }
-        return bodies;
-    }
-
-    // Waits for a turn_finished after message index `from`; returns its index.
-    int wait_turn(PanelClient& client, size_t from = 0, std::chrono::milliseconds limit = 60s) {
-        return client.wait_for_type("turn_finished", limit, from);
-    }
-
-    fs::path cli, root, project, home;
-    fs::path hook_binary = UAP_AGENT_HOST_BINARY;
-    int fake_port = 0;
-    uint16_t port = 0;
-    std::unique_ptr<uap::ChildProcess> fake;
-    std::string panel_token;
-    std::unique_ptr<uap::app::HostApplication> host;
-};
-
-std::string send_command(const std::string& text, const std::string& extra = "") {
-    rapidjson::Document command(rapidjson::kObjectType);
-    command.AddMember("type", "send", command.GetAllocator());
-    command.AddMember("text", uap::json::string_value(text, command.GetAllocator()), command.GetAllocator());
-    std::string json = uap::json::to_text(command);
-    if (!extra.empty())
-        json = json.substr(0, json.size() - 1) + "," + extra + "}";
-    return json;
-}
-
-} // namespace
+using namespace uap::agent_test;
 
 TEST_F(RealCli, StreamedTextTurnReachesThePanelAsDeltasMessageAndResult) {
     const std::string answer = "Hello from the fake model, streamed in several pieces.";

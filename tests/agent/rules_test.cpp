@@ -420,6 +420,16 @@ TEST(LaunchSettings, TheHookIsAnExecFormCommandAndTheRulesAreAList) {
     EXPECT_EQ(arguments, (std::vector<std::string>{"hook", "pre-tool-use", "--project", project.string()}));
     ASSERT_EQ((*document)["permissions"]["allow"].Size(), 2u);
     EXPECT_EQ(std::string((*document)["permissions"]["allow"][1].GetString()), "mcp__uap__look");
+    EXPECT_FALSE((*document)["permissions"].HasMember("deny"));
+
+    // Tools withdrawn from a live conversation are denied, even without allow rules.
+    auto withdrawn = write_launch_settings(project, binary, {}, {"mcp__uap__gone"});
+    ASSERT_TRUE(withdrawn) << withdrawn.error().message();
+    auto withdrawn_document = uap::json::parse(read_all(*withdrawn));
+    ASSERT_TRUE(withdrawn_document && withdrawn_document->IsObject());
+    EXPECT_FALSE((*withdrawn_document)["permissions"].HasMember("allow"));
+    ASSERT_EQ((*withdrawn_document)["permissions"]["deny"].Size(), 1u);
+    EXPECT_EQ(std::string((*withdrawn_document)["permissions"]["deny"][0].GetString()), "mcp__uap__gone");
 
     // Without a hook binary and without rules the file holds neither.
     auto bare = write_launch_settings(project, std::nullopt, {});

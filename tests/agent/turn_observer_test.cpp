@@ -126,6 +126,7 @@ public:
         std::lock_guard lock(m_mutex);
         m_events.push_back(uap::json::to_text(event));
     }
+    size_t subscriber_count() const override { return 0; }
     std::vector<std::string> events() {
         std::lock_guard lock(m_mutex);
         return m_events;

@@ -24,6 +24,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -44,7 +45,7 @@ struct AgentOptions {
     std::string mcp_token;
     std::vector<std::string> environment_overrides; // NAME=value, applied over the host's environment.
     MetadataLookup metadata;
-    ToolLister tools; // Our tools now; only used for the fixed permission list of a CLI without the prompt tool.
+    ToolLister tools; // Our tools now: for the fixed permission list of a CLI without the prompt tool, and to notice removed tools.
     // Told when turns start and end, and asked to revert one (the editor's turn Undo and refresh
     // hold); null: no editor side, and revert_turn is refused.
     api::TurnObserver* turn_observer = nullptr;
@@ -123,6 +124,26 @@ public:
     std::filesystem::path claude_home() const;
 
 private:
+    // A user message waiting for a CLI: sent while none ran, or written to one that died before it
+    // confirmed the message (its echo or its turn's result).
+    enum class Delivery { First, Again };
+    struct QueuedMessage {
+        std::string text;
+        std::vector<ImageAttachment> images;
+        Delivery delivery = Delivery::First;
+    };
+    // A message written to the running CLI and not yet confirmed; number counts this CLI's messages.
+    struct UnconfirmedMessage {
+        uint64_t number = 0;
+        QueuedMessage message;
+    };
+    // A tool call the panels show as running: started, no result yet.
+    struct RunningTool {
+        std::string name;
+        rapidjson::Document input; // Null beyond the remembered inputs' bound.
+        bool subagent = false;
+    };
+
     struct PendingPermission {
         std::string permission_id;
         std::string request_id; // The CLI's can_use_tool id.
@@ -141,8 +162,24 @@ private:
                                                      const std::optional<std::string>& resume_session_id) const;
     std::vector<std::string> child_environment() const;
     std::unique_ptr<CliProcess> take_process_locked();
-    void deliver_locked(const std::string& text, const std::vector<ImageAttachment>& images);
+    // Writes a user message to the CLI and starts (or queues) its turn; a message the CLI cannot
+    // take goes back to the outbox, to be sent once the CLI has restarted.
+    void deliver_locked(QueuedMessage message);
+    void flush_outbox_locked();
+    // The CLI echoed (--replay-user-messages) or finished a message: it is in the conversation.
+    void confirm_echo_locked();
+    void confirm_result_locked();
+    // The CLI died: its unconfirmed messages go back to the front of the outbox, sent again after
+    // the resume; when no resume follows, every queued message is refused with a notice instead.
+    void requeue_unconfirmed_locked();
+    void refuse_outbox_locked(const std::string& why);
+    // Publishes tool_finished (an error, marked interrupted, with reason) for every running tool call.
+    void close_open_tools_locked(const std::string& reason);
     void request_relaunch_locked(const std::string& reason);
+    // Compares our tools the CLI listed at its last turn, and the tools withdrawn earlier, with the
+    // tools the host serves now; updates m_withdrawn_tools. Returns why the CLI must restart to
+    // follow (empty: it need not).
+    std::string follow_served_tools_locked();
 
     void on_message(uint64_t generation, rapidjson::Document& message);
     void on_exit(uint64_t generation, int exit_code, const std::string& stderr_tail);
@@ -157,6 +194,11 @@ private:
     void handle_user(const rapidjson::Value& message);
     void handle_result(const rapidjson::Value& message);
     void withdraw_all_locked(const std::string& reason, bool answer_cli);
+    // Denies the pending permission requests once they waited the unattended timeout with no
+    // front-end connected, so the turn can end and the next message is taken.
+    void expire_unattended_permissions_locked(std::chrono::steady_clock::time_point now);
+    // The model's side of an unattended denial: what happened and what to do instead.
+    std::string unattended_denial_text_locked() const;
     void send_control_locked(const std::string& subtype, const rapidjson::Value& fields, ControlCallback callback);
 
     // The newest transcript's id after publishing it as a transcript_reset; nullopt when there is none.
@@ -203,17 +245,31 @@ private:
     uint64_t m_observed_turn = 0; // The turn the observer was told started and not yet ended.
     std::map<uint64_t, std::vector<api::UnrevertibleChange>> m_unrevertible; // By turn, the newest turns only.
     std::string m_partial_text; // Text streamed in the current turn since its last assistant message.
+    std::string m_last_user_uuid; // The transcript uuid of the newest user message the CLI echoed.
     // Why the CLI is to be restarted with --resume at the next moment no turn runs (mcp_reconnect
     // was rejected, the extension profiles changed); empty when no restart is due.
     std::optional<std::string> m_relaunch_reason;
+    bool m_relaunch_underway = false; // The supervisor is stopping the old CLI for a restart.
+    // Our tools (mcp__uap__<name>) this conversation's CLI listed that the host no longer serves:
+    // each spawn denies them by a permission rule, since the CLI keeps a definition the model
+    // already loaded (ToolSearch) for the rest of the conversation and only a rule withdraws it.
+    std::set<std::string> m_withdrawn_tools;
     // The CLI rejected --permission-prompt-tool: later spawns go without it, with a fixed allow list.
     bool m_static_permissions = false;
     std::deque<PendingPermission> m_pending;
     // Tool calls of the running turn by tool_use id (name, input), so a refusal by the script
     // gate's hook can be told apart from a tool error; cleared at every turn's end.
-    std::map<std::string, std::pair<std::string, rapidjson::Document>> m_running_tools;
+    std::map<std::string, RunningTool> m_running_tools;
     uint64_t m_permission_counter = 0;
-    std::deque<std::pair<std::string, std::vector<ImageAttachment>>> m_outbox; // Sent while no CLI runs.
+    // Since when requests are pending with no front-end connected; empty while someone can see them.
+    std::optional<std::chrono::steady_clock::time_point> m_unattended_since;
+    // The turn whose request timed out unattended: its later requests are denied at once while
+    // still nobody is connected, so the turn ends instead of waiting once more per tool call.
+    uint64_t m_unattended_turn = 0;
+    std::deque<QueuedMessage> m_outbox; // Waiting for a CLI (none runs, or a restart is due).
+    std::deque<UnconfirmedMessage> m_unconfirmed;
+    uint64_t m_messages_written = 0; // To the running CLI.
+    uint64_t m_results_read = 0;     // From the running CLI.
     std::deque<std::chrono::steady_clock::time_point> m_deaths;
     std::optional<std::chrono::steady_clock::time_point> m_respawn_due;
     std::vector<std::unique_ptr<CliProcess>> m_dead_processes; // Destroyed by the supervisor, outside the lock.

@@ -24,41 +24,24 @@ constexpr const char* bypass_refusal =
 
 } // namespace
 
-void AgentSession::deliver_locked(const std::string& text, const std::vector<ImageAttachment>& images) {
-    auto sent = m_process->send(wire::user_message(text, images));
-    if (!sent) {
-        publish_notice_locked("error", "the message could not be sent: " + sent.error().message());
-        return;
-    }
-    auto turn = m_turns.message_sent(Clock::now());
-    if (turn)
-        observe_turn_start_locked(*turn);
-    auto message = event("user_message");
-    put(message, "text", text);
-    message.AddMember("image_count", static_cast<uint64_t>(images.size()), message.GetAllocator());
-    message.AddMember("turn_id", turn.value_or(m_turns.last_turn() + m_turns.queued()), message.GetAllocator());
-    message.AddMember("queued", !turn.has_value(), message.GetAllocator());
-    m_hub.publish(std::move(message));
-    publish_status_locked();
-}
-
 Expected<void> AgentSession::send(const std::string& text, const std::vector<ImageAttachment>& images) {
     std::lock_guard lock(m_mutex);
     if (text.empty() && images.empty())
         return Error("the message is empty");
     if (m_shutting_down)
         return Error("the host is shutting down");
-    if (!m_process) {
+    if (!m_process || (m_relaunch_reason && m_turns.phase() == TurnPhase::Idle)) {
         if (m_cli.empty())
             return Error("the agent session is not started (the host runs without --agent, or the CLI was not found)");
         if (m_errored && !m_respawn_due)
             return Error("the agent is stopped: " + m_error + " (start a new session or resume one)");
-        m_outbox.emplace_back(text, images);
-        publish_notice_locked("info", "the message will be sent when the CLI is back");
+        m_outbox.push_back(QueuedMessage{text, images, Delivery::First});
+        publish_notice_locked("info", m_process ? "the message will be sent once the CLI has restarted " + *m_relaunch_reason
+                                                : std::string("the message will be sent when the CLI is back"));
         publish_status_locked();
         return {};
     }
-    deliver_locked(text, images);
+    deliver_locked(QueuedMessage{text, images, Delivery::First});
     return {};
 }
 
@@ -91,7 +74,9 @@ Expected<void> AgentSession::new_session() {
         old = take_process_locked();
         m_session_id.clear();
         m_outbox.clear();
+        m_withdrawn_tools.clear(); // A new conversation has loaded no tool definitions.
         m_deaths.clear();
+        m_last_user_uuid.clear();
         publish_transcript_locked({}, ""); // The protocol promises "items" even when empty.
     }
     if (old)
@@ -112,6 +97,7 @@ Expected<void> AgentSession::resume(const std::string& session_id) {
         old = take_process_locked();
         m_outbox.clear();
         m_deaths.clear();
+        m_last_user_uuid.clear();
         publish_transcript_locked(*items, session_id);
     }
     if (old)
@@ -236,7 +222,7 @@ void AgentSession::request_relaunch(const std::string& reason) {
 }
 
 void AgentSession::request_relaunch_locked(const std::string& reason) {
-    if (!m_process || m_shutting_down)
+    if ((!m_process && !m_relaunch_underway) || m_shutting_down)
         return; // The next spawn reads everything afresh anyway.
     if (!m_relaunch_reason)
         m_relaunch_reason = reason;
@@ -245,10 +231,47 @@ void AgentSession::request_relaunch_locked(const std::string& reason) {
     m_wake.notify_all();
 }
 
+std::string AgentSession::follow_served_tools_locked() {
+    if (!m_options.tools)
+        return "";
+    auto served = m_options.tools();
+    auto is_served = [&](const std::string& tool) {
+        auto ours = our_tool_name(tool);
+        return ours && std::find(served.begin(), served.end(), *ours) != served.end();
+    };
+    std::string gone, back;
+    const rapidjson::Value* listed = m_last_init.IsObject() ? member(m_last_init, "tools") : nullptr;
+    if (listed && listed->IsArray())
+        for (auto& tool : listed->GetArray())
+            if (tool.IsString() && our_tool_name(tool.GetString()) && !is_served(tool.GetString()) &&
+                m_withdrawn_tools.insert(tool.GetString()).second)
+                gone += (gone.empty() ? "" : ", ") + std::string(tool.GetString());
+    for (auto tool = m_withdrawn_tools.begin(); tool != m_withdrawn_tools.end();)
+        if (is_served(*tool)) {
+            back += (back.empty() ? "" : ", ") + *tool;
+            tool = m_withdrawn_tools.erase(tool);
+        } else {
+            ++tool;
+        }
+    if (!gone.empty() && !back.empty())
+        return "because tools were removed (" + gone + ") and others came back (" + back + ")";
+    if (!gone.empty())
+        return "because tools were removed (" + gone + ")";
+    return back.empty() ? "" : "because tools came back (" + back + ")";
+}
+
 Expected<void> AgentSession::reconnect_mcp() {
     std::lock_guard lock(m_mutex);
     if (!m_process)
         return Error("no CLI is running");
+    // A re-dial adds new tools to the model's list and drops removed ones from its deferred list,
+    // but a definition the model already loaded (ToolSearch) stays in the CLI's tool list for the
+    // rest of the conversation; only a deny rule, read at the CLI's start, withdraws it. Decided
+    // now, so a message sent after this call already waits for that restart.
+    if (auto reason = follow_served_tools_locked(); !reason.empty()) {
+        request_relaunch_locked(reason); // The new CLI dials the server afresh: no re-dial now.
+        return {};
+    }
     rapidjson::Document fields(rapidjson::kObjectType);
     fields.AddMember("serverName", rapidjson::StringRef(mcp_server_name), fields.GetAllocator());
     send_control_locked("mcp_reconnect", fields, [this](ControlReply reply) {

@@ -5,6 +5,7 @@
 
 #include "agent/cli_compatibility.hpp"
 #include "agent/event_json.hpp"
+#include "agent/interrupted_answers.hpp"
 #include "agent/launch_files.hpp"
 #include "agent/steering.hpp"
 #include "support/utf8_path.hpp"
@@ -79,7 +80,8 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
         hook_binary = m_options.host_binary;
     else
         publish_notice_locked("warning", "the script gate is NOT active: the host binary for its hook is unknown");
-    auto launch_settings = write_launch_settings(m_options.project, hook_binary, allowed_rules_locked());
+    auto launch_settings = write_launch_settings(m_options.project, hook_binary, allowed_rules_locked(),
+                                                 std::vector<std::string>(m_withdrawn_tools.begin(), m_withdrawn_tools.end()));
     if (!launch_settings)
         return launch_settings.error().within("the CLI was not started");
     m_gate_active = hook_binary.has_value();
@@ -159,11 +161,7 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
         }
         publish_status_locked();
     });
-    while (!m_outbox.empty()) {
-        auto [text, images] = std::move(m_outbox.front());
-        m_outbox.pop_front();
-        deliver_locked(text, images);
-    }
+    flush_outbox_locked();
     publish_status_locked();
     return {};
 }
@@ -173,7 +171,11 @@ std::unique_ptr<CliProcess> AgentSession::take_process_locked() {
     m_control.fail_all("the CLI process was replaced");
     withdraw_all_locked("the CLI session ended", false);
     observe_turn_end_locked(api::TurnEnd::Abandoned);
+    close_open_tools_locked("the CLI session ended (a new or resumed session, or the host stopping) before this tool call finished");
     m_turns.reset();
+    m_unconfirmed.clear(); // on_exit sends them again first; a replaced session does not.
+    m_messages_written = 0;
+    m_results_read = 0;
     m_initialized = false;
     remove_process_record(m_options.project);
     return std::move(m_process);
@@ -185,6 +187,7 @@ void AgentSession::on_exit(uint64_t generation, int exit_code, const std::string
         return;
     auto now = Clock::now();
     close_interrupted_turn_locked(exit_code);
+    requeue_unconfirmed_locked();
     std::unique_ptr<CliProcess> dead = take_process_locked();
     if (dead)
         m_dead_processes.push_back(std::move(dead));
@@ -215,6 +218,7 @@ void AgentSession::on_exit(uint64_t generation, int exit_code, const std::string
                   std::to_string(m_options.death_window.count() / 1000) + " s (last exit code " + std::to_string(exit_code) +
                   "); not restarting it. Last output on stderr: " + tail;
         publish_notice_locked("error", m_error);
+        refuse_outbox_locked("the CLI stopped " + std::to_string(m_deaths.size()) + " times in a row and is not restarted");
     } else {
         m_errored = true;
         m_error = "the CLI exited with code " + std::to_string(exit_code);
@@ -232,6 +236,8 @@ void AgentSession::close_interrupted_turn_locked(int exit_code) {
     }
     uint64_t turn = m_turns.current_turn();
     observe_turn_end_locked(api::TurnEnd::CliExited);
+    close_open_tools_locked("the CLI exited with code " + std::to_string(exit_code) +
+                            " before this tool call finished, so whether it ran is unknown; check its effect before asking for it again");
     if (!m_partial_text.empty()) {
         // The partial answer stays in the transcript, marked as cut short.
         auto partial = event("assistant_message");
@@ -240,6 +246,10 @@ void AgentSession::close_interrupted_turn_locked(int exit_code) {
         partial.AddMember("interrupted", true, partial.GetAllocator());
         partial.AddMember("turn_id", turn, partial.GetAllocator());
         m_hub.publish(std::move(partial));
+        // The CLI never writes a cut answer to its transcript; history gets it from this record.
+        if (!m_session_id.empty() && !m_last_user_uuid.empty())
+            report_if_failed_locked(keep_interrupted_answer(m_options.project, m_session_id, InterruptedAnswer{m_last_user_uuid, m_partial_text}),
+                                    "the interrupted answer was not kept for history, so a reopened session shows the CLI's placeholder instead");
         m_partial_text.clear();
     }
     auto finished = event("turn_finished");
@@ -273,13 +283,17 @@ void AgentSession::supervise() {
         if (m_relaunch_reason && m_process && m_turns.phase() == TurnPhase::Idle && !m_shutting_down) {
             // Between turns only: a restart with --resume makes the CLI read the host's tools and
             // the appended system prompt again, and never cuts a turn short.
-            std::string reason = std::move(*m_relaunch_reason);
-            m_relaunch_reason.reset();
             auto old = take_process_locked();
+            m_relaunch_underway = true; // Requests made while the old CLI stops join this restart.
             lock.unlock();
             if (old)
                 old->stop(std::chrono::milliseconds(1000));
             lock.lock();
+            m_relaunch_underway = false;
+            std::string reason = std::move(*m_relaunch_reason);
+            m_relaunch_reason.reset();
+            if (m_process || m_shutting_down)
+                continue; // A new or resumed session started meanwhile and read everything afresh.
             std::optional<std::string> resume;
             if (!m_session_id.empty())
                 resume = m_session_id;
@@ -289,6 +303,9 @@ void AgentSession::supervise() {
                 publish_notice_locked("info", "the CLI was restarted" + std::string(resume ? " with --resume " : " ") + reason);
             continue;
         }
+        expire_unattended_permissions_locked(now);
+        if (!m_pending.empty())
+            m_turns.activity(now); // Waiting for the user is not the CLI's silence.
         if (m_turns.silent_for(now, m_options.silence_backstop)) {
             observe_turn_end_locked(api::TurnEnd::Abandoned);
             m_turns.reset();

@@ -145,15 +145,14 @@ void AgentSession::handle_assistant(const rapidjson::Value& message) {
             put(item, "tool_use_id", json::string_field(block, "id").value_or(""));
             put(item, "name", json::string_field(block, "name").value_or(""));
             note_tool_use_locked(json::string_field(block, "id").value_or(""), json::string_field(block, "name").value_or(""));
+            RunningTool running{json::string_field(block, "name").value_or(""), rapidjson::Document(), subagent};
             if (const rapidjson::Value* input = member(block, "input")) {
                 put_copy(item, "input", *input);
-                constexpr size_t max_remembered_tools = 256;
-                if (m_running_tools.size() < max_remembered_tools) {
-                    rapidjson::Document copy;
-                    copy.CopyFrom(*input, copy.GetAllocator());
-                    m_running_tools[json::string_field(block, "id").value_or("")] = {json::string_field(block, "name").value_or(""), std::move(copy)};
-                }
+                constexpr size_t max_remembered_inputs = 256;
+                if (m_running_tools.size() < max_remembered_inputs)
+                    running.input.CopyFrom(*input, running.input.GetAllocator());
             }
+            m_running_tools[json::string_field(block, "id").value_or("")] = std::move(running);
         } else {
             continue;
         }
@@ -165,8 +164,12 @@ void AgentSession::handle_assistant(const rapidjson::Value& message) {
 }
 
 void AgentSession::handle_user(const rapidjson::Value& message) {
-    if (json::bool_field(message, "isReplay").value_or(false))
-        return; // The echo of our own message: delivery confirmed; the panel already shows it.
+    if (json::bool_field(message, "isReplay").value_or(false)) {
+        if (auto uuid = json::string_field(message, "uuid"))
+            m_last_user_uuid = *uuid; // Where the conversation on disk has this message.
+        confirm_echo_locked(); // The echo of our own message: the panel already shows it.
+        return;
+    }
     const rapidjson::Value* body = member(message, "message");
     const rapidjson::Value* content = body ? member(*body, "content") : nullptr;
     if (!content || !content->IsArray())
@@ -182,8 +185,8 @@ void AgentSession::handle_user(const rapidjson::Value& message) {
         // The gate's hook refuses before any permission prompt; the CLI reports that as a tool
         // error. The same check on the remembered input tells the panel it was policy.
         if (auto call = m_running_tools.find(tool_use_id); call != m_running_tools.end()) {
-            if (is_error)
-                if (auto refusal = check_tool_call(call->second.first, call->second.second, m_options.project, m_options.project)) {
+            if (is_error && call->second.input.IsObject())
+                if (auto refusal = check_tool_call(call->second.name, call->second.input, m_options.project, m_options.project)) {
                     rapidjson::Value policy(rapidjson::kObjectType);
                     policy.AddMember("basis", "script gate", finished.GetAllocator());
                     policy.AddMember("message", json::string_value(*refusal, finished.GetAllocator()), finished.GetAllocator());
@@ -206,6 +209,7 @@ void AgentSession::handle_result(const rapidjson::Value& message) {
     m_partial_text.clear();
     bool interrupted = m_turns.phase() == TurnPhase::Interrupting;
     uint64_t ended = m_turns.result_received(Clock::now());
+    confirm_result_locked();
     m_running_tools.clear();
     observe_turn_end_locked(interrupted ? api::TurnEnd::Interrupted : api::TurnEnd::Result);
     if (auto id = json::string_field(message, "session_id"))

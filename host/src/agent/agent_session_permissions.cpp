@@ -28,6 +28,36 @@ void AgentSession::withdraw_all_locked(const std::string& reason, bool answer_cl
     }
 }
 
+std::string AgentSession::unattended_denial_text_locked() const {
+    return "Nobody could answer this permission request: no Agent Panel was open for " +
+           std::to_string(m_settings.unattended_permission_timeout.count()) +
+           " s, so it was denied. Do not retry tools that need permission in this turn; finish it and tell the user "
+           "what still needs their approval.";
+}
+
+void AgentSession::expire_unattended_permissions_locked(std::chrono::steady_clock::time_point now) {
+    auto limit = m_settings.unattended_permission_timeout;
+    if (m_pending.empty() || limit.count() == 0 || m_hub.subscriber_count() > 0) {
+        m_unattended_since.reset();
+        return;
+    }
+    if (!m_unattended_since)
+        m_unattended_since = now;
+    if (now - *m_unattended_since < limit)
+        return;
+    m_unattended_since.reset();
+    m_unattended_turn = m_turns.current_turn();
+    std::string tools;
+    for (auto& pending : m_pending)
+        tools += (tools.empty() ? "" : ", ") + pending.tool_name;
+    withdraw_all_locked(unattended_denial_text_locked(), true);
+    publish_notice_locked("warning", "the permission request for " + tools + " was denied: no panel was open to answer it for " +
+                                         std::to_string(limit.count()) + " s. The model was told so and the turn goes on without it; " +
+                                         "keep a panel open while a turn runs, or change unattended_permission_timeout_seconds in " +
+                                         "UserSettings/AgentPanel/agent-settings.json (0 waits for an answer however long it takes)");
+    publish_status_locked();
+}
+
 Expected<void> AgentSession::answer_permission(const std::string& permission_id, const PermissionAnswer& answer) {
     std::lock_guard lock(m_mutex);
     auto found = std::find_if(m_pending.begin(), m_pending.end(), [&](auto& pending) { return pending.permission_id == permission_id; });
@@ -98,6 +128,9 @@ void AgentSession::handle_can_use_tool(const std::string& request_id, const rapi
     BrokerContext context{m_options.project, m_options.project, m_settings.auto_approve, &m_settings.always_allow, m_options.metadata,
                           m_settings.always_ask};
     BrokerDecision decision = decide_permission(tool_name, input, context);
+    if (decision.verdict == Verdict::Ask && m_unattended_turn != 0 && m_unattended_turn == m_turns.current_turn() &&
+        m_hub.subscriber_count() == 0)
+        decision = BrokerDecision{Verdict::Deny, unattended_denial_text_locked(), "unattended timeout"};
     if (decision.verdict != Verdict::Ask) {
         rapidjson::Document payload(rapidjson::kObjectType);
         if (decision.verdict == Verdict::Allow) {

@@ -86,6 +86,8 @@ Expected<AgentSettings> AgentSettings::load(const std::filesystem::path& project
     settings.permission_mode = json::string_field(*document, "permission_mode").value_or("default");
     settings.cli_path = json::string_field(*document, "cli_path").value_or("");
     settings.append_system_prompt = json::string_field(*document, "append_system_prompt").value_or("");
+    if (auto seconds = json::integer_field(*document, "unattended_permission_timeout_seconds"); seconds && *seconds >= 0)
+        settings.unattended_permission_timeout = std::chrono::seconds(*seconds);
     return settings;
 }
 
@@ -105,6 +107,7 @@ Expected<void> AgentSettings::save(const std::filesystem::path& project) const {
     document.AddMember("permission_mode", json::string_value(permission_mode, allocator), allocator);
     document.AddMember("cli_path", json::string_value(cli_path, allocator), allocator);
     document.AddMember("append_system_prompt", json::string_value(append_system_prompt, allocator), allocator);
+    document.AddMember("unattended_permission_timeout_seconds", static_cast<int64_t>(unattended_permission_timeout.count()), allocator);
     return files::write_atomically(file_for(project), json::to_pretty_text(document) + "\n", files::Visibility::OwnerOnly);
 }
 

@@ -4,6 +4,7 @@
 
 #include "support/expected.hpp"
 
+#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -33,6 +34,9 @@ struct AgentSettings {
     std::string permission_mode = "default";
     std::string cli_path;                  // Empty: located automatically.
     std::string append_system_prompt;
+    // How long a permission request waits while no front-end is connected before it is denied
+    // (the model is told why); zero: it waits until someone answers.
+    std::chrono::seconds unattended_permission_timeout{600};
 
     static std::filesystem::path file_for(const std::filesystem::path& project);
     // Missing file: defaults. A corrupt file is an error (the caller decides to keep defaults).

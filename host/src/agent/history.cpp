@@ -2,6 +2,7 @@
 #include "agent/history.hpp"
 
 #include "agent/event_json.hpp"
+#include "agent/interrupted_answers.hpp"
 #include "support/json.hpp"
 #include "support/utf8_path.hpp"
 
@@ -9,6 +10,7 @@
 #include <cctype>
 #include <chrono>
 #include <fstream>
+#include <optional>
 
 namespace uap::agent {
 
@@ -46,9 +48,25 @@ bool is_real_user_text(const rapidjson::Value& line, const std::string& text) {
     return !text.empty() && text[0] != '<';
 }
 
-void read_transcript(const fs::path& file, bool subagent, std::vector<rapidjson::Document>& items) {
+rapidjson::Document interrupted_item(const std::string& text) {
+    auto item = event("assistant_message");
+    put(item, "text", text);
+    item.AddMember("interrupted", true, item.GetAllocator());
+    return item;
+}
+
+bool is_synthetic_no_response(const rapidjson::Value& line, const rapidjson::Value& content) {
+    auto message = line.FindMember("message");
+    return message != line.MemberEnd() && message->value.IsObject() &&
+           json::string_field(message->value, "model").value_or("") == "<synthetic>" && text_of_content(content) == synthetic_no_response_text;
+}
+
+// interrupted: the partial answers the host kept, by the uuid of the user message they answered.
+// Each goes where the CLI put its placeholder, else before the next user message (or at the end).
+void read_transcript(const fs::path& file, bool subagent, const std::vector<InterruptedAnswer>& interrupted, std::vector<rapidjson::Document>& items) {
     std::ifstream stream(file);
     std::string text;
+    std::optional<std::string> cut_answer; // Kept for the user message read last, not placed yet.
     while (std::getline(stream, text)) {
         if (text.size() > max_transcript_line || text.empty())
             continue;
@@ -71,6 +89,15 @@ void read_transcript(const fs::path& file, bool subagent, std::vector<rapidjson:
                 continue;
             }
             std::string message_text = text_of_content(*content);
+            if (!sidechain && is_real_user_text(*line, message_text)) {
+                if (cut_answer)
+                    items.push_back(interrupted_item(*cut_answer));
+                cut_answer.reset();
+                std::string uuid = json::string_field(*line, "uuid").value_or("");
+                for (auto& answer : interrupted)
+                    if (!uuid.empty() && answer.after_user == uuid)
+                        cut_answer = answer.text;
+            }
             if (is_real_user_text(*line, message_text) || (sidechain && !message_text.empty())) {
                 auto user = event("user_message");
                 put(user, "text", message_text);
@@ -87,6 +114,9 @@ void read_transcript(const fs::path& file, bool subagent, std::vector<rapidjson:
                         put(finished, "content", result.substr(0, 4096));
                         produced.push_back(std::move(finished));
                     }
+        } else if (type == "assistant" && cut_answer && !sidechain && is_synthetic_no_response(*line, *content)) {
+            produced.push_back(interrupted_item(*cut_answer));
+            cut_answer.reset();
         } else if (type == "assistant" && content->IsArray()) {
             for (auto& block : content->GetArray()) {
                 std::string kind = json::string_field(block, "type").value_or("");
@@ -110,6 +140,8 @@ void read_transcript(const fs::path& file, bool subagent, std::vector<rapidjson:
             items.push_back(std::move(entry));
         }
     }
+    if (cut_answer)
+        items.push_back(interrupted_item(*cut_answer));
 }
 
 } // namespace
@@ -177,10 +209,10 @@ Expected<std::vector<rapidjson::Document>> load_history(const fs::path& home, co
     if (!fs::exists(file, error))
         return Error("no transcript for session " + session_id + " in " + utf8::from_path(folder));
     std::vector<rapidjson::Document> items;
-    read_transcript(file, false, items);
+    read_transcript(file, false, interrupted_answers(cwd, session_id), items);
     for (auto& subagent : fs::directory_iterator(folder / session_id / "subagents", error))
         if (subagent.path().extension() == ".jsonl")
-            read_transcript(subagent.path(), true, items);
+            read_transcript(subagent.path(), true, {}, items);
     return items;
 }
 

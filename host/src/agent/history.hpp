@@ -30,7 +30,9 @@ bool valid_session_id(std::string_view id);
 std::vector<HistoryEntry> list_history(const std::filesystem::path& home, const std::filesystem::path& cwd);
 
 // The transcript as panel transcript items (user_message, assistant_message, tool_started,
-// tool_finished, compaction; subagent items carry "subagent":true).
+// tool_finished, compaction; subagent items carry "subagent":true). A partial answer the host kept
+// for a turn the CLI's death cut (interrupted_answers.hpp) is an assistant_message with
+// "interrupted":true, in place of the CLI's placeholder. cwd is also the project.
 Expected<std::vector<rapidjson::Document>> load_history(const std::filesystem::path& home, const std::filesystem::path& cwd,
                                                         const std::string& session_id);
 

@@ -40,7 +40,8 @@ Expected<fs::path> write_appended_prompt(const fs::path& project, const std::str
     return file;
 }
 
-Expected<fs::path> write_launch_settings(const fs::path& project, const std::optional<fs::path>& hook_binary, const std::vector<std::string>& allowed) {
+Expected<fs::path> write_launch_settings(const fs::path& project, const std::optional<fs::path>& hook_binary, const std::vector<std::string>& allowed,
+                                         const std::vector<std::string>& denied) {
     rapidjson::Document document(rapidjson::kObjectType);
     auto& allocator = document.GetAllocator();
     if (hook_binary) {
@@ -65,12 +66,18 @@ Expected<fs::path> write_launch_settings(const fs::path& project, const std::opt
         events.AddMember("PreToolUse", pre_tool_use, allocator);
         document.AddMember("hooks", events, allocator);
     }
-    if (!allowed.empty()) {
-        rapidjson::Value rules(rapidjson::kArrayType);
-        for (auto& rule : allowed)
-            rules.PushBack(json::string_value(rule, allocator), allocator);
+    auto rule_list = [&](const std::vector<std::string>& rules) {
+        rapidjson::Value list(rapidjson::kArrayType);
+        for (auto& rule : rules)
+            list.PushBack(json::string_value(rule, allocator), allocator);
+        return list;
+    };
+    if (!allowed.empty() || !denied.empty()) {
         rapidjson::Value permissions(rapidjson::kObjectType);
-        permissions.AddMember("allow", rules, allocator);
+        if (!allowed.empty())
+            permissions.AddMember("allow", rule_list(allowed), allocator);
+        if (!denied.empty())
+            permissions.AddMember("deny", rule_list(denied), allocator);
         document.AddMember("permissions", permissions, allocator);
     }
     fs::path file = agent_state_folder(project) / "launch-settings.json";

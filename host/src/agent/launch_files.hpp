@@ -27,10 +27,12 @@ inline constexpr const char* gated_tools_matcher = "Write|Edit|MultiEdit|Noteboo
 
 // The settings file for --settings (agent/launch-settings.json, owner-only): the script gate's
 // PreToolUse hook, `<hook_binary> hook pre-tool-use --project <dir>` in exec form, when the binary
-// is known; and the always-allow rules as permissions.allow. Nothing here travels on the command
-// line, which Windows caps at 32,767 characters, and the rule list grows with every allow-always.
+// is known; the always-allow rules as permissions.allow; and as permissions.deny the tools that
+// were withdrawn from a live conversation (the CLI's only way to tell the model to disregard a tool
+// definition it already loaded). Nothing here travels on the command line, which Windows caps at
+// 32,767 characters, and the rule list grows with every allow-always.
 Expected<std::filesystem::path> write_launch_settings(const std::filesystem::path& project, const std::optional<std::filesystem::path>& hook_binary,
-                                                      const std::vector<std::string>& allowed);
+                                                      const std::vector<std::string>& allowed, const std::vector<std::string>& denied = {});
 
 // The text appended to the CLI's system prompt, for --append-system-prompt-file: it can be long
 // (extension profiles) and a command line is capped (32,000 characters on Windows).

@@ -4,6 +4,8 @@
 
 #include <rapidjson/document.h>
 
+#include <cstddef>
+
 namespace uap::api {
 
 class EventSink {
@@ -12,6 +14,8 @@ public:
     // event is an object with a "type"; the sink numbers, records and delivers it. Must not block
     // on a slow consumer.
     virtual void publish(rapidjson::Document event) = 0;
+    // How many front-ends receive the events now; 0 means nobody would see a permission card.
+    virtual size_t subscriber_count() const = 0;
 };
 
 } // namespace uap::api

@@ -31,7 +31,7 @@ public:
     // nothing falls between the snapshot and the first event.
     uint64_t subscribe(Subscriber subscriber);
     void unsubscribe(uint64_t id);
-    size_t subscriber_count() const;
+    size_t subscriber_count() const override;
 
     // Assigns the next sequence number, applies the event to the state, and broadcasts it.
     // The event must be an object with a "type".

@@ -103,6 +103,8 @@ case "${FAKE_CLI_MODE:-talk}" in
       case "$line" in
         *'"type":"user"'*)
           echo "$line" >> "${FAKE_CLI_LOG:-/dev/null}.users"
+          # The echo --replay-user-messages gives once the message is in the conversation.
+          echo '{"type":"user","message":{"role":"user","content":[]},"uuid":"fake-user-1","isReplay":true}'
           if [[ "$*" != *--resume* ]]; then
             echo '{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"a partial ans"}}}'
             echo '{"type":"stream_event","event":{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"wer"}}}'

@@ -1,0 +1,94 @@
+// AgentSession: getting each user message into the conversation exactly once across CLI deaths:
+// writing it, confirming it (echo or result), sending it again after a resume when the CLI died
+// before confirming it, refusing it aloud when no resume follows, and closing the tool cards a
+// death cut off.
+#include "agent/agent_session.hpp"
+
+#include "agent/event_json.hpp"
+
+namespace uap::agent {
+
+using Clock = std::chrono::steady_clock;
+
+void AgentSession::deliver_locked(QueuedMessage message) {
+    if (auto sent = m_process->send(wire::user_message(message.text, message.images)); !sent) {
+        // A CLI that cannot read its stdin is dying; its exit restarts it and this message goes then.
+        publish_notice_locked("warning", "the message could not be written to the CLI (" + sent.error().message() +
+                                             "); it is sent once the CLI has restarted");
+        m_outbox.push_back(std::move(message));
+        publish_status_locked();
+        return;
+    }
+    auto turn = m_turns.message_sent(Clock::now());
+    if (turn)
+        observe_turn_start_locked(*turn);
+    auto event_message = event("user_message");
+    put(event_message, "text", message.text);
+    event_message.AddMember("image_count", static_cast<uint64_t>(message.images.size()), event_message.GetAllocator());
+    event_message.AddMember("turn_id", turn.value_or(m_turns.last_turn() + m_turns.queued()), event_message.GetAllocator());
+    event_message.AddMember("queued", !turn.has_value(), event_message.GetAllocator());
+    if (message.delivery == Delivery::Again)
+        event_message.AddMember("resent", true, event_message.GetAllocator());
+    m_hub.publish(std::move(event_message));
+    m_unconfirmed.push_back(UnconfirmedMessage{++m_messages_written, std::move(message)});
+    publish_status_locked();
+}
+
+void AgentSession::flush_outbox_locked() {
+    auto waiting = std::move(m_outbox);
+    m_outbox.clear();
+    for (auto& message : waiting)
+        deliver_locked(std::move(message)); // One the new CLI cannot take comes back to m_outbox.
+}
+
+void AgentSession::confirm_echo_locked() {
+    if (!m_unconfirmed.empty())
+        m_unconfirmed.pop_front();
+}
+
+void AgentSession::confirm_result_locked() {
+    // Each message is one turn with one result; a message the CLI never echoes (a slash command)
+    // is confirmed by its result.
+    ++m_results_read;
+    while (!m_unconfirmed.empty() && m_unconfirmed.front().number <= m_results_read)
+        m_unconfirmed.pop_front();
+}
+
+void AgentSession::requeue_unconfirmed_locked() {
+    if (m_unconfirmed.empty())
+        return;
+    size_t count = m_unconfirmed.size();
+    for (auto waiting = m_unconfirmed.rbegin(); waiting != m_unconfirmed.rend(); ++waiting) {
+        waiting->message.delivery = Delivery::Again;
+        m_outbox.push_front(std::move(waiting->message));
+    }
+    m_unconfirmed.clear();
+    publish_notice_locked("info", std::to_string(count) + (count == 1 ? " message had" : " messages had") +
+                                      " not reached the conversation when the CLI stopped; sent again once the session has resumed");
+}
+
+void AgentSession::refuse_outbox_locked(const std::string& why) {
+    for (auto& message : m_outbox)
+        publish_notice_locked("error", "the message \"" + message.text.substr(0, 80) + (message.text.size() > 80 ? "..." : "") +
+                                           "\" was not delivered: " + why + ". Start a new session or resume this one, then send it again");
+    m_outbox.clear();
+}
+
+void AgentSession::close_open_tools_locked(const std::string& reason) {
+    for (auto& [tool_use_id, tool] : m_running_tools) {
+        auto finished = event("tool_finished");
+        auto& allocator = finished.GetAllocator();
+        put(finished, "tool_use_id", tool_use_id);
+        finished.AddMember("is_error", true, allocator);
+        finished.AddMember("interrupted", true, allocator);
+        put(finished, "content", reason);
+        finished.AddMember("truncated", false, allocator);
+        finished.AddMember("turn_id", m_turns.last_turn(), allocator);
+        if (tool.subagent)
+            finished.AddMember("subagent", true, allocator);
+        m_hub.publish(std::move(finished));
+    }
+    m_running_tools.clear();
+}
+
+} // namespace uap::agent
