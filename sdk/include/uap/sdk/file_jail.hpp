@@ -266,3 +266,34 @@ inline JailError system_error(const std::string& action, const std::filesystem::
 #else
 #include <uap/sdk/detail/file_jail_posix.hpp>
 #endif
+
+namespace uap::sdk {
+
+// What does not depend on the platform, on top of the platform's locate, read_file and begin_write.
+
+inline JailResult<JailFile> FileJail::read(std::string_view relative, std::uint64_t max_bytes) const {
+    auto location = jail_detail::locate(*m_handle, relative, Folders::MustExist);
+    if (!location)
+        return location.error();
+    return jail_detail::read_file(*m_handle, location.value(), relative, max_bytes);
+}
+
+inline JailResult<void> FileJail::write(std::string_view relative, std::string_view content, FileAccess access,
+                                        Folders folders) const {
+    auto writer = begin_write(relative, access, folders);
+    if (!writer)
+        return writer.error();
+    if (auto appended = writer->append(content); !appended)
+        return appended;
+    return writer->commit();
+}
+
+inline JailWriter::JailWriter(std::unique_ptr<jail_detail::Pending> pending) : m_pending(std::move(pending)) {}
+inline JailWriter::JailWriter(JailWriter&&) noexcept = default;
+inline JailWriter& JailWriter::operator=(JailWriter&&) noexcept = default;
+
+inline std::filesystem::path FileJail::host_path(std::string_view relative) const {
+    return m_root_path / std::filesystem::path(std::u8string(relative.begin(), relative.end()));
+}
+
+} // namespace uap::sdk

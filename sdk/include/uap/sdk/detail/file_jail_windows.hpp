@@ -336,13 +336,6 @@ inline JailResult<EntryKind> FileJail::kind(std::string_view relative) const {
     return jail_detail::entry_kind_at(*m_handle, location->path(), location->inside);
 }
 
-inline JailResult<JailFile> FileJail::read(std::string_view relative, std::uint64_t max_bytes) const {
-    auto location = jail_detail::locate(*m_handle, relative, Folders::MustExist);
-    if (!location)
-        return location.error();
-    return jail_detail::read_file(*m_handle, location.value(), relative, max_bytes);
-}
-
 inline JailResult<JailWriter> FileJail::begin_write(std::string_view relative, FileAccess access, Folders folders) const {
     auto location = jail_detail::locate(*m_handle, relative, folders);
     if (!location)
@@ -374,20 +367,6 @@ inline JailResult<JailWriter> FileJail::begin_write(std::string_view relative, F
     pending->held = std::move(place.held);
     return JailWriter(std::move(pending));
 }
-
-inline JailResult<void> FileJail::write(std::string_view relative, std::string_view content, FileAccess access,
-                                        Folders folders) const {
-    auto writer = begin_write(relative, access, folders);
-    if (!writer)
-        return writer.error();
-    if (auto appended = writer->append(content); !appended)
-        return appended;
-    return writer->commit();
-}
-
-inline JailWriter::JailWriter(std::unique_ptr<jail_detail::Pending> pending) : m_pending(std::move(pending)) {}
-inline JailWriter::JailWriter(JailWriter&&) noexcept = default;
-inline JailWriter& JailWriter::operator=(JailWriter&&) noexcept = default;
 
 inline JailWriter::~JailWriter() {
     if (m_pending && m_pending->file.valid()) {
@@ -562,10 +541,6 @@ inline JailResult<std::vector<JailEntry>> FileJail::list(std::string_view folder
     }
     std::sort(entries.begin(), entries.end(), [](const JailEntry& left, const JailEntry& right) { return left.relative < right.relative; });
     return entries;
-}
-
-inline std::filesystem::path FileJail::host_path(std::string_view relative) const {
-    return m_root_path / std::filesystem::path(std::u8string(relative.begin(), relative.end()));
 }
 
 } // namespace uap::sdk
