@@ -211,7 +211,8 @@ TEST_F(RealCli, ReopeningASessionTheCliDeathCutShowsTheInterruptedPartialText) {
     int reset = client->wait_for(
         [](const rapidjson::Document& m) { return is_type(m, "transcript_reset") && m["items"].Size() > 0; }, 20s, before);
     ASSERT_GE(reset, 0) << ::testing::PrintToString(client->texts());
-    auto items = client->message(reset)["items"].GetArray();
+    auto reset_message = client->message(reset);  // Kept: the array below points into it.
+    auto items = reset_message["items"].GetArray();
     std::vector<std::string> answers;
     bool interrupted_marked = false;
     for (auto& item : items)
