@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include <Poco/Zip/Compress.h>
 
 #include <fstream>
@@ -322,7 +324,13 @@ TEST_F(PackInstaller, ScratchFoldersOfKilledInstallsAreRemovedButNotOnesInUse) {
     fs::path plugins = user_plugins.path();
     fs::path dead = abandoned_scratch(plugins, "dead", true);
     fs::path old_unlocked = abandoned_scratch(plugins, "old", false);
-    fs::last_write_time(old_unlocked, fs::file_time_type::clock::now() - std::chrono::hours(2));
+    // Wine cannot set a folder's time (libstdc++ opens it without FILE_FLAG_BACKUP_SEMANTICS there):
+    // the old-unlocked case is then left unchecked, and says so.
+    std::error_code aging_error;
+    fs::last_write_time(old_unlocked, fs::file_time_type::clock::now() - std::chrono::hours(2), aging_error);
+    if (aging_error)
+        std::printf("cannot age %s (%s): the case of an old unlocked scratch folder is not checked on this system\n",
+                    old_unlocked.string().c_str(), aging_error.message().c_str());
     fs::path young_unlocked = abandoned_scratch(plugins, "young", false); // Its install may be about to lock it.
     fs::path busy = abandoned_scratch(plugins, "busy", true);
     bool was_link = false;
@@ -334,7 +342,9 @@ TEST_F(PackInstaller, ScratchFoldersOfKilledInstallsAreRemovedButNotOnesInUse) {
     auto installed = host({"modules", "install", fixture_pack("fixture.echo").string()});
     ASSERT_EQ(installed.exit_code, 0) << installed.err;
     EXPECT_FALSE(fs::exists(dead));
-    EXPECT_FALSE(fs::exists(old_unlocked));
+    if (!aging_error) {
+        EXPECT_FALSE(fs::exists(old_unlocked));
+    }
     EXPECT_TRUE(fs::exists(young_unlocked / "extracted" / "lib" / "big.bin"));
     EXPECT_TRUE(fs::exists(busy / "extracted" / "lib" / "big.bin")) << "a running install's scratch folder was removed";
 
