@@ -12,24 +12,14 @@
 namespace {
 
 namespace fs = std::filesystem;
+using uap::testing::read_project_file;
 using uap::testing::ToolStack;
-
-void write(const fs::path& path, const std::string& text) {
-    fs::create_directories(path.parent_path());
-    std::ofstream(path, std::ios::binary) << text;
-}
-
-std::string read(const fs::path& path) {
-    std::ifstream file(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << file.rdbuf();
-    return bytes.str();
-}
+using uap::testing::write_project_file;
 
 TEST(ScriptsCommit, RefusesABrokenScriptWithDiagnosticsThenCommitsTheFixedOne) {
     ToolStack stack;
     fs::path staged = stack.project() / "UapStaging" / "Scripts" / "Spinner.cs";
-    write(staged, "using UnityEngine;\npublic class Spinner : MonoBehaviour {\n    void Update() {\n}\n");
+    write_project_file(staged, "using UnityEngine;\npublic class Spinner : MonoBehaviour {\n    void Update() {\n}\n");
     auto broken = stack.call("uap_scripts_commit", "{}");
     ASSERT_TRUE(broken.is_error) << broken.text;
     EXPECT_NE(broken.text.find("Assets/Scripts/Spinner.cs(4): error CS1513: } expected"), std::string::npos) << broken.text;
@@ -37,10 +27,10 @@ TEST(ScriptsCommit, RefusesABrokenScriptWithDiagnosticsThenCommitsTheFixedOne) {
     EXPECT_TRUE(fs::exists(staged)) << "a refused script stays staged for the fix";
 
     std::string fixed = "using UnityEngine;\npublic class Spinner : MonoBehaviour {\n    void Update() { transform.Rotate(0, 1, 0); }\n}\n";
-    write(staged, fixed);
+    write_project_file(staged, fixed);
     auto committed = stack.call("uap_scripts_commit", "{}");
     ASSERT_FALSE(committed.is_error) << committed.text;
-    EXPECT_EQ(read(stack.project() / "Assets" / "Scripts" / "Spinner.cs"), fixed);
+    EXPECT_EQ(read_project_file(stack.project() / "Assets" / "Scripts" / "Spinner.cs"), fixed);
     EXPECT_FALSE(fs::exists(staged)) << "the committed copy leaves staging";
     EXPECT_NE(stack.editor("asset.find", R"({"filter":"Spinner"})").find(R"("path":"Assets/Scripts/Spinner.cs")"), std::string::npos)
         << "the refresh imported it";
@@ -54,8 +44,8 @@ TEST(ScriptsCommit, RefusesABrokenScriptWithDiagnosticsThenCommitsTheFixedOne) {
 TEST(ScriptsCommit, ACompileThatFailsAfterTheRefreshIsInTheResultAndInPing) {
     ToolStack stack;
     std::string broken = "using UnityEngine;\npublic class Legacy : MonoBehaviour {\n    void Start() { Debug.Log(\"x\"; }\n}\n";
-    write(stack.project() / "Assets" / "Scripts" / "Legacy.cs", broken);
-    write(stack.project() / "UapStaging" / "Scripts" / "Mover.cs", "public class Mover {}\n");
+    write_project_file(stack.project() / "Assets" / "Scripts" / "Legacy.cs", broken);
+    write_project_file(stack.project() / "UapStaging" / "Scripts" / "Mover.cs", "public class Mover {}\n");
     auto failed = stack.call("uap_scripts_commit", "{}");
     ASSERT_TRUE(failed.is_error) << failed.text;
     EXPECT_NE(failed.text.find("committed Assets/Scripts/Mover.cs, but Unity's compile failed"), std::string::npos) << failed.text;
@@ -72,7 +62,7 @@ TEST(ScriptsCommit, ACompileThatFailsAfterTheRefreshIsInTheResultAndInPing) {
     EXPECT_NE(refused.text.find("scripts do not compile"), std::string::npos) << refused.text;
     EXPECT_NE(refused.text.find("Assets/Scripts/Legacy.cs(4,2)"), std::string::npos) << refused.text;
 
-    write(stack.project() / "UapStaging" / "Scripts" / "Legacy.cs",
+    write_project_file(stack.project() / "UapStaging" / "Scripts" / "Legacy.cs",
           "using UnityEngine;\npublic class Legacy : MonoBehaviour {\n    void Start() { Debug.Log(\"x\"); }\n}\n");
     auto fixed = stack.call("uap_scripts_commit", "{}");
     ASSERT_FALSE(fixed.is_error) << fixed.text;
@@ -88,7 +78,7 @@ TEST(ScriptsCommit, RefusesWhenNothingIsStagedAndNonUtf8Sources) {
     auto empty = stack.call("uap_scripts_commit", "{}");
     EXPECT_TRUE(empty.is_error);
     EXPECT_NE(empty.text.find("UapStaging/Scripts/Foo.cs"), std::string::npos) << empty.text;
-    write(stack.project() / "UapStaging" / "Bad.cs", std::string("class A {}\xff\xfe", 12));
+    write_project_file(stack.project() / "UapStaging" / "Bad.cs", std::string("class A {}\xff\xfe", 12));
     auto binary = stack.call("uap_scripts_commit", "{}");
     EXPECT_TRUE(binary.is_error);
     EXPECT_NE(binary.text.find("not UTF-8"), std::string::npos) << binary.text;

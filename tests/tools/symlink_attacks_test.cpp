@@ -13,29 +13,19 @@
 namespace {
 
 namespace fs = std::filesystem;
+using uap::testing::read_project_file;
 using uap::testing::ToolStack;
+using uap::testing::write_project_file;
 
 constexpr const char* user_key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5 the user's own key\n";
 constexpr const char* planted_script = "/*\nssh-ed25519 AAAA attacker\n*/\npublic class Planted {}\n";
-
-void write(const fs::path& path, const std::string& text) {
-    fs::create_directories(path.parent_path());
-    std::ofstream(path, std::ios::binary) << text;
-}
-
-std::string read(const fs::path& path) {
-    std::ifstream file(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << file.rdbuf();
-    return bytes.str();
-}
 
 class SymlinkAttacks : public ::testing::Test {
 protected:
     void SetUp() override {
         outside = stack.project().parent_path() / (stack.project().filename().string() + "-outside");
         fs::create_directories(outside);
-        write(outside / "authorized_keys", user_key);
+        write_project_file(outside / "authorized_keys", user_key);
     }
     void TearDown() override {
         std::error_code ignored;
@@ -55,7 +45,7 @@ protected:
 
     // The outside folder holds exactly what it held before the attack.
     void expect_outside_untouched(const std::vector<std::string>& names) {
-        EXPECT_EQ(read(outside / "authorized_keys"), user_key);
+        EXPECT_EQ(read_project_file(outside / "authorized_keys"), user_key);
         std::vector<std::string> present;
         for (auto& entry : fs::directory_iterator(outside))
             present.push_back(entry.path().filename().string());
@@ -71,18 +61,18 @@ TEST_F(SymlinkAttacks, ATemporaryNameLinkedToAUserFileIsNeverWrittenThrough) {
     // The old commit wrote Assets/Scripts/X.cs through X.cs.uap-commit; a link there was followed.
     if (!plant(outside / "authorized_keys", stack.project() / "Assets/Scripts/X.cs.uap-commit"))
         GTEST_SKIP() << "this system cannot make symbolic links";
-    write(stack.project() / "UapStaging/Scripts/X.cs", planted_script);
+    write_project_file(stack.project() / "UapStaging/Scripts/X.cs", planted_script);
     auto committed = stack.call("uap_scripts_commit", "{}");
     ASSERT_FALSE(committed.is_error) << committed.text;
-    EXPECT_EQ(read(stack.project() / "Assets/Scripts/X.cs"), planted_script);
+    EXPECT_EQ(read_project_file(stack.project() / "Assets/Scripts/X.cs"), planted_script);
     expect_outside_untouched({"authorized_keys"});
 }
 
 TEST_F(SymlinkAttacks, ATargetFileLinkedOutsideRefusesTheWholeCommit) {
     if (!plant(outside / "authorized_keys", stack.project() / "Assets/Scripts/X.cs"))
         GTEST_SKIP() << "this system cannot make symbolic links";
-    write(stack.project() / "UapStaging/Scripts/A.cs", "public class A {}\n");
-    write(stack.project() / "UapStaging/Scripts/X.cs", planted_script);
+    write_project_file(stack.project() / "UapStaging/Scripts/A.cs", "public class A {}\n");
+    write_project_file(stack.project() / "UapStaging/Scripts/X.cs", planted_script);
     auto refused = stack.call("uap_scripts_commit", "{}");
     ASSERT_TRUE(refused.is_error) << refused.text;
     EXPECT_NE(refused.text.find("Assets/Scripts/X.cs"), std::string::npos) << refused.text;
@@ -99,7 +89,7 @@ TEST_F(SymlinkAttacks, AnAssetsFolderLinkedOutsideReceivesNothing) {
         fs::remove_all(stack.project() / "Assets/Scripts", ignored);
         if (!plant(outside, stack.project() / linked))
             GTEST_SKIP() << "this system cannot make symbolic links";
-        write(stack.project() / "UapStaging/Scripts/Deeper/Evil.cs", "public class Evil {}\n");
+        write_project_file(stack.project() / "UapStaging/Scripts/Deeper/Evil.cs", "public class Evil {}\n");
         auto refused = stack.call("uap_scripts_commit", "{}");
         ASSERT_TRUE(refused.is_error) << refused.text;
         EXPECT_NE(refused.text.find(std::string(linked) + ": it is a symbolic link"), std::string::npos) << refused.text;
@@ -109,7 +99,7 @@ TEST_F(SymlinkAttacks, AnAssetsFolderLinkedOutsideReceivesNothing) {
 }
 
 TEST_F(SymlinkAttacks, AStagingFolderLinkedOutsideIsNeitherReadNorDeleted) {
-    write(outside / "Stolen.cs", "public class Stolen {}\n");
+    write_project_file(outside / "Stolen.cs", "public class Stolen {}\n");
     if (!plant(outside, stack.project() / "UapStaging"))
         GTEST_SKIP() << "this system cannot make symbolic links";
     auto refused = stack.call("uap_scripts_commit", "{}");
@@ -120,8 +110,8 @@ TEST_F(SymlinkAttacks, AStagingFolderLinkedOutsideIsNeitherReadNorDeleted) {
 }
 
 TEST_F(SymlinkAttacks, ALinkInsideTheStagingFolderRefusesTheCommit) {
-    write(outside / "Stolen.cs", "public class Stolen {}\n");
-    write(stack.project() / "UapStaging/Real.cs", "public class Real {}\n");
+    write_project_file(outside / "Stolen.cs", "public class Stolen {}\n");
+    write_project_file(stack.project() / "UapStaging/Real.cs", "public class Real {}\n");
     if (!plant(outside, stack.project() / "UapStaging/Scripts"))
         GTEST_SKIP() << "this system cannot make symbolic links";
     auto refused = stack.call("uap_scripts_commit", "{}");

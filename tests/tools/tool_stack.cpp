@@ -238,4 +238,14 @@ double number_at(const rapidjson::Value& document, const char* pointer) {
     return value && value->IsNumber() ? value->GetDouble() : -99999.0;
 }
 
+void write_project_file(const std::filesystem::path& path, const std::string& text) {
+    std::filesystem::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+std::string read_project_file(const std::filesystem::path& path) {
+    std::ifstream file(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(file), {});
+}
+
 } // namespace uap::testing

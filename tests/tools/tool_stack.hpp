@@ -22,6 +22,10 @@ class HostApplication;
 
 namespace uap::testing {
 
+// A project file as a test plants it (folders created) and as a test reads it back, byte for byte.
+void write_project_file(const std::filesystem::path& path, const std::string& text);
+std::string read_project_file(const std::filesystem::path& path);
+
 struct ToolReply {
     bool is_error = true;
     std::string text;             // The first text content block.

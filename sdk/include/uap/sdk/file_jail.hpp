@@ -257,6 +257,17 @@ inline JailError system_error(const std::string& action, const std::filesystem::
     return {JailProblem::System, action + " " + path_text(root) + (inside.empty() ? "" : "/" + inside) + " failed: " + reason};
 }
 
+// Why something already at a write's target refuses the write: a link (never written through) or
+// anything but a regular file; nothing when the target is a file or missing.
+inline std::optional<JailError> write_target_refusal(const std::filesystem::path& root, const std::string& inside, EntryKind kind,
+                                                     const std::string& link_target) {
+    if (kind == EntryKind::Link)
+        return link_refusal(root, inside, link_target);
+    if (kind == EntryKind::Folder || kind == EntryKind::Other)
+        return JailError{JailProblem::NotFile, path_text(root) + "/" + inside + " exists and is not a regular file; move it away and try again"};
+    return std::nullopt;
+}
+
 } // namespace jail_detail
 
 } // namespace uap::sdk

@@ -291,11 +291,9 @@ inline JailResult<JailWriter> FileJail::begin_write(std::string_view relative, F
     auto existing = jail_detail::entry_kind(*m_handle, place.folder.get(), place.name, place.inside);
     if (!existing)
         return existing.error();
-    if (existing.value() == EntryKind::Link)
-        return jail_detail::link_refusal(m_root_path, place.inside, jail_detail::link_target(place.folder.get(), place.name));
-    if (existing.value() == EntryKind::Folder || existing.value() == EntryKind::Other)
-        return JailError{JailProblem::NotFile, jail_detail::path_text(m_root_path) + "/" + place.inside +
-                                                   " exists and is not a regular file; move it away and try again"};
+    std::string target = existing.value() == EntryKind::Link ? jail_detail::link_target(place.folder.get(), place.name) : "";
+    if (auto refusal = jail_detail::write_target_refusal(m_root_path, place.inside, existing.value(), target))
+        return *refusal;
     auto pending = std::make_unique<jail_detail::Pending>();
     pending->root = m_handle;
     pending->temporary = jail_detail::temporary_name();

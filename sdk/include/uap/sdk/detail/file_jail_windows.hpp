@@ -344,11 +344,8 @@ inline JailResult<JailWriter> FileJail::begin_write(std::string_view relative, F
     auto existing = jail_detail::entry_kind_at(*m_handle, place.path(), place.inside);
     if (!existing)
         return existing.error();
-    if (existing.value() == EntryKind::Link)
-        return jail_detail::link_refusal(m_root_path, place.inside, "");
-    if (existing.value() == EntryKind::Folder || existing.value() == EntryKind::Other)
-        return JailError{JailProblem::NotFile, jail_detail::path_text(m_root_path) + "/" + place.inside +
-                                                   " exists and is not a regular file; move it away and try again"};
+    if (auto refusal = jail_detail::write_target_refusal(m_root_path, place.inside, existing.value(), ""))
+        return *refusal;
     auto pending = std::make_unique<jail_detail::Pending>();
     pending->root = m_handle;
     pending->temporary = place.folder / jail_detail::temporary_name();
