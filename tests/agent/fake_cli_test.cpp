@@ -98,7 +98,12 @@ TEST_F(FakeCli, AnUntestedCliIsReportedAndARejectedMcpReconnectFallsBackToAResum
     ASSERT_TRUE(eventually([&] { return saw("rejected mcp_reconnect (Unsupported control request subtype: mcp_reconnect)"); }, 10s));
     // No turn is running, so the fallback restart happens at once, resuming the same session.
     ASSERT_TRUE(eventually([&] { return saw("restarted with --resume to reload the host's tools"); }, 10s));
-    std::string starts = read_text(root / "starts.log");
+    // The notice can precede the new process's first line in starts.log: wait for the second start.
+    std::string starts;
+    EXPECT_TRUE(eventually([&] {
+        starts = read_text(root / "starts.log");
+        return std::count(starts.begin(), starts.end(), '\n') >= 2;
+    }, 10s)) << starts;
     EXPECT_EQ(std::count(starts.begin(), starts.end(), '\n'), 2);
     EXPECT_NE(starts.find("--resume=fake-old"), std::string::npos);
     EXPECT_TRUE(eventually([&] { return session->cli_pid() > 0 && session->cli_pid() != first_pid; }, 10s));
