@@ -8,6 +8,7 @@
 #include "runner/runner_frames.hpp"
 #include "runner/runner_protocol.hpp"
 #include "support/json.hpp"
+#include "support/platform/platform.hpp"
 #include "support/utf8_path.hpp"
 
 #include <uap/sdk/json.hpp>
@@ -461,6 +462,8 @@ int main(int argc, char** argv) {
         std::cerr << "uap-module-runner runs one module pack for uap-host, which starts it; it is not meant to be run by hand.\n";
         return 2;
     }
+    // A pack that crashes the runner costs one call: the host sees the exit and starts another.
+    uap::platform::end_process_on_faults();
     std::unique_ptr<uap::runner::ResultSlots> slots;
     if (with_slots) { // Before take_protocol_pipes(), which closes every descriptor above 2.
         auto adopted = uap::runner::ResultSlots::adopt(3, static_cast<uint32_t>(std::min<uint64_t>(number_argument(argv[3]), UINT32_MAX)), number_argument(argv[4]));

@@ -147,6 +147,11 @@ public:
 // Runs `handler` with a fault code when the process faults (POSIX: SIGSEGV, SIGBUS, SIGFPE,
 // SIGILL, SIGABRT; Windows: an unhandled exception), then lets the fault end the process.
 void on_fatal_fault(void (*handler)(int code));
+// Lets a fault end the process at once, its exit code telling which fault it was. On Windows an
+// unhandled exception would otherwise wait on an error dialog or start a debugger (Windows Error
+// Reporting; winedbg under Wine) with nobody there to answer; POSIX needs nothing for this.
+// on_fatal_fault() includes it.
+void end_process_on_faults();
 // Creates or truncates an owner-only record file without following a link; no_handle on failure.
 NativeHandle create_fault_file(const char* path);
 void write_fault_text(NativeHandle handle, const char* text);

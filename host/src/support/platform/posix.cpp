@@ -368,6 +368,8 @@ void on_fatal_signal(int signal) {
 }
 } // namespace
 
+void end_process_on_faults() {}
+
 void on_fatal_fault(void (*handler)(int code)) {
     fault_handler = handler;
     struct sigaction action {};

@@ -397,9 +397,12 @@ namespace {
 void (*fault_handler)(int) = nullptr;
 
 LONG WINAPI on_unhandled_exception(EXCEPTION_POINTERS* exception) {
+    DWORD code = exception->ExceptionRecord->ExceptionCode;
     if (fault_handler)
-        fault_handler(static_cast<int>(exception->ExceptionRecord->ExceptionCode));
-    return EXCEPTION_CONTINUE_SEARCH;
+        fault_handler(static_cast<int>(code));
+    // The exit code is the exception code, as it would be had the system ended the process.
+    TerminateProcess(GetCurrentProcess(), code);
+    return EXCEPTION_EXECUTE_HANDLER;
 }
 
 void on_abort(int signal) {
@@ -410,9 +413,14 @@ void on_abort(int signal) {
 }
 } // namespace
 
+void end_process_on_faults() {
+    SetErrorMode(SEM_FAILCRITICALERRORS | SEM_NOGPFAULTERRORBOX | SEM_NOOPENFILEERRORBOX);
+    SetUnhandledExceptionFilter(&on_unhandled_exception);
+}
+
 void on_fatal_fault(void (*handler)(int code)) {
     fault_handler = handler;
-    SetUnhandledExceptionFilter(&on_unhandled_exception);
+    end_process_on_faults();
     std::signal(SIGABRT, &on_abort);
 }
 
