@@ -1,8 +1,9 @@
 // The agent-session faults found from outside, each reproduced with the real CLI against the
-// scripted fake Messages API: a pack toggled on a live session, a permission request nobody can
-// see, and the window around the CLI's death.
+// scripted fake Messages API: a pack toggled on a live session, an allow rule withdrawn from a
+// live session, a permission request nobody can see, and the window around the CLI's death.
 #include "real_cli_fixture.hpp"
 
+#include "agent/launch_files.hpp"
 #include "app/agent_service.hpp"
 #include "support/json.hpp"
 
@@ -108,6 +109,39 @@ TEST_F(RealCli, APackDisabledOnALiveSessionLeavesTheModelsToolListAndComesBackWh
     ASSERT_EQ(requests.size(), 8u);
     EXPECT_NE(requests[7].find(R"({\"text\":\"ping-3\"})"), std::string::npos)
         << "the enabled tool did not run: " << requests[7].substr(requests[7].size() > 3000 ? requests[7].size() - 3000 : 0);
+}
+
+TEST_F(RealCli, AnAllowRuleRemovedFromALiveSessionIsAskedAgainInTheNextTurn) {
+    // The CLI started with the rule in its allow list, so it runs turn 1's call without asking;
+    // after the rule is removed, turn 2's identical call must bring a permission card.
+    start(R"([{"tool_use":{"name":"mcp__uap__count_words","input":{"text":"a b"}}},{"text":"first done"},
+              {"tool_use":{"name":"mcp__uap__count_words","input":{"text":"c"}}},{"text":"second done"}])",
+          R"({"always_allow":["mcp__uap__count_words"]})");
+    auto client = connect();
+    client->send(send_command("count"));
+    ASSERT_GE(wait_turn(*client), 0) << ::testing::PrintToString(client->texts());
+    ASSERT_EQ(client->wait_for_type("permission_requested", 100ms), -1) << "the rule held in the first turn";
+    int old_pid = host->agent().session().cli_pid();
+
+    size_t before = client->count();
+    client->send(R"({"type":"remove_always_allow","id":"r1","rule":"mcp__uap__count_words"})");
+    EXPECT_GE(wait_notice(*client, "reads its allow list only when it starts", 20s, before), 0) << ::testing::PrintToString(client->texts());
+    EXPECT_GE(wait_notice(*client, "the CLI was restarted with --resume because allow rules were withdrawn (mcp__uap__count_words)", 30s, before), 0)
+        << ::testing::PrintToString(client->texts());
+    EXPECT_NE(host->agent().session().cli_pid(), old_pid);
+    EXPECT_EQ(read_text(uap::agent::agent_state_folder(project) / "launch-settings.json").find("mcp__uap__count_words"), std::string::npos);
+
+    before = client->count();
+    client->send(send_command("count again"));
+    int asked = client->wait_for_type("permission_requested", 60s, before);
+    ASSERT_GE(asked, 0) << "the withdrawn rule still applied: " << ::testing::PrintToString(client->texts());
+    EXPECT_EQ(std::string(client->message(asked)["permission"]["tool_name"].GetString()), "mcp__uap__count_words");
+    std::string id = client->message(asked)["permission"]["permission_id"].GetString();
+    client->send(R"({"type":"answer_permission","permission_id":")" + id + R"(","decision":"allow"})");
+    ASSERT_GE(wait_turn(*client, before), 0) << ::testing::PrintToString(client->texts());
+    auto requests = main_requests();
+    ASSERT_EQ(requests.size(), 4u);
+    EXPECT_NE(requests[3].find("{\\\"words\\\":1}"), std::string::npos) << requests[3].substr(requests[3].size() > 1500 ? requests[3].size() - 1500 : 0);
 }
 
 TEST_F(RealCli, APermissionRequestWithNoPanelOpenIsDeniedAfterTheTimeoutAndTheNextMessageIsTaken) {

@@ -157,6 +157,9 @@ private:
     Expected<void> spawn_locked(std::optional<std::string> resume_session_id);
     // The always-allow rules the CLI gets (in the launch settings file, never on the command line).
     std::vector<std::string> allowed_rules_locked() const;
+    // Restarts the CLI with --resume (between turns, with a notice) when a rule it started with
+    // is no longer allowed, so that the CLI asks again instead of applying the withdrawn rule.
+    void follow_allow_rules_locked();
     std::vector<std::string> launch_arguments_locked(const std::filesystem::path& mcp_config, const std::filesystem::path& launch_settings,
                                                      const std::filesystem::path& appended_prompt,
                                                      const std::optional<std::string>& resume_session_id) const;
@@ -256,6 +259,9 @@ private:
     std::set<std::string> m_withdrawn_tools;
     // The CLI rejected --permission-prompt-tool: later spawns go without it, with a fixed allow list.
     bool m_static_permissions = false;
+    // The allow rules the running CLI started with: it reads them only at its start, so withdrawing
+    // one from the settings takes a restart before the CLI asks again.
+    std::vector<std::string> m_launched_allow_rules;
     std::deque<PendingPermission> m_pending;
     // Tool calls of the running turn by tool_use id (name, input), so a refusal by the script
     // gate's hook can be told apart from a tool error; cleared at every turn's end.

@@ -175,6 +175,7 @@ Expected<void> AgentSession::set_auto_approve(AutoApprove level) {
     std::lock_guard lock(m_mutex);
     m_settings.auto_approve = level;
     auto saved = m_settings.save(m_options.project);
+    follow_allow_rules_locked();
     publish_status_locked();
     return saved;
 }
@@ -183,6 +184,7 @@ Expected<void> AgentSession::set_always_ask(std::vector<AlwaysAsk> kinds) {
     std::lock_guard lock(m_mutex);
     m_settings.always_ask = std::move(kinds);
     auto saved = m_settings.save(m_options.project);
+    follow_allow_rules_locked();
     publish_status_locked();
     return saved;
 }
@@ -194,6 +196,7 @@ Expected<void> AgentSession::remove_always_allow(const std::string& rule) {
         return Error("no always-allow rule \"" + rule + "\" is saved");
     m_settings.always_allow.erase(found);
     auto saved = m_settings.save(m_options.project);
+    follow_allow_rules_locked();
     publish_status_locked();
     return saved;
 }
@@ -212,8 +215,27 @@ Expected<void> AgentSession::change_always_allow(const std::function<std::vector
     auto saved = m_settings.save(m_options.project);
     if (!saved)
         m_settings.always_allow = std::move(previous); // What runs and what is saved stay the same.
+    follow_allow_rules_locked();
     publish_status_locked();
     return saved;
+}
+
+void AgentSession::follow_allow_rules_locked() {
+    if (!m_process)
+        return; // The next start writes the allow list afresh.
+    auto allowed = allowed_rules_locked();
+    std::string withdrawn;
+    for (auto& rule : m_launched_allow_rules)
+        if (std::find(allowed.begin(), allowed.end(), rule) == allowed.end())
+            withdrawn += (withdrawn.empty() ? "" : ", ") + rule;
+    if (withdrawn.empty())
+        return;
+    bool turn_running = m_turns.phase() != TurnPhase::Idle;
+    request_relaunch_locked("because allow rules were withdrawn (" + withdrawn + ")");
+    publish_notice_locked("info", "the CLI reads its allow list only when it starts, so it is restarted with --resume " +
+                                      std::string(turn_running ? "when the current turn ends (until then it still applies " + withdrawn + ")"
+                                                               : "now") +
+                                      " and asks again for what " + withdrawn + " allowed");
 }
 
 void AgentSession::request_relaunch(const std::string& reason) {

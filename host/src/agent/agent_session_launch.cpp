@@ -80,10 +80,12 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
         hook_binary = m_options.host_binary;
     else
         publish_notice_locked("warning", "the script gate is NOT active: the host binary for its hook is unknown");
-    auto launch_settings = write_launch_settings(m_options.project, hook_binary, allowed_rules_locked(),
+    auto allowed = allowed_rules_locked();
+    auto launch_settings = write_launch_settings(m_options.project, hook_binary, allowed,
                                                  std::vector<std::string>(m_withdrawn_tools.begin(), m_withdrawn_tools.end()));
     if (!launch_settings)
         return launch_settings.error().within("the CLI was not started");
+    m_launched_allow_rules = std::move(allowed);
     m_gate_active = hook_binary.has_value();
     if (m_settings.permission_mode == "bypassPermissions")
         publish_notice_locked("warning", "the CLI runs in bypassPermissions mode (permission_mode in " + utf8::from_path(AgentSettings::file_for(m_options.project)) +
