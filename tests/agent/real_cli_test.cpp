@@ -71,6 +71,38 @@ TEST_F(RealCli, StreamedTextTurnReachesThePanelAsDeltasMessageAndResult) {
     EXPECT_EQ(environment.find("CLAUDECODE="), std::string::npos);
 }
 
+TEST_F(RealCli, AfterTheFirstTurnStatusEventsCarryOnlyWhatChanged) {
+    // The model list, the slash commands and the integrations arrive once; later turns' status
+    // events carry the state, the turn and the usage. The bytes per turn go in the test's record.
+    start(R"([{"text":"one"},{"text":"two"},{"text":"three"}])");
+    auto client = connect();
+    ASSERT_EQ(client->wait_for_type("snapshot", 10s), 0);
+    size_t from = 1;
+    for (const char* message : {"first", "second", "third"}) {
+        client->send(send_command(message));
+        int finished = wait_turn(*client, from);
+        ASSERT_GE(finished, 0) << ::testing::PrintToString(client->texts());
+        auto texts = client->texts();
+        size_t all_bytes = 0, status_bytes = 0;
+        for (size_t index = from; index <= static_cast<size_t>(finished); ++index) {
+            all_bytes += texts[index].size();
+            auto event = client->message(index);
+            if (!is_type(event, "status"))
+                continue;
+            status_bytes += texts[index].size();
+            if (from > 1) {
+                EXPECT_FALSE(event["status"].HasMember("slash_commands")) << texts[index].substr(0, 300);
+                EXPECT_FALSE(event["status"].HasMember("models")) << texts[index].substr(0, 300);
+                EXPECT_FALSE(event["status"].HasMember("integrations")) << texts[index].substr(0, 300);
+            }
+        }
+        RecordProperty(std::string(message) + "_turn_bytes", std::to_string(all_bytes));
+        RecordProperty(std::string(message) + "_turn_status_bytes", std::to_string(status_bytes));
+        std::printf("%s turn: %zu bytes to the panel, %zu of them in status events\n", message, all_bytes, status_bytes);
+        from = static_cast<size_t>(finished) + 1;
+    }
+}
+
 TEST_F(RealCli, ReadOnlyMcpToolIsAutoApprovedAndItsResultReachesTheModel) {
     start(R"([{"tool_use":{"name":"mcp__uap__echo","input":{"text":"ping-4242"}}},{"text":"done"}])", R"({"auto_approve":"read_only"})");
     auto client = connect();

@@ -224,6 +224,29 @@ TEST(PanelHub, SnapshotHoldsTranscriptPendingAndMergedStatus) {
     EXPECT_EQ(received.size(), 2u);
 }
 
+TEST(PanelHub, AStatusEventCarriesOnlyWhatChangedAndNothingWhenNothingDid) {
+    uap::panel::PanelHub hub;
+    std::vector<std::string> received;
+    hub.subscribe([&](const std::string& text) {
+        received.push_back(text);
+        return true;
+    });
+    hub.publish(parse(R"({"type":"status","status":{"state":"ready","models":[{"value":"a"}],"usage":{"input_tokens":1}}})"));
+    hub.publish(parse(R"({"type":"status","status":{"state":"running","models":[{"value":"a"}],"usage":{"input_tokens":1}}})"));
+    hub.publish(parse(R"({"type":"status","status":{"state":"running","models":[{"value":"a"}],"usage":{"input_tokens":1}}})"));
+    hub.publish(parse(R"({"type":"status","status":{"state":"running","models":[{"value":"a"},{"value":"b"}],"usage":{"input_tokens":2}}})"));
+    ASSERT_EQ(received.size(), 4u) << "the snapshot, then three events: the unchanged status is not sent";
+    auto first = parse(received[1].c_str());
+    EXPECT_EQ(first["status"].MemberCount(), 3u);
+    auto second = parse(received[2].c_str());
+    EXPECT_EQ(uap::json::to_text(second["status"]), R"({"state":"running"})");
+    auto third = parse(received[3].c_str());
+    EXPECT_EQ(uap::json::to_text(third["status"]), R"({"models":[{"value":"a"},{"value":"b"}],"usage":{"input_tokens":2}})");
+    EXPECT_EQ(third["seq"].GetUint64(), second["seq"].GetUint64() + 1) << "a status not sent takes no sequence number";
+    auto snapshot = parse(hub.snapshot_text().c_str());
+    EXPECT_EQ(uap::json::to_text(snapshot["status"]), R"({"state":"running","models":[{"value":"a"},{"value":"b"}],"usage":{"input_tokens":2}})");
+}
+
 TEST(CliCompatibility, VersionsCompareNumericallyAndOnlyTheTestedRangeIsQuiet) {
     EXPECT_LT(uap::agent::compare_versions("2.1.332", "2.1.1000"), 0);
     EXPECT_GT(uap::agent::compare_versions("2.10.0", "2.9.99"), 0);

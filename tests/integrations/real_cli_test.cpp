@@ -106,10 +106,13 @@ protected:
     }
 
     // The plugin's entry of the newest status event at or after `from` whose source is `source`.
+    // The snapshot or status event whose integrations say source (a status event carries them
+    // only when they changed, so the snapshot may be the one that does).
     int wait_plugin_status(const std::string& source, size_t from = 0) {
         return client->wait_for(
             [&](const rapidjson::Document& message) {
-                if (!message.IsObject() || uap::json::string_field(message, "type").value_or("") != "status")
+                auto type = message.IsObject() ? uap::json::string_field(message, "type").value_or("") : "";
+                if (type != "status" && type != "snapshot")
                     return false;
                 const auto& status = message["status"];
                 return status.HasMember("integrations") && status["integrations"].IsArray() && !status["integrations"].Empty() &&

@@ -75,6 +75,7 @@ Expected<void> AgentSession::new_session() {
         m_session_id.clear();
         m_outbox.clear();
         m_withdrawn_tools.clear(); // A new conversation has loaded no tool definitions.
+        m_relaunch_reason.reset(); // The new CLI reads everything afresh.
         m_deaths.clear();
         m_last_user_uuid.clear();
         publish_transcript_locked({}, ""); // The protocol promises "items" even when empty.
@@ -96,6 +97,7 @@ Expected<void> AgentSession::resume(const std::string& session_id) {
         std::lock_guard lock(m_mutex);
         old = take_process_locked();
         m_outbox.clear();
+        m_relaunch_reason.reset(); // The resumed CLI reads everything afresh.
         m_deaths.clear();
         m_last_user_uuid.clear();
         publish_transcript_locked(*items, session_id);

@@ -292,10 +292,15 @@ void AgentSession::supervise() {
                 old->stop(std::chrono::milliseconds(1000));
             lock.lock();
             m_relaunch_underway = false;
-            std::string reason = std::move(*m_relaunch_reason);
+            std::string reason = m_relaunch_reason.value_or("");
             m_relaunch_reason.reset();
-            if (m_process || m_shutting_down)
-                continue; // A new or resumed session started meanwhile and read everything afresh.
+            if (m_process || m_shutting_down) {
+                // A new or resumed session started meanwhile and read everything afresh; messages
+                // that waited for this restart go to it.
+                if (m_process)
+                    flush_outbox_locked();
+                continue;
+            }
             std::optional<std::string> resume;
             if (!m_session_id.empty())
                 resume = m_session_id;

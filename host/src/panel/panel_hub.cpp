@@ -43,7 +43,7 @@ size_t PanelHub::subscriber_count() const {
 void PanelHub::apply(const rapidjson::Document& event) {
     std::string type = json::string_field(event, "type").value_or("");
     if (type == "status") {
-        // Status events carry only the fields that changed; they are merged.
+        // Status events carry only the fields that changed (publish() drops the rest); they are merged.
         if (auto fields = event.FindMember("status"); fields != event.MemberEnd() && fields->value.IsObject())
             for (auto& member : fields->value.GetObject()) {
                 auto existing = m_status.FindMember(member.name);
@@ -93,8 +93,27 @@ void PanelHub::apply(const rapidjson::Document& event) {
     }
 }
 
+bool PanelHub::keep_changed_status_locked(rapidjson::Document& event) const {
+    auto fields = event.FindMember("status");
+    if (fields == event.MemberEnd() || !fields->value.IsObject())
+        return true;
+    auto& status = fields->value;
+    for (auto member = status.MemberBegin(); member != status.MemberEnd();) {
+        auto known = m_status.FindMember(member->name);
+        if (known != m_status.MemberEnd() && known->value == member->value)
+            member = status.EraseMember(member);
+        else
+            ++member;
+    }
+    return !status.ObjectEmpty();
+}
+
 void PanelHub::publish(rapidjson::Document event) {
     std::lock_guard lock(m_mutex);
+    // The status is published whole at every change of any part of it; the front-ends merge it,
+    // so only what changed travels (the model list and slash commands alone are several KB).
+    if (json::string_field(event, "type").value_or("") == "status" && !keep_changed_status_locked(event))
+        return;
     event.AddMember("seq", ++m_sequence, event.GetAllocator());
     apply(event);
     std::string text = json::to_text(event);

@@ -34,7 +34,8 @@ public:
     size_t subscriber_count() const override;
 
     // Assigns the next sequence number, applies the event to the state, and broadcasts it.
-    // The event must be an object with a "type".
+    // The event must be an object with a "type". A status event travels with only the fields
+    // that changed, and not at all when none did.
     void publish(rapidjson::Document event) override;
 
     // {"type":"snapshot","protocol":1,"seq":N,"status":{...},"transcript":[...],"streaming":{...},"pending_permissions":[...]}
@@ -45,6 +46,9 @@ public:
 
 private:
     void apply(const rapidjson::Document& event);
+    // Removes from a status event the fields whose values the state already holds; false when
+    // nothing is left to send.
+    bool keep_changed_status_locked(rapidjson::Document& event) const;
     std::string snapshot_locked() const;
 
     mutable std::mutex m_mutex;
