@@ -5,6 +5,7 @@
 #include "support/json.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace uap::panel {
 
@@ -191,8 +192,13 @@ void EditorActivity::on_compile_finished_locked(const rapidjson::Value& data) {
     if (errors && listed > 0 && (*errors)[0].IsObject()) {
         const auto& first = (*errors)[0];
         std::string where = json::string_field(first, "file").value_or("(no file)");
-        if (auto line = json::integer_field(first, "line"); line && *line > 0)
-            where += "(" + std::to_string(*line) + "," + std::to_string(json::integer_field(first, "column").value_or(0)) + ")";
+        if (auto line = json::integer_field(first, "line"); line && *line > 0) {
+            // file(line,column), the form compilers and Unity's Console print.
+            char position[64];
+            std::snprintf(position, sizeof position, "(%lld,%lld)", static_cast<long long>(*line),
+                          static_cast<long long>(json::integer_field(first, "column").value_or(0)));
+            where += position;
+        }
         m_compile_summary += "; first: " + where + ": " + ConsoleDigest::clip(json::string_field(first, "message").value_or(""), ConsoleDigest::max_message_bytes);
     }
     note_locked("compile", "scripts: " + m_compile_summary +
