@@ -125,6 +125,24 @@ TEST(EditorActivity, EachEditorEventReachesThePanelsAndTheAgentsNextTurn) {
     int quiet = send_message(panel, "and now?", static_cast<size_t>(sent) + 1);
     ASSERT_GE(quiet, 0);
     EXPECT_FALSE(panel.message(static_cast<size_t>(quiet)).HasMember("editor_context"));
+    ASSERT_GE(panel.wait_for_type("turn_finished", 10s, static_cast<size_t>(quiet)), 0);
+
+    // Leaving prefab mode and play mode is told the same way.
+    size_t later = panel.count();
+    stack.editor("prefabStage.close", "{}");
+    stack.editor("playmode.set", R"({"state":"edit"})");
+    int closed = panel.wait_for([](const rapidjson::Document& message) {
+        return text_of(message, "kind") == "prefab_stage" && message.HasMember("opened") && !message["opened"].GetBool();
+    }, 10s, later);
+    ASSERT_GE(closed, 0);
+    EXPECT_EQ(text_of(panel.message(static_cast<size_t>(closed)), "asset_path"), "Assets/Prefabs/Crate.prefab");
+    ASSERT_GE(wait_for_kind(panel, "play_mode", later), 0);
+    int after = send_message(panel, "and then?", later);
+    ASSERT_GE(after, 0);
+    std::string closing = text_of(panel.message(static_cast<size_t>(after)), "editor_context");
+    EXPECT_NE(closing.find("- prefab mode: Assets/Prefabs/Crate.prefab was closed"), std::string::npos) << closing;
+    EXPECT_NE(closing.find("- play mode: playing -> edit (back in edit mode"), std::string::npos) << closing;
+    EXPECT_EQ(closing.find("selection:"), std::string::npos) << "only what happened since the previous message: " << closing;
 }
 
 TEST(EditorActivity, AFailedCompileOpensTheNextTurnAndShowsInTheStatus) {
