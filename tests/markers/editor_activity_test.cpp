@@ -157,6 +157,11 @@ TEST(EditorActivity, AFailedCompileOpensTheNextTurnAndShowsInTheStatus) {
         return text_of(message, "kind") == "compile" && text_of(message, "state") == "compile_failed";
     }, 10s);
     ASSERT_GE(compiled, 0);
+    // A slash command must start its message, so it carries no block; the block waits for the next message.
+    int command = send_message(panel, "/cost", 0);
+    ASSERT_GE(command, 0);
+    EXPECT_FALSE(panel.message(static_cast<size_t>(command)).HasMember("editor_context"));
+    ASSERT_GE(panel.wait_for_type("turn_finished", 10s, static_cast<size_t>(command)), 0);
     int sent = send_message(panel, "fix it", 0);
     ASSERT_GE(sent, 0);
     std::string context = text_of(panel.message(static_cast<size_t>(sent)), "editor_context");
