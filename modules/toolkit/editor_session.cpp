@@ -36,7 +36,7 @@ std::string EditorSession::compile_failure_note() {
     const rapidjson::Value* compile = answer.ok() && !state.HasParseError() ? member(state, "compile") : nullptr;
     if (!compile || string_member(*compile, "state") != "compile_failed")
         return {};
-    return " Also: the editor's scripts do not compile (" + std::string(string_member(*compile, "summary")) +
+    return " Also: " + std::string(compile_note_marker) + " (" + std::string(string_member(*compile, "summary")) +
            "), so Unity runs the previous scripts; fix them with uap_scripts_commit, and see uap_ping's editor.compile for the errors.";
 }
 

@@ -38,9 +38,13 @@ public:
 
     static constexpr uint32_t default_timeout_ms = 30000;
 
-private:
-    // " The editor's scripts do not compile (...)" when the host says its last compile failed, else empty.
+    // " Also: the editor's scripts do not compile (...)" when the host says its last compile failed, else
+    // empty. The host answers from what it already knows; the editor is not asked.
     std::string compile_failure_note();
+    // The words every such note contains, so a message that has one does not get a second.
+    static constexpr std::string_view compile_note_marker = "the editor's scripts do not compile";
+
+private:
 
     sdk::CallContext& m_context;
     bool m_inside_group = false;

@@ -78,6 +78,17 @@ EditorTool::EditorTool(ToolSpec spec) : m_spec(spec) {
     m_published_schema = published.GetString();
 }
 
+sdk::ToolResult EditorTool::with_compile_note(sdk::ToolResult result, EditorSession& session) {
+    if (result.is_success() || result.message().find(EditorSession::compile_note_marker) != std::string::npos)
+        return result;
+    std::string note = session.compile_failure_note();
+    if (note.empty())
+        return result;
+    const std::string& message = result.message();
+    bool ends_a_sentence = !message.empty() && (message.back() == '.' || message.back() == ')' || message.back() == '!');
+    return sdk::ToolResult::failure(message + (ends_a_sentence ? "" : ".") + note);
+}
+
 std::optional<std::string> EditorTool::check_names(const rapidjson::Value& arguments) const {
     if (!arguments.IsObject())
         return std::string(m_spec.name) + ": arguments must be a JSON object";

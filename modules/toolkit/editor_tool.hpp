@@ -38,11 +38,15 @@ public:
             return sdk::ToolResult::failure(*problem);
         EditorSession session(context);
         if (auto problem = check_prefab_stage(arguments, session))
-            return sdk::ToolResult::failure(*problem);
-        return run(arguments, session);
+            return with_compile_note(sdk::ToolResult::failure(*problem), session);
+        return with_compile_note(run(arguments, session), session);
     }
 
     virtual sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) = 0;
+
+    // A refusal or failure while the editor's scripts do not compile ends with that, and with what fixes
+    // it, whichever way the tool built its message (failure() adds it already; it is never added twice).
+    static sdk::ToolResult with_compile_note(sdk::ToolResult result, EditorSession& session);
 
     // Checks arguments against the input schema, as the host does for calls that reach it over MCP,
     // and the names check_names checks. Returns why they do not fit, or nothing when they do.

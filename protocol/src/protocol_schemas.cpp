@@ -78,6 +78,10 @@ ProtocolSchemas::ProtocolSchemas() : m_compiled(std::make_unique<Compiled>()) {
             throw std::runtime_error(std::string("bridge protocol description lacks ") + named);
         m_compiled->schemas[named] = compile(description, *schema);
     }
+    // Every event but hello (the handshake's own schema) as "events/<name>".
+    for (auto& event : description["events"].GetObject())
+        if (std::string_view(event.name.GetString()) != "hello")
+            m_compiled->schemas[std::string("events/") + event.name.GetString()] = compile(description, event.value);
     std::sort(m_compiled->methods.begin(), m_compiled->methods.end());
     std::sort(m_compiled->write_methods.begin(), m_compiled->write_methods.end());
 }
@@ -102,6 +106,10 @@ std::string ProtocolSchemas::check_method(std::string_view method, SchemaPart pa
     if (found == m_compiled->schemas.end())
         return "unknown method '" + std::string(method) + "'";
     return check(*found->second, value);
+}
+
+bool ProtocolSchemas::has_event(std::string_view event) const {
+    return m_compiled->schemas.find(std::string("events/") + std::string(event)) != m_compiled->schemas.end();
 }
 
 std::string ProtocolSchemas::check_named(std::string_view pointer, const rapidjson::Value& value) const {

@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <future>
+#include <mutex>
 
 namespace {
 
@@ -217,6 +218,59 @@ TEST(BridgeBadInput, MalformedAndOversizedFramesGetProtocolErrorsAndTheConnectio
     request = editor.receive();
     editor.send_text(R"({"id":")" + field_text(request, "/id") + R"(","result":{"unityVersion":1}})");
     EXPECT_EQ(field_text(wrong.get().json, "/code"), "internal_error");
+}
+
+// Editor events whose data breaks their declared shape are dropped one by one with invalid_event,
+// naming the event and the field; the events around them, and a call, still arrive.
+TEST(BridgeBadInput, MalformedAndHostileEventDataIsRefusedAndNothingElseIsLost) {
+    uap::bridge::BridgeOptions options;
+    options.max_frame_bytes = 64 * 1024;
+    BridgeHarness harness(options);
+    std::mutex mutex;
+    std::vector<std::string> seen;
+    harness.bridge().subscribe([&](const std::string& frame) {
+        std::lock_guard lock(mutex);
+        seen.push_back(field_text(frame, "/event") + ":" + field_text(frame, "/data/message") + field_text(frame, "/data/title"));
+    });
+    RawEditor editor(harness.port(), uap::testing::editor_token);
+    ASSERT_TRUE(editor.upgraded());
+    editor.hello("events-1", harness.project().string());
+    ASSERT_EQ(field_text(editor.receive(), "/event"), "welcome");
+    auto expect_refused = [&](const std::string& frame, const std::string& event, const std::string& field) {
+        editor.send_text(frame);
+        std::string answer = editor.receive_skipping_pings();
+        EXPECT_EQ(field_text(answer, "/event"), "protocolError") << answer;
+        EXPECT_EQ(field_text(answer, "/data/code"), "invalid_event") << answer;
+        std::string message = field_text(answer, "/data/message");
+        EXPECT_EQ(message.rfind("the " + event + " event was dropped", 0), 0u) << message;
+        EXPECT_NE(message.find(field), std::string::npos) << message;
+    };
+    editor.send_text(R"({"event":"consoleError","data":{"type":"error","message":"before"}})");
+    expect_refused(R"({"event":"consoleError","data":{"message":7}})", "consoleError", "/message");
+    expect_refused(R"({"event":"consoleError","data":{"message":"x","type":"fatal"}})", "consoleError", "/type");
+    expect_refused(R"({"event":"consoleError","data":{"message":"x","count":-5}})", "consoleError", "/count");
+    expect_refused(R"({"event":"modalDialog","data":{"title":"Save Scene?"}})", "modalDialog", "required");
+    expect_refused(R"({"event":"selectionChanged","data":{"objects":"everything"}})", "selectionChanged", "/objects");
+    expect_refused(R"({"event":"playModeChanged","data":{"state":"flying"}})", "playModeChanged", "/state");
+    expect_refused(R"({"event":"prefabStageChanged","data":{"opened":"yes","assetPath":"Assets/A.prefab"}})", "prefabStageChanged", "/opened");
+    expect_refused(R"({"event":"consoleError"})", "consoleError", "required");
+    // Hostile nesting inside a field of the right name is a wrong type, not a crash.
+    expect_refused(R"({"event":"consoleError","data":{"message":)" + std::string(40, '[') + std::string(40, ']') + "}}", "consoleError", "/message");
+    // An event over the frame cap is discarded whole.
+    editor.send_text(R"({"event":"consoleError","data":{"message":")" + std::string(100 * 1024, 'x') + "\"}}");
+    std::string too_large = editor.receive_skipping_pings();
+    EXPECT_EQ(field_text(too_large, "/data/code"), "frame_too_large") << too_large.substr(0, 300);
+    editor.send_text(R"({"event":"modalDialog","data":{"title":"after","open":true}})");
+    editor.send_text(R"({"event":"someFutureEvent","data":{"anything":1}})");
+    // The connection still carries a call, and only the well-formed events reached the listeners.
+    auto call = std::async(std::launch::async, [&] { return harness.call("editor.info", "{}", 5000); });
+    std::string request = editor.receive_skipping_pings();
+    ASSERT_EQ(field_text(request, "/method"), "editor.info") << request;
+    editor.send_text(R"({"id":")" + field_text(request, "/id") +
+                     R"(","result":{"unityVersion":"raw","projectPath":"p","editorPid":1,"editorSessionId":"events-1"}})");
+    EXPECT_EQ(call.get().status, UAP_STATUS_OK);
+    std::lock_guard lock(mutex);
+    EXPECT_EQ(seen, (std::vector<std::string>{"consoleError:before", "modalDialog:after", "someFutureEvent:"}));
 }
 
 TEST(BridgeBadInput, AFrameNestedAMillionDeepIsAParseErrorAndTheHostStays) {

@@ -3,7 +3,7 @@
 // its text; unknown ids and a new scene are handled.
 #include "eventually.hpp"
 #include "panel_client.hpp"
-#include "tool_stack.hpp"
+#include "scripted_cli_stack.hpp"
 
 #include "app/host_application.hpp"
 
@@ -29,16 +29,7 @@ bool has_items(const rapidjson::Document& message, rapidjson::SizeType items, ra
 
 TEST(SceneContext, PinsAndSketchesAreOfferedAttachedAndSentWithTheNextMessage) {
     // A scripted stand-in for the CLI (tests/agent/fake-cli) takes the message; the transcript shows its text.
-    uap::testing::ToolStackOptions options;
-    options.start_agent = true;
-    options.agent_environment = {"FAKE_CLI_MODE=stream", "FAKE_CLI_DELTAS=1"};
-    options.prepare = [](const std::filesystem::path& project) {
-        std::filesystem::create_directories(project / "UserSettings" / "AgentPanel");
-        std::ofstream(project / "UserSettings" / "AgentPanel" / "agent-settings.json")
-            << R"({"cli_path":")" << UAP_AGENT_FAKE_CLI_DIR << R"(/scripted-cli.sh"})";
-        return std::vector<std::string>{};
-    };
-    ToolStack stack(options);
+    ToolStack stack(uap::testing::scripted_cli_options({"FAKE_CLI_MODE=stream", "FAKE_CLI_DELTAS=1"}));
     PanelClient panel(stack.port(), stack.token("panel"));
     ASSERT_GE(panel.wait_for_type("snapshot", 10s), 0); // Subscribed: later events reach this front-end.
     auto& editor = *stack.host().editor().simulated_editor();

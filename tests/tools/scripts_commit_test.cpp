@@ -61,6 +61,16 @@ TEST(ScriptsCommit, ACompileThatFailsAfterTheRefreshIsInTheResultAndInPing) {
     ASSERT_TRUE(refused.is_error) << refused.text;
     EXPECT_NE(refused.text.find("scripts do not compile"), std::string::npos) << refused.text;
     EXPECT_NE(refused.text.find("Assets/Scripts/Legacy.cs(4,2)"), std::string::npos) << refused.text;
+    EXPECT_NE(refused.text.find("fix them with uap_scripts_commit"), std::string::npos) << refused.text;
+    // A refusal the tool words itself from the editor's answer (here uap_batch checking its targets) says it too.
+    auto batch = stack.call("uap_batch", R"({"name":"n","calls":[{"tool":"uap_property_set","arguments":)"
+                                         R"({"path":"/NoSuchObject","componentType":"Light","propertyPath":"m_Intensity","value":1}}]})");
+    ASSERT_TRUE(batch.is_error) << batch.text;
+    EXPECT_NE(batch.text.find("nothing was changed"), std::string::npos) << batch.text;
+    EXPECT_NE(batch.text.find("changed. Also: the editor's scripts do not compile"), std::string::npos) << batch.text;
+    EXPECT_EQ(batch.text.find("Also: the editor's"), batch.text.rfind("Also: the editor's")) << "said once: " << batch.text;
+    auto inspected = stack.call("uap_object_inspect", R"({"path":"/NoSuchObject"})");
+    EXPECT_EQ(inspected.text.find("Also: the editor's"), inspected.text.rfind("Also: the editor's")) << "said once: " << inspected.text;
 
     write_project_file(stack.project() / "UapStaging" / "Scripts" / "Legacy.cs",
           "using UnityEngine;\npublic class Legacy : MonoBehaviour {\n    void Start() { Debug.Log(\"x\"); }\n}\n");

@@ -71,6 +71,7 @@ export class Transcript {
       case 'notice': return this.append(element('div', { className: `notice notice-${event.level}`, text: event.text, attributes: { role: event.level === 'error' ? 'alert' : 'note' } }));
       case 'compaction': return this.append(element('div', { className: 'compaction', text: t('transcript.compacted') }));
       case 'permission_decided': return this.addDecision(event);
+      case 'editor_event': return this.addEditorEvent(event);
       default: return undefined;
     }
   }
@@ -207,6 +208,14 @@ export class Transcript {
       control.append(element('div', { className: 'meta', text: t('revert.keeps') }), list);
     }
     return control;
+  }
+
+  // What happened in the editor, one quiet line each; selections only change the status (a user
+  // clicking around would bury the conversation), and the host already rate-limits Console errors.
+  addEditorEvent(event) {
+    if (event.kind === 'selection' || typeof event.text !== 'string') return;
+    const level = event.kind === 'console_error' || (event.kind === 'compile' && event.state === 'compile_failed') ? 'warning' : 'info';
+    this.append(element('div', { className: `editor-event notice notice-${level}`, text: event.text, attributes: { 'data-kind': String(event.kind) } }));
   }
 
   addRevertOutcome(event) {

@@ -52,6 +52,7 @@ struct AgentOptions {
     std::vector<InstructionSource> instruction_sources; // Asked at every spawn, in order, under the session lock: never call back into the session.
     std::vector<ArgumentSource> argument_sources;       // Likewise; their arguments follow the host's own.
     std::vector<StatusSource> status_sources;           // Asked at every status event.
+    std::vector<TurnContextSource> turn_context_sources; // Asked for each message (not slash commands) as it is first written.
     AuthMode auth = AuthMode::Automatic;
     FirstSession first_session = FirstSession::Fresh;
     std::chrono::milliseconds control_timeout{60'000};
@@ -131,6 +132,9 @@ private:
         std::string text;
         std::vector<ImageAttachment> images;
         Delivery delivery = Delivery::First;
+        // What the turn context sources said when the message was first written; kept, so a message
+        // sent again after a CLI death carries the same context and later events wait for the next.
+        std::optional<std::string> context;
     };
     // A message written to the running CLI and not yet confirmed; number counts this CLI's messages.
     struct UnconfirmedMessage {

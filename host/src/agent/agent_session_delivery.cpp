@@ -11,7 +11,15 @@ namespace uap::agent {
 using Clock = std::chrono::steady_clock;
 
 void AgentSession::deliver_locked(QueuedMessage message) {
-    if (auto sent = m_process->send(wire::user_message(message.text, message.images)); !sent) {
+    // A slash command must stay the message's first characters, so it carries no context.
+    if (!message.context && message.text.rfind('/', 0) != 0) {
+        std::string context;
+        for (const auto& source : m_options.turn_context_sources)
+            context += source();
+        message.context = std::move(context);
+    }
+    std::string wire_text = message.context && !message.context->empty() ? *message.context + "\n" + message.text : message.text;
+    if (auto sent = m_process->send(wire::user_message(wire_text, message.images)); !sent) {
         // A CLI that cannot read its stdin is dying; its exit restarts it and this message goes then.
         publish_notice_locked("warning", "the message could not be written to the CLI (" + sent.error().message() +
                                              "); it is sent once the CLI has restarted");
@@ -29,6 +37,8 @@ void AgentSession::deliver_locked(QueuedMessage message) {
     event_message.AddMember("queued", !turn.has_value(), event_message.GetAllocator());
     if (message.delivery == Delivery::Again)
         event_message.AddMember("resent", true, event_message.GetAllocator());
+    if (message.context && !message.context->empty())
+        put(event_message, "editor_context", *message.context);
     m_hub.publish(std::move(event_message));
     m_unconfirmed.push_back(UnconfirmedMessage{++m_messages_written, std::move(message)});
     publish_status_locked();

@@ -1,5 +1,6 @@
 // Other parts of the host adding to what the agent session does without the session knowing them:
-// extra CLI arguments asked at every spawn, and extra fields of the panel's status event.
+// extra CLI arguments asked at every spawn, context ahead of each message, and extra fields of the
+// panel's status event.
 #pragma once
 
 #include <rapidjson/document.h>
@@ -22,6 +23,11 @@ struct StatusContext {
     const rapidjson::Value* last_init = nullptr;
     CliLocated cli = CliLocated::NotLookedFor;
 };
+
+// Text that goes ahead of the user's next message, e.g. what happened in the editor since the
+// previous one; empty when there is nothing to say. Asked once per message, when it is first written
+// to the CLI. Called under the session lock: never call back into the session.
+using TurnContextSource = std::function<std::string()>;
 
 // Adds fields to the status object. Called under the session lock: never call back into the session.
 using StatusSource = std::function<void(const StatusContext& context, rapidjson::Value& status, rapidjson::Document::AllocatorType& allocator)>;

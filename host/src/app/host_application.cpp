@@ -18,6 +18,7 @@
 #include "modules/install_scratch.hpp"
 #include "modules/module_host.hpp"
 #include "panel/module_catalog.hpp"
+#include "panel/editor_activity.hpp"
 #include "panel/scene_context.hpp"
 #include "profiles/profile_service.hpp"
 #include "runner/isolated_module.hpp"
@@ -70,6 +71,8 @@ struct HostApplication::Graph {
     std::unique_ptr<ProfileCommands> profile_commands;
     std::unique_ptr<PeriodicTask> registry_watcher;
     std::unique_ptr<PeriodicTask> profile_watcher;
+    std::unique_ptr<panel::EditorActivity> editor_activity; // After the agent: it publishes to the agent's hub.
+    std::unique_ptr<PeriodicTask> editor_activity_ticker;   // After the activity it ticks: stopped first.
     int editor_events_ticket = 0;
     server::Discovery discovery;
     bool serving = false;
@@ -175,6 +178,17 @@ Expected<void> HostApplication::start() {
         return graph->profiles ? profile_instructions(*graph->profiles)() : std::vector<agent::InstructionSection>{};
     });
     add_integration_sources(agent_options);
+    // What happened in the editor since the previous message opens the next one, and the status shows the editor's state now.
+    agent_options.turn_context_sources.push_back([graph = graph.get()] {
+        return graph->editor_activity ? graph->editor_activity->take_turn_text() : std::string();
+    });
+    agent_options.status_sources.push_back([graph = graph.get()](const agent::StatusContext&, rapidjson::Value& status, rapidjson::Document::AllocatorType& allocator) {
+        if (!graph->editor_activity)
+            return;
+        rapidjson::Value editor;
+        graph->editor_activity->write_state(editor, allocator);
+        status.AddMember("editor", editor, allocator);
+    });
     graph->agent = std::make_unique<AgentService>(agent_options, &graph->editor->bridge());
     profiles::ProfileService::Options profile_options;
     profile_options.project = project;
@@ -208,6 +222,8 @@ Expected<void> HostApplication::start() {
     graph->scene_context = std::make_unique<panel::SceneContext>(&graph->editor->bridge(), graph->agent->hub());
     graph->agent->endpoint().add_command_extension(graph->scene_context.get());
     graph->agent->endpoint().set_scene_context(graph->scene_context.get());
+    graph->editor_activity = std::make_unique<panel::EditorActivity>(&graph->editor->bridge(), graph->agent->hub());
+    graph->editor_activity->set_state_listener([graph = graph.get()] { graph->agent->session().republish_status(); });
     graph->profile_commands = std::make_unique<ProfileCommands>(*graph->profiles, [graph = graph.get()] {
         if (graph->profile_watcher)
             graph->profile_watcher->wake();
@@ -222,6 +238,7 @@ Expected<void> HostApplication::start() {
     graph->registry_watcher = std::make_unique<PeriodicTask>(std::chrono::milliseconds(500), [tools = graph->tools.get()] { tools->refresh(); });
     graph->profile_watcher = std::make_unique<PeriodicTask>(
         std::chrono::milliseconds(500), [graph = graph.get()] { poll_profiles(*graph->profiles, graph->agent->session()); }, FirstRun::Immediately);
+    graph->editor_activity_ticker = std::make_unique<PeriodicTask>(std::chrono::seconds(1), [activity = graph->editor_activity.get()] { activity->tick(); });
     m_graph = std::move(graph);
 
     auto& discovery = m_graph->discovery;
@@ -254,6 +271,7 @@ void HostApplication::stop() {
         return;
     m_graph->registry_watcher->stop();
     m_graph->profile_watcher->stop();
+    m_graph->editor_activity_ticker->stop();
     m_graph->editor->bridge().unsubscribe(m_graph->editor_events_ticket);
     m_graph->notifications->stop(); // Ends the open event streams, so the server can stop.
     // Jobs see cancellation, and isolated runners stop now, so calls stuck in them end before the

@@ -72,6 +72,17 @@ void BridgeServer::handle_frame(const std::shared_ptr<Connection>& connection, c
         std::string name = frame["event"].GetString();
         if (name == "hello")
             return protocol_error(connection, "invalid_request", "hello is sent once, as the first frame");
+        // A declared event whose data has the wrong shape is dropped alone, with the reason, so no
+        // listener ever reads a half-formed event; events the description does not declare pass
+        // (an editor newer than this host may send them).
+        if (schemas.has_event(name)) {
+            static const rapidjson::Value no_data(rapidjson::kObjectType);
+            std::string problem = schemas.check_named("events/" + name, frame.HasMember("data") ? frame["data"] : no_data);
+            if (!problem.empty())
+                return protocol_error(connection, "invalid_event",
+                                      "the " + name.substr(0, 64) + " event was dropped: its data " + problem +
+                                          "; protocol/bridge-v1.json (events) describes its shape");
+        }
         return handle_event(name, std::string(data, size));
     }
     if (frame.HasMember("id")) {

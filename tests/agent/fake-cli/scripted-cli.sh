@@ -84,6 +84,8 @@ case "${FAKE_CLI_MODE:-talk}" in
           reply_to_initialize "${BASH_REMATCH[1]}" "${FAKE_CLI_VERSION:-2.1.332}"
           ;;
         *'"type":"user"'*)
+          # What the model would read, for tests that check a message's full text.
+          if [[ -n ${FAKE_CLI_LOG:-} ]]; then echo "$line" >> "$FAKE_CLI_LOG.users"; fi
           for ((i = 0; i < ${FAKE_CLI_DELTAS:-100}; i++)); do
             # Bursts of 100, as a model's stream arrives in bursts rather than all at once.
             if ((i > 0 && i % 100 == 0)); then sleep 0.01; fi

@@ -66,6 +66,8 @@ namespace UnityEditor
 
     public sealed partial class Selection
     {
+        // Editor/Mono/Selection.cs (2022.3), Editor/Mono/Selection/Selection.cs (6000.x): a public field.
+        public static Action selectionChanged;
         public static Object[] objects { get { throw new NotImplementedException(); } set { } }
     }
 
@@ -277,6 +279,8 @@ namespace UnityEditor.SceneManagement
     public sealed class PrefabStage
     {
         internal PrefabStage() { }
+        public static event Action<PrefabStage> prefabStageOpened { add { } remove { } }
+        public static event Action<PrefabStage> prefabStageClosing { add { } remove { } }
         public string assetPath { get { throw new NotImplementedException(); } }
     }
 

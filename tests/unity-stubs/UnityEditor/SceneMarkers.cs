@@ -35,9 +35,13 @@ namespace UnityEditor
 
     public enum PlayModeStateChange { EnteredEditMode, ExitingEditMode, EnteredPlayMode, ExitingPlayMode }
 
+    // EditorApplication.cs (the same on 2022.3 to 6000.5).
+    public enum PauseState { Paused, Unpaused }
+
     public sealed partial class EditorApplication
     {
         public static event Action<PlayModeStateChange> playModeStateChanged { add { } remove { } }
+        public static event Action<PauseState> pauseStateChanged { add { } remove { } }
         public static double timeSinceStartup { get { throw new NotImplementedException(); } }
     }
 }

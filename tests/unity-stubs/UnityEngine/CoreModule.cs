@@ -108,8 +108,14 @@ namespace UnityEngine
         public static int NameToLayer(string layerName) { throw new NotImplementedException(); }
     }
 
+    // Runtime/Export/BaseClass.cs (the same on 2022.3 to 6000.5).
+    public enum LogType { Error = 0, Assert = 1, Warning = 2, Log = 3, Exception = 4 }
+
     public class Application
     {
+        // Runtime/Export/Application/Application.cs (the same on 2022.3 to 6000.5).
+        public delegate void LogCallback(string condition, string stackTrace, LogType type);
+        public static event LogCallback logMessageReceivedThreaded { add { } remove { } }
         public static string unityVersion { get { throw new NotImplementedException(); } }
         public static string dataPath { get { throw new NotImplementedException(); } }
         public static RuntimePlatform platform { get { throw new NotImplementedException(); } }

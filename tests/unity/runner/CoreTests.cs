@@ -22,6 +22,61 @@ namespace AgentPanel.Tests
             cases["core.pump_dedup_withdraw_drop"] = PumpDedupWithdrawDrop;
             cases["core.discovery_rejects_bad_files"] = DiscoveryRejectsBadFiles;
             cases["core.compile_report_bounded_and_shaped"] = CompileReportBoundedAndShaped;
+            cases["core.console_throttle_folds_and_limits"] = ConsoleThrottleFoldsAndLimits;
+        }
+
+        // A flood of Console errors becomes at most EventsPerWindow events at once, and one event per
+        // repeated error plus one for what was held back once the window ends; every event has the
+        // protocol's consoleError shape and a bounded size.
+        static void ConsoleThrottleFoldsAndLimits(Options options)
+        {
+            JObject protocol = JObject.Parse(File.ReadAllText(options.ProtocolFile));
+            var consoleError = (JObject)protocol["events"]["consoleError"];
+            var allowed = new HashSet<string>(((JObject)consoleError["properties"]).Properties().Select(property => property.Name));
+            var required = ((JArray)consoleError["required"]).Select(value => (string)value).ToList();
+            var types = new HashSet<string>(((JArray)consoleError["properties"]["type"]["enum"]).Select(value => (string)value));
+            Action<JObject> shaped = data =>
+            {
+                foreach (string field in required)
+                    Check.True(data[field] != null, "consoleError carries the required " + field);
+                foreach (JProperty property in data.Properties())
+                    Check.True(allowed.Contains(property.Name), "bridge-v1.json's consoleError has " + property.Name);
+                Check.True(types.Contains((string)data["type"]), "type " + data["type"] + " is in the protocol's enum");
+                Check.True((long)data["count"] >= 1, "count is at least 1");
+            };
+
+            var throttle = new ConsoleErrorThrottle();
+            var sent = new List<JObject>();
+            string huge = new string('x', 1000000) + "\ud83d\ude00";
+            for (int index = 0; index < 1000; index++)
+            {
+                JObject data = throttle.Offer("exception", "NullReferenceException: Object reference not set", huge, 5);
+                if (data != null)
+                    sent.Add(data);
+            }
+            for (int index = 0; index < 40; index++)
+            {
+                JObject data = throttle.Offer("error", "distinct " + index, null, 6);
+                if (data != null)
+                    sent.Add(data);
+            }
+            Check.Equal(ConsoleErrorThrottle.EventsPerWindow, sent.Count, "one event per distinct error, up to the window's limit");
+            Check.Equal(0, throttle.Flush(5 + ConsoleErrorThrottle.WindowMilliseconds - 1).Count, "nothing before the window ends");
+            List<JObject> flushed = throttle.Flush(5 + ConsoleErrorThrottle.WindowMilliseconds);
+            Check.Equal(2, flushed.Count, "one event for the repeats, one for what was held back");
+            Check.Equal(999L, (long)flushed[0]["count"], "the repeats of the first error");
+            Check.Equal(ConsoleErrorThrottle.NotSentMessage, (string)flushed[1]["message"], "the held-back errors' event");
+            Check.Equal(21L, (long)flushed[1]["count"], "40 distinct errors, 19 sent");
+            foreach (JObject data in sent.Concat(flushed))
+            {
+                shaped(data);
+                Check.True(data.ToString().Length < 64 * 1024, "an event stays far below the bridge's frame cap");
+            }
+            string trace = (string)sent[0]["stackTrace"];
+            Check.Equal(ConsoleErrorThrottle.MaxStackTraceChars + 3, trace.Length, "the stack trace is clipped");
+            JObject next = throttle.Offer("error", new string('y', ConsoleErrorThrottle.MaxMessageChars - 1) + "\ud83d\ude00", null, 20000);
+            Check.True(next != null, "a new window sends again");
+            Check.True(!char.IsHighSurrogate(((string)next["message"])[ConsoleErrorThrottle.MaxMessageChars - 2]), "a surrogate pair is never split");
         }
 
         static void CompileReportBoundedAndShaped(Options options)

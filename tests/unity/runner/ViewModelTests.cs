@@ -174,6 +174,10 @@ namespace AgentPanel.Tests
             transcript.Apply(JObject.Parse(@"{""type"":""something_new"",""seq"":12,""x"":1}"));
             Check.Equal(4, transcript.Cards.Count, "an unknown event adds nothing");
             Check.Equal(12L, transcript.LastSequence, "the last sequence is tracked");
+            transcript.Apply(JObject.Parse(@"{""type"":""editor_event"",""seq"":13,""kind"":""selection"",""text"":""selection: 1 item: /Player"",""count"":1}"));
+            Check.Equal(4, transcript.Cards.Count, "a selection only changes the status");
+            transcript.Apply(JObject.Parse(@"{""type"":""editor_event"",""seq"":14,""kind"":""compile"",""state"":""compile_failed"",""text"":""the scripts do not compile: 1 error(s)""}"));
+            Check.True(transcript.Cards[4].Kind == CardKind.Notice && transcript.Cards[4].Level == "warning", "a failed compile is a warning notice");
             transcript.Apply(JObject.Parse(@"{""type"":""command_result"",""id"":""panel-1"",""command"":""list_history"",""ok"":true,
                 ""sessions"":[{""session_id"":""s2"",""title"":""<b>newest</b>"",""modified_unix_ms"":2},{""session_id"":""s1"",""title"":""older"",""modified_unix_ms"":1}]}"));
             Check.Equal(2, transcript.History.Count, "history entries");

@@ -287,6 +287,8 @@ void Simulation::add_console(ConsoleKind kind, std::string message) {
         writer.StartObject();
         writer.Key("id");
         writer.Int64(entry.id);
+        writer.Key("type");
+        writer.String(kind == ConsoleKind::Exception ? "exception" : kind == ConsoleKind::Assert ? "assert" : "error");
         writer.Key("message");
         writer.String(entry.message.c_str());
         writer.EndObject();

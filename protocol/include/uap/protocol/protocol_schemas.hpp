@@ -27,7 +27,10 @@ public:
 
     // Empty when the value conforms; otherwise a readable reason with the JSON pointers involved.
     std::string check_method(std::string_view method, SchemaPart part, const rapidjson::Value& value) const;
-    // Checks against "envelope/request", "envelope/response", "envelope/event", "handshake/hello" ...
+    // Whether the description declares this editor event (its data is then checked as "events/<name>").
+    bool has_event(std::string_view event) const;
+    // Checks against "envelope/request", "envelope/response", "envelope/event", "handshake/hello",
+    // "events/<name>" ...
     std::string check_named(std::string_view pointer, const rapidjson::Value& value) const;
 
     ProtocolSchemas();

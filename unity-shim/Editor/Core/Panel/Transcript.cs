@@ -186,6 +186,14 @@ namespace AgentPanel.Panel
                 case "compaction":
                     Add(new Card { Kind = CardKind.Compaction });
                     break;
+                case "editor_event":
+                    // Selections only change the status: a user clicking around would bury the conversation.
+                    string kind = (string)item["kind"];
+                    if (kind == "selection" || item["text"] == null)
+                        break;
+                    bool problem = kind == "console_error" || (kind == "compile" && (string)item["state"] == "compile_failed");
+                    Add(new Card { Kind = CardKind.Notice, Text = (string)item["text"], Level = problem ? "warning" : "info" });
+                    break;
             }
         }
 

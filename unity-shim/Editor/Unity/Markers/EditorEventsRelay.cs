@@ -1,5 +1,5 @@
-// Tells the host when a scene is opened and when play mode changes (events sceneChanged with
-// opened: true, playModeChanged), so modules such as the markers pack can react.
+// Tells the host when a scene is opened and when play mode is entered, paused, resumed or left
+// (events sceneChanged with opened: true, playModeChanged), so the host and modules can react.
 using Newtonsoft.Json.Linq;
 using UnityEditor;
 using UnityEditor.SceneManagement;
@@ -16,6 +16,7 @@ namespace AgentPanel.Editor.Markers
         {
             EditorSceneManager.sceneOpened += OnSceneOpened;
             EditorApplication.playModeStateChanged += OnPlayModeStateChanged;
+            EditorApplication.pauseStateChanged += OnPauseStateChanged;
         }
 
         static void OnSceneOpened(Scene scene, OpenSceneMode mode)
@@ -25,8 +26,22 @@ namespace AgentPanel.Editor.Markers
 
         static void OnPlayModeStateChanged(PlayModeStateChange change)
         {
-            string state = change == PlayModeStateChange.EnteredPlayMode ? "playing" : change == PlayModeStateChange.EnteredEditMode ? "edit" : null;
-            if (state == null || state == s_state)
+            if (change == PlayModeStateChange.EnteredPlayMode)
+                Send(EditorApplication.isPaused ? "paused" : "playing");
+            else if (change == PlayModeStateChange.EnteredEditMode)
+                Send("edit");
+        }
+
+        // The Pause button in edit mode only arms the pause for the next play; it is no play-mode state.
+        static void OnPauseStateChanged(PauseState pause)
+        {
+            if (EditorApplication.isPlaying)
+                Send(pause == PauseState.Paused ? "paused" : "playing");
+        }
+
+        static void Send(string state)
+        {
+            if (state == s_state)
                 return;
             BridgeService.SendEditorEvent("playModeChanged", new JObject { { "state", state }, { "previous", s_state } });
             s_state = state;

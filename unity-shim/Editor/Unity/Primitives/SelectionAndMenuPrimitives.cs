@@ -35,13 +35,16 @@ namespace AgentPanel.Editor.Primitives
             });
         }
 
-        static JArray Describe(Object[] objects)
+        // The first limit objects (the selectionChanged event lists a bounded number; the answers all).
+        internal static JArray Describe(Object[] objects, int limit = int.MaxValue)
         {
             var described = new JArray();
             foreach (Object item in objects)
             {
                 if (item == null)
                     continue;
+                if (described.Count == limit)
+                    break;
                 var entry = new JObject { { "instanceId", ObjectIds.Of(item) }, { "name", item.name }, { "type", item.GetType().FullName } };
                 GameObject gameObject = item as GameObject;
                 string assetPath = AssetDatabase.GetAssetPath(item);
