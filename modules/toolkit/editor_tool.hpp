@@ -3,6 +3,7 @@
 // validate and run the same tools inside one Undo group.
 #pragma once
 
+#include "editor_availability.hpp"
 #include "editor_session.hpp"
 
 #include <rapidjson/schema.h>
@@ -36,6 +37,14 @@ public:
     sdk::ToolResult call(const rapidjson::Value& arguments, sdk::CallContext& context) final {
         if (auto problem = check_arguments(arguments))
             return sdk::ToolResult::failure(*problem);
+        // An editor that cannot load the package (its scripts do not compile, Safe Mode) would keep the
+        // call waiting for a connection that does not come: answer at once with its log's errors.
+        if (auto cannot_load = package_cannot_load(context)) {
+            if (auto offline = run_without_editor(arguments, *cannot_load))
+                return std::move(*offline);
+            return sdk::ToolResult::failure(std::string(m_spec.name) + " refused: the editor is not connected, and " +
+                                            cannot_load->summary);
+        }
         EditorSession session(context);
         if (auto problem = check_prefab_stage(arguments, session))
             return sdk::ToolResult::failure(*problem);
@@ -43,6 +52,10 @@ public:
     }
 
     virtual sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) = 0;
+
+    // What the tool does while the editor cannot load the package; nothing (the default): it is refused
+    // with the editor log's errors.
+    virtual std::optional<sdk::ToolResult> run_without_editor(const rapidjson::Value&, const PackageCannotLoad&) { return std::nullopt; }
 
     // Checks arguments against the input schema, as the host does for calls that reach it over MCP,
     // and the names check_names checks. Returns why they do not fit, or nothing when they do.

@@ -1,6 +1,7 @@
 // Simulator primitives that bracket an agent turn: one named undo step per turn (revertible while it
 // is the newest step) and an asset auto-refresh hold released with one refresh when the turn ends;
 // and prefab mode, during which the tools refuse writes that are not to the open prefab.
+#include "prefab_stage.hpp"
 #include "world.hpp"
 #include "support/json_writer.hpp"
 
@@ -109,20 +110,15 @@ Reply prefab_stage_observed(const Simulation& simulation) {
     return result_reply(out.end_object().end_object().text());
 }
 
-// Prefab mode: only which asset is open is modelled (its contents are not shown as a stage).
+// Prefab mode: the prefab's contents become the stage object addresses resolve in (prefab_stage.cpp).
 Reply prefab_stage_open(Simulation& simulation, const rapidjson::Value& params) {
-    std::string path = params["assetPath"].GetString();
-    const Asset* asset = simulation.find_asset(path);
-    if (!asset)
-        return error_reply("not_found", "no asset at " + path);
-    if (asset->kind != "Prefab")
-        return error_reply("type_mismatch", path + " is a " + asset->kind + ", not a prefab; only prefabs open in prefab mode");
-    simulation.prefab_stage = path;
+    if (auto error = open_prefab_stage(simulation, params["assetPath"].GetString()))
+        return *error;
     return prefab_stage_observed(simulation);
 }
 
 Reply prefab_stage_close(Simulation& simulation, const rapidjson::Value&) {
-    simulation.prefab_stage.clear();
+    close_prefab_stage(simulation);
     return prefab_stage_observed(simulation);
 }
 

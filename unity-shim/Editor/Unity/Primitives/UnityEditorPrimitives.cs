@@ -64,7 +64,8 @@ namespace AgentPanel.Editor.Primitives
             Func<JObject, JObject> handler;
             if (!m_handlers.TryGetValue(method, out handler))
                 throw PrimitiveError.Unsupported(method + " is not implemented by this editor");
-            return handler(parameters);
+            PlayModeWriteOutcome outcome = PlayModeGuard.Check(method, parameters);
+            return SceneObjects.MarkStage(method, PlayModeGuard.Mark(handler(parameters), outcome));
         }
     }
 }
