@@ -166,7 +166,9 @@ TEST(EditorLog, ALogThatIsNotARegularFileIsNotRead) {
     auto folder_report = read_editor_log(search);
     EXPECT_NE(folder_report.problem.find("no editor log found"), std::string::npos) << folder_report.problem;
     fs::remove(search.configured);
-    // A link to an endless device must not hang or fill memory.
+    // A link to an endless device must not hang or fill memory (where the system has one).
+    if (!fs::exists("/dev/zero"))
+        return;
     fs::create_symlink("/dev/zero", search.configured);
     auto device_report = read_editor_log(search);
     EXPECT_NE(device_report.problem.find("no editor log found"), std::string::npos) << device_report.problem;
