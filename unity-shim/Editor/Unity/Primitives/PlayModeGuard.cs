@@ -1,6 +1,5 @@
 // The play-mode guard of the scene writes: Unity restores the scenes when play mode ends, so a write
 // in (or while entering) play mode is refused with the command that stops it, unless the caller asks.
-using System;
 using AgentPanel.Bridge;
 using Newtonsoft.Json.Linq;
 using UnityEditor;
@@ -12,19 +11,11 @@ namespace AgentPanel.Editor.Primitives
 
     static class PlayModeGuard
     {
-        // The primitives that change scene objects. Asset writes (a material's properties, asset.create)
-        // keep their effect after play mode in Unity and are not guarded. The simulator keeps the same list.
-        static readonly string[] SceneWrites =
-        {
-            "object.create", "object.destroy", "object.rename", "object.reparent", "object.setActive", "object.duplicate",
-            "object.instantiate", "transform.set", "component.add", "component.remove", "property.set",
-        };
-
         public static PlayModeWriteOutcome Check(string method, JObject parameters)
         {
             // isPlayingOrWillChangePlaymode is already true while play mode is being entered
             // (EditorApplication.bindings.cs), when a write would be lost just the same.
-            if (!EditorApplication.isPlayingOrWillChangePlaymode || !WritesScene(method, parameters))
+            if (!EditorApplication.isPlayingOrWillChangePlaymode || !SceneWrites.Contains(method, parameters))
                 return PlayModeWriteOutcome.Persistent;
             if (Params.OptionalString(parameters, "playModeWrite", "refuse") == "revertOnExit")
                 return PlayModeWriteOutcome.RevertsOnExit;
@@ -41,16 +32,6 @@ namespace AgentPanel.Editor.Primitives
             if (outcome == PlayModeWriteOutcome.RevertsOnExit && result != null)
                 result["willRevertOnExitPlayMode"] = true;
             return result;
-        }
-
-        static bool WritesScene(string method, JObject parameters)
-        {
-            if (Array.IndexOf(SceneWrites, method) < 0)
-                return false;
-            // property.set writes an asset, which keeps the change, unless its target is a component.
-            if (method == "property.set")
-                return parameters["target"] is JObject target && target["component"] != null;
-            return true;
         }
     }
 }
