@@ -84,6 +84,18 @@ TEST(EditorLog, FindsTheLatestCompilesErrorsInUnitysForm) {
     EXPECT_NE(report.summary().find("uap_scripts_commit"), std::string::npos) << "says how to go on";
 }
 
+TEST(EditorLog, ErrorsOfAnotherProjectInASharedLogAreOnlyCounted) {
+    TemporaryFolder folder("other-project");
+    write_file(folder.path / "Assets" / "Mine.cs", "class Mine {}\n");
+    std::string log = std::string("\n") + compile_request + "Assets/Mine.cs(1,12): error CS1513: } expected\n" +
+                      "Assets/SomeoneElses.cs(2,3): error CS1002: ; expected\n" + (folder.path / "Assets" / "Mine.cs").string() +
+                      "(4,1): error CS0103: an absolute name inside the project\n/elsewhere/Assets/Other.cs(1,1): error CS0103: outside\n";
+    auto report = parse_editor_log(log, {}, folder.path);
+    EXPECT_EQ(report.error_count, 2u);
+    EXPECT_EQ(report.other_project_errors, 2u);
+    EXPECT_EQ(report.errors[0].file, "Assets/Mine.cs");
+}
+
 TEST(EditorLog, MalformedLinesAreNotErrors) {
     std::string log = std::string("\n") +
                       "Assets/A.cs(1): error CS0001: no column\n"

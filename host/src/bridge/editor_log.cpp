@@ -111,6 +111,18 @@ std::optional<fs::file_time_type> written_at(const fs::path& path) {
     return time;
 }
 
+// Whether a file an error names is in the project: Unity names project files relative to it
+// (Assets/..., Packages/...); an absolute name counts when it lies inside the project.
+bool in_project(const fs::path& project, const std::string& file) {
+    fs::path named = utf8::to_path(file);
+    std::error_code error;
+    if (named.is_absolute()) {
+        auto relative = named.lexically_relative(project);
+        return !relative.empty() && *relative.begin() != ".." && fs::exists(named, error);
+    }
+    return fs::exists(project / named, error);
+}
+
 } // namespace
 
 EditorPlatform current_editor_platform() {
@@ -138,7 +150,7 @@ std::vector<fs::path> editor_log_candidates(const EditorLogSearch& search) {
     return candidates;
 }
 
-EditorLogReport parse_editor_log(std::string_view tail, const EditorLogLimits& limits) {
+EditorLogReport parse_editor_log(std::string_view tail, const EditorLogLimits& limits, const fs::path& project) {
     EditorLogReport report;
     report.bytes_read = tail.size();
     std::set<std::tuple<std::string, int64_t, int64_t, std::string, std::string>> seen;
@@ -163,11 +175,16 @@ EditorLogReport parse_editor_log(std::string_view tail, const EditorLogLimits& l
             seen.clear();
             report.errors.clear();
             report.error_count = 0;
+            report.other_project_errors = 0;
             continue;
         }
         auto error = parse_error_line(line, limits);
         if (!error || !seen.emplace(error->file, error->line, error->column, error->code, error->message).second)
             continue;
+        if (!project.empty() && !in_project(project, error->file)) {
+            ++report.other_project_errors;
+            continue;
+        }
         ++report.error_count;
         if (report.errors.size() < limits.kept_errors)
             report.errors.push_back(std::move(*error));
@@ -189,7 +206,7 @@ EditorLogReport read_editor_log(const EditorLogSearch& search, const EditorLogLi
             report.problem = "cannot read the editor's log " + utf8::from_path(candidate) + ": " + tail.error().message();
             return report;
         }
-        EditorLogReport report = parse_editor_log(tail.value(), limits);
+        EditorLogReport report = parse_editor_log(tail.value(), limits, search.project);
         report.path = candidate;
         return report;
     }
@@ -229,6 +246,8 @@ void EditorLogReport::write(json::TextWriter& writer) const {
         return;
     }
     writer.field("path", utf8::from_path(path)).field("bytesRead", bytes_read).field("safeMode", safe_mode).field("errorCount", error_count);
+    if (other_project_errors > 0)
+        writer.field("otherProjectErrors", other_project_errors);
     writer.key("errors").begin_array();
     for (const auto& error : errors)
         writer.begin_object()

@@ -53,6 +53,7 @@ struct EditorLogReport {
     uint64_t bytes_read = 0;
     bool safe_mode = false;       // The tail mentions Safe Mode.
     std::size_t error_count = 0;  // Distinct errors of the latest compile in the tail.
+    std::size_t other_project_errors = 0; // Errors naming files this project does not have (a shared global log).
     std::vector<LogCompileError> errors;
     std::filesystem::path project; // The project the host serves, so a tool can fix its scripts without the editor.
 
@@ -62,8 +63,10 @@ struct EditorLogReport {
     void write(json::TextWriter& writer) const;
 };
 
-// Parses the tail of a log. Errors before the latest successful assembly reload are stale and dropped.
-EditorLogReport parse_editor_log(std::string_view tail, const EditorLogLimits& limits = {});
+// Parses the tail of a log. Errors before the latest compile request or assembly reload are stale and
+// dropped. With a project, an error whose file is not in it is another editor's (the global log is
+// shared by every project on the machine) and only counted as other_project_errors.
+EditorLogReport parse_editor_log(std::string_view tail, const EditorLogLimits& limits = {}, const std::filesystem::path& project = {});
 
 // Reads the newest bytes of the first candidate that exists (through the SDK's file jail) and parses them.
 EditorLogReport read_editor_log(const EditorLogSearch& search, const EditorLogLimits& limits = {});
