@@ -3,6 +3,7 @@
 // validate and run the same tools inside one Undo group.
 #pragma once
 
+#include "editor_availability.hpp"
 #include "editor_session.hpp"
 
 #include <rapidjson/schema.h>
@@ -36,6 +37,14 @@ public:
     sdk::ToolResult call(const rapidjson::Value& arguments, sdk::CallContext& context) final {
         if (auto problem = check_arguments(arguments))
             return sdk::ToolResult::failure(*problem);
+        // An editor that cannot load the package (its scripts do not compile, Safe Mode) would keep the
+        // call waiting for a connection that does not come: answer at once with its log's errors.
+        if (auto cannot_load = package_cannot_load(context)) {
+            if (auto offline = run_without_editor(arguments, *cannot_load))
+                return std::move(*offline);
+            return sdk::ToolResult::failure(std::string(m_spec.name) + " refused: the editor is not connected, and " +
+                                            cannot_load->summary);
+        }
         EditorSession session(context);
         if (auto problem = check_prefab_stage(arguments, session))
             return with_compile_note(sdk::ToolResult::failure(*problem), session);
@@ -47,6 +56,9 @@ public:
     // A refusal or failure while the editor's scripts do not compile ends with that, and with what fixes
     // it, whichever way the tool built its message (failure() adds it already; it is never added twice).
     static sdk::ToolResult with_compile_note(sdk::ToolResult result, EditorSession& session);
+    // What the tool does while the editor cannot load the package; nothing (the default): it is refused
+    // with the editor log's errors.
+    virtual std::optional<sdk::ToolResult> run_without_editor(const rapidjson::Value&, const PackageCannotLoad&) { return std::nullopt; }
 
     // Checks arguments against the input schema, as the host does for calls that reach it over MCP,
     // and the names check_names checks. Returns why they do not fit, or nothing when they do.

@@ -134,7 +134,11 @@ TEST(Simulator, PlayModeChangesAreRevertedOnExitAndScenesCannotBeSaved) {
     EditorSimulator simulator(identity());
     simulator.build_sample_scene();
     ASSERT_TRUE(simulator.call("playmode.set", R"({"state":"playing"})").ok());
-    ASSERT_TRUE(simulator.call("object.create", R"({"name":"Transient"})").ok());
+    // A scene write in play mode is refused unless the caller accepts that it will not last.
+    EXPECT_EQ(at(simulator.call("object.create", R"({"name":"Transient"})").json, "/code"), "conflict");
+    Reply transient = simulator.call("object.create", R"({"name":"Transient","playModeWrite":"revertOnExit"})");
+    ASSERT_TRUE(transient.ok()) << transient.json;
+    EXPECT_EQ(at(transient.json, "/willRevertOnExitPlayMode"), "true");
     EXPECT_EQ(at(simulator.call("scene.save", "{}").json, "/code"), "conflict");
     ASSERT_TRUE(simulator.call("playmode.set", R"({"state":"edit"})").ok());
     EXPECT_EQ(at(simulator.call("component.list", R"({"object":{"scenePath":"/Transient"}})").json, "/code"), "not_found");

@@ -93,6 +93,26 @@ TEST_F(FileJailTest, WritesReadsAndLeavesNoTemporaryFile) {
     EXPECT_EQ(listing.value()[1].kind, EntryKind::File);
 }
 
+TEST_F(FileJailTest, ATailReadReturnsTheLastBytesOfALargerFileAndTheWholeOfASmallerOne) {
+    auto files = jail();
+    ASSERT_TRUE(files.write("Logs/Editor.log", "0123456789abcdef"));
+    auto whole = files.read("Logs/Editor.log", 6);
+    ASSERT_FALSE(whole) << "a whole read still refuses a larger file";
+    EXPECT_EQ(whole.error().problem, JailProblem::TooLarge);
+    auto tail = files.read("Logs/Editor.log", 6, uap::sdk::ReadPart::Tail);
+    ASSERT_TRUE(tail) << tail.error().message;
+    EXPECT_EQ(tail->content, "abcdef");
+    auto small = files.read("Logs/Editor.log", 1024, uap::sdk::ReadPart::Tail);
+    ASSERT_TRUE(small);
+    EXPECT_EQ(small->content, "0123456789abcdef");
+    // A link is refused for a tail as for any read.
+    if (plant_link(outside / "authorized_keys", project / "Logs" / "Linked.log", false)) {
+        auto linked = files.read("Logs/Linked.log", 6, uap::sdk::ReadPart::Tail);
+        ASSERT_FALSE(linked);
+        EXPECT_EQ(linked.error().problem, JailProblem::Link);
+    }
+}
+
 TEST_F(FileJailTest, AWriterInPiecesIsInvisibleUntilCommittedAndLeavesNothingWhenDropped) {
     auto files = jail();
     ASSERT_TRUE(files.write("pack/lib.so", "old"));

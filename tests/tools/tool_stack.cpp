@@ -78,7 +78,9 @@ ToolStack::ToolStack(ToolStackOptions options) : m_parts(std::make_unique<Parts>
             options.agent_environment.push_back(entry);
     app::HostOptions host_options;
     host_options.project = parts.project;
-    host_options.editor = app::EditorMode::Simulator;
+    host_options.editor = options.editor == StackEditor::Simulator ? app::EditorMode::Simulator : app::EditorMode::Unity;
+    if (!options.editor_log.empty())
+        host_options.editor_log = parts.project / options.editor_log;
     host_options.agent = options.start_agent ? app::AgentMode::StartCli : app::AgentMode::PanelOnly;
     host_options.version = "test";
     host_options.hook_binary = options.hook_binary;

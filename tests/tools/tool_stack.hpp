@@ -32,7 +32,14 @@ struct ToolReply {
     rapidjson::Document value;    // text parsed as JSON when it is an object (successful calls).
 };
 
+// Which editor the host serves: the in-process simulator (connected at once), or a Unity editor that
+// never connects (as one that cannot load the package).
+enum class StackEditor { Simulator, NeverConnects };
+
 struct ToolStackOptions {
+    StackEditor editor = StackEditor::Simulator;
+    // serve --editor-log, relative to the project folder (empty: the host's own search).
+    std::filesystem::path editor_log;
     std::string settings_json;    // The project's host-settings.json; empty for the defaults.
     bool start_agent = false;     // Start the claude CLI session (with agent_environment).
     std::filesystem::path hook_binary;

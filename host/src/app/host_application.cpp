@@ -2,6 +2,7 @@
 #include "app/host_application.hpp"
 
 #include "app/agent_service.hpp"
+#include "app/editor_log_watch.hpp"
 #include "app/integration_commands.hpp"
 #include "app/integration_wiring.hpp"
 #include "app/job_status_link.hpp"
@@ -31,6 +32,7 @@
 #include "settings/project_settings.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
+#include "support/platform/platform.hpp"
 #include "support/periodic_task.hpp"
 #include "support/processes.hpp"
 #include "support/utf8_path.hpp"
@@ -73,10 +75,25 @@ struct HostApplication::Graph {
     std::unique_ptr<PeriodicTask> profile_watcher;
     std::unique_ptr<panel::EditorActivity> editor_activity; // After the agent: it publishes to the agent's hub.
     std::unique_ptr<PeriodicTask> editor_activity_ticker;   // After the activity it ticks: stopped first.
+    std::unique_ptr<EditorLogWatch> editor_log_watch; // Publishes to the agent's hub; reports to the bridge.
     int editor_events_ticket = 0;
     server::Discovery discovery;
     bool serving = false;
 };
+
+namespace {
+
+bridge::EditorLogSearch editor_log_search(const std::filesystem::path& project, const std::filesystem::path& configured) {
+    bridge::EditorLogSearch search;
+    search.configured = configured;
+    search.project = project;
+    search.platform = bridge::current_editor_platform();
+    search.home = platform::environment_value("HOME");
+    search.local_app_data = platform::environment_value("LOCALAPPDATA");
+    return search;
+}
+
+} // namespace
 
 HostApplication::HostApplication(HostOptions options) : m_options(std::move(options)) {
     m_options.project = std::filesystem::absolute(m_options.project);
@@ -230,6 +247,11 @@ Expected<void> HostApplication::start() {
     });
     graph->agent->endpoint().add_command_extension(graph->profile_commands.get());
     graph->http->add_upgrade_route(graph->agent->route());
+    // A real editor that cannot load the package never connects; its log says why. The simulator
+    // always loads, so its host reads no log unless one is named.
+    if (m_options.editor == EditorMode::Unity || !m_options.editor_log.empty())
+        graph->editor_log_watch = std::make_unique<EditorLogWatch>(editor_log_search(project, m_options.editor_log),
+                                                                   graph->editor->bridge(), &graph->agent->hub());
 
     auto bound = graph->http->start();
     if (!bound)
@@ -246,6 +268,7 @@ Expected<void> HostApplication::start() {
     discovery.port = *bound;
     discovery.started_at = Poco::DateTimeFormatter::format(Poco::DateTime(), Poco::DateTimeFormat::ISO8601_FRAC_FORMAT);
     discovery.version = m_options.version;
+    discovery.editor_log = m_options.editor_log;
     for (server::Role role : server::all_roles)
         discovery.token_files[server::to_string(role)] = server::AccessTokens::file_for(project, role);
     if (auto written = server::write_discovery(project, discovery); !written) {
@@ -269,6 +292,7 @@ Expected<void> HostApplication::start() {
 void HostApplication::stop() {
     if (!m_graph)
         return;
+    m_graph->editor_log_watch.reset();
     m_graph->registry_watcher->stop();
     m_graph->profile_watcher->stop();
     m_graph->editor_activity_ticker->stop();

@@ -61,6 +61,9 @@ struct HostOptions {
     const Clock* module_clock = nullptr;
     // The bundled extension profiles; empty: <prefix>/share/uap/profiles next to the executable.
     std::filesystem::path profiles_folder;
+    // The editor's log (serve --editor-log; the package passes Application.consoleLogPath); empty: the
+    // project's Logs/Editor.log or the platform's default, whichever was written last.
+    std::filesystem::path editor_log;
 };
 
 class HostApplication {

@@ -74,9 +74,15 @@ uap_status BridgeServer::outcome(std::unique_lock<std::mutex>&, const std::share
     const char* code = codes[static_cast<int>(kind)];
     bool job = kind == Outcome::StillRunning || kind == Outcome::Abandoned;
     entry->job = job;
+    // An editor that never connects may be unable to load the package at all (compile errors, Safe
+    // Mode): what its log says is the most useful thing a not_connected refusal can carry.
+    OfflineReport offline = kind == Outcome::NotConnected && m_offline_report ? m_offline_report() : OfflineReport{};
+    std::string message = offline.summary.empty() ? detail : detail + ". " + offline.summary;
     json::TextWriter writer;
-    writer.begin_object().field("code", code).field("message", detail).key("data").begin_object();
+    writer.begin_object().field("code", code).field("message", message).key("data").begin_object();
     writer.field("outcome", code).field("requestId", entry->id).field("method", entry->method);
+    if (!offline.json.empty())
+        writer.raw_field("editorLog", offline.json);
     if (job)
         writer.field("jobId", entry->id);
     if (kind == Outcome::Abandoned)

@@ -73,7 +73,15 @@ std::string BridgeServer::state_json() const {
         writer.key("compile");
         m_compile.write(writer);
     }
+    if (!m_connection && m_offline_report)
+        if (OfflineReport report = m_offline_report(); !report.json.empty())
+            writer.raw_field("editorLog", report.json);
     return writer.end_object().text();
+}
+
+void BridgeServer::set_offline_report(std::function<OfflineReport()> report) {
+    std::lock_guard lock(m_mutex);
+    m_offline_report = std::move(report);
 }
 
 int BridgeServer::subscribe(EventListener listener) {

@@ -28,6 +28,12 @@ namespace uap::bridge {
 using api::CallControl;
 using api::EditorLink;
 
+// What the host read about an editor that is not connected: JSON object text and a sentence for refusals.
+struct OfflineReport {
+    std::string json;
+    std::string summary; // Empty when there is nothing to tell the agent.
+};
+
 // Counters the tests and benchmarks read.
 struct BridgeStatistics {
     uint64_t requests = 0;
@@ -58,6 +64,11 @@ public:
     // Editor events ({"event","data"}) as they arrive, on the connection thread. Returns a ticket for unsubscribe.
     int subscribe(EventListener listener) override;
     void unsubscribe(int ticket) override;
+
+    // What the host knows of an editor that cannot connect (the editor log's compile errors): its JSON
+    // object text goes into state_json as "editorLog" and into not_connected refusals, its summary into
+    // their message. The function must answer at once (a cache); it is called with the bridge's lock held.
+    void set_offline_report(std::function<OfflineReport()> report);
 
     BridgeStatistics statistics() const;
     bool connected() const;
@@ -127,6 +138,7 @@ private:
     std::map<int, EventListener> m_listeners;
     int m_next_ticket = 1;
     bool m_stopping = false;
+    std::function<OfflineReport()> m_offline_report;
     std::thread m_pinger;
 };
 

@@ -24,7 +24,7 @@ namespace {
 
 const Command& serve_command() {
     static const Command command{
-        {"uap-host serve --project DIR [--port N] [--editor unity|sim] [--agent] [--plugins DIR]..."},
+        {"uap-host serve --project DIR [--port N] [--editor unity|sim] [--editor-log FILE] [--agent] [--plugins DIR]..."},
         "Serves MCP at http://127.0.0.1:PORT/mcp, the editor bridge and the panel for one Unity project until Ctrl-C; "
         "writes the discovery and token files into the project. Enabling, disabling, installing or removing a pack "
         "reaches it without a restart. The browser panel is served at http://127.0.0.1:PORT/; serve prints a one-time sign-in "
@@ -32,6 +32,9 @@ const Command& serve_command() {
         {project_option(),
          {"port", Takes::Value, "N", "the loopback port (default 0: one the system chooses)"},
          {"editor", Takes::Value, "MODE", "unity: wait for the Unity shim (default); sim: run the editor simulator in-process (sample scene)"},
+         {"editor-log", Takes::Value, "FILE",
+          "the editor's Editor.log, read while no editor connects to report compile errors that keep the package from loading "
+          "(default: the project's Logs/Editor.log or the platform's global log, whichever was written last)"},
          {"agent", Takes::Nothing, "", "start the claude CLI session the /panel WebSocket drives (see docs/agent-sessions.md)"},
          plugins_option()},
         ""};
@@ -114,6 +117,8 @@ int run_serve_command(const std::vector<std::string>& words) {
     for (const auto& folder : arguments->values("plugins"))
         options.plugin_folders.emplace_back(folder);
     options.version = host_version;
+    if (auto editor_log = arguments->value("editor-log"))
+        options.editor_log = std::filesystem::absolute(utf8::to_path(*editor_log));
     options.first_session = agent::FirstSession::ReopenLast;
 
     platform::StopRequests stop_requests; // Before any thread starts.

@@ -29,6 +29,8 @@ Expected<void> write_discovery(const fs::path& project, const Discovery& discove
     document.AddMember("mcpUrl", json::string_value(discovery.mcp_url(), allocator), allocator);
     document.AddMember("startedAt", json::string_value(discovery.started_at, allocator), allocator);
     document.AddMember("version", json::string_value(discovery.version, allocator), allocator);
+    if (!discovery.editor_log.empty())
+        document.AddMember("editorLog", json::string_value(utf8::from_path(discovery.editor_log), allocator), allocator);
     rapidjson::Value token_files(rapidjson::kObjectType);
     for (auto& [role, file] : discovery.token_files)
         token_files.AddMember(json::string_value(role, allocator), json::string_value(utf8::from_path(file), allocator), allocator);
@@ -53,6 +55,8 @@ Expected<Discovery> read_discovery(const fs::path& project) {
     discovery.port = static_cast<uint16_t>(*port);
     discovery.started_at = json::string_field(*document, "startedAt").value_or("");
     discovery.version = json::string_field(*document, "version").value_or("");
+    if (auto editor_log = json::string_field(*document, "editorLog"))
+        discovery.editor_log = utf8::to_path(*editor_log);
     if (auto tokens = document->FindMember("tokenFiles"); tokens != document->MemberEnd() && tokens->value.IsObject())
         for (auto& entry : tokens->value.GetObject())
             if (entry.value.IsString())

@@ -18,6 +18,7 @@ struct Discovery {
     std::string started_at; // ISO 8601, UTC.
     std::string version;
     std::map<std::string, std::filesystem::path> token_files; // Role name → file.
+    std::filesystem::path editor_log; // The editor's log when serve was told it (--editor-log); may be empty.
 
     std::string mcp_url() const { return "http://127.0.0.1:" + std::to_string(port) + "/mcp"; }
 };

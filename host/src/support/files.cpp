@@ -56,7 +56,9 @@ Expected<fs::path> ensure_real_folders(const fs::path& base, const fs::path& rel
     return base / relative;
 }
 
-Expected<std::string> read(const fs::path& path, uint64_t max_bytes, Links links) {
+namespace {
+
+Expected<std::string> read_part(const fs::path& path, uint64_t max_bytes, Links links, sdk::ReadPart part) {
     // The folder is the caller's; Links::Refuse refuses a link at the file itself.
     auto folder = sdk::FileJail::open(path.parent_path(), sdk::RootLinks::Follow);
     if (!folder)
@@ -69,13 +71,23 @@ Expected<std::string> read(const fs::path& path, uint64_t max_bytes, Links links
             fs::path target = fs::canonical(path, error);
             if (error)
                 return Error("cannot read " + utf8::from_path(path) + ": " + error.message());
-            return read(target, max_bytes, Links::Refuse);
+            return read_part(target, max_bytes, Links::Refuse, part);
         }
     }
-    auto file = folder->read(name, max_bytes);
+    auto file = folder->read(name, max_bytes, part);
     if (!file)
         return from_jail(file.error());
     return std::move(file->content);
+}
+
+} // namespace
+
+Expected<std::string> read(const fs::path& path, uint64_t max_bytes, Links links) {
+    return read_part(path, max_bytes, links, sdk::ReadPart::Whole);
+}
+
+Expected<std::string> read_tail(const fs::path& path, uint64_t max_bytes) {
+    return read_part(path, max_bytes, Links::Follow, sdk::ReadPart::Tail);
 }
 
 Expected<void> write_atomically(const fs::path& path, const std::string& content, Visibility visibility) {

@@ -21,6 +21,10 @@ enum class Links { Follow, Refuse };
 // With Links::Refuse a link at the file itself is refused (the folders above are the caller's).
 Expected<std::string> read(const std::filesystem::path& path, uint64_t max_bytes, Links links = Links::Follow);
 
+// Reads the last max_bytes bytes of a file another process may be writing (the editor's log); the
+// first line may be cut. A link at the file is followed, as read() does by default.
+Expected<std::string> read_tail(const std::filesystem::path& path, uint64_t max_bytes);
+
 // Replaces path's content atomically: readers see the old file or the new one, never a mix.
 // Never writes through a link: refuses when the file or its folder is a symbolic link; a missing
 // folder is created from its nearest existing ancestor without following links.

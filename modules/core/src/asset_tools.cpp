@@ -128,6 +128,10 @@ sdk::ToolResult AssetCreateTool::run(const rapidjson::Value& arguments, EditorSe
     auto& result_allocator = result.GetAllocator();
     result.AddMember("created", rapidjson::Value(check.result["assets"][0], result_allocator), result_allocator);
     result.AddMember("renamed", rapidjson::Value(created.result["observed"]["renamed"], result_allocator), result_allocator);
+    // A Material's shader as the editor chose it (the request's, or the render pipeline's default), so
+    // the agent knows whether the material will render under the project's pipeline.
+    if (const auto* shader = member(created.result["observed"], "shader"))
+        result.AddMember("shader", rapidjson::Value(*shader, result_allocator), result_allocator);
     result.AddMember("undoable", false, result_allocator);
     return sdk::ToolResult::success(std::move(result));
 }

@@ -3,9 +3,7 @@
 // between validation and commit can never slip an unvalidated script in.
 #include "scripts_commit_tool.hpp"
 #include "compile_outcome.hpp"
-
-#include <rapidjson/encodings.h>
-#include <rapidjson/memorystream.h>
+#include "staged_scripts.hpp"
 
 #include <uap/sdk/file_jail.hpp>
 
@@ -16,84 +14,8 @@ namespace uap::core {
 
 namespace {
 
-namespace fs = std::filesystem;
-
-constexpr std::size_t max_files = 100;
-constexpr std::uint64_t max_file_bytes = 1024 * 1024;
-// What a listing of UapStaging/ may hold, files and folders together, before it is refused.
-constexpr std::size_t max_staged_entries = 10000;
-constexpr std::string_view staging_folder = "UapStaging";
 // How long the tool waits for Unity's compile after the refresh before saying it still runs.
 constexpr std::chrono::milliseconds compile_wait{90000};
-
-struct StagedSource {
-    sdk::JailFile staged;    // The file under UapStaging/, read once through the jail.
-    std::string asset_path;  // Assets/<the same relative path>.
-};
-
-// Discards what the UTF-8 validator copies; only its verdict matters here.
-struct DiscardingStream {
-    void Put(char) {}
-};
-
-bool valid_utf8(const std::string& text) {
-    rapidjson::MemoryStream stream(text.data(), text.size());
-    DiscardingStream discard;
-    while (stream.Tell() < text.size())
-        if (!rapidjson::UTF8<>::Validate(stream, discard))
-            return false;
-    return true;
-}
-
-// The staged .cs files, read through the project's jail: a link anywhere under UapStaging/ (or
-// UapStaging itself) is refused, never followed, so nothing outside the project is read or deleted.
-std::string collect(const sdk::FileJail& project, std::vector<StagedSource>& sources) {
-    auto kind = project.kind(staging_folder);
-    if (!kind)
-        return kind.error().message;
-    if (kind.value() == sdk::EntryKind::Missing)
-        return "nothing is staged: " + project.host_path(staging_folder).generic_string() +
-               " does not exist. Write scripts under UapStaging/ (for example UapStaging/Scripts/Foo.cs for "
-               "Assets/Scripts/Foo.cs), then call uap_scripts_commit";
-    if (kind.value() == sdk::EntryKind::Link)
-        return sdk::jail_detail::link_refusal(project.root(), std::string(staging_folder), "").message;
-    auto entries = project.list(staging_folder, max_staged_entries);
-    if (!entries)
-        return entries.error().message;
-    for (const auto& entry : entries.value()) {
-        std::string relative = std::string(staging_folder) + "/" + entry.relative;
-        if (entry.kind == sdk::EntryKind::Link)
-            return sdk::jail_detail::link_refusal(project.root(), relative, "").message;
-        if (entry.kind != sdk::EntryKind::File || fs::path(entry.relative).extension() != ".cs")
-            continue;
-        if (sources.size() == max_files)
-            return "more than 100 staged scripts; commit them in smaller sets";
-        auto staged = project.read(relative, max_file_bytes);
-        if (!staged)
-            return staged.error().message;
-        if (!valid_utf8(staged->content))
-            return project.host_path(relative).generic_string() + " is not UTF-8; save it as UTF-8";
-        sources.push_back({std::move(staged.value()), "Assets/" + entry.relative});
-    }
-    if (sources.empty())
-        return "no .cs files under " + project.host_path(staging_folder).generic_string() + "; stage scripts there first";
-    return {};
-}
-
-// Every target checked before anything is validated or written: a link at a target or in a folder
-// above it refuses the whole commit, so a commit never stops half-way on a planted link.
-std::string refuse_linked_targets(const sdk::FileJail& project, const std::vector<StagedSource>& sources) {
-    for (const auto& source : sources) {
-        auto kind = project.kind(source.asset_path);
-        if (!kind)
-            return kind.error().message;
-        if (kind.value() == sdk::EntryKind::Link)
-            return sdk::jail_detail::link_refusal(project.root(), source.asset_path, "").message;
-        if (kind.value() == sdk::EntryKind::Folder || kind.value() == sdk::EntryKind::Other)
-            return project.host_path(source.asset_path).generic_string() + " exists and is not a file; move it away first";
-    }
-    return {};
-}
 
 } // namespace
 
@@ -105,6 +27,7 @@ ScriptsCommitTool::ScriptsCommitTool()
                    sdk::Duration::LongRunning}}) {}
 
 sdk::ToolResult ScriptsCommitTool::run(const rapidjson::Value&, EditorSession& session) {
+    namespace fs = std::filesystem;
     rapidjson::Document none(rapidjson::kObjectType);
     EditorReply info = session.call("editor.info", none);
     if (!info.ok())
@@ -115,9 +38,7 @@ sdk::ToolResult ScriptsCommitTool::run(const rapidjson::Value&, EditorSession& s
         return sdk::ToolResult::failure("uap_scripts_commit cannot open the project folder the editor reported: " +
                                         project.error().message);
     std::vector<StagedSource> sources;
-    std::string problem = collect(project.value(), sources);
-    if (problem.empty())
-        problem = refuse_linked_targets(project.value(), sources);
+    std::string problem = collect_staged(project.value(), sources);
     if (!problem.empty())
         return sdk::ToolResult::failure("uap_scripts_commit: " + problem + "; nothing was committed");
 
@@ -151,16 +72,8 @@ sdk::ToolResult ScriptsCommitTool::run(const rapidjson::Value&, EditorSession& s
     auto& result_allocator = result.GetAllocator();
     rapidjson::Value committed(rapidjson::kArrayType);
     rapidjson::Value kept(rapidjson::kArrayType);
-    for (const auto& source : sources) {
-        if (auto written = project->write(source.asset_path, source.staged.content); !written)
-            return sdk::ToolResult::failure("uap_scripts_commit: validation passed, but " + written.error().message + "; " +
-                                            std::to_string(committed.Size()) + " script(s) were committed before it");
-        committed.PushBack(text(source.asset_path, result_allocator), result_allocator);
-        // The staged copy goes once committed, unless it changed after it was read (then it stays
-        // for the next commit): the jail deletes only the very file it read, with the bytes it read.
-        if (auto removed = project->remove_read(source.staged); !removed)
-            kept.PushBack(text(removed.error().message, result_allocator), result_allocator);
-    }
+    if (auto problem = write_staged(project.value(), sources, committed, kept, result_allocator))
+        return sdk::ToolResult::failure("uap_scripts_commit: validation passed, but " + *problem);
     std::optional<uint64_t> baseline = compile_baseline(session);
     EditorReply refreshed = session.call("asset.refresh", none, 120000);
     result.AddMember("committed", committed, result_allocator);

@@ -105,6 +105,9 @@ sdk::ToolResult QueryHierarchyTool::run(const rapidjson::Value& arguments, Edito
     auto& result_allocator = result.GetAllocator();
     result.AddMember("hierarchy", text(lines, result_allocator), result_allocator);
     result.AddMember("count", count, result_allocator);
+    // Which stage the editor listed: prefab mode shows the prefab's contents instead of the scenes.
+    if (const auto* stage = member(walk.result, "stage"))
+        result.AddMember("stage", rapidjson::Value(*stage, result_allocator), result_allocator);
     if (const auto* next = member(walk.result, "nextCursor"))
         result.AddMember("nextCursor", rapidjson::Value(*next, result_allocator), result_allocator);
     return sdk::ToolResult::success(std::move(result));

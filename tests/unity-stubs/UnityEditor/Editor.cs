@@ -276,12 +276,23 @@ namespace UnityEditor.SceneManagement
     }
 
     // StageManager/PrefabStage/PrefabStage.cs, PrefabStageUtility.cs, StageManager/StageUtility.cs (2022.3).
-    public sealed class PrefabStage
+    // StageManager/Stage.cs, PreviewSceneStage.cs (the same on 2022.3 to 6000.5): a prefab stage's objects
+    // live in its own preview scene.
+    public abstract class Stage : ScriptableObject { }
+
+    public abstract class PreviewSceneStage : Stage
     {
-        internal PrefabStage() { }
+        protected PreviewSceneStage() { }
+        public UnityEngine.SceneManagement.Scene scene { get { throw new NotImplementedException(); } protected set { } }
+    }
+
+    public sealed partial class PrefabStage : PreviewSceneStage
+    {
+        private PrefabStage() { }
         public static event Action<PrefabStage> prefabStageOpened { add { } remove { } }
         public static event Action<PrefabStage> prefabStageClosing { add { } remove { } }
         public string assetPath { get { throw new NotImplementedException(); } }
+        public GameObject prefabContentsRoot { get { throw new NotImplementedException(); } }
     }
 
     public static class PrefabStageUtility
@@ -293,6 +304,7 @@ namespace UnityEditor.SceneManagement
     public static class StageUtility
     {
         public static void GoToMainStage() { }
+        public static void PlaceGameObjectInCurrentStage(GameObject gameObject) { }
     }
 }
 

@@ -119,6 +119,7 @@ namespace UnityEngine
         public static string unityVersion { get { throw new NotImplementedException(); } }
         public static string dataPath { get { throw new NotImplementedException(); } }
         public static RuntimePlatform platform { get { throw new NotImplementedException(); } }
+        public static string consoleLogPath { get { throw new NotImplementedException(); } }
     }
 
     public sealed partial class Resources
@@ -172,6 +173,7 @@ namespace UnityEngine
     public partial class Material : Object
     {
         public Material(Shader shader) { }
+        public Shader shader { get { throw new NotImplementedException(); } set { } }
     }
 
     public class Behaviour : Component { }
@@ -240,5 +242,22 @@ namespace UnityEngine.SceneManagement
         public static int sceneCount { get { throw new NotImplementedException(); } }
         public static Scene GetActiveScene() { throw new NotImplementedException(); }
         public static Scene GetSceneAt(int index) { throw new NotImplementedException(); }
+    }
+}
+
+namespace UnityEngine.Rendering
+{
+    // Runtime/Export/Graphics/GraphicsSettings.bindings.cs and Runtime/Export/RenderPipeline/RenderPipelineAsset.cs
+    // (the same members on 2022.3 to 6000.5): the active render pipeline and its default material.
+    public sealed partial class GraphicsSettings : Object
+    {
+        private GraphicsSettings() { }
+        public static RenderPipelineAsset currentRenderPipeline { get { throw new NotImplementedException(); } }
+    }
+
+    public abstract partial class RenderPipelineAsset : ScriptableObject
+    {
+        public virtual Material defaultMaterial => null;
+        public virtual Shader defaultShader => null;
     }
 }

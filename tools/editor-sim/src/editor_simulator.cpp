@@ -3,6 +3,8 @@
 #include <uap/editor_sim/editor_simulator.hpp>
 #include <uap/protocol/protocol_schemas.hpp>
 
+#include "play_mode_guard.hpp"
+#include "prefab_stage.hpp"
 #include "world.hpp"
 
 #include <mutex>
@@ -127,7 +129,13 @@ Reply EditorSimulator::call(std::string_view method, std::string_view params_jso
     Reply reply;
     try {
         std::lock_guard lock(m_state->mutex);
+        PlayModeGuard guard = guard_play_mode_write(m_state->simulation, method, params);
+        if (guard.refusal)
+            return *guard.refusal;
         reply = primitive->second(m_state->simulation, params);
+        if (guard.outcome == PlayModeWriteOutcome::RevertsOnExit)
+            reply = mark_reverting_on_exit(std::move(reply));
+        reply = mark_stage(m_state->simulation, method, std::move(reply));
     } catch (const std::exception& exception) {
         return error_reply("internal_error", std::string("simulator bug in ") + std::string(method) + ": " + exception.what());
     }
@@ -287,6 +295,31 @@ std::vector<std::string> EditorSimulator::take_events() {
 void EditorSimulator::log(ConsoleKind kind, std::string_view message) {
     std::lock_guard lock(m_state->mutex);
     m_state->simulation.add_console(kind, std::string(message));
+}
+
+void EditorSimulator::set_console_filters(ConsoleFilters filters) {
+    std::lock_guard lock(m_state->mutex);
+    m_state->simulation.console_filters = std::move(filters);
+}
+
+ConsoleFilters EditorSimulator::console_filters() const {
+    std::lock_guard lock(m_state->mutex);
+    return m_state->simulation.console_filters;
+}
+
+std::size_t EditorSimulator::visible_console_rows() const {
+    std::lock_guard lock(m_state->mutex);
+    return m_state->simulation.console_rows().size();
+}
+
+std::string EditorSimulator::editor_log_text() const {
+    std::lock_guard lock(m_state->mutex);
+    return m_state->simulation.editor_log;
+}
+
+void EditorSimulator::set_render_pipeline(RenderPipeline pipeline) {
+    std::lock_guard lock(m_state->mutex);
+    m_state->simulation.render_pipeline = pipeline;
 }
 
 const SimulatorIdentity& EditorSimulator::identity() const { return m_state->simulation.identity; }

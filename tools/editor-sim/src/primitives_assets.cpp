@@ -1,4 +1,5 @@
 // Simulator primitives for assets, import settings, scenes, search, screenshots and script validation.
+#include "material_shaders.hpp"
 #include "world.hpp"
 #include "script_checks.hpp"
 #include "support/json_writer.hpp"
@@ -170,8 +171,11 @@ Reply asset_create(Simulation& simulation, const rapidjson::Value& params) {
     if (asset.type)
         for (const auto& spec : asset.type->properties)
             asset.properties.push_back(Property{&spec, spec.default_json});
-    if (kind == "Material" && params.HasMember("shader"))
-        asset.properties[0].value_json = "\"" + std::string(params["shader"].GetString()) + "\"";
+    std::optional<MaterialShader> shader;
+    if (kind == "Material") {
+        shader = choose_material_shader(simulation, params);
+        asset.properties[0].value_json = quoted_json(shader->name);
+    }
     asset.path = unique_path(simulation, requested);
     asset.guid = "sim" + std::to_string(simulation.world.next_id++);
     std::string path = asset.path;
@@ -190,6 +194,8 @@ Reply asset_create(Simulation& simulation, const rapidjson::Value& params) {
     write_asset(out.writer, *simulation.find_asset(path));
     out.writer.Key("renamed");
     out.writer.Bool(path != requested);
+    if (shader)
+        write_material_shader(out.writer, *shader);
     out.writer.EndObject();
     out.writer.EndObject();
     return out.reply();

@@ -3,6 +3,7 @@
 #include "support/json_writer.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace uap::editor_sim {
 
@@ -303,11 +304,17 @@ Reply console_read(Simulation& simulation, const rapidjson::Value& params) {
     std::size_t returned = 0;
     int64_t last = since;
     bool more = false;
+    // As the package does with LogEntries.consoleFlags and its search text: the user's Console filters
+    // are lifted for the read, so a hidden error still reaches the agent, and put back afterwards.
+    ConsoleFilters user_filters = std::exchange(simulation.console_filters, ConsoleFilters{});
+    std::vector<const ConsoleEntry*> rows = simulation.console_rows();
+    simulation.console_filters = std::move(user_filters);
     Output out;
     out.writer.StartObject();
     out.writer.Key("entries");
     out.writer.StartArray();
-    for (const auto& entry : simulation.console) {
+    for (const ConsoleEntry* row : rows) {
+        const ConsoleEntry& entry = *row;
         if (entry.id <= since || (!types.empty() && std::find(types.begin(), types.end(), kind_name(entry.kind)) == types.end()) ||
             entry.message.find(contains) == std::string::npos)
             continue;
@@ -332,6 +339,8 @@ Reply console_read(Simulation& simulation, const rapidjson::Value& params) {
     out.writer.Int64(last);
     out.writer.Key("more");
     out.writer.Bool(more);
+    out.writer.Key("consoleFiltersBypassed");
+    out.writer.Bool(true);
     out.writer.EndObject();
     return out.reply();
 }

@@ -34,8 +34,8 @@ Reply hierarchy_roots(Simulation& simulation, const rapidjson::Value& params) {
             return error_reply("not_found", std::string("no open scene named '") + params["scene"].GetString() + "'");
         lists.push_back(&scene->roots);
     } else {
-        for (const auto& scene : simulation.world.scenes)
-            lists.push_back(&scene.roots);
+        for (const Scene* scene : simulation.addressed_scenes())
+            lists.push_back(&scene->roots);
     }
     auto offset = parse_cursor(params);
     if (!offset)
@@ -76,6 +76,7 @@ Reply hierarchy_subtree(Simulation& simulation, const rapidjson::Value& params) 
             return error;
         starts.push_back(root->id);
     }
+    std::vector<Scene*> scenes = simulation.addressed_scenes();
     std::size_t scene_index = 0, root_index = 0;
     auto next_start = [&]() -> bool {
         if (params.HasMember("root")) {
@@ -85,8 +86,8 @@ Reply hierarchy_subtree(Simulation& simulation, const rapidjson::Value& params) 
             starts.pop_back();
             return true;
         }
-        while (scene_index < simulation.world.scenes.size()) {
-            const auto& roots = simulation.world.scenes[scene_index].roots;
+        while (scene_index < scenes.size()) {
+            const auto& roots = scenes[scene_index]->roots;
             if (root_index < roots.size()) {
                 pending.emplace_back(roots[root_index++], 0);
                 return true;
@@ -168,6 +169,13 @@ int target_scene(Simulation& simulation, const rapidjson::Value& params, Reply& 
             return 0;
         }
         return scene->handle;
+    }
+    // In prefab mode a new object goes under the prefab's root, where the user is editing (a prefab
+    // has one root; Unity's StageUtility.PlaceGameObjectInCurrentStage, then parenting, as the package does).
+    const Scene& stage = simulation.world.prefab_stage_scene;
+    if (stage.handle != 0 && !stage.roots.empty()) {
+        parent = stage.roots.front();
+        return stage.handle;
     }
     return simulation.world.active_scene;
 }

@@ -95,7 +95,9 @@ Reply scene_digest(Simulation& simulation, const rapidjson::Value&) {
     Digest digest;
     std::size_t count = 0;
     std::vector<int> pending;
-    for (const auto& scene : simulation.world.scenes) {
+    // The stage the user sees: the prefab's contents in prefab mode, as the package's digest.
+    for (const Scene* stage_scene : simulation.addressed_scenes()) {
+        const Scene& scene = *stage_scene;
         digest.add(scene.path);
         digest.add(scene.name);
         pending.assign(scene.roots.rbegin(), scene.roots.rend());

@@ -1,6 +1,7 @@
 // Simulator primitives that bracket an agent turn: one named undo step per turn (revertible while it
 // is the newest step) and an asset auto-refresh hold released with one refresh when the turn ends;
 // and prefab mode, during which the tools refuse writes that are not to the open prefab.
+#include "prefab_stage.hpp"
 #include "world.hpp"
 #include "support/json_writer.hpp"
 
@@ -109,38 +110,15 @@ Reply prefab_stage_observed(const Simulation& simulation) {
     return result_reply(out.end_object().end_object().text());
 }
 
-enum class PrefabStageChange { Opened, Closing };
-
-// prefabStageChanged, as Unity's PrefabStage.prefabStageOpened and prefabStageClosing report it.
-void emit_prefab_stage(Simulation& simulation, PrefabStageChange change) {
-    simulation.emit("prefabStageChanged", json::TextWriter()
-                                              .begin_object()
-                                              .field("opened", change == PrefabStageChange::Opened)
-                                              .field("assetPath", simulation.prefab_stage)
-                                              .end_object()
-                                              .text());
-}
-
-// Prefab mode: only which asset is open is modelled (its contents are not shown as a stage).
+// Prefab mode: the prefab's contents become the stage object addresses resolve in (prefab_stage.cpp).
 Reply prefab_stage_open(Simulation& simulation, const rapidjson::Value& params) {
-    std::string path = params["assetPath"].GetString();
-    const Asset* asset = simulation.find_asset(path);
-    if (!asset)
-        return error_reply("not_found", "no asset at " + path);
-    if (asset->kind != "Prefab")
-        return error_reply("type_mismatch", path + " is a " + asset->kind + ", not a prefab; only prefabs open in prefab mode");
-    // Opening another prefab closes the open one first, as Unity's stage history does.
-    if (!simulation.prefab_stage.empty() && simulation.prefab_stage != path)
-        emit_prefab_stage(simulation, PrefabStageChange::Closing);
-    simulation.prefab_stage = path;
-    emit_prefab_stage(simulation, PrefabStageChange::Opened);
+    if (auto error = open_prefab_stage(simulation, params["assetPath"].GetString()))
+        return *error;
     return prefab_stage_observed(simulation);
 }
 
 Reply prefab_stage_close(Simulation& simulation, const rapidjson::Value&) {
-    if (!simulation.prefab_stage.empty())
-        emit_prefab_stage(simulation, PrefabStageChange::Closing);
-    simulation.prefab_stage.clear();
+    close_prefab_stage(simulation);
     return prefab_stage_observed(simulation);
 }
 

@@ -27,6 +27,9 @@ std::string read_text(const std::filesystem::path& path) {
 } // namespace
 
 CompileResult compile_project_scripts(Simulation& simulation) {
+    // The line Unity 2022.3 and later write to Editor.log as a compile begins: the host's log reader
+    // takes errors before it as stale.
+    simulation.append_editor_log("[ScriptCompilation] Requested script compilation because: Assetdatabase observed changes in script compilation related files");
     std::filesystem::path project = uap::utf8::to_path(simulation.identity.project_path);
     Output out;
     int errors = 0;

@@ -102,9 +102,9 @@ GameObject* Simulation::find_object(const rapidjson::Value& reference, Reply& er
         error = error_reply("not_found", "no open scene named '" + scene_name + "'");
         return nullptr;
     }
-    for (auto& scene : world.scenes)
-        if (!parts.empty() && (scene_name.empty() || scene.name == scene_name || scene.path == scene_name))
-            for (int id : matching_siblings(world, scene.roots, parts[0]))
+    for (Scene* scene : addressed_scenes())
+        if (!parts.empty() && (scene_name.empty() || scene->name == scene_name || scene->path == scene_name))
+            for (int id : matching_siblings(world, scene->roots, parts[0]))
                 candidates.push_back(id);
     for (std::size_t level = 1; level < parts.size(); ++level) {
         std::vector<int> next;
@@ -141,6 +141,8 @@ Scene* Simulation::scene_by_handle(int handle) {
     for (auto& scene : world.scenes)
         if (scene.handle == handle)
             return &scene;
+    if (handle != 0 && world.prefab_stage_scene.handle == handle)
+        return &world.prefab_stage_scene;
     return nullptr;
 }
 
@@ -294,6 +296,7 @@ void Simulation::add_console(ConsoleKind kind, std::string message) {
         writer.EndObject();
         emit("consoleError", buffer.GetString());
     }
+    append_editor_log(entry.message);
     console.push_back(std::move(entry));
     constexpr std::size_t console_limit = 10000;
     if (console.size() > console_limit)

@@ -88,6 +88,9 @@ struct World {
     std::vector<std::string> selected_assets;
     int next_id = 1000;
     int next_scene_handle = 1;
+    // Prefab mode's own scene (handle 0: no prefab stage is open): the prefab's contents, loaded on
+    // prefabStage.open, which object addresses and hierarchy answers use while it is open.
+    Scene prefab_stage_scene;
 };
 
 struct UndoStep {
@@ -134,6 +137,9 @@ struct Simulation {
     bool importing = false;
     std::vector<ConsoleEntry> console;
     int64_t next_console_id = 1;
+    ConsoleFilters console_filters;
+    std::string editor_log; // What Unity would have written to Editor.log (console_store.cpp), the newest 1 MiB.
+    RenderPipeline render_pipeline = RenderPipeline::BuiltIn;
     std::vector<MenuItem> menus;
     std::vector<std::string> events;
     MarkerScene marker_scene; // Not in World: undo and play mode leave drawn markers alone.
@@ -147,6 +153,9 @@ struct Simulation {
     Asset* find_asset(std::string_view path);
     Scene* find_scene(std::string_view name_or_path);
     Scene* scene_by_handle(int handle);
+    // The scenes object addresses resolve in: the prefab stage's alone while prefab mode is open, as
+    // the user sees it, else every open scene (prefab_stage.cpp).
+    std::vector<Scene*> addressed_scenes();
     // {"object","type"[,"index"]} → the index-th component of that type on the object.
     Component* find_component(const rapidjson::Value& component_reference, GameObject*& owner, Reply& error);
     const TypeSpec* find_type(std::string_view name, Reply& error) const;
@@ -169,6 +178,10 @@ struct Simulation {
     void mark_dirty(int scene_handle);
     void emit(std::string_view event, std::string data_json);
     void add_console(ConsoleKind kind, std::string message);
+    // Appends one line to the simulated Editor.log, as Unity writes every console message and its own progress there.
+    void append_editor_log(std::string_view line);
+    // The console store's rows under the current Console filters, oldest first (console_store.cpp).
+    std::vector<const ConsoleEntry*> console_rows() const;
 
     // Writes a node summary {"instanceId","name","path","active","childCount"[,"components"]}.
     void write_node(JsonWriter& writer, const GameObject& object, bool with_components, int depth = -1) const;

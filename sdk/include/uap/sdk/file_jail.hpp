@@ -80,6 +80,9 @@ enum class Folders { Create, MustExist };
 // Who may read a file the jail creates (POSIX: 0600, or 0644 before the umask; Windows: a protected
 // DACL for the current user only, or the folder's inherited entries).
 enum class FileAccess { OwnerOnly, Shared };
+// Which bytes a read returns: the whole file (refused when larger than the limit), or its last bytes
+// up to the limit (a growing log: the newest lines, whatever the file's size).
+enum class ReadPart { Whole, Tail };
 // Whether the jail's root itself may be reached through a link (the caller vouches for the root;
 // Refuse is for roots that are themselves project content, such as a state folder).
 enum class RootLinks { Follow, Refuse };
@@ -180,8 +183,9 @@ public:
     // What is at `relative`, without following a link there (links above it are refused).
     JailResult<EntryKind> kind(std::string_view relative) const;
 
-    // A regular file's bytes; refused when it is larger than max_bytes.
-    JailResult<JailFile> read(std::string_view relative, std::uint64_t max_bytes) const;
+    // A regular file's bytes; refused when it is larger than max_bytes. ReadPart::Tail instead returns
+    // its last max_bytes bytes (the first line may be cut), and lets the file be written meanwhile.
+    JailResult<JailFile> read(std::string_view relative, std::uint64_t max_bytes, ReadPart part = ReadPart::Whole) const;
 
     // Replaces the file atomically: readers see the old content or the new, never a mix. Refused when
     // the file is a link or a folder.
@@ -282,11 +286,11 @@ namespace uap::sdk {
 
 // What does not depend on the platform, on top of the platform's locate, read_file and begin_write.
 
-inline JailResult<JailFile> FileJail::read(std::string_view relative, std::uint64_t max_bytes) const {
+inline JailResult<JailFile> FileJail::read(std::string_view relative, std::uint64_t max_bytes, ReadPart part) const {
     auto location = jail_detail::locate(*m_handle, relative, Folders::MustExist);
     if (!location)
         return location.error();
-    return jail_detail::read_file(*m_handle, location.value(), relative, max_bytes);
+    return jail_detail::read_file(*m_handle, location.value(), relative, max_bytes, part);
 }
 
 inline JailResult<void> FileJail::write(std::string_view relative, std::string_view content, FileAccess access,

@@ -43,6 +43,9 @@ namespace AgentPanel.Host
         public TimeSpan StartTimeout = TimeSpan.FromSeconds(20);
         // Appended to the serve command line (the tests add --plugins); never a token.
         public string AdditionalArguments = string.Empty;
+        // The editor's log (Application.consoleLogPath): the host reads it while the package cannot run
+        // (compile errors, Safe Mode) to tell the agent why. Empty: the host looks in the usual places.
+        public string EditorLogPath = string.Empty;
 
         public HostLauncher(string projectPath) { m_projectPath = NormalizePath(projectPath); }
 
@@ -219,6 +222,7 @@ namespace AgentPanel.Host
         HostLaunch Start(string binary)
         {
             string serve = "serve --project " + Quote(m_projectPath) + " --editor unity" +
+                           (string.IsNullOrEmpty(EditorLogPath) ? string.Empty : " --editor-log " + Quote(EditorLogPath)) +
                            (string.IsNullOrEmpty(AdditionalArguments) ? string.Empty : " " + AdditionalArguments);
             string log = HostLog.BeginRun(m_projectPath);
             // No window: UseShellExecute=false with CreateNoWindow starts the console program

@@ -98,6 +98,7 @@ namespace AgentPanel.Editor
                 ConfiguredBinary = EditorUserSettings.GetConfigValue(HostPathSetting),
                 PackageBinFolders = packageRoot != null ? HostLauncher.PackageBinFoldersIn(packageRoot, EditorPlatform(), HostLauncher.CurrentArchitecture) : new string[0],
                 Platform = EditorPlatform(),
+                EditorLogPath = Application.consoleLogPath ?? string.Empty,
             };
             string problem;
             if (s_ledger == null)

@@ -74,6 +74,7 @@ namespace AgentPanel.Editor.Primitives
             if (!AssetDatabase.IsValidFolder(parent))
                 throw PrimitiveError.NotFound("the folder " + parent + " does not exist; create it first (asset.create kind Folder)");
             string unique = AssetDatabase.GenerateUniqueAssetPath(path);
+            MaterialShaders.Choice shaderChoice = null;
             switch (kind)
             {
                 case "Folder":
@@ -81,11 +82,8 @@ namespace AgentPanel.Editor.Primitives
                     unique = AssetDatabase.GUIDToAssetPath(guid);
                     break;
                 case "Material":
-                    string shaderName = Params.OptionalString(parameters, "shader", "Standard");
-                    Shader shader = Shader.Find(shaderName);
-                    if (shader == null)
-                        throw PrimitiveError.NotFound("no shader named " + shaderName);
-                    AssetDatabase.CreateAsset(new Material(shader), unique);
+                    shaderChoice = MaterialShaders.Choose(Params.OptionalString(parameters, "shader", null));
+                    AssetDatabase.CreateAsset(new Material(shaderChoice.Shader), unique);
                     break;
                 case "ScriptableObject":
                     string typeName = Params.RequiredString(parameters, "type");
@@ -109,7 +107,11 @@ namespace AgentPanel.Editor.Primitives
             }
             if (AssetDatabase.LoadMainAssetAtPath(unique) == null && !AssetDatabase.IsValidFolder(unique))
                 throw new PrimitiveError(ErrorCodes.InternalError, "the asset was not found at " + unique + " after creating it");
-            return new JObject { { "observed", Describe(unique) } };
+            // The same shape as the simulator's and the one uap_asset_create reads: exists, asset, renamed.
+            var observed = new JObject { { "exists", true }, { "asset", Describe(unique) }, { "renamed", unique != path } };
+            if (shaderChoice != null)
+                observed["shader"] = shaderChoice.Description;
+            return new JObject { { "observed", observed } };
         }
 
         static JObject Delete(JObject parameters)

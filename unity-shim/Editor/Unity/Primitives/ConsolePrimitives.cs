@@ -12,6 +12,10 @@ namespace AgentPanel.Editor.Primitives
 {
     static class ConsolePrimitives
     {
+        // ConsoleWindow.ConsoleFlags bits (Editor/Mono/ConsoleWindow.cs, the same on 2022.3 to 6000.5): the
+        // Console's type toggles and Collapse filter what StartGettingEntries exposes.
+        const int CollapseFlag = 1 << 0, ShowLogs = 1 << 7, ShowWarnings = 1 << 8, ShowErrors = 1 << 9;
+
         // LogMessageFlags bits from the same file.
         const int Error = 1 << 0, Assert = 1 << 1, Log = 1 << 2, Fatal = 1 << 4, AssetImportError = 1 << 6, AssetImportWarning = 1 << 7,
                   ScriptingError = 1 << 8, ScriptingWarning = 1 << 9, ScriptingLog = 1 << 10, ScriptCompileError = 1 << 11,
@@ -26,7 +30,8 @@ namespace AgentPanel.Editor.Primitives
         sealed class LogStore
         {
             public Type Entries, Entry;
-            public MethodInfo Start, End, GetEntry, Clear, GetCount;
+            public MethodInfo Start, End, GetEntry, Clear, GetCount, SetFilteringText, GetFilteringText;
+            public PropertyInfo ConsoleFlags;
             public FieldInfo Message, Mode;
         }
 
@@ -47,10 +52,14 @@ namespace AgentPanel.Editor.Primitives
                 store.GetEntry = store.Entries.GetMethod("GetEntryInternal", statics);
                 store.Clear = store.Entries.GetMethod("Clear", statics);
                 store.GetCount = store.Entries.GetMethod("GetCount", statics);
+                store.ConsoleFlags = store.Entries.GetProperty("consoleFlags", statics);
+                store.SetFilteringText = store.Entries.GetMethod("SetFilteringText", statics);
+                store.GetFilteringText = store.Entries.GetMethod("GetFilteringText", statics);
                 store.Message = store.Entry.GetField("message", fields);
                 store.Mode = store.Entry.GetField("mode", fields);
             }
-            if (store.Start == null || store.End == null || store.GetEntry == null || store.Clear == null || store.Message == null || store.Mode == null)
+            if (store.Start == null || store.End == null || store.GetEntry == null || store.Clear == null || store.Message == null || store.Mode == null ||
+                store.ConsoleFlags == null || store.SetFilteringText == null || store.GetFilteringText == null)
                 throw PrimitiveError.Unsupported("this Unity (" + Application.unityVersion + ") changed its internal console store (UnityEditor.LogEntries); " +
                                                  "console access needs an update of the Agent Panel package");
             return store;
@@ -73,9 +82,19 @@ namespace AgentPanel.Editor.Primitives
             int limit = (int)Params.OptionalInteger(parameters, "limit", 100, 1, 1000);
             LogStore store = Store();
             var entries = new JArray();
-            int count = (int)store.Start.Invoke(null, null);
+            // The Console's own filters (type toggles, Collapse, search text) decide which rows the store
+            // exposes; an agent must see every entry whatever the user chose to hide, so they are lifted for
+            // the read and the user's choice is put back in the finally below.
+            int userFlags = (int)store.ConsoleFlags.GetValue(null, null);
+            string userSearch = (string)store.GetFilteringText.Invoke(null, null);
+            int count = 0;
+            bool started = false;
             try
             {
+                store.ConsoleFlags.SetValue(null, (userFlags | ShowLogs | ShowWarnings | ShowErrors) & ~CollapseFlag, null);
+                store.SetFilteringText.Invoke(null, new object[] { string.Empty });
+                count = (int)store.Start.Invoke(null, null);
+                started = true;
                 object entry = Activator.CreateInstance(store.Entry, true);
                 // Row index is the id: stable until the console is cleared (console.clear restarts ids at 0).
                 for (int row = (int)Math.Max(0, sinceId + 1); row < count; ++row)
@@ -95,9 +114,12 @@ namespace AgentPanel.Editor.Primitives
             }
             finally
             {
-                store.End.Invoke(null, null);
+                if (started)
+                    store.End.Invoke(null, null);
+                store.ConsoleFlags.SetValue(null, userFlags, null);
+                store.SetFilteringText.Invoke(null, new object[] { userSearch ?? string.Empty });
             }
-            return new JObject { { "entries", entries }, { "lastId", count - 1 } };
+            return new JObject { { "entries", entries }, { "lastId", count - 1 }, { "consoleFiltersBypassed", true } };
         }
 
         static bool ContainsString(JArray array, string value)

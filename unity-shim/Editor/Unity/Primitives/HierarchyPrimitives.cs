@@ -43,7 +43,7 @@ namespace AgentPanel.Editor.Primitives
             int limit = (int)Params.OptionalInteger(parameters, "limit", 500, 1, 5000);
             int offset = Cursor(parameters);
             var roots = new List<GameObject>();
-            foreach (Scene scene in SceneObjects.OpenScenes())
+            foreach (Scene scene in SceneObjects.AddressedScenes())
                 if (sceneName == null || scene.name == sceneName || scene.path == sceneName)
                     roots.AddRange(scene.GetRootGameObjects());
             var nodes = new JArray();
@@ -66,7 +66,7 @@ namespace AgentPanel.Editor.Primitives
             if (root != null)
                 walk.Add(new KeyValuePair<Transform, int>(SceneObjects.ResolveGameObject(root, "params.root").transform, 0));
             else
-                foreach (Scene scene in SceneObjects.OpenScenes())
+                foreach (Scene scene in SceneObjects.AddressedScenes())
                     foreach (GameObject top in scene.GetRootGameObjects())
                         walk.Add(new KeyValuePair<Transform, int>(top.transform, 0));
             var nodes = new JArray();
@@ -125,6 +125,8 @@ namespace AgentPanel.Editor.Primitives
             Undo.RegisterCreatedObjectUndo(created, "Create " + name);
             if (parent != null)
                 Undo.SetTransformParent(created.transform, parent.transform, "Create " + name);
+            else
+                SceneObjects.PlaceInCurrentStage(created, "Create " + name);
             // Local values, on the object the creation undo step already covers (the protocol's object.create).
             if (position != null)
                 created.transform.localPosition = position.Value;
@@ -227,6 +229,8 @@ namespace AgentPanel.Editor.Primitives
             Undo.RegisterCreatedObjectUndo(instance, "Instantiate " + asset.name);
             if (parent != null)
                 Undo.SetTransformParent(instance.transform, parent.transform, "Instantiate " + asset.name);
+            else
+                SceneObjects.PlaceInCurrentStage(instance, "Instantiate " + asset.name);
             JObject node = SceneObjects.Node(instance);
             node["prefabAsset"] = AssetDatabase.GetAssetPath(PrefabUtility.GetCorrespondingObjectFromSource(instance));
             return new JObject { { "observed", node } };

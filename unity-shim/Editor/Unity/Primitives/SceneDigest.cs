@@ -48,7 +48,7 @@ namespace AgentPanel.Editor.Primitives
             var digest = new Fnv();
             long count = 0;
             var pending = new Stack<Transform>();
-            foreach (Scene scene in SceneObjects.OpenScenes())
+            foreach (Scene scene in SceneObjects.AddressedScenes())
             {
                 digest.Add(scene.path);
                 digest.Add(scene.name);

@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using AgentPanel.Bridge;
 using Newtonsoft.Json.Linq;
 using UnityEditor;
+using UnityEditor.SceneManagement;
 using UnityEngine;
 using UnityEngine.SceneManagement;
 
@@ -40,6 +41,53 @@ namespace AgentPanel.Editor.Primitives
                 if (scene.isLoaded)
                     yield return scene;
             }
+        }
+
+        // The scenes object addresses resolve in and hierarchy answers list: the prefab stage's own
+        // preview scene while prefab mode is open (its objects are in no SceneManager scene, and the user
+        // sees only them), otherwise every loaded scene. Scene saving and listing keep OpenScenes.
+        public static IEnumerable<Scene> AddressedScenes()
+        {
+            PrefabStage stage = PrefabStageUtility.GetCurrentPrefabStage();
+            if (stage != null)
+                return new[] { stage.scene };
+            return OpenScenes();
+        }
+
+        // Which stage AddressedScenes used, for every answer that resolved or listed objects:
+        // {"kind":"prefab","assetPath"} or {"kind":"main"}.
+        public static JObject StageDescription()
+        {
+            PrefabStage stage = PrefabStageUtility.GetCurrentPrefabStage();
+            if (stage == null)
+                return new JObject { { "kind", "main" } };
+            return new JObject { { "kind", "prefab" }, { "assetPath", stage.assetPath } };
+        }
+
+        // The primitives whose answers name or list scene objects, so they say which stage they used.
+        static readonly string[] StageAddressed =
+        {
+            "hierarchy.roots", "hierarchy.subtree", "object.create", "object.destroy", "object.rename", "object.reparent",
+            "object.setActive", "object.duplicate", "object.instantiate", "transform.get", "transform.set", "component.list",
+            "component.add", "component.remove", "property.list", "property.get", "property.set", "scene.digest", "search.query",
+        };
+
+        public static JObject MarkStage(string method, JObject result)
+        {
+            if (result != null && System.Array.IndexOf(StageAddressed, method) >= 0)
+                result["stage"] = StageDescription();
+            return result;
+        }
+
+        // Puts a new object where the user is editing: in prefab mode under the prefab's root (a prefab
+        // has one root, and Unity would otherwise create it in the main scene behind the stage).
+        public static void PlaceInCurrentStage(GameObject created, string undoName)
+        {
+            PrefabStage stage = PrefabStageUtility.GetCurrentPrefabStage();
+            if (stage == null)
+                return;
+            StageUtility.PlaceGameObjectInCurrentStage(created);
+            Undo.SetTransformParent(created.transform, stage.prefabContentsRoot.transform, undoName);
         }
 
         public static Object Resolve(JObject reference, string what)
@@ -93,7 +141,7 @@ namespace AgentPanel.Editor.Primitives
         {
             string[] names = scenePath.Trim('/').Split('/');
             var matches = new List<GameObject>();
-            foreach (Scene scene in OpenScenes())
+            foreach (Scene scene in AddressedScenes())
                 foreach (GameObject root in scene.GetRootGameObjects())
                     if (root.name == names[0])
                         Collect(root.transform, names, 1, matches);

@@ -70,7 +70,7 @@ namespace AgentPanel.Editor.Primitives
         static bool SearchScenes(List<string> words, string typeName, int limit, JArray results)
         {
             var stack = new Stack<Transform>();
-            foreach (Scene scene in SceneObjects.OpenScenes())
+            foreach (Scene scene in SceneObjects.AddressedScenes())
             {
                 GameObject[] roots = scene.GetRootGameObjects();
                 for (int index = roots.Length - 1; index >= 0; --index)

@@ -7,17 +7,23 @@ namespace AgentPanel.Editor.Primitives
 {
     static class UndoPrimitives
     {
+        // Between undo.beginGroup and undo.endGroup the caller's writes share one step. A domain reload
+        // forgets it (static state), so a group cut by a reload continues as one step per write.
+        public static bool ExplicitGroupOpen { get; private set; }
+
         public static void Register(UnityEditorPrimitives table)
         {
             table.Add("undo.beginGroup", parameters =>
             {
                 string name = Params.RequiredString(parameters, "name");
+                ExplicitGroupOpen = true;
                 Undo.IncrementCurrentGroup();
                 Undo.SetCurrentGroupName(name);
                 return new JObject { { "group", Undo.GetCurrentGroup() }, { "name", name } };
             });
             table.Add("undo.endGroup", parameters =>
             {
+                ExplicitGroupOpen = false;
                 int group = Undo.GetCurrentGroup();
                 Undo.IncrementCurrentGroup();
                 return new JObject { { "group", group } };

@@ -4,6 +4,7 @@ using System;
 using System.Collections.Generic;
 using AgentPanel.Bridge;
 using Newtonsoft.Json.Linq;
+using UnityEditor;
 
 namespace AgentPanel.Editor.Primitives
 {
@@ -64,7 +65,14 @@ namespace AgentPanel.Editor.Primitives
             Func<JObject, JObject> handler;
             if (!m_handlers.TryGetValue(method, out handler))
                 throw PrimitiveError.Unsupported(method + " is not implemented by this editor");
-            return handler(parameters);
+            PlayModeWriteOutcome outcome = PlayModeGuard.Check(method, parameters);
+            // Unity merges undo operations into one Edit > Undo step until the group is incremented, which
+            // it does on user input, not between our requests: so each scene write outside a caller's
+            // explicit group (undo.beginGroup, a batch) starts its own step. A turn still collapses its
+            // steps into one when it ends (turn.end).
+            if (SceneWrites.Contains(method, parameters) && !UndoPrimitives.ExplicitGroupOpen)
+                Undo.IncrementCurrentGroup();
+            return SceneObjects.MarkStage(method, PlayModeGuard.Mark(handler(parameters), outcome));
         }
     }
 }

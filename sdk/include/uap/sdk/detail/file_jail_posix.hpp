@@ -141,7 +141,10 @@ inline JailResult<Location> locate(const Root& root, std::string_view relative, 
     return Location{std::move(folder.value()), parts.back(), join_components(parts, parts.size())};
 }
 
-inline JailResult<std::string> read_bounded(const Root& root, int descriptor, const std::string& inside, std::uint64_t max_bytes) {
+// Reads to the end; ReadPart::Whole refuses more than max_bytes, ReadPart::Tail stops there (a log
+// that grew since the seek keeps its newest bytes for the next read).
+inline JailResult<std::string> read_bounded(const Root& root, int descriptor, const std::string& inside, std::uint64_t max_bytes,
+                                            ReadPart part = ReadPart::Whole) {
     std::string content;
     char buffer[65536];
     for (;;) {
@@ -152,6 +155,10 @@ inline JailResult<std::string> read_bounded(const Root& root, int descriptor, co
             return system_error("reading", root.path(), inside, reason(errno));
         if (got == 0)
             return content;
+        if (content.size() + static_cast<std::size_t>(got) > max_bytes && part == ReadPart::Tail) {
+            content.append(buffer, static_cast<std::size_t>(max_bytes - content.size()));
+            return content;
+        }
         if (content.size() + static_cast<std::size_t>(got) > max_bytes)
             return JailError{JailProblem::TooLarge, path_text(root.path()) + "/" + inside + " is larger than the limit of " +
                                                         std::to_string(max_bytes) + " bytes"};
@@ -161,7 +168,7 @@ inline JailResult<std::string> read_bounded(const Root& root, int descriptor, co
 
 // Opens a regular file beneath the root for reading, and reads it whole.
 inline JailResult<JailFile> read_file(const Root& root, const Location& location, std::string_view relative,
-                                      std::uint64_t max_bytes) {
+                                      std::uint64_t max_bytes, ReadPart part = ReadPart::Whole) {
     // O_NONBLOCK: a planted FIFO must not hang the reader; it is refused as not a file below.
     Descriptor file(::openat(location.folder.get(), location.name.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
     if (!file.valid())
@@ -171,10 +178,13 @@ inline JailResult<JailFile> read_file(const Root& root, const Location& location
         return system_error("looking at", root.path(), location.inside, reason(errno));
     if (!S_ISREG(status.st_mode))
         return JailError{JailProblem::NotFile, path_text(root.path()) + "/" + location.inside + " is not a regular file"};
-    if (static_cast<std::uint64_t>(status.st_size) > max_bytes)
+    std::uint64_t size = static_cast<std::uint64_t>(status.st_size);
+    if (size > max_bytes && part == ReadPart::Whole)
         return JailError{JailProblem::TooLarge, path_text(root.path()) + "/" + location.inside + " is " +
                                                     std::to_string(status.st_size) + " bytes; the limit is " + std::to_string(max_bytes)};
-    auto content = read_bounded(root, file.get(), location.inside, max_bytes);
+    if (size > max_bytes && ::lseek(file.get(), static_cast<off_t>(size - max_bytes), SEEK_SET) < 0)
+        return system_error("seeking in", root.path(), location.inside, reason(errno));
+    auto content = read_bounded(root, file.get(), location.inside, max_bytes, part);
     if (!content)
         return content.error();
     return JailFile{std::string(relative), std::move(content.value()), static_cast<std::uint64_t>(status.st_dev),

@@ -216,8 +216,10 @@ inline JailResult<Location> locate(const Root& root, std::string_view relative, 
 }
 
 inline JailResult<JailFile> read_file(const Root& root, const Location& location, std::string_view relative,
-                                      std::uint64_t max_bytes) {
-    Handle file(::CreateFileW(location.path().c_str(), GENERIC_READ, FILE_SHARE_READ, nullptr, OPEN_EXISTING,
+                                      std::uint64_t max_bytes, ReadPart part = ReadPart::Whole) {
+    // A tail is read from a file another process is writing (the editor's log), so writers are shared.
+    DWORD sharing = part == ReadPart::Tail ? FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE : FILE_SHARE_READ;
+    Handle file(::CreateFileW(location.path().c_str(), GENERIC_READ, sharing, nullptr, OPEN_EXISTING,
                               FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
     if (!file.valid()) {
         DWORD error_number = ::GetLastError();
@@ -236,9 +238,15 @@ inline JailResult<JailFile> read_file(const Root& root, const Location& location
     if (information.dwFileAttributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_DEVICE))
         return JailError{JailProblem::NotFile, path_text(root.path()) + "/" + location.inside + " is not a regular file"};
     std::uint64_t size = (static_cast<std::uint64_t>(information.nFileSizeHigh) << 32) | information.nFileSizeLow;
-    if (size > max_bytes)
+    if (size > max_bytes && part == ReadPart::Whole)
         return JailError{JailProblem::TooLarge, path_text(root.path()) + "/" + location.inside + " is " + std::to_string(size) +
                                                     " bytes; the limit is " + std::to_string(max_bytes)};
+    if (size > max_bytes) {
+        LARGE_INTEGER offset{};
+        offset.QuadPart = static_cast<LONGLONG>(size - max_bytes);
+        if (!::SetFilePointerEx(file.get(), offset, nullptr, FILE_BEGIN))
+            return system_error("seeking in", root.path(), location.inside, reason(::GetLastError()));
+    }
     std::string content;
     char buffer[65536];
     for (;;) {
@@ -247,6 +255,11 @@ inline JailResult<JailFile> read_file(const Root& root, const Location& location
             return system_error("reading", root.path(), location.inside, reason(::GetLastError()));
         if (got == 0)
             break;
+        // A tail keeps what fits: the log may have grown since the seek.
+        if (content.size() + got > max_bytes && part == ReadPart::Tail) {
+            content.append(buffer, static_cast<std::size_t>(max_bytes - content.size()));
+            break;
+        }
         if (content.size() + got > max_bytes)
             return JailError{JailProblem::TooLarge, path_text(root.path()) + "/" + location.inside +
                                                         " is larger than the limit of " + std::to_string(max_bytes) + " bytes"};

@@ -35,6 +35,21 @@ struct CompileResult {
 
 enum class ConsoleKind { Log, Warning, Error, Exception, Assert };
 
+// The Console window's filters. As in Unity (LogEntries.consoleFlags and its search text), they decide
+// which rows the console store exposes; console.read lifts them for its read and puts them back.
+struct ConsoleFilters {
+    bool show_logs = true;
+    bool show_warnings = true;
+    bool show_errors = true; // Errors, exceptions and asserts share the Console's error toggle.
+    bool collapse = false;   // Identical messages shown as one row.
+    std::string search_text;
+    bool operator==(const ConsoleFilters&) const = default;
+};
+
+// Which project template the simulated editor pretends to be: its active render pipeline decides the
+// shader of a new Material, as GraphicsSettings.currentRenderPipeline does in Unity.
+enum class RenderPipeline { BuiltIn, Universal, HighDefinition };
+
 class EditorSimulator {
 public:
     explicit EditorSimulator(SimulatorIdentity identity);
@@ -75,6 +90,16 @@ public:
     std::vector<std::string> take_events();
 
     void log(ConsoleKind kind, std::string_view message);
+    // What the user set in the Console window; console_filters() reads them back (a read restores them).
+    void set_console_filters(ConsoleFilters filters);
+    ConsoleFilters console_filters() const;
+    // The rows the Console window shows under its current filters (what Unity's store exposes).
+    std::size_t visible_console_rows() const;
+    // What the simulated editor wrote to its Editor.log: every console message, and the line Unity
+    // writes when a script compile begins (the newest 1 MiB).
+    std::string editor_log_text() const;
+    // The project's render pipeline (built-in at start).
+    void set_render_pipeline(RenderPipeline pipeline);
     const SimulatorIdentity& identity() const;
 
     // The host's connection ended (not by a reload): releases every asset auto-refresh hold its
