@@ -43,13 +43,18 @@ bool names_stateless_or_unknown(std::string_view name) {
 }
 
 // Mcp-Name as the client meant it: "=?base64?…?=" carries a name that is not plain ASCII.
-// Nothing when the encoded form is not valid base64.
+// Poco (1.11) reads header values as RFC 2047 encoded words and, since this one is not a valid
+// word, hands it over without its leading "=?"; both forms are recognized (no tool name contains
+// a "?", so the shorter form cannot be a plain name). Nothing when the base64 is not valid.
 std::optional<std::string> decoded_header(std::string_view raw) {
-    constexpr std::string_view prefix = "=?base64?";
     constexpr std::string_view suffix = "?=";
-    if (raw.size() < prefix.size() + suffix.size() || !raw.starts_with(prefix) || !raw.ends_with(suffix))
+    std::string_view payload;
+    for (std::string_view prefix : {std::string_view("=?base64?"), std::string_view("base64?")})
+        if (payload.empty() && raw.size() > prefix.size() + suffix.size() && raw.starts_with(prefix) && raw.ends_with(suffix))
+            payload = raw.substr(prefix.size(), raw.size() - prefix.size() - suffix.size());
+    if (payload.empty())
         return std::string(raw);
-    std::istringstream encoded(std::string(raw.substr(prefix.size(), raw.size() - prefix.size() - suffix.size())));
+    std::istringstream encoded{std::string(payload)};
     try {
         Poco::Base64Decoder decoder(encoded);
         return std::string(std::istreambuf_iterator<char>(decoder), std::istreambuf_iterator<char>());

@@ -113,6 +113,9 @@ try {
     const encoded = await postModern(host, modernRequest('tools/call', { name: 'echo', arguments: { text: 'x' } }),
                                      { 'mcp-name': `=?base64?${Buffer.from('echo').toString('base64')}?=` });
     check(encoded.status === 200 && encoded.json.result, 'a base64-encoded Mcp-Name is decoded before the comparison');
+    const badlyEncoded = await postModern(host, modernRequest('tools/call', { name: 'echo', arguments: { text: 'x' } }),
+                                          { 'mcp-name': `=?base64?${Buffer.from('explode').toString('base64')}?=` });
+    check(badlyEncoded.status === 400 && badlyEncoded.json.error.code === -32020, 'a base64 Mcp-Name naming another tool gets -32020');
     const noHeader = modernRequest('tools/list');
     const headerMissing = await send(host, { body: noHeader, headers: { 'mcp-method': 'tools/list' } });
     check(headerMissing.status === 400 && headerMissing.json.error.code === -32020, '_meta without the MCP-Protocol-Version header gets -32020');
