@@ -13,6 +13,7 @@
 #include <rapidjson/document.h>
 
 #include <map>
+#include <thread>
 
 namespace {
 
@@ -56,9 +57,10 @@ protected:
     void add_routes() override { router.add(endpoint.route()); }
 
     EchoTools tools;
-    uap::mcp::McpEndpoint endpoint{tools, sessions, uap::mcp::ServerIdentity{.version = "test"}};
+    uap::mcp::McpEndpoint endpoint{tools, sessions, uap::mcp::ServerIdentity{.version = "test"}, nullptr, &hub};
 
-    Reply send(const std::string& method, const std::string& body, const Headers& headers) {
+    // Sends the request and reads the whole body (an event stream until the server ends it).
+    std::string send_for_text(const std::string& method, const std::string& body, const Headers& headers, Reply& reply) {
         Poco::Net::HTTPClientSession client("127.0.0.1", port);
         client.setTimeout(Poco::Timespan(5, 0));
         Poco::Net::HTTPRequest request(method, "/mcp", Poco::Net::HTTPMessage::HTTP_1_1);
@@ -73,11 +75,15 @@ protected:
         Poco::Net::HTTPResponse response;
         std::string text;
         Poco::StreamCopier::copyToString(client.receiveResponse(response), text);
-        Reply reply;
         reply.status = response.getStatus();
         for (auto& [name, value] : response)
             reply.headers[name] = value;
-        reply.json.Parse(text.c_str());
+        return text;
+    }
+
+    Reply send(const std::string& method, const std::string& body, const Headers& headers) {
+        Reply reply;
+        reply.json.Parse(send_for_text(method, body, headers, reply).c_str());
         return reply;
     }
 
@@ -108,7 +114,7 @@ TEST_F(StatelessTest, DiscoverListAndCallNeedNoSession) {
     ASSERT_EQ(result["supportedVersions"].Size(), 4u);
     EXPECT_STREQ(result["supportedVersions"][0].GetString(), modern);
     EXPECT_STREQ(result["supportedVersions"][1].GetString(), "2025-11-25");
-    EXPECT_TRUE(result["capabilities"].HasMember("tools"));
+    EXPECT_TRUE(result["capabilities"]["tools"]["listChanged"].GetBool()) << "delivered on subscriptions/listen";
     EXPECT_STREQ(result["_meta"]["io.modelcontextprotocol/serverInfo"]["name"].GetString(), "uap-host");
     EXPECT_EQ(result["ttlMs"].GetInt64(), 3600000);
     EXPECT_STREQ(result["cacheScope"].GetString(), "private");
@@ -212,6 +218,35 @@ TEST_F(StatelessTest, SessionsWorkAsBeforeAfterStatelessRequests) {
     EXPECT_EQ(unknown_on_session.error_code(), -32022);
     Reply deleted = send("DELETE", "", {{"Mcp-Session-Id", session}});
     EXPECT_EQ(deleted.status, 200);
+}
+
+TEST_F(StatelessTest, ListenDeliversToolsListChangedAndEndsGracefully) {
+    Reply reply;
+    std::string events;
+    std::thread listener([&] {
+        events = send_for_text("POST", modern_body("subscriptions/listen", modern, R"("notifications":{"toolsListChanged":true,"promptsListChanged":true},)"),
+                               modern_headers("subscriptions/listen"), reply);
+    });
+    for (int waited = 0; waited < 200 && hub.open_streams() == 0; ++waited)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    ASSERT_EQ(hub.open_streams(), 1u);
+    hub.broadcast(uap::mcp::tools_list_changed_notification());
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    hub.stop(); // Shutdown ends the subscription with its response.
+    listener.join();
+    EXPECT_EQ(reply.status, 200);
+    EXPECT_EQ(reply.headers["Content-Type"], "text/event-stream");
+    const std::string acknowledged = R"(data: {"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":5},"notifications":{"toolsListChanged":true}}})";
+    const std::string changed = R"(data: {"jsonrpc":"2.0","method":"notifications/tools/list_changed","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":5}}})";
+    const std::string ended = R"(data: {"jsonrpc":"2.0","id":5,"result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/subscriptionId":5}}})";
+    size_t at_acknowledged = events.find(acknowledged);
+    size_t at_changed = events.find(changed);
+    size_t at_ended = events.find(ended);
+    ASSERT_NE(at_acknowledged, std::string::npos) << events;
+    ASSERT_NE(at_changed, std::string::npos) << events;
+    ASSERT_NE(at_ended, std::string::npos) << events;
+    EXPECT_LT(at_acknowledged, at_changed) << "the acknowledgement comes first; promptsListChanged is not offered, so not agreed";
+    EXPECT_LT(at_changed, at_ended);
 }
 
 } // namespace

@@ -23,6 +23,8 @@ server::HttpResponse accepted() {
     return response;
 }
 
+std::string event_stream_message(const std::string& json_text) { return "event: message\ndata: " + json_text + "\n\n"; }
+
 std::string loggable(std::string_view text) {
     std::string safe;
     for (char character : text.substr(0, 80))

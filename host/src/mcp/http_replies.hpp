@@ -15,6 +15,9 @@ server::HttpResponse error_response(int status, const rapidjson::Value* id, int 
 // 202 with no body: what a notification or a client's response gets.
 server::HttpResponse accepted();
 
+// One Server-Sent Event carrying a JSON-RPC message (the JSON writer never emits a newline).
+std::string event_stream_message(const std::string& json_text);
+
 // Client-controlled text as it may appear in a log line or an error message: printable ASCII, bounded.
 std::string loggable(std::string_view text);
 

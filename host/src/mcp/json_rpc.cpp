@@ -89,6 +89,14 @@ void begin_result(JsonWriter& writer, const rapidjson::Value* id) { begin_respon
 
 void finish_result(JsonWriter& writer) { writer.EndObject(); }
 
+void begin_notification(JsonWriter& writer, std::string_view method) {
+    writer.StartObject();
+    write_key(writer, "jsonrpc");
+    write_string(writer, "2.0");
+    write_key(writer, "method");
+    write_string(writer, method);
+}
+
 std::string error_text(const rapidjson::Value* id, int code, std::string_view message) { return error_text(id, code, message, nullptr); }
 
 std::string error_text(const rapidjson::Value* id, int code, std::string_view message,

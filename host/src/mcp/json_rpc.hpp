@@ -55,6 +55,9 @@ using JsonWriter = rapidjson::Writer<rapidjson::StringBuffer>;
 void begin_result(JsonWriter& writer, const rapidjson::Value* id);
 void finish_result(JsonWriter& writer);
 
+// {"jsonrpc":"2.0","method":<method> — the caller writes "params" if any, then EndObject().
+void begin_notification(JsonWriter& writer, std::string_view method);
+
 // A complete error response; id may be null (written as null).
 std::string error_text(const rapidjson::Value* id, int code, std::string_view message);
 // The same with a "data" member, whose value write_data writes.

@@ -36,11 +36,7 @@ std::optional<std::string> progress_token(const rapidjson::Value& params) {
 std::string progress_notification_text(const std::string& token, double progress, double total, std::string_view message) {
     rapidjson::StringBuffer buffer;
     JsonWriter writer(buffer);
-    writer.StartObject();
-    write_key(writer, "jsonrpc");
-    write_string(writer, "2.0");
-    write_key(writer, "method");
-    write_string(writer, "notifications/progress");
+    begin_notification(writer, "notifications/progress");
     write_key(writer, "params");
     writer.StartObject();
     write_key(writer, "progressToken");
@@ -59,9 +55,6 @@ std::string progress_notification_text(const std::string& token, double progress
     writer.EndObject();
     return std::string(buffer.GetString(), buffer.GetSize());
 }
-
-// One Server-Sent Event carrying a JSON-RPC message (the writer never emits a newline).
-std::string event_stream_message(const std::string& json_text) { return "event: message\ndata: " + json_text + "\n\n"; }
 
 // The tools/call response for an outcome: a result (content, isError) or, for a tool that
 // vanished, the unknown-tool error.
@@ -82,8 +75,9 @@ std::string call_response_text(const rapidjson::Value* id, const modules::ToolDe
 
 } // namespace
 
-McpEndpoint::McpEndpoint(const ToolProvider& tools, SessionTable& sessions, ServerIdentity identity, ToolJobs* jobs)
-    : m_tools(tools), m_sessions(sessions), m_identity(std::move(identity)), m_jobs(jobs) {}
+McpEndpoint::McpEndpoint(const ToolProvider& tools, SessionTable& sessions, ServerIdentity identity, ToolJobs* jobs,
+                         NotificationHub* notifications)
+    : m_tools(tools), m_sessions(sessions), m_identity(std::move(identity)), m_jobs(jobs), m_notifications(notifications) {}
 
 HttpResponse McpEndpoint::rejection(const server::Rejection& rejection) {
     HttpResponse response = error_response(rejection.status, nullptr, ServerError, rejection.reason);

@@ -6,6 +6,7 @@
 
 #include "mcp/in_flight_calls.hpp"
 #include "mcp/json_rpc.hpp"
+#include "mcp/notification_hub.hpp"
 #include "mcp/session_table.hpp"
 #include "mcp/tool_jobs.hpp"
 #include "mcp/tool_provider.hpp"
@@ -25,8 +26,11 @@ struct ServerIdentity {
 class McpEndpoint {
 public:
     // jobs: where calls of long-running tools continue when they outlast the short wait; null: they
-    // run to the end (or their deadline) inside the request like any other call.
-    McpEndpoint(const ToolProvider& tools, SessionTable& sessions, ServerIdentity identity, ToolJobs* jobs = nullptr);
+    // run to the end (or their deadline) inside the request like any other call. notifications:
+    // where 2026-07-28 clients' subscriptions/listen streams get tools/list_changed; null: that
+    // method is not offered.
+    McpEndpoint(const ToolProvider& tools, SessionTable& sessions, ServerIdentity identity, ToolJobs* jobs = nullptr,
+                NotificationHub* notifications = nullptr);
 
     // Runs after the RequestGuard admitted the request. Logs one line per request.
     server::HttpResponse handle(const server::HttpRequest& request) const;
@@ -58,6 +62,8 @@ private:
     // The 2026-07-28 path: no session is read, opened or echoed (stateless_requests.cpp).
     server::HttpResponse handle_stateless(const server::HttpRequest& request, const Message& message, Trace& trace) const;
     server::HttpResponse discover(const Message& message, const ProtocolRevision& revision) const;
+    // subscriptions/listen: a long-lived event stream of the change notifications asked for (subscriptions.cpp).
+    server::HttpResponse listen(const server::HttpRequest& request, const Message& message, Trace& trace) const;
     server::HttpResponse initialize(const server::HttpRequest& request, const Message& message) const;
     server::HttpResponse dispatch(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const;
     server::HttpResponse call_tool(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const;
@@ -70,6 +76,7 @@ private:
     SessionTable& m_sessions;
     ServerIdentity m_identity;
     ToolJobs* m_jobs;
+    NotificationHub* m_notifications;
     mutable InFlightCalls m_in_flight;
 };
 

@@ -43,13 +43,15 @@ HttpResponse McpEndpoint::handle_stateless(const HttpRequest& request, const Mes
     }
     if (message.method == "server/discover")
         return discover(message, *declared.revision);
+    if (message.method == "subscriptions/listen" && m_notifications)
+        return listen(request, message, trace);
     if (message.method == "tools/list" || message.method == "tools/call")
         return dispatch(message, *declared.revision, trace, Origin{request, stateless_scope});
     trace.outcome = "method not found";
     return error_response(404, message.id, MethodNotFound,
                           "Method not found: " + loggable(message.method) +
-                              " (under 2026-07-28 this server serves server/discover, tools/list and tools/call; ping and the rest need "
-                              "a 2025-11-25 session opened with initialize)");
+                              " (under 2026-07-28 this server serves server/discover, subscriptions/listen, tools/list and tools/call; "
+                              "ping and the rest need a 2025-11-25 session opened with initialize)");
 }
 
 HttpResponse McpEndpoint::discover(const Message& message, const ProtocolRevision& revision) const {
@@ -61,12 +63,15 @@ HttpResponse McpEndpoint::discover(const Message& message, const ProtocolRevisio
     write_string(writer, "complete");
     write_key(writer, "supportedVersions");
     write_supported_revisions(writer);
-    // No listChanged: a stateless client would learn of changes through subscriptions/listen,
-    // which this server does not offer yet.
+    // listChanged: delivered on subscriptions/listen streams, when this endpoint has a hub for them.
     write_key(writer, "capabilities");
     writer.StartObject();
     write_key(writer, "tools");
     writer.StartObject();
+    if (m_notifications) {
+        write_key(writer, "listChanged");
+        writer.Bool(true);
+    }
     writer.EndObject();
     writer.EndObject();
     write_key(writer, "_meta");

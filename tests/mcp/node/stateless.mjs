@@ -1,8 +1,9 @@
 // The stateless 2026-07-28 revision beside the 2025 sessions on the one /mcp route of a running
 // `uap-host serve`: the official TypeScript SDK v2 client lists and calls tools with no initialize,
 // the raw-HTTP refusals (unsupported revision, missing _meta, header/_meta disagreement, GET and
-// DELETE, stale session ids, oversized and malformed bodies), a 1.x client after a 2026 one, and
-// cancellation and progress without a session.
+// DELETE, stale session ids, oversized and malformed bodies), a 1.x client after a 2026 one,
+// cancellation and progress without a session, and tools/list_changed on subscriptions/listen.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -220,6 +221,45 @@ try {
       check(contentType === 'text/event-stream' && /"progressToken":"p1"/.test(events), 'a stateless call with a progressToken streams notifications/progress');
       check(took < limitMs, `closing the progress stream stopped the tool after ${took.toFixed(1)} ms`);
     }
+  }
+  // subscriptions/listen: the acknowledgement, then tools/list_changed when a module is disabled
+  // and enabled again on the running host.
+  {
+    let events = '';
+    let request;
+    const eventCount = (method) => (events.match(new RegExp(`"method":"${method}"`, 'g')) ?? []).length;
+    const waitFor = async (condition, what) => {
+      for (let waited = 0; waited < 10000; waited += 20) {
+        if (condition()) return;
+        await sleep(20);
+      }
+      throw new Error(`timed out waiting for ${what}: ${events}`);
+    };
+    const body = modernRequest('subscriptions/listen', { notifications: { toolsListChanged: true, resourceSubscriptions: ['file:///x'] } });
+    const closed = new Promise((resolve) => {
+      request = http.request({ host: '127.0.0.1', port: host.port, path: '/mcp', method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${host.token}`,
+                   ...modernHeaders(body) } }, (response) => {
+        response.on('data', (chunk) => { events += chunk; });
+        response.on('close', resolve);
+      });
+      request.on('error', resolve);
+      request.end(JSON.stringify(body));
+    });
+    await waitFor(() => eventCount('notifications/subscriptions/acknowledged') === 1, 'the acknowledgement');
+    check(events.includes(`"notifications":{"toolsListChanged":true}}`) && events.includes(`"io.modelcontextprotocol/subscriptionId":${body.id}`),
+          'subscriptions/listen acknowledges toolsListChanged only (resource subscriptions are not offered)');
+    const cli = (...words) => execFileSync(process.env.UAP_HOST, [...words, '--project', host.project, '--plugins', process.env.UAP_MCP_TEST_PLUGINS],
+                                           { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const served = async () => (await postModern(host, modernRequest('tools/list'))).json.result.tools.map((tool) => tool.name);
+    cli('modules', 'disable', 'mcptest.echo');
+    await waitFor(() => eventCount('notifications/tools/list_changed') === 1, 'tools/list_changed after disable');
+    check(!(await served()).includes('echo'), 'tools/list_changed arrived on the listen stream after a disable, and tools/list agrees');
+    cli('modules', 'enable', 'mcptest.echo');
+    await waitFor(() => eventCount('notifications/tools/list_changed') === 2, 'tools/list_changed after enable');
+    check((await served()).includes('echo'), 'and again after the enable');
+    request.destroy();
+    await closed;
   }
 } finally {
   const exit = await host.stop();
