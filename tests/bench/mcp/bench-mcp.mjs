@@ -76,15 +76,18 @@ const results = {};
 try {
   for (const server of servers) runLoad(server.url, server.token, 4, 2000, server.era); // Warm-up (JIT, pools).
   for (const concurrency of [1, 16]) {
+    // Repeats alternate between the servers, so a change in the machine's load hits both alike.
+    const runs = new Map(servers.map((server) => [server, []]));
+    for (let repeat = 0; repeat < repeats; ++repeat)
+      for (const server of servers) runs.get(server).push(runLoad(server.url, server.token, concurrency, callsPerRun, server.era));
     for (const server of servers) {
-      const runs = [];
-      for (let repeat = 0; repeat < repeats; ++repeat) runs.push(runLoad(server.url, server.token, concurrency, callsPerRun, server.era));
+      const measured = runs.get(server);
       results[`${server.name}@${concurrency}`] = {
-        callsPerSecond: median(runs.map((run) => run.callsPerSecond)),
-        p50Ms: median(runs.map((run) => run.p50Ms)),
-        p99Ms: median(runs.map((run) => run.p99Ms)),
+        callsPerSecond: median(measured.map((run) => run.callsPerSecond)),
+        p50Ms: median(measured.map((run) => run.p50Ms)),
+        p99Ms: median(measured.map((run) => run.p99Ms)),
         rssMb: rssMb(server.pid),
-        runs: runs.map((run) => Math.round(run.callsPerSecond)),
+        runs: measured.map((run) => Math.round(run.callsPerSecond)),
       };
     }
   }
