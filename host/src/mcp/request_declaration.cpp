@@ -153,6 +153,8 @@ std::optional<HttpResponse> check_declaration(const HttpRequest& request, const 
     if (header_version && body_version && *header_version != text_of(*body_version))
         return mismatch(message, "MCP-Protocol-Version says \"" + loggable(*header_version) + "\" but _meta[\"" + std::string(version_key) +
                                      "\"] says \"" + loggable(text_of(*body_version)) + "\"; declare the same revision in both");
+    if (!header_version && !body_version) // requested_era sends no such request here; refuse rather than guess.
+        return unsupported(message, "");
     std::string_view requested = header_version ? std::string_view(*header_version) : text_of(*body_version);
     declared.revision = find_revision(requested);
     if (!declared.revision || declared.revision->era != Era::Stateless)
