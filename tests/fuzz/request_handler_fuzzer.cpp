@@ -109,7 +109,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     switch ((data[0] >> 4) % 4) {
     case 0: request.headers.add("Mcp-Session-Id", world->session); break;
     case 1: request.headers.add("Mcp-Session-Id", "0000"); break;
-    case 2: break;
+    case 2: // No session; with 0x20 the stateless revision's headers (the body decides whether they agree).
+        if (flags & 0x20) {
+            request.headers.add("MCP-Protocol-Version", "2026-07-28");
+            request.headers.add("Mcp-Method", (flags & 0x10) ? "tools/list" : "tools/call");
+            request.headers.add("Mcp-Name", (flags & 0x04) ? "=?base64?ZWNobw==?=" : "echo");
+        }
+        break;
     case 3:
         request.headers.add("Mcp-Session-Id", world->session);
         request.headers.add("MCP-Protocol-Version", (flags & 0x10) ? "2025-06-18" : "2099-01-01");

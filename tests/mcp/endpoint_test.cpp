@@ -331,8 +331,12 @@ TEST_F(McpEndpointTest, UnknownSessionIs404AndMissingSessionIs400) {
 TEST_F(McpEndpointTest, UnsupportedProtocolVersionHeaderIs400ButOlderSupportedOnesPass) {
     std::string session = open_session();
     HttpRequest request = post(R"({"jsonrpc":"2.0","id":1,"method":"ping"})", session);
-    EXPECT_EQ(router->handle(with_header(request, "MCP-Protocol-Version", "1999-01-01")).status, 400);
-    EXPECT_EQ(router->handle(with_header(request, "MCP-Protocol-Version", "2026-07-28")).status, 400);
+    HttpResponse unknown = router->handle(with_header(request, "MCP-Protocol-Version", "1999-01-01"));
+    EXPECT_EQ(unknown.status, 400);
+    EXPECT_EQ(error_code(unknown), -32022) << "an unknown revision gets the list of supported ones, session or not";
+    HttpResponse stateless = router->handle(with_header(request, "MCP-Protocol-Version", "2026-07-28"));
+    EXPECT_EQ(stateless.status, 400);
+    EXPECT_EQ(error_code(stateless), -32602) << "a 2026-07-28 request is stateless and needs its _meta, whatever session it names";
     EXPECT_EQ(router->handle(with_header(request, "MCP-Protocol-Version", "2025-06-18")).status, 200);
     EXPECT_EQ(router->handle(with_header(request, "MCP-Protocol-Version", "2025-03-26")).status, 200);
 }
@@ -346,14 +350,15 @@ TEST_F(McpEndpointTest, DeleteEndsTheSession) {
     EXPECT_EQ(router->handle(remove).status, 404);
 }
 
-TEST_F(McpEndpointTest, GetIs405AndServerDiscoverIsMethodNotFound) {
+TEST_F(McpEndpointTest, GetIs405AndAnUndeclaredServerDiscoverIsMethodNotFound) {
     HttpRequest get = post("");
     get.method = "GET";
     HttpResponse response = router->handle(get);
     EXPECT_EQ(response.status, 405);
     EXPECT_NE(response.headers.find("Allow"), nullptr);
-    HttpResponse discover = router->handle(with_header(post(R"({"jsonrpc":"2.0","id":1,"method":"server/discover"})"),
-                                                       "MCP-Protocol-Version", "2026-07-28"));
+    // Without any revision declared (and no session) server/discover keeps its 2025 answer, on
+    // which a dual-era client falls back to initialize; declared, it is served (stateless_test.cpp).
+    HttpResponse discover = router->handle(post(R"({"jsonrpc":"2.0","id":1,"method":"server/discover"})"));
     EXPECT_EQ(discover.status, 200);
     EXPECT_EQ(error_code(discover), -32601);
 }

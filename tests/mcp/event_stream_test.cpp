@@ -1,12 +1,7 @@
 // The GET /mcp event stream behind the real server and guard: refusals for a missing Accept,
 // session or token, the stream cap, one stream per session, and a notification arriving as an
 // SSE event; plus the hub's bounded queues.
-#include "mcp/event_stream_route.hpp"
-#include "mcp/notification_hub.hpp"
-#include "mcp/session_table.hpp"
-#include "server/host_server.hpp"
-#include "server/request_guard.hpp"
-#include "server/router.hpp"
+#include "served_mcp.hpp"
 
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPRequest.h>
@@ -20,27 +15,9 @@ namespace {
 using namespace std::chrono_literals;
 using uap::mcp::NotificationHub;
 
-class EventStreamTest : public ::testing::Test {
+class EventStreamTest : public uap::mcp::testing::ServedMcp {
 protected:
-    uap::server::AccessTokens tokens{"mcp-token-aaaaaaaaaaaaaaaa", "editor-token-bbbbbbbbbbbbbbbb", "panel-token-cccccccccccccccc"};
-    uap::server::RequestGuard guard{tokens, uap::server::default_max_body_bytes};
-    uap::server::Router router{guard};
-    uap::mcp::SessionTable sessions;
-    NotificationHub hub{uap::mcp::StreamLimits{.max_streams = 2, .max_queued_messages = 4}};
-    std::unique_ptr<uap::server::HostServer> server;
-    uint16_t port = 0;
-
-    void SetUp() override {
-        server = std::make_unique<uap::server::HostServer>(guard, router, uap::server::ServerOptions{});
-        server->add_upgrade_route(uap::mcp::event_stream_route(hub, sessions, 200ms));
-        auto bound = server->start();
-        ASSERT_TRUE(bound) << bound.error().message();
-        port = *bound;
-    }
-    void TearDown() override {
-        hub.stop();
-        server->stop();
-    }
+    EventStreamTest() : ServedMcp(uap::server::default_max_body_bytes, uap::mcp::StreamLimits{.max_streams = 2, .max_queued_messages = 4}) {}
 
     std::string open_session() {
         auto session = sessions.open(*uap::mcp::find_revision("2025-06-18"), "test");

@@ -171,7 +171,8 @@ Expected<void> HostApplication::start() {
                 spdlog::debug("agent: no MCP reconnect: {}", reconnected.error().message());
     });
     graph->endpoint =
-        std::make_unique<mcp::McpEndpoint>(*graph->tools, *graph->sessions, mcp::ServerIdentity{.version = m_options.version}, graph->jobs.get());
+        std::make_unique<mcp::McpEndpoint>(*graph->tools, *graph->sessions, mcp::ServerIdentity{.version = m_options.version}, graph->jobs.get(),
+                                           graph->notifications.get());
     graph->guard = std::make_unique<server::RequestGuard>(*graph->tokens, server::default_max_body_bytes);
     graph->router = std::make_unique<server::Router>(*graph->guard);
     graph->router->add(graph->endpoint->route());

@@ -2,6 +2,7 @@
 #include "mcp/event_stream_route.hpp"
 
 #include "mcp/json_rpc.hpp"
+#include "mcp/request_declaration.hpp"
 
 #include <Poco/Exception.h>
 #include <Poco/Net/HTTPRequestHandler.h>
@@ -28,6 +29,11 @@ public:
         : m_hub(hub), m_sessions(sessions), m_keep_alive(keep_alive) {}
 
     void handleRequest(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response) override {
+        const ProtocolRevision* revision = find_revision(request.get("MCP-Protocol-Version", ""));
+        if (revision && revision->era == Era::Stateless) {
+            response.set("Allow", "POST");
+            return refuse(response, 405, InvalidRequest, stateless_method_refusal("GET"));
+        }
         if (request.get("Accept", "").find("text/event-stream") == std::string::npos)
             return refuse(response, 406, InvalidRequest, "Not Acceptable: GET /mcp opens an event stream; send Accept: text/event-stream");
         if (!request.has("Mcp-Session-Id"))

@@ -89,7 +89,18 @@ void begin_result(JsonWriter& writer, const rapidjson::Value* id) { begin_respon
 
 void finish_result(JsonWriter& writer) { writer.EndObject(); }
 
-std::string error_text(const rapidjson::Value* id, int code, std::string_view message) {
+void begin_notification(JsonWriter& writer, std::string_view method) {
+    writer.StartObject();
+    write_key(writer, "jsonrpc");
+    write_string(writer, "2.0");
+    write_key(writer, "method");
+    write_string(writer, method);
+}
+
+std::string error_text(const rapidjson::Value* id, int code, std::string_view message) { return error_text(id, code, message, nullptr); }
+
+std::string error_text(const rapidjson::Value* id, int code, std::string_view message,
+                       const std::function<void(JsonWriter&)>& write_data) {
     rapidjson::StringBuffer buffer;
     JsonWriter writer(buffer);
     begin_response(writer, id, "error");
@@ -98,6 +109,10 @@ std::string error_text(const rapidjson::Value* id, int code, std::string_view me
     writer.Int(code);
     write_key(writer, "message");
     write_string(writer, message);
+    if (write_data) {
+        write_key(writer, "data");
+        write_data(writer);
+    }
     writer.EndObject();
     writer.EndObject();
     return std::string(buffer.GetString(), buffer.GetSize());

@@ -6,6 +6,7 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +22,10 @@ enum ErrorCode : int {
     InternalError = -32603,
     SessionNotFound = -32001,
     ServerError = -32000,
+    // Defined by the 2026-07-28 revision.
+    HeaderMismatch = -32020,
+    MissingRequiredClientCapability = -32021,
+    UnsupportedProtocolVersion = -32022,
 };
 
 enum class MessageKind { Request, Notification, Response };
@@ -50,8 +55,14 @@ using JsonWriter = rapidjson::Writer<rapidjson::StringBuffer>;
 void begin_result(JsonWriter& writer, const rapidjson::Value* id);
 void finish_result(JsonWriter& writer);
 
+// {"jsonrpc":"2.0","method":<method> — the caller writes "params" if any, then EndObject().
+void begin_notification(JsonWriter& writer, std::string_view method);
+
 // A complete error response; id may be null (written as null).
 std::string error_text(const rapidjson::Value* id, int code, std::string_view message);
+// The same with a "data" member, whose value write_data writes.
+std::string error_text(const rapidjson::Value* id, int code, std::string_view message,
+                       const std::function<void(JsonWriter&)>& write_data);
 
 void write_key(JsonWriter& writer, std::string_view key);
 void write_string(JsonWriter& writer, std::string_view text);

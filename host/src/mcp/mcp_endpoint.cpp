@@ -1,6 +1,8 @@
 // The MCP endpoint: HTTP method and header rules of Streamable HTTP, sessions, and dispatch.
 #include "mcp/mcp_endpoint.hpp"
 
+#include "mcp/http_replies.hpp"
+#include "mcp/request_declaration.hpp"
 #include "mcp/tool_results.hpp"
 #include "support/json.hpp"
 
@@ -16,58 +18,9 @@ namespace uap::mcp {
 using server::HttpRequest;
 using server::HttpResponse;
 
-struct McpEndpoint::Trace {
-    std::string rpc_method;
-    std::string tool;
-    std::string outcome;
-};
-
 namespace {
 
 constexpr const char* session_header = "Mcp-Session-Id";
-constexpr const char* version_header = "MCP-Protocol-Version";
-
-HttpResponse json_response(int status, std::string body) {
-    HttpResponse response;
-    response.status = status;
-    response.content_type = "application/json";
-    response.body = std::move(body);
-    return response;
-}
-
-HttpResponse error_response(int status, const rapidjson::Value* id, int code, std::string_view message) {
-    return json_response(status, error_text(id, code, message));
-}
-
-HttpResponse accepted() {
-    HttpResponse response;
-    response.status = 202;
-    return response;
-}
-
-bool contains_ignoring_case(std::string_view haystack, std::string_view needle) {
-    if (needle.size() > haystack.size())
-        return false;
-    for (size_t start = 0; start + needle.size() <= haystack.size(); ++start)
-        if (server::equal_ignoring_case(haystack.substr(start, needle.size()), needle))
-            return true;
-    return false;
-}
-
-// Client-controlled text as it may appear in a log line: printable ASCII, bounded.
-std::string loggable(std::string_view text) {
-    std::string safe;
-    for (char character : text.substr(0, 80))
-        safe += (character >= 0x20 && character < 0x7f) ? character : '?';
-    return safe;
-}
-
-std::string supported_list() {
-    std::string names;
-    for (auto& revision : supported_revisions())
-        names += (names.empty() ? "" : ", ") + std::string(revision.name);
-    return names;
-}
 
 // params._meta.progressToken (a string or an integer) as JSON text, when the request has one.
 std::optional<std::string> progress_token(const rapidjson::Value& params) {
@@ -83,11 +36,7 @@ std::optional<std::string> progress_token(const rapidjson::Value& params) {
 std::string progress_notification_text(const std::string& token, double progress, double total, std::string_view message) {
     rapidjson::StringBuffer buffer;
     JsonWriter writer(buffer);
-    writer.StartObject();
-    write_key(writer, "jsonrpc");
-    write_string(writer, "2.0");
-    write_key(writer, "method");
-    write_string(writer, "notifications/progress");
+    begin_notification(writer, "notifications/progress");
     write_key(writer, "params");
     writer.StartObject();
     write_key(writer, "progressToken");
@@ -107,9 +56,6 @@ std::string progress_notification_text(const std::string& token, double progress
     return std::string(buffer.GetString(), buffer.GetSize());
 }
 
-// One Server-Sent Event carrying a JSON-RPC message (the writer never emits a newline).
-std::string event_stream_message(const std::string& json_text) { return "event: message\ndata: " + json_text + "\n\n"; }
-
 // The tools/call response for an outcome: a result (content, isError) or, for a tool that
 // vanished, the unknown-tool error.
 std::string call_response_text(const rapidjson::Value* id, const modules::ToolDescription& tool, const modules::ToolOutcome& outcome,
@@ -122,15 +68,16 @@ std::string call_response_text(const rapidjson::Value* id, const modules::ToolDe
     if (outcome.status == modules::CallStatus::Success)
         write_tool_success(writer, tool, outcome.text, revision);
     else
-        write_tool_error(writer, outcome.text);
+        write_tool_error(writer, outcome.text, revision);
     finish_result(writer);
     return std::string(buffer.GetString(), buffer.GetSize());
 }
 
 } // namespace
 
-McpEndpoint::McpEndpoint(const ToolProvider& tools, SessionTable& sessions, ServerIdentity identity, ToolJobs* jobs)
-    : m_tools(tools), m_sessions(sessions), m_identity(std::move(identity)), m_jobs(jobs) {}
+McpEndpoint::McpEndpoint(const ToolProvider& tools, SessionTable& sessions, ServerIdentity identity, ToolJobs* jobs,
+                         NotificationHub* notifications)
+    : m_tools(tools), m_sessions(sessions), m_identity(std::move(identity)), m_jobs(jobs), m_notifications(notifications) {}
 
 HttpResponse McpEndpoint::rejection(const server::Rejection& rejection) {
     HttpResponse response = error_response(rejection.status, nullptr, ServerError, rejection.reason);
@@ -160,14 +107,20 @@ HttpResponse McpEndpoint::handle(const HttpRequest& request) const {
     }
     if (spdlog::should_log(spdlog::level::info)) {
         double milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-        spdlog::info("mcp {} {}{}{} -> {}{}{} {:.3f} ms", request.method, loggable(trace.rpc_method),
-                     trace.tool.empty() ? "" : " tool=", loggable(trace.tool), response.status,
-                     trace.outcome.empty() ? "" : " ", trace.outcome, milliseconds);
+        spdlog::info("mcp {} {}{}{}{}{}{}{} -> {}{}{} {:.3f} ms", request.method, loggable(trace.rpc_method),
+                     trace.tool.empty() ? "" : " tool=", loggable(trace.tool), trace.revision.empty() ? "" : " revision=", trace.revision,
+                     trace.client.empty() ? "" : " client=", trace.client, response.status, trace.outcome.empty() ? "" : " ",
+                     trace.outcome, milliseconds);
     }
     return response;
 }
 
 HttpResponse McpEndpoint::handle_delete(const HttpRequest& request) const {
+    if (declares_stateless_revision(request)) {
+        HttpResponse response = error_response(405, nullptr, InvalidRequest, stateless_method_refusal("DELETE"));
+        response.headers.add("Allow", "POST");
+        return response;
+    }
     const std::string* session = request.headers.find(session_header);
     if (!session)
         return error_response(400, nullptr, InvalidRequest, "Bad Request: DELETE needs the Mcp-Session-Id header");
@@ -197,25 +150,31 @@ HttpResponse McpEndpoint::handle_post(const HttpRequest& request, Trace& trace) 
     trace.rpc_method = std::string(message.method);
     const std::string* session = request.headers.find(session_header);
 
+    // initialize always selects a session revision; any other request that declares a stateless
+    // (or an unknown) revision is served statelessly, whatever Mcp-Session-Id it carries.
     if (message.kind == MessageKind::Request && message.method == "initialize") {
         if (session)
             return error_response(400, message.id, InvalidRequest, "Bad Request: initialize must not carry Mcp-Session-Id");
         return initialize(request, message);
     }
+    if (requested_era(request, message) == Era::Stateless)
+        return handle_stateless(request, message, trace);
     if (!session) {
         // The Claude Code CLI probes the stateless 2026-07-28 revision first and falls back to
         // initialize when the method is not found.
         if (message.kind == MessageKind::Request && message.method == "server/discover")
             return error_response(200, message.id, MethodNotFound,
-                                  "Method not found: server/discover (this server speaks " + supported_list() + "; send initialize)");
-        return error_response(400, message.id, InvalidRequest, "Bad Request: Mcp-Session-Id header is required (send initialize first)");
+                                  "Method not found: server/discover (this server speaks " + supported_revision_names() + "; send initialize)");
+        return error_response(400, message.id, InvalidRequest,
+                              "Bad Request: Mcp-Session-Id header is required (send initialize first, or declare MCP-Protocol-Version "
+                              "2026-07-28 and its _meta to be served without a session)");
     }
     const ProtocolRevision* revision = m_sessions.touch(*session);
     if (!revision)
         return error_response(404, message.id, SessionNotFound, "Session not found (it ended or expired); send initialize again");
-    if (const std::string* version = request.headers.find(version_header); version && !find_revision(*version))
-        return error_response(400, message.id, InvalidRequest,
-                              "Bad Request: unsupported MCP-Protocol-Version \"" + loggable(*version) + "\" (supported: " + supported_list() + ")");
+    // An unknown MCP-Protocol-Version never gets here: requested_era sent it to the stateless
+    // path, which answers with the supported revisions.
+    trace.revision = std::string(revision->name);
     if (message.kind == MessageKind::Notification)
         notify(message, *session);
     if (message.kind != MessageKind::Request)

@@ -1,10 +1,12 @@
 // The MCP Streamable HTTP endpoint as a function from a (guarded) HttpRequest to an HttpResponse:
-// sessions, protocol revision checks, and the initialize / ping / tools methods. No sockets here,
-// so unit tests and the fuzzer drive it directly.
+// sessions (2025 revisions) and stateless requests (2026-07-28) on the one route, protocol revision
+// checks, and the initialize / server/discover / ping / tools methods. No sockets here, so unit
+// tests and the fuzzer drive it directly.
 #pragma once
 
 #include "mcp/in_flight_calls.hpp"
 #include "mcp/json_rpc.hpp"
+#include "mcp/notification_hub.hpp"
 #include "mcp/session_table.hpp"
 #include "mcp/tool_jobs.hpp"
 #include "mcp/tool_provider.hpp"
@@ -24,8 +26,11 @@ struct ServerIdentity {
 class McpEndpoint {
 public:
     // jobs: where calls of long-running tools continue when they outlast the short wait; null: they
-    // run to the end (or their deadline) inside the request like any other call.
-    McpEndpoint(const ToolProvider& tools, SessionTable& sessions, ServerIdentity identity, ToolJobs* jobs = nullptr);
+    // run to the end (or their deadline) inside the request like any other call. notifications:
+    // where 2026-07-28 clients' subscriptions/listen streams get tools/list_changed; null: that
+    // method is not offered.
+    McpEndpoint(const ToolProvider& tools, SessionTable& sessions, ServerIdentity identity, ToolJobs* jobs = nullptr,
+                NotificationHub* notifications = nullptr);
 
     // Runs after the RequestGuard admitted the request. Logs one line per request.
     server::HttpResponse handle(const server::HttpRequest& request) const;
@@ -37,8 +42,16 @@ public:
     server::Route route(std::string path = "/mcp") const;
 
 private:
-    struct Trace; // What the request log line reports.
-    // The HTTP request and session a message arrived in.
+    // What the request log line reports.
+    struct Trace {
+        std::string rpc_method;
+        std::string tool;
+        std::string outcome;
+        std::string revision; // The revision the request was served under, once known.
+        std::string client;   // clientInfo.name of a stateless request.
+    };
+    // The HTTP request a message arrived in, and the scope its request ids live in: the session, or
+    // for stateless requests the MCP role's token (the only client identity left).
     struct Origin {
         const server::HttpRequest& request;
         const std::string& session;
@@ -46,6 +59,11 @@ private:
 
     server::HttpResponse handle_post(const server::HttpRequest& request, Trace& trace) const;
     server::HttpResponse handle_delete(const server::HttpRequest& request) const;
+    // The 2026-07-28 path: no session is read, opened or echoed (stateless_requests.cpp).
+    server::HttpResponse handle_stateless(const server::HttpRequest& request, const Message& message, Trace& trace) const;
+    server::HttpResponse discover(const Message& message, const ProtocolRevision& revision) const;
+    // subscriptions/listen: a long-lived event stream of the change notifications asked for (subscriptions.cpp).
+    server::HttpResponse listen(const server::HttpRequest& request, const Message& message, Trace& trace) const;
     server::HttpResponse initialize(const server::HttpRequest& request, const Message& message) const;
     server::HttpResponse dispatch(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const;
     server::HttpResponse call_tool(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const;
@@ -58,6 +76,7 @@ private:
     SessionTable& m_sessions;
     ServerIdentity m_identity;
     ToolJobs* m_jobs;
+    NotificationHub* m_notifications;
     mutable InFlightCalls m_in_flight;
 };
 

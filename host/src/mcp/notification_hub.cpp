@@ -82,11 +82,7 @@ size_t NotificationHub::open_streams() const {
 std::string tools_list_changed_notification() {
     rapidjson::StringBuffer buffer;
     JsonWriter writer(buffer);
-    writer.StartObject();
-    write_key(writer, "jsonrpc");
-    write_string(writer, "2.0");
-    write_key(writer, "method");
-    write_string(writer, "notifications/tools/list_changed");
+    begin_notification(writer, "notifications/tools/list_changed");
     writer.EndObject();
     return std::string(buffer.GetString(), buffer.GetSize());
 }

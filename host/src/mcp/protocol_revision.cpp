@@ -6,16 +6,29 @@
 namespace uap::mcp {
 
 namespace {
-constexpr std::array<ProtocolRevision, 3> revisions = {{
-    {"2025-11-25", StructuredOutput::Supported},
-    {"2025-06-18", StructuredOutput::Supported},
-    {"2025-03-26", StructuredOutput::Unsupported},
+constexpr std::array<ProtocolRevision, 4> revisions = {{
+    {"2026-07-28", StructuredOutput::Supported, Era::Stateless, ResultShape::Typed},
+    {"2025-11-25", StructuredOutput::Supported, Era::Session, ResultShape::Untyped},
+    {"2025-06-18", StructuredOutput::Supported, Era::Session, ResultShape::Untyped},
+    {"2025-03-26", StructuredOutput::Unsupported, Era::Session, ResultShape::Untyped},
 }};
+
+const ProtocolRevision& latest_session_revision() {
+    for (auto& revision : revisions)
+        if (revision.era == Era::Session)
+            return revision;
+    return revisions.back();
+}
 } // namespace
 
 std::span<const ProtocolRevision> supported_revisions() { return revisions; }
 
-const ProtocolRevision& latest_revision() { return revisions.front(); }
+std::string supported_revision_names() {
+    std::string names;
+    for (auto& revision : revisions)
+        names += (names.empty() ? "" : ", ") + std::string(revision.name);
+    return names;
+}
 
 const ProtocolRevision* find_revision(std::string_view name) {
     for (auto& revision : revisions)
@@ -26,7 +39,7 @@ const ProtocolRevision* find_revision(std::string_view name) {
 
 const ProtocolRevision& negotiate_revision(std::string_view requested) {
     const ProtocolRevision* found = find_revision(requested);
-    return found ? *found : latest_revision();
+    return found && found->era == Era::Session ? *found : latest_session_revision();
 }
 
 } // namespace uap::mcp

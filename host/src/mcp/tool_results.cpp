@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 
 namespace uap::mcp {
 
@@ -104,10 +105,32 @@ bool structured(const modules::ToolDescription& tool, const ProtocolRevision& re
     return !tool.output_schema_json.empty() && !tool.metadata.long_running && revision.structured_output == StructuredOutput::Supported;
 }
 
+// The 2026-07-28 revision types every result; a complete one is the only kind written here.
+void write_result_type(JsonWriter& writer, const ProtocolRevision& revision) {
+    if (revision.result_shape != ResultShape::Typed)
+        return;
+    write_key(writer, "resultType");
+    write_string(writer, "complete");
+}
+
 } // namespace
+
+void write_caching_hints(JsonWriter& writer, const ProtocolRevision& revision, std::chrono::milliseconds fresh_for) {
+    if (revision.result_shape != ResultShape::Typed)
+        return;
+    write_key(writer, "ttlMs");
+    writer.Int64(fresh_for.count());
+    // The answers depend on this user's project and token, so no shared cache may keep them.
+    write_key(writer, "cacheScope");
+    write_string(writer, "private");
+}
 
 void write_tool_list(JsonWriter& writer, const std::vector<const modules::ToolDescription*>& tools, const ProtocolRevision& revision) {
     writer.StartObject();
+    write_result_type(writer, revision);
+    // Immediately stale: the tool list changes whenever the module registry is rebuilt, and a
+    // stateless client has no event stream here that would tell it so.
+    write_caching_hints(writer, revision, std::chrono::milliseconds(0));
     write_key(writer, "tools");
     writer.StartArray();
     for (const modules::ToolDescription* tool : tools) {
@@ -136,6 +159,7 @@ void write_tool_success(JsonWriter& writer, const modules::ToolDescription& tool
     if (!remaining.empty())
         result_json = remaining;
     writer.StartObject();
+    write_result_type(writer, revision);
     write_text_content(writer, result_json, images.Empty() ? nullptr : &images);
     if (structured(tool, revision)) {
         write_key(writer, "structuredContent");
@@ -145,8 +169,9 @@ void write_tool_success(JsonWriter& writer, const modules::ToolDescription& tool
     writer.EndObject();
 }
 
-void write_tool_error(JsonWriter& writer, std::string_view message) {
+void write_tool_error(JsonWriter& writer, std::string_view message, const ProtocolRevision& revision) {
     writer.StartObject();
+    write_result_type(writer, revision);
     write_text_content(writer, message);
     write_bool(writer, "isError", true);
     writer.EndObject();

@@ -6,9 +6,13 @@
 #include "mcp/protocol_revision.hpp"
 #include "modules/module_host.hpp"
 
+#include <chrono>
 #include <vector>
 
 namespace uap::mcp {
+
+// ttlMs and cacheScope, for revisions whose list results carry caching hints.
+void write_caching_hints(JsonWriter& writer, const ProtocolRevision& revision, std::chrono::milliseconds fresh_for);
 
 void write_tool_list(JsonWriter& writer, const std::vector<const modules::ToolDescription*>& tools, const ProtocolRevision& revision);
 
@@ -20,6 +24,6 @@ void write_tool_success(JsonWriter& writer, const modules::ToolDescription& tool
                         const ProtocolRevision& revision);
 
 // A tool execution error the model can act on: isError true, the message as text content.
-void write_tool_error(JsonWriter& writer, std::string_view message);
+void write_tool_error(JsonWriter& writer, std::string_view message, const ProtocolRevision& revision);
 
 } // namespace uap::mcp

@@ -1,7 +1,8 @@
 // MCP endpoint benchmark (not a test): in one run on this machine, the same load against uap-host's
 // /mcp and the TypeScript SDK reference server — tools/call of a trivial echo tool at concurrency
 // 1 and 16, several repeats — then memory over 200,000 calls. Prints calls/s, p50, p99, RSS, ratios.
-// usage: node tests/bench/mcp/bench-mcp.mjs BUILD_DIR [--repeats N] [--calls N] [--memory-calls N] [--load PATH]
+// With --eras, uap-host alone, its 2025 session path beside its stateless 2026-07-28 path instead.
+// usage: node tests/bench/mcp/bench-mcp.mjs BUILD_DIR [--repeats N] [--calls N] [--memory-calls N] [--load PATH] [--eras]
 //   BUILD_DIR: a Release build (cmake -DCMAKE_BUILD_TYPE=Release -DUAP_SANITIZE=OFF) with
 //   uap-host, mcp_load and the tests/mcp test modules built.
 import { spawn, spawnSync } from 'node:child_process';
@@ -44,8 +45,8 @@ async function stop(child) {
   await exited;
 }
 
-function runLoad(url, token, concurrency, calls) {
-  const run = spawnSync(load, [url, token, String(concurrency), String(calls)], { encoding: 'utf8' });
+function runLoad(url, token, concurrency, calls, era = 'session') {
+  const run = spawnSync(load, [url, token, String(concurrency), String(calls), 'echo', era], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`mcp_load failed: ${run.stdout} ${run.stderr}`);
   return JSON.parse(run.stdout.trim());
 }
@@ -59,27 +60,34 @@ const host = await startProcess(path.join(build, 'bin', 'uap-host'),
   ['serve', '--project', project, '--plugins', path.join(build, 'test-plugins', 'mcp')], { UAP_LOG_LEVEL: 'warn' }, /serving (\S+)/);
 const hostUrl = host.match[1];
 const hostToken = fs.readFileSync(path.join(project, 'UserSettings', 'AgentPanel', 'tokens', 'mcp.token'), 'utf8').trim();
+const compareEras = process.argv.includes('--eras');
 const referenceToken = 'reference-token-0123456789abcdef';
-const reference = await startProcess('node', [path.join(here, 'reference_server.mjs'), nodeModules, referenceToken], {}, /listening (\d+)/);
-const referenceUrl = `http://127.0.0.1:${reference.match[1]}/mcp`;
+const reference = compareEras ? null
+  : await startProcess('node', [path.join(here, 'reference_server.mjs'), nodeModules, referenceToken], {}, /listening (\d+)/);
+const referenceUrl = reference && `http://127.0.0.1:${reference.match[1]}/mcp`;
 
-const servers = [
-  { name: 'uap-host', url: hostUrl, token: hostToken, pid: host.child.pid },
-  { name: 'ts-sdk', url: referenceUrl, token: referenceToken, pid: reference.child.pid },
-];
+const servers = compareEras
+  ? [{ name: 'session', url: hostUrl, token: hostToken, pid: host.child.pid, era: 'session' },
+     { name: 'stateless', url: hostUrl, token: hostToken, pid: host.child.pid, era: 'stateless' }]
+  : [{ name: 'uap-host', url: hostUrl, token: hostToken, pid: host.child.pid },
+     { name: 'ts-sdk', url: referenceUrl, token: referenceToken, pid: reference.child.pid }];
+const [first, second] = servers.map((server) => server.name);
 const results = {};
 try {
-  for (const server of servers) runLoad(server.url, server.token, 4, 2000); // Warm-up (JIT, pools).
+  for (const server of servers) runLoad(server.url, server.token, 4, 2000, server.era); // Warm-up (JIT, pools).
   for (const concurrency of [1, 16]) {
+    // Repeats alternate between the servers, so a change in the machine's load hits both alike.
+    const runs = new Map(servers.map((server) => [server, []]));
+    for (let repeat = 0; repeat < repeats; ++repeat)
+      for (const server of servers) runs.get(server).push(runLoad(server.url, server.token, concurrency, callsPerRun, server.era));
     for (const server of servers) {
-      const runs = [];
-      for (let repeat = 0; repeat < repeats; ++repeat) runs.push(runLoad(server.url, server.token, concurrency, callsPerRun));
+      const measured = runs.get(server);
       results[`${server.name}@${concurrency}`] = {
-        callsPerSecond: median(runs.map((run) => run.callsPerSecond)),
-        p50Ms: median(runs.map((run) => run.p50Ms)),
-        p99Ms: median(runs.map((run) => run.p99Ms)),
+        callsPerSecond: median(measured.map((run) => run.callsPerSecond)),
+        p50Ms: median(measured.map((run) => run.p50Ms)),
+        p99Ms: median(measured.map((run) => run.p99Ms)),
         rssMb: rssMb(server.pid),
-        runs: runs.map((run) => Math.round(run.callsPerSecond)),
+        runs: measured.map((run) => Math.round(run.callsPerSecond)),
       };
     }
   }
@@ -90,22 +98,24 @@ try {
     console.log(`${name.padEnd(10)} ${concurrency.padStart(4)} ${value.callsPerSecond.toFixed(0).padStart(9)} ${value.p50Ms.toFixed(3).padStart(10)} ${value.p99Ms.toFixed(3).padStart(8)} ${value.rssMb.toFixed(1).padStart(8)}   ${value.runs.join(', ')}`);
   }
   for (const concurrency of [1, 16])
-    console.log(`throughput ratio uap-host / ts-sdk at concurrency ${concurrency}: ${(results[`uap-host@${concurrency}`].callsPerSecond / results[`ts-sdk@${concurrency}`].callsPerSecond).toFixed(1)}x`);
+    console.log(`throughput ratio ${first} / ${second} at concurrency ${concurrency}: ${(results[`${first}@${concurrency}`].callsPerSecond / results[`${second}@${concurrency}`].callsPerSecond).toFixed(2)}x`);
 
   console.log(`\nmemory over ${memoryCalls} calls at concurrency 16 (RSS MB before → after):`);
   for (const server of servers) {
     const before = rssMb(server.pid);
     const halves = [];
     for (let part = 0; part < 4; ++part) {
-      runLoad(server.url, server.token, 16, memoryCalls / 4);
+      runLoad(server.url, server.token, 16, memoryCalls / 4, server.era);
       halves.push(rssMb(server.pid).toFixed(1));
     }
     console.log(`${server.name.padEnd(10)} ${before.toFixed(1)} → ${halves.join(' → ')}`);
   }
-  const stats = await fetch(referenceUrl.replace('/mcp', '/stats'), { headers: { authorization: `Bearer ${referenceToken}` } }).then((r) => r.json());
-  console.log(`ts-sdk transport map entries left after the run (leak workaround check): ${stats.mapEntries}`);
+  if (reference) {
+    const stats = await fetch(referenceUrl.replace('/mcp', '/stats'), { headers: { authorization: `Bearer ${referenceToken}` } }).then((r) => r.json());
+    console.log(`ts-sdk transport map entries left after the run (leak workaround check): ${stats.mapEntries}`);
+  }
 } finally {
   await stop(host.child);
-  await stop(reference.child);
+  if (reference) await stop(reference.child);
   fs.rmSync(work, { recursive: true, force: true });
 }

@@ -1,6 +1,7 @@
-// Load generator for MCP endpoints: opens one session, then N keep-alive connections each send
-// tools/call of a tool in a loop; prints calls/s and latency percentiles as one JSON line.
-// usage: mcp_load URL TOKEN CONCURRENCY CALLS [TOOL]
+// Load generator for MCP endpoints: opens one session (or, with "stateless", none: every request
+// declares 2026-07-28), then N keep-alive connections each send tools/call of a tool in a loop;
+// prints calls/s and latency percentiles as one JSON line.
+// usage: mcp_load URL TOKEN CONCURRENCY CALLS [TOOL] [session|stateless]
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPRequest.h>
 #include <Poco/Net/HTTPResponse.h>
@@ -19,10 +20,14 @@
 
 namespace {
 
+enum class Era { Session, Stateless };
+
 struct Target {
     Poco::URI uri;
     std::string token;
     std::string session;
+    Era era = Era::Session;
+    std::string tool;
 };
 
 // Sends one POST; returns the HTTP status, fills body and the session header when present.
@@ -34,7 +39,11 @@ int post(Poco::Net::HTTPClientSession& client, const Target& target, const std::
     request.setContentType("application/json");
     request.set("Accept", "application/json, text/event-stream");
     request.set("Authorization", "Bearer " + target.token);
-    if (!target.session.empty()) {
+    if (target.era == Era::Stateless) {
+        request.set("MCP-Protocol-Version", "2026-07-28");
+        request.set("Mcp-Method", "tools/call");
+        request.set("Mcp-Name", target.tool);
+    } else if (!target.session.empty()) {
         request.set("Mcp-Session-Id", target.session);
         request.set("MCP-Protocol-Version", "2025-06-18");
     }
@@ -53,25 +62,32 @@ int post(Poco::Net::HTTPClientSession& client, const Target& target, const std::
 
 int main(int argc, char** argv) {
     if (argc < 5) {
-        std::cerr << "usage: mcp_load URL TOKEN CONCURRENCY CALLS [TOOL]\n";
+        std::cerr << "usage: mcp_load URL TOKEN CONCURRENCY CALLS [TOOL] [session|stateless]\n";
         return 2;
     }
-    Target target{Poco::URI(argv[1]), argv[2], {}};
     int concurrency = std::stoi(argv[3]);
     long calls = std::stol(argv[4]);
     std::string tool = argc > 5 ? argv[5] : "echo";
+    Era era = argc > 6 && std::string(argv[6]) == "stateless" ? Era::Stateless : Era::Session;
+    Target target{Poco::URI(argv[1]), argv[2], {}, era, tool};
+    // The stateless revision's per-request declaration, carried by every call.
+    const std::string meta = era == Era::Stateless ? R"(,"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",)"
+                                                     R"("io.modelcontextprotocol/clientCapabilities":{}})"
+                                                   : "";
 
     Poco::Net::HTTPClientSession opener(target.uri.getHost(), target.uri.getPort());
     std::string body;
-    int status = post(opener, target,
-                      R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},)"
-                      R"("clientInfo":{"name":"mcp_load","version":"1"}}})",
-                      body, &target.session);
-    if (status != 200 || target.session.empty()) {
-        std::cerr << "initialize failed: " << status << " " << body << "\n";
-        return 1;
+    if (era == Era::Session) {
+        int status = post(opener, target,
+                          R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},)"
+                          R"("clientInfo":{"name":"mcp_load","version":"1"}}})",
+                          body, &target.session);
+        if (status != 200 || target.session.empty()) {
+            std::cerr << "initialize failed: " << status << " " << body << "\n";
+            return 1;
+        }
+        post(opener, target, R"({"jsonrpc":"2.0","method":"notifications/initialized"})", body);
     }
-    post(opener, target, R"({"jsonrpc":"2.0","method":"notifications/initialized"})", body);
 
     std::atomic<long> next{0};
     std::atomic<long> failures{0};
@@ -90,7 +106,7 @@ int main(int argc, char** argv) {
             std::string response;
             for (long index = next++; index < calls; index = next++) {
                 std::string payload = R"({"jsonrpc":"2.0","id":)" + std::to_string(index + 1) +
-                                      R"(,"method":"tools/call","params":{"name":")" + tool + R"(","arguments":{"text":"hello"}}})";
+                                      R"(,"method":"tools/call","params":{"name":")" + tool + R"(","arguments":{"text":"hello"})" + meta + "}}";
                 auto begin = std::chrono::steady_clock::now();
                 int code = post(client, target, payload, response);
                 latencies[worker].push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count());

@@ -1,6 +1,8 @@
 // The real Claude Code CLI (pinned in tests/node) accepts `uap-host mcp-config` output: the printed
 // `claude mcp add --transport http ...` line is run as is, then `claude mcp list` and `claude mcp get`
-// must report the server connected. A wrong token must show as failed.
+// must report the server connected. A wrong token must show as failed. The host's request log shows
+// which protocol revision the CLI picked: it asks server/discover for 2026-07-28 first and, since the
+// host serves that revision, stays stateless (no initialize, no session).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +29,7 @@ function words(line) {
   return [...line.trim().matchAll(/"([^"]*)"|(\S+)/g)].map((match) => match[1] ?? match[2]);
 }
 
+process.env.UAP_LOG_LEVEL = 'info'; // The request log names the revision of every request.
 const host = await startHost('claude-cli');
 try {
   const home = freshFolder('claude-home');
@@ -46,6 +49,12 @@ try {
   const listed = await run(claude, ['mcp', 'list'], { cwd: host.project, env: environment });
   console.log(listed.stdout.trim());
   check(/unity: http:\/\/127\.0\.0\.1:\d+\/mcp \(HTTP\) - [✓✔] Connected/.test(listed.stdout), 'claude mcp list shows the host connected');
+  const discovered = /mcp POST server\/discover revision=(\S+)(?: client=(\S+))? -> (\d+)/.exec(host.stderr());
+  console.log(`the CLI's first request: ${discovered?.[0]}`);
+  check(discovered?.[1] === '2026-07-28' && discovered?.[3] === '200', 'the CLI asked server/discover for 2026-07-28 and got it');
+  check(/mcp POST tools\/list revision=2026-07-28/.test(host.stderr()) || !/mcp POST tools\/list/.test(host.stderr()),
+        'the CLI listed tools statelessly (if at all)');
+  check(!/session opened for client/.test(host.stderr()), 'the CLI never fell back to initialize');
   const shown = await run(claude, ['mcp', 'get', 'unity'], { cwd: host.project, env: environment });
   check(/Connected/.test(shown.stdout), 'claude mcp get shows the host connected');
 
