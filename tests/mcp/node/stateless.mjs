@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { check, connectClient, requireEnvironment, startHost } from './harness.mjs';
+import { check, connectClient, hostCommand, hostPath, requireEnvironment, startHost } from './harness.mjs';
 
 const require = requireEnvironment();
 const modern = '2026-07-28';
@@ -249,7 +249,7 @@ try {
     await waitFor(() => eventCount('notifications/subscriptions/acknowledged') === 1, 'the acknowledgement');
     check(events.includes(`"notifications":{"toolsListChanged":true}}`) && events.includes(`"io.modelcontextprotocol/subscriptionId":${body.id}`),
           'subscriptions/listen acknowledges toolsListChanged only (resource subscriptions are not offered)');
-    const cli = (...words) => execFileSync(process.env.UAP_HOST, [...words, '--project', host.project, '--plugins', process.env.UAP_MCP_TEST_PLUGINS],
+    const cli = (...words) => execFileSync(...hostCommand([...words, '--project', hostPath(host.project), '--plugins', hostPath(process.env.UAP_MCP_TEST_PLUGINS)]),
                                            { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     const served = async () => (await postModern(host, modernRequest('tools/list'))).json.result.tools.map((tool) => tool.name);
     cli('modules', 'disable', 'mcptest.echo');
