@@ -14,11 +14,12 @@
 namespace uap::modules {
 
 struct ToolMetadata {
-    bool read_only;
-    bool undoable;
-    bool destructive;
-    bool idempotent;
-    bool long_running;
+    // A description built without metadata claims no trait, rather than whatever the memory held.
+    bool read_only = false;
+    bool undoable = false;
+    bool destructive = false;
+    bool idempotent = false;
+    bool long_running = false;
 };
 
 struct ToolDescription {
