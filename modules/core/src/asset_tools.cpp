@@ -316,35 +316,4 @@ sdk::ToolResult SceneOpenTool::run(const rapidjson::Value& arguments, EditorSess
     return sdk::ToolResult::success(std::move(result));
 }
 
-SearchTool::SearchTool()
-    : EditorTool({"uap_search",
-                  "Search scene objects and assets by name and t:Type.",
-                  R"({"type":"object","required":["query"],"properties":{
-"query":{"type":"string"},"providers":{"type":"array","minItems":1,"maxItems":2,"items":{"enum":["scene","asset"]}},
-"maxResults":{"type":"integer","minimum":1,"maximum":500}}})",
-                  read_only}) {}
-
-sdk::ToolResult SearchTool::run(const rapidjson::Value& arguments, EditorSession& session) {
-    rapidjson::Document params(rapidjson::kObjectType);
-    auto& allocator = params.GetAllocator();
-    params.AddMember("query", rapidjson::Value(arguments["query"], allocator), allocator);
-    bool scene = true, asset = true;
-    if (const auto* providers = member(arguments, "providers")) {
-        scene = asset = false;
-        for (const auto& provider : providers->GetArray()) {
-            scene = scene || std::string_view(provider.GetString()) == "scene";
-            asset = asset || std::string_view(provider.GetString()) == "asset";
-        }
-    }
-    params.AddMember("scope", rapidjson::StringRef(scene && asset ? "all" : scene ? "scene" : "assets"), allocator);
-    int limit = member(arguments, "maxResults") ? arguments["maxResults"].GetInt() : 50;
-    params.AddMember("limit", limit, allocator);
-    EditorReply found = session.call("search.query", params);
-    if (!found.ok())
-        return failure("uap_search failed", found);
-    rapidjson::Document result(rapidjson::kObjectType);
-    result.CopyFrom(found.result, result.GetAllocator());
-    return sdk::ToolResult::success(std::move(result));
-}
-
 } // namespace uap::core

@@ -1,5 +1,5 @@
 // Asset and scene-file tools: find, create, delete (destructive, confirmed), place in the scene,
-// save and open scenes, and Unity-Search-style search over scene objects and assets.
+// save and open scenes.
 #pragma once
 
 #include "editor_tool.hpp"
@@ -12,6 +12,5 @@ UAP_DECLARE_EDITOR_TOOL(AssetDeleteTool)
 UAP_DECLARE_EDITOR_TOOL(ScenePlaceAssetTool)
 UAP_DECLARE_EDITOR_TOOL(SceneSaveTool)
 UAP_DECLARE_EDITOR_TOOL(SceneOpenTool)
-UAP_DECLARE_EDITOR_TOOL(SearchTool)
 
 } // namespace uap::core

@@ -9,6 +9,7 @@
 #include "rect_transform_tool.hpp"
 #include "scene_tools.hpp"
 #include "scripts_commit_tool.hpp"
+#include "search_tool.hpp"
 #include "transform_query_tools.hpp"
 
 #include <uap/sdk/module.hpp>

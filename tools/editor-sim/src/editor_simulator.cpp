@@ -84,6 +84,7 @@ EditorSimulator::EditorSimulator(SimulatorIdentity identity) : m_state(std::make
     register_turn_primitives(m_state->table);
     register_marker_primitives(m_state->table);
     register_package_primitives(m_state->table);
+    register_search_primitives(m_state->table);
     seed_defaults(m_state->simulation);
 }
 
@@ -193,6 +194,23 @@ std::string EditorSimulator::load_fixture(std::string_view fixture_json) {
             if (item.IsObject() && item.HasMember("path") && item["path"].IsString())
                 m_state->simulation.menus.push_back(
                     {item["path"].GetString(), !item.HasMember("enabled") || !item["enabled"].IsBool() || item["enabled"].GetBool(), ""});
+    }
+    if (fixture.HasMember("unitySearch") && fixture["unitySearch"] == "unavailable") {
+        std::lock_guard lock(m_state->mutex);
+        m_state->simulation.unity_search = UnitySearchState::Unavailable;
+    }
+    // The static flag is set in the Inspector in Unity, and no primitive writes it, so a fixture marks objects static.
+    if (fixture.HasMember("static") && fixture["static"].IsArray()) {
+        std::lock_guard lock(m_state->mutex);
+        for (auto& path : fixture["static"].GetArray()) {
+            rapidjson::Document reference(rapidjson::kObjectType);
+            reference.AddMember("scenePath", rapidjson::Value(path, reference.GetAllocator()), reference.GetAllocator());
+            Reply error;
+            GameObject* object = m_state->simulation.find_object(reference, error);
+            if (!object)
+                return "fixture static: " + error.json;
+            object->is_static = true;
+        }
     }
     // Objects and assets go through the primitives themselves, so a fixture cannot build what a client could not.
     for (const char* section : {"calls"})

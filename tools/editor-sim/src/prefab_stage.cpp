@@ -16,13 +16,6 @@ constexpr std::array<std::string_view, 18> stage_addressed = {
     "object.setActive", "object.duplicate", "object.instantiate", "transform.get", "transform.set", "component.list",
     "component.add", "component.remove", "property.list", "property.get", "property.set", "scene.digest"};
 
-std::string file_stem(const std::string& path) {
-    std::size_t slash = path.find_last_of('/');
-    std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
-    std::size_t dot = name.find_last_of('.');
-    return dot == std::string::npos ? name : name.substr(0, dot);
-}
-
 enum class PrefabStageChange { Opened, Closing };
 
 // prefabStageChanged, as Unity's PrefabStage.prefabStageOpened and prefabStageClosing report it.

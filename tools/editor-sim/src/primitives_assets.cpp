@@ -16,7 +16,14 @@ namespace uap::editor_sim {
 std::optional<std::string> canonical_setting(Simulation& simulation, const Property& property, const rapidjson::Value& value,
                                              std::string& reason);
 
-namespace {
+std::vector<std::string> asset_types(const Asset& asset) {
+    std::vector<std::string> types{asset.kind};
+    if (asset.type && asset.type->kind == TypeKind::ScriptableObject)
+        types.push_back(asset.type->short_name);
+    if (asset.kind == "Prefab" || asset.kind == "Model")
+        types.push_back("GameObject");
+    return types;
+}
 
 std::string folded(std::string_view text) {
     std::string out(text);
@@ -30,6 +37,8 @@ std::string file_stem(const std::string& path) {
     auto dot = name.find_last_of('.');
     return dot == std::string::npos ? name : name.substr(0, dot);
 }
+
+namespace {
 
 std::string parent_folder(const std::string& path) {
     auto slash = path.find_last_of('/');
@@ -61,14 +70,6 @@ struct Filter {
     }
 };
 
-std::vector<std::string> asset_types(const Asset& asset) {
-    std::vector<std::string> types{asset.kind};
-    if (asset.type && asset.type->kind == TypeKind::ScriptableObject)
-        types.push_back(asset.type->short_name);
-    if (asset.kind == "Prefab" || asset.kind == "Model")
-        types.push_back("GameObject");
-    return types;
-}
 
 void write_asset(JsonWriter& writer, const Asset& asset) {
     writer.StartObject();

@@ -200,6 +200,7 @@ int Simulation::copy_objects(const StoredObjects& source, int source_root, int p
     auto& copy = create_object(original.name, parent, scene_handle);
     int id = copy.id;
     copy.active = original.active;
+    copy.is_static = original.is_static;
     copy.components = original.components;
     for (int child : original.children)
         copy_objects(source, child, id, scene_handle);

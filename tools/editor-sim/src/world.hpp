@@ -37,6 +37,7 @@ struct GameObject {
     int id = 0;
     std::string name;
     bool active = true;
+    bool is_static = false; // GameObject.isStatic; only a fixture sets it (no primitive writes it).
     int parent = 0; // 0: a scene root.
     int scene = 0;  // Scene handle.
     std::vector<int> children;
@@ -113,6 +114,9 @@ struct MenuItem {
     std::string action; // Built-in action key, or empty for a fixture item with no simulated effect.
 };
 
+// Whether search.unity runs, or answers unsupported as an editor whose Unity Search cannot run does.
+enum class UnitySearchState { Available, Unavailable };
+
 struct Simulation {
     SimulatorIdentity identity;
     TypeRegistry types;
@@ -140,6 +144,7 @@ struct Simulation {
     ConsoleFilters console_filters;
     std::string editor_log; // What Unity would have written to Editor.log (console_store.cpp), the newest 1 MiB.
     RenderPipeline render_pipeline = RenderPipeline::BuiltIn;
+    UnitySearchState unity_search = UnitySearchState::Available;
     std::vector<MenuItem> menus;
     std::vector<std::string> events;
     MarkerScene marker_scene; // Not in World: undo and play mode leave drawn markers alone.
@@ -214,6 +219,13 @@ Reply refresh_assets(Simulation& simulation);
 CompileResult compile_project_scripts(Simulation& simulation);
 void register_marker_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_package_primitives(std::map<std::string, Primitive, std::less<>>& table);
+void register_search_primitives(std::map<std::string, Primitive, std::less<>>& table);
+// The types an asset answers to in t: filters: its kind, GameObject for prefabs and models, a ScriptableObject's own type.
+std::vector<std::string> asset_types(const Asset& asset);
+// Lower-case ASCII, for the case-insensitive matching of names and types in searches.
+std::string folded(std::string_view text);
+// "Assets/Materials/Red.mat" → "Red".
+std::string file_stem(const std::string& path);
 
 // Paging cursors are decimal offsets; nullopt when a cursor is not one.
 std::optional<std::size_t> parse_cursor(const rapidjson::Value& params);

@@ -1,5 +1,6 @@
 // search.query: scene objects (open scenes, depth-first) and assets whose name contains the query's
-// words, optionally filtered by t:Type, as AssetDatabase's own search syntax does.
+// words, optionally filtered by t:Type, as AssetDatabase's own search syntax does. The host falls back
+// to it where Unity Search (search.unity, UnitySearchPrimitive.cs) is unavailable.
 using System;
 using System.Collections.Generic;
 using AgentPanel.Bridge;

@@ -30,6 +30,7 @@ namespace AgentPanel.Editor.Primitives
             AssetPrimitives.Register(this);
             AssetImportPrimitives.Register(this);
             SearchPrimitives.Register(this);
+            UnitySearchPrimitive.Register(this);
             ScreenshotPrimitives.Register(this);
             GameViewPrimitives.Register(this);
             AssetRefreshPrimitive.Register(this);

@@ -1,0 +1,15 @@
+// uap_search: Unity Search queries (the syntax of the Search window) over the assets and the open
+// scenes, with the older name and t:Type scan as the fallback where Unity Search cannot run.
+#pragma once
+
+#include "editor_tool.hpp"
+
+namespace uap::core {
+
+// The most items one call returns; the agent narrows the query or pages by refining it beyond that.
+inline constexpr int search_most_results = 500;
+inline constexpr int search_default_results = 50;
+
+UAP_DECLARE_EDITOR_TOOL(SearchTool)
+
+} // namespace uap::core
