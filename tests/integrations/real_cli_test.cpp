@@ -1,6 +1,7 @@
 // The real Claude Code CLI (tests/node) against the fake Messages API, with CLAUDE_CONFIG_DIR in a
 // temporary folder holding a local stand-in for Unity's plugin: the status follows system/init,
-// and the steering lines reach the model only when the plugin is installed, enabled and toggled on.
+// and the steering lines reach the model only when the plugin is installed, enabled and toggled on
+// (the line routing the plugin's search queries only while uap_search is on, too).
 // Missing node_modules makes the tests FAIL, never skip.
 #include "../agent/fake_messages_api.hpp"
 #include "../agent/panel_client.hpp"
@@ -10,6 +11,8 @@
 #include "integrations/integration_settings.hpp"
 #include "integrations/plugin_steering.hpp"
 #include "server/access_tokens.hpp"
+#include "modules/module_host.hpp"
+#include "settings/project_settings.hpp"
 #include "support/json.hpp"
 
 #include <gtest/gtest.h>
@@ -88,6 +91,7 @@ protected:
         options.agent = uap::app::AgentMode::StartCli;
         options.version = "test";
         options.hook_binary = UAP_HOST_BINARY;
+        options.plugin_folders = plugin_folders;
         options.agent_environment = {"ANTHROPIC_BASE_URL=http://127.0.0.1:" + std::to_string(api->port),
                                      "ANTHROPIC_API_KEY=test-key",
                                      "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
@@ -144,6 +148,7 @@ protected:
     }
 
     fs::path cli, root, project, config, plugin_folder;
+    std::vector<fs::path> plugin_folders; // The host's own packs, when a test needs its tools.
     std::unique_ptr<uap::ChildProcess> fake;
     std::unique_ptr<uap::app::HostApplication> host;
     std::unique_ptr<PanelClient> client;
@@ -151,12 +156,37 @@ protected:
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-// The safety line as it appears inside the JSON text of the request's system field.
-std::string safety_line_in_json() {
+// A line as it appears inside the JSON text of the request's system field.
+std::string in_json(const std::string& line) {
     rapidjson::Document holder;
-    std::string quoted = uap::json::to_text(uap::json::string_value(uap::integrations::plugin_safety_line(), holder.GetAllocator()));
+    std::string quoted = uap::json::to_text(uap::json::string_value(line, holder.GetAllocator()));
     return quoted.substr(1, quoted.size() - 2);
 }
+
+std::string safety_line_in_json() { return in_json(uap::integrations::plugin_safety_line()); }
+std::string search_line_in_json() { return in_json(uap::integrations::plugin_search_line()); }
+
+enum class SearchToolToggle { On, Off };
+
+// The host with its bundled packs, so uap_search exists unless the core pack is toggled off.
+class SearchLineWithRealCli : public PluginWithRealCli {
+protected:
+    std::string system_prompt(Installed installed, Enabled enabled, SearchToolToggle search) {
+        plugin_folders = {UAP_BUNDLED_PLUGINS};
+        install(installed, enabled);
+        configure(uap::integrations::PluginSteering::On, uap::integrations::PluginDirFallback::Off);
+        if (search == SearchToolToggle::Off) {
+            auto settings = uap::settings::ProjectSettings::load(project);
+            EXPECT_TRUE(settings);
+            settings->set_toggle("core", uap::settings::Toggle::Disabled);
+            EXPECT_TRUE(settings->save());
+        }
+        start();
+        bool served = host->modules().find_tool("uap_search") != nullptr;
+        EXPECT_EQ(served, search == SearchToolToggle::On) << "the host must serve uap_search exactly when the test says so";
+        return one_turn();
+    }
+};
 
 } // namespace
 
@@ -242,4 +272,30 @@ TEST_F(PluginWithRealCli, UloopPresetLetsCompileRunButExecuteDynamicCodeStillAsk
     client->send(R"({"type":"answer_permission","permission_id":")" + id + R"(","decision":"deny","message":"no"})");
     ASSERT_GE(client->wait_for_type("turn_finished", 60s, static_cast<size_t>(asked)), 0);
     EXPECT_EQ(read_log(), "uloop execute-dynamic-code --code broad\nuloop compile\n");
+}
+
+TEST_F(SearchLineWithRealCli, PresentWithThePluginInstalledAndEnabledAndUapSearchOn) {
+    std::string system = system_prompt(Installed::Yes, Enabled::Yes, SearchToolToggle::On);
+    EXPECT_TRUE(contains(system, search_line_in_json())) << system.substr(0, 600);
+    EXPECT_TRUE(contains(system, safety_line_in_json()));
+}
+
+TEST_F(SearchLineWithRealCli, AbsentWithoutThePlugin) {
+    std::string system = system_prompt(Installed::No, Enabled::Yes, SearchToolToggle::On);
+    EXPECT_FALSE(contains(system, search_line_in_json()));
+    EXPECT_FALSE(contains(system, "generate-editor-search-query"));
+    EXPECT_TRUE(contains(system, "uap_search")) << "the host's own steering text still names the tool";
+}
+
+TEST_F(SearchLineWithRealCli, AbsentWithThePluginDisabled) {
+    std::string system = system_prompt(Installed::Yes, Enabled::No, SearchToolToggle::On);
+    EXPECT_FALSE(contains(system, search_line_in_json()));
+    EXPECT_FALSE(contains(system, "generate-editor-search-query"));
+}
+
+TEST_F(SearchLineWithRealCli, AbsentWithUapSearchOff) {
+    std::string system = system_prompt(Installed::Yes, Enabled::Yes, SearchToolToggle::Off);
+    EXPECT_FALSE(contains(system, search_line_in_json()));
+    EXPECT_FALSE(contains(system, "generate-editor-search-query"));
+    EXPECT_TRUE(contains(system, safety_line_in_json())) << "the plugin's other lines stay";
 }

@@ -1,5 +1,6 @@
 // The plugin steering lines: present only when installed, enabled and toggled on; ASCII; the
-// safety line included. The integration settings file: defaults, round trip, malformed.
+// safety line included; the search line only while uap_search is available. The integration
+// settings file: defaults, round trip, malformed.
 #include "integrations/integration_settings.hpp"
 #include "integrations/plugin_steering.hpp"
 #include "support/paths.hpp"
@@ -23,15 +24,15 @@ StaticFindings findings(bool installed, bool enabled) {
 } // namespace
 
 TEST(PluginSteering, OnlyWhenInstalledEnabledAndToggledOn) {
-    EXPECT_TRUE(plugin_steering_lines(findings(true, true), PluginSteering::On));
-    EXPECT_FALSE(plugin_steering_lines(findings(true, true), PluginSteering::Off));
-    EXPECT_FALSE(plugin_steering_lines(findings(true, false), PluginSteering::On));
-    EXPECT_FALSE(plugin_steering_lines(findings(false, true), PluginSteering::On));
-    EXPECT_FALSE(plugin_steering_lines(findings(false, false), PluginSteering::On));
+    EXPECT_TRUE(plugin_steering_lines(findings(true, true), PluginSteering::On, SearchTool::Available));
+    EXPECT_FALSE(plugin_steering_lines(findings(true, true), PluginSteering::Off, SearchTool::Available));
+    EXPECT_FALSE(plugin_steering_lines(findings(true, false), PluginSteering::On, SearchTool::Available));
+    EXPECT_FALSE(plugin_steering_lines(findings(false, true), PluginSteering::On, SearchTool::Available));
+    EXPECT_FALSE(plugin_steering_lines(findings(false, false), PluginSteering::On, SearchTool::Available));
 }
 
 TEST(PluginSteering, LinesCarryTheSafetyLineTheUnity6CaveatAndAreAscii) {
-    auto lines = plugin_steering_lines(findings(true, true), PluginSteering::On);
+    auto lines = plugin_steering_lines(findings(true, true), PluginSteering::On, SearchTool::Available);
     ASSERT_TRUE(lines);
     EXPECT_NE(lines->body.find(plugin_safety_line()), std::string::npos);
     EXPECT_NE(lines->body.find("Unity 6"), std::string::npos);
@@ -41,6 +42,19 @@ TEST(PluginSteering, LinesCarryTheSafetyLineTheUnity6CaveatAndAreAscii) {
     for (unsigned char character : lines->heading + lines->body)
         EXPECT_LT(character, 0x80);
     EXPECT_FALSE(lines->heading.empty());
+}
+
+TEST(PluginSteering, SearchLineOnlyWhileUapSearchIsAvailable) {
+    auto with_search = plugin_steering_lines(findings(true, true), PluginSteering::On, SearchTool::Available);
+    auto without_search = plugin_steering_lines(findings(true, true), PluginSteering::On, SearchTool::Unavailable);
+    ASSERT_TRUE(with_search);
+    ASSERT_TRUE(without_search);
+    EXPECT_NE(with_search->body.find(plugin_search_line()), std::string::npos);
+    EXPECT_EQ(without_search->body.find(plugin_search_line()), std::string::npos);
+    EXPECT_EQ(without_search->body.find("uap_search"), std::string::npos);
+    EXPECT_NE(without_search->body.find(plugin_safety_line()), std::string::npos) << "the other lines stay";
+    EXPECT_NE(plugin_search_line().find("/unity:generate-editor-search-query"), std::string::npos);
+    EXPECT_NE(plugin_search_line().find("instead of opening the Search window"), std::string::npos);
 }
 
 class SettingsFile : public ::testing::Test {

@@ -195,7 +195,7 @@ Expected<void> HostApplication::start() {
     agent_options.instruction_sources.push_back([graph = graph.get()] {
         return graph->profiles ? profile_instructions(*graph->profiles)() : std::vector<agent::InstructionSection>{};
     });
-    add_integration_sources(agent_options);
+    add_integration_sources(agent_options, *graph->tools);
     // What happened in the editor since the previous message opens the next one, and the status shows the editor's state now.
     agent_options.turn_context_sources.push_back([graph = graph.get()] {
         return graph->editor_activity ? graph->editor_activity->take_turn_text() : std::string();

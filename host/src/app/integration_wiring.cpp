@@ -58,7 +58,7 @@ rapidjson::Value uloop_status(const fs::path& project, const std::string& path_v
 
 } // namespace
 
-void add_integration_sources(agent::AgentOptions& options) {
+void add_integration_sources(agent::AgentOptions& options, const mcp::ModuleTools& tools) {
     auto environment = cli_environment(options.environment_overrides);
     fs::path config = integrations::claude_config_folder(environment);
     std::string path_variable;
@@ -68,10 +68,13 @@ void add_integration_sources(agent::AgentOptions& options) {
     fs::path project = options.project;
     const auto& plugin = integrations::unity_plugin();
 
-    options.instruction_sources.push_back([config, project, &plugin] {
+    options.instruction_sources.push_back([config, project, &plugin, &tools] {
         std::vector<agent::InstructionSection> sections;
         auto findings = integrations::read_static_findings(config, plugin);
-        if (auto lines = integrations::plugin_steering_lines(findings, load_settings(project).plugin_steering))
+        // Without a refresh: a rebuild's change handler re-dials the CLI, which takes the session lock held here.
+        auto search = tools.lookup_without_refresh("uap_search").availability == mcp::Availability::Available ? integrations::SearchTool::Available
+                                                                                               : integrations::SearchTool::Unavailable;
+        if (auto lines = integrations::plugin_steering_lines(findings, load_settings(project).plugin_steering, search))
             sections.push_back({lines->heading, lines->body});
         return sections;
     });

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "agent/agent_session.hpp"
+#include "mcp/module_tools.hpp"
 
 #include <filesystem>
 #include <string>
@@ -14,7 +15,8 @@ namespace uap::app {
 std::vector<std::string> cli_environment(const std::vector<std::string>& overrides);
 
 // Adds the integrations' instruction, argument and status sources to options (which must already
-// name the project and carry the environment overrides).
-void add_integration_sources(agent::AgentOptions& options);
+// name the project and carry the environment overrides). tools says at each spawn which of the
+// host's tools the agent can call; it must outlive the agent session.
+void add_integration_sources(agent::AgentOptions& options, const mcp::ModuleTools& tools);
 
 } // namespace uap::app

@@ -11,7 +11,15 @@ const std::string& plugin_safety_line() {
     return line;
 }
 
-std::optional<SteeringLines> plugin_steering_lines(const StaticFindings& findings, PluginSteering toggle) {
+const std::string& plugin_search_line() {
+    static const std::string line =
+        "When /unity:generate-editor-search-query produces a Unity Search query, run it with uap_search (mcp__uap__uap_search) "
+        "instead of opening the Search window: the results come back into this conversation, each with the path the other "
+        "uap_ tools take.";
+    return line;
+}
+
+std::optional<SteeringLines> plugin_steering_lines(const StaticFindings& findings, PluginSteering toggle, SearchTool search) {
     if (toggle == PluginSteering::Off || !findings.installed || !findings.enabled)
         return std::nullopt;
     std::string body =
@@ -20,8 +28,10 @@ std::optional<SteeringLines> plugin_steering_lines(const StaticFindings& finding
         "reach for the mcp__uap__ tools whenever you look at or change the open project, because they go through the "
         "editor with Undo and the host's checks.\n"
         "The plugin's skills assume Unity 6. When the project runs an older Unity, leave out advice that needs Unity 6 "
-        "features and say so.\n" +
-        plugin_safety_line();
+        "features and say so.\n";
+    if (search == SearchTool::Available)
+        body += plugin_search_line() + "\n";
+    body += plugin_safety_line();
     return SteeringLines{"Unity's official Claude Code plugin", std::move(body)};
 }
 

@@ -137,6 +137,10 @@ std::vector<const modules::ToolDescription*> ModuleTools::enabled_tools() const 
 
 ToolLookup ModuleTools::lookup(std::string_view name) const {
     refresh();
+    return lookup_without_refresh(name);
+}
+
+ToolLookup ModuleTools::lookup_without_refresh(std::string_view name) const {
     auto [host, present] = snapshot();
     if (const modules::ToolEntry* entry = host->find_tool(name)) {
         if (auto problem = host->runtime_problem(*entry->pack))

@@ -49,6 +49,9 @@ public:
 
     std::vector<const modules::ToolDescription*> enabled_tools() const override;
     ToolLookup lookup(std::string_view name) const override;
+    // lookup against the registry as it is, without first rebuilding it: for callers holding a lock
+    // that the change handler takes (the agent session's, while it composes the CLI's instructions).
+    ToolLookup lookup_without_refresh(std::string_view name) const;
     modules::ToolOutcome call(std::string_view name, std::string_view arguments_json,
                               const modules::CallOptions& options) const override;
 
