@@ -25,7 +25,6 @@ namespace UnityEditor.Search
     public class SearchProvider
     {
         internal SearchProvider() { }
-        public string id { get { throw new NotImplementedException(); } private set { } }
     }
 
     public class SearchContext : IDisposable
@@ -38,7 +37,6 @@ namespace UnityEditor.Search
     {
         internal SearchItem() { }
         public readonly string id;
-        public SearchProvider provider;
         public string GetLabel(SearchContext context, bool stripHTML = false) { throw new NotImplementedException(); }
         public string GetDescription(SearchContext context, bool stripHTML = false) { throw new NotImplementedException(); }
         public UnityEngine.Object ToObject() { throw new NotImplementedException(); }

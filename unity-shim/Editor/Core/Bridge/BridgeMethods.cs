@@ -32,7 +32,7 @@ namespace AgentPanel.Bridge
             "scene.list", "scene.open", "scene.save",
             "screenshot.capture",
             "gameView.get", "gameView.set",
-            "search.query",
+            "search.query", "search.unity",
             "scripts.validate",
             "markers.draw", "markers.clear", "markers.list", "camera.get", "packages.add",
         }.AsReadOnly();
