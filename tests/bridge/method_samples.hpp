@@ -64,6 +64,7 @@ inline const std::vector<std::pair<std::string, std::string>>& method_samples() 
         {"scene.open", R"({"path":"Assets/Scenes/SampleScene.unity","mode":"single"})"},
         {"screenshot.capture", R"({"width":64,"height":36})"},
         {"search.query", R"({"query":"t:Rigidbody","scope":"scene"})"},
+        {"search.unity", R"({"query":"h: t:Rigidbody","providers":["scene","adb"],"limit":10})"},
         {"scripts.validate", R"({"sources":[{"path":"Assets/Scripts/Broken.cs","text":"class Broken {\n void Run() {\n}\n"}]})"},
         {"playmode.set", R"({"state":"playing"})"},
         {"playmode.get", "{}"},

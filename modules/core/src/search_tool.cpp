@@ -135,8 +135,7 @@ sdk::ToolResult scan(const rapidjson::Value& arguments, Providers providers, int
 
 SearchTool::SearchTool()
     : EditorTool({"uap_search",
-                  "Run a Unity Search query (the Search window's syntax: t:Type, ref:Asset, h: for the hierarchy, is:static, "
-                  "names, - to negate) over assets and open scenes; items carry the path other uap_ tools take.",
+                  "Unity Search (t:Type ref:Asset h: is:static -word) over assets and scenes.",
                   R"({"type":"object","required":["query"],"properties":{
 "query":{"type":"string","minLength":1,"maxLength":2000},"providers":{"type":"array","minItems":1,"maxItems":2,"items":{"enum":["asset","scene"]}},
 "maxResults":{"type":"integer","minimum":1,"maximum":500}}})",
