@@ -107,6 +107,12 @@ bool is_owner_only(const std::filesystem::path& path);
 // POSIX; the DACL in SDDL on Windows ("D:P(A;;FA;;;S-1-5-21-...)"). Empty when it cannot be read.
 std::string describe_file_access(const std::filesystem::path& path);
 
+// From now on everything this process writes to stdout and stderr (its own text, its libraries',
+// a runtime's last words) goes to the end of `file`, created owner-only when missing; a link is
+// refused. For a host that nothing reads: one the Unity package starts outlives the editor's domain,
+// so no pipe of the editor's can hold its output. Loggers that kept the old stream must be rebuilt.
+Expected<void> append_output_to_file(const std::filesystem::path& file);
+
 // An exclusive lock on a file, held while this object lives and released by the system however
 // the process ends (flock on POSIX; LockFileEx on a range past the text on Windows, so other
 // processes can still read the holder's pid).

@@ -331,6 +331,23 @@ FileLock::FileLock(FileLock&& other) noexcept : m_handle(std::exchange(other.m_h
 
 FileLock::~FileLock() { close_handle(m_handle); } // Closing the last descriptor releases the flock.
 
+// ---- Output to a file
+
+Expected<void> append_output_to_file(const fs::path& file) {
+    int descriptor = ::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (descriptor < 0)
+        return Error("cannot open the log file " + file.string() + ": " +
+                     (errno == ELOOP ? std::string("it is a symbolic link") : system_message(errno)));
+    std::fflush(stdout);
+    std::fflush(stderr);
+    bool moved = ::dup2(descriptor, 1) >= 0 && ::dup2(descriptor, 2) >= 0;
+    int error = errno;
+    ::close(descriptor);
+    if (!moved)
+        return Error("cannot send the output to " + file.string() + ": " + system_message(error));
+    return {};
+}
+
 // ---- Console signals
 
 namespace {
