@@ -52,6 +52,7 @@ namespace UnityEditor
         public static bool GetBool(string key, bool defaultValue) { throw new NotImplementedException(); }
         public static void EraseBool(string key) { }
         public static void SetString(string key, string value) { }
+        public static void EraseString(string key) { }
         public static string GetString(string key, string defaultValue) { throw new NotImplementedException(); }
         public static void SetInt(string key, int value) { }
         public static int GetInt(string key, int defaultValue) { throw new NotImplementedException(); }

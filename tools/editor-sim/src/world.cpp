@@ -225,9 +225,9 @@ StoredObjects Simulation::store_subtree(int root) const {
 void Simulation::record_undo(std::string_view name) {
     if (!group_open) {
         ++undo_group;
-        undo.push_back(UndoStep{undo_group, std::string(name), world});
+        undo.push_back(UndoStep{undo_group, std::string(name), world, recording_author});
     } else if (!group_recorded) {
-        undo.push_back(UndoStep{undo_group, undo_group_name, world});
+        undo.push_back(UndoStep{undo_group, undo_group_name, world, recording_author});
         group_recorded = true;
     }
     constexpr std::size_t undo_limit = 100;
