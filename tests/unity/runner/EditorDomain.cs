@@ -13,6 +13,9 @@ namespace AgentPanel.Tests
     {
         readonly BridgeEndpoint m_endpoint;
         readonly InMemoryScene m_scene;
+        // SessionState as the Unity assembly uses it: the ledger's segments outlive each domain.
+        readonly MemoryLedgerStore m_sessionState = new MemoryLedgerStore();
+        const string LedgerKey = "AgentPanel.Ledger";
         readonly EditorStatus m_status = new EditorStatus();
         readonly ConcurrentQueue<Action> m_mainThreadWork = new ConcurrentQueue<Action>();
         readonly Thread m_mainThread;
@@ -70,11 +73,11 @@ namespace AgentPanel.Tests
                 Interlocked.Add(ref m_executedBeforeReloads, counters.Executed);
                 Interlocked.Add(ref m_replayed, counters.Replayed);
                 Interlocked.Add(ref m_droppedByReload, counters.DroppedByReload);
-                string sessionState = old.Ledger.Save();
+                old.Ledger.Save(m_sessionState, LedgerKey);
                 Volatile.Write(ref m_client, null);
                 Thread.Sleep(duration);
                 string problem;
-                CompletedLedger restored = CompletedLedger.Restore(sessionState, out problem);
+                CompletedLedger restored = CompletedLedger.Restore(m_sessionState, LedgerKey, out problem);
                 Check.True(problem == null, "the ledger survives the reload (" + problem + ")");
                 BridgeClient fresh = NewClient(restored, ReloadAnnouncement.AfterWelcome);
                 fresh.Start();

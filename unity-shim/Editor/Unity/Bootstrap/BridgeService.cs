@@ -1,7 +1,7 @@
 // The editor's one bridge: a HostSupervisor (its own thread) finds or starts the project's host, replaces
 // it when it dies or stops answering, and keeps the bridge client pointed at it, with the editor session
 // id and ledger kept in SessionState (they survive domain reloads); requests are pumped on
-// EditorApplication.update, and the client closes before a reload.
+// EditorApplication.update and on the tick the socket thread signals, and the client closes before a reload.
 using System;
 using System.Diagnostics;
 using System.IO;
@@ -29,7 +29,10 @@ namespace AgentPanel.Editor
         static readonly EditorStatus s_status = new EditorStatus();
         static HostSupervisor s_supervisor;
         static CompletedLedger s_ledger;
+        static readonly SessionStateLedgerStore s_ledgerStore = new SessionStateLedgerStore();
         static bool s_closing;
+        // Set by the bootstrap when the pump also runs on the internal tick event that SignalTick raises.
+        public static bool WakeFromSocketThread;
 
         public static ServiceState State
         {
@@ -103,7 +106,7 @@ namespace AgentPanel.Editor
             string problem;
             if (s_ledger == null)
             {
-                s_ledger = CompletedLedger.Restore(SessionState.GetString(LedgerKey, string.Empty), out problem);
+                s_ledger = CompletedLedger.Restore(s_ledgerStore, LedgerKey, out problem);
                 if (problem != null)
                     Debug.LogWarning("Agent Panel: " + problem);
             }
@@ -116,8 +119,9 @@ namespace AgentPanel.Editor
                 EditorPid = Process.GetCurrentProcess().Id, EditorSessionId = SessionId(),
             };
             var primitives = new UnityEditorPrimitives(identity);
+            Action wake = WakeFromSocketThread ? MainThreadWaker.ResolveSignal() : null;
             s_supervisor = new HostSupervisor(ProjectPath, launcher,
-                endpoint => new BridgeClient(endpoint, primitives, ledger, new RequestPump(), s_status,
+                endpoint => new BridgeClient(endpoint, primitives, ledger, new RequestPump(wake), s_status,
                                              afterReload ? ReloadAnnouncement.AfterWelcome : ReloadAnnouncement.None, line => { }),
                 Notice);
             s_supervisor.Start();
@@ -171,7 +175,7 @@ namespace AgentPanel.Editor
             if (client == null)
                 return;
             client.CloseForReload(TimeSpan.FromSeconds(1));
-            SessionState.SetString(LedgerKey, s_ledger.Save());
+            s_ledger.Save(s_ledgerStore, LedgerKey);
             SessionState.SetBool(ReloadingKey, true);
         }
 
