@@ -3,6 +3,7 @@
 // second editor.
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using System.Threading;
 using AgentPanel.Bridge;
 using AgentPanel.Host;
@@ -22,6 +23,7 @@ namespace AgentPanel.Tests
             cases["bridge.deferred_primitive_answers_later"] = DeferredPrimitiveAnswersLater;
             cases["bridge.answer_survives_a_dropped_socket"] = AnswerSurvivesADroppedSocket;
             cases["bridge.transform_set_get"] = TransformSetGet;
+            cases["bridge.log_lines_reach_the_main_thread"] = LogLinesReachTheMainThread;
         }
 
         static JObject Relay(McpClient mcp, string method, JObject parameters, int timeoutMs)
@@ -265,6 +267,41 @@ namespace AgentPanel.Tests
                     Check.Equal(1, undeliveredAfterDrop, "the answer waited in the ledger as undelivered");
                     Check.Equal(1, scene.ExecutionsOf("drop-mid-call"), "the write ran once");
                     Check.Equal(0, editor.Client.Ledger.Undelivered().Count, "the reconnection's hello delivered it");
+                }
+            }
+        }
+
+        // The client's log lines, written on its socket thread, reach the thread that drains the relay (the
+        // editor's main thread, where the Unity side calls Debug.Log) when logging is on, and none when off.
+        static void LogLinesReachTheMainThread(Options options)
+        {
+            using (var host = new HostProcess(options.HostBinary, options.PluginsFolder))
+            {
+                var endpoint = new BridgeEndpoint { Uri = host.Discovery.BridgeUri, Token = host.Token(TokenRole.Editor) };
+                var relay = new BridgeLogRelay(BridgeLogging.ToConsole);
+                var shown = new List<string>();
+                int drainingThread = Thread.CurrentThread.ManagedThreadId;
+                var clock = System.Diagnostics.Stopwatch.StartNew();
+                using (var client = new BridgeClient(endpoint, new InMemoryScene(host.Project, "logging-session"), new CompletedLedger(), new RequestPump(),
+                                                     new EditorStatus(), ReloadAnnouncement.None, relay.Add))
+                {
+                    client.Start();
+                    Check.True(client.WaitConnected(TimeSpan.FromSeconds(15)), "the shim connects to the host");
+                    while (clock.Elapsed < TimeSpan.FromSeconds(10) && !shown.Any(line => line.Contains("connected to the host")))
+                    {
+                        relay.Drain(line => { Check.Equal(drainingThread, Thread.CurrentThread.ManagedThreadId, "lines are written on the draining thread"); shown.Add(line); },
+                                    clock.ElapsedMilliseconds);
+                        Thread.Sleep(10);
+                    }
+                    Check.True(shown.Any(line => line.Contains("bridge: connected to the host")), "the connection's log line arrived: " + string.Join(" | ", shown));
+                }
+                var silent = new BridgeLogRelay(BridgeLogging.Off);
+                using (var client = new BridgeClient(endpoint, new InMemoryScene(host.Project, "logging-session"), new CompletedLedger(), new RequestPump(),
+                                                     new EditorStatus(), ReloadAnnouncement.None, silent.Add))
+                {
+                    client.Start();
+                    Check.True(client.WaitConnected(TimeSpan.FromSeconds(15)), "the shim connects again");
+                    Check.Equal(0, silent.Drain(line => { }, clock.ElapsedMilliseconds), "with logging off nothing reaches the Console");
                 }
             }
         }

@@ -21,6 +21,7 @@ namespace AgentPanel.Tests
             cases["core.ledger_save_restore_bounded"] = LedgerSaveRestoreBounded;
             cases["core.pump_dedup_withdraw_drop"] = PumpDedupWithdrawDrop;
             cases["core.pump_wakes_and_measures_tick_gaps"] = PumpWakesAndMeasuresTickGaps;
+            cases["core.bridge_log_relay_rate_limited"] = BridgeLogRelayRateLimited;
             cases["core.discovery_rejects_bad_files"] = DiscoveryRejectsBadFiles;
             cases["core.compile_report_bounded_and_shaped"] = CompileReportBoundedAndShaped;
             cases["core.console_throttle_folds_and_limits"] = ConsoleThrottleFoldsAndLimits;
@@ -292,6 +293,33 @@ namespace AgentPanel.Tests
             var failing = new RequestPump(() => { throw new InvalidOperationException("no signal"); });
             Check.True(failing.Enqueue(new QueuedRequest { Id = "b", Method = "m" }), "a failing wake does not lose the request");
             Check.Equal(RequestState.Queued, failing.StateOf("b"), "the request waits for the next scheduled tick");
+        }
+
+        // Off by default nothing is kept; on, lines from other threads reach the draining (main) thread
+        // in order, at most LinesPerWindow per window, the rest in later windows, and what the queue bound
+        // dropped is counted in one line.
+        static void BridgeLogRelayRateLimited(Options options)
+        {
+            var relay = new BridgeLogRelay(BridgeLogging.Off);
+            relay.Add("ignored");
+            var shown = new List<string>();
+            Check.Equal(0, relay.Drain(shown.Add, 0), "an off relay shows nothing");
+            relay.Logging = BridgeLogging.ToConsole;
+            var writer = new System.Threading.Thread(() => { for (int index = 0; index < 50; ++index) relay.Add("line " + index); });
+            writer.Start();
+            writer.Join();
+            Check.Equal(BridgeLogRelay.LinesPerWindow, relay.Drain(shown.Add, 1000), "one window shows at most its limit");
+            Check.Equal("line 0", shown[0], "in order, oldest first");
+            Check.Equal(0, relay.Drain(shown.Add, 5000), "nothing more within the window");
+            relay.Drain(shown.Add, 1000 + BridgeLogRelay.WindowMilliseconds);
+            Check.Equal(2 * BridgeLogRelay.LinesPerWindow, shown.Count, "the next window shows the next lines");
+            Check.Equal("line 20", shown[BridgeLogRelay.LinesPerWindow], "lines wait for the next window, none lost");
+            for (int index = 0; index < BridgeLogRelay.QueueLimit + 5; ++index)
+                relay.Add("flood " + index);
+            relay.Drain(shown.Add, 2000 + 2 * BridgeLogRelay.WindowMilliseconds);
+            Check.Equal("bridge: 15 log lines were not shown (at most 20 every 10 s)", shown[shown.Count - BridgeLogRelay.LinesPerWindow - 1],
+                        "a queue past its bound drops the oldest (10 lines left over and 5 of the flood) and counts them");
+            Check.Equal("flood 5", shown[shown.Count - BridgeLogRelay.LinesPerWindow], "the newest lines are kept");
         }
 
         static void DiscoveryRejectsBadFiles(Options options)

@@ -86,6 +86,9 @@ namespace AgentPanel.Host
                 client.Stop();
         }
 
+        // The supervisor thread's last failure, said once (Loop).
+        string m_lastFailure;
+
         void Loop()
         {
             while (!m_stop.IsSet)
@@ -93,11 +96,16 @@ namespace AgentPanel.Host
                 try
                 {
                     Step();
+                    m_lastFailure = null;
                 }
                 catch (Exception error)
                 {
-                    // A bug here must not end supervision; it is said once per occurrence and the next check retries.
-                    m_notice(NoticeLevel.Warning, "Agent Panel: host supervision failed (" + error.GetType().Name + ": " + error.Message + "); it carries on");
+                    // A bug here must not end supervision, nor repeat its warning at every check (four a
+                    // second): the same failure is said once, until a check succeeds or another fails.
+                    string failure = error.GetType().Name + ": " + error.Message;
+                    if (failure != m_lastFailure)
+                        m_notice(NoticeLevel.Warning, "Agent Panel: host supervision failed (" + failure + "); it carries on and retries quietly");
+                    m_lastFailure = failure;
                 }
                 m_stop.Wait(CheckInterval);
             }

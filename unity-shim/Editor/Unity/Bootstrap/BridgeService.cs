@@ -23,10 +23,14 @@ namespace AgentPanel.Editor
         const string LedgerKey = "AgentPanel.Ledger";
         const string ReloadingKey = "AgentPanel.Reloading";
         public const string HostPathSetting = "AgentPanel.HostPath";
+        // "true": the bridge's log lines (connections, refusals, retries) go to the Console; off by default.
+        public const string BridgeLogSetting = "AgentPanel.BridgeLogToConsole";
         // Work per editor frame stays bounded so the editor keeps responding under a burst of calls.
         static readonly TimeSpan FrameBudget = TimeSpan.FromMilliseconds(25);
 
         static readonly EditorStatus s_status = new EditorStatus();
+        static readonly BridgeLogRelay s_bridgeLog = new BridgeLogRelay(BridgeLogging.Off);
+        static readonly Stopwatch s_clock = Stopwatch.StartNew();
         static HostSupervisor s_supervisor;
         static CompletedLedger s_ledger;
         static readonly SessionStateLedgerStore s_ledgerStore = new SessionStateLedgerStore();
@@ -78,6 +82,7 @@ namespace AgentPanel.Editor
             BridgeClient client = Client;
             if (client != null)
                 client.Tick(FrameBudget);
+            s_bridgeLog.Drain(line => Debug.Log("Agent Panel " + line), s_clock.ElapsedMilliseconds);
             // A host that went away cannot end its turns: the editor gives the user's imports back. The grace
             // covers a domain reload and a reconnect, after which the host ends its turns itself.
             if (client != null && client.Connected)
@@ -96,6 +101,7 @@ namespace AgentPanel.Editor
         static void StartSupervision()
         {
             string packageRoot = PackageRoot();
+            s_bridgeLog.Logging = BridgeLogSettingValue();
             var launcher = new HostLauncher(ProjectPath)
             {
                 ConfiguredBinary = EditorUserSettings.GetConfigValue(HostPathSetting),
@@ -122,9 +128,21 @@ namespace AgentPanel.Editor
             Action wake = WakeFromSocketThread ? MainThreadWaker.ResolveSignal() : null;
             s_supervisor = new HostSupervisor(ProjectPath, launcher,
                 endpoint => new BridgeClient(endpoint, primitives, ledger, new RequestPump(wake), s_status,
-                                             afterReload ? ReloadAnnouncement.AfterWelcome : ReloadAnnouncement.None, line => { }),
+                                             afterReload ? ReloadAnnouncement.AfterWelcome : ReloadAnnouncement.None, s_bridgeLog.Add),
                 Notice);
             s_supervisor.Start();
+        }
+
+        public static BridgeLogging BridgeLogSettingValue()
+        {
+            return EditorUserSettings.GetConfigValue(BridgeLogSetting) == "true" ? BridgeLogging.ToConsole : BridgeLogging.Off;
+        }
+
+        // The settings page's toggle: takes effect at once, for this project and user.
+        public static void SetBridgeLogging(BridgeLogging logging)
+        {
+            EditorUserSettings.SetConfigValue(BridgeLogSetting, logging == BridgeLogging.ToConsole ? "true" : "false");
+            s_bridgeLog.Logging = logging;
         }
 
         // Debug.Log is safe from the supervisor's thread.
