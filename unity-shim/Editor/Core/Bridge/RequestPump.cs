@@ -26,6 +26,7 @@ namespace AgentPanel.Bridge
         readonly Stopwatch m_clock = Stopwatch.StartNew();
         readonly HashSet<string> m_deferred = new HashSet<string>();
         readonly Action m_wakeMainThread;
+        readonly Func<long> m_now;
         readonly TickGaps m_ticks = new TickGaps();
         string m_current;
         string m_busyWith;
@@ -35,13 +36,13 @@ namespace AgentPanel.Bridge
         // rarely (in the background, under App Nap) runs it without waiting for its next scheduled update.
         public RequestPump(Action wakeMainThread = null) { m_wakeMainThread = wakeMainThread; }
 
+        // clock: milliseconds, for tests that step time by hand.
         public RequestPump(Action wakeMainThread, Func<long> clock)
         {
             m_wakeMainThread = wakeMainThread;
             m_now = clock;
         }
 
-        readonly Func<long> m_now;
         long Now { get { return m_now != null ? m_now() : m_clock.ElapsedMilliseconds; } }
 
         // False when the id is already queued or running (a re-sent id: its answer will come).
