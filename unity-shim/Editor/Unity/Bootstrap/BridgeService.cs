@@ -73,7 +73,26 @@ namespace AgentPanel.Editor
             return id;
         }
 
+        // Runs on update and on the internal tick event; a primitive that lets the editor loop run (a
+        // refresh, a progress bar) must not start a second pump inside the first.
+        static bool s_ticking;
+
         public static void Tick()
+        {
+            if (s_ticking)
+                return;
+            s_ticking = true;
+            try
+            {
+                TickOnce();
+            }
+            finally
+            {
+                s_ticking = false;
+            }
+        }
+
+        static void TickOnce()
         {
             string modal = null;
             s_status.Update(EditorApplication.isCompiling, EditorApplication.isUpdating, EditorAreaPrimitives.PlayMode(), modal);
@@ -113,6 +132,8 @@ namespace AgentPanel.Editor
             if (s_ledger == null)
             {
                 s_ledger = CompletedLedger.Restore(s_ledgerStore, LedgerKey, out problem);
+                // The single-key ledger of packages before the byte bound; it is not read (see the docs).
+                SessionState.EraseString(LedgerKey);
                 if (problem != null)
                     Debug.LogWarning("Agent Panel: " + problem);
             }
