@@ -144,11 +144,16 @@ namespace AgentPanel.Host
                 return;
             }
             var endpoint = new BridgeEndpoint { Uri = launch.Discovery.BridgeUri, Token = token };
-            BridgeClient client;
+            BridgeClient client = Client;
+            // The first client is made before the host is adopted: if making it throws, nothing is half
+            // set (a host without a client would fail every later health check), and the next check retries.
+            bool created = client == null;
+            if (created)
+                client = m_createClient(endpoint);
             long lostAt;
             lock (m_gate)
             {
-                client = m_client;
+                m_client = client;
                 m_host = launch.Discovery;
                 m_startedByUs = launch.Origin == HostOrigin.Started;
                 m_hostSinceMs = m_clock.ElapsedMilliseconds;
@@ -159,16 +164,10 @@ namespace AgentPanel.Host
                     m_lastRecovery = TimeSpan.FromMilliseconds(m_hostSinceMs - lostAt);
                 m_lostAtMs = -1;
             }
-            if (client == null)
-            {
-                client = m_createClient(endpoint);
-                lock (m_gate) m_client = client;
+            if (created)
                 client.Start();
-            }
             else
-            {
                 client.Retarget(endpoint);
-            }
             if (lostAt >= 0)
                 m_notice(NoticeLevel.Info, "Agent Panel: " + (m_startedByUs ? "started a new host" : "found a running host") + " (pid " + launch.Discovery.Pid +
                          ", port " + launch.Discovery.Port + ") " + (long)LastRecovery.Value.TotalMilliseconds + " ms after the previous one was lost");
