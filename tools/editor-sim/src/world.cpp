@@ -201,6 +201,9 @@ int Simulation::copy_objects(const StoredObjects& source, int source_root, int p
     int id = copy.id;
     copy.active = original.active;
     copy.components = original.components;
+    // A prefab instance nested in what is copied stays an instance, as Unity's duplicate keeps it
+    // (the root's link is the caller's: store_subtree clears it).
+    copy.prefab_asset = original.prefab_asset;
     for (int child : original.children)
         copy_objects(source, child, id, scene_handle);
     return id;
