@@ -54,7 +54,6 @@ namespace UnityEditor
         public static void SetString(string key, string value) { }
         public static void EraseString(string key) { }
         public static string GetString(string key, string defaultValue) { throw new NotImplementedException(); }
-        public static void EraseString(string key) { }
         public static void SetInt(string key, int value) { }
         public static int GetInt(string key, int defaultValue) { throw new NotImplementedException(); }
     }
