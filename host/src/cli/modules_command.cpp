@@ -6,6 +6,7 @@
 #include "modules/library_description.hpp"
 #include "modules/pack_installer.hpp"
 #include "modules/pack_json.hpp"
+#include "runner/isolated_module.hpp"
 #include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
@@ -247,7 +248,8 @@ int install(const Arguments& arguments) {
     limits = {*total * 1024 * 1024, *entry * 1024 * 1024, *entries};
     auto installed = modules::install_pack(fs::absolute(utf8::to_path(arguments.positional()[1])),
                                            {paths::user_plugins_folder(), paths::bundled_plugins_folder()},
-                                           arguments.has("replace") ? modules::ExistingPack::Replace : modules::ExistingPack::Refuse, limits);
+                                           arguments.has("replace") ? modules::ExistingPack::Replace : modules::ExistingPack::Refuse,
+                                           runner::module_runner(), limits);
     if (!installed)
         return fail(Failure, "cannot install: " + installed.error().message());
     std::cout << "installed " << utf8::from_path(*installed) << "\n";
