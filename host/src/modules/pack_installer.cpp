@@ -162,11 +162,15 @@ Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& fo
         auto library = manifest->library_for_this_platform();
         if (!library)
             return library.error();
-        if (auto loaded = dry_load_pack(*manifest, *library, dry_load); !loaded)
+        if (auto loaded = dry_load_pack(*manifest, *library, dry_load); !loaded) {
+            std::string reason = loaded.error().message();
+            if (!reason.empty() && reason.back() == '.')
+                reason.pop_back(); // The sentence goes on below.
             return Error("pack \"" + manifest->id + "\" does not load, so it was not installed and " + utf8::from_path(plugins) +
-                         " is unchanged: " + loaded.error().message() + ". Fix the pack (or ask its author to), rebuild it and run "
+                         " is unchanged: " + reason + ". Fix the pack (or ask its author to), rebuild it and run "
                          "`uap-host modules install " + utf8::from_path(source) + "` again (a test of the pack with "
                          "uap::testkit's ModuleHarness shows the same failure)");
+        }
     }
     if (auto clashes = bundled_tool_clashes(*manifest, folders.bundled); !clashes.empty()) {
         std::string names;

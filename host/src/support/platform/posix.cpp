@@ -164,8 +164,17 @@ Expected<std::vector<ChildProcessEntry>> child_processes(ProcessId parent) {
         if (file_name.empty() || file_name.find_first_not_of("0123456789") != std::string::npos)
             continue;
         // "PID (NAME) STATE PPID ...": the name may hold spaces and parentheses, so it ends at the last ')'.
-        std::ifstream stat(entry.path() / "stat");
-        std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+        // Read with read(2): a process that ends meanwhile fails the read (ESRCH), which std::ifstream
+        // would throw from.
+        std::string text;
+        int descriptor = ::open((entry.path() / "stat").c_str(), O_RDONLY | O_CLOEXEC);
+        if (descriptor < 0)
+            continue;
+        char buffer[1024];
+        ssize_t count = ::read(descriptor, buffer, sizeof(buffer));
+        ::close(descriptor);
+        if (count > 0)
+            text.assign(buffer, static_cast<size_t>(count));
         auto open = text.find('(');
         auto close = text.rfind(')');
         if (open == std::string::npos || close == std::string::npos || close < open)
