@@ -55,8 +55,8 @@ const std::vector<Action>& actions() {
         {"install",
          {{"uap-host modules install PATH [--replace] [--max-total-mib N] [--max-entry-mib N] [--max-entries N]"},
           "Installs a pack (a folder or a .zip of one) into the per-user plugins folder, after checking its manifest, "
-          "its library and that it takes no bundled tool's name. A .zip is refused past its size caps while it is "
-          "extracted, and nothing is left behind.",
+          "that it takes no bundled tool's name, and that it loads (init and describe, in a module runner). A .zip is "
+          "refused past its size caps while it is extracted, and nothing is left behind.",
           {{"replace", Takes::Nothing, "", "replace an installed pack of the same id"},
            {"max-total-mib", Takes::Value, "N", "cap on the archive's uncompressed size (default 512)"},
            {"max-entry-mib", Takes::Value, "N", "cap on one entry's uncompressed size (default 256)"},
