@@ -50,6 +50,16 @@ ProcessState probe_process(ProcessId pid);
 // An opaque start time that tells a reused pid apart (Linux: clock ticks since boot from /proc;
 // macOS: sysctl KERN_PROC; Windows: the creation FILETIME).
 std::optional<std::uint64_t> process_start_time(ProcessId pid);
+// A process started by another, as the operating system lists it.
+struct ChildProcessEntry {
+    ProcessId pid = 0;
+    std::string name; // The program's file name (Linux: /proc/PID/comm, at most 15 characters).
+    bool exited = false; // Ended but not yet reaped by its parent (a zombie on POSIX).
+};
+// The processes whose parent is `parent`, read from the system's process table (Linux: /proc;
+// macOS: libproc; Windows: a Toolhelp snapshot), not from anything this program recorded. Tests use
+// it to count what is really running.
+Expected<std::vector<ChildProcessEntry>> child_processes(ProcessId parent);
 // Ends a process left behind by an earlier run, with the group (POSIX) it leads.
 void kill_process_tree(ProcessId pid);
 // The command a person types to stop process `pid`, for refusal messages: "kill 4242" on POSIX;

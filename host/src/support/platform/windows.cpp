@@ -12,6 +12,7 @@
 #include <io.h>
 #include <sddl.h>
 #include <shellapi.h>
+#include <tlhelp32.h>
 
 #include <atomic>
 #include <csignal>
@@ -109,6 +110,20 @@ std::optional<std::uint64_t> process_start_time(ProcessId pid) {
     if (!read)
         return std::nullopt;
     return (static_cast<std::uint64_t>(created.dwHighDateTime) << 32) | created.dwLowDateTime;
+}
+
+Expected<std::vector<ChildProcessEntry>> child_processes(ProcessId parent) {
+    HANDLE snapshot = CreateToolhelp32Snapshot(TH32CS_SNAPPROCESS, 0);
+    if (snapshot == INVALID_HANDLE_VALUE)
+        return Error("cannot list the running processes (CreateToolhelp32Snapshot failed, error " + std::to_string(GetLastError()) + ")");
+    std::vector<ChildProcessEntry> children;
+    PROCESSENTRY32W entry{};
+    entry.dwSize = sizeof(entry);
+    for (BOOL found = Process32FirstW(snapshot, &entry); found; found = Process32NextW(snapshot, &entry))
+        if (static_cast<ProcessId>(entry.th32ParentProcessID) == parent)
+            children.push_back({static_cast<ProcessId>(entry.th32ProcessID), narrow(entry.szExeFile), false});
+    CloseHandle(snapshot);
+    return children;
 }
 
 void kill_process_tree(ProcessId pid) {
