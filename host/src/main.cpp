@@ -26,7 +26,7 @@ usage:
   uap-host modules remove ID
   uap-host tools call NAME [--args JSON] [--editor running|sim|none] [--project DIR] [--plugins DIR]...
   uap-host tools list [--project DIR] [--plugins DIR]...
-  uap-host serve --project DIR [--port N] [--editor unity|sim] [--agent] [--plugins DIR]...
+  uap-host serve --project DIR [--port N] [--editor unity|sim] [--log-file FILE] [--agent] [--plugins DIR]...
   uap-host mcp-config --project DIR [--client claude-code|claude-desktop|cursor|json] [--name NAME]
   uap-host profiles list|show ID|validate FILE|approve ID --project DIR|enable|disable ID|all --project DIR
   uap-host doctor [--project DIR]
@@ -35,11 +35,16 @@ usage:
   uap-host hook pre-tool-use --project DIR   (the script gate; Claude Code runs it)
 
 Every command and subcommand takes --help, e.g. `uap-host serve --help`, `uap-host modules enable --help`.
-Logs go to stderr; set UAP_LOG_LEVEL to debug, info, warn (default) or error.
+Logs go to stderr (serve --log-file FILE: to a file); set UAP_LOG_LEVEL to debug, info, warn (default) or error.
 Exit codes: 0 success, 1 failure, 2 usage error.
 )";
 
-void configure_logging() {
+} // namespace
+
+namespace uap::cli {
+void log_to_standard_error() {
+    // A second call replaces the logger, whose sink held on to the stream stderr was then.
+    spdlog::drop("uap");
     auto logger = spdlog::stderr_color_mt("uap");
     spdlog::set_default_logger(logger);
     spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
@@ -47,9 +52,6 @@ void configure_logging() {
     spdlog::set_level(level ? spdlog::level::from_str(*level) : spdlog::level::warn);
 }
 
-} // namespace
-
-namespace uap::cli {
 int fail(ExitCode code, const std::string& message) {
     std::cerr << "uap-host: " << message << "\n";
     return code;
@@ -64,7 +66,7 @@ int main(int argc, char** argv) {
     // Before anything is printed: Japanese messages and paths must not turn into mojibake in a
     // Windows console whose code page is 932 or 437.
     const uap::platform::Utf8Console console;
-    configure_logging();
+    uap::cli::log_to_standard_error();
     // Windows sockets need starting (WSAStartup) when Poco is linked statically; elsewhere a no-op.
     Poco::Net::initializeNetwork();
     // UTF-8 whatever the ANSI code page: on Windows these come from the wide command line.

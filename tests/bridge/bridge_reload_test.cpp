@@ -1,6 +1,6 @@
 // The bridge's promise under faults, with the standalone uap-editor-sim process: exactly once across
 // injected reloads, a structured still-running outcome and a job during a long stall, and an
-// abandoned outcome when the editor crashes, after which a new editor is served.
+// abandoned outcome when the editor crashes, after which a new editor is served, and the throttle command.
 #include "bridge_harness.hpp"
 
 #include <gtest/gtest.h>
@@ -33,6 +33,24 @@ std::map<std::string, int> root_names(BridgeHarness& harness) {
         cursor = document.HasMember("nextCursor") ? document["nextCursor"].GetString() : "";
     } while (!cursor.empty());
     return names;
+}
+
+// The standalone simulator's "throttle" command, as a person driving uap-editor-sim by hand uses it:
+// the host then reports the editor throttled with the gap, and a call still completes.
+TEST(BridgeFaults, TheThrottleCommandMakesTheStandaloneEditorThrottled) {
+    uap::bridge::BridgeOptions options;
+    options.ping_interval = 200ms;
+    BridgeHarness harness(options);
+    EditorProcess editor(harness.project(), {"--scene", "sample"});
+    ASSERT_TRUE(editor.wait_for_line("connected", 15s));
+    editor.command("throttle 1200 ignore-wake");
+    std::this_thread::sleep_for(2000ms);
+    auto created = harness.call("object.create", R"({"name":"WhileThrottled"})", 10000);
+    EXPECT_EQ(created.status, UAP_STATUS_OK) << created.json;
+    std::this_thread::sleep_for(500ms);
+    std::string state = harness.bridge().state_json();
+    EXPECT_EQ(field_text(state, "/liveness/state"), "throttled") << state;
+    EXPECT_EQ(harness.bridge().statistics().connections, 1u) << state;
 }
 
 TEST(BridgeFaults, ExactlyOnceAcrossTenInjectedReloads) {

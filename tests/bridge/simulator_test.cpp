@@ -116,6 +116,26 @@ TEST(Simulator, ObjectReferencesResolveByPathIdAndSubAssetWithTypeChecks) {
     EXPECT_EQ(at(missing.json, "/code"), "type_mismatch");
 }
 
+TEST(Simulator, DuplicateKeepsThePrefabLinkOfTheObjectAndOfNestedInstances) {
+    EditorSimulator simulator(identity());
+    simulator.build_sample_scene();
+    Reply instance = simulator.call("object.instantiate", R"({"asset":"Assets/Prefabs/Crate.prefab","name":"Crate A"})");
+    ASSERT_TRUE(instance.ok()) << instance.json;
+    Reply copy = simulator.call("object.duplicate", R"({"object":{"scenePath":"/Crate A"},"name":"Crate B"})");
+    ASSERT_TRUE(copy.ok()) << copy.json;
+    EXPECT_EQ(at(copy.json, "/observed/prefabAsset"), "Assets/Prefabs/Crate.prefab") << copy.json;
+
+    ASSERT_TRUE(simulator.call("object.create", R"({"name":"Shelf"})").ok());
+    ASSERT_TRUE(simulator.call("object.reparent", R"({"object":{"scenePath":"/Crate A"},"parent":{"scenePath":"/Shelf"}})").ok());
+    Reply shelf = simulator.call("object.duplicate", R"({"object":{"scenePath":"/Shelf"},"name":"Shelf Copy"})");
+    ASSERT_TRUE(shelf.ok()) << shelf.json;
+    EXPECT_EQ(at(shelf.json, "/observed/prefabAsset"), "<missing>") << "a plain object stays plain: " << shelf.json;
+    Reply subtree = simulator.call("hierarchy.subtree", R"({"root":{"scenePath":"/Shelf Copy"},"depth":2,"maxNodes":10})");
+    ASSERT_TRUE(subtree.ok()) << subtree.json;
+    EXPECT_EQ(at(subtree.json, "/nodes/1/name"), "Crate A") << subtree.json;
+    EXPECT_EQ(at(subtree.json, "/nodes/1/prefabAsset"), "Assets/Prefabs/Crate.prefab") << "the nested instance in the copy is still linked: " << subtree.json;
+}
+
 TEST(Simulator, UndoGroupRevertRestoresTheScene) {
     EditorSimulator simulator(identity());
     simulator.build_sample_scene();

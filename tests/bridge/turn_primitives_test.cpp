@@ -64,7 +64,7 @@ TEST(TurnPrimitives, ATurnsThreeWritesAndABatchGroupBecomeOneStepThatOneRevertUn
     ASSERT_TRUE(reverted.ok()) << reverted.json;
     EXPECT_EQ(field_text(reverted.json, "/observed/reverted"), "true");
     EXPECT_EQ(editor.digest(), before) << "one revert brings back the scene before the turn";
-    EXPECT_EQ(field_text(editor.ok("hierarchy.roots", "{}"), "/roots").find("Big Crate"), std::string::npos);
+    EXPECT_EQ(field_text(editor.ok("hierarchy.roots", "{}"), "/nodes").find("Big Crate"), std::string::npos);
     // Reverting again finds nothing of the turn left.
     Reply again = editor.revert(group, "Agent turn 1");
     EXPECT_FALSE(again.ok());
@@ -85,6 +85,65 @@ TEST(TurnPrimitives, ATurnIsNotRevertedOnceSomethingLaterIsOnTheUndoStack) {
         << refused.json;
     EXPECT_NE(field_text(refused.json, "/message").find("Edit > Undo"), std::string::npos) << "says what to do instead";
     EXPECT_EQ(editor.digest(), before) << "a refused revert changes nothing";
+}
+
+// What the user does in the editor while a turn runs is the user's: never merged into the turn's
+// step, and never taken back by reverting the turn.
+TEST(TurnPrimitives, TheUsersEditBeforeTheAgentsFirstWriteStaysTheirsAndTheTurnStillReverts) {
+    Simulated editor;
+    std::string group = editor.begin("Agent turn 5");
+    ASSERT_TRUE(editor.simulator.user_edit("object.rename", R"({"object":{"scenePath":"/Player"},"name":"Hero"})").ok());
+    std::string with_users_edit = editor.digest();
+    editor.ok("object.create", R"({"name":"Crate"})");
+    std::string ended = editor.end(group, "Agent turn 5");
+    EXPECT_EQ(field_text(ended, "/userSteps"), R"(["Rename Object"])") << ended;
+    EXPECT_EQ(field_text(ended, "/revertible"), "true") << ended;
+    Reply reverted = editor.revert(group, "Agent turn 5");
+    ASSERT_TRUE(reverted.ok()) << reverted.json;
+    EXPECT_EQ(editor.digest(), with_users_edit) << "the agent's Crate is gone, the user's rename stays";
+    std::string roots = field_text(editor.ok("hierarchy.roots", "{}"), "/nodes");
+    EXPECT_NE(roots.find("Hero"), std::string::npos) << roots;
+    EXPECT_EQ(roots.find("Crate"), std::string::npos) << roots;
+}
+
+TEST(TurnPrimitives, AUsersEditAmongTheAgentsWritesIsNeverRevertedWithThem) {
+    for (bool after_the_last_write : {false, true}) {
+        SCOPED_TRACE(after_the_last_write ? "the user's edit after the agent's last write" : "between two of the agent's writes");
+        Simulated editor;
+        std::string group = editor.begin("Agent turn 6");
+        editor.ok("object.create", R"({"name":"Crate"})");
+        auto users_rename = [&] { return editor.simulator.user_edit("object.rename", R"({"object":{"scenePath":"/Player"},"name":"Hero"})").ok(); };
+        if (!after_the_last_write) {
+            ASSERT_TRUE(users_rename());
+        }
+        editor.ok("object.create", R"({"name":"Barrel"})");
+        if (after_the_last_write) {
+            ASSERT_TRUE(users_rename());
+        }
+        std::string ended = editor.end(group, "Agent turn 6");
+        EXPECT_EQ(field_text(ended, "/recorded"), "true") << ended;
+        EXPECT_EQ(field_text(ended, "/revertible"), "false") << ended;
+        EXPECT_EQ(field_text(ended, "/userSteps"), R"(["Rename Object"])") << ended;
+        std::string before = editor.digest();
+        Reply refused = editor.revert(group, "Agent turn 6");
+        ASSERT_FALSE(refused.ok()) << refused.json;
+        EXPECT_EQ(field_text(refused.json, "/code"), "conflict");
+        std::string message = field_text(refused.json, "/message");
+        EXPECT_NE(message.find("without your own changes made while it ran ('Rename Object')"), std::string::npos) << message;
+        EXPECT_NE(message.find("nothing was reverted"), std::string::npos) << message;
+        EXPECT_NE(message.find("Edit > Undo"), std::string::npos) << "says what to do instead: " << message;
+        EXPECT_EQ(editor.digest(), before) << "a refused revert changes nothing";
+        EXPECT_NE(field_text(editor.ok("hierarchy.roots", "{}"), "/nodes").find("Hero"), std::string::npos);
+    }
+}
+
+TEST(TurnPrimitives, ATurnWithoutTheUsersEditsReportsNoneAndIsRevertible) {
+    Simulated editor;
+    std::string group = editor.begin("Agent turn 7");
+    editor.ok("object.create", R"({"name":"Crate"})");
+    std::string ended = editor.end(group, "Agent turn 7");
+    EXPECT_EQ(field_text(ended, "/userSteps"), "[]") << ended;
+    EXPECT_EQ(field_text(ended, "/revertible"), "true") << ended;
 }
 
 TEST(TurnPrimitives, RevertIsRefusedForARunningTurnAnUnknownGroupAndAnotherName) {

@@ -10,6 +10,7 @@
 #include "runner/isolated_module.hpp"
 #include "server/access_tokens.hpp"
 #include "server/router.hpp"
+#include "../mcp/mcp_post.hpp" // The POST a client sends, shared with the MCP endpoint tests.
 
 #include <gtest/gtest.h>
 
@@ -166,19 +167,7 @@ TEST_F(StepAside, TheEndpointListsWithoutItAndRefusesACallWithUloopsCommand) {
     uap::server::Router router(guard);
     router.add(endpoint.route());
     auto post = [&](const std::string& body, const std::string& session) {
-        uap::server::HttpRequest request;
-        request.method = "POST";
-        request.path = "/mcp";
-        request.headers.add("Host", "127.0.0.1:" + std::to_string(port));
-        request.headers.add("Authorization", "Bearer " + token);
-        request.headers.add("Content-Type", "application/json");
-        request.headers.add("Accept", "application/json, text/event-stream");
-        if (!session.empty()) {
-            request.headers.add("Mcp-Session-Id", session);
-            request.headers.add("MCP-Protocol-Version", "2025-11-25");
-        }
-        request.body = body;
-        return router.handle(request);
+        return router.handle(uap::mcp::testing::mcp_post(port, token, body, session));
     };
     auto opened = post(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},)"
                        R"("clientInfo":{"name":"gtest","version":"1"}}})",

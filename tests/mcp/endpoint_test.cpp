@@ -2,6 +2,7 @@
 // modules: the happy path, and every rejection the issue lists.
 #include "runner/isolated_module.hpp"
 #include "mcp/mcp_endpoint.hpp"
+#include "mcp_post.hpp"
 #include "mcp/module_tools.hpp"
 #include "modules/module_host.hpp"
 #include "server/router.hpp"
@@ -63,19 +64,7 @@ protected:
     }
 
     static HttpRequest post(const std::string& body, const std::string& session = {}) {
-        HttpRequest request;
-        request.method = "POST";
-        request.path = "/mcp";
-        request.headers.add("Host", "127.0.0.1:" + std::to_string(port));
-        request.headers.add("Authorization", std::string("Bearer ") + mcp_token);
-        request.headers.add("Content-Type", "application/json");
-        request.headers.add("Accept", "application/json, text/event-stream");
-        if (!session.empty()) {
-            request.headers.add("Mcp-Session-Id", session);
-            request.headers.add("MCP-Protocol-Version", "2025-11-25");
-        }
-        request.body = body;
-        return request;
+        return uap::mcp::testing::mcp_post(port, mcp_token, body, session);
     }
 
     static std::string open_session(const std::string& version = "2025-11-25") {

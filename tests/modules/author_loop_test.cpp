@@ -230,7 +230,7 @@ struct HelpCase {
 
 TEST_F(AuthorLoop, EveryCommandAndSubcommandHasHelpListingEveryFlag) {
     const std::vector<HelpCase> cases = {
-        {{"serve", "--help"}, {"--project DIR", "--port N", "--editor MODE", "--agent", "--plugins DIR", "sim"}},
+        {{"serve", "--help"}, {"--project DIR", "--port N", "--editor MODE", "--editor-log FILE", "--log-file FILE", "--agent", "--plugins DIR", "sim"}},
         {{"tools", "call", "--help"}, {"--args JSON", "--editor MODE", "--project DIR", "--plugins DIR", "running", "sim", "none"}},
         {{"tools", "list", "--help"}, {"--project DIR", "--plugins DIR"}},
         {{"tools", "--help"}, {"tools call NAME", "tools list"}},
@@ -244,7 +244,7 @@ TEST_F(AuthorLoop, EveryCommandAndSubcommandHasHelpListingEveryFlag) {
         {{"doctor", "--help"}, {"--project DIR"}},
         {{"hook", "--help"}, {"pre-tool-use", "--project DIR"}},
         {{"hook", "pre-tool-use", "--help"}, {"--project DIR"}},
-        {{"--help"}, {"serve --project DIR [--port N] [--editor unity|sim] [--agent]", "tools call NAME"}},
+        {{"--help"}, {"serve --project DIR [--port N] [--editor unity|sim] [--log-file FILE] [--agent]", "tools call NAME"}},
     };
     for (auto& [words, flags] : cases) {
         auto help = host(words);

@@ -123,6 +123,41 @@ TEST_F(PackInstaller, RefusesPacksThatFailInspection) {
     EXPECT_NE(no_manifest.err.find("no uap-module.json"), std::string::npos);
 }
 
+// Packs that pass every check of their manifest but cannot load: install loads each in a module
+// runner first, refuses it naming why, and leaves the plugins folder as it was.
+TEST_F(PackInstaller, RefusesPacksThatDoNotLoadNamingWhyAndLeavesThePluginsFolderUnchanged) {
+    const std::string segfault = uap::platform::operating_system_name() == "windows" ? "exception 0xC0000005" : "signal 11, SIGSEGV";
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"fixture.throwing-init", "module constructor threw: the fixture refuses to start"},
+        {"fixture.init-error", "init failed (status 1): the fixture's license file is missing"},
+        {"fixture.init-segfault", "the module runner ended while loading the pack (" + segfault},
+        {"fixture.invalid-description", "its description is invalid"},
+        {"fixture.bad-schema", "its description is invalid"},
+        {"fixture.no-entry", "does not export uap_module_entry"},
+        {"fixture.abi-99", "the module answered ABI generation 99"},
+        {"fixture.tool-mismatch", "the manifest lists the tools promised_tool, but the library reports delivered_tool"},
+    };
+    // Something already installed, which a refusal must leave alone.
+    ASSERT_EQ(host({"modules", "install", fixture_pack("fixture.echo").string()}).exit_code, 0);
+    size_t entries_before = entries_under(user_plugins.path());
+    for (auto& [id, why] : cases) {
+        auto refused = host({"modules", "install", fixture_pack(id).string()});
+        EXPECT_EQ(refused.exit_code, 1) << id;
+        EXPECT_NE(refused.err.find("pack \"" + id + "\" does not load, so it was not installed"), std::string::npos) << refused.err;
+        EXPECT_NE(refused.err.find(why), std::string::npos) << id << ": " << refused.err;
+        EXPECT_NE(refused.err.find("`uap-host modules install " + fixture_pack(id).string() + "` again"), std::string::npos) << refused.err;
+        EXPECT_EQ(entries_under(user_plugins.path()), entries_before) << id << " changed the plugins folder";
+        EXPECT_FALSE(fs::exists(user_plugins.path() / id)) << id;
+    }
+    // The same refusal for a pack that arrives as a .zip (extracted into a scratch folder first).
+    auto archive = zip_of(fixture_pack("fixture.init-error"), "init-error.zip", "");
+    auto refused = host({"modules", "install", archive.string()});
+    EXPECT_EQ(refused.exit_code, 1);
+    EXPECT_NE(refused.err.find("the fixture's license file is missing"), std::string::npos) << refused.err;
+    EXPECT_EQ(entries_under(user_plugins.path()), entries_before);
+    EXPECT_EQ(host({"tools", "call", "fixture_echo", "--args", R"({"text":"still installed"})"}).exit_code, 0);
+}
+
 TEST_F(PackInstaller, RefusesGarbageAndEscapingArchives) {
     write_text_file(scratch.path() / "garbage.zip", std::string(4096, '\x42'));
     auto garbage = host({"modules", "install", (scratch.path() / "garbage.zip").string()});

@@ -191,4 +191,80 @@ TEST(RunnerCrash, ShutdownEndsCallsThatIgnoreCancellation) {
     EXPECT_LT(Clock::now() - started, std::chrono::seconds(3));
 }
 
+// Cancels the call `after` it started and returns how long it took to end after the cancel.
+struct CancelledCall {
+    uap::modules::ToolOutcome outcome;
+    Clock::duration after_cancel;
+};
+CancelledCall cancel_during(ModuleHost& host, const std::string& tool, std::chrono::milliseconds after) {
+    uap::api::CallControl control;
+    CallOptions options;
+    options.control = &control;
+    Clock::time_point cancelled_at;
+    std::thread canceller([&] {
+        std::this_thread::sleep_for(after);
+        cancelled_at = Clock::now();
+        control.cancelled = true;
+    });
+    auto outcome = host.call_tool(tool, "{}", options);
+    auto returned_at = Clock::now();
+    canceller.join();
+    return {std::move(outcome), returned_at - cancelled_at};
+}
+
+TEST(RunnerCrash, AnIgnoredCancelEndsWithinTheGraceAndTheRunnerRestarts) {
+    IsolatedHost isolated;
+    int64_t before = isolated.runner_pid();
+    auto cancelled = cancel_during(*isolated.host, "hostile_spin", std::chrono::milliseconds(300));
+    EXPECT_EQ(cancelled.outcome.status, CallStatus::Cancelled) << cancelled.outcome.text;
+    EXPECT_TRUE(contains(cancelled.outcome.text, "the call of tool \"hostile_spin\" (module pack fixture.hostile) was cancelled and did "
+                                                 "not stop within 2 s, so its module runner was stopped"))
+        << cancelled.outcome.text;
+    EXPECT_TRUE(contains(cancelled.outcome.text, "\"limits.cancelGraceMilliseconds\"")) << cancelled.outcome.text;
+    // The bound the host promises: the default grace of 2 s, plus 1 s.
+    EXPECT_LT(cancelled.after_cancel, uap::settings::default_cancel_grace + std::chrono::seconds(1));
+    int64_t after = isolated.runner_pid();
+    EXPECT_GT(after, 0);
+    EXPECT_NE(before, after) << "the next call should run in a new runner";
+    EXPECT_TRUE(isolated.disabled.empty()) << "a cancel kill is not a crash";
+}
+
+TEST(RunnerCrash, TheCancelGraceComesFromTheSettingsAndIsChecked) {
+    uap::testing::TemporaryFolder project;
+    uap::testing::write_text_file(uap::settings::ProjectSettings::file_for(project.path()), R"({"limits":{"cancelGraceMilliseconds":300}})");
+    auto settings = uap::settings::ProjectSettings::load(project.path());
+    ASSERT_TRUE(settings);
+    EXPECT_EQ(settings->cancel_grace(), std::chrono::milliseconds(300));
+    ModuleHost::Options options;
+    options.folders.push_back({fixture_pack("fixture.hostile"), Origin::CommandLine});
+    options.settings = &*settings;
+    options.start_isolated = uap::runner::module_runner();
+    ModuleHost host(std::move(options));
+    auto cancelled = cancel_during(host, "hostile_spin", std::chrono::milliseconds(200));
+    EXPECT_EQ(cancelled.outcome.status, CallStatus::Cancelled);
+    EXPECT_TRUE(contains(cancelled.outcome.text, "did not stop within 300 ms")) << cancelled.outcome.text;
+    EXPECT_LT(cancelled.after_cancel, std::chrono::milliseconds(300) + std::chrono::seconds(1));
+    // A tool that honours the cancel within the grace answers in its own words; its runner stays.
+    auto polite = cancel_during(host, "hostile_poll_cancellation", std::chrono::milliseconds(200));
+    EXPECT_EQ(polite.outcome.status, CallStatus::ToolError);
+    EXPECT_TRUE(contains(polite.outcome.text, "cancelled after")) << polite.outcome.text;
+
+    uap::testing::write_text_file(uap::settings::ProjectSettings::file_for(project.path()), R"({"limits":{"cancelGraceMilliseconds":600000}})");
+    auto out_of_range = uap::settings::ProjectSettings::load(project.path());
+    ASSERT_TRUE(out_of_range);
+    ASSERT_TRUE(out_of_range->recovery_note());
+    EXPECT_TRUE(contains(*out_of_range->recovery_note(), "\"limits.cancelGraceMilliseconds\" is 600000; it must be 0 to 60000"))
+        << *out_of_range->recovery_note();
+    EXPECT_EQ(out_of_range->cancel_grace(), uap::settings::default_cancel_grace);
+}
+
+TEST(RunnerCrash, TheSdksCancelledResultIsACancelledOutcomeWhereverThePackRuns) {
+    for (auto isolation : {Isolation::Isolated, Isolation::InProcess}) {
+        IsolatedHost host(isolation);
+        auto cancelled = cancel_during(*host.host, "hostile_report_cancelled", std::chrono::milliseconds(200));
+        EXPECT_EQ(cancelled.outcome.status, CallStatus::Cancelled) << uap::modules::to_string(isolation);
+        EXPECT_EQ(cancelled.outcome.text, "stopped on cancellation before changing anything") << uap::modules::to_string(isolation);
+    }
+}
+
 } // namespace

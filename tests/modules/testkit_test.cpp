@@ -35,6 +35,15 @@ TEST(TestKit, LoadsAModuleAndChecksArgumentsAgainstItsSchema) {
     EXPECT_EQ(module.call("no_such_tool").status, UAP_STATUS_UNKNOWN_TOOL);
 }
 
+TEST(TestKit, ACancelledResultReachesTheHostAsUapStatusCancelled) {
+    uap::testkit::ModuleHarness module(UAP_MODULE_LIBRARY);
+    module.cancel_after_polls(3);
+    auto stopped = module.call("fixture_echo", R"({"stopOnCancel":true})");
+    EXPECT_EQ(stopped.status, UAP_STATUS_CANCELLED);
+    EXPECT_EQ(stopped.text.rfind("stopped at poll ", 0), 0u) << stopped.text;
+    EXPECT_NE(stopped.text.find("of 1000; nothing was changed"), std::string::npos) << stopped.text;
+}
+
 TEST(TestKit, RefusesWhatTheHostRefusesWithTheReasonAndTheFix) {
     auto missing = refusal_of(UAP_TEST_MISSING_LIBRARY);
     EXPECT_NE(missing.find("cannot load module library"), std::string::npos) << missing;

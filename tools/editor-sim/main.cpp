@@ -42,6 +42,8 @@ const uap::command_line::Command& simulator_command() {
         R"(stdin commands (one per line):
   reload MS          domain reload: drop the socket for MS ms, keep the completed-results ledger, reconnect
   stall MS           block the main thread for MS ms (pings are still answered)
+  throttle MS [ignore-wake]  tick the main thread once per MS ms, as a background editor does (0: stop);
+                     with ignore-wake a new request does not wake it early
   modal MS [TITLE]   a modal dialog blocks the main thread for MS ms
   compile MS [ERROR] compile for MS ms; with ERROR it fails, otherwise it reloads afterwards
   log error|warning|log TEXT
@@ -166,6 +168,11 @@ int main(int argc, char** argv) {
             editor.inject_reload(std::chrono::milliseconds(amount));
         } else if (command == "stall" && words >> amount) {
             editor.inject_stall(std::chrono::milliseconds(amount));
+        } else if (command == "throttle" && words >> amount && amount >= 0) {
+            std::string wake;
+            words >> wake;
+            editor.throttle_main_thread(std::chrono::milliseconds(amount),
+                                        wake == "ignore-wake" ? uap::editor_sim::WakeOnRequest::Ignored : uap::editor_sim::WakeOnRequest::Honoured);
         } else if (command == "modal" && words >> amount) {
             std::string title;
             std::getline(words >> std::ws, title);

@@ -48,7 +48,7 @@ export const catalogues = {
     'uloop.state.installed': 'Installed in this project.', 'uloop.cli': 'uloop CLI: {path}', 'uloop.no_cli': 'The uloop CLI is not on PATH.',
     'uloop.preset': 'Apply the allow-list preset', 'uloop.preset_applied': 'The allow-list preset is applied.',
     'uloop.broad_rule': 'A broad uloop rule is saved: it approves execute-dynamic-code without asking. Apply the preset to replace it.',
-    'uloop.preset_result': 'Added {added}, removed {removed}; applies in the next chat.',
+    'uloop.preset_result': 'Added {added}, removed {removed}; applies from the next turn.',
     'uloop.install': 'Install uLoop…', 'uloop.confirm': 'Write this change', 'uloop.diff_title': 'This change to Packages/manifest.json:',
     'uloop.written': 'Written (backup: {backup}). Waiting for Unity to resolve the package.',
 
@@ -173,7 +173,7 @@ export const catalogues = {
     'uloop.state.installed': 'このプロジェクトに導入済みです。', 'uloop.cli': 'uloop CLI: {path}', 'uloop.no_cli': 'uloop CLI が PATH にありません。',
     'uloop.preset': '許可リストのプリセットを適用', 'uloop.preset_applied': '許可リストのプリセットは適用済みです。',
     'uloop.broad_rule': 'uloop の広いルールが保存されています。execute-dynamic-code を確認なしで許可してしまいます。プリセットを適用して置き換えてください。',
-    'uloop.preset_result': '{added} を追加、{removed} を削除しました。次のチャットから反映されます。',
+    'uloop.preset_result': '{added} を追加、{removed} を削除しました。次のターンから反映されます。',
     'uloop.install': 'uLoop を導入…', 'uloop.confirm': 'この変更を書き込む', 'uloop.diff_title': 'Packages/manifest.json への変更:',
     'uloop.written': '書き込みました(バックアップ: {backup})。Unity によるパッケージの解決を待っています。',
 

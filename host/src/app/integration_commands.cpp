@@ -83,7 +83,8 @@ Expected<void> IntegrationCommands::apply_preset(rapidjson::Document& reply) {
     };
     list("added", change.added);
     list("removed", change.removed);
-    reply.AddMember("applies", "next chat", allocator);
+    // Added rules answer the next permission request; a withdrawn one restarts the CLI between turns.
+    reply.AddMember("applies", "next turn", allocator);
     return {};
 }
 

@@ -21,6 +21,9 @@ struct BridgeOptions {
     std::chrono::milliseconds status_probe_timeout{3000};
     // Liveness: the host pings a connected editor this often and keeps the latest main-thread report.
     std::chrono::milliseconds ping_interval{2000};
+    // A main thread that is not busy but ticks this far apart is reported as throttled (a background
+    // editor, macOS App Nap): alive and slower, not stuck.
+    std::chrono::milliseconds throttled_tick_gap{1000};
     // How long the editor has to send hello after the upgrade.
     std::chrono::milliseconds hello_timeout{10000};
     // Timed-out calls stay fetchable as jobs this long after they finish.

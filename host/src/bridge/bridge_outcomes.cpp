@@ -1,6 +1,7 @@
 // Editor calls and their outcomes: waiting across reloads, status probes when a call runs long,
 // and the structured outcomes (still running, never started, abandoned, ...) that slow calls end with.
 #include "bridge/bridge_internal.hpp"
+#include "bridge/main_thread_liveness.hpp"
 
 #include <uap/protocol/protocol_schemas.hpp>
 
@@ -154,12 +155,18 @@ uap_status BridgeServer::wait_for(const std::shared_ptr<Entry>& entry, std::chro
                 complete_entry(*entry, status["response"]);
                 return finish(lock, entry, result);
             }
-            if (state == "running" || state == "queued")
-                return outcome(lock, entry, Outcome::StillRunning,
-                               state == "running" ? "the editor is still executing the request; fetch the result later with the job id"
-                                                  : "the editor accepted the request and will run it when its main thread is free; "
-                                                    "fetch the result later with the job id",
-                               report, result);
+            if (state == "running" || state == "queued") {
+                std::string detail = state == "running" ? "the editor is still executing the request; fetch the result later with the job id"
+                                                        : "the editor accepted the request and will run it when its main thread is free; "
+                                                          "fetch the result later with the job id";
+                if (status.HasMember("mainThread"))
+                    if (LivenessReading liveness = read_liveness(status["mainThread"], m_options.throttled_tick_gap);
+                        liveness.state == MainThreadLiveness::Throttled)
+                        detail += ". The editor is alive but its main thread is throttled (one tick in " + std::to_string(liveness.tick_gap_ms) +
+                                  " ms: Unity is in the background or under macOS App Nap); bring Unity to the front, or set Preferences > "
+                                  "General > Interaction Mode, to make it faster";
+                return outcome(lock, entry, Outcome::StillRunning, detail, report, result);
+            }
             return outcome(lock, entry, Outcome::Abandoned,
                            report.empty() ? "the editor did not answer a status probe off its main thread; the request's effect is unknown"
                                           : "the editor does not know the request; its effect is unknown",

@@ -1,6 +1,7 @@
 // The editor bridge, host side: construction, shutdown and the public state, statistics and
 // event-subscription queries. The rest of the class lives in the other bridge_*.cpp files.
 #include "bridge/bridge_internal.hpp"
+#include "bridge/main_thread_liveness.hpp"
 #include "support/random.hpp"
 
 
@@ -61,8 +62,11 @@ std::string BridgeServer::state_json() const {
             if (hello.IsObject() && hello.HasMember(field))
                 writer.raw_field(field, json::to_text(hello[field]));
         writer.end_object();
-        if (m_main_thread != "null")
+        if (m_main_thread != "null") {
             writer.raw_field("mainThread", m_main_thread).field("mainThreadReportAgeMs", milliseconds_since(m_main_thread_at));
+            writer.key("liveness");
+            write_liveness(writer, read_liveness(parse_trusted(m_main_thread), m_options.throttled_tick_gap));
+        }
         if (!m_connection)
             writer.field("disconnectedForMs", milliseconds_since(m_disconnected_since))
                 .field("editorProcess", m_editor_gone ? "gone" : "alive_or_unknown");

@@ -20,6 +20,10 @@ int run_open_command(const std::vector<std::string>& words);
 int run_profiles_command(const std::vector<std::string>& words);
 int run_integrations_command(const std::vector<std::string>& words);
 
+// The host's log lines go to stderr, at the level UAP_LOG_LEVEL names (default warn). Called again
+// once stderr has moved (serve --log-file), since the logger keeps the stream it started with.
+void log_to_standard_error();
+
 // Prints "uap-host: <message>" on stderr and returns code.
 int fail(ExitCode code, const std::string& message);
 

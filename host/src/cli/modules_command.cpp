@@ -6,6 +6,7 @@
 #include "modules/library_description.hpp"
 #include "modules/pack_installer.hpp"
 #include "modules/pack_json.hpp"
+#include "runner/isolated_module.hpp"
 #include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
@@ -54,8 +55,8 @@ const std::vector<Action>& actions() {
         {"install",
          {{"uap-host modules install PATH [--replace] [--max-total-mib N] [--max-entry-mib N] [--max-entries N]"},
           "Installs a pack (a folder or a .zip of one) into the per-user plugins folder, after checking its manifest, "
-          "its library and that it takes no bundled tool's name. A .zip is refused past its size caps while it is "
-          "extracted, and nothing is left behind.",
+          "that it takes no bundled tool's name, and that it loads (init and describe, in a module runner). A .zip is "
+          "refused past its size caps while it is extracted, and nothing is left behind.",
           {{"replace", Takes::Nothing, "", "replace an installed pack of the same id"},
            {"max-total-mib", Takes::Value, "N", "cap on the archive's uncompressed size (default 512)"},
            {"max-entry-mib", Takes::Value, "N", "cap on one entry's uncompressed size (default 256)"},
@@ -247,7 +248,8 @@ int install(const Arguments& arguments) {
     limits = {*total * 1024 * 1024, *entry * 1024 * 1024, *entries};
     auto installed = modules::install_pack(fs::absolute(utf8::to_path(arguments.positional()[1])),
                                            {paths::user_plugins_folder(), paths::bundled_plugins_folder()},
-                                           arguments.has("replace") ? modules::ExistingPack::Replace : modules::ExistingPack::Refuse, limits);
+                                           arguments.has("replace") ? modules::ExistingPack::Replace : modules::ExistingPack::Refuse,
+                                           runner::module_runner(), limits);
     if (!installed)
         return fail(Failure, "cannot install: " + installed.error().message());
     std::cout << "installed " << utf8::from_path(*installed) << "\n";

@@ -24,7 +24,7 @@ namespace {
 
 const Command& serve_command() {
     static const Command command{
-        {"uap-host serve --project DIR [--port N] [--editor unity|sim] [--editor-log FILE] [--agent] [--plugins DIR]..."},
+        {"uap-host serve --project DIR [--port N] [--editor unity|sim] [--editor-log FILE] [--log-file FILE] [--agent] [--plugins DIR]..."},
         "Serves MCP at http://127.0.0.1:PORT/mcp, the editor bridge and the panel for one Unity project until Ctrl-C; "
         "writes the discovery and token files into the project. Enabling, disabling, installing or removing a pack "
         "reaches it without a restart. The browser panel is served at http://127.0.0.1:PORT/; serve prints a one-time sign-in "
@@ -35,6 +35,9 @@ const Command& serve_command() {
          {"editor-log", Takes::Value, "FILE",
           "the editor's Editor.log, read while no editor connects to report compile errors that keep the package from loading "
           "(default: the project's Logs/Editor.log or the platform's global log, whichever was written last)"},
+         {"log-file", Takes::Value, "FILE",
+          "append everything the host prints (log lines, warnings, a crash's last words) to FILE instead of stdout and stderr, "
+          "created owner-only; for a host nothing reads, such as one the Unity package starts on Windows"},
          {"agent", Takes::Nothing, "", "start the claude CLI session the /panel WebSocket drives (see docs/agent-sessions.md)"},
          plugins_option()},
         ""};
@@ -106,6 +109,12 @@ int run_serve_command(const std::vector<std::string>& words) {
     auto editor_mode = app::parse_editor_mode(arguments->value("editor"));
     if (!editor_mode)
         return fail(UsageError, editor_mode.error().message());
+    if (auto log_file = arguments->value("log-file")) {
+        auto moved = platform::append_output_to_file(std::filesystem::absolute(utf8::to_path(*log_file)));
+        if (!moved)
+            return fail(Failure, moved.error().message() + " (give --log-file a file in a folder you own, or leave it out to log to stderr)");
+        log_to_standard_error();
+    }
     if (!platform::environment_value("UAP_LOG_LEVEL"))
         spdlog::set_level(spdlog::level::info);
 
@@ -131,7 +140,10 @@ int run_serve_command(const std::vector<std::string>& words) {
 
     spdlog::info("serving MCP at {} for {}", host.mcp_url(), utf8::from_path(options.project));
     std::cout << "uap-host: serving " << host.mcp_url() << std::endl;
-    if (auto url = host.sign_in_url())
+    // A log file keeps what it is given, so it gets no credential, not even a one-minute one.
+    if (arguments->value("log-file"))
+        std::cout << "uap-host: panel: `uap-host open --project DIR` prints a one-time sign-in link" << std::endl;
+    else if (auto url = host.sign_in_url())
         std::cout << "uap-host: panel: " << *url << " (one-time link, valid " << web::code_lifetime.count()
                   << " s; `uap-host open --project DIR` makes a new one)" << std::endl;
 

@@ -309,7 +309,15 @@ HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevisi
     auto token = progress_token(*params);
     const std::string* accept = origin.request.headers.find("Accept");
     if (!token || !accept || !contains_ignoring_case(*accept, "text/event-stream")) {
-        return json_response(200, run_tool(message.id, *lookup.tool, arguments_json, options, revision, trace));
+        std::string response_text = run_tool(message.id, *lookup.tool, arguments_json, options, revision, trace);
+        // The specification asks for no response to a request its client cancelled (the client
+        // has forgotten the id and would report one as unexpected); the POST itself must still
+        // be answered, so it gets the reply of a message that needs none.
+        if (registration->control().cancelled.load()) {
+            trace.outcome = "cancelled by the client (no response)";
+            return accepted();
+        }
+        return json_response(200, std::move(response_text));
     }
     // The client asked for progress: answer with an event stream that carries the progress
     // notifications and then the response. The call runs while the stream is being sent.
@@ -335,6 +343,8 @@ HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevisi
         };
         Trace unused;
         std::string response_text = run_tool(id.get(), *tool, arguments_json, options, *revision, unused);
+        if (registration->control().cancelled.load())
+            return; // Cancelled by the client: the stream ends without a response (see above).
         std::lock_guard lock(writing);
         write(event_stream_message(response_text));
     };

@@ -91,6 +91,9 @@ bool ModuleTools::reload() const {
         m_fingerprint = std::move(rebuilt.fingerprint);
         return false;
     }
+    // The replaced registry stays (see m_retired) but its runners go: otherwise every toggle would
+    // leave one more runner per isolated pack, and a disabled pack's runner would keep running.
+    m_host->retire();
     m_retired.push_back(std::move(m_host));
     m_host = std::move(rebuilt.host);
     m_fingerprint = std::move(rebuilt.fingerprint);

@@ -84,7 +84,8 @@ private:
     mutable std::atomic<size_t> m_settings_hash{0};
     mutable std::atomic<int64_t> m_last_full_check{0}; // steady_clock ticks.
     // Replaced registries stay alive until this object ends: descriptions handed out earlier may
-    // still be in use, and module libraries are unloaded only when the host shuts down.
+    // still be in use, and module libraries are unloaded only when the host shuts down. Their
+    // isolated packs' runners are stopped (ModuleHost::retire).
     mutable std::vector<std::shared_ptr<const modules::ModuleHost>> m_retired;
     mutable std::mutex m_mutex;
     mutable std::shared_ptr<const settings::ProjectSettings> m_settings;

@@ -9,9 +9,33 @@
 
 #include <uap/sdk/json.hpp>
 
+#include <algorithm>
+
 namespace uap::modules {
 
 namespace fs = std::filesystem;
+
+std::string joined_names(std::vector<std::string> names) {
+    std::sort(names.begin(), names.end());
+    std::string text;
+    for (auto& name : names)
+        text += (text.empty() ? "" : ", ") + name;
+    return text.empty() ? "(none)" : text;
+}
+
+std::optional<std::string> manifest_mismatch(const Manifest& manifest, const ModuleDescription& description) {
+    if (description.id != manifest.id)
+        return "the library reports id \"" + description.id + "\" but the manifest says \"" + manifest.id + "\"";
+    std::vector<std::string> reported;
+    for (auto& tool : description.tools)
+        reported.push_back(tool.name);
+    std::vector<std::string> promised = manifest.tools;
+    std::sort(reported.begin(), reported.end());
+    std::sort(promised.begin(), promised.end());
+    if (reported != promised)
+        return "the manifest lists the tools " + joined_names(promised) + ", but the library reports " + joined_names(reported);
+    return std::nullopt;
+}
 
 Expected<ModuleDescription> describe_library(const fs::path& library_file) {
     auto opened = ModuleLibrary::open(fs::absolute(library_file));

@@ -3,11 +3,14 @@
 // build time from the module itself, so a tool's name is written once (in its C++ class).
 #pragma once
 
+#include "modules/manifest.hpp"
 #include "modules/tool_description.hpp"
 #include "support/expected.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace uap::modules {
 
@@ -17,5 +20,11 @@ Expected<ModuleDescription> describe_library(const std::filesystem::path& librar
 // describes them), checked as a manifest of folder. The error says which step failed.
 Expected<std::string> manifest_from_library(const std::string& template_text, const std::filesystem::path& library,
                                             const std::filesystem::path& folder);
+
+// What the manifest promised and the library reported differ in: the id, or the set of tool names.
+std::optional<std::string> manifest_mismatch(const Manifest& manifest, const ModuleDescription& description);
+
+// Names sorted and joined with ", " for a message; "(none)" when there are none.
+std::string joined_names(std::vector<std::string> names);
 
 } // namespace uap::modules

@@ -35,6 +35,8 @@ struct ToolCallRequest {
     std::string_view arguments_json; // Validated against the input schema, normalised.
     const CallOptions* options;
     uint64_t max_result_bytes;
+    // After a cancel, how long an isolated call may take to return before its runner is stopped.
+    std::chrono::milliseconds cancel_grace = settings::default_cancel_grace;
 };
 
 // What the module wrote: its status and its output, copied up to max_result_bytes.
@@ -57,6 +59,12 @@ public:
     // Shutdown has begun: in-flight calls are told to stop and new ones refused, without waiting.
     // In-process calls cannot be ended; the host abandons them at exit.
     virtual void abort_calls() {}
+    // The registry holding this backend was replaced (a toggle, an install, a rebuild): a runner
+    // is stopped once the calls in flight have returned, and one started afterwards for a late call
+    // is stopped when that call returns, so only the new registry's runners stay. In-process
+    // modules keep running: another instance of the same library may be serving in the new
+    // registry, sharing the library's static state, so shutting this one down could break it.
+    virtual void retire() {}
 };
 
 // A backend that loaded its pack, with what the module's describe() wrote.

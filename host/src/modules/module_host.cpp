@@ -1,6 +1,8 @@
 // The module host: discovery, loading and the tool registry.
 #include "modules/module_host.hpp"
 
+#include "modules/library_description.hpp"
+
 #include "support/json.hpp"
 #include "support/paths.hpp"
 #include "support/utf8_path.hpp"
@@ -37,32 +39,6 @@ InProcessModule::~InProcessModule() {
     m_library->api().shutdown(m_instance);
 }
 
-namespace {
-
-std::string joined(std::vector<std::string> names) {
-    std::sort(names.begin(), names.end());
-    std::string text;
-    for (auto& name : names)
-        text += (text.empty() ? "" : ", ") + name;
-    return text.empty() ? "(none)" : text;
-}
-
-// Compares what the manifest promised with what the library reported.
-std::optional<std::string> manifest_mismatch(const Manifest& manifest, const ModuleDescription& description) {
-    if (description.id != manifest.id)
-        return "the library reports id \"" + description.id + "\" but the manifest says \"" + manifest.id + "\"";
-    std::vector<std::string> reported;
-    for (auto& tool : description.tools)
-        reported.push_back(tool.name);
-    std::vector<std::string> promised = manifest.tools;
-    std::sort(reported.begin(), reported.end());
-    std::sort(promised.begin(), promised.end());
-    if (reported != promised)
-        return "the manifest lists the tools " + joined(promised) + ", but the library reports " + joined(reported);
-    return std::nullopt;
-}
-
-} // namespace
 
 ModuleHost::ModuleHost(Options options) {
     static const settings::ProjectSettings no_project;
@@ -73,6 +49,7 @@ ModuleHost::ModuleHost(Options options) {
     m_events = std::make_unique<EventDispatcher>(options.editor_events);
     m_environment.events = m_events.get();
     m_max_result_bytes = settings.max_tool_result_bytes();
+    m_cancel_grace = settings.cancel_grace();
     m_on_pack_disabled = options.on_pack_disabled;
     m_start_isolated = std::move(options.start_isolated);
 
@@ -272,9 +249,9 @@ void ModuleHost::build_registry() {
             for (auto* other : packs)
                 if (other != pack && (bundled != 1 || other->origin == Origin::Bundled))
                     others.push_back(other->id());
-            pack->warnings.push_back(bundled == 1 ? "tool \"" + name + "\" is not served: the bundled pack " + joined(others) +
+            pack->warnings.push_back(bundled == 1 ? "tool \"" + name + "\" is not served: the bundled pack " + joined_names(others) +
                                                         " provides it, and bundled tools win (rename the tool in " + pack->id() + ")"
-                                                  : "tool \"" + name + "\" is also registered by " + joined(others) +
+                                                  : "tool \"" + name + "\" is also registered by " + joined_names(others) +
                                                         "; neither copy is served (rename it in one pack, or disable one with "
                                                         "`uap-host modules disable ID --project DIR`)");
             spdlog::warn("module pack {}: {}", pack->id(), pack->warnings.back());
@@ -301,6 +278,11 @@ std::optional<std::string> ModuleHost::runtime_problem(const PackReport& pack) c
 void ModuleHost::abort_calls() const {
     for (auto& module : m_modules)
         module->abort_calls();
+}
+
+void ModuleHost::retire() const {
+    for (auto& module : m_modules)
+        module->retire();
 }
 
 std::vector<const ToolEntry*> ModuleHost::tools() const {

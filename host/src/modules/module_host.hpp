@@ -108,6 +108,10 @@ public:
     // then fail with a shutdown message); new calls are refused. Does not wait.
     void abort_calls() const;
 
+    // This registry was replaced by a newer one: isolated packs stop their runners once their
+    // calls in flight return (ModuleBackend::retire). Does not wait.
+    void retire() const;
+
 private:
     void load_pack(PackReport& pack, const settings::ProjectSettings& settings);
     using Started = StartedModule;
@@ -121,6 +125,7 @@ private:
     HostEnvironment m_environment;
     std::unique_ptr<EventDispatcher> m_events; // Before the modules: they unsubscribe as they shut down.
     uint64_t m_max_result_bytes;
+    std::chrono::milliseconds m_cancel_grace;
     IsolatedStarter m_start_isolated;
     PackDisabledHandler m_on_pack_disabled;
     std::map<std::string, std::chrono::milliseconds, std::less<>> m_deadlines; // Per tool.

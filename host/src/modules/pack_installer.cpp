@@ -5,6 +5,7 @@
 
 #include "modules/install_scratch.hpp"
 #include "modules/module_library.hpp"
+#include "modules/pack_dry_load.hpp"
 #include "modules/plugin_folders.hpp"
 #include "settings/project_settings.hpp"
 #include "support/files.hpp"
@@ -91,7 +92,7 @@ std::vector<std::string> bundled_tool_clashes(const Manifest& manifest, const fs
 
 } // namespace
 
-Expected<Manifest> inspect_pack(const fs::path& folder) {
+Expected<Manifest> inspect_manifest(const fs::path& folder) {
     auto manifest = read_manifest(folder);
     if (!manifest)
         return manifest.error();
@@ -105,13 +106,24 @@ Expected<Manifest> inspect_pack(const fs::path& folder) {
         return library.error();
     if (!fs::is_regular_file(*library))
         return Error("library " + utf8::from_path(*library) + " does not exist");
+    return manifest;
+}
+
+Expected<Manifest> inspect_pack(const fs::path& folder) {
+    auto manifest = inspect_manifest(folder);
+    if (!manifest)
+        return manifest;
+    auto library = manifest->library_for_this_platform();
+    if (!library)
+        return library.error();
     auto opened = ModuleLibrary::open(*library);
     if (auto* failure = std::get_if<LibraryError>(&opened))
         return Error(failure->reason);
     return manifest;
 }
 
-Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& folders, ExistingPack existing, const ArchiveLimits& limits) {
+Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& folders, ExistingPack existing,
+                                const IsolatedStarter& dry_load, const ArchiveLimits& limits) {
     const fs::path& plugins = folders.plugins;
     auto jail = files::folder_jail(plugins);
     if (!jail)
@@ -142,9 +154,24 @@ Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& fo
                          "; two packs with one id both fail to load, so every tool of the bundled pack would disappear. Give the "
                          "pack an id of its own (uap_add_module(... ID com.example.name ...), or \"id\" in its " + manifest_file_name +
                          "), rebuild it and run `uap-host modules install " + utf8::from_path(source) + "` again");
-    auto manifest = inspect_pack(pack_folder);
+    auto manifest = dry_load ? inspect_manifest(pack_folder) : inspect_pack(pack_folder);
     if (!manifest)
         return manifest.error();
+    if (dry_load) {
+        // In a runner: a pack whose init crashes ends the runner, not this command.
+        auto library = manifest->library_for_this_platform();
+        if (!library)
+            return library.error();
+        if (auto loaded = dry_load_pack(*manifest, *library, dry_load); !loaded) {
+            std::string reason = loaded.error().message();
+            if (!reason.empty() && reason.back() == '.')
+                reason.pop_back(); // The sentence goes on below.
+            return Error("pack \"" + manifest->id + "\" does not load, so it was not installed and " + utf8::from_path(plugins) +
+                         " is unchanged: " + reason + ". Fix the pack (or ask its author to), rebuild it and run "
+                         "`uap-host modules install " + utf8::from_path(source) + "` again (a test of the pack with "
+                         "uap::testkit's ModuleHarness shows the same failure)");
+        }
+    }
     if (auto clashes = bundled_tool_clashes(*manifest, folders.bundled); !clashes.empty()) {
         std::string names;
         for (auto& clash : clashes)

@@ -79,7 +79,7 @@ ToolOutcome ModuleHost::call_tool(std::string_view name, std::string_view argume
     if (effective.deadline.count() == 0)
         if (auto found = m_deadlines.find(name); found != m_deadlines.end())
             effective.deadline = found->second;
-    auto answered = entry->module->call_tool(ToolCallRequest{tool.name, normalized_arguments, &effective, m_max_result_bytes});
+    auto answered = entry->module->call_tool(ToolCallRequest{tool.name, normalized_arguments, &effective, m_max_result_bytes, m_cancel_grace});
     if (!answered)
         return {CallStatus::Crashed, answered.error().message()};
     ModuleOutput& output = *answered;
@@ -89,6 +89,8 @@ ToolOutcome ModuleHost::call_tool(std::string_view name, std::string_view argume
                                           " offered); the result was refused. Ask for less (a smaller page, depth or filter)."};
     uap_status status = output.status;
     CallStatus outcome = status_of(status);
+    if (outcome == CallStatus::Cancelled && output.text.empty())
+        return {outcome, "tool \"" + tool.name + "\" stopped because the call was cancelled"};
     if (outcome != CallStatus::Success)
         return {outcome, output.text.empty() ? "tool \"" + tool.name + "\" failed with status " + std::to_string(status) : std::move(output.text)};
 

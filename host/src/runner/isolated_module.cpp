@@ -42,6 +42,34 @@ IsolatedModule::~IsolatedModule() {
     }
     if (connection)
         connection->stop(std::chrono::milliseconds(1000));
+    std::vector<std::thread> stoppers;
+    {
+        std::lock_guard lock(m_mutex);
+        stoppers.swap(m_stoppers);
+    }
+    for (auto& stopper : stoppers)
+        stopper.join();
+}
+
+void IsolatedModule::stop_in_background(std::shared_ptr<RunnerConnection> connection) {
+    spdlog::info("[{}] stopping the module runner (pid {}) of a replaced registry", id(), connection->pid());
+    m_stoppers.emplace_back([connection = std::move(connection)]() mutable {
+        connection->stop(std::chrono::milliseconds(1000));
+        connection.reset(); // Joins its reader threads, which reap the process.
+    });
+}
+
+void IsolatedModule::retire() {
+    std::lock_guard lock(m_mutex);
+    m_retired = true;
+    if (m_calls_running == 0 && m_connection)
+        stop_in_background(std::move(m_connection));
+}
+
+void IsolatedModule::call_returned(std::unique_lock<std::mutex>&) {
+    --m_calls_running;
+    if (m_retired && m_calls_running == 0 && m_connection)
+        stop_in_background(std::move(m_connection));
 }
 
 void IsolatedModule::account_for(RunnerConnection& dead) {
@@ -71,8 +99,10 @@ Expected<std::shared_ptr<RunnerConnection>> IsolatedModule::connection() {
     }
     if (m_disabled)
         return Error("module pack " + id() + " is not available: " + *m_disabled);
-    if (m_connection)
+    if (m_connection) {
+        ++m_calls_running;
         return m_connection;
+    }
     spdlog::info("[{}] starting a new module runner", id());
     auto launched = RunnerConnection::launch(m_setup.program, *m_setup.context, m_output);
     if (!launched)
@@ -83,6 +113,7 @@ Expected<std::shared_ptr<RunnerConnection>> IsolatedModule::connection() {
         return Error("module pack " + id() + " could not be restarted: " + failure->reason);
     }
     m_connection = std::move(*launched);
+    ++m_calls_running;
     return m_connection;
 }
 
@@ -91,13 +122,12 @@ Expected<modules::ModuleOutput> IsolatedModule::call_tool(const modules::ToolCal
     if (!live)
         return live.error();
     auto answered = (*live)->call(request);
-    if (!answered) {
-        std::lock_guard lock(m_mutex);
-        if (m_connection == *live && !m_connection->alive()) {
-            account_for(*m_connection);
-            m_connection.reset();
-        }
+    std::unique_lock lock(m_mutex);
+    if (!answered && m_connection == *live && !m_connection->alive()) {
+        account_for(*m_connection);
+        m_connection.reset();
     }
+    call_returned(lock);
     return answered;
 }
 

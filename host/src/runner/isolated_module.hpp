@@ -16,7 +16,9 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <variant>
+#include <vector>
 
 namespace uap::runner {
 
@@ -46,6 +48,7 @@ public:
     modules::Isolation isolation() const override { return modules::Isolation::Isolated; }
     std::optional<std::string> runtime_problem() const override;
     void abort_calls() override;
+    void retire() override;
 
     const std::string& id() const { return m_setup.context->module_id; }
     // The runner's process id, or -1 when none runs (tests use it to watch restarts).
@@ -53,10 +56,16 @@ public:
 
 private:
     IsolatedModule(RunnerSetup setup, CrashPolicy policy);
-    // The live runner, started (and loaded) anew when the last one died.
+    // The live runner, started (and loaded) anew when the last one died; counts a call as running
+    // (call_returned ends it).
     Expected<std::shared_ptr<RunnerConnection>> connection();
     // Counts a dead runner's crash once; disables the pack when the policy says so.
     void account_for(RunnerConnection& dead);
+    // A call has returned: a retired module's runner stops once no call is left (m_mutex held).
+    void call_returned(std::unique_lock<std::mutex>& lock);
+    // Stops the runner on a thread of its own (its module's shutdown may take a while), which
+    // the destructor joins; m_mutex held.
+    void stop_in_background(std::shared_ptr<RunnerConnection> connection);
 
     RunnerSetup m_setup;
     CrashPolicy m_policy;
@@ -67,6 +76,9 @@ private:
     // What the pack's runners may put into the host's log; shared by them, so a restart does not refill it.
     std::shared_ptr<OutputBudget> m_output = std::make_shared<OutputBudget>();
     bool m_shutting_down = false;
+    bool m_retired = false;     // Its registry was replaced: no runner outlives the calls in flight.
+    size_t m_calls_running = 0; // Calls between connection() and their return.
+    std::vector<std::thread> m_stoppers;
 };
 
 // The module host's IsolatedStarter: packs run in `program` (default: uap-module-runner next to

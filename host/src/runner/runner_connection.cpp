@@ -143,22 +143,34 @@ Expected<modules::ModuleOutput> RunnerConnection::call(const modules::ToolCallRe
     send(message.finish(request.arguments_json));
 
     auto started = Clock::now();
-    auto deadline_at = pending->deadline.count() > 0 ? started + pending->deadline : started + std::chrono::hours(24 * 365);
+    auto never = started + std::chrono::hours(24 * 365);
+    auto deadline_at = pending->deadline.count() > 0 ? started + pending->deadline : never;
+    // A call that ignores its cancellation would otherwise hold its caller until the deadline.
+    auto kill_at = cancel_sent ? started + request.cancel_grace : never;
     std::unique_lock lock(pending->mutex);
     while (!pending->done) {
         bool watching = control && !cancel_sent;
-        auto wake = watching ? std::min(deadline_at, Clock::now() + cancellation_poll) : deadline_at;
+        auto limit = std::min(deadline_at, kill_at);
+        auto wake = watching ? std::min(limit, Clock::now() + cancellation_poll) : limit;
         wait_for_event(*pending, lock, wake);
         if (pending->done)
             break;
         if (watching && control->cancelled.load(std::memory_order_relaxed)) {
             cancel_sent = true;
             pending->control->cancelled = true;
+            kill_at = Clock::now() + request.cancel_grace;
             lock.unlock();
             OutgoingMessage cancel("cancel");
             cancel.integer("call", id);
             send(cancel.finish());
             lock.lock();
+            continue;
+        }
+        if (Clock::now() >= kill_at) {
+            lock.unlock();
+            stop_for_ignored_cancel(*pending, request.cancel_grace);
+            lock.lock();
+            kill_at = never; // The reader answers this call once the process is gone.
             continue;
         }
         if (Clock::now() >= deadline_at) {
@@ -233,6 +245,20 @@ void RunnerConnection::stop_for_deadline(const PendingCall& call) {
         m_child->kill_tree();
 }
 
+void RunnerConnection::stop_for_ignored_cancel(const PendingCall& call, std::chrono::milliseconds grace) {
+    std::lock_guard lock(m_mutex);
+    if (m_requested_death != Death::Alive)
+        return;
+    spdlog::warn("[{}] tool \"{}\" was cancelled and did not return within {}; stopping its module runner (pid {})", m_context.module_id,
+                 call.tool, seconds_text(grace), m_child->pid());
+    m_requested_death = Death::Cancelled;
+    m_serving = false;
+    m_cancelled_tool = call.tool;
+    m_cancel_grace = grace;
+    if (!m_reaping)
+        m_child->kill_tree();
+}
+
 void RunnerConnection::request_stop() {
     {
         std::lock_guard lock(m_mutex);
@@ -296,6 +322,10 @@ std::string RunnerConnection::failure_text(const PendingCall& call) const {
         return "module pack " + pack + "'s runner was stopped because tool \"" + m_deadline_tool +
                "\" overran its deadline while this call of \"" + call.tool + "\" was running; the call's effects are unknown. "
                "The runner restarts for the next call.";
+    case Death::Cancelled:
+        return "module pack " + pack + "'s runner was stopped because a cancelled call of tool \"" + m_cancelled_tool +
+               "\" did not return within " + seconds_text(m_cancel_grace) + " while this call of \"" + call.tool +
+               "\" was running; the call's effects are unknown. The runner restarts for the next call.";
     case Death::Stopped:
         return "the call of tool \"" + call.tool + "\" (module pack " + pack + ") was stopped because the host is shutting down";
     default:
@@ -303,6 +333,13 @@ std::string RunnerConnection::failure_text(const PendingCall& call) const {
                "\"; the call's effects are unknown. Its runner restarts for the next call; if this repeats, report it to the "
                "pack's author or disable it with `uap-host modules disable " + pack + " --project DIR`.";
     }
+}
+
+std::string RunnerConnection::cancelled_text(const PendingCall& call) const {
+    return "the call of tool \"" + call.tool + "\" (module pack " + m_context.module_id + ") was cancelled" +
+           (call.tool == m_cancelled_tool ? " and did not stop within " + seconds_text(m_cancel_grace) : std::string()) +
+           ", so its module runner was stopped; the call's effects are unknown. The runner restarts for the next call. A user can "
+           "change the grace with \"limits.cancelGraceMilliseconds\" in host-settings.json.";
 }
 
 void RunnerConnection::read_messages() {
@@ -348,7 +385,12 @@ void RunnerConnection::finish(Death cause) {
         m_child->kill_tree();
         code = m_child->wait_exit(std::chrono::seconds(5));
     }
-    std::vector<std::pair<std::shared_ptr<PendingCall>, std::string>> failed;
+    struct Ending {
+        std::shared_ptr<PendingCall> call;
+        std::string text;
+        bool cancelled; // Its caller cancelled it: it ends as cancelled, not as failed.
+    };
+    std::vector<Ending> failed;
     {
         std::lock_guard lock(m_mutex);
         m_exit_code = code.value_or(-1);
@@ -356,17 +398,25 @@ void RunnerConnection::finish(Death cause) {
         m_serving = false;
         if (m_death == Death::Crashed)
             spdlog::error("[{}] module runner (pid {}) crashed: {}", m_context.module_id, m_child->pid(), how_it_ended());
-        for (auto& [id, call] : m_calls)
-            failed.emplace_back(call, failure_text(*call));
+        for (auto& [id, call] : m_calls) {
+            bool cancelled = m_death == Death::Cancelled && call->control->cancelled.load();
+            failed.push_back({call, cancelled ? cancelled_text(*call) : failure_text(*call), cancelled});
+        }
         m_changed.notify_all();
     }
     // Every call in flight fails, each saying why (no result can come any more).
-    for (auto& [call, text] : failed) {
+    for (auto& ending : failed) {
+        auto& call = ending.call;
         {
             std::lock_guard lock(call->mutex);
             if (call->done)
                 continue;
-            call->failure = std::move(text);
+            if (ending.cancelled) {
+                call->output.status = UAP_STATUS_CANCELLED;
+                call->output.text = std::move(ending.text);
+            } else {
+                call->failure = std::move(ending.text);
+            }
             call->done = true;
         }
         wake(*call);

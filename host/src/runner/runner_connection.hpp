@@ -27,8 +27,8 @@
 
 namespace uap::runner {
 
-// Why a runner is no longer there.
-enum class Death { Alive, Crashed, Deadline, Stopped };
+// Why a runner is no longer there. Cancelled: a call went on past its grace after a cancel.
+enum class Death { Alive, Crashed, Deadline, Cancelled, Stopped };
 
 struct LoadAnswer {
     std::string description;
@@ -79,11 +79,15 @@ private:
     void answer_question(const rapidjson::Document& message);
     void finish(Death cause);
     void stop_for_deadline(const PendingCall& call);
+    // The call was cancelled and did not return within its grace: the runner is killed.
+    void stop_for_ignored_cancel(const PendingCall& call, std::chrono::milliseconds grace);
     std::shared_ptr<PendingCall> find_call(int64_t id) const;
     std::shared_ptr<PendingCall> take_call(int64_t id); // find_call, and out of the table.
     void note_protocol_error(const std::string& problem);
     void send(const std::string& frame);
     std::string failure_text(const PendingCall& call) const;
+    // The answer of a call its caller cancelled, when the runner was stopped for ignoring a cancel.
+    std::string cancelled_text(const PendingCall& call) const;
     // Wakes a call's caller, wherever it waits (its condition, or its result slot).
     void wake(PendingCall& call);
     // Waits for the call's next event until wake; takes its result from its slot if one is there.
@@ -105,6 +109,8 @@ private:
     Death m_requested_death = Death::Alive; // Set by kill() before the signal, read when the pipe closes.
     std::atomic<bool> m_serving{true};      // Both of the above are still Alive (read without the lock).
     std::string m_deadline_tool;            // The tool whose deadline stopped the runner.
+    std::string m_cancelled_tool;           // The tool that ignored its cancellation past the grace.
+    std::chrono::milliseconds m_cancel_grace{0};
     bool m_reaping = false;
     bool m_stop_requested = false;
     bool m_crash_taken = false;

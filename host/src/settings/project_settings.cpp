@@ -89,6 +89,9 @@ Expected<void> ProjectSettings::validate(const rapidjson::Document& document) {
                         return Error(std::string("\"limits.toolDeadlines.") + deadline.name.GetString() + "\" is not a number of seconds");
             } else if (!entry.value.IsUint64()) {
                 return Error(std::string("\"limits.") + entry.name.GetString() + "\" is not a non-negative integer");
+            } else if (name == "cancelGraceMilliseconds" && entry.value.GetUint64() > static_cast<uint64_t>(max_cancel_grace.count())) {
+                return Error("\"limits.cancelGraceMilliseconds\" is " + std::to_string(entry.value.GetUint64()) + "; it must be 0 to " +
+                             std::to_string(max_cancel_grace.count()) + " (milliseconds)");
             }
         }
     }
@@ -240,6 +243,10 @@ std::chrono::seconds ProjectSettings::job_deadline(const std::string& tool_name)
 
 std::chrono::milliseconds ProjectSettings::job_wait() const {
     return std::chrono::milliseconds(limit("jobWaitMilliseconds", default_job_wait.count()));
+}
+
+std::chrono::milliseconds ProjectSettings::cancel_grace() const {
+    return std::chrono::milliseconds(limit("cancelGraceMilliseconds", default_cancel_grace.count()));
 }
 
 std::optional<Isolation> ProjectSettings::isolation(const std::string& pack_id) const {

@@ -45,6 +45,10 @@ inline constexpr std::chrono::seconds default_tool_deadline{120};
 // and the job may then run this long.
 inline constexpr std::chrono::milliseconds default_job_wait{10'000};
 inline constexpr std::chrono::seconds default_job_deadline{1800};
+// After a cancel, an isolated call that has not returned within this grace has its runner stopped.
+inline constexpr std::chrono::milliseconds default_cancel_grace{2000};
+// The longest grace a project may set: beyond it a stuck call would hold its caller for minutes.
+inline constexpr std::chrono::milliseconds max_cancel_grace{60'000};
 
 // The exact command that sets a toggle in a project, e.g.
 // "uap-host modules enable core --project /path/to/Project" ("--project DIR" without a project).
@@ -82,6 +86,9 @@ public:
     // How long a call of a long-running tool is waited for before the reply names its job:
     // limits.jobWaitMilliseconds, else 10 s.
     std::chrono::milliseconds job_wait() const;
+    // How long a cancelled call of an isolated pack may take to return before its runner is
+    // stopped: limits.cancelGraceMilliseconds (0 to 60,000), else 2 s.
+    std::chrono::milliseconds cancel_grace() const;
 
     // The pack's isolation chosen in "isolation.<pack id>", nullopt when the user chose none.
     std::optional<Isolation> isolation(const std::string& pack_id) const;

@@ -52,6 +52,7 @@ namespace UnityEditor
         public static bool GetBool(string key, bool defaultValue) { throw new NotImplementedException(); }
         public static void EraseBool(string key) { }
         public static void SetString(string key, string value) { }
+        public static void EraseString(string key) { }
         public static string GetString(string key, string defaultValue) { throw new NotImplementedException(); }
         public static void SetInt(string key, int value) { }
         public static int GetInt(string key, int defaultValue) { throw new NotImplementedException(); }
@@ -112,6 +113,7 @@ namespace UnityEditor
         public SerializedProperty GetIterator() { throw new NotImplementedException(); }
         public SerializedProperty FindProperty(string propertyPath) { throw new NotImplementedException(); }
         public bool ApplyModifiedProperties() { throw new NotImplementedException(); }
+        public bool ApplyModifiedPropertiesWithoutUndo() { throw new NotImplementedException(); }
         public void Update() { }
         public void Dispose() { }
     }
@@ -201,9 +203,30 @@ namespace UnityEditor
     public sealed class PrefabUtility
     {
         public static Object InstantiatePrefab(Object assetComponentOrGameObject) { throw new NotImplementedException(); }
+        public static Object InstantiatePrefab(Object assetComponentOrGameObject, Transform parent) { throw new NotImplementedException(); }
+        public static bool IsAnyPrefabInstanceRoot(GameObject gameObject) { throw new NotImplementedException(); }
+        public static PropertyModification[] GetPropertyModifications(Object targetPrefab) { throw new NotImplementedException(); }
+        public static void SetPropertyModifications(Object targetPrefab, PropertyModification[] modifications) { }
         public static TObject GetCorrespondingObjectFromSource<TObject>(TObject componentOrGameObject) where TObject : Object { throw new NotImplementedException(); }
         public static string GetPrefabAssetPathOfNearestInstanceRoot(Object instanceComponentOrGameObject) { throw new NotImplementedException(); }
         public static GameObject SaveAsPrefabAssetAndConnect(GameObject instanceRoot, string assetPath, InteractionMode action, out bool success) { throw new NotImplementedException(); }
+    }
+
+    // Editor/Mono/Prefabs/PropertyModification.bindings.cs
+    public sealed class PropertyModification
+    {
+        public Object target;
+        public string propertyPath;
+        public string value;
+        public Object objectReference;
+    }
+
+    // Editor/Mono/GameObjectUtility.bindings.cs; DuplicateGameObject is there from 6000.0.
+    public sealed partial class GameObjectUtility
+    {
+#if UNITY_6000_0_OR_NEWER
+        public static GameObject DuplicateGameObject(GameObject gameObject) { throw new NotImplementedException(); }
+#endif
     }
 
     public partial class AssetDatabase

@@ -130,6 +130,19 @@ namespace UnityEngine.UIElements
         public virtual TValueType value { get { throw new NotImplementedException(); } set { } }
     }
 
+    // ModuleOverrides/com.unity.ui/Core/Controls/BaseBoolField.cs and Toggle.cs (2022.3);
+    // Modules/UIElements/Core/Controls/ from 6000.0.
+    public abstract class BaseBoolField : BaseField<bool>
+    {
+        public BaseBoolField(string label) { }
+    }
+
+    public class Toggle : BaseBoolField
+    {
+        public Toggle() : base(null) { }
+        public Toggle(string label) : base(label) { }
+    }
+
     public abstract class TextInputBaseField<TValueType> : BaseField<TValueType>
     {
         internal TextInputBaseField() { }

@@ -3,6 +3,7 @@
 // second editor.
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using System.Threading;
 using AgentPanel.Bridge;
 using AgentPanel.Host;
@@ -22,6 +23,8 @@ namespace AgentPanel.Tests
             cases["bridge.deferred_primitive_answers_later"] = DeferredPrimitiveAnswersLater;
             cases["bridge.answer_survives_a_dropped_socket"] = AnswerSurvivesADroppedSocket;
             cases["bridge.transform_set_get"] = TransformSetGet;
+            cases["bridge.log_lines_reach_the_main_thread"] = LogLinesReachTheMainThread;
+            cases["bridge.throttled_main_thread_is_alive_and_woken"] = ThrottledMainThreadIsAliveAndWoken;
         }
 
         static JObject Relay(McpClient mcp, string method, JObject parameters, int timeoutMs)
@@ -34,9 +37,8 @@ namespace AgentPanel.Tests
             return new JObject { { "x", x }, { "y", y }, { "z", z } };
         }
 
-        // transform.set then transform.get through the host's /mcp and the shim's dispatcher: the
-        // read-back matches what was set, and malformed vectors are refused before anything changes.
-        static void TransformSetGet(Options options)
+        // A real host, the shim connected to it from a simulated editor domain, and an MCP client of the host.
+        static void WithConnectedEditor(Options options, Action<EditorDomain, McpClient> test)
         {
             using (var host = new HostProcess(options.HostBinary, options.PluginsFolder))
             {
@@ -44,46 +46,55 @@ namespace AgentPanel.Tests
                 using (var editor = new EditorDomain(host.Discovery, host.Token(TokenRole.Editor), scene))
                 {
                     Check.True(editor.Client.WaitConnected(TimeSpan.FromSeconds(15)), "the shim connects to the host");
-                    var mcp = new McpClient(host.Discovery.McpUrl, host.Token(TokenRole.Mcp));
-                    JObject created = Relay(mcp, "object.create", new JObject { { "name", "Crate" } }, 10000);
-                    Check.Equal(StatusOk, (int)created["status"], "object.create status (" + created + ")");
-                    var target = new JObject { { "instanceId", (long)created["answer"]["observed"]["instanceId"] } };
-                    JObject set = Relay(mcp, "transform.set", new JObject
-                    {
-                        { "object", target }, { "space", "world" }, { "position", Vector(1, 2, -3) },
-                        { "rotation", Vector(0, 90, 0) }, { "scale", Vector(2, 2, 2) },
-                    }, 10000);
-                    Check.Equal(StatusOk, (int)set["status"], "transform.set status (" + set + ")");
-                    JObject observed = (JObject)set["answer"]["observed"];
-                    Check.True(JToken.DeepEquals(Vector(1, 2, -3), observed["world"]["position"]), "world position read back (" + observed + ")");
-                    Check.True(JToken.DeepEquals(Vector(2, 2, 2), observed["local"]["scale"]), "local scale read back (" + observed + ")");
-                    Check.True(Math.Abs((double)observed["world"]["rotation"]["y"] - Math.Sqrt(0.5)) < 1e-6 &&
-                               Math.Abs((double)observed["world"]["rotation"]["w"] - Math.Sqrt(0.5)) < 1e-6, "a quarter turn about y (" + observed + ")");
-                    JObject got = Relay(mcp, "transform.get", new JObject { { "object", target } }, 10000);
-                    Check.Equal(StatusOk, (int)got["status"], "transform.get status (" + got + ")");
-                    Check.True(JToken.DeepEquals(observed, got["answer"]["transform"]), "transform.get answers what transform.set observed (" + got + ")");
-
-                    var malformed = new[]
-                    {
-                        new JObject { { "object", target }, { "position", new JObject { { "x", 1 }, { "y", 2 } } } },
-                        new JObject { { "object", target }, { "position", new JObject { { "x", 1 }, { "y", 2 }, { "z", 3 }, { "w", 4 } } } },
-                        new JObject { { "object", target }, { "position", new JObject { { "x", "1" }, { "y", 2 }, { "z", 3 } } } },
-                        new JObject { { "object", target }, { "scale", new JObject { { "x", 1e300 }, { "y", 1 }, { "z", 1 } } } },
-                        new JObject { { "object", target }, { "space", "screen" }, { "position", Vector(0, 0, 0) } },
-                        new JObject { { "object", target } },
-                    };
-                    foreach (JObject parameters in malformed)
-                    {
-                        JObject refused = Relay(mcp, "transform.set", parameters, 10000);
-                        Check.True((int)refused["status"] != StatusOk, "refused: " + parameters.ToString(Newtonsoft.Json.Formatting.None) + " (" + refused + ")");
-                        Check.Equal("invalid_params", (string)refused["answer"]["code"], "code for " + parameters.ToString(Newtonsoft.Json.Formatting.None));
-                    }
-                    JObject missing = Relay(mcp, "transform.get", new JObject { { "object", new JObject { { "instanceId", 987654 } } } }, 10000);
-                    Check.Equal("not_found", (string)missing["answer"]["code"], "an unknown instance id (" + missing + ")");
-                    JObject after = Relay(mcp, "transform.get", new JObject { { "object", target } }, 10000);
-                    Check.True(JToken.DeepEquals(observed, after["answer"]["transform"]), "the refused writes changed nothing (" + after + ")");
+                    test(editor, new McpClient(host.Discovery.McpUrl, host.Token(TokenRole.Mcp)));
                 }
             }
+        }
+
+        // transform.set then transform.get through the host's /mcp and the shim's dispatcher: the
+        // read-back matches what was set, and malformed vectors are refused before anything changes.
+        static void TransformSetGet(Options options)
+        {
+            WithConnectedEditor(options, (editor, mcp) =>
+            {
+                JObject created = Relay(mcp, "object.create", new JObject { { "name", "Crate" } }, 10000);
+                Check.Equal(StatusOk, (int)created["status"], "object.create status (" + created + ")");
+                var target = new JObject { { "instanceId", (long)created["answer"]["observed"]["instanceId"] } };
+                JObject set = Relay(mcp, "transform.set", new JObject
+                {
+                    { "object", target }, { "space", "world" }, { "position", Vector(1, 2, -3) },
+                    { "rotation", Vector(0, 90, 0) }, { "scale", Vector(2, 2, 2) },
+                }, 10000);
+                Check.Equal(StatusOk, (int)set["status"], "transform.set status (" + set + ")");
+                JObject observed = (JObject)set["answer"]["observed"];
+                Check.True(JToken.DeepEquals(Vector(1, 2, -3), observed["world"]["position"]), "world position read back (" + observed + ")");
+                Check.True(JToken.DeepEquals(Vector(2, 2, 2), observed["local"]["scale"]), "local scale read back (" + observed + ")");
+                Check.True(Math.Abs((double)observed["world"]["rotation"]["y"] - Math.Sqrt(0.5)) < 1e-6 &&
+                           Math.Abs((double)observed["world"]["rotation"]["w"] - Math.Sqrt(0.5)) < 1e-6, "a quarter turn about y (" + observed + ")");
+                JObject got = Relay(mcp, "transform.get", new JObject { { "object", target } }, 10000);
+                Check.Equal(StatusOk, (int)got["status"], "transform.get status (" + got + ")");
+                Check.True(JToken.DeepEquals(observed, got["answer"]["transform"]), "transform.get answers what transform.set observed (" + got + ")");
+
+                var malformed = new[]
+                {
+                    new JObject { { "object", target }, { "position", new JObject { { "x", 1 }, { "y", 2 } } } },
+                    new JObject { { "object", target }, { "position", new JObject { { "x", 1 }, { "y", 2 }, { "z", 3 }, { "w", 4 } } } },
+                    new JObject { { "object", target }, { "position", new JObject { { "x", "1" }, { "y", 2 }, { "z", 3 } } } },
+                    new JObject { { "object", target }, { "scale", new JObject { { "x", 1e300 }, { "y", 1 }, { "z", 1 } } } },
+                    new JObject { { "object", target }, { "space", "screen" }, { "position", Vector(0, 0, 0) } },
+                    new JObject { { "object", target } },
+                };
+                foreach (JObject parameters in malformed)
+                {
+                    JObject refused = Relay(mcp, "transform.set", parameters, 10000);
+                    Check.True((int)refused["status"] != StatusOk, "refused: " + parameters.ToString(Newtonsoft.Json.Formatting.None) + " (" + refused + ")");
+                    Check.Equal("invalid_params", (string)refused["answer"]["code"], "code for " + parameters.ToString(Newtonsoft.Json.Formatting.None));
+                }
+                JObject missing = Relay(mcp, "transform.get", new JObject { { "object", new JObject { { "instanceId", 987654 } } } }, 10000);
+                Check.Equal("not_found", (string)missing["answer"]["code"], "an unknown instance id (" + missing + ")");
+                JObject after = Relay(mcp, "transform.get", new JObject { { "object", target } }, 10000);
+                Check.True(JToken.DeepEquals(observed, after["answer"]["transform"]), "the refused writes changed nothing (" + after + ")");
+            });
         }
 
         static void ExactlyOnceAcrossTenReloads(Options options)
@@ -267,6 +278,77 @@ namespace AgentPanel.Tests
                     Check.Equal(0, editor.Client.Ledger.Undelivered().Count, "the reconnection's hello delivered it");
                 }
             }
+        }
+
+        // The client's log lines, written on its socket thread, reach the thread that drains the relay (the
+        // editor's main thread, where the Unity side calls Debug.Log) when logging is on, and none when off.
+        static void LogLinesReachTheMainThread(Options options)
+        {
+            using (var host = new HostProcess(options.HostBinary, options.PluginsFolder))
+            {
+                var endpoint = new BridgeEndpoint { Uri = host.Discovery.BridgeUri, Token = host.Token(TokenRole.Editor) };
+                var relay = new BridgeLogRelay(BridgeLogging.ToConsole);
+                var shown = new List<string>();
+                int drainingThread = Thread.CurrentThread.ManagedThreadId;
+                var clock = System.Diagnostics.Stopwatch.StartNew();
+                using (var client = new BridgeClient(endpoint, new InMemoryScene(host.Project, "logging-session"), new CompletedLedger(), new RequestPump(),
+                                                     new EditorStatus(), ReloadAnnouncement.None, relay.Add))
+                {
+                    client.Start();
+                    Check.True(client.WaitConnected(TimeSpan.FromSeconds(15)), "the shim connects to the host");
+                    while (clock.Elapsed < TimeSpan.FromSeconds(10) && !shown.Any(line => line.Contains("connected to the host")))
+                    {
+                        relay.Drain(line => { Check.Equal(drainingThread, Thread.CurrentThread.ManagedThreadId, "lines are written on the draining thread"); shown.Add(line); },
+                                    clock.ElapsedMilliseconds);
+                        Thread.Sleep(10);
+                    }
+                    Check.True(shown.Any(line => line.Contains("bridge: connected to the host")), "the connection's log line arrived: " + string.Join(" | ", shown));
+                }
+                var silent = new BridgeLogRelay(BridgeLogging.Off);
+                using (var client = new BridgeClient(endpoint, new InMemoryScene(host.Project, "logging-session"), new CompletedLedger(), new RequestPump(),
+                                                     new EditorStatus(), ReloadAnnouncement.None, silent.Add))
+                {
+                    client.Start();
+                    Check.True(client.WaitConnected(TimeSpan.FromSeconds(15)), "the shim connects again");
+                    Check.Equal(0, silent.Drain(line => { }, clock.ElapsedMilliseconds), "with logging off nothing reaches the Console");
+                }
+            }
+        }
+
+        // The shim's pump on a main thread that ticks every 1.5 s, as a background editor's does: the host's
+        // uap_ping reports it throttled with the measured gap, calls still complete on the same connection,
+        // and with the socket thread's wake honoured (SignalTick in Unity) a call does not wait for the tick.
+        static void ThrottledMainThreadIsAliveAndWoken(Options options)
+        {
+            WithConnectedEditor(options, (editor, mcp) =>
+            {
+                editor.Throttle(TimeSpan.FromMilliseconds(1500), Wakes.Ignored);
+                var slowest = TimeSpan.Zero;
+                for (int index = 0; index < 3; ++index)
+                {
+                    var watch = System.Diagnostics.Stopwatch.StartNew();
+                    JObject created = Relay(mcp, "object.create", new JObject { { "name", "Background" + index } }, 10000);
+                    Check.Equal(StatusOk, (int)created["status"], "a call on the throttled editor completes (" + created + ")");
+                    if (watch.Elapsed > slowest)
+                        slowest = watch.Elapsed;
+                }
+                Check.True(slowest >= TimeSpan.FromMilliseconds(300), "without the wake a call waits for the tick (" + slowest.TotalMilliseconds + " ms)");
+                Thread.Sleep(2500); // The host pings every 2 s.
+                JObject ping = mcp.CallTool("uap_ping", new JObject());
+                Check.Equal("connected", (string)ping["editor"]["state"], "still connected (" + ping + ")");
+                Check.Equal("throttled", (string)ping["editor"]["liveness"]["state"], "liveness (" + ping + ")");
+                Check.True((long)ping["editor"]["liveness"]["tickGapMs"] >= 1000, "the measured gap (" + ping + ")");
+                Check.Equal(1L, editor.Client.Counters.Connections, "no reconnect while throttled");
+
+                editor.Throttle(TimeSpan.FromMilliseconds(4000), Wakes.Honoured);
+                Thread.Sleep(300);
+                var woken = System.Diagnostics.Stopwatch.StartNew();
+                JObject fast = Relay(mcp, "object.create", new JObject { { "name", "Woken" } }, 10000);
+                Check.Equal(StatusOk, (int)fast["status"], "the woken call completes (" + fast + ")");
+                Check.True(woken.Elapsed < TimeSpan.FromMilliseconds(1500), "the wake runs it before the 4 s tick (" + woken.Elapsed.TotalMilliseconds + " ms)");
+                Console.WriteLine("throttled: slowest call " + (long)slowest.TotalMilliseconds + " ms, gap " + ping["editor"]["liveness"]["tickGapMs"] +
+                                  " ms; woken call " + (long)woken.Elapsed.TotalMilliseconds + " ms");
+            });
         }
 
         static void Refusals(Options options)

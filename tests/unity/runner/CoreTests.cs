@@ -20,6 +20,8 @@ namespace AgentPanel.Tests
             cases["core.dispatcher_maps_errors"] = DispatcherMapsErrors;
             cases["core.ledger_save_restore_bounded"] = LedgerSaveRestoreBounded;
             cases["core.pump_dedup_withdraw_drop"] = PumpDedupWithdrawDrop;
+            cases["core.pump_wakes_and_measures_tick_gaps"] = PumpWakesAndMeasuresTickGaps;
+            cases["core.bridge_log_relay_rate_limited"] = BridgeLogRelayRateLimited;
             cases["core.discovery_rejects_bad_files"] = DiscoveryRejectsBadFiles;
             cases["core.compile_report_bounded_and_shaped"] = CompileReportBoundedAndShaped;
             cases["core.console_throttle_folds_and_limits"] = ConsoleThrottleFoldsAndLimits;
@@ -173,24 +175,54 @@ namespace AgentPanel.Tests
             Check.Equal("ok", (string)Dispatch(dispatcher, "editor.info", new JObject { { "name", "ok" } })["result"]["name"], "a good call");
         }
 
+        static string Envelope(string id, int padding)
+        {
+            return "{\"id\":\"" + id + "\",\"result\":{\"pad\":\"" + new string('x', padding) + "\"}}";
+        }
+
+        // The ledger is bounded by bytes: the oldest segments are dropped whole, their ids kept as
+        // tombstones that answer "already ran" instead of letting the id run again; a save rewrites only
+        // what changed; undelivered answers survive a save/restore, delivered ones are not re-offered.
         static void LedgerSaveRestoreBounded(Options options)
         {
-            var ledger = new CompletedLedger(limit: 3);
-            for (int index = 0; index < 5; ++index)
-                ledger.Record("r" + index, "{\"id\":\"r" + index + "\",\"result\":{}}");
-            ledger.MarkDelivered("r3");
-            Check.Equal(3, ledger.Count, "the ledger keeps only its limit");
-            string unused;
-            Check.True(!ledger.TryGet("r1", out unused), "the oldest ids are forgotten first");
+            var ledger = new CompletedLedger(byteLimit: 4000, tombstoneLimit: 3, segmentBytes: 1000);
+            for (int index = 0; index < 12; ++index)
+                ledger.Record("r" + index, Envelope("r" + index, 480));
+            Check.True(ledger.Bytes <= 4000, "the ledger keeps within its byte limit (" + ledger.Bytes + ")");
+            Check.Equal(6, ledger.Count, "whole oldest segments were dropped (two 514-byte answers to a segment)");
+            string answer;
+            Check.True(ledger.TryGet("r1", out answer) == false, "the oldest tombstones go past the tombstone limit");
+            Check.True(ledger.TryGet("r3", out answer), "an evicted id is still known");
+            JObject evicted = JObject.Parse(answer);
+            Check.Equal("result_evicted", (string)evicted["error"]["code"], "an evicted id is refused, never run again: " + answer);
+            Check.True(((string)evicted["error"]["message"]).Contains("was not run again"), "the refusal says what happened: " + answer);
+            Check.Equal(3, ledger.Tombstones, "tombstones are bounded too");
+
+            ledger.MarkDelivered("r7");
+            var store = new MemoryLedgerStore();
+            ledger.Save(store, "L");
+            int firstWrites = store.Writes;
             string problem;
-            CompletedLedger restored = CompletedLedger.Restore(ledger.Save(), out problem, 3);
-            Check.True(problem == null, "a saved ledger restores");
+            CompletedLedger restored = CompletedLedger.Restore(store, "L", out problem, 4000);
+            Check.True(problem == null, "a saved ledger restores (" + problem + ")");
             string response;
-            Check.True(restored.TryGet("r4", out response) && response.Contains("\"r4\""), "a restored id answers from the ledger");
+            Check.True(restored.TryGet("r11", out response) && response.Contains("\"r11\""), "a restored id answers from the ledger");
+            Check.True(restored.TryGet("r3", out response) && response.Contains("result_evicted"), "a restored tombstone still refuses");
             JArray undelivered = restored.Undelivered();
-            Check.Equal("r2,r4", string.Join(",", undelivered.Select(item => (string)item["id"])), "undelivered responses survive, delivered ones are not re-sent");
-            CompletedLedger broken = CompletedLedger.Restore("{\"entries\":[{\"id\":5}]", out problem);
-            Check.True(problem != null && broken.Count == 0, "an unreadable saved ledger is dropped and reported");
+            Check.Equal("r6,r8,r9,r10,r11", string.Join(",", undelivered.Select(item => (string)item["id"])), "undelivered answers survive, delivered ones are not re-sent");
+
+            restored.Record("r12", Envelope("r12", 100));
+            int before = store.Writes;
+            restored.Save(store, "L");
+            Check.Equal(2, store.Writes - before, "after one new answer a save writes its segment and the header only (wrote " + (store.Writes - before) + " of " + firstWrites + ")");
+
+            var broken = new MemoryLedgerStore();
+            broken.Write("L.Header", "{\"ledgerVersion\":2,\"segments\":[0],\"undelivered\":[]}");
+            broken.Write("L.Segment.0", "[[5]]");
+            CompletedLedger dropped = CompletedLedger.Restore(broken, "L", out problem);
+            Check.True(problem != null && dropped.Count == 0, "an unreadable saved ledger is dropped and reported");
+            CompletedLedger empty = CompletedLedger.Restore(new MemoryLedgerStore(), "L", out problem);
+            Check.True(problem == null && empty.Count == 0, "no saved ledger is an empty one, not a problem");
         }
 
         static void PumpDedupWithdrawDrop(Options options)
@@ -220,6 +252,74 @@ namespace AgentPanel.Tests
             Check.Equal(0, pump.Pump(TimeSpan.FromSeconds(1), request => { throw new CheckFailed("nothing may run after a drop"); }), "nothing runs");
             JObject idle = pump.MainThreadReport(new EditorStatus());
             Check.Equal(false, (bool)idle["busy"], "an idle main thread is not busy");
+        }
+
+        // A new request calls the wake callback (once per new id, not for a re-sent one); each Pump is a
+        // tick whose idle gap since the previous one is reported, and a long request counts as busy, not as a gap.
+        static void PumpWakesAndMeasuresTickGaps(Options options)
+        {
+            long now = 0;
+            int wakes = 0;
+            var pump = new RequestPump(() => ++wakes, () => now);
+            Check.True(pump.MainThreadReport(new EditorStatus())["tickGapMs"] == null, "no gap is reported before the first tick");
+            pump.Enqueue(new QueuedRequest { Id = "a", Method = "m" });
+            pump.Enqueue(new QueuedRequest { Id = "a", Method = "m" });
+            Check.Equal(1, wakes, "a new request wakes the main thread once; a re-sent id does not");
+            pump.Pump(TimeSpan.FromSeconds(1), request => { now += 4000; });
+            now += 20;
+            pump.Pump(TimeSpan.FromSeconds(1), request => { });
+            JObject fast = pump.MainThreadReport(new EditorStatus());
+            Check.Equal(20L, (long)fast["tickGapMs"], "a request that ran 4 s is not a tick gap (" + fast + ")");
+            now += 1800;
+            pump.Pump(TimeSpan.FromSeconds(1), request => { });
+            now += 300;
+            JObject throttled = pump.MainThreadReport(new EditorStatus());
+            Check.Equal(1800L, (long)throttled["tickGapMs"], "the longest idle gap between ticks (" + throttled + ")");
+            Check.Equal(300L, (long)throttled["sinceTickMs"], "the time since the last tick");
+            now += 2500;
+            Check.Equal(2800L, (long)pump.MainThreadReport(new EditorStatus())["tickGapMs"], "a main thread silent for longer reports that time");
+            now += 11000;
+            pump.Pump(TimeSpan.FromSeconds(1), request => { });
+            now += 10;
+            pump.Pump(TimeSpan.FromSeconds(1), request => { });
+            JObject recovered = pump.MainThreadReport(new EditorStatus());
+            Check.Equal(13800L, (long)recovered["tickGapMs"], "the gap just ended stays reported for a window (" + recovered + ")");
+            for (int tick = 0; tick < 1100; ++tick)
+            {
+                now += 10;
+                pump.Pump(TimeSpan.FromSeconds(1), request => { });
+            }
+            Check.Equal(10L, (long)pump.MainThreadReport(new EditorStatus())["tickGapMs"], "two windows of fast ticks forget an old gap");
+            var failing = new RequestPump(() => { throw new InvalidOperationException("no signal"); });
+            Check.True(failing.Enqueue(new QueuedRequest { Id = "b", Method = "m" }), "a failing wake does not lose the request");
+            Check.Equal(RequestState.Queued, failing.StateOf("b"), "the request waits for the next scheduled tick");
+        }
+
+        // Off by default nothing is kept; on, lines from other threads reach the draining (main) thread
+        // in order, at most LinesPerWindow per window, the rest in later windows, and what the queue bound
+        // dropped is counted in one line.
+        static void BridgeLogRelayRateLimited(Options options)
+        {
+            var relay = new BridgeLogRelay(BridgeLogging.Off);
+            relay.Add("ignored");
+            var shown = new List<string>();
+            Check.Equal(0, relay.Drain(shown.Add, 0), "an off relay shows nothing");
+            relay.Logging = BridgeLogging.ToConsole;
+            var writer = new System.Threading.Thread(() => { for (int index = 0; index < 50; ++index) relay.Add("line " + index); });
+            writer.Start();
+            writer.Join();
+            Check.Equal(BridgeLogRelay.LinesPerWindow, relay.Drain(shown.Add, 1000), "one window shows at most its limit");
+            Check.Equal("line 0", shown[0], "in order, oldest first");
+            Check.Equal(0, relay.Drain(shown.Add, 5000), "nothing more within the window");
+            relay.Drain(shown.Add, 1000 + BridgeLogRelay.WindowMilliseconds);
+            Check.Equal(2 * BridgeLogRelay.LinesPerWindow, shown.Count, "the next window shows the next lines");
+            Check.Equal("line 20", shown[BridgeLogRelay.LinesPerWindow], "lines wait for the next window, none lost");
+            for (int index = 0; index < BridgeLogRelay.QueueLimit + 5; ++index)
+                relay.Add("flood " + index);
+            relay.Drain(shown.Add, 2000 + 2 * BridgeLogRelay.WindowMilliseconds);
+            Check.Equal("bridge: 15 log lines were not shown (at most 20 every 10 s)", shown[shown.Count - BridgeLogRelay.LinesPerWindow - 1],
+                        "a queue past its bound drops the oldest (10 lines left over and 5 of the flood) and counts them");
+            Check.Equal("flood 5", shown[shown.Count - BridgeLogRelay.LinesPerWindow], "the newest lines are kept");
         }
 
         static void DiscoveryRejectsBadFiles(Options options)

@@ -22,6 +22,7 @@ namespace AgentPanel.Tests
             cases["supervision.host_killed_mid_request"] = HostKilledMidRequest;
             cases["supervision.silent_host_replaced"] = SilentHostReplaced;
             cases["supervision.failing_host_reported_once"] = FailingHostReportedOnce;
+            cases["supervision.repeated_fault_warned_once"] = RepeatedFaultWarnedOnce;
         }
 
         // The shim's bridge client under a HostSupervisor, with a simulated main thread that ticks whichever
@@ -229,6 +230,37 @@ namespace AgentPanel.Tests
 
         // A host binary that exits at once: three attempts, the second and third backed off, then one message with
         // its log lines and what to do, and no further attempt for the next several seconds.
+        // A supervision step that throws at every check (here: making the bridge client fails) keeps
+        // being retried, but its warning is given once, not four times a second.
+        static void RepeatedFaultWarnedOnce(Options options)
+        {
+            using (var host = new HostProcess(options.HostBinary, options.PluginsFolder))
+            {
+                var warnings = new List<string>();
+                int attempts = 0;
+                var supervisor = new HostSupervisor(host.Project, LauncherFor(host.Project, options), endpoint =>
+                {
+                    Interlocked.Increment(ref attempts);
+                    throw new InvalidOperationException("simulated fault making the client");
+                }, (level, text) => { if (level == NoticeLevel.Warning) lock (warnings) warnings.Add(text); });
+                supervisor.Start();
+                try
+                {
+                    Thread.Sleep(3000);
+                }
+                finally
+                {
+                    supervisor.Stop(TimeSpan.FromSeconds(2));
+                }
+                Check.True(Volatile.Read(ref attempts) >= 3, "the failing step keeps being retried (" + attempts + " attempts)");
+                lock (warnings)
+                {
+                    Check.Equal(1, warnings.Count, "one warning for the same fault: " + string.Join(" | ", warnings));
+                    Check.True(warnings[0].Contains("simulated fault making the client") && warnings[0].Contains("retries quietly"), "it says what failed: " + warnings[0]);
+                }
+            }
+        }
+
         static void FailingHostReportedOnce(Options options)
         {
             string project = HostProcess.NewProject();

@@ -108,7 +108,11 @@ std::vector<std::string> EditorSimulator::implemented_methods() const {
     return names;
 }
 
-Reply EditorSimulator::call(std::string_view method, std::string_view params_json) {
+Reply EditorSimulator::call(std::string_view method, std::string_view params_json) { return perform(method, params_json, UndoAuthor::Agent); }
+
+Reply EditorSimulator::user_edit(std::string_view method, std::string_view params_json) { return perform(method, params_json, UndoAuthor::User); }
+
+Reply EditorSimulator::perform(std::string_view method, std::string_view params_json, UndoAuthor author) {
     auto primitive = m_state->table.find(method);
     if (primitive == m_state->table.end())
         return error_reply("unknown_method", "this editor implements no primitive '" + std::string(method) + "'");
@@ -133,7 +137,17 @@ Reply EditorSimulator::call(std::string_view method, std::string_view params_jso
         PlayModeGuard guard = guard_play_mode_write(m_state->simulation, method, params);
         if (guard.refusal)
             return *guard.refusal;
-        reply = primitive->second(m_state->simulation, params);
+        Simulation& simulation = m_state->simulation;
+        if (author == UndoAuthor::User) {
+            // A user's action is a group of its own even while the agent holds one open.
+            const bool agent_group_open = std::exchange(simulation.group_open, false);
+            simulation.recording_author = UndoAuthor::User;
+            reply = primitive->second(simulation, params);
+            simulation.recording_author = UndoAuthor::Agent;
+            simulation.group_open = agent_group_open;
+        } else {
+            reply = primitive->second(simulation, params);
+        }
         if (guard.outcome == PlayModeWriteOutcome::RevertsOnExit)
             reply = mark_reverting_on_exit(std::move(reply));
         reply = mark_stage(m_state->simulation, method, std::move(reply));

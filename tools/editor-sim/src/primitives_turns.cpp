@@ -11,6 +11,15 @@ namespace uap::editor_sim {
 
 namespace {
 
+std::string interleaved_refusal(const std::string& turn, const std::vector<std::string>& user_steps) {
+    std::string names;
+    for (const auto& step : user_steps)
+        names += (names.empty() ? "'" : ", '") + step + "'";
+    return "'" + turn + "' cannot be reverted without your own changes made while it ran (" + names +
+           "): Undo takes steps back newest first only, and yours sit between the agent's; nothing was reverted. "
+           "Use Edit > Undo in the editor step by step to choose what to take back";
+}
+
 bool optional_flag(const rapidjson::Value& params, const char* name) {
     auto member = params.FindMember(name);
     return member == params.MemberEnd() || member->value.GetBool();
@@ -41,13 +50,25 @@ Reply turn_end(Simulation& simulation, const rapidjson::Value& params) {
         turn.ended = true;
         turn.name = params["name"].GetString();
         simulation.group_open = false;
-        // Every step recorded since the turn began becomes one step: the oldest snapshot is the scene before the turn.
-        auto first = std::find_if(simulation.undo.begin(), simulation.undo.end(), [&](const UndoStep& step) { return step.group >= group; });
-        if (first != simulation.undo.end()) {
-            first->group = group;
-            first->name = turn.name;
-            simulation.undo.erase(first + 1, simulation.undo.end());
+        // The agent's steps since the turn began become one step, its oldest snapshot the scene before
+        // them. The user's own steps are never merged in: those made before the agent's first write stay
+        // older steps of their own; any made after it keep the agent's steps apart (Undo takes steps back
+        // newest first only, so no single step could leave them out).
+        auto is_turns = [&](const UndoStep& step) { return step.group >= group; };
+        auto is_agents = [](const UndoStep& step) { return step.author == UndoAuthor::Agent; };
+        auto first = std::find_if(simulation.undo.begin(), simulation.undo.end(), is_turns);
+        auto first_agent = std::find_if(first, simulation.undo.end(), is_agents);
+        for (auto step = first; step != simulation.undo.end(); ++step)
+            if (!is_agents(*step))
+                turn.user_steps.push_back(step->name);
+        turn.interleaved = std::any_of(first_agent, simulation.undo.end(), [&](const UndoStep& step) { return !is_agents(step); });
+        if (first_agent != simulation.undo.end()) {
             turn.recorded = true;
+            if (!turn.interleaved) {
+                first_agent->group = group;
+                first_agent->name = turn.name;
+                simulation.undo.erase(first_agent + 1, simulation.undo.end());
+            }
         }
         ++simulation.undo_group; // Later changes are not part of the turn.
         if (turn.holds_refresh && optional_flag(params, "releaseRefresh")) {
@@ -55,14 +76,18 @@ Reply turn_end(Simulation& simulation, const rapidjson::Value& params) {
             refreshed = simulation.release_refresh_hold();
         }
     }
-    return result_reply(json::TextWriter()
-                            .begin_object()
-                            .field("group", group)
-                            .field("recorded", turn.recorded)
-                            .field("refreshed", refreshed)
-                            .field("refreshHolds", simulation.refresh_holds)
-                            .end_object()
-                            .text());
+    json::TextWriter out;
+    out.begin_object()
+        .field("group", group)
+        .field("recorded", turn.recorded)
+        .field("refreshed", refreshed)
+        .field("refreshHolds", simulation.refresh_holds)
+        .field("revertible", turn.recorded && !turn.interleaved)
+        .key("userSteps")
+        .begin_array();
+    for (const auto& step : turn.user_steps)
+        out.value(step);
+    return result_reply(out.end_array().end_object().text());
 }
 
 Reply turn_revert(Simulation& simulation, const rapidjson::Value& params) {
@@ -78,6 +103,8 @@ Reply turn_revert(Simulation& simulation, const rapidjson::Value& params) {
                                        "nothing was reverted. Use Edit > Undo in the editor step by step");
     if (!found->second.recorded)
         return error_reply("not_found", "'" + name + "' changed nothing that Undo records; nothing was reverted");
+    if (found->second.interleaved)
+        return error_reply("conflict", interleaved_refusal(name, found->second.user_steps));
     if (simulation.undo.empty() || simulation.undo.back().group != group) {
         std::string newest = simulation.undo.empty() ? "nothing (the undo history was cleared)" : "'" + simulation.undo.back().name + "'";
         return error_reply("conflict", "'" + name + "' is no longer the newest undo step (the newest is " + newest +

@@ -1,6 +1,8 @@
 // The simulated editor runtime: main thread, socket thread, ledger, faults.
 #include <uap/editor_sim/simulated_editor.hpp>
 
+#include "tick_gaps.hpp"
+
 #include <Poco/Buffer.h>
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPRequest.h>
@@ -38,13 +40,24 @@ std::string status_answer(std::string_view state, std::string_view key = {}, std
 }
 
 constexpr std::size_t ledger_limit = 10000;
+// An unthrottled main thread with nothing to do still ticks this often, as the editor's idle loop does.
+constexpr std::chrono::milliseconds idle_tick{50};
 // How long the compile after a refresh that imported scripts keeps the main thread "compiling".
 constexpr std::chrono::milliseconds script_compile_duration{100};
 
 } // namespace
 
 SimulatedEditor::SimulatedEditor(editor_sim::EditorSimulator& simulator, HostEndpoint endpoint, Reporter reporter)
-    : m_simulator(simulator), m_endpoint(std::move(endpoint)), m_reporter(std::move(reporter)) {}
+    : m_simulator(simulator), m_endpoint(std::move(endpoint)), m_reporter(std::move(reporter)), m_tick_gaps(std::make_unique<TickGaps>()) {}
+
+void SimulatedEditor::throttle_main_thread(std::chrono::milliseconds tick_interval, WakeOnRequest wake) {
+    {
+        std::lock_guard lock(m_mutex);
+        m_tick_interval = tick_interval;
+        m_wake = wake;
+    }
+    m_changed.notify_all();
+}
 
 SimulatedEditor::~SimulatedEditor() { stop(); }
 
@@ -174,16 +187,46 @@ std::string SimulatedEditor::main_thread_json() {
     writer.field("queued", m_queued_ids.size()).field("compiling", compiling).field("importing", importing).field("playMode", m_play_mode);
     if (!m_modal_title.empty())
         writer.field("modalDialog", m_modal_title);
+    if (m_tick_gaps->measured()) {
+        auto now = Clock::now();
+        writer.field("tickGapMs", m_tick_gaps->tick_gap(now).count()).field("sinceTickMs", m_tick_gaps->since_tick(now).count());
+    }
     return writer.end_object().text();
 }
 
 void SimulatedEditor::main_loop() {
     while (true) {
-        Task task;
         {
             std::unique_lock lock(m_mutex);
-            m_changed.wait(lock, [this] { return m_stopping || !m_tasks.empty(); });
+            wait_for_tick(lock);
             if (m_stopping)
+                return;
+            m_wake_requested = false;
+            m_tick_gaps->begin(Clock::now());
+        }
+        run_tick();
+        std::lock_guard lock(m_mutex);
+        m_tick_gaps->end(Clock::now());
+    }
+}
+
+void SimulatedEditor::wait_for_tick(std::unique_lock<std::mutex>& lock) {
+    if (m_tick_interval.count() == 0) {
+        m_changed.wait_for(lock, idle_tick, [this] { return m_stopping || !m_tasks.empty() || m_tick_interval.count() > 0; });
+        return;
+    }
+    auto next = m_tick_gaps->measured() ? m_tick_gaps->last_end() + m_tick_interval : Clock::now();
+    m_changed.wait_until(lock, next, [this] {
+        return m_stopping || m_tick_interval.count() == 0 || (m_wake == WakeOnRequest::Honoured && m_wake_requested);
+    });
+}
+
+void SimulatedEditor::run_tick() {
+    while (true) {
+        Task task;
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_stopping || m_tasks.empty())
                 return;
             task = std::move(m_tasks.front());
             m_tasks.pop_front();
@@ -426,6 +469,7 @@ void SimulatedEditor::handle_frame(const std::string& frame) {
         } else {
             m_queued_ids.insert(id);
             m_tasks.push_back(Task{Task::Kind::Request, id, method, params, {}, {}});
+            m_wake_requested = true;
         }
     }
     if (!replay.empty()) {

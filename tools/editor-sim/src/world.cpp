@@ -202,6 +202,9 @@ int Simulation::copy_objects(const StoredObjects& source, int source_root, int p
     copy.active = original.active;
     copy.is_static = original.is_static;
     copy.components = original.components;
+    // A prefab instance nested in what is copied stays an instance, as Unity's duplicate keeps it
+    // (the root's link is the caller's: store_subtree clears it).
+    copy.prefab_asset = original.prefab_asset;
     for (int child : original.children)
         copy_objects(source, child, id, scene_handle);
     return id;
@@ -226,9 +229,9 @@ StoredObjects Simulation::store_subtree(int root) const {
 void Simulation::record_undo(std::string_view name) {
     if (!group_open) {
         ++undo_group;
-        undo.push_back(UndoStep{undo_group, std::string(name), world});
+        undo.push_back(UndoStep{undo_group, std::string(name), world, recording_author});
     } else if (!group_recorded) {
-        undo.push_back(UndoStep{undo_group, undo_group_name, world});
+        undo.push_back(UndoStep{undo_group, undo_group_name, world, recording_author});
         group_recorded = true;
     }
     constexpr std::size_t undo_limit = 100;

@@ -98,6 +98,7 @@ struct UndoStep {
     int group = 0;
     std::string name;
     World before;
+    UndoAuthor author = UndoAuthor::Agent;
 };
 
 struct TurnBracket {
@@ -106,6 +107,10 @@ struct TurnBracket {
     bool ended = false;
     bool recorded = false; // Whether the turn left an undo step when it ended.
     bool truncated = false; // The undo history dropped the state before the turn: it cannot be reverted whole.
+    // The user's own steps made while the turn ran, never merged into its step; when any came after the
+    // agent's first, the agent's steps stay apart and the turn cannot be reverted without them.
+    std::vector<std::string> user_steps;
+    bool interleaved = false;
 };
 
 struct MenuItem {
@@ -126,6 +131,7 @@ struct Simulation {
     std::string undo_group_name;
     bool group_open = false;
     bool group_recorded = false;
+    UndoAuthor recording_author = UndoAuthor::Agent; // Whose change the primitive running now makes.
     // Agent turns bracketed by turn.begin/turn.end, by their undo group, and the asset auto-refresh
     // holds they took (released with one refresh at the turn's end or when the host disconnects).
     std::map<int, TurnBracket> turns;

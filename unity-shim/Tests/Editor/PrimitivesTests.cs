@@ -77,6 +77,33 @@ namespace AgentPanel.Editor.Tests
             primitives.Execute("object.destroy", new JObject { { "object", parentReference } });
         }
 
+        // object.duplicate of a prefab instance: the copy is an instance of the same prefab and keeps the
+        // source's property override (here its position), as Edit > Duplicate does.
+        [Test]
+        public void DuplicateOfAPrefabInstanceStaysLinkedWithItsOverrides()
+        {
+            UnityEditorPrimitives primitives = Primitives();
+            JObject created = primitives.Execute("object.create", new JObject { { "name", "AgentPanelPrefabSource" } });
+            var source = new JObject { { "instanceId", created["observed"]["instanceId"] } };
+            JObject prefab = primitives.Execute("asset.create", new JObject { { "path", "Assets/AgentPanelDuplicateTest.prefab" }, { "kind", "Prefab" }, { "source", source } });
+            string path = (string)prefab["observed"]["asset"]["path"];
+            try
+            {
+                primitives.Execute("transform.set", new JObject { { "object", source }, { "position", Vector(5, 0, 0) } });
+                JObject copy = primitives.Execute("object.duplicate", new JObject { { "object", source }, { "name", "AgentPanelPrefabCopy" } });
+                Assert.AreEqual(path, (string)copy["observed"]["prefabAsset"], "the copy is an instance of the same prefab: " + copy);
+                var copyReference = new JObject { { "instanceId", copy["observed"]["instanceId"] } };
+                JObject moved = primitives.Execute("transform.get", new JObject { { "object", copyReference } });
+                Assert.IsTrue(JToken.DeepEquals(Vector(5, 0, 0), moved["transform"]["local"]["position"]), "the override came along: " + moved);
+                primitives.Execute("object.destroy", new JObject { { "object", copyReference } });
+            }
+            finally
+            {
+                primitives.Execute("object.destroy", new JObject { { "object", source } });
+                primitives.Execute("asset.delete", new JObject { { "path", path } });
+            }
+        }
+
         [Test]
         public void GameViewAnswersOrRefusesWithUnsupported()
         {

@@ -50,6 +50,16 @@ ProcessState probe_process(ProcessId pid);
 // An opaque start time that tells a reused pid apart (Linux: clock ticks since boot from /proc;
 // macOS: sysctl KERN_PROC; Windows: the creation FILETIME).
 std::optional<std::uint64_t> process_start_time(ProcessId pid);
+// A process started by another, as the operating system lists it.
+struct ChildProcessEntry {
+    ProcessId pid = 0;
+    std::string name; // The program's file name (Linux: /proc/PID/comm, at most 15 characters).
+    bool exited = false; // Ended but not yet reaped by its parent (a zombie on POSIX).
+};
+// The processes whose parent is `parent`, read from the system's process table (Linux: /proc;
+// macOS: libproc; Windows: a Toolhelp snapshot), not from anything this program recorded. Tests use
+// it to count what is really running.
+Expected<std::vector<ChildProcessEntry>> child_processes(ProcessId parent);
 // Ends a process left behind by an earlier run, with the group (POSIX) it leads.
 void kill_process_tree(ProcessId pid);
 // The command a person types to stop process `pid`, for refusal messages: "kill 4242" on POSIX;
@@ -106,6 +116,12 @@ bool is_owner_only(const std::filesystem::path& path);
 // The file's access control as the system reports it, for messages and tests: "mode 0600" on
 // POSIX; the DACL in SDDL on Windows ("D:P(A;;FA;;;S-1-5-21-...)"). Empty when it cannot be read.
 std::string describe_file_access(const std::filesystem::path& path);
+
+// From now on everything this process writes to stdout and stderr (its own text, its libraries',
+// a runtime's last words) goes to the end of `file`, created owner-only when missing; a link is
+// refused. For a host that nothing reads: one the Unity package starts outlives the editor's domain,
+// so no pipe of the editor's can hold its output. Loggers that kept the old stream must be rebuilt.
+Expected<void> append_output_to_file(const std::filesystem::path& file);
 
 // An exclusive lock on a file, held while this object lives and released by the system however
 // the process ends (flock on POSIX; LockFileEx on a range past the text on Windows, so other

@@ -144,6 +144,54 @@ std::optional<std::uint64_t> process_start_time(ProcessId pid) {
 #endif
 }
 
+Expected<std::vector<ChildProcessEntry>> child_processes(ProcessId parent) {
+    std::vector<ChildProcessEntry> children;
+#if defined(__APPLE__)
+    std::vector<pid_t> pids(4096);
+    int count = proc_listchildpids(static_cast<pid_t>(parent), pids.data(), static_cast<int>(pids.size() * sizeof(pid_t)));
+    if (count < 0)
+        return Error("cannot list the child processes of " + std::to_string(parent) + ": " + std::strerror(errno));
+    for (int index = 0; index < count; ++index) {
+        char name[2 * MAXCOMLEN + 1] = {};
+        proc_name(pids[static_cast<size_t>(index)], name, sizeof(name));
+        auto info = process_info(pids[static_cast<size_t>(index)]);
+        children.push_back({pids[static_cast<size_t>(index)], name, info && info->kp_proc.p_stat == SZOMB});
+    }
+#else
+    std::error_code error;
+    for (auto& entry : fs::directory_iterator("/proc", error)) {
+        std::string file_name = entry.path().filename().string();
+        if (file_name.empty() || file_name.find_first_not_of("0123456789") != std::string::npos)
+            continue;
+        // "PID (NAME) STATE PPID ...": the name may hold spaces and parentheses, so it ends at the last ')'.
+        // Read with read(2): a process that ends meanwhile fails the read (ESRCH), which std::ifstream
+        // would throw from.
+        std::string text;
+        int descriptor = ::open((entry.path() / "stat").c_str(), O_RDONLY | O_CLOEXEC);
+        if (descriptor < 0)
+            continue;
+        char buffer[1024];
+        ssize_t count = ::read(descriptor, buffer, sizeof(buffer));
+        ::close(descriptor);
+        if (count > 0)
+            text.assign(buffer, static_cast<size_t>(count));
+        auto open = text.find('(');
+        auto close = text.rfind(')');
+        if (open == std::string::npos || close == std::string::npos || close < open)
+            continue; // It ended while the folder was read.
+        std::istringstream fields(text.substr(close + 1));
+        std::string state;
+        long long parent_id = 0;
+        if (!(fields >> state >> parent_id) || parent_id != parent)
+            continue;
+        children.push_back({std::stoll(file_name), text.substr(open + 1, close - open - 1), state == "Z" || state == "X"});
+    }
+    if (error)
+        return Error("cannot list /proc: " + error.message());
+#endif
+    return children;
+}
+
 void kill_process_tree(ProcessId pid) {
     if (pid <= 1)
         return;
@@ -330,6 +378,23 @@ std::string FileLock::read_text(std::size_t max_bytes) const {
 FileLock::FileLock(FileLock&& other) noexcept : m_handle(std::exchange(other.m_handle, no_handle)) {}
 
 FileLock::~FileLock() { close_handle(m_handle); } // Closing the last descriptor releases the flock.
+
+// ---- Output to a file
+
+Expected<void> append_output_to_file(const fs::path& file) {
+    int descriptor = ::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (descriptor < 0)
+        return Error("cannot open the log file " + file.string() + ": " +
+                     (errno == ELOOP ? std::string("it is a symbolic link") : system_message(errno)));
+    std::fflush(stdout);
+    std::fflush(stderr);
+    bool moved = ::dup2(descriptor, 1) >= 0 && ::dup2(descriptor, 2) >= 0;
+    int error = errno;
+    ::close(descriptor);
+    if (!moved)
+        return Error("cannot send the output to " + file.string() + ": " + system_message(error));
+    return {};
+}
 
 // ---- Console signals
 

@@ -12,6 +12,7 @@
 #include <io.h>
 #include <sddl.h>
 #include <shellapi.h>
+#include <tlhelp32.h>
 
 #include <atomic>
 #include <csignal>
@@ -109,6 +110,20 @@ std::optional<std::uint64_t> process_start_time(ProcessId pid) {
     if (!read)
         return std::nullopt;
     return (static_cast<std::uint64_t>(created.dwHighDateTime) << 32) | created.dwLowDateTime;
+}
+
+Expected<std::vector<ChildProcessEntry>> child_processes(ProcessId parent) {
+    HANDLE snapshot = CreateToolhelp32Snapshot(TH32CS_SNAPPROCESS, 0);
+    if (snapshot == INVALID_HANDLE_VALUE)
+        return Error("cannot list the running processes (CreateToolhelp32Snapshot failed, error " + std::to_string(GetLastError()) + ")");
+    std::vector<ChildProcessEntry> children;
+    PROCESSENTRY32W entry{};
+    entry.dwSize = sizeof(entry);
+    for (BOOL found = Process32FirstW(snapshot, &entry); found; found = Process32NextW(snapshot, &entry))
+        if (static_cast<ProcessId>(entry.th32ParentProcessID) == parent)
+            children.push_back({static_cast<ProcessId>(entry.th32ProcessID), narrow(entry.szExeFile), false});
+    CloseHandle(snapshot);
+    return children;
 }
 
 void kill_process_tree(ProcessId pid) {
@@ -356,6 +371,38 @@ FileLock::FileLock(FileLock&& other) noexcept : m_handle(std::exchange(other.m_h
 
 FileLock::~FileLock() { close_handle(m_handle); } // Closing the handle releases the lock.
 
+// ---- Output to a file
+
+Expected<void> append_output_to_file(const fs::path& file) {
+    windows::OwnerOnlySecurity security;
+    // Appending only, so that two writers never overwrite each other's lines; shared for deleting,
+    // so that the package can move the log aside while this host still runs.
+    HANDLE handle = CreateFileW(file.wstring().c_str(), FILE_APPEND_DATA, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                                security.attributes(), OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
+    if (handle == INVALID_HANDLE_VALUE)
+        return Error("cannot open the log file " + utf8::from_path(file) + ": " + error_text());
+    if (is_reparse_point(handle)) {
+        CloseHandle(handle);
+        return Error("cannot open the log file " + utf8::from_path(file) + ": it is a link");
+    }
+    std::fflush(stdout);
+    std::fflush(stderr);
+    int descriptor = _open_osfhandle(reinterpret_cast<intptr_t>(handle), _O_APPEND | _O_WRONLY | _O_BINARY);
+    if (descriptor < 0) {
+        CloseHandle(handle);
+        return Error("cannot send the output to " + utf8::from_path(file));
+    }
+    bool moved = _dup2(descriptor, 1) == 0 && _dup2(descriptor, 2) == 0;
+    _close(descriptor);
+    if (!moved)
+        return Error("cannot send the output to " + utf8::from_path(file));
+    // The C runtime's descriptors and the process's standard handles are separate: writers that ask
+    // for the handle (the console writer below, spdlog's Windows sinks) must find the file too.
+    SetStdHandle(STD_OUTPUT_HANDLE, reinterpret_cast<HANDLE>(_get_osfhandle(1)));
+    SetStdHandle(STD_ERROR_HANDLE, reinterpret_cast<HANDLE>(_get_osfhandle(2)));
+    return {};
+}
+
 // ---- Console signals
 
 namespace {
@@ -511,7 +558,9 @@ namespace {
 // does: measured, 日本語 came out as "æ¥æ¬èª" with the console already at UTF-8).
 class ConsoleWriter : public std::streambuf {
 public:
-    explicit ConsoleWriter(HANDLE console) : m_console(console) {}
+    // which: STD_OUTPUT_HANDLE or STD_ERROR_HANDLE, asked again at every write, since
+    // append_output_to_file() may have moved the stream to a file since.
+    explicit ConsoleWriter(DWORD which) : m_which(which) {}
     ~ConsoleWriter() override { sync(); }
 
 protected:
@@ -540,14 +589,19 @@ protected:
                 complete = m_pending.size() - back;
             break;
         }
-        std::wstring wide = windows::widen(std::string_view(m_pending).substr(0, complete));
+        std::string text = m_pending.substr(0, complete);
         m_pending.erase(0, complete);
+        HANDLE target = GetStdHandle(m_which);
+        DWORD mode = 0;
+        if (!GetConsoleMode(target, &mode))
+            return write_all(native(target), text) ? 0 : -1;
+        std::wstring wide = windows::widen(text);
         DWORD written = 0;
-        return wide.empty() || WriteConsoleW(m_console, wide.data(), static_cast<DWORD>(wide.size()), &written, nullptr) ? 0 : -1;
+        return wide.empty() || WriteConsoleW(target, wide.data(), static_cast<DWORD>(wide.size()), &written, nullptr) ? 0 : -1;
     }
 
 private:
-    HANDLE m_console;
+    DWORD m_which;
     std::string m_pending;
 };
 
@@ -575,7 +629,7 @@ Utf8Console::Utf8Console() : m_state(std::make_unique<State>()) {
         if (handle == nullptr || handle == INVALID_HANDLE_VALUE || !GetConsoleMode(handle, &mode))
             continue; // A pipe or a file: the bytes go out unchanged.
         stream->flush();
-        auto writer = std::make_unique<ConsoleWriter>(handle);
+        auto writer = std::make_unique<ConsoleWriter>(which);
         std::streambuf* previous = stream->rdbuf(writer.get());
         m_state->streams.push_back({stream, previous, std::move(writer)});
     }

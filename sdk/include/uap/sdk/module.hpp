@@ -148,7 +148,7 @@ struct Adapter {
             ToolResult result = tool->call(arguments, context);
             if (!result.is_success()) {
                 write_to_sink(out, result.message());
-                return UAP_STATUS_TOOL_ERROR;
+                return result.is_cancelled() ? UAP_STATUS_CANCELLED : UAP_STATUS_TOOL_ERROR;
             }
             if (!result.object().IsObject()) {
                 write_to_sink(out, "tool '" + name + "' produced a result that is not a JSON object");

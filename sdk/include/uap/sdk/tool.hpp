@@ -28,18 +28,24 @@ struct ToolTraits {
     Duration duration;
 };
 
-// The outcome of one call: a JSON object for the model, or a failure message it can act on.
+// The outcome of one call: a JSON object for the model, a failure message it can act on, or word
+// that the call noticed cancellation and stopped (UAP_STATUS_CANCELLED).
 class ToolResult {
 public:
     static ToolResult success(rapidjson::Document object) { return ToolResult(Kind::Success, std::move(object), {}); }
     static ToolResult failure(std::string message) { return ToolResult(Kind::Failure, {}, std::move(message)); }
+    // The call saw context.cancelled() and stopped. The message says what was done before it
+    // stopped ("stopped after 40 of 120 objects; the first 40 are renamed"), since a client that
+    // did not cancel (a job cancelled by uap_job_status, the host shutting down) shows it.
+    static ToolResult cancelled(std::string message) { return ToolResult(Kind::Cancelled, {}, std::move(message)); }
 
     bool is_success() const { return m_kind == Kind::Success; }
+    bool is_cancelled() const { return m_kind == Kind::Cancelled; }
     const rapidjson::Document& object() const { return m_object; }
     const std::string& message() const { return m_message; }
 
 private:
-    enum class Kind { Success, Failure };
+    enum class Kind { Success, Failure, Cancelled };
     ToolResult(Kind kind, rapidjson::Document object, std::string message)
         : m_kind(kind), m_object(std::move(object)), m_message(std::move(message)) {}
 

@@ -1,6 +1,7 @@
 // The main-thread work queue: the socket thread enqueues requests, the main thread (Unity's
 // EditorApplication.update, or a test's thread) runs them within a time budget per tick. Its state
-// (current request, busy since, queued ids) is what liveness reports off the main thread.
+// (current request, busy since, queued ids, the gap between main-thread ticks) is what liveness
+// reports off the main thread; a wake callback asks the editor for a tick as soon as a request arrives.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -24,9 +25,25 @@ namespace AgentPanel.Bridge
         readonly Dictionary<string, LinkedListNode<QueuedRequest>> m_queued = new Dictionary<string, LinkedListNode<QueuedRequest>>();
         readonly Stopwatch m_clock = Stopwatch.StartNew();
         readonly HashSet<string> m_deferred = new HashSet<string>();
+        readonly Action m_wakeMainThread;
+        readonly Func<long> m_now;
+        readonly TickGaps m_ticks = new TickGaps();
         string m_current;
         string m_busyWith;
         long m_busySinceMs;
+
+        // wakeMainThread is called on the socket thread after each new request, so an editor that ticks
+        // rarely (in the background, under App Nap) runs it without waiting for its next scheduled update.
+        public RequestPump(Action wakeMainThread = null) { m_wakeMainThread = wakeMainThread; }
+
+        // clock: milliseconds, for tests that step time by hand.
+        public RequestPump(Action wakeMainThread, Func<long> clock)
+        {
+            m_wakeMainThread = wakeMainThread;
+            m_now = clock;
+        }
+
+        long Now { get { return m_now != null ? m_now() : m_clock.ElapsedMilliseconds; } }
 
         // False when the id is already queued or running (a re-sent id: its answer will come).
         public bool Enqueue(QueuedRequest request)
@@ -36,7 +53,22 @@ namespace AgentPanel.Bridge
                 if (m_queued.ContainsKey(request.Id) || m_current == request.Id || m_deferred.Contains(request.Id))
                     return false;
                 m_queued[request.Id] = m_queue.AddLast(request);
-                return true;
+            }
+            Wake();
+            return true;
+        }
+
+        void Wake()
+        {
+            if (m_wakeMainThread == null)
+                return;
+            try
+            {
+                m_wakeMainThread();
+            }
+            catch (Exception)
+            {
+                // Waking is an optimisation: the request still runs on the next scheduled tick.
             }
         }
 
@@ -81,9 +113,25 @@ namespace AgentPanel.Bridge
         }
 
         // Runs queued requests on the calling (main) thread until the queue is empty or the budget is spent.
+        // Each call is one main-thread tick: the idle time since the previous tick ended is its gap.
         public int Pump(TimeSpan budget, Action<QueuedRequest> run)
         {
-            long deadline = m_clock.ElapsedMilliseconds + (long)budget.TotalMilliseconds;
+            long started = Now;
+            lock (m_gate)
+                m_ticks.Begin(started);
+            try
+            {
+                return PumpQueue(started + (long)budget.TotalMilliseconds, run);
+            }
+            finally
+            {
+                lock (m_gate)
+                    m_ticks.End(Now);
+            }
+        }
+
+        int PumpQueue(long deadline, Action<QueuedRequest> run)
+        {
             int ran = 0;
             while (true)
             {
@@ -97,7 +145,7 @@ namespace AgentPanel.Bridge
                     m_queued.Remove(next.Id);
                     m_current = next.Id;
                     m_busyWith = "request";
-                    m_busySinceMs = m_clock.ElapsedMilliseconds;
+                    m_busySinceMs = Now;
                 }
                 try
                 {
@@ -112,7 +160,7 @@ namespace AgentPanel.Bridge
                     }
                 }
                 ++ran;
-                if (m_clock.ElapsedMilliseconds >= deadline)
+                if (Now >= deadline)
                     return ran;
             }
         }
@@ -123,7 +171,7 @@ namespace AgentPanel.Bridge
             lock (m_gate)
             {
                 m_busyWith = busyWith;
-                m_busySinceMs = m_clock.ElapsedMilliseconds;
+                m_busySinceMs = Now;
             }
             return new BusyScope(this);
         }
@@ -148,7 +196,7 @@ namespace AgentPanel.Bridge
                 report["busy"] = busy;
                 if (busy)
                 {
-                    report["busySinceMs"] = m_clock.ElapsedMilliseconds - m_busySinceMs;
+                    report["busySinceMs"] = Now - m_busySinceMs;
                     report["busyWith"] = m_busyWith;
                 }
                 if (m_current != null)
@@ -156,6 +204,7 @@ namespace AgentPanel.Bridge
                 report["queued"] = m_queue.Count;
                 if (m_deferred.Count > 0)
                     report["deferred"] = m_deferred.Count;
+                m_ticks.Report(report, Now);
             }
             report["compiling"] = compiling;
             report["importing"] = importing;

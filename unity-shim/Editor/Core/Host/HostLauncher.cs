@@ -221,10 +221,13 @@ namespace AgentPanel.Host
 
         HostLaunch Start(string binary)
         {
-            string serve = "serve --project " + Quote(m_projectPath) + " --editor unity" +
+            string log = HostLog.BeginRun(m_projectPath);
+            // The host writes its own output to the log (--log-file), the only way on Windows, where no shell
+            // can hand a file to a process without becoming its parent; a log given that way also gets no
+            // sign-in code.
+            string serve = "serve --project " + Quote(m_projectPath) + " --editor unity --log-file " + Quote(log) +
                            (string.IsNullOrEmpty(EditorLogPath) ? string.Empty : " --editor-log " + Quote(EditorLogPath)) +
                            (string.IsNullOrEmpty(AdditionalArguments) ? string.Empty : " " + AdditionalArguments);
-            string log = HostLog.BeginRun(m_projectPath);
             // No window: UseShellExecute=false with CreateNoWindow starts the console program
             // uap-host.exe with CREATE_NO_WINDOW on Windows; its own children inherit none.
             var start = new ProcessStartInfo(binary, serve)
@@ -233,9 +236,9 @@ namespace AgentPanel.Host
                 CreateNoWindow = true,
                 WorkingDirectory = m_projectPath,
             };
-            // The host outlives domain reloads, so its output cannot go to a pipe this domain reads: the shell
-            // sends it to the log file and then becomes the host (exec keeps the pid the discovery file names),
-            // which also keeps what the loader prints when a library is missing.
+            // On POSIX the shell also sends the output to the log before the host starts and then becomes the host
+            // (exec keeps the pid the discovery file names): that keeps what the loader prints when a library is
+            // missing, before the host could open its log.
             if (Environment.OSVersion.Platform == PlatformID.Unix)
             {
                 start.FileName = "/bin/sh";

@@ -86,6 +86,9 @@ namespace AgentPanel.Host
                 client.Stop();
         }
 
+        // The supervisor thread's last failure, said once (Loop).
+        string m_lastFailure;
+
         void Loop()
         {
             while (!m_stop.IsSet)
@@ -93,11 +96,16 @@ namespace AgentPanel.Host
                 try
                 {
                     Step();
+                    m_lastFailure = null;
                 }
                 catch (Exception error)
                 {
-                    // A bug here must not end supervision; it is said once per occurrence and the next check retries.
-                    m_notice(NoticeLevel.Warning, "Agent Panel: host supervision failed (" + error.GetType().Name + ": " + error.Message + "); it carries on");
+                    // A bug here must not end supervision, nor repeat its warning at every check (four a
+                    // second): the same failure is said once, until a check succeeds or another fails.
+                    string failure = error.GetType().Name + ": " + error.Message;
+                    if (failure != m_lastFailure)
+                        m_notice(NoticeLevel.Warning, "Agent Panel: host supervision failed (" + failure + "); it carries on and retries quietly");
+                    m_lastFailure = failure;
                 }
                 m_stop.Wait(CheckInterval);
             }
@@ -136,11 +144,16 @@ namespace AgentPanel.Host
                 return;
             }
             var endpoint = new BridgeEndpoint { Uri = launch.Discovery.BridgeUri, Token = token };
-            BridgeClient client;
+            BridgeClient client = Client;
+            // The first client is made before the host is adopted: if making it throws, nothing is half
+            // set (a host without a client would fail every later health check), and the next check retries.
+            bool created = client == null;
+            if (created)
+                client = m_createClient(endpoint);
             long lostAt;
             lock (m_gate)
             {
-                client = m_client;
+                m_client = client;
                 m_host = launch.Discovery;
                 m_startedByUs = launch.Origin == HostOrigin.Started;
                 m_hostSinceMs = m_clock.ElapsedMilliseconds;
@@ -151,16 +164,10 @@ namespace AgentPanel.Host
                     m_lastRecovery = TimeSpan.FromMilliseconds(m_hostSinceMs - lostAt);
                 m_lostAtMs = -1;
             }
-            if (client == null)
-            {
-                client = m_createClient(endpoint);
-                lock (m_gate) m_client = client;
+            if (created)
                 client.Start();
-            }
             else
-            {
                 client.Retarget(endpoint);
-            }
             if (lostAt >= 0)
                 m_notice(NoticeLevel.Info, "Agent Panel: " + (m_startedByUs ? "started a new host" : "found a running host") + " (pid " + launch.Discovery.Pid +
                          ", port " + launch.Discovery.Port + ") " + (long)LastRecovery.Value.TotalMilliseconds + " ms after the previous one was lost");

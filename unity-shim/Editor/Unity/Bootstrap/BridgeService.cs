@@ -1,7 +1,7 @@
 // The editor's one bridge: a HostSupervisor (its own thread) finds or starts the project's host, replaces
 // it when it dies or stops answering, and keeps the bridge client pointed at it, with the editor session
 // id and ledger kept in SessionState (they survive domain reloads); requests are pumped on
-// EditorApplication.update, and the client closes before a reload.
+// EditorApplication.update and on the tick the socket thread signals, and the client closes before a reload.
 using System;
 using System.Diagnostics;
 using System.IO;
@@ -23,13 +23,20 @@ namespace AgentPanel.Editor
         const string LedgerKey = "AgentPanel.Ledger";
         const string ReloadingKey = "AgentPanel.Reloading";
         public const string HostPathSetting = "AgentPanel.HostPath";
+        // "true": the bridge's log lines (connections, refusals, retries) go to the Console; off by default.
+        public const string BridgeLogSetting = "AgentPanel.BridgeLogToConsole";
         // Work per editor frame stays bounded so the editor keeps responding under a burst of calls.
         static readonly TimeSpan FrameBudget = TimeSpan.FromMilliseconds(25);
 
         static readonly EditorStatus s_status = new EditorStatus();
+        static readonly BridgeLogRelay s_bridgeLog = new BridgeLogRelay(BridgeLogging.Off);
+        static readonly Stopwatch s_clock = Stopwatch.StartNew();
         static HostSupervisor s_supervisor;
         static CompletedLedger s_ledger;
+        static readonly SessionStateLedgerStore s_ledgerStore = new SessionStateLedgerStore();
         static bool s_closing;
+        // Set by the bootstrap when the pump also runs on the internal tick event that SignalTick raises.
+        public static bool WakeFromSocketThread;
 
         public static ServiceState State
         {
@@ -66,7 +73,26 @@ namespace AgentPanel.Editor
             return id;
         }
 
+        // Runs on update and on the internal tick event; a primitive that lets the editor loop run (a
+        // refresh, a progress bar) must not start a second pump inside the first.
+        static bool s_ticking;
+
         public static void Tick()
+        {
+            if (s_ticking)
+                return;
+            s_ticking = true;
+            try
+            {
+                TickOnce();
+            }
+            finally
+            {
+                s_ticking = false;
+            }
+        }
+
+        static void TickOnce()
         {
             string modal = null;
             s_status.Update(EditorApplication.isCompiling, EditorApplication.isUpdating, EditorAreaPrimitives.PlayMode(), modal);
@@ -75,6 +101,7 @@ namespace AgentPanel.Editor
             BridgeClient client = Client;
             if (client != null)
                 client.Tick(FrameBudget);
+            s_bridgeLog.Drain(line => Debug.Log("Agent Panel " + line), s_clock.ElapsedMilliseconds);
             // A host that went away cannot end its turns: the editor gives the user's imports back. The grace
             // covers a domain reload and a reconnect, after which the host ends its turns itself.
             if (client != null && client.Connected)
@@ -93,6 +120,7 @@ namespace AgentPanel.Editor
         static void StartSupervision()
         {
             string packageRoot = PackageRoot();
+            s_bridgeLog.Logging = BridgeLogSettingValue();
             var launcher = new HostLauncher(ProjectPath)
             {
                 ConfiguredBinary = EditorUserSettings.GetConfigValue(HostPathSetting),
@@ -103,7 +131,9 @@ namespace AgentPanel.Editor
             string problem;
             if (s_ledger == null)
             {
-                s_ledger = CompletedLedger.Restore(SessionState.GetString(LedgerKey, string.Empty), out problem);
+                s_ledger = CompletedLedger.Restore(s_ledgerStore, LedgerKey, out problem);
+                // The single-key ledger of packages before the byte bound; it is not read (see the docs).
+                SessionState.EraseString(LedgerKey);
                 if (problem != null)
                     Debug.LogWarning("Agent Panel: " + problem);
             }
@@ -116,11 +146,24 @@ namespace AgentPanel.Editor
                 EditorPid = Process.GetCurrentProcess().Id, EditorSessionId = SessionId(),
             };
             var primitives = new UnityEditorPrimitives(identity);
+            Action wake = WakeFromSocketThread ? MainThreadWaker.ResolveSignal() : null;
             s_supervisor = new HostSupervisor(ProjectPath, launcher,
-                endpoint => new BridgeClient(endpoint, primitives, ledger, new RequestPump(), s_status,
-                                             afterReload ? ReloadAnnouncement.AfterWelcome : ReloadAnnouncement.None, line => { }),
+                endpoint => new BridgeClient(endpoint, primitives, ledger, new RequestPump(wake), s_status,
+                                             afterReload ? ReloadAnnouncement.AfterWelcome : ReloadAnnouncement.None, s_bridgeLog.Add),
                 Notice);
             s_supervisor.Start();
+        }
+
+        public static BridgeLogging BridgeLogSettingValue()
+        {
+            return EditorUserSettings.GetConfigValue(BridgeLogSetting) == "true" ? BridgeLogging.ToConsole : BridgeLogging.Off;
+        }
+
+        // The settings page's toggle: takes effect at once, for this project and user.
+        public static void SetBridgeLogging(BridgeLogging logging)
+        {
+            EditorUserSettings.SetConfigValue(BridgeLogSetting, logging == BridgeLogging.ToConsole ? "true" : "false");
+            s_bridgeLog.Logging = logging;
         }
 
         // Debug.Log is safe from the supervisor's thread.
@@ -171,7 +214,7 @@ namespace AgentPanel.Editor
             if (client == null)
                 return;
             client.CloseForReload(TimeSpan.FromSeconds(1));
-            SessionState.SetString(LedgerKey, s_ledger.Save());
+            s_ledger.Save(s_ledgerStore, LedgerKey);
             SessionState.SetBool(ReloadingKey, true);
         }
 

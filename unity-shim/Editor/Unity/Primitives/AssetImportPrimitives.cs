@@ -1,5 +1,6 @@
 // asset.importSettings.get/set: an asset's importer read and written through SerializedObject like
-// any component, then reimported. Unity records no undo for importer settings; observed says so.
+// any component, then reimported. The write is declared not undoable, so it is applied without an Undo
+// step (ApplyModifiedPropertiesWithoutUndo); observed says so.
 using AgentPanel.Bridge;
 using Newtonsoft.Json.Linq;
 using UnityEditor;
@@ -29,16 +30,19 @@ namespace AgentPanel.Editor.Primitives
         {
             AssetImporter importer = Importer(parameters);
             var settings = new JArray();
-            SerializedProperty iterator = new SerializedObject(importer).GetIterator();
             bool truncated = false;
-            for (bool enter = true; iterator.NextVisible(enter); enter = iterator.propertyType == SerializedPropertyType.Generic)
+            using (var serialized = new SerializedObject(importer))
             {
-                if (settings.Count == MaxSettings)
+                SerializedProperty iterator = serialized.GetIterator();
+                for (bool enter = true; iterator.NextVisible(enter); enter = iterator.propertyType == SerializedPropertyType.Generic)
                 {
-                    truncated = true;
-                    break;
+                    if (settings.Count == MaxSettings)
+                    {
+                        truncated = true;
+                        break;
+                    }
+                    settings.Add(TypedValues.Describe(iterator));
                 }
-                settings.Add(TypedValues.Describe(iterator));
             }
             return new JObject { { "importer", importer.GetType().FullName }, { "settings", settings }, { "truncated", truncated } };
         }

@@ -204,11 +204,14 @@ namespace AgentPanel.Editor.Primitives
         {
             GameObject source = SceneObjects.ResolveGameObject(Params.RequiredObject(parameters, "object"), "params.object");
             string name = Params.OptionalString(parameters, "name", null);
-            GameObject copy = Object.Instantiate(source, source.transform.parent);
+            GameObject copy = PrefabLinkedDuplicate.Duplicate(source);
             copy.name = name ?? source.name;
             copy.transform.SetSiblingIndex(source.transform.GetSiblingIndex() + 1);
-            Undo.RegisterCreatedObjectUndo(copy, "Duplicate " + source.name);
-            return new JObject { { "observed", SceneObjects.Node(copy) } };
+            JObject node = SceneObjects.Node(copy);
+            string prefabAsset = PrefabUtility.GetPrefabAssetPathOfNearestInstanceRoot(copy);
+            if (PrefabUtility.IsAnyPrefabInstanceRoot(copy) && !string.IsNullOrEmpty(prefabAsset))
+                node["prefabAsset"] = prefabAsset;
+            return new JObject { { "observed", node } };
         }
 
         static JObject Instantiate(JObject parameters)

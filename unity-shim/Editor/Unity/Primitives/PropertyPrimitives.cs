@@ -47,20 +47,22 @@ namespace AgentPanel.Editor.Primitives
             if (cursor != null && (!int.TryParse(cursor, out offset) || offset < 0))
                 throw PrimitiveError.InvalidParams("params.cursor must be a cursor returned as nextCursor");
             var properties = new JArray();
-            var serialized = new SerializedObject(target);
-            SerializedProperty iterator = serialized.GetIterator();
             int seen = 0;
             bool more = false;
-            for (bool enter = true; iterator.NextVisible(enter); enter = iterator.propertyType == SerializedPropertyType.Generic)
+            using (var serialized = new SerializedObject(target))
             {
-                if (seen++ < offset)
-                    continue;
-                if (properties.Count == limit)
+                SerializedProperty iterator = serialized.GetIterator();
+                for (bool enter = true; iterator.NextVisible(enter); enter = iterator.propertyType == SerializedPropertyType.Generic)
                 {
-                    more = true;
-                    break;
+                    if (seen++ < offset)
+                        continue;
+                    if (properties.Count == limit)
+                    {
+                        more = true;
+                        break;
+                    }
+                    properties.Add(TypedValues.Describe(iterator));
                 }
-                properties.Add(TypedValues.Describe(iterator));
             }
             var result = new JObject { { "properties", properties } };
             if (more)
@@ -71,16 +73,18 @@ namespace AgentPanel.Editor.Primitives
         static JObject Get(JObject parameters)
         {
             Object target = Target(parameters);
-            var serialized = new SerializedObject(target);
             var properties = new JArray();
-            foreach (JToken path in Params.RequiredArray(parameters, "paths"))
+            using (var serialized = new SerializedObject(target))
             {
-                if (path.Type != JTokenType.String)
-                    throw PrimitiveError.InvalidParams("params.paths must hold strings");
-                SerializedProperty property = serialized.FindProperty((string)path);
-                if (property == null)
-                    throw PrimitiveError.NotFound(target.GetType().Name + " has no serialized property '" + (string)path + "' (property.list shows the paths)");
-                properties.Add(TypedValues.Describe(property));
+                foreach (JToken path in Params.RequiredArray(parameters, "paths"))
+                {
+                    if (path.Type != JTokenType.String)
+                        throw PrimitiveError.InvalidParams("params.paths must hold strings");
+                    SerializedProperty property = serialized.FindProperty((string)path);
+                    if (property == null)
+                        throw PrimitiveError.NotFound(target.GetType().Name + " has no serialized property '" + (string)path + "' (property.list shows the paths)");
+                    properties.Add(TypedValues.Describe(property));
+                }
             }
             return new JObject { { "properties", properties } };
         }
@@ -97,34 +101,42 @@ namespace AgentPanel.Editor.Primitives
         // then writes them all and answers with the values as stored.
         public static JArray Write(Object target, JArray values, UndoRecording undo)
         {
-            var serialized = new SerializedObject(target);
-            var writes = new List<Action>();
-            var paths = new List<string>();
-            foreach (JToken item in values)
+            using (var serialized = new SerializedObject(target))
             {
-                JObject write = item as JObject;
-                if (write == null)
-                    throw PrimitiveError.InvalidParams("params.values must hold {path, type, value} objects");
-                string path = Params.RequiredString(write, "path");
-                string type = Params.RequiredString(write, "type");
-                SerializedProperty property = serialized.FindProperty(path);
-                if (property == null)
-                    throw PrimitiveError.NotFound(target.GetType().Name + " has no serialized property '" + path + "' (list them first)");
-                if (!property.editable)
-                    throw PrimitiveError.Conflict("the property '" + path + "' is not editable");
-                writes.Add(TypedValues.PrepareWrite(property, type, write["value"]));
-                paths.Add(path);
+                var writes = new List<Action>();
+                var paths = new List<string>();
+                foreach (JToken item in values)
+                {
+                    JObject write = item as JObject;
+                    if (write == null)
+                        throw PrimitiveError.InvalidParams("params.values must hold {path, type, value} objects");
+                    string path = Params.RequiredString(write, "path");
+                    string type = Params.RequiredString(write, "type");
+                    SerializedProperty property = serialized.FindProperty(path);
+                    if (property == null)
+                        throw PrimitiveError.NotFound(target.GetType().Name + " has no serialized property '" + path + "' (list them first)");
+                    if (!property.editable)
+                        throw PrimitiveError.Conflict("the property '" + path + "' is not editable");
+                    writes.Add(TypedValues.PrepareWrite(property, type, write["value"]));
+                    paths.Add(path);
+                }
+                if (undo == UndoRecording.Record)
+                    Undo.RecordObject(target, "Set " + string.Join(", ", paths.ToArray()));
+                foreach (Action apply in writes)
+                    apply();
+                // ApplyModifiedProperties registers an Undo step of its own (natively; Unity documents it, and
+                // SerializedObject.bindings.cs offers ApplyModifiedPropertiesWithoutUndo beside it), so
+                // a write declared not undoable (importer settings) uses the variant that does not.
+                if (undo == UndoRecording.Record)
+                    serialized.ApplyModifiedProperties();
+                else
+                    serialized.ApplyModifiedPropertiesWithoutUndo();
+                serialized.Update();
+                var observed = new JArray();
+                foreach (string path in paths)
+                    observed.Add(TypedValues.Describe(serialized.FindProperty(path)));
+                return observed;
             }
-            if (undo == UndoRecording.Record)
-                Undo.RecordObject(target, "Set " + string.Join(", ", paths.ToArray()));
-            foreach (Action apply in writes)
-                apply();
-            serialized.ApplyModifiedProperties();
-            serialized.Update();
-            var observed = new JArray();
-            foreach (string path in paths)
-                observed.Add(TypedValues.Describe(serialized.FindProperty(path)));
-            return observed;
         }
     }
 }

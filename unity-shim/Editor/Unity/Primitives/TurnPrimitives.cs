@@ -1,11 +1,11 @@
 // turn.begin / turn.end / turn.revert: an agent turn's writes become one named Undo step, revertible
-// while it is the newest, and asset auto-refresh is held for the turn (AssetDatabase's counted
+// while it is the newest, that never takes in the user's own edits made meanwhile (TurnWatch); and
+// asset auto-refresh is held for the turn (AssetDatabase's counted
 // DisallowAutoRefresh; assembly reloads are never locked) and released with one refresh at its end,
 // or by ReleaseAllHolds when the host disconnects.
 using System;
 using System.Collections.Generic;
 using System.Linq;
-using System.Reflection;
 using AgentPanel.Bridge;
 using Newtonsoft.Json.Linq;
 using UnityEditor;
@@ -20,6 +20,10 @@ namespace AgentPanel.Editor.Primitives
         const string BegunKey = "AgentPanel.Turns.Begun";
         const string EndedKey = "AgentPanel.Turns.Ended";
         const string RefreshesKey = "AgentPanel.Turns.ReleaseRefreshes";
+        // Ended turns whose step starts after their own group (group=stepGroup: the user edited before the
+        // agent's first write), and those the user's steps interleave (group=step names, tab-separated).
+        const string StepGroupsKey = "AgentPanel.Turns.StepGroups";
+        const string InterleavedKey = "AgentPanel.Turns.Interleaved";
         const int RememberedTurns = 64;
 
         public static void Register(UnityEditorPrimitives table)
@@ -54,9 +58,8 @@ namespace AgentPanel.Editor.Primitives
             Undo.IncrementCurrentGroup();
             Undo.SetCurrentGroupName(name);
             int group = Undo.GetCurrentGroup();
-            List<string> begun = Load(BegunKey);
-            begun.Add(group + "=" + name);
-            Save(BegunKey, begun.Skip(Math.Max(0, begun.Count - RememberedTurns)).ToList());
+            TurnWatch.Start(group);
+            Remember(BegunKey, group + "=" + name);
             List<string> held = Load(HeldKey);
             if (hold)
             {
@@ -71,19 +74,39 @@ namespace AgentPanel.Editor.Primitives
         {
             int group = (int)Params.RequiredInteger(parameters, "group");
             string name = Params.RequiredString(parameters, "name");
-            if (BegunName(group) == null)
+            if (Stored(BegunKey, group) == null)
                 throw PrimitiveError.NotFound("undo group " + group + " was not started by turn.begin; nothing was changed");
             List<string> ended = Load(EndedKey);
             bool refreshed = false;
             bool recorded = true;
+            TurnWatch watch = null;
             if (!ended.Contains(group.ToString()))
             {
-                // The turn's groups (its own and any later ones: batches, tool steps) become one step with its name.
-                Undo.SetCurrentGroupName(name);
-                Undo.CollapseUndoOperations(group);
+                watch = TurnWatch.Finish(group);
+                if (watch == null || !watch.Readable)
+                {
+                    // Without a readable history the turn's groups (its own and any later ones: batches, tool
+                    // steps) become one step with its name, as they did before the user's steps could be told apart.
+                    Undo.SetCurrentGroupName(name);
+                    Undo.CollapseUndoOperations(group);
+                }
+                else if (watch.Interleaved)
+                {
+                    // The user's steps sit between the agent's: one step of the agent's would swallow them, so
+                    // the agent's steps stay apart and the turn is not reverted as a whole.
+                    Remember(InterleavedKey, group + "=" + string.Join("\t", watch.UserSteps));
+                }
+                else if (watch.FirstWriteGroup != 0)
+                {
+                    // The agent's groups become one step with the turn's name; the user's steps from before its
+                    // first write stay older steps of their own.
+                    Undo.SetCurrentGroupName(name);
+                    Undo.CollapseUndoOperations(watch.FirstWriteGroup);
+                    if (watch.FirstWriteGroup != group)
+                        Remember(StepGroupsKey, group + "=" + watch.FirstWriteGroup);
+                }
                 Undo.IncrementCurrentGroup();
-                ended.Add(group.ToString());
-                Save(EndedKey, ended.Skip(Math.Max(0, ended.Count - RememberedTurns)).ToList());
+                Remember(EndedKey, group.ToString());
                 List<string> held = Load(HeldKey);
                 if (held.Remove(group.ToString()) && Params.OptionalBoolean(parameters, "releaseRefresh", true))
                 {
@@ -96,29 +119,42 @@ namespace AgentPanel.Editor.Primitives
                     }
                 }
             }
-            string newest = NewestUndoStep();
+            string newest = UndoHistory.NewestStep();
             if (newest != null)
-                recorded = newest == name;
-            return new JObject { { "group", group }, { "recorded", recorded }, { "refreshed", refreshed }, { "refreshHolds", Load(HeldKey).Count } };
+                recorded = newest == name || Stored(InterleavedKey, group) != null;
+            var answer = new JObject { { "group", group }, { "recorded", recorded }, { "refreshed", refreshed }, { "refreshHolds", Load(HeldKey).Count } };
+            if (watch != null && watch.Readable)
+            {
+                answer["userSteps"] = new JArray(watch.UserSteps);
+                answer["revertible"] = recorded && !watch.Interleaved;
+            }
+            return answer;
         }
 
         static JObject Revert(JObject parameters)
         {
             int group = (int)Params.RequiredInteger(parameters, "group");
             string name = Params.RequiredString(parameters, "name");
-            if (BegunName(group) != name)
+            if (Stored(BegunKey, group) != name)
                 throw PrimitiveError.NotFound("no agent turn '" + name + "' began with undo group " + group + "; nothing was reverted");
             if (!Load(EndedKey).Contains(group.ToString()))
                 throw PrimitiveError.Conflict("'" + name + "' has not ended yet (turn.end was not called); nothing was reverted");
-            string newest = NewestUndoStep();
+            string interleaved = Stored(InterleavedKey, group);
+            if (interleaved != null)
+                throw PrimitiveError.Conflict("'" + name + "' cannot be reverted without your own changes made while it ran ('" +
+                                              interleaved.Replace("\t", "', '") + "'): Undo takes steps back newest first only, and yours " +
+                                              "sit between the agent's; nothing was reverted. Use Edit > Undo in the editor step by step " +
+                                              "to choose what to take back");
+            string newest = UndoHistory.NewestStep();
             if (newest == null)
                 throw PrimitiveError.Unsupported("this Unity version does not expose its undo history, so it cannot be checked that '" + name +
                                                  "' is the newest step; nothing was reverted. Use Edit > Undo in the editor");
             if (newest != name)
                 throw PrimitiveError.Conflict("'" + name + "' is no longer the newest undo step (the newest is '" + newest +
                                               "'); nothing was reverted. Undo the later changes first with Edit > Undo in the editor");
-            Undo.RevertAllDownToGroup(group);
-            return new JObject { { "observed", new JObject { { "reverted", NewestUndoStep() != name } } } };
+            string stepGroup = Stored(StepGroupsKey, group);
+            Undo.RevertAllDownToGroup(stepGroup != null ? int.Parse(stepGroup) : group);
+            return new JObject { { "observed", new JObject { { "reverted", UndoHistory.NewestStep() != name } } } };
         }
 
         static void RefreshOnce()
@@ -127,32 +163,21 @@ namespace AgentPanel.Editor.Primitives
             SessionState.SetInt(RefreshesKey, SessionState.GetInt(RefreshesKey, 0) + 1);
         }
 
-        static string BegunName(int group)
+        // The value stored for a turn's group under key, or null.
+        static string Stored(string key, int group)
         {
             string prefix = group + "=";
-            foreach (string entry in Load(BegunKey))
+            foreach (string entry in Load(key))
                 if (entry.StartsWith(prefix, StringComparison.Ordinal))
                     return entry.Substring(prefix.Length);
             return null;
         }
 
-        // The newest performed step's name: Undo.GetUndoList is internal (oldest first; entries before
-        // the cursor are performed, the rest can be redone), so it is reached by reflection; null when
-        // this Unity version has no such method.
-        static string NewestUndoStep()
+        static void Remember(string key, string entry)
         {
-            MethodInfo method = typeof(Undo).GetMethods(BindingFlags.Static | BindingFlags.NonPublic | BindingFlags.Public)
-                .FirstOrDefault(candidate => candidate.Name == "GetUndoList" && candidate.GetParameters().Length >= 2 &&
-                                             candidate.GetParameters()[0].ParameterType == typeof(List<string>));
-            if (method == null)
-                return null;
-            var steps = new List<string>();
-            object[] arguments = method.GetParameters().Select(parameter => parameter.HasDefaultValue ? parameter.DefaultValue : null).ToArray();
-            arguments[0] = steps;
-            arguments[1] = 0;
-            method.Invoke(null, arguments);
-            int cursor = (int)arguments[1];
-            return cursor > 0 && cursor <= steps.Count ? steps[cursor - 1].Replace("\n", "") : string.Empty;
+            List<string> entries = Load(key);
+            entries.Add(entry);
+            Save(key, entries.Skip(Math.Max(0, entries.Count - RememberedTurns)).ToList());
         }
 
         static List<string> Load(string key)

@@ -73,7 +73,16 @@ namespace AgentPanel.Editor.Primitives
             // steps into one when it ends (turn.end).
             if (SceneWrites.Contains(method, parameters) && !UndoPrimitives.ExplicitGroupOpen)
                 Undo.IncrementCurrentGroup();
-            return SceneObjects.MarkStage(method, PlayModeGuard.Mark(handler(parameters), outcome));
+            // During a turn, steps that appear between these calls are the user's (TurnWatch).
+            TurnWatch.BeforeAgentCall();
+            try
+            {
+                return SceneObjects.MarkStage(method, PlayModeGuard.Mark(handler(parameters), outcome));
+            }
+            finally
+            {
+                TurnWatch.AfterAgentCall(Undo.GetCurrentGroup());
+            }
         }
     }
 }

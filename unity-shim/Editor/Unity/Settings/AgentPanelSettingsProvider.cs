@@ -1,6 +1,8 @@
 // Project Settings > Agent Panel: the host's state (running, version, port, last error), the path of
-// the host binary for this project and user, and how module packs are toggled.
+// the host binary for this project and user, whether the bridge's log lines go to the Console, and how
+// module packs are toggled.
 using System.Collections.Generic;
+using AgentPanel.Bridge;
 using AgentPanel.Host;
 using AgentPanel.Panel;
 using UnityEditor;
@@ -28,6 +30,13 @@ namespace AgentPanel.Editor
                     EditorUserSettings.SetConfigValue(BridgeService.HostPathSetting, path.value);
                     BridgeService.Restart();
                 }) { text = "Save and reconnect" });
+                var bridgeLog = new Toggle("Show the bridge's log lines in the Console (at most 20 every 10 s)")
+                {
+                    value = BridgeService.BridgeLogSettingValue() == BridgeLogging.ToConsole,
+                };
+                root.Add(bridgeLog);
+                root.Add(new Button(() => BridgeService.SetBridgeLogging(bridgeLog.value ? BridgeLogging.ToConsole : BridgeLogging.Off))
+                         { text = "Apply logging" });
                 root.Add(new Label(PanelText.Literal("Module packs are toggled per project with `uap-host modules enable|disable ID --project " +
                                                      BridgeService.ProjectPath + "`; the running agent's tool list follows after a reconnect.")));
                 root.schedule.Execute(() =>

@@ -48,6 +48,10 @@ struct ConsoleFilters {
 
 // Which project template the simulated editor pretends to be: its active render pipeline decides the
 // shader of a new Material, as GraphicsSettings.currentRenderPipeline does in Unity.
+// Who made an undo step: the agent through a primitive, or the user in the editor's own windows.
+// The simulator knows it; the Unity package infers it (steps that appear between its own writes).
+enum class UndoAuthor { Agent, User };
+
 enum class RenderPipeline { BuiltIn, Universal, HighDefinition };
 
 class EditorSimulator {
@@ -62,6 +66,11 @@ public:
 
     // Calls one primitive directly. params_json must be an object ("{}" when there are none). Thread-safe.
     Reply call(std::string_view method, std::string_view params_json);
+
+    // Test API for a change the user makes in the editor's own windows (a rename in the Hierarchy, a
+    // drag in the Scene view): the primitive's change, recorded as the user's own undo step in a group
+    // of its own, as Unity records user input. Thread-safe.
+    Reply user_edit(std::string_view method, std::string_view params_json);
 
     // The methods this simulator implements, sorted.
     std::vector<std::string> implemented_methods() const;
@@ -121,6 +130,8 @@ public:
     std::string play_mode() const;
 
 private:
+    Reply perform(std::string_view method, std::string_view params_json, UndoAuthor author);
+
     struct State;
     std::unique_ptr<State> m_state;
 };

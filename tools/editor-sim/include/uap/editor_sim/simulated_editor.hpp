@@ -41,6 +41,12 @@ struct RuntimeCounters {
     uint64_t protocol_errors = 0;      // protocolError events received from the host.
 };
 
+class TickGaps;
+
+// Whether a throttled main thread ticks early when a request arrives (the package signals the editor's
+// tick from its socket thread) or only on its schedule (an editor that ignores the signal).
+enum class WakeOnRequest { Honoured, Ignored };
+
 class SimulatedEditor {
 public:
     using Reporter = std::function<void(const std::string& line)>;
@@ -56,6 +62,9 @@ public:
     void inject_stall(std::chrono::milliseconds duration);
     void inject_modal(std::string title, std::chrono::milliseconds duration);
     void inject_compile(std::chrono::milliseconds duration, std::string error_message);
+    // A background editor: the main thread ticks once per tick_interval (zero: as fast as work comes),
+    // running what is queued at each tick, and reports the measured gap in its liveness answers.
+    void throttle_main_thread(std::chrono::milliseconds tick_interval, WakeOnRequest wake);
     // Sends an editor event now (for example a user pin).
     void send_event(const std::string& name, const std::string& data_json);
     // The user pins a point or finishes a sketch stroke (EditorSimulator::place_pin, finish_stroke);
@@ -81,6 +90,9 @@ private:
     };
 
     void main_loop();
+    void wait_for_tick(std::unique_lock<std::mutex>& lock);
+    // Runs what is queued, one task at a time, until the queue is empty.
+    void run_tick();
     void connection_loop();
     void read_loop(Poco::Net::WebSocket& socket);
     void handle_frame(const std::string& frame);
@@ -108,6 +120,10 @@ private:
     std::string m_current_id;
     std::string m_busy_kind;
     std::chrono::steady_clock::time_point m_busy_since;
+    std::chrono::milliseconds m_tick_interval{0};
+    WakeOnRequest m_wake = WakeOnRequest::Honoured;
+    bool m_wake_requested = false;
+    std::unique_ptr<TickGaps> m_tick_gaps;
     std::string m_modal_title;
     std::string m_play_mode = "edit";
     std::map<std::string, std::string> m_ledger; // id → response envelope.

@@ -1,0 +1,65 @@
+// The gaps between the main thread's ticks, measured idle end to next start (a long request is "busy",
+// not a gap), kept as the longest gap of the current and the previous window so a throttled editor
+// that ticks every few seconds reads as throttled steadily, and a burst of fast ticks does not hide it.
+using Newtonsoft.Json.Linq;
+
+namespace AgentPanel.Bridge
+{
+    sealed class TickGaps
+    {
+        public const long WindowMs = 5000;
+
+        long m_ticks;
+        bool m_inTick;
+        long m_lastEndMs;
+        long m_windowStartMs;
+        long m_currentWindowMaxMs;
+        long m_previousWindowMaxMs;
+
+        public void Begin(long nowMs)
+        {
+            if (m_ticks > 0)
+            {
+                Roll(nowMs);
+                long gap = nowMs - m_lastEndMs;
+                if (gap > m_currentWindowMaxMs)
+                    m_currentWindowMaxMs = gap;
+            }
+            else
+            {
+                m_windowStartMs = nowMs;
+            }
+            ++m_ticks;
+            m_inTick = true;
+        }
+
+        public void End(long nowMs)
+        {
+            m_lastEndMs = nowMs;
+            m_inTick = false;
+        }
+
+        void Roll(long nowMs)
+        {
+            long windows = (nowMs - m_windowStartMs) / WindowMs;
+            if (windows == 0)
+                return;
+            m_previousWindowMaxMs = windows == 1 ? m_currentWindowMaxMs : 0;
+            m_currentWindowMaxMs = 0;
+            m_windowStartMs += windows * WindowMs;
+        }
+
+        // tickGapMs: the longest gap in the last one to two windows, or the time since the last tick when
+        // that is longer; sinceTickMs: the time since the last tick ended (0 inside a tick). Nothing before
+        // the first tick.
+        public void Report(JObject report, long nowMs)
+        {
+            if (m_ticks == 0)
+                return;
+            long since = m_inTick ? 0 : nowMs - m_lastEndMs;
+            long gap = m_currentWindowMaxMs > m_previousWindowMaxMs ? m_currentWindowMaxMs : m_previousWindowMaxMs;
+            report["tickGapMs"] = since > gap ? since : gap;
+            report["sinceTickMs"] = since;
+        }
+    }
+}
