@@ -104,6 +104,35 @@ namespace AgentPanel.Editor.Tests
             }
         }
 
+        // search.unity: a Material created a moment ago is found through adb (the index-based asset
+        // provider missed such assets), and an object created after an earlier scene search through scene.
+        [Test]
+        public void UnitySearchFindsAJustCreatedMaterialAndObject()
+        {
+            UnityEditorPrimitives primitives = Primitives();
+            primitives.Execute("search.unity", new JObject { { "query", "h: t:Transform" }, { "providers", new JArray("scene") } });
+            JObject material = primitives.Execute("asset.create", new JObject { { "path", "Assets/AgentPanelSearchTest.mat" }, { "kind", "Material" } });
+            string path = (string)material["observed"]["asset"]["path"];
+            JObject created = primitives.Execute("object.create", new JObject { { "name", "AgentPanelSearchTestObject" } });
+            var reference = new JObject { { "instanceId", created["observed"]["instanceId"] } };
+            try
+            {
+                JObject assets = primitives.Execute("search.unity", new JObject { { "query", "t:Material AgentPanelSearchTest" }, { "providers", new JArray("adb") } });
+                Assert.AreEqual(path, (string)assets["items"][0]["assetPath"], "the new Material through adb: " + assets);
+                Assert.AreEqual("adb", (string)assets["items"][0]["provider"]);
+                JObject objects = primitives.Execute("search.unity", new JObject { { "query", "h: AgentPanelSearchTestObject" }, { "providers", new JArray("scene", "adb") } });
+                Assert.AreEqual("/AgentPanelSearchTestObject", (string)objects["items"][0]["scenePath"], "the new object through scene: " + objects);
+                JObject limited = primitives.Execute("search.unity", new JObject { { "query", "h: t:Transform" }, { "providers", new JArray("scene") }, { "limit", 1 } });
+                Assert.AreEqual(1, ((JArray)limited["items"]).Count);
+                Assert.AreEqual((long)limited["total"] > 1, (bool)limited["truncated"], "truncated means more matched: " + limited);
+            }
+            finally
+            {
+                primitives.Execute("object.destroy", new JObject { { "object", reference } });
+                primitives.Execute("asset.delete", new JObject { { "path", path } });
+            }
+        }
+
         [Test]
         public void GameViewAnswersOrRefusesWithUnsupported()
         {
