@@ -133,6 +133,8 @@ sdk::ToolResult scan(const rapidjson::Value& arguments, Providers providers, int
 
 } // namespace
 
+// maxResults is capped at 500: Unity's synchronous search cannot be interrupted, so the answer's size
+// is the only bound, and beyond that the agent narrows the query rather than reading on.
 SearchTool::SearchTool()
     : EditorTool({"uap_search",
                   "Unity Search (t:Type ref:Asset h: is:static -word) over assets and scenes.",

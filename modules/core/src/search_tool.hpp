@@ -6,8 +6,6 @@
 
 namespace uap::core {
 
-// The most items one call returns; the agent narrows the query or pages by refining it beyond that.
-inline constexpr int search_most_results = 500;
 inline constexpr int search_default_results = 50;
 
 UAP_DECLARE_EDITOR_TOOL(SearchTool)
