@@ -36,6 +36,8 @@ endfunction()
 #   [OUTPUT_DIRECTORY <plugins folder>]
 #   [INSTALL_DESTINATION <plugins folder relative to the install prefix>])
 #
+# ID and VERSION are written once, here: the target's sources include <uap/pack_identity.hpp>
+# (generated) and pass UAP_PACK_ID and UAP_PACK_VERSION to UAP_MODULE(...).
 # Tool names are written once, in each tool's C++ name(): without TOOLS, the manifest's "tools"
 # list is generated after every build by `uap-host modules manifest`, which loads the module and
 # asks it (UAP_HOST_EXECUTABLE: the uap-host target in the host's own tree, the installed uap-host
@@ -222,6 +224,9 @@ endfunction()
 # PATH` accepts. The archive is <build dir>/<id>-<version>.zip unless OUTPUT names another file.
 function(uap_package_module target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "OUTPUT" "")
+  if(NOT TARGET ${target})
+    message(FATAL_ERROR "uap_package_module(${target}): no target ${target}; call uap_add_module(${target} ...) first")
+  endif()
   get_target_property(id ${target} UAP_PACK_ID)
   get_target_property(version ${target} UAP_PACK_VERSION)
   get_target_property(pack_directory ${target} UAP_PACK_DIRECTORY)
@@ -229,8 +234,10 @@ function(uap_package_module target)
     message(FATAL_ERROR "uap_package_module(${target}): ${target} is not a module made by uap_add_module()")
   endif()
   if(NOT arg_OUTPUT)
-    set(arg_OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/${id}-${version}.zip")
+    set(arg_OUTPUT "${id}-${version}.zip")
   endif()
+  # The archive is written from the plugins folder, so a relative OUTPUT is made absolute first.
+  get_filename_component(arg_OUTPUT "${arg_OUTPUT}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
   get_filename_component(pack_parent "${pack_directory}" DIRECTORY)
   # The old archive is removed first, so a failed run leaves no archive that looks current.
   add_custom_target(${target}_package
