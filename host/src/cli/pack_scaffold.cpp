@@ -33,6 +33,20 @@ bool is_empty_folder(const fs::path& folder) {
     return fs::is_directory(folder, error) && fs::directory_iterator(folder, error) == fs::directory_iterator();
 }
 
+// The name the template's placeholders start from, e.g. com.example.mine → "mine".
+std::string pack_short_name(const std::string& id) {
+    std::string last = id.substr(id.rfind('.') + 1);
+    std::string name;
+    for (char character : last) {
+        auto byte = static_cast<unsigned char>(character);
+        name += std::isalnum(byte) ? static_cast<char>(std::tolower(byte)) : '_';
+    }
+    // A C++ namespace and a CMake target may not start with a digit.
+    if (!name.empty() && std::isdigit(static_cast<unsigned char>(name[0])))
+        name = "pack_" + name;
+    return name.substr(0, short_name_limit);
+}
+
 } // namespace
 
 Expected<void> check_new_pack_id(const std::string& id) {
@@ -44,17 +58,6 @@ Expected<void> check_new_pack_id(const std::string& id) {
     if (!valid)
         return Error("pack id \"" + id + "\" is refused: " + rule + ". Run `uap-host modules new com.example.mine` with your own domain");
     return {};
-}
-
-std::string pack_short_name(const std::string& id) {
-    std::string last = id.substr(id.rfind('.') + 1);
-    std::string name;
-    for (char c : last)
-        name += std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(static_cast<unsigned char>(c))) : '_';
-    // A C++ namespace and a CMake target may not start with a digit.
-    if (!name.empty() && std::isdigit(static_cast<unsigned char>(name[0])))
-        name = "pack_" + name;
-    return name.substr(0, short_name_limit);
 }
 
 Expected<std::vector<std::string>> scaffold_pack(const std::string& id, const fs::path& folder) {

@@ -13,9 +13,6 @@ namespace uap::cli {
 // Refuses an id a new pack should not have, saying the rule and an example.
 Expected<void> check_new_pack_id(const std::string& id);
 
-// The names the template's placeholders take for this id, e.g. com.example.mine → "mine".
-std::string pack_short_name(const std::string& id);
-
 // Writes the pack into folder, which must be missing or empty (never overwritten). Returns the
 // written files' paths relative to folder, in the order written.
 Expected<std::vector<std::string>> scaffold_pack(const std::string& id, const std::filesystem::path& folder);
