@@ -1,7 +1,8 @@
-// uap-host modules list | enable | disable | install | remove
+// uap-host modules list | enable | disable | isolate | inline | install | remove | manifest | new
 #include "cli/action_command.hpp"
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
+#include "cli/pack_scaffold.hpp"
 #include "modules/fault_records.hpp"
 #include "modules/library_description.hpp"
 #include "modules/pack_installer.hpp"
@@ -71,6 +72,14 @@ const std::vector<Action>& actions() {
           {{"template", Takes::Value, "FILE", "the manifest without tools (uap_add_module writes it at configure time)"},
            {"output", Takes::Value, "FILE", "where to write uap-module.json"}},
           ""}},
+        {"new",
+         {{"uap-host modules new ID [--dir DIR]"},
+          "Writes a ready pack into a new folder: one plain tool, one that calls the editor, their unit tests against "
+          "uap::testkit, and a CMakeLists.txt using find_package(uap-sdk). The id (e.g. com.example.mine) and version are "
+          "written once, in its uap_add_module(...). Never overwrites: the folder must be missing or empty.",
+          {{"dir", Takes::Value, "DIR", "the folder to write the pack into (default: ./ID)"}},
+          "Then: cmake -S DIR -B DIR/build -DCMAKE_PREFIX_PATH=<uap install prefix> && cmake --build DIR/build && "
+          "ctest --test-dir DIR/build"}},
     };
     return all;
 }
@@ -271,6 +280,23 @@ int write_manifest(const Arguments& arguments, const Command& command) {
     return Success;
 }
 
+int scaffold(const Arguments& arguments) {
+    if (arguments.positional().size() != 2)
+        return fail(UsageError, "modules new needs one pack ID, e.g. `uap-host modules new com.example.mine`");
+    const std::string& id = arguments.positional()[1];
+    fs::path folder = fs::absolute(utf8::to_path(arguments.value("dir").value_or(id)));
+    auto written = scaffold_pack(id, folder);
+    if (!written)
+        return fail(Failure, "cannot create the pack: " + written.error().message());
+    std::cout << "wrote the pack " << id << " into " << utf8::from_path(folder) << ":\n";
+    for (auto& file : *written)
+        std::cout << "  " << file << "\n";
+    std::cout << "build and test it: cmake -S " << utf8::from_path(folder) << " -B " << utf8::from_path(folder / "build")
+              << " -DCMAKE_PREFIX_PATH=<uap install prefix> && cmake --build " << utf8::from_path(folder / "build")
+              << " && ctest --test-dir " << utf8::from_path(folder / "build") << "\n";
+    return Success;
+}
+
 int remove(const Arguments& arguments) {
     if (arguments.positional().size() != 2)
         return fail(UsageError, "modules remove needs one ID");
@@ -299,6 +325,8 @@ int run_modules_command(const std::vector<std::string>& words) {
             return install(arguments);
         if (action.name == "manifest")
             return write_manifest(arguments, action.command);
+        if (action.name == "new")
+            return scaffold(arguments);
         return remove(arguments);
     });
 }

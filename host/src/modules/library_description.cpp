@@ -72,7 +72,12 @@ Expected<std::string> manifest_from_library(const std::string& template_text, co
     auto id = json::string_field(*document, "id");
     if (!id || *id != description->id)
         return Error(utf8::from_path(library) + " reports id \"" + description->id + "\" but the pack's ID is \"" + id.value_or("") +
-                     "\"; make the id in UAP_MODULE(...) and uap_add_module(... ID ...) the same");
+                     "\"; write the id once, in uap_add_module(... ID ...), and pass UAP_PACK_ID from <uap/pack_identity.hpp> to UAP_MODULE(...)");
+    auto version = json::string_field(*document, "version");
+    if (!version || *version != description->version)
+        return Error(utf8::from_path(library) + " reports version \"" + description->version + "\" but the pack's VERSION is \"" +
+                     version.value_or("") + "\"; write the version once, in uap_add_module(... VERSION ...), and pass "
+                     "UAP_PACK_VERSION from <uap/pack_identity.hpp> to UAP_MODULE(...)");
     auto& allocator = document->GetAllocator();
     rapidjson::Value tools(rapidjson::kArrayType);
     for (auto& tool : description->tools)

@@ -12,6 +12,7 @@
 #include "search_tool.hpp"
 #include "transform_query_tools.hpp"
 
+#include <uap/pack_identity.hpp>
 #include <uap/sdk/module.hpp>
 
 namespace uap::core {
@@ -49,4 +50,4 @@ public:
 
 } // namespace uap::core
 
-UAP_MODULE(uap::core::CoreModule, "uap.core", UAP_CORE_VERSION)
+UAP_MODULE(uap::core::CoreModule, UAP_PACK_ID, UAP_PACK_VERSION)

@@ -1,6 +1,7 @@
 // The editor module: registers the editor pack's tools.
 #include "editor_tools.hpp"
 
+#include <uap/pack_identity.hpp>
 #include <uap/sdk/module.hpp>
 
 namespace uap::core {
@@ -20,4 +21,4 @@ public:
 
 } // namespace uap::core
 
-UAP_MODULE(uap::core::EditorModule, "uap.editor", UAP_EDITOR_TOOLS_VERSION)
+UAP_MODULE(uap::core::EditorModule, UAP_PACK_ID, UAP_PACK_VERSION)

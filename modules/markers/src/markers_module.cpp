@@ -3,6 +3,7 @@
 #include "marker_tools.hpp"
 
 #include <uap/sdk/events.hpp>
+#include <uap/pack_identity.hpp>
 #include <uap/sdk/module.hpp>
 
 #include <stdexcept>
@@ -35,4 +36,4 @@ private:
 
 } // namespace uap::markers
 
-UAP_MODULE(uap::markers::MarkersModule, "uap.markers", UAP_MARKERS_VERSION)
+UAP_MODULE(uap::markers::MarkersModule, UAP_PACK_ID, UAP_PACK_VERSION)

@@ -1,12 +1,12 @@
 // An example module for authors, written against the header-only SDK: two pure tools and one that
 // changes the scene through an editor primitive and reports what the editor observed.
+#include <uap/pack_identity.hpp>
 #include <uap/sdk/module.hpp>
 
 #include <sstream>
 
-// Benchmarks build many copies of this module under other ids; authors can ignore these macros.
-#ifndef HELLO_MODULE_ID
-#define HELLO_MODULE_ID "com.example.hello"
+// Benchmarks build many copies of this module with other tool names; authors can ignore this macro.
+#ifndef HELLO_TOOL_PREFIX
 #define HELLO_TOOL_PREFIX "hello_"
 #endif
 
@@ -102,4 +102,5 @@ public:
 
 } // namespace hello
 
-UAP_MODULE(hello::HelloModule, HELLO_MODULE_ID, "1.0.0")
+// The id and version come from uap_add_module(... ID ... VERSION ...), written once in CMakeLists.txt.
+UAP_MODULE(hello::HelloModule, UAP_PACK_ID, UAP_PACK_VERSION)
