@@ -285,6 +285,20 @@ void EditorSimulator::add_flat_objects(std::size_t count, std::string_view name_
     }
 }
 
+void EditorSimulator::add_nested_objects(std::size_t count, std::string_view name_prefix, std::size_t chain_length) {
+    std::lock_guard lock(m_state->mutex);
+    auto& simulation = m_state->simulation;
+    simulation.world.objects.reserve(simulation.world.objects.size() + count);
+    int parent = 0;
+    for (std::size_t index = 0, chain = 0; index < count; ++index) {
+        std::size_t level = index % chain_length;
+        if (level == 0)
+            parent = simulation.create_object(std::string(name_prefix) + std::to_string(chain++), 0, simulation.world.active_scene).id;
+        else
+            parent = simulation.create_object("Link" + std::to_string(level), parent, simulation.world.active_scene).id;
+    }
+}
+
 Reply EditorSimulator::place_pin(std::string_view data_json) {
     std::lock_guard lock(m_state->mutex);
     return simulate_pin(m_state->simulation, data_json);
