@@ -130,14 +130,13 @@ int main() {
     std::printf("%-5s %8s %10s %11s %7s %10s %10s %10s %10s\n", "shape", "objects", "batch 200", "batch 2000", "pages",
                 "first pg", "middle pg", "last pg", "slowest pg");
     for (Shape shape : {Shape::Flat, Shape::Deep}) {
-        uap::testing::ToolStack stack;
-        std::size_t built = 0;
         for (std::size_t object_count : {std::size_t{1000}, std::size_t{10000}, std::size_t{100000}}) {
+            // A fresh editor per scene, as the fixtures name objects from 0 and names must stay unique.
+            uap::testing::ToolStack stack;
             if (shape == Shape::Flat)
-                stack.add_flat_objects(object_count - built);
+                stack.add_flat_objects(object_count);
             else
-                stack.add_nested_objects(object_count - built, chain_length);
-            built = object_count;
+                stack.add_nested_objects(object_count, chain_length);
             bool big = object_count >= 100000;
             double batch_200 = time_writes(stack, shape, object_count, 200, big ? 3 : 5);
             double batch_2000 = time_writes(stack, shape, object_count, 2000, 1);
