@@ -150,7 +150,12 @@ Reply EditorSimulator::perform(std::string_view method, std::string_view params_
         if (guard.outcome == PlayModeWriteOutcome::RevertsOnExit)
             reply = mark_reverting_on_exit(std::move(reply));
         reply = mark_stage(m_state->simulation, method, std::move(reply));
+        if (!keeps_hierarchy(method))
+            simulation.hierarchy_changed();
     } catch (const std::exception& exception) {
+        // What the primitive changed before it failed is unknown.
+        std::lock_guard lock(m_state->mutex);
+        m_state->simulation.hierarchy_changed();
         return error_reply("internal_error", std::string("simulator bug in ") + std::string(method) + ": " + exception.what());
     }
     if (reply.ok()) {
