@@ -217,6 +217,10 @@ app::HostApplication& ToolStack::host() { return *m_parts->host; }
 
 void ToolStack::add_flat_objects(std::size_t count) { m_parts->host->editor().simulator()->add_flat_objects(count, "Object"); }
 
+void ToolStack::add_nested_objects(std::size_t count, std::size_t chain_length) {
+    m_parts->host->editor().simulator()->add_nested_objects(count, "Chain", chain_length);
+}
+
 std::string text_at(const rapidjson::Value& document, const char* pointer) {
     const rapidjson::Value* value = rapidjson::Pointer(pointer).Get(document);
     if (!value)

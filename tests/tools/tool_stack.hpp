@@ -79,6 +79,8 @@ public:
     std::string load_fixture(const std::string& fixture_json);
     // Adds count root objects to the simulated scene directly (for benchmarks at scale).
     void add_flat_objects(std::size_t count);
+    // Adds count objects as chains chain_length deep ("/Chain<n>/Link1/Link2/...").
+    void add_nested_objects(std::size_t count, std::size_t chain_length);
     // The host itself (its simulator, bridge and module registry), for tests that drive the editor side.
     app::HostApplication& host();
 

@@ -151,7 +151,12 @@ Reply EditorSimulator::perform(std::string_view method, std::string_view params_
         if (guard.outcome == PlayModeWriteOutcome::RevertsOnExit)
             reply = mark_reverting_on_exit(std::move(reply));
         reply = mark_stage(m_state->simulation, method, std::move(reply));
+        if (!keeps_hierarchy(method))
+            simulation.hierarchy_changed();
     } catch (const std::exception& exception) {
+        // What the primitive changed before it failed is unknown.
+        std::lock_guard lock(m_state->mutex);
+        m_state->simulation.hierarchy_changed();
         return error_reply("internal_error", std::string("simulator bug in ") + std::string(method) + ": " + exception.what());
     }
     if (reply.ok()) {
@@ -300,6 +305,20 @@ void EditorSimulator::add_flat_objects(std::size_t count, std::string_view name_
     for (std::size_t index = 0; index < count; ++index) {
         auto& object = simulation.create_object(std::string(name_prefix) + std::to_string(index), 0, simulation.world.active_scene);
         object.components.push_back(simulation.make_component(*collider));
+    }
+}
+
+void EditorSimulator::add_nested_objects(std::size_t count, std::string_view name_prefix, std::size_t chain_length) {
+    std::lock_guard lock(m_state->mutex);
+    auto& simulation = m_state->simulation;
+    simulation.world.objects.reserve(simulation.world.objects.size() + count);
+    int parent = 0;
+    for (std::size_t index = 0, chain = 0; index < count; ++index) {
+        std::size_t level = index % chain_length;
+        if (level == 0)
+            parent = simulation.create_object(std::string(name_prefix) + std::to_string(chain++), 0, simulation.world.active_scene).id;
+        else
+            parent = simulation.create_object("Link" + std::to_string(level), parent, simulation.world.active_scene).id;
     }
 }
 

@@ -66,64 +66,89 @@ Reply hierarchy_roots(Simulation& simulation, const rapidjson::Value& params) {
     return out.reply();
 }
 
+// The walk a page starts from: the one an earlier page stopped at this offset when the hierarchy has
+// not changed since, else a walk from the first node.
+SubtreeWalk resumable_walk(Simulation& simulation, int root, int depth, std::size_t offset) {
+    SubtreeWalks& walks = simulation.subtree_walks;
+    if (walks.generation != simulation.index.generation() || walks.root != root || walks.depth != depth) {
+        walks = SubtreeWalks{simulation.index.generation(), root, depth, {}};
+    } else if (auto found = walks.stopped.find(offset); found != walks.stopped.end()) {
+        return found->second;
+    }
+    SubtreeWalk walk;
+    if (root != 0)
+        walk.starts.push_back(root);
+    return walk;
+}
+
+void keep_walk(Simulation& simulation, const SubtreeWalk& walk) {
+    constexpr std::size_t kept_walks = 64;
+    auto& stopped = simulation.subtree_walks.stopped;
+    if (stopped.size() >= kept_walks)
+        stopped.erase(stopped.begin());
+    stopped[walk.position] = walk;
+}
+
 Reply hierarchy_subtree(Simulation& simulation, const rapidjson::Value& params) {
-    std::vector<std::pair<int, int>> pending; // (id, depth), reversed for a depth-first walk in sibling order.
-    std::vector<int> starts;                  // The walk's roots, taken one at a time.
+    int root = 0;
     if (params.HasMember("root")) {
         Reply error;
-        GameObject* root = simulation.find_object(params["root"], error);
-        if (!root)
+        GameObject* found = simulation.find_object(params["root"], error);
+        if (!found)
             return error;
-        starts.push_back(root->id);
+        root = found->id;
     }
-    std::vector<Scene*> scenes = simulation.addressed_scenes();
-    std::size_t scene_index = 0, root_index = 0;
-    auto next_start = [&]() -> bool {
-        if (params.HasMember("root")) {
-            if (starts.empty())
-                return false;
-            pending.emplace_back(starts.back(), 0);
-            starts.pop_back();
-            return true;
-        }
-        while (scene_index < scenes.size()) {
-            const auto& roots = scenes[scene_index]->roots;
-            if (root_index < roots.size()) {
-                pending.emplace_back(roots[root_index++], 0);
-                return true;
-            }
-            ++scene_index;
-            root_index = 0;
-        }
-        return false;
-    };
     int max_depth = limit_of(params, "depth", 3);
     std::size_t max_nodes = static_cast<std::size_t>(limit_of(params, "maxNodes", 500));
     bool components = params.HasMember("components") && params["components"].GetBool();
     auto offset = parse_cursor(params);
     if (!offset)
         return error_reply("invalid_params", "cursor is not one this editor issued");
+    std::vector<Scene*> scenes = simulation.addressed_scenes();
+    SubtreeWalk walk = resumable_walk(simulation, root, max_depth, *offset);
+    // Takes the walk's next root: the given object once, else every root of every addressed scene.
+    auto next_start = [&]() -> bool {
+        if (root != 0) {
+            if (walk.starts.empty())
+                return false;
+            walk.pending.emplace_back(walk.starts.back(), 0);
+            walk.starts.pop_back();
+            return true;
+        }
+        while (walk.scene_index < scenes.size()) {
+            const auto& roots = scenes[walk.scene_index]->roots;
+            if (walk.root_index < roots.size()) {
+                walk.pending.emplace_back(roots[walk.root_index++], 0);
+                return true;
+            }
+            ++walk.scene_index;
+            walk.root_index = 0;
+        }
+        return false;
+    };
     Output out;
     out.writer.StartObject();
     out.writer.Key("nodes");
     out.writer.StartArray();
-    std::size_t position = 0, emitted = 0;
+    std::size_t emitted = 0;
     bool truncated = false;
-    while (!pending.empty() || next_start()) {
-        auto [id, depth] = pending.back();
-        pending.pop_back();
+    while (!walk.pending.empty() || next_start()) {
+        if (walk.position >= *offset && emitted == max_nodes) {
+            truncated = true;
+            break;
+        }
+        if (walk.position == *offset && emitted == 0)
+            keep_walk(simulation, walk); // The same page asked for again resumes here too.
+        auto [id, depth] = walk.pending.back();
+        walk.pending.pop_back();
         const auto& object = simulation.world.objects.at(id);
-        if (position++ >= *offset) {
-            if (emitted == max_nodes) {
-                truncated = true;
-                break;
-            }
+        if (walk.position++ >= *offset) {
             simulation.write_node(out.writer, object, components, depth);
             ++emitted;
         }
         if (depth < max_depth)
             for (auto child = object.children.rbegin(); child != object.children.rend(); ++child)
-                pending.emplace_back(*child, depth + 1);
+                walk.pending.emplace_back(*child, depth + 1);
     }
     out.writer.EndArray();
     out.writer.Key("truncated");
@@ -131,6 +156,7 @@ Reply hierarchy_subtree(Simulation& simulation, const rapidjson::Value& params) 
     if (truncated) {
         out.writer.Key("nextCursor");
         out.writer.String(std::to_string(*offset + emitted).c_str());
+        keep_walk(simulation, walk);
     }
     out.writer.EndObject();
     return out.reply();

@@ -54,13 +54,11 @@ std::vector<std::string> split_path(std::string_view path) {
     return parts;
 }
 
-// The siblings one path segment names: those with exactly that name, or else for "Name[i]" the
-// i-th (from 0) of the siblings named "Name", so same-named siblings can be told apart.
-std::vector<int> matching_siblings(World& world, const std::vector<int>& siblings, const std::string& segment) {
-    std::vector<int> exact;
-    for (int id : siblings)
-        if (world.objects[id].name == segment)
-            exact.push_back(id);
+// The children of parent (the roots of scene when parent is 0) one path segment names: those with
+// exactly that name, or else for "Name[i]" the i-th (from 0) of the siblings named "Name", so
+// same-named siblings can be told apart.
+std::vector<int> matching_siblings(Simulation& simulation, int scene, int parent, const std::string& segment) {
+    const std::vector<int>& exact = simulation.index.named(simulation.world, scene, parent, segment);
     if (!exact.empty() || segment.size() < 4 || segment.back() != ']')
         return exact;
     auto open = segment.rfind('[');
@@ -69,12 +67,11 @@ std::vector<int> matching_siblings(World& world, const std::vector<int>& sibling
     std::string digits = segment.substr(open + 1, segment.size() - open - 2);
     if (digits.size() > 6 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
         return exact;
-    std::string name = segment.substr(0, open);
-    std::size_t wanted = std::stoul(digits), seen = 0;
-    for (int id : siblings)
-        if (world.objects[id].name == name && seen++ == wanted)
-            return {id};
-    return exact;
+    std::size_t wanted = std::stoul(digits);
+    const std::vector<int>& named = simulation.index.named(simulation.world, scene, parent, segment.substr(0, open));
+    if (wanted < named.size())
+        return {named[wanted]};
+    return {};
 }
 
 } // namespace
@@ -104,12 +101,12 @@ GameObject* Simulation::find_object(const rapidjson::Value& reference, Reply& er
     }
     for (Scene* scene : addressed_scenes())
         if (!parts.empty() && (scene_name.empty() || scene->name == scene_name || scene->path == scene_name))
-            for (int id : matching_siblings(world, scene->roots, parts[0]))
+            for (int id : matching_siblings(*this, scene->handle, 0, parts[0]))
                 candidates.push_back(id);
     for (std::size_t level = 1; level < parts.size(); ++level) {
         std::vector<int> next;
         for (int candidate : candidates)
-            for (int id : matching_siblings(world, world.objects[candidate].children, parts[level]))
+            for (int id : matching_siblings(*this, 0, candidate, parts[level]))
                 next.push_back(id);
         candidates = std::move(next);
     }
@@ -122,7 +119,7 @@ GameObject* Simulation::find_object(const rapidjson::Value& reference, Reply& er
                                             "'; name one by instanceId");
         return nullptr;
     }
-    return &world.objects[candidates[0]];
+    return &world.objects.at(candidates[0]);
 }
 
 Asset* Simulation::find_asset(std::string_view path) {
@@ -182,6 +179,7 @@ GameObject& Simulation::create_object(std::string name, int parent, int scene_ha
     object.components.push_back(make_component(*types.find("UnityEngine.Transform")));
     auto& stored = world.objects.emplace(id, std::move(object)).first->second;
     siblings_of(stored).push_back(id);
+    hierarchy_changed();
     return stored;
 }
 
@@ -193,6 +191,7 @@ void Simulation::destroy_object(int id) {
     siblings.erase(std::remove(siblings.begin(), siblings.end(), id), siblings.end());
     world.selection.erase(std::remove(world.selection.begin(), world.selection.end(), id), world.selection.end());
     world.objects.erase(id);
+    hierarchy_changed();
 }
 
 int Simulation::copy_objects(const StoredObjects& source, int source_root, int parent, int scene_handle) {
@@ -249,6 +248,7 @@ void Simulation::restore(World snapshot) {
     snapshot.trash = std::move(world.trash);
     snapshot.next_id = std::max(snapshot.next_id, world.next_id);
     world = std::move(snapshot);
+    hierarchy_changed();
 }
 
 bool Simulation::release_refresh_hold() {

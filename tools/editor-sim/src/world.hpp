@@ -3,6 +3,7 @@
 #pragma once
 
 #include "markers_model.hpp"
+#include "object_index.hpp"
 #include "type_registry.hpp"
 #include "typed_values.hpp"
 
@@ -113,6 +114,26 @@ struct TurnBracket {
     bool interleaved = false;
 };
 
+// Where a hierarchy.subtree walk stands: the nodes still to visit, the next start to take, and how
+// many nodes it has passed.
+struct SubtreeWalk {
+    std::vector<std::pair<int, int>> pending; // (id, depth), reversed for a depth-first walk in sibling order.
+    std::vector<int> starts;                  // The walk's roots when it starts at one object.
+    std::size_t scene_index = 0;
+    std::size_t root_index = 0;
+    std::size_t position = 0;
+};
+
+// hierarchy.subtree walks stopped at page boundaries, so a page asked for with a cursor the editor
+// issued resumes there instead of walking from the first node again. Valid for one root, one depth
+// and one index generation (any hierarchy change drops them).
+struct SubtreeWalks {
+    std::uint64_t generation = 0;
+    int root = 0;
+    int depth = 0;
+    std::map<std::size_t, SubtreeWalk> stopped; // By position.
+};
+
 struct MenuItem {
     std::string path;
     bool enabled = true;
@@ -158,6 +179,13 @@ struct Simulation {
     // {name, version}, and a failure every add answers with while set ({code, message}).
     std::map<std::string, std::pair<std::string, std::string>> package_sources;
     std::optional<std::pair<std::string, std::string>> package_add_failure;
+    // Path lookups by name (object_index.hpp), invalidated by hierarchy_changed().
+    ObjectIndex index;
+    SubtreeWalks subtree_walks;
+
+    // To be called after anything that may change names, parents, children, roots or the open scenes:
+    // the dispatcher calls it after every primitive that is not known to leave them alone.
+    void hierarchy_changed() { index.invalidate(); }
 
     // Lookups. Each returns nullptr and sets error (a Reply error) when the target is not there.
     GameObject* find_object(const rapidjson::Value& reference, Reply& error);

@@ -84,6 +84,9 @@ public:
 
     // Adds count root objects (each with a Transform and a BoxCollider) for scale tests.
     void add_flat_objects(std::size_t count, std::string_view name_prefix);
+    // Adds count objects as chains chain_length deep: roots "<prefix><chain>", each with one child
+    // "Link1", whose child is "Link2", and so on, for scale tests of deep paths and paging.
+    void add_nested_objects(std::size_t count, std::string_view name_prefix, std::size_t chain_length);
 
     // Test API for what a user does in the Scene view. place_pin takes {"position":[x,y,z]} plus
     // optional label, normal, object (objectRef, resolved to instanceId and path); finish_stroke takes
