@@ -130,7 +130,7 @@ TEST(RunnerCrash, TheDeadlineComesFromTheSettingsPerTool) {
     EXPECT_LT(Clock::now() - started, std::chrono::milliseconds(2500));
 }
 
-TEST(RunnerCrash, CancellationReachesAPollingToolWithin100Milliseconds) {
+TEST(RunnerCrash, CancellationReachesAPollingToolLongBeforeTheGrace) {
     IsolatedHost isolated;
     uap::api::CallControl control;
     std::atomic<int> progress_reports{0};
@@ -149,7 +149,9 @@ TEST(RunnerCrash, CancellationReachesAPollingToolWithin100Milliseconds) {
     canceller.join();
     EXPECT_EQ(outcome.status, CallStatus::ToolError);
     EXPECT_TRUE(contains(outcome.text, "cancelled after")) << outcome.text;
-    EXPECT_LT(returned_at - cancelled_at, std::chrono::milliseconds(100));
+    // A runner killed after the grace (2 s) would answer differently; the bound only has to tell
+    // the cancellation from that (it arrives within a few ms here, within ~100 ms under Wine).
+    EXPECT_LT(returned_at - cancelled_at, std::chrono::milliseconds(1000));
     EXPECT_GE(progress_reports.load(), 1);
 }
 
@@ -166,7 +168,8 @@ TEST(RunnerCrash, ACallThatDoesNotReturnDoesNotHoldUpTheOthersInItsRunner) {
         auto started = Clock::now();
         auto answered = isolated.host->call_tool("hostile_echo", R"({"text":"meanwhile"})");
         EXPECT_EQ(answered.status, CallStatus::Success) << answered.text;
-        EXPECT_LT(Clock::now() - started, std::chrono::milliseconds(200)) << "call " << call;
+        // Held behind the stuck call, it would wait for its deadline (1.5 s).
+        EXPECT_LT(Clock::now() - started, std::chrono::milliseconds(750)) << "call " << call;
     }
     EXPECT_EQ(stuck.wait_for(std::chrono::milliseconds(0)), std::future_status::timeout) << "the stuck call should still run";
     EXPECT_EQ(isolated.runner_pid(), runner) << "the quick calls ran in the same runner";
