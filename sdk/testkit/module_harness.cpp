@@ -113,13 +113,13 @@ ModuleHarness::ModuleHarness(const std::filesystem::path& library, HarnessOption
 
     // The host's loader: what loads here loads in uap-host, and what it refuses fails here with its words.
     auto opened = modules::ModuleLibrary::open(library);
-    if (auto* refused = std::get_if<modules::LibraryError>(&opened)) {
-        std::string advice = refused->kind == modules::LoadFailure::Incompatible
+    if (!opened) {
+        std::string advice = opened.error().code() == ErrorCode::UnsupportedVersion
                                  ? " (rebuild the module against this SDK)"
                                  : " (build it with uap_add_module from find_package(uap-sdk))";
-        throw std::runtime_error("cannot load module library " + library.string() + ": " + refused->reason + advice);
+        throw std::runtime_error("cannot load module library " + library.string() + ": " + opened.error().message() + advice);
     }
-    self.library = std::get<std::shared_ptr<modules::ModuleLibrary>>(std::move(opened));
+    self.library = std::move(opened).value();
     self.module = &self.library->api();
 
     self.context.harness = this;

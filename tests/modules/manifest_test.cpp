@@ -55,7 +55,7 @@ TEST(Manifest, ReadsPublisherMetadataAndTheMinimumHostRevision) {
     EXPECT_EQ(manifest->license, "MIT OR Apache-2.0");
     EXPECT_EQ(manifest->homepage, "https://example.com/pack");
     EXPECT_EQ(manifest->min_host_revision, 2u);
-    EXPECT_FALSE(uap::modules::host_revision_refusal(*manifest));
+    EXPECT_TRUE(uap::modules::check_host_revision(*manifest));
 
     auto plain = parse_manifest(manifest_with("", ""), "/packs/example");
     ASSERT_TRUE(plain);
@@ -67,10 +67,12 @@ TEST(Manifest, RefusesAFutureHostRevisionNamingTheFix) {
     auto manifest = parse_manifest(manifest_plus(R"("minHostRevision":)" + std::to_string(uap::modules::host_api_revision + 1)),
                                    "/packs/example");
     ASSERT_TRUE(manifest);
-    auto refusal = uap::modules::host_revision_refusal(*manifest);
-    ASSERT_TRUE(refusal);
-    EXPECT_NE(refusal->find("needs host revision " + std::to_string(uap::modules::host_api_revision + 1)), std::string::npos) << *refusal;
-    EXPECT_NE(refusal->find("uap-host --version"), std::string::npos) << *refusal;
+    auto checked = uap::modules::check_host_revision(*manifest);
+    ASSERT_FALSE(checked);
+    EXPECT_EQ(checked.error().code(), uap::ErrorCode::UnsupportedVersion);
+    const std::string& refusal = checked.error().message();
+    EXPECT_NE(refusal.find("needs host revision " + std::to_string(uap::modules::host_api_revision + 1)), std::string::npos) << refusal;
+    EXPECT_NE(refusal.find("uap-host --version"), std::string::npos) << refusal;
 }
 
 TEST(Manifest, RejectsMalformedPublisherMetadata) {

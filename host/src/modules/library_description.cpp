@@ -23,9 +23,9 @@ std::string joined_names(std::vector<std::string> names) {
     return text.empty() ? "(none)" : text;
 }
 
-std::optional<std::string> manifest_mismatch(const Manifest& manifest, const ModuleDescription& description) {
+Expected<void> check_manifest_matches(const Manifest& manifest, const ModuleDescription& description) {
     if (description.id != manifest.id)
-        return "the library reports id \"" + description.id + "\" but the manifest says \"" + manifest.id + "\"";
+        return Error("the library reports id \"" + description.id + "\" but the manifest says \"" + manifest.id + "\"");
     std::vector<std::string> reported;
     for (auto& tool : description.tools)
         reported.push_back(tool.name);
@@ -33,15 +33,12 @@ std::optional<std::string> manifest_mismatch(const Manifest& manifest, const Mod
     std::sort(reported.begin(), reported.end());
     std::sort(promised.begin(), promised.end());
     if (reported != promised)
-        return "the manifest lists the tools " + joined_names(promised) + ", but the library reports " + joined_names(reported);
-    return std::nullopt;
+        return Error("the manifest lists the tools " + joined_names(promised) + ", but the library reports " + joined_names(reported));
+    return {};
 }
 
 Expected<ModuleDescription> describe_library(const fs::path& library_file) {
-    auto opened = ModuleLibrary::open(fs::absolute(library_file));
-    if (auto* failure = std::get_if<LibraryError>(&opened))
-        return Error(failure->reason);
-    auto library = std::get<std::shared_ptr<ModuleLibrary>>(std::move(opened));
+    UAP_ASSIGN_OR_RETURN(auto library, ModuleLibrary::open(fs::absolute(library_file)));
     static const HostEnvironment environment; // No editor: describing needs none.
     uap_host_context context;
     context.module_id = "(describing " + utf8::from_path(library_file.filename()) + ")";

@@ -21,8 +21,9 @@ Expected<ModuleDescription> describe_library(const std::filesystem::path& librar
 Expected<std::string> manifest_from_library(const std::string& template_text, const std::filesystem::path& library,
                                             const std::filesystem::path& folder);
 
-// What the manifest promised and the library reported differ in: the id, or the set of tool names.
-std::optional<std::string> manifest_mismatch(const Manifest& manifest, const ModuleDescription& description);
+// Whether the library reports what the manifest promised: the same id and the same set of tool
+// names; the error says what differs.
+Expected<void> check_manifest_matches(const Manifest& manifest, const ModuleDescription& description);
 
 // Names sorted and joined with ", " for a message; "(none)" when there are none.
 std::string joined_names(std::vector<std::string> names);

@@ -61,11 +61,12 @@ Expected<std::string> optional_text(const rapidjson::Value& root, const char* fi
 
 } // namespace
 
-std::optional<std::string> host_revision_refusal(const Manifest& manifest) {
+Expected<void> check_host_revision(const Manifest& manifest) {
     if (manifest.min_host_revision <= host_api_revision)
-        return std::nullopt;
-    return "the pack needs host revision " + std::to_string(manifest.min_host_revision) + " (minHostRevision) but this uap-host is revision " +
-           std::to_string(host_api_revision) + "; update uap-host (check with `uap-host --version`) or install an older release of the pack";
+        return {};
+    return Error::unsupported_version("the pack needs host revision " + std::to_string(manifest.min_host_revision) +
+                                      " (minHostRevision) but this uap-host is revision " + std::to_string(host_api_revision) +
+                                      "; update uap-host (check with `uap-host --version`) or install an older release of the pack");
 }
 
 Expected<fs::path> Manifest::library_for_this_platform() const {

@@ -42,8 +42,9 @@ struct Manifest {
     Expected<std::filesystem::path> library_for_this_platform() const;
 };
 
-// Why this host cannot run the pack's declared revision, with what fixes it; nullopt when it can.
-std::optional<std::string> host_revision_refusal(const Manifest& manifest);
+// Whether this host can run the pack's declared revision; UnsupportedVersion, with what fixes it,
+// when it cannot.
+Expected<void> check_host_revision(const Manifest& manifest);
 
 struct Coverage {
     std::string integration; // "uloop".

@@ -83,6 +83,6 @@ struct IsolatedPack {
 
 // Starts a pack in a module runner. The runner library provides it (runner::module_runner()); the
 // composition root hands it to the module host, which knows nothing of processes.
-using IsolatedStarter = std::function<std::variant<StartedModule, LibraryError>(IsolatedPack pack)>;
+using IsolatedStarter = std::function<Expected<StartedModule>(IsolatedPack pack)>;
 
 } // namespace uap::modules

@@ -143,9 +143,9 @@ void ModuleHost::load_pack(PackReport& pack, const settings::ProjectSettings& se
                       std::to_string(oldest_abi_version) + " to " + std::to_string(newest_abi_version);
         return;
     }
-    if (auto refusal = host_revision_refusal(manifest)) {
+    if (auto revision = check_host_revision(manifest); !revision) {
         pack.state = PackState::Incompatible;
-        pack.reason = *refusal;
+        pack.reason = revision.error().message();
         return;
     }
     auto library_file = manifest.library_for_this_platform();
@@ -161,19 +161,19 @@ void ModuleHost::load_pack(PackReport& pack, const settings::ProjectSettings& se
     }
     auto started = pack.isolation == Isolation::Isolated ? start_isolated(manifest, *library_file, settings)
                                                          : start_in_process(manifest, *library_file, settings);
-    if (auto* failure = std::get_if<LibraryError>(&started)) {
-        pack.state = failure->kind == LoadFailure::Incompatible ? PackState::Incompatible : PackState::Failed;
-        pack.reason = failure->reason;
+    if (!started) {
+        pack.state = started.error().code() == ErrorCode::UnsupportedVersion ? PackState::Incompatible : PackState::Failed;
+        pack.reason = started.error().message();
         return;
     }
-    auto& loaded = std::get<Started>(started);
+    auto& loaded = *started;
     auto description = parse_module_description(loaded.description);
     if (!description) {
         pack.reason = description.error().message();
         return; // The module is shut down here; an in-process library stays mapped until the host shuts down.
     }
-    if (auto mismatch = manifest_mismatch(manifest, *description)) {
-        pack.reason = *mismatch;
+    if (auto matches = check_manifest_matches(manifest, *description); !matches) {
+        pack.reason = matches.error().message();
         return;
     }
     pack.tools = std::move(description->tools);
@@ -184,13 +184,9 @@ void ModuleHost::load_pack(PackReport& pack, const settings::ProjectSettings& se
     m_modules.push_back(std::move(loaded.backend));
 }
 
-std::variant<ModuleHost::Started, LibraryError> ModuleHost::start_in_process(const Manifest& manifest,
-                                                                               const std::filesystem::path& library_file,
-                                                                               const settings::ProjectSettings& settings) {
-    auto opened = ModuleLibrary::open(library_file);
-    if (auto* failure = std::get_if<LibraryError>(&opened))
-        return *failure;
-    auto library = std::get<std::shared_ptr<ModuleLibrary>>(std::move(opened));
+Expected<ModuleHost::Started> ModuleHost::start_in_process(const Manifest& manifest, const std::filesystem::path& library_file,
+                                                           const settings::ProjectSettings& settings) {
+    UAP_ASSIGN_OR_RETURN(auto library, ModuleLibrary::open(library_file));
     m_libraries.push_back(library);
 
     auto context = std::make_unique<uap_host_context>();
@@ -203,29 +199,27 @@ std::variant<ModuleHost::Started, LibraryError> ModuleHost::start_in_process(con
     if (status != UAP_STATUS_OK)
         m_events->unsubscribe_all(context.get());
     if (status != UAP_STATUS_OK)
-        return LibraryError{LoadFailure::Failed, "init failed (status " + std::to_string(status) + ")" +
-                                                     (init_error.text().empty() ? std::string() : ": " + init_error.text())};
+        return Error("init failed (status " + std::to_string(status) + ")" +
+                     (init_error.text().empty() ? std::string() : ": " + init_error.text()));
     auto module = std::make_unique<InProcessModule>(library, std::move(context), instance);
 
     sdk::StringReceiver described(max_description_bytes);
     status = library->api().describe(instance, described.sink());
     if (status != UAP_STATUS_OK || described.overflowed())
-        return LibraryError{LoadFailure::Failed, described.overflowed()
-                                                     ? std::string("describe() wrote more than 4 MiB")
-                                                     : "describe() failed (status " + std::to_string(status) + "): " + described.text()};
+        return Error(described.overflowed() ? std::string("describe() wrote more than 4 MiB")
+                                            : "describe() failed (status " + std::to_string(status) + "): " + described.text());
     return Started{std::move(module), described.take(), library->abi_version()};
 }
 
-std::variant<ModuleHost::Started, LibraryError> ModuleHost::start_isolated(const Manifest& manifest,
-                                                                             const std::filesystem::path& library_file,
-                                                                             const settings::ProjectSettings& settings) {
+Expected<ModuleHost::Started> ModuleHost::start_isolated(const Manifest& manifest, const std::filesystem::path& library_file,
+                                                         const settings::ProjectSettings& settings) {
     auto context = std::make_unique<uap_host_context>();
     context->module_id = manifest.id;
     context->settings_json = settings.module_settings_json(manifest.id);
     context->environment = &m_environment;
     if (!m_start_isolated)
-        return LibraryError{LoadFailure::Failed, "this program cannot run packs in a module runner; run the pack in-process with "
-                                                 "`uap-host modules inline " + manifest.id + " --project DIR`"};
+        return Error::unavailable("this program cannot run packs in a module runner; run the pack in-process with "
+                                  "`uap-host modules inline " + manifest.id + " --project DIR`");
     return m_start_isolated(IsolatedPack{library_file, std::move(context), m_on_pack_disabled});
 }
 

@@ -115,10 +115,10 @@ public:
 private:
     void load_pack(PackReport& pack, const settings::ProjectSettings& settings);
     using Started = StartedModule;
-    std::variant<Started, LibraryError> start_in_process(const Manifest& manifest, const std::filesystem::path& library_file,
-                                                         const settings::ProjectSettings& settings);
-    std::variant<Started, LibraryError> start_isolated(const Manifest& manifest, const std::filesystem::path& library_file,
-                                                       const settings::ProjectSettings& settings);
+    Expected<Started> start_in_process(const Manifest& manifest, const std::filesystem::path& library_file,
+                                       const settings::ProjectSettings& settings);
+    Expected<Started> start_isolated(const Manifest& manifest, const std::filesystem::path& library_file,
+                                     const settings::ProjectSettings& settings);
     void reject_duplicate_pack_ids();
     void build_registry();
 

@@ -22,7 +22,7 @@ ModuleLibrary::~ModuleLibrary() {
     m_library.unload();
 }
 
-std::variant<std::shared_ptr<ModuleLibrary>, LibraryError> ModuleLibrary::open(const std::filesystem::path& file) {
+Expected<std::shared_ptr<ModuleLibrary>> ModuleLibrary::open(const std::filesystem::path& file) {
     // Declared before the lock so that, on a failure, the library is unloaded after the lock is released.
     std::shared_ptr<ModuleLibrary> library(new ModuleLibrary());
     std::lock_guard lock(loader_mutex);
@@ -31,31 +31,29 @@ std::variant<std::shared_ptr<ModuleLibrary>, LibraryError> ModuleLibrary::open(c
     library->m_library.load(file,
                             boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local, error);
     if (error)
-        return LibraryError{LoadFailure::Failed, "cannot load " + utf8::from_path(file) + ": " + error.message()};
+        return Error("cannot load " + utf8::from_path(file) + ": " + error.message());
     if (!library->m_library.has(UAP_MODULE_ENTRY_SYMBOL))
-        return LibraryError{LoadFailure::Failed,
-                            utf8::from_path(file.filename()) + " does not export " + std::string(UAP_MODULE_ENTRY_SYMBOL)};
+        return Error(utf8::from_path(file.filename()) + " does not export " + std::string(UAP_MODULE_ENTRY_SYMBOL));
     auto& entry = library->m_library.get<std::remove_pointer_t<uap_module_entry_fn>>(UAP_MODULE_ENTRY_SYMBOL);
 
     uint32_t answered = 0;
     const uap_module_api* offered = nullptr;
     uap_status status = entry(newest_abi_version, &answered, &offered);
     if (status == UAP_STATUS_UNSUPPORTED_VERSION)
-        return LibraryError{LoadFailure::Incompatible, "the module refused ABI generation " +
-                                                           std::to_string(newest_abi_version) + " (it needs a newer host)"};
+        return Error::unsupported_version("the module refused ABI generation " + std::to_string(newest_abi_version) +
+                                          " (it needs a newer host)");
     if (status != UAP_STATUS_OK)
-        return LibraryError{LoadFailure::Failed, "the entry point failed with status " + std::to_string(status)};
+        return Error("the entry point failed with status " + std::to_string(status));
     if (answered < oldest_abi_version || answered > newest_abi_version)
-        return LibraryError{LoadFailure::Incompatible, "the module answered ABI generation " + std::to_string(answered) +
-                                                           "; this host speaks " + std::to_string(oldest_abi_version) +
-                                                           " to " + std::to_string(newest_abi_version)};
+        return Error::unsupported_version("the module answered ABI generation " + std::to_string(answered) + "; this host speaks " +
+                                          std::to_string(oldest_abi_version) + " to " + std::to_string(newest_abi_version));
     if (!offered || offered->struct_size < minimum_module_api_size)
-        return LibraryError{LoadFailure::Failed, "the module's function table is missing or too small"};
+        return Error("the module's function table is missing or too small");
     std::memcpy(&library->m_api, offered, std::min<size_t>(offered->struct_size, sizeof(uap_module_api)));
     library->m_api.struct_size = std::min<uint32_t>(offered->struct_size, sizeof(uap_module_api));
     const auto& api = library->m_api;
     if (!api.init || !api.describe || !api.call_tool || !api.shutdown)
-        return LibraryError{LoadFailure::Failed, "the module's function table has empty entries"};
+        return Error("the module's function table has empty entries");
     library->m_abi_version = answered;
     return library;
 }

@@ -21,17 +21,11 @@ inline constexpr uint32_t newest_abi_version = UAP_ABI_VERSION;
 // The most a module's describe() may write.
 inline constexpr uint64_t max_description_bytes = 4 * 1024 * 1024;
 
-enum class LoadFailure { Failed, Incompatible };
-
-struct LibraryError {
-    LoadFailure kind;
-    std::string reason;
-};
-
 class ModuleLibrary {
 public:
     // Loads file (absolute), resolves uap_module_entry and negotiates. Loads are serialised.
-    static std::variant<std::shared_ptr<ModuleLibrary>, LibraryError> open(const std::filesystem::path& file);
+    // A library that speaks no ABI generation this host does fails with UnsupportedVersion.
+    static Expected<std::shared_ptr<ModuleLibrary>> open(const std::filesystem::path& file);
 
     // Unloads under the same lock as loads. Callers make sure no module code is still running.
     ~ModuleLibrary();

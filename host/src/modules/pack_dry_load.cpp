@@ -13,15 +13,11 @@ Expected<void> dry_load_pack(const Manifest& manifest, const std::filesystem::pa
     context->module_id = manifest.id;
     context->settings_json = "{}";
     context->environment = &environment;
-    auto started = start(IsolatedPack{library, std::move(context), {}});
-    if (auto* failure = std::get_if<LibraryError>(&started))
-        return Error(failure->reason);
-    auto& loaded = std::get<StartedModule>(started);
+    UAP_ASSIGN_OR_RETURN(auto loaded, start(IsolatedPack{library, std::move(context), {}}));
     auto description = parse_module_description(loaded.description);
     if (!description)
         return Error("its description is invalid: " + description.error().message());
-    if (auto mismatch = manifest_mismatch(manifest, *description))
-        return Error(*mismatch);
+    UAP_TRY(check_manifest_matches(manifest, *description));
     return {};
 }
 

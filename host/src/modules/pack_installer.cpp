@@ -99,8 +99,7 @@ Expected<Manifest> inspect_manifest(const fs::path& folder) {
     if (manifest->abi_version < oldest_abi_version || manifest->abi_version > newest_abi_version)
         return Error("the pack needs ABI generation " + std::to_string(manifest->abi_version) + "; this host speaks " +
                      std::to_string(oldest_abi_version) + " to " + std::to_string(newest_abi_version));
-    if (auto refusal = host_revision_refusal(*manifest))
-        return Error(*refusal);
+    UAP_TRY(check_host_revision(*manifest));
     auto library = manifest->library_for_this_platform();
     if (!library)
         return library.error();
@@ -116,9 +115,7 @@ Expected<Manifest> inspect_pack(const fs::path& folder) {
     auto library = manifest->library_for_this_platform();
     if (!library)
         return library.error();
-    auto opened = ModuleLibrary::open(*library);
-    if (auto* failure = std::get_if<LibraryError>(&opened))
-        return Error(failure->reason);
+    UAP_TRY(ModuleLibrary::open(*library));
     return manifest;
 }
 

@@ -18,16 +18,11 @@ modules::IsolatedStarter module_runner(std::filesystem::path program) {
     };
 }
 
-std::variant<modules::StartedModule, modules::LibraryError> IsolatedModule::start(RunnerSetup setup, CrashPolicy policy) {
+Expected<modules::StartedModule> IsolatedModule::start(RunnerSetup setup, CrashPolicy policy) {
     std::unique_ptr<IsolatedModule> module(new IsolatedModule(std::move(setup), policy));
-    auto connection = RunnerConnection::launch(module->m_setup.program, *module->m_setup.context, module->m_output);
-    if (!connection)
-        return modules::LibraryError{modules::LoadFailure::Failed, connection.error().message()};
-    auto loaded = (*connection)->load(module->m_setup.library);
-    if (auto* failure = std::get_if<modules::LibraryError>(&loaded))
-        return *failure;
-    auto& answer = std::get<LoadAnswer>(loaded);
-    module->m_connection = std::move(*connection);
+    UAP_ASSIGN_OR_RETURN(auto connection, RunnerConnection::launch(module->m_setup.program, *module->m_setup.context, module->m_output));
+    UAP_ASSIGN_OR_RETURN(auto answer, connection->load(module->m_setup.library));
+    module->m_connection = std::move(connection);
     return modules::StartedModule{std::move(module), std::move(answer.description), answer.abi_version};
 }
 
@@ -108,9 +103,9 @@ Expected<std::shared_ptr<RunnerConnection>> IsolatedModule::connection() {
     if (!launched)
         return launched.error();
     auto loaded = (*launched)->load(m_setup.library);
-    if (auto* failure = std::get_if<modules::LibraryError>(&loaded)) {
+    if (!loaded) {
         account_for(**launched);
-        return Error("module pack " + id() + " could not be restarted: " + failure->reason);
+        return loaded.error().within("module pack " + id() + " could not be restarted");
     }
     m_connection = std::move(*launched);
     ++m_calls_running;

@@ -40,7 +40,7 @@ struct CrashPolicy {
 class IsolatedModule final : public modules::ModuleBackend {
 public:
     // Starts the first runner, loads the pack in it and returns its description.
-    static std::variant<modules::StartedModule, modules::LibraryError> start(RunnerSetup setup, CrashPolicy policy = {});
+    static Expected<modules::StartedModule> start(RunnerSetup setup, CrashPolicy policy = {});
 
     ~IsolatedModule() override; // Asks the runner to shut the module down; kills it after a grace period.
 

@@ -97,7 +97,7 @@ void RunnerConnection::send(const std::string& frame) {
         spdlog::debug("[{}] {}", m_context.module_id, written.error().message());
 }
 
-std::variant<LoadAnswer, modules::LibraryError> RunnerConnection::load(const std::filesystem::path& library) {
+Expected<LoadAnswer> RunnerConnection::load(const std::filesystem::path& library) {
     OutgoingMessage message("load");
     message.string("library", utf8::from_path(library));
     message.string("moduleId", m_context.module_id);
@@ -111,7 +111,7 @@ std::variant<LoadAnswer, modules::LibraryError> RunnerConnection::load(const std
     if (!answered)
         kill(Death::Stopped);
     std::string how = answered ? how_it_ended() : "it did not answer within " + seconds_text(load_limit);
-    return modules::LibraryError{modules::LoadFailure::Failed, "the module runner ended while loading the pack (" + how + ")"};
+    return Error::unavailable("the module runner ended while loading the pack (" + how + ")");
 }
 
 Expected<modules::ModuleOutput> RunnerConnection::call(const modules::ToolCallRequest& request) {
@@ -483,9 +483,8 @@ void RunnerConnection::dispatch(const rapidjson::Document& message, std::string&
             m_load_answer = LoadAnswer{std::string(text_of(message, "description")),
                                        static_cast<uint32_t>(integer_of(message, "abiVersion"))};
         else
-            m_load_answer = modules::LibraryError{flag_of(message, "incompatible") ? modules::LoadFailure::Incompatible
-                                                                                   : modules::LoadFailure::Failed,
-                                                  std::string(text_of(message, "reason"))};
+            m_load_answer = Error(flag_of(message, "incompatible") ? ErrorCode::UnsupportedVersion : ErrorCode::Failed,
+                                  std::string(text_of(message, "reason")));
         m_changed.notify_all();
     } else if (type != "stopped") {
         spdlog::warn("[{}] module runner sent an unknown message type", m_context.module_id);

@@ -46,7 +46,7 @@ public:
     RunnerConnection& operator=(const RunnerConnection&) = delete;
 
     // Loads the pack's library in the runner: init, then describe.
-    std::variant<LoadAnswer, modules::LibraryError> load(const std::filesystem::path& library);
+    Expected<LoadAnswer> load(const std::filesystem::path& library);
 
     // Runs one call and waits for its result, its deadline, or the runner's death.
     Expected<modules::ModuleOutput> call(const modules::ToolCallRequest& request);
@@ -104,7 +104,7 @@ private:
     std::condition_variable m_changed;
     std::map<int64_t, std::shared_ptr<PendingCall>> m_calls;
     std::atomic<int64_t> m_next_call{1};
-    std::optional<std::variant<LoadAnswer, modules::LibraryError>> m_load_answer;
+    std::optional<Expected<LoadAnswer>> m_load_answer;
     Death m_death = Death::Alive;
     Death m_requested_death = Death::Alive; // Set by kill() before the signal, read when the pipe closes.
     std::atomic<bool> m_serving{true};      // Both of the above are still Alive (read without the lock).

@@ -169,29 +169,30 @@ private:
     void load(const rapidjson::Document& message) {
         m_settings = std::string(text_of(message, "settings"));
         auto opened = modules::ModuleLibrary::open(utf8::to_path(text_of(message, "library")));
-        if (auto* failure = std::get_if<modules::LibraryError>(&opened))
-            return load_failed(failure->kind == modules::LoadFailure::Incompatible, failure->reason);
-        m_library = std::get<std::shared_ptr<modules::ModuleLibrary>>(std::move(opened));
+        if (!opened)
+            return load_failed(opened.error());
+        m_library = std::move(opened).value();
         sdk::StringReceiver init_error(4096);
         uap_status status = m_library->api().init(&table(), as_context(), &m_instance, init_error.sink());
         if (status != UAP_STATUS_OK)
-            return load_failed(false, "init failed (status " + std::to_string(status) + ")" +
-                                          (init_error.text().empty() ? std::string() : ": " + init_error.text()));
+            return load_failed(Error("init failed (status " + std::to_string(status) + ")" +
+                                     (init_error.text().empty() ? std::string() : ": " + init_error.text())));
         sdk::StringReceiver described(modules::max_description_bytes);
         status = m_library->api().describe(m_instance, described.sink());
         if (status != UAP_STATUS_OK || described.overflowed() || !valid_utf8(described.text()))
-            return load_failed(false, described.overflowed() ? std::string("describe() wrote more than 4 MiB")
-                                                             : "describe() failed (status " + std::to_string(status) + "): " +
-                                                                   (valid_utf8(described.text()) ? described.text() : "(not UTF-8)"));
+            return load_failed(Error(described.overflowed() ? std::string("describe() wrote more than 4 MiB")
+                                                            : "describe() failed (status " + std::to_string(status) + "): " +
+                                                                  (valid_utf8(described.text()) ? described.text() : "(not UTF-8)")));
         OutgoingMessage loaded("loaded");
         loaded.integer("abiVersion", m_library->abi_version());
         loaded.string("description", described.text());
         send(loaded.finish());
     }
 
-    void load_failed(bool incompatible, const std::string& reason) {
+    void load_failed(const Error& error) {
         OutgoingMessage failed("loadFailed");
-        failed.boolean("incompatible", incompatible);
+        failed.boolean("incompatible", error.code() == ErrorCode::UnsupportedVersion);
+        const std::string& reason = error.message();
         failed.string("reason", valid_utf8(reason) ? reason : std::string("the module's message is not UTF-8"));
         send(failed.finish());
     }
