@@ -78,9 +78,9 @@ TEST(EndToEnd, AnMcpClientsCallReachesTheSimulatorThroughAModuleAndTheBridge) {
     ASSERT_TRUE(content) << printed;
     EXPECT_EQ(uap::json::string_field((*content)["created"], "name").value_or(""), "Hello Everywhere") << printed;
 
-    std::string roots;
-    ASSERT_EQ(host.bridge().call("hierarchy.roots", "{}", 5000, nullptr, roots), UAP_STATUS_OK) << roots;
-    EXPECT_NE(roots.find("\"Hello Everywhere\""), std::string::npos) << "the simulator's scene lacks the new object: " << roots;
+    auto roots = host.bridge().call("hierarchy.roots", "{}", 5000, nullptr);
+    ASSERT_TRUE(roots) << roots.error().message();
+    EXPECT_NE(roots->find("\"Hello Everywhere\""), std::string::npos) << "the simulator's scene lacks the new object: " << *roots;
 
     host.stop();
     fs::remove_all(project);

@@ -2,6 +2,7 @@
 #include "bridge_harness.hpp"
 
 #include "app/editor_connection.hpp"
+#include "modules/status_codes.hpp"
 
 #include <rapidjson/document.h>
 #include <rapidjson/pointer.h>
@@ -78,8 +79,11 @@ std::unique_ptr<editor_sim::SimulatedEditor> BridgeHarness::connect_in_process(e
 }
 
 BridgeHarness::Answer BridgeHarness::call(std::string_view method, std::string_view params, uint32_t timeout_ms) {
+    // As a module sees it: the ABI status and the result or the editor's error object.
+    auto called = m_bridge->call(method, params, timeout_ms, nullptr);
     Answer answer;
-    answer.status = m_bridge->call(method, params, timeout_ms, nullptr, answer.json);
+    answer.status = called ? UAP_STATUS_OK : uap::modules::to_status(called.error().code());
+    answer.json = called ? *called : called.error().detail();
     return answer;
 }
 

@@ -42,9 +42,9 @@ TEST(BridgeServe, TheSimulatorServesThroughTheHostServerAndItsGuard) {
         uap::app::HostApplication host(options);
         auto started = host.start();
         ASSERT_TRUE(started) << started.error().message();
-        std::string result;
-        EXPECT_EQ(host.bridge().call("hierarchy.roots", "{}", 5000, nullptr, result), UAP_STATUS_OK) << result;
-        EXPECT_NE(result.find("Main Camera"), std::string::npos);
+        auto roots = host.bridge().call("hierarchy.roots", "{}", 5000, nullptr);
+        ASSERT_TRUE(roots) << roots.error().message();
+        EXPECT_NE(roots->find("Main Camera"), std::string::npos);
 
         const auto& tokens = host.tokens();
         uint16_t port = host.port();

@@ -94,9 +94,10 @@ TEST(BridgeThrottle, ACallOutlivingItsTimeoutOnAThrottledEditorSaysSoAndComplete
     ConnectedEditor connected("slow");
     BridgeHarness& harness = connected.harness;
     connected.throttle(3000ms, WakeOnRequest::Ignored, 3200ms);
-    std::string result;
-    auto status = harness.bridge().call("object.create", R"({"name":"Late"})", 300, nullptr, result);
-    EXPECT_EQ(status, UAP_STATUS_TIMEOUT) << result;
+    auto late = harness.bridge().call("object.create", R"({"name":"Late"})", 300, nullptr);
+    ASSERT_FALSE(late);
+    EXPECT_EQ(late.error().code(), uap::ErrorCode::Timeout) << late.error().message();
+    const std::string& result = late.error().detail();
     EXPECT_EQ(field_text(result, "/code"), "still_running") << result;
     EXPECT_NE(field_text(result, "/message").find("throttled"), std::string::npos) << result;
     EXPECT_GE(field_integer(result, "/data/editor/mainThread/tickGapMs"), 1000) << result;

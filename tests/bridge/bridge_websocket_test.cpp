@@ -430,11 +430,11 @@ TEST(BridgeWaits, CancellingAQueuedCallWithdrawsItSoItNeverRuns) {
         std::this_thread::sleep_for(200ms);
         control.cancelled = true;
     });
-    std::string result;
-    auto status = harness.bridge().call("object.create", R"({"name":"NeverMade"})", 10000, &control, result);
+    auto withdrawn = harness.bridge().call("object.create", R"({"name":"NeverMade"})", 10000, &control);
     canceller.join();
-    EXPECT_EQ(status, UAP_STATUS_CANCELLED) << result;
-    EXPECT_EQ(field_text(result, "/code"), "cancelled");
+    ASSERT_FALSE(withdrawn);
+    EXPECT_EQ(withdrawn.error().code(), uap::ErrorCode::Cancelled) << withdrawn.error().message();
+    EXPECT_EQ(field_text(withdrawn.error().detail(), "/code"), "cancelled");
     std::this_thread::sleep_for(1600ms);
     auto lookup = harness.call("component.list", R"({"object":{"scenePath":"/NeverMade"}})");
     EXPECT_EQ(field_text(lookup.json, "/code"), "not_found") << "a withdrawn request must not run after the stall";

@@ -318,15 +318,14 @@ public:
     uap::editor_sim::EditorSimulator simulator{uap::editor_sim::SimulatorIdentity{}};
     bool connected = true;
     int calls = 0;
-    uap_status call(std::string_view method, std::string_view params, uint32_t, const uap::api::CallControl*, std::string& result) override {
+    uap::Expected<std::string> call(std::string_view method, std::string_view params, uint32_t, const uap::api::CallControl*) override {
         ++calls;
-        if (!connected) {
-            result = R"({"code":"not_connected","message":"no editor is connected"})";
-            return UAP_STATUS_UNAVAILABLE;
-        }
+        if (!connected)
+            return uap::json::error_with_object(uap::ErrorCode::Unavailable, "not_connected", "no editor is connected");
         auto reply = simulator.call(method, params);
-        result = reply.json;
-        return reply.ok() ? UAP_STATUS_OK : UAP_STATUS_INVALID_ARGUMENT;
+        if (!reply.ok())
+            return uap::Error::invalid_argument("the simulator refused " + std::string(method)).with_detail(reply.json);
+        return reply.json;
     }
     std::string state_json() const override { return connected ? R"({"state":"connected"})" : R"({"state":"not_connected"})"; }
 };

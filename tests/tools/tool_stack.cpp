@@ -151,9 +151,9 @@ ToolReply ToolStack::call(const std::string& tool, const std::string& arguments_
 }
 
 std::string ToolStack::editor(const std::string& method, const std::string& params_json) {
-    std::string result;
-    m_parts->host->bridge().call(method, params_json, 30000, nullptr, result);
-    return result;
+    // The result, or the editor's error object: the tests read either as JSON.
+    auto answer = m_parts->host->bridge().call(method, params_json, 30000, nullptr);
+    return answer ? *answer : answer.error().detail();
 }
 
 std::string ToolStack::scene_dump() {

@@ -2,7 +2,8 @@
 // bridge implements it; NoEditor stands in when no editor can be connected.
 #pragma once
 
-#include <uap/abi/uap_module.h>
+#include "support/expected.hpp"
+#include "support/json_writer.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -20,10 +21,11 @@ class EditorLink {
 public:
     virtual ~EditorLink() = default;
 
-    // Calls an editor primitive. On OK, result holds the primitive's JSON result; otherwise a JSON
-    // error object {"code","message",...}.
-    virtual uap_status call(std::string_view method, std::string_view params_json, uint32_t timeout_ms,
-                            const CallControl* control, std::string& result) = 0;
+    // Calls an editor primitive: its JSON result, or an Error whose code is the failure's kind
+    // (modules receive it as the matching uap_status) and whose detail is the editor's JSON error
+    // object {"code","message",...}, which modules read.
+    virtual Expected<std::string> call(std::string_view method, std::string_view params_json, uint32_t timeout_ms,
+                                       const CallControl* control) = 0;
 
     // The connection state as a JSON object, {"state": "...", ...}.
     virtual std::string state_json() const = 0;
@@ -32,9 +34,8 @@ public:
 // The link of a host that has no editor bridge: every call is UNAVAILABLE, and says so.
 class NoEditor final : public EditorLink {
 public:
-    uap_status call(std::string_view, std::string_view, uint32_t, const CallControl*, std::string& result) override {
-        result = R"({"code":"no_editor","message":"no Unity editor is connected to this host"})";
-        return UAP_STATUS_UNAVAILABLE;
+    Expected<std::string> call(std::string_view, std::string_view, uint32_t, const CallControl*) override {
+        return json::error_with_object(ErrorCode::Unavailable, "no_editor", "no Unity editor is connected to this host");
     }
     std::string state_json() const override {
         return R"({"state":"not_connected","detail":"this host runs without an editor bridge"})";

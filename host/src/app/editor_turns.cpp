@@ -22,14 +22,13 @@ struct EditorAnswer {
 };
 
 EditorAnswer call_editor(api::EditorLink& editor, std::string_view method, const std::string& params, uint32_t timeout_ms) {
-    std::string text;
-    uap_status status = editor.call(method, params, timeout_ms, nullptr, text);
+    auto called = editor.call(method, params, timeout_ms, nullptr);
     EditorAnswer answer;
-    answer.ok = status == UAP_STATUS_OK;
-    if (auto parsed = json::parse(text); parsed && parsed->IsObject())
+    answer.ok = called.has_value();
+    if (auto parsed = json::parse(called ? *called : called.error().detail()); parsed && parsed->IsObject())
         answer.value = std::move(*parsed);
     if (!answer.ok)
-        answer.message = answer.value.IsObject() ? json::string_field(answer.value, "message").value_or(text) : text;
+        answer.message = called.error().message();
     return answer;
 }
 

@@ -149,10 +149,8 @@ Expected<void> IntegrationCommands::add_uloop_through_editor(rapidjson::Document
     rapidjson::Document params(rapidjson::kObjectType);
     params.AddMember("identifier", rapidjson::StringRef(integrations::uloop_git_url), params.GetAllocator());
     m_uloop_add = std::thread([this, params_json = json::to_text(params)] {
-        std::string answer;
         // Package Manager clones the repository; a slow network takes minutes.
-        uap_status status = m_editor->call("packages.add", params_json, uloop_add_timeout_ms, &m_uloop_control, answer);
-        finish_uloop_add(status, answer);
+        finish_uloop_add(m_editor->call("packages.add", params_json, uloop_add_timeout_ms, &m_uloop_control));
     });
     auto& allocator = reply.GetAllocator();
     reply.AddMember("via", "package_manager", allocator);
@@ -160,12 +158,12 @@ Expected<void> IntegrationCommands::add_uloop_through_editor(rapidjson::Document
     return {};
 }
 
-void IntegrationCommands::finish_uloop_add(uap_status status, const std::string& answer) {
+void IntegrationCommands::finish_uloop_add(const Expected<std::string>& answer) {
     rapidjson::Document event(rapidjson::kObjectType);
     auto& allocator = event.GetAllocator();
     event.AddMember("type", "uloop_install", allocator);
-    auto parsed = json::parse(answer);
-    std::string package_status = status == UAP_STATUS_OK && parsed && parsed->IsObject() ? json::string_field(*parsed, "status").value_or("") : "";
+    auto parsed = json::parse(answer ? *answer : answer.error().detail());
+    std::string package_status = answer && parsed && parsed->IsObject() ? json::string_field(*parsed, "status").value_or("") : "";
     if (package_status == "succeeded") {
         event.AddMember("phase", "succeeded", allocator);
         if (const rapidjson::Value* version = rapidjson::Pointer("/package/version").Get(*parsed); version && version->IsString())
@@ -173,7 +171,7 @@ void IntegrationCommands::finish_uloop_add(uap_status status, const std::string&
     } else {
         std::string message = "the editor did not answer";
         if (parsed && parsed->IsObject()) {
-            const rapidjson::Value* text = rapidjson::Pointer(status == UAP_STATUS_OK ? "/error/message" : "/message").Get(*parsed);
+            const rapidjson::Value* text = rapidjson::Pointer(answer ? "/error/message" : "/message").Get(*parsed);
             if (text && text->IsString())
                 message = text->GetString();
         }

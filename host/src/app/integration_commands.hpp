@@ -36,7 +36,7 @@ private:
     bool editor_connected() const;
     // Starts packages.add on a thread; its end is published as a uloop_install event.
     Expected<void> add_uloop_through_editor(rapidjson::Document& reply);
-    void finish_uloop_add(uap_status status, const std::string& answer);
+    void finish_uloop_add(const Expected<std::string>& answer);
 
     std::filesystem::path m_project;
     std::vector<std::string> m_environment;

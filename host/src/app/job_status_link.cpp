@@ -6,25 +6,23 @@
 
 namespace uap::app {
 
-uap_status JobStatusLink::call(std::string_view method, std::string_view params_json, uint32_t timeout_ms, const api::CallControl* control,
-                               std::string& result) {
+Expected<std::string> JobStatusLink::call(std::string_view method, std::string_view params_json, uint32_t timeout_ms,
+                                          const api::CallControl* control) {
     if (method != "host.jobStatus")
-        return m_editor.call(method, params_json, timeout_ms, control, result);
+        return m_editor.call(method, params_json, timeout_ms, control);
     auto params = json::parse(params_json.empty() ? std::string_view("{}") : params_json);
     std::optional<std::string> id = params && params->IsObject() ? json::string_field(*params, "jobId") : std::nullopt;
     bool cancel = params && params->IsObject() && json::bool_field(*params, "cancel").value_or(false);
     if (!id || !mcp::ToolJobs::owns(*id)) {
-        if (cancel) {
-            result = json::error_object("invalid_params",
-                                        "only jobs of long-running module tools (ids starting \"" + std::string(mcp::ToolJobs::id_prefix) +
-                                            "\") can be cancelled; an editor call that outlived its timeout runs to its end in the "
-                                            "editor: ask for its status without \"cancel\"");
-            return UAP_STATUS_INVALID_ARGUMENT;
-        }
-        return m_editor.call(method, params_json, timeout_ms, control, result);
+        if (cancel)
+            return json::error_with_object(ErrorCode::InvalidArgument, "invalid_params",
+                                           "only jobs of long-running module tools (ids starting \"" +
+                                               std::string(mcp::ToolJobs::id_prefix) +
+                                               "\") can be cancelled; an editor call that outlived its timeout runs to its end in the "
+                                               "editor: ask for its status without \"cancel\"");
+        return m_editor.call(method, params_json, timeout_ms, control);
     }
-    result = cancel ? m_jobs.cancel(*id) : m_jobs.status_json(*id);
-    return UAP_STATUS_OK;
+    return cancel ? m_jobs.cancel(*id) : m_jobs.status_json(*id);
 }
 
 } // namespace uap::app

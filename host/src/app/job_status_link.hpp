@@ -11,8 +11,8 @@ class JobStatusLink final : public api::EditorLink {
 public:
     JobStatusLink(api::EditorLink& editor, mcp::ToolJobs& jobs) : m_editor(editor), m_jobs(jobs) {}
 
-    uap_status call(std::string_view method, std::string_view params_json, uint32_t timeout_ms, const api::CallControl* control,
-                    std::string& result) override;
+    Expected<std::string> call(std::string_view method, std::string_view params_json, uint32_t timeout_ms,
+                               const api::CallControl* control) override;
     std::string state_json() const override { return m_editor.state_json(); }
 
 private:

@@ -28,31 +28,26 @@ std::string job_status(const std::string& id, const BridgeServer::Entry& entry) 
 
 } // namespace
 
-uap_status BridgeServer::host_method(std::string_view method, std::string_view params_json, std::string& result) {
+Expected<std::string> BridgeServer::host_method(std::string_view method, std::string_view params_json) {
     rapidjson::Document params = parse_trusted(params_json);
     if (method == "host.compileState")
-        return compile_state_method(params, result);
+        return compile_state_method(params);
     std::lock_guard lock(m_mutex);
     if (method == "host.jobStatus") {
         auto id = json::string_field(params, "jobId");
-        if (!id) {
-            result = error_object("invalid_params", "host.jobStatus needs a string jobId");
-            return UAP_STATUS_INVALID_ARGUMENT;
-        }
+        if (!id)
+            return json::error_with_object(ErrorCode::InvalidArgument, "invalid_params", "host.jobStatus needs a string jobId");
         auto found = m_entries.find(*id);
-        if (found == m_entries.end() || !found->second->job) {
-            result = json::TextWriter()
-                         .begin_object()
-                         .field("jobId", *id)
-                         .field("state", "unknown")
-                         .field("detail", "no such job (never issued, already expired, or sent by an earlier host run and never run: "
-                                          "the editor drops what a lost host had queued)")
-                         .end_object()
-                         .text();
-            return UAP_STATUS_OK;
-        }
-        result = job_status(*id, *found->second);
-        return UAP_STATUS_OK;
+        if (found == m_entries.end() || !found->second->job)
+            return json::TextWriter()
+                .begin_object()
+                .field("jobId", *id)
+                .field("state", "unknown")
+                .field("detail", "no such job (never issued, already expired, or sent by an earlier host run and never run: "
+                                 "the editor drops what a lost host had queued)")
+                .end_object()
+                .text();
+        return job_status(*id, *found->second);
     }
     if (method == "host.events") {
         uint64_t since = params.IsObject() && params.HasMember("sinceSequence") && params["sinceSequence"].IsUint64()
@@ -63,22 +58,20 @@ uap_status BridgeServer::host_method(std::string_view method, std::string_view p
         for (const auto& [sequence, frame] : m_events)
             if (sequence > since)
                 writer.begin_object().field("sequence", sequence).raw_field("frame", frame).end_object();
-        result = writer.end_array().field("lastSequence", m_event_sequence).end_object().text();
-        return UAP_STATUS_OK;
+        return writer.end_array().field("lastSequence", m_event_sequence).end_object().text();
     }
-    result = error_object("unknown_method", "the host answers only host.jobStatus, host.events and host.compileState itself");
-    return UAP_STATUS_INVALID_ARGUMENT;
+    return json::error_with_object(ErrorCode::InvalidArgument, "unknown_method",
+                                   "the host answers only host.jobStatus, host.events and host.compileState itself");
 }
 
-uap_status BridgeServer::compile_state_method(const rapidjson::Document& params, std::string& result) {
+Expected<std::string> BridgeServer::compile_state_method(const rapidjson::Document& params) {
     // A caller blocks a module thread while it waits, so the wait has a ceiling of its own.
     constexpr int64_t max_wait_ms = 300000;
     auto after = params.IsObject() ? json::integer_field(params, "afterSequence") : std::nullopt;
     int64_t wait_ms = params.IsObject() ? json::integer_field(params, "waitMs").value_or(0) : 0;
-    if ((after && *after < 0) || wait_ms < 0) {
-        result = error_object("invalid_params", "host.compileState takes a non-negative afterSequence and waitMs");
-        return UAP_STATUS_INVALID_ARGUMENT;
-    }
+    if ((after && *after < 0) || wait_ms < 0)
+        return json::error_with_object(ErrorCode::InvalidArgument, "invalid_params",
+                                       "host.compileState takes a non-negative afterSequence and waitMs");
     std::unique_lock lock(m_mutex);
     auto finished = [&] { return after && m_compile.finished_after(static_cast<uint64_t>(*after)); };
     if (after && wait_ms > 0)
@@ -89,8 +82,7 @@ uap_status BridgeServer::compile_state_method(const rapidjson::Document& params,
         writer.field("finishedAfter", finished());
     writer.key("compile");
     m_compile.write(writer);
-    result = writer.end_object().text();
-    return UAP_STATUS_OK;
+    return writer.end_object().text();
 }
 
 } // namespace uap::bridge

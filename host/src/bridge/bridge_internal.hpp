@@ -52,6 +52,10 @@ inline rapidjson::Document parse_trusted(std::string_view text) {
     return parsed ? std::move(parsed).value() : rapidjson::Document();
 }
 
+// The failure of an editor error object that is already JSON text: its kind, its message for a
+// person, and the object itself as the detail modules read.
+Error editor_error(ErrorCode kind, std::string error_json);
+
 // Records the editor's answer on an entry: its result when ok, otherwise its error, as JSON text.
 inline void complete_entry(BridgeServer::Entry& entry, bool ok, std::string response) {
     entry.ok = ok;

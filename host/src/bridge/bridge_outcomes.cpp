@@ -9,44 +9,49 @@ namespace uap::bridge {
 
 namespace {
 
-// Maps an editor error code to the ABI status a module sees.
-uap_status status_of_error(const std::string& error_json) {
+// The kind of failure an editor error object reports, by its code.
+ErrorCode kind_of_error(const std::string& error_json) {
     std::string code = json::string_field(parse_trusted(error_json), "code").value_or("");
     if (code == "invalid_params" || code == "unknown_method" || code == "invalid_request" || code == "type_mismatch")
-        return UAP_STATUS_INVALID_ARGUMENT;
+        return ErrorCode::InvalidArgument;
     if (code == "result_too_large")
-        return UAP_STATUS_TOO_LARGE;
-    return UAP_STATUS_TOOL_ERROR;
+        return ErrorCode::TooLarge;
+    return ErrorCode::Failed;
 }
 
 } // namespace
 
-uap_status BridgeServer::call(std::string_view method, std::string_view params_json, uint32_t timeout_ms, const CallControl* control,
-                              std::string& result) {
-    auto params = json::parse(params_json.empty() ? std::string_view("{}") : params_json);
-    if (!params || !params->IsObject()) {
-        result = error_object("invalid_params", "editor call params must be a JSON object" + (params ? std::string() : " (" + params.error().message() + ")"));
-        return UAP_STATUS_INVALID_ARGUMENT;
-    }
-    if (method.rfind("host.", 0) == 0)
-        return host_method(method, json::to_text(*params), result);
-    if (method == "ping" || method == "request.status") {
-        result = error_object("invalid_params", std::string(method) + " is part of the bridge's own liveness protocol; read uap_ping instead");
-        return UAP_STATUS_INVALID_ARGUMENT;
-    }
-    auto entry = submit(method, json::to_text(*params), false);
-    return wait_for(entry, std::chrono::milliseconds(timeout_ms), control, result);
+Error editor_error(ErrorCode kind, std::string error_json) {
+    std::string message = json::string_field(parse_trusted(error_json), "message").value_or(error_json);
+    return Error(kind, std::move(message)).with_detail(std::move(error_json));
 }
 
-uap_status BridgeServer::finish(std::unique_lock<std::mutex>&, const std::shared_ptr<Entry>& entry, std::string& result) {
-    result = entry->response;
+Expected<std::string> BridgeServer::call(std::string_view method, std::string_view params_json, uint32_t timeout_ms,
+                                         const CallControl* control) {
+    auto params = json::parse(params_json.empty() ? std::string_view("{}") : params_json);
+    if (!params || !params->IsObject())
+        return json::error_with_object(ErrorCode::InvalidArgument, "invalid_params",
+                                       "editor call params must be a JSON object" +
+                                           (params ? std::string() : " (" + params.error().message() + ")"));
+    if (method.rfind("host.", 0) == 0)
+        return host_method(method, json::to_text(*params));
+    if (method == "ping" || method == "request.status")
+        return json::error_with_object(ErrorCode::InvalidArgument, "invalid_params",
+                                       std::string(method) + " is part of the bridge's own liveness protocol; read uap_ping instead");
+    auto entry = submit(method, json::to_text(*params), false);
+    return wait_for(entry, std::chrono::milliseconds(timeout_ms), control);
+}
+
+Expected<std::string> BridgeServer::finish(std::unique_lock<std::mutex>&, const std::shared_ptr<Entry>& entry) {
+    std::string response = entry->response;
     if (!entry->job)
         m_entries.erase(entry->id);
     if (entry->ok)
-        return UAP_STATUS_OK;
-    if (auto explained = explain_missing_primitive(entry->method, entry->response))
-        result = *explained;
-    return status_of_error(result);
+        return response;
+    if (auto explained = explain_missing_primitive(entry->method, response))
+        response = *explained;
+    ErrorCode kind = kind_of_error(response);
+    return editor_error(kind, std::move(response));
 }
 
 std::optional<std::string> BridgeServer::explain_missing_primitive(const std::string& method, const std::string& error_json) const {
@@ -69,8 +74,8 @@ std::optional<std::string> BridgeServer::explain_missing_primitive(const std::st
                             "package starts the host it carries");
 }
 
-uap_status BridgeServer::outcome(std::unique_lock<std::mutex>&, const std::shared_ptr<Entry>& entry, Outcome kind,
-                                 const std::string& detail, const std::string& editor_report, std::string& result) {
+Error BridgeServer::outcome(std::unique_lock<std::mutex>&, const std::shared_ptr<Entry>& entry, Outcome kind, const std::string& detail,
+                            const std::string& editor_report) {
     static const char* codes[] = {"still_running", "never_started", "abandoned", "not_connected", "cancelled"};
     const char* code = codes[static_cast<int>(kind)];
     bool job = kind == Outcome::StillRunning || kind == Outcome::Abandoned;
@@ -90,18 +95,17 @@ uap_status BridgeServer::outcome(std::unique_lock<std::mutex>&, const std::share
         writer.field("effect", "unknown");
     if (!editor_report.empty())
         writer.raw_field("editor", editor_report);
-    result = writer.end_object().end_object().text();
+    std::string object = writer.end_object().end_object().text();
     if (!job)
         m_entries.erase(entry->id);
-    if (kind == Outcome::NotConnected)
-        return UAP_STATUS_UNAVAILABLE;
-    if (kind == Outcome::Cancelled)
-        return UAP_STATUS_CANCELLED;
-    return UAP_STATUS_TIMEOUT;
+    ErrorCode error_kind = kind == Outcome::NotConnected ? ErrorCode::Unavailable
+                           : kind == Outcome::Cancelled  ? ErrorCode::Cancelled
+                                                         : ErrorCode::Timeout;
+    return Error(error_kind, std::move(message)).with_detail(std::move(object));
 }
 
-uap_status BridgeServer::wait_for(const std::shared_ptr<Entry>& entry, std::chrono::milliseconds timeout, const CallControl* control,
-                                  std::string& result) {
+Expected<std::string> BridgeServer::wait_for(const std::shared_ptr<Entry>& entry, std::chrono::milliseconds timeout,
+                                             const CallControl* control) {
     auto deadline = Clock::now() + timeout;
     std::unique_lock lock(m_mutex);
     while (true) {
@@ -109,19 +113,19 @@ uap_status BridgeServer::wait_for(const std::shared_ptr<Entry>& entry, std::chro
         if (m_connection && m_connected_since + timeout > deadline)
             deadline = m_connected_since + timeout;
         if (entry->state == EntryState::Completed)
-            return finish(lock, entry, result);
+            return finish(lock, entry);
         if (entry->state == EntryState::Abandoned)
-            return outcome(lock, entry, Outcome::Abandoned, entry->abandon_reason, {}, result);
+            return outcome(lock, entry, Outcome::Abandoned, entry->abandon_reason, {});
         bool cancelled = control && control->cancelled.load();
         auto now = Clock::now();
         if (m_stopping)
             return outcome(lock, entry, entry->state == EntryState::Queued ? Outcome::NotConnected : Outcome::Abandoned,
-                           "the host is shutting down", {}, result);
+                           "the host is shutting down", {});
         if (cancelled || now >= deadline) {
             if (!m_connection) {
                 auto reconnect_deadline = m_disconnected_since + m_options.reconnect_wait;
                 if (entry->state == EntryState::Queued && cancelled)
-                    return outcome(lock, entry, Outcome::Cancelled, "cancelled before the editor received it; it will not run", {}, result);
+                    return outcome(lock, entry, Outcome::Cancelled, "cancelled before the editor received it; it will not run", {});
                 if (!cancelled && now < reconnect_deadline && !m_editor_gone) {
                     m_changed.wait_until(lock, std::min(reconnect_deadline, now + std::chrono::milliseconds(100)));
                     if (!m_connection && !m_reloading)
@@ -130,11 +134,11 @@ uap_status BridgeServer::wait_for(const std::shared_ptr<Entry>& entry, std::chro
                 }
                 if (entry->state == EntryState::Queued)
                     return outcome(lock, entry, Outcome::NotConnected,
-                                   "no editor connected within the bounded wait; the request was never sent and will not run", {}, result);
+                                   "no editor connected within the bounded wait; the request was never sent and will not run", {});
                 return outcome(lock, entry, Outcome::Abandoned,
                                "the editor disconnected while the request was in flight and did not come back within the bounded wait; "
                                "its effect is unknown",
-                               {}, result);
+                               {});
             }
             if (entry->state == EntryState::Queued) {
                 m_changed.wait_for(lock, std::chrono::milliseconds(20));
@@ -145,15 +149,15 @@ uap_status BridgeServer::wait_for(const std::shared_ptr<Entry>& entry, std::chro
             std::string report = probe(id, cancelled);
             lock.lock();
             if (entry->state == EntryState::Completed)
-                return finish(lock, entry, result);
+                return finish(lock, entry);
             rapidjson::Document status = parse_trusted(report);
             std::string state = json::string_field(status, "state").value_or("");
             if (state == "withdrawn")
                 return outcome(lock, entry, cancelled ? Outcome::Cancelled : Outcome::NeverStarted,
-                               "the editor had not started the request; it was withdrawn and will not run", report, result);
+                               "the editor had not started the request; it was withdrawn and will not run", report);
             if (state == "completed" && status.HasMember("response") && status["response"].IsObject()) {
                 complete_entry(*entry, status["response"]);
-                return finish(lock, entry, result);
+                return finish(lock, entry);
             }
             if (state == "running" || state == "queued") {
                 std::string detail = state == "running" ? "the editor is still executing the request; fetch the result later with the job id"
@@ -165,12 +169,12 @@ uap_status BridgeServer::wait_for(const std::shared_ptr<Entry>& entry, std::chro
                         detail += ". The editor is alive but its main thread is throttled (one tick in " + std::to_string(liveness.tick_gap_ms) +
                                   " ms: Unity is in the background or under macOS App Nap); bring Unity to the front, or set Preferences > "
                                   "General > Interaction Mode, to make it faster";
-                return outcome(lock, entry, Outcome::StillRunning, detail, report, result);
+                return outcome(lock, entry, Outcome::StillRunning, detail, report);
             }
             return outcome(lock, entry, Outcome::Abandoned,
                            report.empty() ? "the editor did not answer a status probe off its main thread; the request's effect is unknown"
                                           : "the editor does not know the request; its effect is unknown",
-                           report, result);
+                           report);
         }
         m_changed.wait_until(lock, std::min(deadline, now + std::chrono::milliseconds(100)));
         if (!m_connection && !m_reloading && entry->state == EntryState::Sent)

@@ -51,8 +51,8 @@ public:
     explicit BridgeServer(BridgeOptions options);
     ~BridgeServer() override;
 
-    uap_status call(std::string_view method, std::string_view params_json, uint32_t timeout_ms, const CallControl* control,
-                    std::string& result) override;
+    Expected<std::string> call(std::string_view method, std::string_view params_json, uint32_t timeout_ms,
+                               const CallControl* control) override;
     std::string state_json() const override;
 
     // Serves one upgraded WebSocket until it closes; runs on the HTTP server's connection thread.
@@ -83,21 +83,20 @@ private:
     enum class Outcome { StillRunning, NeverStarted, Abandoned, NotConnected, Cancelled };
 
     std::shared_ptr<Entry> submit(std::string_view method, std::string_view params_json, bool internal);
-    uap_status wait_for(const std::shared_ptr<Entry>& entry, std::chrono::milliseconds timeout, const CallControl* control,
-                        std::string& result);
-    uap_status finish(std::unique_lock<std::mutex>& lock, const std::shared_ptr<Entry>& entry, std::string& result);
+    Expected<std::string> wait_for(const std::shared_ptr<Entry>& entry, std::chrono::milliseconds timeout, const CallControl* control);
+    Expected<std::string> finish(std::unique_lock<std::mutex>& lock, const std::shared_ptr<Entry>& entry);
     // For an unknown_method error on a primitive the editor's hello did not list: an error that says
     // the Unity package is older than the host and how to match them. Called with m_mutex held.
     std::optional<std::string> explain_missing_primitive(const std::string& method, const std::string& error_json) const;
-    uap_status outcome(std::unique_lock<std::mutex>& lock, const std::shared_ptr<Entry>& entry, Outcome kind,
-                       const std::string& detail, const std::string& editor_report, std::string& result);
+    Error outcome(std::unique_lock<std::mutex>& lock, const std::shared_ptr<Entry>& entry, Outcome kind, const std::string& detail,
+                  const std::string& editor_report);
     std::string probe(const std::string& request_id, bool withdraw);
     // Sends one of the bridge's own requests (ping, request.status) and waits up to timeout for it;
     // returns its result as JSON text, or an empty string when it failed or did not come in time.
     std::string internal_request(std::string_view method, std::string_view params_json, std::chrono::milliseconds timeout);
-    uap_status host_method(std::string_view method, std::string_view params_json, std::string& result);
+    Expected<std::string> host_method(std::string_view method, std::string_view params_json);
     // host.compileState: the compile state, waiting (bounded) for a compile that finishes after afterSequence.
-    uap_status compile_state_method(const rapidjson::Document& params, std::string& result);
+    Expected<std::string> compile_state_method(const rapidjson::Document& params);
 
     bool send(const std::shared_ptr<Connection>& connection, const std::string& frame);
     bool accept_hello(const std::shared_ptr<Connection>& connection, const std::string& frame);

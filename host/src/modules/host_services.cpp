@@ -2,7 +2,9 @@
 #include "modules/host_services.hpp"
 
 #include "modules/event_dispatch.hpp"
+#include "modules/status_codes.hpp"
 #include "support/json.hpp"
+#include "support/json_writer.hpp"
 #include "version.hpp"
 
 #include <rapidjson/document.h>
@@ -42,12 +44,15 @@ uap_status read_settings(uap_host_context* host, uap_sink* out) { return write(o
 
 uap_status editor_call(uap_host_context* host, uap_call_context* call, uap_string_view method, uap_string_view params,
                        uint32_t timeout_ms, uap_sink* out) {
-    std::string result;
     api::NoEditor fallback;
     api::EditorLink* editor = host->environment->editor ? host->environment->editor : &fallback;
-    uap_status status = editor->call(view(method), view(params), timeout_ms, call ? call->control : nullptr, result);
-    uap_status written = write(out, result);
-    return status == UAP_STATUS_OK && written != UAP_STATUS_OK ? written : status;
+    auto answer = editor->call(view(method), view(params), timeout_ms, call ? call->control : nullptr);
+    if (answer)
+        return write(out, *answer);
+    // Modules read the editor's error object; a failure without one still gets an object of its kind.
+    const Error& failure = answer.error();
+    write(out, failure.detail().empty() ? json::error_object(to_string(failure.code()), failure.message()) : failure.detail());
+    return to_status(failure.code());
 }
 
 uap_status host_info(uap_host_context* host, uap_sink* out) {

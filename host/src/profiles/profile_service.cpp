@@ -137,15 +137,17 @@ void ProfileService::refresh_types(const Catalog& catalog) {
         params.AddMember("query", json::string_value(type_query(name), params.GetAllocator()), params.GetAllocator());
         params.AddMember("kind", "any", params.GetAllocator());
         params.AddMember("limit", 1000, params.GetAllocator());
-        std::string result;
-        uap_status status = m_options.editor->call("type.find", json::to_text(params), static_cast<uint32_t>(m_options.editor_timeout.count()),
-                                                   nullptr, result);
-        auto document = json::parse(result);
-        if (status != UAP_STATUS_OK || !document || !document->IsObject() || !document->HasMember("types") || !(*document)["types"].IsArray()) {
+        auto answer = m_options.editor->call("type.find", json::to_text(params), static_cast<uint32_t>(m_options.editor_timeout.count()),
+                                             nullptr);
+        if (!answer) {
             complete = false;
-            answers.unanswered_reason = "the editor did not answer type.find (" +
-                                        (document && document->IsObject() ? json::string_field(*document, "message").value_or("no message")
-                                                                          : std::string("no answer")) + ")";
+            answers.unanswered_reason = "the editor did not answer type.find (" + answer.error().message() + ")";
+            break;
+        }
+        auto document = json::parse(*answer);
+        if (!document || !document->IsObject() || !document->HasMember("types") || !(*document)["types"].IsArray()) {
+            complete = false;
+            answers.unanswered_reason = "the editor did not answer type.find (its answer has no \"types\" list)";
             break;
         }
         bool found = false;

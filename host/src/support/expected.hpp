@@ -57,14 +57,27 @@ public:
 
     ErrorCode code() const { return m_code; }
     const std::string& message() const { return m_message; }
+    // The failure in a form programs read, where they do: for an editor call, the editor's JSON
+    // error object {"code","message",...}, which modules receive. Empty when there is none.
+    const std::string& detail() const { return m_detail; }
 
-    // Prefixes context and keeps the kind, e.g. Error("bad field").within("manifest x.json") →
-    // "manifest x.json: bad field".
-    Error within(const std::string& context) const { return {m_code, context + ": " + m_message}; }
+    Error with_detail(std::string detail) && {
+        m_detail = std::move(detail);
+        return std::move(*this);
+    }
+
+    // Prefixes context and keeps the kind and the detail, e.g. Error("bad field").within("manifest
+    // x.json") → "manifest x.json: bad field".
+    Error within(const std::string& context) const {
+        Error wider(m_code, context + ": " + m_message);
+        wider.m_detail = m_detail;
+        return wider;
+    }
 
 private:
     ErrorCode m_code = ErrorCode::Failed;
     std::string m_message;
+    std::string m_detail;
 };
 
 template <typename T>
@@ -82,6 +95,7 @@ public:
     T* operator->() { return &value(); }
     const T* operator->() const { return &value(); }
     T& operator*() & { return value(); }
+    const T& operator*() const& { return value(); }
 
     const Error& error() const { return std::get<1>(m_state); }
 

@@ -2,6 +2,8 @@
 // document is well formed; the one way the host and the simulator produce JSON text.
 #pragma once
 
+#include "support/expected.hpp"
+
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
@@ -79,6 +81,13 @@ inline std::string quoted(std::string_view text) { return TextWriter().value(tex
 // {"code": ..., "message": ...}: the bridge protocol's error object.
 inline std::string error_object(std::string_view code, std::string_view message) {
     return TextWriter().begin_object().field("code", code).field("message", message).end_object().text();
+}
+
+// An Error of the given kind whose detail is the bridge protocol's error object for it, for
+// answers that both a person and a module read.
+inline Error error_with_object(ErrorCode kind, std::string_view code, std::string message) {
+    std::string object = error_object(code, message);
+    return Error(kind, std::move(message)).with_detail(std::move(object));
 }
 
 // {"event": name, "data": <data_json>}: an event frame around data that is already JSON text.
