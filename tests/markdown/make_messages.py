@@ -45,6 +45,8 @@ messages = [
     ("table with short delimiter row stays text", "a | b\n--|--\n1\n"),
     ("table ragged rows", "a | b\n---|---\n1\n2 | 3 | 4\n"),
     ("link text with markup", "[**bold** `code` link](https://example.com) [*x*](javascript:y)"),
+    ("md4c unbalanced emphasis", "[](_)_ and [x](_a)_b_"),
+    ("unfinished link at the end", "See [the docs]("),
     ("escaped markup", "\\*not emphasis\\* \\# not heading \\[not link\\](x) \\<b\\>"),
 ]
 

@@ -2,6 +2,7 @@
 // but ordinary content (a 10,000-character word, a 5,000-line code block) still renders.
 #include "markdown/markdown_json.hpp"
 #include "markdown/markdown_parser.hpp"
+#include "markdown/tree_builder.hpp"
 #include "support/json.hpp"
 
 #include <gtest/gtest.h>
@@ -77,6 +78,54 @@ TEST(MarkdownLimits, ControlCharactersAndMarkupSoupGiveWellFormedJson) {
         EXPECT_TRUE(parsed) << json;
         soup += soup;
     }
+}
+
+// md4c 0.4.8 reports a leave without its enter for "[](_)_" (found by the fuzzer); a stray leave
+// closes nothing, a block's leave closes spans left open in it, and the document stays open.
+TEST(MarkdownLimits, UnbalancedCallbacksKeepTheTreeWhole) {
+    std::string source = "bold after";
+    TreeBuilder builder(source);
+    EXPECT_EQ(builder.leave_span(MD_SPAN_EM), 0);
+    EXPECT_EQ(builder.leave_block(MD_BLOCK_QUOTE), 0);
+    MD_BLOCK_H_DETAIL heading{2};
+    ASSERT_EQ(builder.enter_block(MD_BLOCK_H, &heading), 0);
+    ASSERT_EQ(builder.enter_span(MD_SPAN_STRONG, nullptr), 0);
+    ASSERT_EQ(builder.text(MD_TEXT_NORMAL, std::string_view(source).substr(0, 4)), 0);
+    EXPECT_EQ(builder.leave_span(MD_SPAN_EM), 0);    // not the open span: ignored
+    EXPECT_EQ(builder.leave_block(MD_BLOCK_H), 0);   // closes the strong run, then the heading
+    ASSERT_EQ(builder.text(MD_TEXT_NORMAL, std::string_view(source).substr(5)), 0);
+    Tree tree;
+    tree.root = builder.take_root();
+    EXPECT_EQ(tree_to_json(tree), R"({"version":1,"blocks":[{"type":"heading","level":2,"inlines":[{"type":"strong","inlines":[{"type":"text","text":"bold"}]}]},)"
+                                  R"({"type":"paragraph","inlines":[{"type":"text","text":"after"}]}]})");
+    EXPECT_EQ(markdown_json("[](_)_"), R"({"version":1,"blocks":[{"type":"paragraph","inlines":[]}]})");
+}
+
+// A run that is not part of the message (a parser fault) ends the tree: the message falls back to
+// plain text instead of showing memory that is not the message.
+TEST(MarkdownLimits, TextOutsideTheMessageIsRefused) {
+    std::string source = "inside";
+    std::string elsewhere(64, 'x');
+    TreeBuilder builder(source);
+    EXPECT_EQ(builder.text(MD_TEXT_NORMAL, source), 0);
+    EXPECT_EQ(builder.text(MD_TEXT_SOFTBR, "\n"), 0);
+    EXPECT_NE(builder.text(MD_TEXT_NORMAL, elsewhere), 0);
+    EXPECT_NE(builder.fallback_reason().find("64 bytes of text that are not in the message"), std::string::npos) << builder.fallback_reason();
+    TreeBuilder overlong(source);
+    EXPECT_NE(overlong.text(MD_TEXT_NORMAL, std::string_view(source.data() + 2, 40)), 0);
+}
+
+// Found by the fuzzer: md4c 0.4.8 reads a byte past the end of a message ending in an unfinished
+// link, such as "[](" (checked with md4c built with AddressSanitizer); the tree must be the same on
+// every run (the bytes after the message are ours and zero).
+TEST(MarkdownLimits, AnInputMd4cReadsPastIsStable) {
+    EXPECT_EQ(markdown_json("[]("), R"({"version":1,"blocks":[{"type":"paragraph","inlines":[{"type":"text","text":"[]("}]}]})");
+    const std::string message = "[a](b\n\n[c](d";
+    std::string first = markdown_json(message);
+    for (int round = 0; round < 20; ++round)
+        EXPECT_EQ(markdown_json(message), first);
+    EXPECT_EQ(first, R"({"version":1,"blocks":[{"type":"paragraph","inlines":[{"type":"text","text":"[a](b"}]},)"
+                     R"({"type":"paragraph","inlines":[{"type":"text","text":"[c](d"}]}]})");
 }
 
 } // namespace

@@ -5,6 +5,8 @@
 #include "markdown/entities.hpp"
 #include "markdown/link_targets.hpp"
 
+#include <cstdint>
+
 namespace uap::markdown {
 namespace {
 
@@ -44,6 +46,38 @@ Alignment alignment_from(MD_ALIGN align) {
     }
 }
 
+bool is_span(NodeKind kind) {
+    return kind == NodeKind::Emphasis || kind == NodeKind::Strong || kind == NodeKind::InlineCode || kind == NodeKind::Link ||
+           kind == NodeKind::Transparent;
+}
+
+NodeKind kind_of_block(MD_BLOCKTYPE type) {
+    switch (type) {
+    case MD_BLOCK_QUOTE: return NodeKind::Quote;
+    case MD_BLOCK_UL:
+    case MD_BLOCK_OL: return NodeKind::List;
+    case MD_BLOCK_LI: return NodeKind::ListItem;
+    case MD_BLOCK_HR: return NodeKind::Rule;
+    case MD_BLOCK_H: return NodeKind::Heading;
+    case MD_BLOCK_CODE: return NodeKind::CodeBlock;
+    case MD_BLOCK_TABLE: return NodeKind::Table;
+    case MD_BLOCK_TR: return NodeKind::TableRow;
+    case MD_BLOCK_TH:
+    case MD_BLOCK_TD: return NodeKind::TableCell;
+    default: return NodeKind::Paragraph;
+    }
+}
+
+NodeKind kind_of_span(MD_SPANTYPE type) {
+    switch (type) {
+    case MD_SPAN_EM: return NodeKind::Emphasis;
+    case MD_SPAN_STRONG: return NodeKind::Strong;
+    case MD_SPAN_CODE: return NodeKind::InlineCode;
+    case MD_SPAN_A: return NodeKind::Link;
+    default: return NodeKind::Transparent;
+    }
+}
+
 Node node_of(NodeKind kind) {
     Node node;
     node.kind = kind;
@@ -52,7 +86,18 @@ Node node_of(NodeKind kind) {
 
 } // namespace
 
-TreeBuilder::TreeBuilder() { m_open.push_back(&m_root); }
+TreeBuilder::TreeBuilder(std::string_view source) : m_source(source) { m_open.push_back(&m_root); }
+
+// md4c reports runs from the message itself, plus its own short constants (a newline, a space,
+// up to 16 spaces of code indentation). Anything else would be a parser fault reading memory that
+// is not the message, which must never reach a front-end.
+bool TreeBuilder::is_from_source(std::string_view text) const {
+    constexpr size_t longest_constant = 16;
+    auto begin = reinterpret_cast<uintptr_t>(m_source.data());
+    auto run = reinterpret_cast<uintptr_t>(text.data());
+    bool inside = run >= begin && run - begin <= m_source.size() && text.size() <= m_source.size() - (run - begin);
+    return inside || text.size() <= longest_constant;
+}
 
 int TreeBuilder::refuse(std::string reason) {
     if (m_fallback_reason.empty())
@@ -71,6 +116,8 @@ int TreeBuilder::open(Node node) {
 }
 
 void TreeBuilder::close() {
+    if (m_open.size() <= 1)
+        return; // The document stays open.
     Node* closing = m_open.back();
     m_open.pop_back();
     if (closing->kind != NodeKind::Transparent)
@@ -82,6 +129,19 @@ void TreeBuilder::close() {
             append_text(child.text);
         else
             top().children.push_back(std::move(child));
+    }
+}
+
+void TreeBuilder::close_nearest(NodeKind kind, NodeKind alternative, SpansOnly spans_only) {
+    for (size_t depth = m_open.size() - 1; depth > 0; --depth) {
+        NodeKind open_kind = m_open[depth]->kind;
+        if (open_kind == kind || open_kind == alternative) {
+            while (m_open.size() > depth)
+                close();
+            return;
+        }
+        if (spans_only == SpansOnly::Yes && !is_span(open_kind))
+            return;
     }
 }
 
@@ -166,7 +226,7 @@ int TreeBuilder::leave_block(MD_BLOCKTYPE type) {
     // md4c ends every code line with a newline; the block's text is its lines without the last one.
     if (top_is(NodeKind::CodeBlock) && !top().text.empty() && top().text.back() == '\n')
         top().text.pop_back();
-    close();
+    close_nearest(kind_of_block(type), kind_of_block(type), SpansOnly::No);
     return 0;
 }
 
@@ -196,12 +256,16 @@ int TreeBuilder::enter_span(MD_SPANTYPE type, const void* detail) {
     return open(span_from(type, detail));
 }
 
-int TreeBuilder::leave_span() {
-    close();
+int TreeBuilder::leave_span(MD_SPANTYPE type) {
+    // A link whose target was refused is open as a transparent span.
+    NodeKind kind = kind_of_span(type);
+    close_nearest(kind, kind == NodeKind::Link ? NodeKind::Transparent : kind, SpansOnly::Yes);
     return 0;
 }
 
 int TreeBuilder::text(MD_TEXTTYPE type, std::string_view text) {
+    if (!is_from_source(text))
+        return refuse("the Markdown parser reported " + std::to_string(text.size()) + " bytes of text that are not in the message");
     if (top_is(NodeKind::CodeBlock) || top_is(NodeKind::InlineCode)) {
         top().text += type == MD_TEXT_SOFTBR || type == MD_TEXT_BR ? std::string_view(" ") : text;
         return 0;
