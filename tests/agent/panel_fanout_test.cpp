@@ -1,9 +1,7 @@
 // Panel fan-out against real WebSockets and an agent session on the scripted fake CLI: a
 // front-end that stops reading is disconnected (with a close reason) when its outbox is full while
 // another keeps receiving every event; a frame whose pieces arrive slowly is assembled.
-#include "agent/agent_session.hpp"
-#include "panel/panel_endpoint.hpp"
-#include "fake_cli_project.hpp"
+#include "fake_cli_panel_host.hpp"
 #include "panel_client.hpp"
 #include "server/host_server.hpp"
 #include "support/json.hpp"
@@ -146,28 +144,11 @@ private:
     std::thread m_back;
 };
 
-class PanelFanout : public ::testing::Test {
+class PanelFanout : public ::testing::Test, protected uap::agent_test::FakeCliPanelHost {
 protected:
-    void TearDown() override {
-        http.reset();
-        endpoint.reset();
-        session.reset();
-    }
+    PanelFanout() : FakeCliPanelHost(panel_token) {}
     void start(uap::panel::PanelLimits limits, int deltas) {
-        uap::agent::AgentOptions options;
-        options.project = root / "project";
-        options.mcp_url = "http://127.0.0.1:9/mcp";
-        options.mcp_token = "t";
-        options.environment_overrides = {"FAKE_CLI_MODE=stream", "FAKE_CLI_DELTAS=" + std::to_string(deltas)};
-        options.control_timeout = 5s;
-        session = std::make_unique<uap::agent::AgentSession>(options, hub);
-        endpoint = std::make_unique<uap::panel::PanelEndpoint>(hub, *session, limits);
-        http = std::make_unique<uap::server::HostServer>(guard, router, uap::server::ServerOptions{});
-        http->add_upgrade_route(endpoint->route());
-        auto bound = http->start();
-        ASSERT_TRUE(bound) << bound.error().message();
-        port = *bound;
-        ASSERT_TRUE(session->start());
+        start_panel({"FAKE_CLI_MODE=stream", "FAKE_CLI_DELTAS=" + std::to_string(deltas)}, limits);
     }
 
     bool eventually_two_subscribers() {
@@ -175,17 +156,6 @@ protected:
             std::this_thread::sleep_for(20ms);
         return hub.subscriber_count() == 2;
     }
-
-    uap::agent_test::FakeCliProject folder;
-    const fs::path root = folder.root();
-    uint16_t port = 0;
-    uap::panel::PanelHub hub;
-    std::unique_ptr<uap::agent::AgentSession> session;
-    std::unique_ptr<uap::panel::PanelEndpoint> endpoint;
-    uap::server::AccessTokens tokens{"mcp-token-for-fanout-tests-0123456", "editor-token-for-fanout-tests-0123", panel_token};
-    uap::server::RequestGuard guard{tokens, uap::server::default_max_body_bytes};
-    uap::server::Router router{guard};
-    std::unique_ptr<uap::server::HostServer> http;
 };
 
 TEST_F(PanelFanout, AFrontEndThatStopsReadingIsDisconnectedWhileAnotherReceivesEveryEvent) {

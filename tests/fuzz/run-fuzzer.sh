@@ -2,7 +2,7 @@
 # Builds one libFuzzer target in the clang fuzz tree (the host libraries instrumented for coverage,
 # AddressSanitizer and UBSan) and runs it for a bounded time over its corpus in tests/fuzz.
 # New inputs go to the build tree, not the repository.
-# usage: run-fuzzer.sh SOURCE_DIR BUILD_DIR NAME SECONDS      (NAME: request_handler, bridge_frame, panel_command)
+# usage: run-fuzzer.sh SOURCE_DIR BUILD_DIR NAME SECONDS      (NAME: request_handler, bridge_frame, panel_command, markdown)
 set -eu
 source_dir=$1
 build_dir=$2

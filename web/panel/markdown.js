@@ -1,6 +1,6 @@
-// Model text → DOM, safely: markdown-it with raw HTML disabled, so model text never becomes
-// markup; links open in a new tab without an opener, and any link that is not http(s) or mailto
-// loses its href. Code blocks get a copy button.
+// Streaming text → a DOM preview, safely; final messages render the host's tree (markdown_tree.js).
+// markdown-it runs with raw HTML disabled, so model text never becomes markup; links open in a new
+// tab without an opener, and any link that is not http(s) or mailto loses its href.
 const renderer = window.markdownit({ html: false, linkify: true, breaks: false });
 
 const safeProtocols = new Set(['http:', 'https:', 'mailto:']);

@@ -3,6 +3,7 @@
 import { element, formatJson } from './dom.js';
 import { t } from './i18n.js';
 import { renderMarkdown } from './markdown.js';
+import { renderAssistantBody } from './markdown_tree.js';
 
 export class Transcript {
   constructor(container) {
@@ -91,9 +92,7 @@ export class Transcript {
     this.endStreaming();
     const node = element('div', { className: `message assistant${event.subagent ? ' subagent' : ''}` },
       element('div', { className: 'role', text: event.subagent ? t('transcript.subagent') : t('transcript.agent') }));
-    const body = element('div', { className: 'body markdown' });
-    body.append(renderMarkdown(event.text));
-    node.append(body);
+    node.append(renderAssistantBody(event));
     if (event.aborted) node.append(element('div', { className: 'meta', text: t('transcript.interrupted') }));
     this.append(node);
   }

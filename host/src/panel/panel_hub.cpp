@@ -1,6 +1,8 @@
 // PanelHub: state application, snapshots and broadcasting.
 #include "panel/panel_hub.hpp"
 
+#include "panel/rendered_markdown.hpp"
+
 #include "support/json.hpp"
 
 #include <vector>
@@ -109,6 +111,8 @@ bool PanelHub::keep_changed_status_locked(rapidjson::Document& event) const {
 }
 
 void PanelHub::publish(rapidjson::Document event) {
+    // Parsed before the lock: a long message must not hold up other publishers or new front-ends.
+    attach_markdown(event);
     std::lock_guard lock(m_mutex);
     // The status is published whole at every change of any part of it; the front-ends merge it,
     // so only what changed travels (the model list and slash commands alone are several KB).

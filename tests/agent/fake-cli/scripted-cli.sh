@@ -46,6 +46,11 @@ ask_to_write() {
       ;;
   esac
 }
+answer_from_file() {
+  case "$1" in
+    *'"type":"user"'*) cat "$FAKE_CLI_ANSWER_FILE" ;;
+  esac
+}
 case "${FAKE_CLI_MODE:-talk}" in
   talk)
     echo 'this is not JSON'
@@ -96,6 +101,11 @@ case "${FAKE_CLI_MODE:-talk}" in
           ;;
       esac
     done
+    ;;
+  answer-file)
+    # Answers every user message with the lines of $FAKE_CLI_ANSWER_FILE (an assistant message and a
+    # result, written by the test as JSON, so any text can be answered without shell quoting).
+    serve_session fake-answer "${FAKE_CLI_VERSION:-2.1.332}" answer_from_file
     ;;
   die-mid-turn)
     # The first process dies in the middle of its first turn, after streaming part of an answer;

@@ -108,6 +108,15 @@ namespace UnityEngine
         public static int NameToLayer(string layerName) { throw new NotImplementedException(); }
     }
 
+    // Modules/TextRendering/FontStyle.cs (the same on 2022.3 to 6000.5).
+    public enum FontStyle { Normal = 0, Bold = 1, Italic = 2, BoldAndItalic = 3 }
+
+    // Modules/IMGUI/GUIUtility.bindings.cs: the clipboard.
+    public partial class GUIUtility
+    {
+        public static string systemCopyBuffer { get { throw new NotImplementedException(); } set { } }
+    }
+
     // Runtime/Export/BaseClass.cs (the same on 2022.3 to 6000.5).
     public enum LogType { Error = 0, Assert = 1, Warning = 2, Log = 3, Exception = 4 }
 

@@ -5,7 +5,8 @@
 //   FocusController.cs (Focusable), VisualElementHierarchy.cs, VisualElementStyleAccess.cs,
 //   VisualElementScheduler.cs, BindableElement.cs, TextElement.cs, Controls/Label.cs, Controls/Button.cs,
 //   Controls/ScrollView.cs, Controls/InputField/BaseField.cs, TextInputFieldBase.cs, TextField.cs,
-//   Style/Generated/IStyle.cs, Style/StyleFloat.cs, Style/StyleEnum.cs, StyleEnums.cs.
+//   Style/Generated/IStyle.cs, Style/StyleFloat.cs, Style/StyleEnum.cs, StyleEnums.cs; FontStyle from
+//   Modules/TextRendering/FontStyle.cs.
 // Class chains are Unity's; only the members the package uses are declared.
 using System;
 
@@ -71,6 +72,9 @@ namespace UnityEngine.UIElements
 
     public enum WhiteSpace { Normal = 0, NoWrap = 1 }
 
+    // StyleEnums.cs: Wrap's values are Yoga's (External/Yoga/csharp/Facebook.Yoga/YogaWrap.cs).
+    public enum Wrap { NoWrap = 0, Wrap = 1, WrapReverse = 2 }
+
     public struct StyleFloat
     {
         public static implicit operator StyleFloat(float v) { throw new NotImplementedException(); }
@@ -86,6 +90,8 @@ namespace UnityEngine.UIElements
         StyleEnum<FlexDirection> flexDirection { get; set; }
         StyleFloat flexGrow { get; set; }
         StyleEnum<WhiteSpace> whiteSpace { get; set; }
+        StyleEnum<Wrap> flexWrap { get; set; }
+        StyleEnum<FontStyle> unityFontStyleAndWeight { get; set; }
     }
 
     public class VisualElement : Focusable
@@ -105,6 +111,8 @@ namespace UnityEngine.UIElements
     public class TextElement : BindableElement
     {
         public virtual string text { get { throw new NotImplementedException(); } set { } }
+        public bool enableRichText { get { throw new NotImplementedException(); } set { } }
+        public bool parseEscapeSequences { get { throw new NotImplementedException(); } set { } }
     }
 
     public class Label : TextElement

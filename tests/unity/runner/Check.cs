@@ -32,6 +32,7 @@ namespace AgentPanel.Tests
             var cases = new SortedDictionary<string, Action<Options>>();
             CoreTests.Register(cases);
             ViewModelTests.Register(cases);
+            MarkdownTests.Register(cases);
             BridgeTests.Register(cases);
             LauncherTests.Register(cases);
             SupervisionTests.Register(cases);
@@ -71,6 +72,7 @@ namespace AgentPanel.Tests
         public string ProtocolFile;
         public string PackageTarball;
         public string NodeFolder;
+        public string MarkdownFixture;
 
         public static Options Parse(string[] arguments)
         {
@@ -84,6 +86,7 @@ namespace AgentPanel.Tests
                 else if (word == "--protocol") options.ProtocolFile = next();
                 else if (word == "--tarball") options.PackageTarball = next();
                 else if (word == "--node") options.NodeFolder = next();
+                else if (word == "--markdown-fixture") options.MarkdownFixture = next();
                 else options.Case = word;
             }
             return options;

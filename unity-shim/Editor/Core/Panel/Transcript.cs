@@ -19,6 +19,7 @@ namespace AgentPanel.Panel
         public bool IsError;
         public bool Finished;
         public string Level;                 // notice level
+        public List<MarkdownBlock> Markdown; // assistant: the host's tree; null: show Text as plain text
     }
 
     public sealed class PermissionCard
@@ -158,7 +159,7 @@ namespace AgentPanel.Panel
                     Add(new Card { Kind = CardKind.User, Text = (string)item["text"] ?? string.Empty, TurnId = turn });
                     break;
                 case "assistant_message":
-                    Add(new Card { Kind = CardKind.Assistant, Text = (string)item["text"] ?? string.Empty, TurnId = turn });
+                    Add(new Card { Kind = CardKind.Assistant, Text = (string)item["text"] ?? string.Empty, TurnId = turn, Markdown = MarkdownTree.Read(item["markdown"]) });
                     StreamingText = string.Empty;
                     break;
                 case "tool_started":

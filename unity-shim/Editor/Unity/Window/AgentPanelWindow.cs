@@ -280,6 +280,11 @@ namespace AgentPanel.Editor
             for (; m_renderedCards < end; ++m_renderedCards)
             {
                 Card card = m_transcript.Cards[m_renderedCards];
+                if (card.Kind == CardKind.Assistant && card.Markdown != null)
+                {
+                    m_cards.Add(MarkdownView.Render(card.Markdown));
+                    continue;
+                }
                 Label label = Text(CardText(card));
                 m_cards.Add(label);
                 if (card.Kind == CardKind.Tool && !card.Finished)

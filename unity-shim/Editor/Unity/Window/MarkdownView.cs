@@ -1,0 +1,145 @@
+// Renders the host's Markdown tree with UI Toolkit elements: a wrapping row of Labels per line of
+// inline runs, with rich text and escape sequences off on every Label, so List<int>, <color=red>
+// and a literal \n in code stay as written. Styles are font styles, never tags.
+using System.Collections.Generic;
+using AgentPanel.Panel;
+using UnityEngine;
+using UnityEngine.UIElements;
+
+namespace AgentPanel.Editor
+{
+    static class MarkdownView
+    {
+        public static VisualElement Render(List<MarkdownBlock> blocks)
+        {
+            var column = new VisualElement();
+            foreach (MarkdownBlock block in blocks)
+                column.Add(Block(block));
+            return column;
+        }
+
+        static VisualElement Block(MarkdownBlock block)
+        {
+            switch (block.Kind)
+            {
+                case MarkdownBlockKind.Heading: return Runs(block.Inlines, FontStyle.Bold);
+                case MarkdownBlockKind.Code: return Code(block);
+                case MarkdownBlockKind.List: return List(block);
+                case MarkdownBlockKind.Table: return Table(block);
+                case MarkdownBlockKind.Quote: return Beside("\u258E", Render(block.Blocks));
+                case MarkdownBlockKind.Rule: return Literal("\u2015\u2015\u2015\u2015\u2015\u2015", FontStyle.Normal);
+                default: return Runs(block.Inlines, FontStyle.Normal);
+            }
+        }
+
+        // One wrapping row per line: a hard break starts the next row.
+        static VisualElement Runs(List<MarkdownInline> inlines, FontStyle style)
+        {
+            var lines = new VisualElement();
+            VisualElement line = WrappingRow();
+            lines.Add(line);
+            AddRuns(lines, ref line, inlines, style);
+            return lines;
+        }
+
+        static void AddRuns(VisualElement lines, ref VisualElement line, List<MarkdownInline> inlines, FontStyle style)
+        {
+            foreach (MarkdownInline run in inlines)
+            {
+                switch (run.Kind)
+                {
+                    case MarkdownInlineKind.Emphasis: AddRuns(lines, ref line, run.Inlines, Combined(style, FontStyle.Italic)); break;
+                    case MarkdownInlineKind.Strong: AddRuns(lines, ref line, run.Inlines, Combined(style, FontStyle.Bold)); break;
+                    case MarkdownInlineKind.Break:
+                        line = WrappingRow();
+                        lines.Add(line);
+                        break;
+                    // Links show their target beside the text until the window can open them.
+                    case MarkdownInlineKind.Link: line.Add(Literal(MarkdownTree.PlainText(run.Inlines) + " <" + run.Target + ">", style)); break;
+                    default: line.Add(Literal(run.Text, style)); break;
+                }
+            }
+        }
+
+        static VisualElement Code(MarkdownBlock block)
+        {
+            var code = new VisualElement();
+            var header = new VisualElement();
+            header.style.flexDirection = FlexDirection.Row;
+            header.Add(Literal(block.Language, FontStyle.Italic));
+            string text = block.Text;
+            header.Add(new Button(() => GUIUtility.systemCopyBuffer = text) { text = PanelStrings.Get("code.copy") });
+            code.Add(header);
+            Label body = Literal(text, FontStyle.Normal);
+            body.style.whiteSpace = WhiteSpace.NoWrap;
+            code.Add(body);
+            return code;
+        }
+
+        static VisualElement List(MarkdownBlock list)
+        {
+            var column = new VisualElement();
+            long number = list.Start;
+            foreach (List<MarkdownBlock> item in list.Items)
+                column.Add(Beside(list.Ordered ? (number++) + "." : "\u2022", Render(item)));
+            return column;
+        }
+
+        // Header cells in bold; the columns' alignment is not rendered yet.
+        static VisualElement Table(MarkdownBlock table)
+        {
+            var column = new VisualElement();
+            column.Add(Row(table.Header, FontStyle.Bold));
+            foreach (List<List<MarkdownInline>> cells in table.Rows)
+                column.Add(Row(cells, FontStyle.Normal));
+            return column;
+        }
+
+        static VisualElement Row(List<List<MarkdownInline>> cells, FontStyle style)
+        {
+            var row = new VisualElement();
+            row.style.flexDirection = FlexDirection.Row;
+            foreach (List<MarkdownInline> cell in cells)
+            {
+                VisualElement content = Runs(cell, style);
+                content.style.flexGrow = 1;
+                row.Add(content);
+            }
+            return row;
+        }
+
+        static VisualElement Beside(string marker, VisualElement content)
+        {
+            var row = new VisualElement();
+            row.style.flexDirection = FlexDirection.Row;
+            row.Add(Literal(marker, FontStyle.Normal));
+            content.style.flexGrow = 1;
+            row.Add(content);
+            return row;
+        }
+
+        static VisualElement WrappingRow()
+        {
+            var row = new VisualElement();
+            row.style.flexDirection = FlexDirection.Row;
+            row.style.flexWrap = Wrap.Wrap;
+            return row;
+        }
+
+        static FontStyle Combined(FontStyle outer, FontStyle added)
+        {
+            return outer == FontStyle.Normal || outer == added ? added : FontStyle.BoldAndItalic;
+        }
+
+        static Label Literal(string text, FontStyle style)
+        {
+            var label = new Label(text);
+            label.enableRichText = false;
+            label.parseEscapeSequences = false;
+            label.style.whiteSpace = WhiteSpace.Normal;
+            if (style != FontStyle.Normal)
+                label.style.unityFontStyleAndWeight = style;
+            return label;
+        }
+    }
+}
