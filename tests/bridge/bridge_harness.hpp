@@ -5,6 +5,7 @@
 
 #include "bridge/bridge_server.hpp"
 
+#include <uap/abi/uap_module.h>
 #include <uap/editor_sim/simulated_editor.hpp>
 
 #include <Poco/Pipe.h>
