@@ -3,6 +3,7 @@
 
 #include "mcp/http_replies.hpp"
 #include "mcp/request_declaration.hpp"
+#include "mcp/tool_discovery.hpp"
 #include "mcp/tool_results.hpp"
 #include "support/json.hpp"
 
@@ -256,7 +257,7 @@ HttpResponse McpEndpoint::dispatch(const Message& message, const ProtocolRevisio
             writer.StartObject();
             writer.EndObject();
         } else {
-            write_tool_list(writer, m_tools.enabled_tools(), revision);
+            write_tool_list(writer, listed_tools(m_tools.catalogue(), m_tools.discovery()), revision);
         }
         finish_result(writer);
         return json_response(200, std::string(buffer.GetString(), buffer.GetSize()));
@@ -265,24 +266,58 @@ HttpResponse McpEndpoint::dispatch(const Message& message, const ProtocolRevisio
     return error_response(200, message.id, MethodNotFound, "Method not found: " + loggable(message.method));
 }
 
-HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const {
+std::variant<McpEndpoint::RequestedCall, HttpResponse> McpEndpoint::requested_call(const Message& message, const ProtocolRevision& revision,
+                                                                                   Trace& trace) const {
     const rapidjson::Value* params = message.params;
     auto name = params ? params->FindMember("name") : rapidjson::Value::ConstMemberIterator();
     if (!params || name == params->MemberEnd() || !name->value.IsString())
         return error_response(200, message.id, InvalidParams, "Invalid params: tools/call needs params.name (a string)");
-    std::string_view tool_name(name->value.GetString(), name->value.GetStringLength());
-    trace.tool = std::string(tool_name);
-    std::string arguments_json = "{}";
-    if (auto arguments = params->FindMember("arguments"); arguments != params->MemberEnd()) {
-        if (!arguments->value.IsObject())
+    RequestedCall call{std::string(name->value.GetString(), name->value.GetStringLength()), "{}", CallRoute::Direct};
+    trace.tool = call.tool;
+    const rapidjson::Value empty(rapidjson::kObjectType);
+    const rapidjson::Value* arguments = &empty;
+    if (auto given = params->FindMember("arguments"); given != params->MemberEnd()) {
+        if (!given->value.IsObject())
             return error_response(200, message.id, InvalidParams, "Invalid params: params.arguments must be an object");
-        arguments_json = json::to_text(arguments->value);
+        arguments = &given->value;
     }
+    if (m_tools.discovery() == Discovery::Offered && call.tool == search_tool_name) {
+        trace.outcome = "search";
+        return tool_reply(message.id, search_tool_description(), search_tools(json::to_text(*arguments), m_tools.catalogue()), revision);
+    }
+    if (m_tools.discovery() != Discovery::Offered || call.tool != call_tool_name) {
+        call.arguments_json = json::to_text(*arguments);
+        return call;
+    }
+    auto forwarded = forwarded_call(*arguments);
+    if (!forwarded) {
+        trace.outcome = "refused forwarding";
+        return tool_reply(message.id, call_tool_description(), {modules::CallStatus::InvalidArguments, forwarded.error().message()}, revision);
+    }
+    trace.tool = forwarded->tool + " (through " + std::string(call_tool_name) + ")";
+    return RequestedCall{std::move(forwarded->tool), std::move(forwarded->arguments_json), CallRoute::Forwarded};
+}
+
+HttpResponse McpEndpoint::tool_reply(const rapidjson::Value* id, const modules::ToolDescription& tool, const modules::ToolOutcome& outcome,
+                                     const ProtocolRevision& revision) const {
+    return json_response(200, call_response_text(id, tool, outcome, revision));
+}
+
+HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const {
+    auto requested = requested_call(message, revision, trace);
+    if (auto* response = std::get_if<HttpResponse>(&requested))
+        return std::move(*response);
+    RequestedCall& call = std::get<RequestedCall>(requested);
+    std::string_view tool_name = call.tool;
+    std::string& arguments_json = call.arguments_json;
+    const rapidjson::Value* params = message.params;
+    // Through uap_tool_call the name came from the model's memory of a search: say where the exact one is.
+    std::string advice = m_tools.discovery() == Discovery::Offered ? unknown_target_advice() : std::string();
 
     ToolLookup lookup = m_tools.lookup(tool_name);
     if (lookup.availability == Availability::Unknown) {
         trace.outcome = "unknown tool";
-        return error_response(200, message.id, InvalidParams, "Unknown tool: " + loggable(tool_name));
+        return error_response(200, message.id, InvalidParams, "Unknown tool: " + loggable(tool_name) + advice);
     }
     if (lookup.availability == Availability::SteppedAside) {
         trace.outcome = "stepped aside";
