@@ -303,20 +303,11 @@ HttpResponse McpEndpoint::tool_reply(const rapidjson::Value* id, const modules::
     return json_response(200, call_response_text(id, tool, outcome, revision));
 }
 
-HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const {
-    auto requested = requested_call(message, revision, trace);
-    if (auto* response = std::get_if<HttpResponse>(&requested))
-        return std::move(*response);
-    RequestedCall& call = std::get<RequestedCall>(requested);
-    std::string_view tool_name = call.tool;
-    std::string& arguments_json = call.arguments_json;
-    const rapidjson::Value* params = message.params;
-    // Through uap_tool_call the name came from the model's memory of a search: say where the exact one is.
-    std::string advice = m_tools.discovery() == Discovery::Offered ? unknown_target_advice() : std::string();
-
-    ToolLookup lookup = m_tools.lookup(tool_name);
+HttpResponse McpEndpoint::unavailable_tool_reply(const Message& message, std::string_view tool_name, const ToolLookup& lookup, Trace& trace) const {
     if (lookup.availability == Availability::Unknown) {
         trace.outcome = "unknown tool";
+        // The name may come from the model's memory of a search: say where the exact one is.
+        std::string advice = m_tools.discovery() == Discovery::Offered ? unknown_target_advice() : std::string();
         return error_response(200, message.id, InvalidParams, "Unknown tool: " + loggable(tool_name) + advice);
     }
     if (lookup.availability == Availability::SteppedAside) {
@@ -325,16 +316,27 @@ HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevisi
                               "Tool " + loggable(tool_name) + " of module " + lookup.module_id + " steps aside in this project (" + lookup.reason +
                                   "); run `" + lookup.remedy + "` instead");
     }
-    if (lookup.availability != Availability::Available) {
-        trace.outcome = "unavailable";
-        std::string advice;
-        if (!lookup.remedy.empty())
-            advice = lookup.availability == Availability::Disabled ? "; a user can enable it with `" + lookup.remedy + "`"
-                                                                   : "; `" + lookup.remedy + "` shows the details";
-        return error_response(200, message.id, InvalidParams,
-                              "Tool " + loggable(tool_name) + " belongs to module " + lookup.module_id + ", which is not available (" +
-                                  lookup.reason + ")" + advice);
-    }
+    trace.outcome = "unavailable";
+    std::string advice;
+    if (!lookup.remedy.empty())
+        advice = lookup.availability == Availability::Disabled ? "; a user can enable it with `" + lookup.remedy + "`"
+                                                               : "; `" + lookup.remedy + "` shows the details";
+    return error_response(200, message.id, InvalidParams,
+                          "Tool " + loggable(tool_name) + " belongs to module " + lookup.module_id + ", which is not available (" + lookup.reason +
+                              ")" + advice);
+}
+
+HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const {
+    auto requested = requested_call(message, revision, trace);
+    if (auto* response = std::get_if<HttpResponse>(&requested))
+        return std::move(*response);
+    RequestedCall& call = std::get<RequestedCall>(requested);
+    std::string_view tool_name = call.tool;
+    std::string& arguments_json = call.arguments_json;
+    const rapidjson::Value* params = message.params;
+    ToolLookup lookup = m_tools.lookup(tool_name);
+    if (lookup.availability != Availability::Available)
+        return unavailable_tool_reply(message, tool_name, lookup, trace);
 
     std::shared_ptr<InFlightCalls::Registration> registration =
         m_in_flight.add(origin.session, json::to_text(*message.id), origin.request.peer_gone);

@@ -78,6 +78,8 @@ private:
     // The tool a tools/call runs and its arguments, or the whole response when the request ends
     // here: malformed params, a uap_tool_search (answered at once) or a refused uap_tool_call.
     std::variant<RequestedCall, server::HttpResponse> requested_call(const Message& message, const ProtocolRevision& revision, Trace& trace) const;
+    // The refusal of a call whose tool is unknown, disabled, failed or stepping aside: what, why, and the fix.
+    server::HttpResponse unavailable_tool_reply(const Message& message, std::string_view tool_name, const ToolLookup& lookup, Trace& trace) const;
     server::HttpResponse tool_reply(const rapidjson::Value* id, const modules::ToolDescription& tool, const modules::ToolOutcome& outcome,
                                     const ProtocolRevision& revision) const;
     void notify(const Message& message, const std::string& session) const;
