@@ -12,7 +12,7 @@ const std::string& steering_text() {
         "uap_asset_find, uap_search. "
         "Tools of the other packs are not in your tool list: find them with uap_tool_search (a few words in English or "
         "Japanese, or no arguments for the areas), which returns their input schemas, and call them with uap_tool_call "
-        "{\"tool\": name, \"arguments\": {...}}. There are the editor tools (uap_editor_screenshot, uap_console_logs, "
+        "(tool: the name it found, arguments: that tool's arguments). There are the editor tools (uap_editor_screenshot, uap_console_logs, "
         "play mode, menu items, selection), scene markers (uap_marker_add to show the user a place) and installed packs "
         "(prefabs, animation, materials, lighting and more). "
         "To change: uap_scene_create_object, uap_scene_destroy_object, uap_scene_reparent, uap_scene_rename, "

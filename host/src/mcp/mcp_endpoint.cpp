@@ -272,7 +272,7 @@ std::variant<McpEndpoint::RequestedCall, HttpResponse> McpEndpoint::requested_ca
     auto name = params ? params->FindMember("name") : rapidjson::Value::ConstMemberIterator();
     if (!params || name == params->MemberEnd() || !name->value.IsString())
         return error_response(200, message.id, InvalidParams, "Invalid params: tools/call needs params.name (a string)");
-    RequestedCall call{std::string(name->value.GetString(), name->value.GetStringLength()), "{}", CallRoute::Direct};
+    RequestedCall call{std::string(name->value.GetString(), name->value.GetStringLength()), "{}"};
     trace.tool = call.tool;
     const rapidjson::Value empty(rapidjson::kObjectType);
     const rapidjson::Value* arguments = &empty;
@@ -295,7 +295,7 @@ std::variant<McpEndpoint::RequestedCall, HttpResponse> McpEndpoint::requested_ca
         return tool_reply(message.id, call_tool_description(), {modules::CallStatus::InvalidArguments, forwarded.error().message()}, revision);
     }
     trace.tool = forwarded->tool + " (through " + std::string(call_tool_name) + ")";
-    return RequestedCall{std::move(forwarded->tool), std::move(forwarded->arguments_json), CallRoute::Forwarded};
+    return RequestedCall{std::move(forwarded->tool), std::move(forwarded->arguments_json)};
 }
 
 HttpResponse McpEndpoint::tool_reply(const rapidjson::Value* id, const modules::ToolDescription& tool, const modules::ToolOutcome& outcome,

@@ -68,12 +68,10 @@ private:
     server::HttpResponse initialize(const server::HttpRequest& request, const Message& message) const;
     server::HttpResponse dispatch(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const;
     server::HttpResponse call_tool(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const;
-    // Direct: tools/call named the tool. Forwarded: uap_tool_call named it (docs/tools.md, "Finding tools").
-    enum class CallRoute { Direct, Forwarded };
+    // The tool a tools/call runs: the one it names, or the target a uap_tool_call names (docs/tools.md, "Finding tools").
     struct RequestedCall {
         std::string tool;
         std::string arguments_json;
-        CallRoute route;
     };
     // The tool a tools/call runs and its arguments, or the whole response when the request ends
     // here: malformed params, a uap_tool_search (answered at once) or a refused uap_tool_call.

@@ -57,7 +57,7 @@ struct SearchRequest {
 Expected<SearchRequest> read_search_request(std::string_view arguments_json) {
     auto parsed = json::parse(arguments_json);
     if (!parsed || !parsed->IsObject())
-        return Error("uap_tool_search takes an object such as {\"query\": \"prefab apply overrides\"}");
+        return Error("uap_tool_search takes an object of query (words such as prefab apply overrides), area and limit");
     SearchRequest request;
     for (auto& member : parsed->GetObject()) {
         std::string_view key(member.name.GetString(), member.name.GetStringLength());
@@ -74,7 +74,7 @@ Expected<SearchRequest> read_search_request(std::string_view arguments_json) {
     }
     if (request.query.size() > max_query_bytes)
         return Error("uap_tool_search's query is " + std::to_string(request.query.size()) + " bytes; at most " +
-                     std::to_string(max_query_bytes) + ": search with a few words, such as {\"query\": \"material color\"}");
+                     std::to_string(max_query_bytes) + ": search with a few words, such as the query material color");
     if (request.area.size() > 100)
         return Error("uap_tool_search's area is longer than 100 bytes; call it without arguments to list the areas");
     return request;
@@ -121,7 +121,7 @@ modules::ToolOutcome search_tools(std::string_view arguments_json, const std::ve
     writer.begin_object();
     if (request->query.empty() && request->area.empty()) {
         write_areas(writer, catalogue);
-        writer.field("hint", "search with {\"query\": words} or list an area's tools with {\"area\": area}");
+        writer.field("hint", "search with query (a few words), or list an area's tools with area (one of these)");
         return {modules::CallStatus::Success, writer.end_object().text()};
     }
     std::vector<const CatalogueEntry*> ranked = rank_tools(catalogue, query_terms(request->query), request->area);
@@ -133,13 +133,13 @@ modules::ToolOutcome search_tools(std::string_view arguments_json, const std::ve
         writer.field("hint", "nothing matched; try other words (English names such as prefab, material, light), or an area below");
         write_areas(writer, catalogue);
     } else {
-        writer.field("howToCall", "uap_tool_call {\"tool\": \"<tool>\", \"arguments\": {...}} (listed tools can also be called directly)");
+        writer.field("howToCall", "uap_tool_call with tool (the match's name) and arguments (an object its inputSchema accepts); listed tools can also be called directly");
     }
     return {modules::CallStatus::Success, writer.end_object().text()};
 }
 
 Expected<ForwardedCall> forwarded_call(const rapidjson::Value& arguments) {
-    const std::string usage = "uap_tool_call takes {\"tool\": \"<name from uap_tool_search>\", \"arguments\": {...}}";
+    const std::string usage = "uap_tool_call takes tool (a name uap_tool_search returned) and arguments (an object of that tool's arguments)";
     ForwardedCall call{{}, "{}"};
     for (auto& member : arguments.GetObject()) {
         std::string_view key(member.name.GetString(), member.name.GetStringLength());
