@@ -28,10 +28,24 @@ function(_uap_json_string out_variable text)
   set(${out_variable} "\"${text}\"" PARENT_SCOPE)
 endfunction()
 
+# Sets member <key> of the JSON object in <manifest_variable> to an array of the strings that follow.
+function(_uap_json_set_strings manifest_variable key)
+  set(manifest "${${manifest_variable}}")
+  string(JSON manifest SET "${manifest}" ${key} "[]")
+  set(index 0)
+  foreach(item IN LISTS ARGN)
+    _uap_json_string(value "${item}")
+    string(JSON manifest SET "${manifest}" ${key} ${index} "${value}")
+    math(EXPR index "${index} + 1")
+  endforeach()
+  set(${manifest_variable} "${manifest}" PARENT_SCOPE)
+endfunction()
+
 # uap_add_module(<target>
 #   ID <pack id> VERSION <x.y.z> [NAME <display name>] [TOGGLE <toggle id>]
 #   [AUTHOR <who>] [LICENSE <SPDX expression>] [HOMEPAGE <http(s) URL>] [MIN_HOST_REVISION <n>]
 #   SOURCES <files...> [TOOLS <tool names...>] [COVERED_BY <tool=integration:command...>]
+#   [LISTING always|search] [KEYWORDS <words a user would use for the pack's area...>]
 #   [PROFILES <folder inside the pack, copied from the same folder next to the caller's CMakeLists.txt>]
 #   [OUTPUT_DIRECTORY <plugins folder>]
 #   [INSTALL_DESTINATION <plugins folder relative to the install prefix>])
@@ -45,8 +59,8 @@ endfunction()
 # they cannot run, and for the host's own mismatch fixtures); the host then checks it at load.
 function(uap_add_module target)
   cmake_parse_arguments(PARSE_ARGV 1 arg ""
-                        "ID;VERSION;NAME;TOGGLE;AUTHOR;LICENSE;HOMEPAGE;MIN_HOST_REVISION;PROFILES;OUTPUT_DIRECTORY;INSTALL_DESTINATION"
-                        "TOOLS;SOURCES;COVERED_BY")
+                        "ID;VERSION;NAME;TOGGLE;AUTHOR;LICENSE;HOMEPAGE;MIN_HOST_REVISION;PROFILES;OUTPUT_DIRECTORY;INSTALL_DESTINATION;LISTING"
+                        "TOOLS;SOURCES;COVERED_BY;KEYWORDS")
   foreach(required ID VERSION SOURCES)
     if(NOT arg_${required})
       message(FATAL_ERROR "uap_add_module(${target}): ${required} is required")
@@ -145,13 +159,17 @@ function(uap_add_module target)
       string(JSON manifest SET "${manifest}" coveredBy "${CMAKE_MATCH_1}" "${value}")
     endforeach()
   endif()
-  string(JSON manifest SET "${manifest}" tools "[]")
-  set(index 0)
-  foreach(tool IN LISTS arg_TOOLS)
-    _uap_json_string(value "${tool}")
-    string(JSON manifest SET "${manifest}" tools ${index} "${value}")
-    math(EXPR index "${index} + 1")
-  endforeach()
+  # LISTING always: the pack's tools appear in tools/list; search (the default): uap_tool_search finds them.
+  if(arg_LISTING)
+    if(NOT arg_LISTING MATCHES "^(always|search)$")
+      message(FATAL_ERROR "uap_add_module(${target}): LISTING must be always or search, not \"${arg_LISTING}\"")
+    endif()
+    string(JSON manifest SET "${manifest}" listing "\"${arg_LISTING}\"")
+  endif()
+  if(arg_KEYWORDS)
+    _uap_json_set_strings(manifest keywords ${arg_KEYWORDS})
+  endif()
+  _uap_json_set_strings(manifest tools ${arg_TOOLS})
   file(WRITE "${CMAKE_CURRENT_BINARY_DIR}/${target}.uap-module.json" "${manifest}\n")
   file(MAKE_DIRECTORY "${pack_directory}")
   if("TOOLS" IN_LIST arg_KEYWORDS_MISSING_VALUES OR DEFINED arg_TOOLS)

@@ -151,6 +151,38 @@ TEST(PermissionBroker, AutoApprovesOnlyFromMetadata) {
     EXPECT_EQ(decide_permission("Bash", parse(R"({"command":"git status; rm -rf x"})"), context).verdict, Verdict::Ask);
 }
 
+// A call through uap_tool_call is judged as its target's: traits, levels and rules of the target, never of the dispatcher.
+TEST(PermissionBroker, AForwardedCallIsJudgedByItsTarget) {
+    std::vector<std::string> rules;
+    BrokerContext context{"/p", "/p", AutoApprove::ReadOnly, &rules,
+                          [](std::string_view tool) -> std::optional<uap::modules::ToolMetadata> {
+                              if (tool == "look")
+                                  return uap::modules::ToolMetadata{true, false, false, true, false};
+                              if (tool == "wipe")
+                                  return uap::modules::ToolMetadata{false, false, true, false, false};
+                              if (tool == "uap_tool_call") // The dispatcher's own claim: the worst.
+                                  return uap::modules::ToolMetadata{false, false, true, false, false};
+                              return std::nullopt;
+                          }};
+    auto look = parse(R"({"tool":"look","arguments":{"path":"/A"}})");
+    auto wipe = parse(R"({"tool":"wipe","arguments":{"path":"/A"}})");
+    EXPECT_EQ(effective_tool_name("mcp__uap__uap_tool_call", look), "mcp__uap__look");
+    EXPECT_EQ(uap::json::to_text(effective_input("mcp__uap__uap_tool_call", look)), R"({"path":"/A"})");
+    EXPECT_EQ(effective_tool_name("mcp__other__uap_tool_call", look), "mcp__other__uap_tool_call") << "only our server's dispatcher forwards";
+    EXPECT_EQ(effective_tool_name("mcp__uap__uap_tool_call", parse(R"({"tool":7})")), "mcp__uap__uap_tool_call");
+    EXPECT_EQ(decide_permission("mcp__uap__uap_tool_call", look, context).verdict, Verdict::Allow) << "a read-only target at read_only";
+    EXPECT_EQ(decide_permission("mcp__uap__uap_tool_call", wipe, context).verdict, Verdict::Ask);
+    context.level = AutoApprove::AllTools;
+    EXPECT_EQ(decide_permission("mcp__uap__uap_tool_call", wipe, context).verdict, Verdict::Ask) << "a destructive target asks at every level";
+    EXPECT_EQ(decide_permission("mcp__uap__uap_tool_call", parse(R"({"tool":"nobody"})"), context).verdict, Verdict::Allow)
+        << "all_tools allows what it does not know, as for a direct call";
+    context.level = AutoApprove::Ask;
+    rules = {"mcp__uap__uap_tool_call"};
+    EXPECT_EQ(decide_permission("mcp__uap__uap_tool_call", look, context).verdict, Verdict::Ask) << "a rule for the dispatcher allows nothing";
+    rules = {"mcp__uap__look"};
+    EXPECT_EQ(decide_permission("mcp__uap__uap_tool_call", look, context).verdict, Verdict::Allow) << "the target's rule applies";
+}
+
 TEST(PermissionBroker, RulesComeFromSuggestions) {
     auto suggestions = parse(R"([{"type":"addRules","rules":[{"toolName":"Bash","ruleContent":"npm test:*"}],"behavior":"allow","destination":"localSettings"},
                                  {"type":"setMode","mode":"acceptEdits","destination":"session"}])");

@@ -243,26 +243,24 @@ TEST_F(Markers, AScreenshotPlacesAMarkerAtTheExpectedPixel) {
               << "), expected (" << expected_x << ", " << expected_y << ")" << std::endl;
 }
 
-TEST_F(Markers, TheFourToolsFitTheirToolsListBudget) {
+// The pack is not listed (it costs tools/list nothing): uap_tool_search finds its four tools, with
+// their traits, and "marker" in Japanese finds uap_marker_add.
+TEST_F(Markers, TheFourToolsAreFoundBySearchWithTheirTraits) {
     auto listed_tools = stack->rpc("tools/list", "{}");
-    std::size_t bytes = 0, found = 0;
-    for (const auto& tool : listed_tools["result"]["tools"].GetArray()) {
-        std::string name = tool["name"].GetString();
-        if (name == "uap_marker_add" || name == "uap_marker_list" || name == "uap_marker_clear" || name == "uap_stroke_list") {
-            rapidjson::StringBuffer buffer;
-            rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-            tool.Accept(writer);
-            bytes += buffer.GetSize();
-            ++found;
-            if (name == "uap_marker_list" || name == "uap_stroke_list")
-                EXPECT_EQ(text_at(tool, "/annotations/readOnlyHint"), "true") << name;
-            else
-                EXPECT_EQ(text_at(tool, "/annotations/readOnlyHint"), "false") << name;
-        }
+    for (const auto& tool : listed_tools["result"]["tools"].GetArray())
+        EXPECT_EQ(std::string(tool["name"].GetString()).find("marker"), std::string::npos) << tool["name"].GetString();
+    ToolReply found = stack->call("uap_tool_search", R"({"area":"markers"})");
+    ASSERT_FALSE(found.is_error) << found.text;
+    std::size_t counted = 0;
+    for (const auto& match : found.value["matches"].GetArray()) {
+        std::string name = match["tool"].GetString();
+        bool reads = name == "uap_marker_list" || name == "uap_stroke_list";
+        EXPECT_EQ(text_at(match, "/traits/readOnly"), reads ? "true" : "false") << name;
+        ++counted;
     }
-    std::cout << "tools/list entries of the markers pack: " << bytes << " bytes" << std::endl;
-    EXPECT_EQ(found, 4u);
-    EXPECT_LE(bytes, 2000u);
+    EXPECT_EQ(counted, 4u);
+    ToolReply japanese = stack->call("uap_tool_search", R"({"query":"マーカーを追加","limit":1})");
+    EXPECT_EQ(text_at(japanese.value, "/matches/0/tool"), "uap_marker_add") << japanese.text;
 }
 
 } // namespace

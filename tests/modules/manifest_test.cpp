@@ -89,6 +89,29 @@ TEST(Manifest, RejectsMalformedPublisherMetadata) {
     EXPECT_FALSE(long_author);
 }
 
+TEST(Manifest, ReadsListingAndKeywordsAndListsNothingByDefault) {
+    auto manifest = parse_manifest(manifest_plus(R"("listing":"always","keywords":["terrain","地形"])"), "/p");
+    ASSERT_TRUE(manifest) << manifest.error().message();
+    EXPECT_EQ(manifest->listing, uap::modules::Listing::Always);
+    EXPECT_EQ(manifest->keywords, (std::vector<std::string>{"terrain", "地形"}));
+    auto plain = parse_manifest(manifest_with("", ""), "/p");
+    ASSERT_TRUE(plain);
+    EXPECT_EQ(plain->listing, uap::modules::Listing::Search) << "a pack without the field is found through uap_tool_search";
+    std::string many = "\"keywords\":[";
+    for (int index = 0; index < 65; ++index)
+        many += std::string(index ? "," : "") + "\"w" + std::to_string(index) + "\"";
+    for (auto [fields, expected] : {std::pair{std::string(R"("listing":"sometimes")"), "\"listing\" must be \"always\""},
+                                    {R"("listing":true)", "\"listing\" must be \"always\""},
+                                    {R"("keywords":"terrain")", "\"keywords\" must be an array"},
+                                    {R"("keywords":[""])", "not a word of 1-64 bytes"},
+                                    {"\"keywords\":[\"" + std::string(65, 'k') + "\"]", "not a word of 1-64 bytes"},
+                                    {many + "]", "at most 64 words"}}) {
+        auto refused = parse_manifest(manifest_plus(fields), "/p");
+        ASSERT_FALSE(refused) << fields;
+        EXPECT_NE(refused.error().message().find(expected), std::string::npos) << refused.error().message();
+    }
+}
+
 TEST(Manifest, ToggleDefaultsToId) {
     auto manifest = parse_manifest(manifest_with("toggle", ""), "/packs/example");
     ASSERT_TRUE(manifest);

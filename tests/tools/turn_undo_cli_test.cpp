@@ -2,13 +2,8 @@
 // on the simulator: a turn's three writes are reverted by the panel's revert_turn (checked by a full
 // scene dump read back through the bridge), the CLI's own Write is listed as not revertible, and the
 // asset refresh hold is released with one refresh on every kind of turn end (result, interrupt, CLI death).
-#include "tool_stack.hpp"
+#include "cli_stack.hpp"
 
-#include "../agent/fake_messages_api.hpp"
-#include "../agent/panel_client.hpp"
-
-#include "agent/agent_settings.hpp"
-#include "support/child_process.hpp"
 #include "support/json.hpp"
 #include "support/json_writer.hpp"
 
@@ -36,48 +31,17 @@ bool is_type(const rapidjson::Document& message, const char* type) {
 class TurnUndoCli : public ::testing::Test {
 protected:
     void start(const std::function<std::string(const fs::path& project)>& steps) {
-        fs::path cli = fs::path(UAP_TOOLS_NODE_DIR) / "node_modules" / ".bin" / "claude";
-        ASSERT_TRUE(fs::exists(cli)) << cli << " is missing: run `npm ci` in tests/node";
-        char pattern[] = "/tmp/uapu-XXXXXX";
-        ASSERT_NE(::mkdtemp(pattern), nullptr);
-        root = pattern;
-        fs::create_directories(root / "home");
-        fs::create_directories(root / "t");
-        uap::testing::ToolStackOptions options;
-        int fake_port = 0;
-        options.start_agent = true;
-        options.hook_binary = UAP_TOOLS_HOST_BINARY;
-        options.agent_environment = {"ANTHROPIC_API_KEY=test-key", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_TELEMETRY=1",
-                                     "DISABLE_AUTOUPDATER=1", "DISABLE_ERROR_REPORTING=1", "CLAUDE_CODE_MAX_RETRIES=0",
-                                     "HOME=" + (root / "home").string(), "TMPDIR=" + (root / "t").string()};
-        options.prepare = [&](const fs::path& project) -> std::vector<std::string> {
-            if (auto api = uap::agent_test::start_fake_messages_api(UAP_TOOLS_NODE_DIR, root, steps(project))) {
-                fake = std::move(api->process);
-                fake_port = api->port;
-            }
-            fs::create_directories(project / "UserSettings" / "AgentPanel");
-            std::ofstream(uap::agent::AgentSettings::file_for(project)) << uap::json::TextWriter()
-                                                                               .begin_object()
-                                                                               .field("permission_mode", "acceptEdits")
-                                                                               .field("auto_approve", "all_unity_tools")
-                                                                               .field("cli_path", cli.string())
-                                                                               .end_object()
-                                                                               .text();
-            return {"ANTHROPIC_BASE_URL=http://127.0.0.1:" + std::to_string(fake_port)};
-        };
-        stack = std::make_unique<uap::testing::ToolStack>(options);
-        ASSERT_GT(fake_port, 0) << "the fake Messages API did not start";
-        client = std::make_unique<uap::agent_test::PanelClient>(stack->port(), stack->token("panel"));
+        uap::testing::CliStackOptions options;
+        options.steps = steps;
+        cli = std::make_unique<uap::testing::CliStack>(options);
+        ASSERT_EQ(cli->problem(), "");
+        stack = &cli->stack();
+        client = &cli->client();
     }
     void TearDown() override {
-        client.reset();
-        stack.reset();
-        if (fake)
-            fake->terminate_tree(2000ms);
-        if (!root.empty() && !HasFailure()) {
-            std::error_code ignored;
-            fs::remove_all(root, ignored);
-        }
+        if (cli && HasFailure())
+            cli->keep_files();
+        cli.reset();
     }
     std::string refresh_state(const char* field) {
         auto state = uap::json::parse(stack->editor("editor.state", "{}"));
@@ -93,10 +57,9 @@ protected:
         return refresh_state("holds") == expected;
     }
 
-    fs::path root;
-    std::unique_ptr<uap::ChildProcess> fake;
-    std::unique_ptr<uap::testing::ToolStack> stack;
-    std::unique_ptr<uap::agent_test::PanelClient> client;
+    std::unique_ptr<uap::testing::CliStack> cli;
+    uap::testing::ToolStack* stack = nullptr;
+    uap::agent_test::PanelClient* client = nullptr;
 };
 
 TEST_F(TurnUndoCli, ATurnsThreeWritesAreRevertedByRevertTurnAndTheCliWriteIsListedAsNotRevertible) {

@@ -4,6 +4,7 @@
 
 #include "agent/event_json.hpp"
 #include "agent/launch_files.hpp"
+#include "agent/permission_broker.hpp"
 #include "agent/script_gate.hpp"
 
 #include <algorithm>
@@ -144,7 +145,11 @@ void AgentSession::handle_assistant(const rapidjson::Value& message) {
             item = event("tool_started");
             put(item, "tool_use_id", json::string_field(block, "id").value_or(""));
             put(item, "name", json::string_field(block, "name").value_or(""));
-            note_tool_use_locked(json::string_field(block, "id").value_or(""), json::string_field(block, "name").value_or(""));
+            // A call through uap_tool_call is classified by the tool it forwards to.
+            static const rapidjson::Value no_input(rapidjson::kObjectType);
+            const rapidjson::Value* given = member(block, "input");
+            note_tool_use_locked(json::string_field(block, "id").value_or(""),
+                                 effective_tool_name(json::string_field(block, "name").value_or(""), given ? *given : no_input));
             RunningTool running{json::string_field(block, "name").value_or(""), rapidjson::Document(), subagent};
             if (const rapidjson::Value* input = member(block, "input")) {
                 put_copy(item, "input", *input);

@@ -152,10 +152,13 @@ void AgentSession::handle_can_use_tool(const std::string& request_id, const rapi
         m_hub.publish(std::move(decided));
         return;
     }
+    // The card shows the tool that will run: for uap_tool_call, its target, with the target's traits,
+    // and "always allow" offers the target's rule, never the dispatcher's.
+    std::string subject = effective_tool_name(tool_name, input);
     PendingPermission pending;
     pending.permission_id = "perm_" + std::to_string(++m_permission_counter);
     pending.request_id = request_id;
-    pending.tool_name = tool_name;
+    pending.tool_name = subject;
     pending.input.CopyFrom(input, pending.input.GetAllocator());
     if (const rapidjson::Value* suggestions = member(request, "permission_suggestions"))
         pending.suggestions.CopyFrom(*suggestions, pending.suggestions.GetAllocator());
@@ -165,12 +168,17 @@ void AgentSession::handle_can_use_tool(const std::string& request_id, const rapi
     auto& allocator = requested.GetAllocator();
     rapidjson::Value card(rapidjson::kObjectType);
     card.AddMember("permission_id", json::string_value(pending.permission_id, allocator), allocator);
-    card.AddMember("tool_name", json::string_value(tool_name, allocator), allocator);
-    card.AddMember("display_name", json::string_value(json::string_field(request, "display_name").value_or(tool_name), allocator), allocator);
+    card.AddMember("tool_name", json::string_value(subject, allocator), allocator);
+    std::string display_name = subject == tool_name ? json::string_field(request, "display_name").value_or(tool_name) : subject;
+    card.AddMember("display_name", json::string_value(display_name, allocator), allocator);
+    if (subject != tool_name)
+        card.AddMember("forwarded_by", json::string_value(tool_name, allocator), allocator);
     card.AddMember("description", json::string_value(json::string_field(request, "description").value_or(""), allocator), allocator);
     card.AddMember("tool_use_id", json::string_value(json::string_field(request, "tool_use_id").value_or(""), allocator), allocator);
     card.AddMember("input", rapidjson::Value(input, allocator), allocator);
-    pending.scopes = always_allow_scopes(tool_name, input, pending.suggestions, m_options.project);
+    static const rapidjson::Value no_suggestions;
+    const rapidjson::Value& suggestions = subject == tool_name ? static_cast<const rapidjson::Value&>(pending.suggestions) : no_suggestions;
+    pending.scopes = always_allow_scopes(subject, effective_input(tool_name, input), suggestions, m_options.project);
     // What allow-always saves when the answer names no rule: the narrowest scope.
     rapidjson::Value offered(rapidjson::kArrayType);
     if (!pending.scopes.empty())
@@ -185,7 +193,7 @@ void AgentSession::handle_can_use_tool(const std::string& request_id, const rapi
     }
     card.AddMember("always_allow_scopes", scopes, allocator);
     card.AddMember("turn_id", pending.turn_id, allocator);
-    if (auto ours = our_tool_name(tool_name); ours && m_options.metadata)
+    if (auto ours = our_tool_name(subject); ours && m_options.metadata)
         if (auto metadata = m_options.metadata(*ours)) {
             rapidjson::Value facts(rapidjson::kObjectType);
             facts.AddMember("read_only", metadata->read_only, allocator);

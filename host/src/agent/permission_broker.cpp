@@ -4,6 +4,7 @@
 #include "agent/launch_files.hpp"
 #include "agent/permission_scopes.hpp"
 #include "agent/script_gate.hpp"
+#include "api/tool_forwarding.hpp"
 #include "support/json.hpp"
 
 #include <algorithm>
@@ -15,6 +16,29 @@ std::optional<std::string> our_tool_name(std::string_view tool_name) {
     if (tool_name.substr(0, prefix.size()) != prefix || tool_name.size() == prefix.size())
         return std::nullopt;
     return std::string(tool_name.substr(prefix.size()));
+}
+
+namespace {
+
+bool forwards(std::string_view tool_name, const rapidjson::Value& input) {
+    auto ours = our_tool_name(tool_name);
+    return ours && *ours == api::forwarding_tool_name && input.IsObject() && input.HasMember("tool") && input["tool"].IsString();
+}
+
+} // namespace
+
+std::string effective_tool_name(std::string_view tool_name, const rapidjson::Value& input) {
+    if (!forwards(tool_name, input))
+        return std::string(tool_name);
+    return std::string("mcp__") + mcp_server_name + "__" + std::string(input["tool"].GetString(), input["tool"].GetStringLength());
+}
+
+const rapidjson::Value& effective_input(std::string_view tool_name, const rapidjson::Value& input) {
+    static const rapidjson::Value empty(rapidjson::kObjectType);
+    if (!forwards(tool_name, input))
+        return input;
+    auto arguments = input.FindMember("arguments");
+    return arguments != input.MemberEnd() && arguments->value.IsObject() ? arguments->value : empty;
 }
 
 namespace {
@@ -51,11 +75,14 @@ std::optional<BrokerDecision> auto_approval(std::string_view tool_name, const Br
 BrokerDecision decide_permission(std::string_view tool_name, const rapidjson::Value& input, const BrokerContext& context) {
     if (auto refusal = check_tool_call(tool_name, input, context.cwd, context.project))
         return BrokerDecision{Verdict::Deny, *refusal, "script gate"};
-    if (auto approval = auto_approval(tool_name, context))
+    // A call through uap_tool_call is judged as the call it forwards: its target's traits and rules,
+    // never the dispatcher's (an "always allow" of the dispatcher would allow every hidden tool).
+    std::string subject = effective_tool_name(tool_name, input);
+    if (auto approval = auto_approval(subject, context))
         return *approval;
     if (tool_name != "AskUserQuestion" && context.always_allow)
         for (auto& rule : *context.always_allow)
-            if (rule_matches(rule, tool_name, input, context.project))
+            if (rule_matches(rule, subject, effective_input(tool_name, input), context.project))
                 return BrokerDecision{Verdict::Allow, {}, "rule " + rule};
     return BrokerDecision{Verdict::Ask, {}, "ask"};
 }

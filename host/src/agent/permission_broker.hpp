@@ -43,6 +43,12 @@ struct BrokerContext {
 // The module tool name of one of our MCP tools ("mcp__uap__echo" → "echo"), nullopt for others.
 std::optional<std::string> our_tool_name(std::string_view tool_name);
 
+// The tool a call really runs: for our uap_tool_call, the tool it forwards to ("mcp__uap__<target>"),
+// whose traits and rules decide; any other name as it is.
+std::string effective_tool_name(std::string_view tool_name, const rapidjson::Value& input);
+// The arguments that tool receives: a forwarded call's "arguments" (an empty object when absent).
+const rapidjson::Value& effective_input(std::string_view tool_name, const rapidjson::Value& input);
+
 BrokerDecision decide_permission(std::string_view tool_name, const rapidjson::Value& input, const BrokerContext& context);
 
 // What stands in for the broker when the CLI cannot ask it (one that rejects

@@ -1,6 +1,7 @@
 // The agent's wiring: one session publishing to the panel hub, and the /panel route.
 #include "app/agent_service.hpp"
 
+#include "mcp/tool_discovery.hpp"
 #include "support/random.hpp"
 
 namespace uap::app {
@@ -15,13 +16,19 @@ agent::MetadataLookup metadata_from(const modules::ModuleHost& modules) {
 }
 
 agent::MetadataLookup metadata_from(const mcp::ModuleTools& tools) {
-    // The registry of the moment: a pack enabled or installed later is known too.
-    return [&tools](std::string_view tool) { return metadata_from(*tools.host())(tool); };
+    // The registry of the moment: a pack enabled or installed later is known too. The discovery
+    // tools are the endpoint's own; a call through uap_tool_call is judged by its target before this.
+    return [&tools](std::string_view tool) -> std::optional<modules::ToolMetadata> {
+        for (const modules::ToolDescription* discovery : {&mcp::search_tool_description(), &mcp::call_tool_description()})
+            if (tool == discovery->name)
+                return discovery->metadata;
+        return metadata_from(*tools.host())(tool);
+    };
 }
 
 agent::ToolLister tools_from(const mcp::ModuleTools& tools) {
     return [&tools] {
-        std::vector<std::string> names;
+        std::vector<std::string> names{std::string(mcp::search_tool_name), std::string(mcp::call_tool_name)};
         for (const modules::ToolEntry* entry : tools.host()->tools())
             if (entry->description)
                 names.push_back(entry->description->name);

@@ -148,6 +148,9 @@ void print_text(const modules::ModuleHost& host, const RunNotes& notes) {
             std::cout << "    by " << (pack->manifest->author.empty() ? "(unknown author)" : pack->manifest->author) << ", license "
                       << (pack->manifest->license.empty() ? "(not stated)" : pack->manifest->license)
                       << (pack->manifest->homepage.empty() ? "" : ", " + pack->manifest->homepage) << "\n";
+        if (pack->manifest)
+            std::cout << "    tools: " << (pack->manifest->listing == modules::Listing::Always ? "listed in tools/list" : "found through uap_tool_search")
+                      << "\n";
         if (!pack->reason.empty())
             std::cout << "    reason: " << pack->reason << "\n";
         if (auto note = notes.find(pack->id()); note != notes.end())

@@ -3,6 +3,7 @@
 
 #include "mcp/http_replies.hpp"
 #include "mcp/request_declaration.hpp"
+#include "mcp/tool_discovery.hpp"
 #include "mcp/tool_results.hpp"
 #include "support/json.hpp"
 
@@ -256,7 +257,7 @@ HttpResponse McpEndpoint::dispatch(const Message& message, const ProtocolRevisio
             writer.StartObject();
             writer.EndObject();
         } else {
-            write_tool_list(writer, m_tools.enabled_tools(), revision);
+            write_tool_list(writer, listed_tools(m_tools.catalogue(), m_tools.discovery()), revision);
         }
         finish_result(writer);
         return json_response(200, std::string(buffer.GetString(), buffer.GetSize()));
@@ -265,24 +266,49 @@ HttpResponse McpEndpoint::dispatch(const Message& message, const ProtocolRevisio
     return error_response(200, message.id, MethodNotFound, "Method not found: " + loggable(message.method));
 }
 
-HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const {
+std::variant<McpEndpoint::RequestedCall, HttpResponse> McpEndpoint::requested_call(const Message& message, const ProtocolRevision& revision,
+                                                                                   Trace& trace) const {
     const rapidjson::Value* params = message.params;
     auto name = params ? params->FindMember("name") : rapidjson::Value::ConstMemberIterator();
     if (!params || name == params->MemberEnd() || !name->value.IsString())
         return error_response(200, message.id, InvalidParams, "Invalid params: tools/call needs params.name (a string)");
-    std::string_view tool_name(name->value.GetString(), name->value.GetStringLength());
-    trace.tool = std::string(tool_name);
-    std::string arguments_json = "{}";
-    if (auto arguments = params->FindMember("arguments"); arguments != params->MemberEnd()) {
-        if (!arguments->value.IsObject())
+    RequestedCall call{std::string(name->value.GetString(), name->value.GetStringLength()), "{}"};
+    trace.tool = call.tool;
+    const rapidjson::Value empty(rapidjson::kObjectType);
+    const rapidjson::Value* arguments = &empty;
+    if (auto given = params->FindMember("arguments"); given != params->MemberEnd()) {
+        if (!given->value.IsObject())
             return error_response(200, message.id, InvalidParams, "Invalid params: params.arguments must be an object");
-        arguments_json = json::to_text(arguments->value);
+        arguments = &given->value;
     }
+    if (m_tools.discovery() == Discovery::Offered && call.tool == search_tool_name) {
+        trace.outcome = "search";
+        return tool_reply(message.id, search_tool_description(), search_tools(json::to_text(*arguments), m_tools.catalogue()), revision);
+    }
+    if (m_tools.discovery() != Discovery::Offered || call.tool != call_tool_name) {
+        call.arguments_json = json::to_text(*arguments);
+        return call;
+    }
+    auto forwarded = forwarded_call(*arguments);
+    if (!forwarded) {
+        trace.outcome = "refused forwarding";
+        return tool_reply(message.id, call_tool_description(), {modules::CallStatus::InvalidArguments, forwarded.error().message()}, revision);
+    }
+    trace.tool = forwarded->tool + " (through " + std::string(call_tool_name) + ")";
+    return RequestedCall{std::move(forwarded->tool), std::move(forwarded->arguments_json)};
+}
 
-    ToolLookup lookup = m_tools.lookup(tool_name);
+HttpResponse McpEndpoint::tool_reply(const rapidjson::Value* id, const modules::ToolDescription& tool, const modules::ToolOutcome& outcome,
+                                     const ProtocolRevision& revision) const {
+    return json_response(200, call_response_text(id, tool, outcome, revision));
+}
+
+HttpResponse McpEndpoint::unavailable_tool_reply(const Message& message, std::string_view tool_name, const ToolLookup& lookup, Trace& trace) const {
     if (lookup.availability == Availability::Unknown) {
         trace.outcome = "unknown tool";
-        return error_response(200, message.id, InvalidParams, "Unknown tool: " + loggable(tool_name));
+        // The name may come from the model's memory of a search: say where the exact one is.
+        std::string advice = m_tools.discovery() == Discovery::Offered ? unknown_target_advice() : std::string();
+        return error_response(200, message.id, InvalidParams, "Unknown tool: " + loggable(tool_name) + advice);
     }
     if (lookup.availability == Availability::SteppedAside) {
         trace.outcome = "stepped aside";
@@ -290,16 +316,27 @@ HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevisi
                               "Tool " + loggable(tool_name) + " of module " + lookup.module_id + " steps aside in this project (" + lookup.reason +
                                   "); run `" + lookup.remedy + "` instead");
     }
-    if (lookup.availability != Availability::Available) {
-        trace.outcome = "unavailable";
-        std::string advice;
-        if (!lookup.remedy.empty())
-            advice = lookup.availability == Availability::Disabled ? "; a user can enable it with `" + lookup.remedy + "`"
-                                                                   : "; `" + lookup.remedy + "` shows the details";
-        return error_response(200, message.id, InvalidParams,
-                              "Tool " + loggable(tool_name) + " belongs to module " + lookup.module_id + ", which is not available (" +
-                                  lookup.reason + ")" + advice);
-    }
+    trace.outcome = "unavailable";
+    std::string advice;
+    if (!lookup.remedy.empty())
+        advice = lookup.availability == Availability::Disabled ? "; a user can enable it with `" + lookup.remedy + "`"
+                                                               : "; `" + lookup.remedy + "` shows the details";
+    return error_response(200, message.id, InvalidParams,
+                          "Tool " + loggable(tool_name) + " belongs to module " + lookup.module_id + ", which is not available (" + lookup.reason +
+                              ")" + advice);
+}
+
+HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const {
+    auto requested = requested_call(message, revision, trace);
+    if (auto* response = std::get_if<HttpResponse>(&requested))
+        return std::move(*response);
+    RequestedCall& call = std::get<RequestedCall>(requested);
+    std::string_view tool_name = call.tool;
+    std::string& arguments_json = call.arguments_json;
+    const rapidjson::Value* params = message.params;
+    ToolLookup lookup = m_tools.lookup(tool_name);
+    if (lookup.availability != Availability::Available)
+        return unavailable_tool_reply(message, tool_name, lookup, trace);
 
     std::shared_ptr<InFlightCalls::Registration> registration =
         m_in_flight.add(origin.session, json::to_text(*message.id), origin.request.peer_gone);

@@ -13,6 +13,7 @@
 #include "server/router.hpp"
 
 #include <string>
+#include <variant>
 
 namespace uap::mcp {
 
@@ -67,6 +68,18 @@ private:
     server::HttpResponse initialize(const server::HttpRequest& request, const Message& message) const;
     server::HttpResponse dispatch(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const;
     server::HttpResponse call_tool(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const;
+    // The tool a tools/call runs: the one it names, or the target a uap_tool_call names (docs/tools.md, "Finding tools").
+    struct RequestedCall {
+        std::string tool;
+        std::string arguments_json;
+    };
+    // The tool a tools/call runs and its arguments, or the whole response when the request ends
+    // here: malformed params, a uap_tool_search (answered at once) or a refused uap_tool_call.
+    std::variant<RequestedCall, server::HttpResponse> requested_call(const Message& message, const ProtocolRevision& revision, Trace& trace) const;
+    // The refusal of a call whose tool is unknown, disabled, failed or stepping aside: what, why, and the fix.
+    server::HttpResponse unavailable_tool_reply(const Message& message, std::string_view tool_name, const ToolLookup& lookup, Trace& trace) const;
+    server::HttpResponse tool_reply(const rapidjson::Value* id, const modules::ToolDescription& tool, const modules::ToolOutcome& outcome,
+                                    const ProtocolRevision& revision) const;
     void notify(const Message& message, const std::string& session) const;
     // Runs the tool: in the request, or as a job for a long-running tool. Returns the response text.
     std::string run_tool(const rapidjson::Value* id, const modules::ToolDescription& tool, const std::string& arguments_json,

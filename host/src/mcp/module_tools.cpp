@@ -138,6 +138,19 @@ std::vector<const modules::ToolDescription*> ModuleTools::enabled_tools() const 
     return tools;
 }
 
+std::vector<CatalogueEntry> ModuleTools::catalogue() const {
+    refresh();
+    auto [host, present] = snapshot();
+    std::vector<CatalogueEntry> entries;
+    for (const modules::ToolEntry* entry : host->tools()) {
+        if (!pack_enabled(*host, *entry->pack) || stepping_aside(*entry, present))
+            continue;
+        const modules::Manifest& manifest = *entry->pack->manifest; // pack_enabled holds only for packs with a manifest.
+        entries.push_back({entry->description, manifest.id, manifest.name, manifest.listing, manifest.keywords});
+    }
+    return entries;
+}
+
 ToolLookup ModuleTools::lookup(std::string_view name) const {
     refresh();
     return lookup_without_refresh(name);

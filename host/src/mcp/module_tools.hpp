@@ -48,6 +48,8 @@ public:
     ~ModuleTools() override;
 
     std::vector<const modules::ToolDescription*> enabled_tools() const override;
+    std::vector<CatalogueEntry> catalogue() const override;
+    Discovery discovery() const override { return Discovery::Offered; }
     ToolLookup lookup(std::string_view name) const override;
     // lookup against the registry as it is, without first rebuilding it: for callers holding a lock
     // that the change handler takes (the agent session's, while it composes the CLI's instructions).

@@ -59,6 +59,28 @@ Expected<std::string> optional_text(const rapidjson::Value& root, const char* fi
     return *value;
 }
 
+// "listing" and "keywords": how the discovery tools present the pack.
+std::optional<Error> parse_discovery(const rapidjson::Value& root, Manifest& manifest) {
+    if (root.HasMember("listing")) {
+        auto listing = json::string_field(root, "listing");
+        if (!listing || (*listing != "always" && *listing != "search"))
+            return Error("field \"listing\" must be \"always\" (listed in tools/list) or \"search\" (found through uap_tool_search)");
+        manifest.listing = *listing == "always" ? Listing::Always : Listing::Search;
+    }
+    auto keywords = root.FindMember("keywords");
+    if (keywords == root.MemberEnd())
+        return std::nullopt;
+    constexpr size_t max_keywords = 64, max_keyword_bytes = 64;
+    if (!keywords->value.IsArray() || keywords->value.Size() > max_keywords)
+        return Error("field \"keywords\" must be an array of at most 64 words");
+    for (auto& keyword : keywords->value.GetArray()) {
+        if (!keyword.IsString() || keyword.GetStringLength() == 0 || keyword.GetStringLength() > max_keyword_bytes)
+            return Error("field \"keywords\" holds an entry that is not a word of 1-64 bytes");
+        manifest.keywords.emplace_back(keyword.GetString(), keyword.GetStringLength());
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 Expected<void> check_host_revision(const Manifest& manifest) {
@@ -158,6 +180,9 @@ Expected<Manifest> parse_manifest(const std::string& text, const fs::path& folde
             manifest.covered_by[tool] = entry.value.GetString();
         }
     }
+
+    if (auto problem = parse_discovery(root, manifest))
+        return *problem;
 
     if (root.HasMember("profiles")) {
         auto profiles = json::string_field(root, "profiles");

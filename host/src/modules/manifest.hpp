@@ -20,6 +20,10 @@ inline constexpr uint64_t manifest_max_bytes = 64 * 1024;
 // minHostRevision is compared with it before loading.
 inline constexpr uint32_t host_api_revision = 3;
 
+// Whether a pack's tools appear in tools/list, or are found and called through the discovery tools
+// (uap_tool_search, uap_tool_call), which keeps the list small whatever is installed.
+enum class Listing { Search, Always };
+
 struct Manifest {
     std::filesystem::path folder;         // The pack folder, absolute.
     std::string id;                       // Reverse-DNS style or simple: [a-z0-9._-], unique among packs.
@@ -37,6 +41,12 @@ struct Manifest {
     // Optional "coveredBy": tool name → "<integration>:<command>" (e.g. "uloop:get-logs"). When
     // that integration is present in the project, the tool steps aside for the command.
     std::map<std::string, std::string> covered_by;
+    // Optional "listing": "always" lists the pack's tools in tools/list; "search" (the default) leaves
+    // them to the discovery tools.
+    Listing listing = Listing::Search;
+    // Optional "keywords": words a user would use for the pack's area, in any language ("prefab",
+    // "プレハブ"); the discovery search matches them as well as the tools' names and descriptions.
+    std::vector<std::string> keywords;
 
     // The library for this platform, absolute; an Error when the pack has none for it.
     Expected<std::filesystem::path> library_for_this_platform() const;

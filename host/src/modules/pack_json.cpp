@@ -31,6 +31,8 @@ rapidjson::Value packs_json(const ModuleHost& host, rapidjson::Document::Allocat
                 if (!value->empty())
                     entry.AddMember(rapidjson::StringRef(field), text(*value), allocator);
             entry.AddMember("minHostRevision", pack->manifest->min_host_revision, allocator);
+            // Whether tools/list carries the pack's tools, or uap_tool_search finds them.
+            entry.AddMember("listing", text(pack->manifest->listing == Listing::Always ? "always" : "search"), allocator);
         }
         entry.AddMember("state", text(to_string(pack->state)), allocator);
         entry.AddMember("isolation", text(to_string(pack->isolation)), allocator);

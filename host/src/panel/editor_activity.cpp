@@ -302,7 +302,7 @@ std::string EditorActivity::take_turn_text() {
             text += "  - " + entry.kind + " x" + std::to_string(entry.count) + ": " + entry.message + "\n";
         if (console.more_distinct > 0)
             text += "  - and " + std::to_string(console.more_distinct) + " more distinct errors (" + std::to_string(console.more_entries) +
-                    " entries); uap_console_logs lists them\n";
+                    " entries); uap_console_logs lists them (through uap_tool_call)\n";
     }
     // Long names in every line and ten long errors can exceed the bound; the Console's list comes last, so it is what gets cut.
     static const std::string cut_note = "\n- (the rest is cut: this block is bounded at " + std::to_string(max_turn_text_bytes) + " bytes)\n";

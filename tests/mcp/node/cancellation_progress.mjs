@@ -123,6 +123,24 @@ for (const isolation of ['isolated', 'in-process']) {
       check(aborted !== null, `${isolation}: the aborted call rejects in the client`);
       check(took < limitMs, `${isolation}: aborting in the SDK client stopped the tool after ${took.toFixed(1)} ms`);
     }
+    // 4b. the same through uap_tool_call: the request id that is cancelled is the dispatcher's, and the target stops
+    {
+      const stopFile = path.join(folder, 'stop-forwarded');
+      const controller = new AbortController();
+      const reports = [];
+      let abortedAt = 0;
+      const call = client.callTool({ name: 'uap_tool_call', arguments: { tool: 'hostile_poll_cancellation', arguments: { stopFile } } }, undefined, {
+        signal: controller.signal,
+        onprogress: (progress) => {
+          reports.push(progress);
+          if (reports.length === 2) { abortedAt = Date.now(); controller.abort(); }
+        },
+      });
+      try { await call; } catch { /* the abort rejects the call, as checked above */ }
+      const took = await stoppedAfter(stopFile, abortedAt);
+      check(reports.length >= 2 && took < limitMs,
+            `${isolation}: through uap_tool_call, progress arrived (${reports.length}) and aborting stopped the target after ${took.toFixed(1)} ms`);
+    }
     // 5. a tool that ignores cancellation: its runner is killed after the grace (isolated only; an
     //    in-process tool cannot be stopped, docs/module-host.md "Cancellation")
     if (isolation === 'isolated') {

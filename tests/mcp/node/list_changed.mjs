@@ -21,10 +21,17 @@ function cli(...words) {
 const host = await startHost('list-changed');
 const plugins = process.env.UAP_MCP_TEST_PLUGINS;
 
-// Tools that `uap-host modules list` says the project serves (loaded packs, their tools).
+// Tools that `uap-host modules list` says tools/list carries: those of loaded packs listed always, and the
+// discovery tools that find the others (docs/tools.md, "Finding tools").
 function listedTools() {
   const listing = JSON.parse(cli('modules', 'list', '--json', '--project', host.project, '--plugins', plugins));
-  return listing.packs.filter((pack) => pack.state === 'loaded').flatMap((pack) => pack.tools.map((tool) => tool.name)).sort();
+  return listing.packs.filter((pack) => pack.state === 'loaded' && pack.listing === 'always')
+    .flatMap((pack) => pack.tools.map((tool) => tool.name)).concat(['uap_tool_call', 'uap_tool_search']).sort();
+}
+// Whether uap_tool_search finds a tool by its name.
+async function searchable(client, name) {
+  const result = await client.callTool({ name: 'uap_tool_search', arguments: { query: name, limit: 1 } });
+  return JSON.parse(result.content[0].text).matches[0]?.tool === name;
 }
 
 let notifications = 0;
@@ -59,7 +66,8 @@ try {
   const steps = [
     ['disable', () => cli('modules', 'disable', 'mcptest.echo', '--project', host.project, '--plugins', plugins), (names) => !names.includes('echo')],
     ['enable', () => cli('modules', 'enable', 'mcptest.echo', '--project', host.project, '--plugins', plugins), (names) => names.includes('echo')],
-    ['install', () => cli('modules', 'install', process.env.UAP_FIXTURE_ECHO_PACK), (names) => names.includes('fixture_echo')],
+    // An installed pack is not listed (its manifest does not ask to be): it is found and called through the discovery tools.
+    ['install', () => cli('modules', 'install', process.env.UAP_FIXTURE_ECHO_PACK), (names) => !names.includes('fixture_echo')],
     ['remove', () => cli('modules', 'remove', 'fixture.echo'), (names) => !names.includes('fixture_echo')],
   ];
   for (const [name, act, expected] of steps) {
@@ -76,9 +84,12 @@ try {
       check(result.isError === false, 'enable: the re-enabled tool answers');
     }
     if (name === 'install') {
-      const result = await client.callTool({ name: 'fixture_echo', arguments: { text: 'new' } });
-      check(result.isError === false && result.content[0].text.includes('"echo":"new"'), 'install: the installed tool answers');
+      check(await searchable(client, 'fixture_echo'), 'install: uap_tool_search finds the installed tool');
+      const result = await client.callTool({ name: 'uap_tool_call', arguments: { tool: 'fixture_echo', arguments: { text: 'new' } } });
+      check(result.isError === false && result.content[0].text.includes('"echo":"new"'), 'install: the installed tool answers through uap_tool_call');
     }
+    if (name === 'remove')
+      check(!(await searchable(client, 'fixture_echo')), 'remove: uap_tool_search no longer finds the removed tool');
   }
   await client.close();
 } catch (error) {

@@ -66,6 +66,19 @@ async function until(client, jobId, states, limitMs) {
     check(json(streamed).state === 'running' && reports.length >= 2 && reports.every((report) => report.total === 1500),
           `a client that asked for progress gets it during the wait, then the job reply (${reports.length} reports)`);
 
+    // Through uap_tool_call the long-running target becomes a job the same way, with its progress and result.
+    const forwardedReports = [];
+    const forwarded = json(await client.callTool({ name: 'uap_tool_call', arguments: { tool: 'slow_task', arguments: { milliseconds: 1500, text: 'through' } } },
+                                                 undefined, { onprogress: (progress) => forwardedReports.push(progress) }));
+    check(forwarded.state === 'running' && forwarded.tool === 'slow_task' && forwardedReports.length >= 1,
+          `uap_tool_call runs a long-running tool as a job, with progress (${forwardedReports.length} reports): ${JSON.stringify(forwarded)}`);
+    const forwardedDone = await until(client, forwarded.jobId, ['completed', 'failed', 'cancelled'], 15000);
+    check(forwardedDone.state === 'completed' && forwardedDone.result?.text === 'through', `and its job ends with the target's result: ${JSON.stringify(forwardedDone)}`);
+    const forwardedEndless = json(await client.callTool({ name: 'uap_tool_call', arguments: { tool: 'slow_task', arguments: { milliseconds: 600000 } } }));
+    json(await status(client, { jobId: forwardedEndless.jobId, cancel: true }));
+    const forwardedCancelled = await until(client, forwardedEndless.jobId, ['completed', 'failed', 'cancelled'], 5000);
+    check(forwardedCancelled.state === 'cancelled', `a job started through uap_tool_call is cancelled like any other: ${forwardedCancelled.state}`);
+
     const failing = json(await client.callTool({ name: 'slow_task', arguments: { milliseconds: 800, fail: true } }));
     check(failing.state === 'running', 'a failing long call becomes a job too');
     const failed = await until(client, failing.jobId, ['completed', 'failed', 'cancelled'], 15000);

@@ -23,8 +23,10 @@ try {
   const { tools } = await client.listTools();
   const size = Buffer.byteLength(JSON.stringify({ tools }));
   console.log(`# tools/list of the default packs (plus the MCP test packs): ${tools.length} tools, ${size} bytes`);
-  check(tools.some((tool) => tool.name === 'uap_batch') && tools.some((tool) => tool.name === 'uap_console_logs'),
-        'the core and editor packs are served by default');
+  check(tools.some((tool) => tool.name === 'uap_batch') && tools.some((tool) => tool.name === 'uap_tool_search'),
+        'the core pack and the discovery tools are listed by default');
+  const found = await call('uap_tool_search', { query: 'console logs', limit: 1 });
+  check(found.matches[0]?.tool === 'uap_console_logs', 'the editor pack is served by default, found through uap_tool_search');
 
   await call('uap_scene_create_object', { name: 'Floor', primitiveType: 'Plane', scale: { x: 2, y: 1, z: 2 } });
   await call('uap_scene_create_object', { name: 'Row', position: { x: 0, y: 0.5, z: 0 } });

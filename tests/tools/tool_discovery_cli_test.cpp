@@ -1,0 +1,120 @@
+// The discovery tools with the real Claude Code CLI (scripted fake Messages API): the scripted model
+// searches in Japanese and English, then calls a third-party tool and a tool of the Pro stand-in (a
+// fixture, since the Pro packs do not exist yet) through uap_tool_call. Checked: what the CLI offered
+// the model, what each tool observed (its result as the Messages API received it), and the permission
+// card of the not-undoable Pro tool, which must show that tool and its traits, not the dispatcher's.
+#include "cli_stack.hpp"
+
+#include "support/json.hpp"
+#include "support/json_writer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+namespace {
+
+using namespace std::chrono_literals;
+
+std::string tool_step(const std::string& name, const std::string& input_json) {
+    return uap::json::TextWriter().begin_object().key("tool_use").begin_object().field("name", name).raw_field("input", input_json).end_object().end_object().text();
+}
+
+// The bodies of the main-conversation requests the fake API received, in order.
+std::vector<rapidjson::Document> main_requests(const std::filesystem::path& record) {
+    std::vector<rapidjson::Document> bodies;
+    std::ifstream stream(record);
+    std::string line;
+    while (std::getline(stream, line)) {
+        auto parsed = uap::json::parse(line);
+        if (!parsed || !parsed->IsObject() || uap::json::string_field(*parsed, "kind").value_or("") != "main")
+            continue;
+        rapidjson::Document body;
+        body.CopyFrom((*parsed)["body"], body.GetAllocator());
+        bodies.push_back(std::move(body));
+    }
+    return bodies;
+}
+
+// Every tool_result's text in a request's conversation, in order.
+std::vector<std::string> tool_results(const rapidjson::Value& body) {
+    std::vector<std::string> texts;
+    for (const auto& message : body["messages"].GetArray()) {
+        if (!message["content"].IsArray())
+            continue;
+        for (const auto& block : message["content"].GetArray()) {
+            if (uap::json::string_field(block, "type").value_or("") != "tool_result")
+                continue;
+            std::string text;
+            if (block["content"].IsString())
+                text = block["content"].GetString();
+            else if (block["content"].IsArray())
+                for (const auto& part : block["content"].GetArray())
+                    text += uap::json::string_field(part, "text").value_or("");
+            texts.push_back(text);
+        }
+    }
+    return texts;
+}
+
+TEST(ToolDiscoveryWithRealCli, TheModelFindsAndCallsAThirdPartyToolAndAProToolThroughTheDiscoveryTools) {
+    uap::testing::CliStackOptions options;
+    options.plugin_folders = {UAP_CATALOGUE_PLUGINS};
+    options.steps = [](const std::filesystem::path&) {
+        return uap::json::TextWriter()
+            .begin_array()
+            .raw(tool_step("mcp__uap__uap_tool_search", R"({"query":"敵のスポーン"})"))
+            .raw(tool_step("mcp__uap__uap_tool_call",
+                           R"({"tool":"levelkit_spawner_add","arguments":{"prefab":"Assets/Enemies/Goblin.prefab","count":3}})"))
+            .raw(tool_step("mcp__uap__uap_tool_search", R"({"query":"prefab apply overrides"})"))
+            .raw(tool_step("mcp__uap__uap_tool_call", R"({"tool":"pro_prefab_apply_overrides","arguments":{"path":"/Goblin Camp"}})"))
+            .begin_object()
+            .field("text", "The spawner is placed and the camp's overrides are applied.")
+            .end_object()
+            .end_array()
+            .text();
+    };
+    uap::testing::CliStack cli(options);
+    ASSERT_EQ(cli.problem(), "");
+    auto& client = cli.client();
+    client.send(R"({"type":"send","text":"敵のスポーンを置いて、キャンプのプレハブに変更を適用して"})");
+
+    // The Pro tool writes without Undo, so it is asked about: the card names it and shows its traits.
+    int asked = client.wait_for_type("permission_requested", 90s);
+    ASSERT_GE(asked, 0) << ::testing::PrintToString(client.texts());
+    const rapidjson::Value& card = client.message(asked)["permission"];
+    EXPECT_EQ(uap::json::string_field(card, "tool_name").value_or(""), "mcp__uap__pro_prefab_apply_overrides") << uap::json::to_text(card);
+    EXPECT_EQ(uap::json::string_field(card, "forwarded_by").value_or(""), "mcp__uap__uap_tool_call");
+    ASSERT_TRUE(card.HasMember("metadata")) << uap::json::to_text(card);
+    EXPECT_FALSE(card["metadata"]["undoable"].GetBool());
+    EXPECT_FALSE(card["metadata"]["destructive"].GetBool()) << "the target's traits, not the dispatcher's (which claims destructive)";
+    std::string id = card["permission_id"].GetString();
+    client.send(R"({"type":"answer_permission","permission_id":")" + id + R"(","decision":"allow"})");
+    int finished = client.wait_for_type("turn_finished", 90s);
+    ASSERT_GE(finished, 0) << ::testing::PrintToString(client.texts());
+    EXPECT_EQ(client.wait_for_type("permission_requested", 100ms, asked + 1), -1) << "only the not-undoable call was asked about";
+
+    auto requests = main_requests(cli.requests_file());
+    ASSERT_GE(requests.size(), 5u);
+    // The pinned CLI defers MCP tools behind its own ToolSearch and names them in the first request's
+    // text; either way, what it offers the model is in that request.
+    std::string offered = uap::json::to_text(requests.front());
+    EXPECT_NE(offered.find("mcp__uap__uap_tool_search"), std::string::npos);
+    EXPECT_NE(offered.find("mcp__uap__uap_tool_call"), std::string::npos);
+    EXPECT_NE(offered.find("mcp__uap__uap_scene_create_object"), std::string::npos) << "core stays listed";
+    EXPECT_EQ(offered.find("levelkit_"), std::string::npos) << "hidden packs cost the model's context nothing";
+    EXPECT_EQ(offered.find("pro_prefab"), std::string::npos);
+    EXPECT_EQ(offered.find("mcp__uap__uap_marker_add"), std::string::npos);
+    std::vector<std::string> results = tool_results(requests.back());
+    ASSERT_EQ(results.size(), 4u) << ::testing::PrintToString(results);
+    EXPECT_NE(results[0].find("\"tool\":\"levelkit_spawner_add\""), std::string::npos) << "the Japanese search found it: " << results[0];
+    EXPECT_NE(results[0].find("\"inputSchema\""), std::string::npos);
+    EXPECT_NE(results[1].find(R"("tool":"levelkit_spawner_add","observed":{"prefab":"Assets/Enemies/Goblin.prefab","count":3})"), std::string::npos)
+        << results[1];
+    EXPECT_NE(results[2].find("\"tool\":\"pro_prefab_apply_overrides\""), std::string::npos) << results[2];
+    EXPECT_NE(results[3].find(R"("tool":"pro_prefab_apply_overrides","observed":{"path":"/Goblin Camp"})"), std::string::npos) << results[3];
+    if (::testing::Test::HasFailure())
+        cli.keep_files();
+}
+
+} // namespace
