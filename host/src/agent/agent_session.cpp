@@ -97,6 +97,11 @@ void AgentSession::republish_status() {
     publish_status_locked();
 }
 
+size_t AgentSession::kept_document_bytes() const {
+    std::lock_guard lock(m_mutex);
+    return json::pool_bytes(m_last_init) + json::pool_bytes(m_usage) + json::pool_bytes(m_models) + json::pool_bytes(m_slash_commands);
+}
+
 int AgentSession::cli_pid() const {
     std::lock_guard lock(m_mutex);
     return m_process ? m_process->pid() : 0;

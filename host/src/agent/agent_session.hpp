@@ -119,6 +119,10 @@ public:
     // Publishes a status event now, e.g. after something its status sources read has changed.
     void republish_status();
 
+    // The bytes held by the JSON documents the session keeps from turn to turn (the newest init,
+    // the usage, the model list, the slash commands): a test checks they do not grow with turns.
+    size_t kept_document_bytes() const;
+
     int cli_pid() const;
     std::string session_id() const;
     SessionState state() const;

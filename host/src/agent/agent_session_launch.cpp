@@ -140,7 +140,7 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
             }
         }
         if (const rapidjson::Value* models = member(reply.payload, "models"); models && models->IsArray()) {
-            m_models.SetArray();
+            m_models = rapidjson::Document(rapidjson::kArrayType); // Refilled in place, the old list would stay in the pool.
             for (auto& model : models->GetArray()) {
                 rapidjson::Value entry(rapidjson::kObjectType);
                 for (const char* name : {"value", "displayName", "description"})
@@ -150,7 +150,7 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
             }
         }
         if (const rapidjson::Value* commands = member(reply.payload, "commands"); commands && commands->IsArray()) {
-            m_slash_commands.SetArray();
+            m_slash_commands = rapidjson::Document(rapidjson::kArrayType); // Likewise.
             for (auto& command : commands->GetArray()) {
                 rapidjson::Value entry(rapidjson::kObjectType);
                 for (const char* name : {"name", "description", "argumentHint"})

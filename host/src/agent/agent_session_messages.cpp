@@ -81,7 +81,7 @@ void AgentSession::handle_system(const rapidjson::Value& message) {
         if (auto mode = json::string_field(message, "permissionMode"))
             m_settings.permission_mode = *mode;
         m_initialized = true;
-        m_last_init.CopyFrom(message, m_last_init.GetAllocator());
+        json::replace_with_copy(m_last_init, message);
         if (const rapidjson::Value* servers = member(message, "mcp_servers"); servers && servers->IsArray())
             for (auto& server : servers->GetArray())
                 if (json::string_field(server, "name").value_or("") == mcp_server_name &&
@@ -234,7 +234,7 @@ void AgentSession::handle_result(const rapidjson::Value& message) {
     finished.AddMember("num_turns", json::integer_field(message, "num_turns").value_or(0), allocator);
     if (const rapidjson::Value* usage = member(message, "usage"); usage && usage->IsObject()) {
         put_copy(finished, "usage", *usage);
-        m_usage.CopyFrom(*usage, m_usage.GetAllocator());
+        json::replace_with_copy(m_usage, *usage);
     }
     if (const rapidjson::Value* cost = member(message, "total_cost_usd"); cost && cost->IsNumber()) {
         finished.AddMember("total_cost_usd", cost->GetDouble(), allocator);

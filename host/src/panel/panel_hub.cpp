@@ -4,6 +4,7 @@
 #include "panel/rendered_markdown.hpp"
 
 #include "support/json.hpp"
+#include "support/json_writer.hpp"
 
 #include <vector>
 
@@ -42,19 +43,26 @@ size_t PanelHub::subscriber_count() const {
     return m_subscribers.size();
 }
 
-void PanelHub::apply(const rapidjson::Document& event) {
+void PanelHub::merge_status_locked(const rapidjson::Value& fields) {
+    rapidjson::Document merged(rapidjson::kObjectType);
+    auto& allocator = merged.GetAllocator();
+    for (auto& member : m_status.GetObject()) {
+        auto changed = fields.FindMember(member.name);
+        const rapidjson::Value& value = changed != fields.MemberEnd() ? changed->value : member.value;
+        merged.AddMember(rapidjson::Value(member.name, allocator), rapidjson::Value(value, allocator), allocator);
+    }
+    for (auto& member : fields.GetObject())
+        if (!m_status.HasMember(member.name))
+            merged.AddMember(rapidjson::Value(member.name, allocator), rapidjson::Value(member.value, allocator), allocator);
+    m_status.Swap(merged);
+}
+
+void PanelHub::apply(const rapidjson::Document& event, const std::string& event_text) {
     std::string type = json::string_field(event, "type").value_or("");
     if (type == "status") {
         // Status events carry only the fields that changed (publish() drops the rest); they are merged.
         if (auto fields = event.FindMember("status"); fields != event.MemberEnd() && fields->value.IsObject())
-            for (auto& member : fields->value.GetObject()) {
-                auto existing = m_status.FindMember(member.name);
-                if (existing != m_status.MemberEnd())
-                    existing->value.CopyFrom(member.value, m_status.GetAllocator());
-                else
-                    m_status.AddMember(rapidjson::Value(member.name, m_status.GetAllocator()),
-                                       rapidjson::Value(member.value, m_status.GetAllocator()), m_status.GetAllocator());
-            }
+            merge_status_locked(fields->value);
     } else if (type == "text_delta") {
         uint64_t turn = static_cast<uint64_t>(json::integer_field(event, "turn_id").value_or(0));
         if (turn != m_streaming_turn)
@@ -77,22 +85,17 @@ void PanelHub::apply(const rapidjson::Document& event) {
         m_transcript.clear();
         m_pending.clear();
         m_streaming_text.clear();
+        m_streaming_text.shrink_to_fit();
         if (auto items = event.FindMember("items"); items != event.MemberEnd() && items->value.IsArray())
-            for (auto& item : items->value.GetArray()) {
-                rapidjson::Document copy;
-                copy.CopyFrom(item, copy.GetAllocator());
-                m_transcript.push_back(std::move(copy));
-            }
+            for (auto& item : items->value.GetArray())
+                m_transcript.append(json::to_text(item));
     }
-    if (type == "assistant_message" || type == "turn_finished")
+    if (type == "assistant_message" || type == "turn_finished") {
         m_streaming_text.clear();
-    if (is_transcript_event(type)) {
-        rapidjson::Document copy;
-        copy.CopyFrom(event, copy.GetAllocator());
-        m_transcript.push_back(std::move(copy));
-        while (m_transcript.size() > max_transcript_items)
-            m_transcript.pop_front();
+        m_streaming_text.shrink_to_fit(); // A long answer's text is not held until the next one.
     }
+    if (is_transcript_event(type))
+        m_transcript.append(event_text);
 }
 
 bool PanelHub::keep_changed_status_locked(rapidjson::Document& event) const {
@@ -119,8 +122,8 @@ void PanelHub::publish(rapidjson::Document event) {
     if (json::string_field(event, "type").value_or("") == "status" && !keep_changed_status_locked(event))
         return;
     event.AddMember("seq", ++m_sequence, event.GetAllocator());
-    apply(event);
     std::string text = json::to_text(event);
+    apply(event, text);
     std::vector<uint64_t> gone;
     for (auto& [id, subscriber] : m_subscribers)
         if (!subscriber(text))
@@ -130,25 +133,21 @@ void PanelHub::publish(rapidjson::Document event) {
 }
 
 std::string PanelHub::snapshot_locked() const {
-    rapidjson::Document snapshot(rapidjson::kObjectType);
-    auto& allocator = snapshot.GetAllocator();
-    snapshot.AddMember("type", "snapshot", allocator);
-    snapshot.AddMember("protocol", protocol_version, allocator);
-    snapshot.AddMember("seq", m_sequence, allocator);
-    snapshot.AddMember("status", rapidjson::Value(m_status, allocator), allocator);
-    rapidjson::Value transcript(rapidjson::kArrayType);
-    for (auto& item : m_transcript)
-        transcript.PushBack(rapidjson::Value(item, allocator), allocator);
-    snapshot.AddMember("transcript", transcript, allocator);
-    rapidjson::Value streaming(rapidjson::kObjectType);
-    streaming.AddMember("turn_id", m_streaming_turn, allocator);
-    streaming.AddMember("text", json::string_value(m_streaming_text, allocator), allocator);
-    snapshot.AddMember("streaming", streaming, allocator);
-    rapidjson::Value pending(rapidjson::kArrayType);
-    for (auto& item : m_pending)
-        pending.PushBack(rapidjson::Value(item, allocator), allocator);
-    snapshot.AddMember("pending_permissions", pending, allocator);
-    return json::to_text(snapshot);
+    // Written through the writer with the kept items embedded as they are: building a document
+    // of 2,000 copied items for every new front-end would cost a pool per snapshot.
+    json::TextWriter writer;
+    writer.begin_object().field("type", "snapshot").field("protocol", protocol_version).field("seq", m_sequence);
+    writer.raw_field("status", json::to_text(m_status));
+    writer.key("transcript").begin_array();
+    for (const auto& item : m_transcript.items())
+        writer.raw(item);
+    writer.end_array();
+    writer.key("streaming").begin_object().field("turn_id", m_streaming_turn).field("text", m_streaming_text).end_object();
+    writer.key("pending_permissions").begin_array();
+    for (const auto& item : m_pending)
+        writer.raw(json::to_text(item));
+    writer.end_array();
+    return writer.end_object().text();
 }
 
 std::string PanelHub::snapshot_text() const {
@@ -159,6 +158,12 @@ std::string PanelHub::snapshot_text() const {
 std::string PanelHub::status_text() const {
     std::lock_guard lock(m_mutex);
     return json::to_text(m_status);
+}
+
+PanelHub::Holdings PanelHub::holdings() const {
+    std::lock_guard lock(m_mutex);
+    return Holdings{m_transcript.items().size(), m_transcript.held_bytes(), json::pool_bytes(m_status), m_pending.size(),
+                    m_streaming_text.capacity()};
 }
 
 } // namespace uap::panel

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "api/event_sink.hpp"
+#include "panel/transcript_buffer.hpp"
 
 #include <rapidjson/document.h>
 
@@ -17,10 +18,11 @@
 namespace uap::panel {
 
 inline constexpr int protocol_version = 1;
-inline constexpr size_t max_transcript_items = 2000;
 
 class PanelHub final : public api::EventSink {
 public:
+    explicit PanelHub(TranscriptBounds transcript_bounds = {}) : m_transcript(transcript_bounds) {}
+
     // Receives one JSON text message; returns false when the front-end is gone (it is dropped).
     // It is called under the hub's lock and must not block: a front-end queues the message in its
     // bounded outbox (PanelOutbox) and writes it to the socket on its own thread, so publishing
@@ -44,8 +46,22 @@ public:
     // A copy of the current status object as text (tests and logs).
     std::string status_text() const;
 
+    // What the kept state holds, so a test can check that it stays bounded however long a session runs.
+    struct Holdings {
+        size_t transcript_items = 0;
+        size_t transcript_bytes = 0;
+        size_t status_pool_bytes = 0; // The status document's allocator: the merged status, copied afresh.
+        size_t pending_permissions = 0;
+        size_t streaming_text_bytes = 0;
+    };
+    Holdings holdings() const;
+
 private:
-    void apply(const rapidjson::Document& event);
+    // Applies the event to the state; event_text is the event as sent, kept for transcript events.
+    void apply(const rapidjson::Document& event, const std::string& event_text);
+    // Replaces the status with one in a fresh document holding the merged fields: merging in place
+    // would leave every replaced value in the document's pool, which never frees.
+    void merge_status_locked(const rapidjson::Value& fields);
     // Removes from a status event the fields whose values the state already holds; false when
     // nothing is left to send.
     bool keep_changed_status_locked(rapidjson::Document& event) const;
@@ -56,7 +72,7 @@ private:
     uint64_t m_next_subscriber = 0;
     std::map<uint64_t, Subscriber> m_subscribers;
     rapidjson::Document m_status{rapidjson::kObjectType};
-    std::deque<rapidjson::Document> m_transcript;
+    TranscriptBuffer m_transcript;
     std::string m_streaming_text;
     uint64_t m_streaming_turn = 0;
     std::deque<rapidjson::Document> m_pending; // Permission requests, oldest first.

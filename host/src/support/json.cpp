@@ -142,4 +142,15 @@ rapidjson::Value string_value(std::string_view text, rapidjson::Document::Alloca
     return rapidjson::Value(text.data(), static_cast<rapidjson::SizeType>(text.size()), allocator);
 }
 
+void replace_with_copy(rapidjson::Document& target, const rapidjson::Value& source) {
+    rapidjson::Document fresh;
+    fresh.CopyFrom(source, fresh.GetAllocator());
+    target.Swap(fresh);
+}
+
+size_t pool_bytes(const rapidjson::Document& document) {
+    // Reading the size changes nothing; RapidJSON only lacks a const GetAllocator.
+    return const_cast<rapidjson::Document&>(document).GetAllocator().Size();
+}
+
 } // namespace uap::json

@@ -61,4 +61,11 @@ std::optional<int64_t> integer_field(const rapidjson::Value& object, const char*
 
 rapidjson::Value string_value(std::string_view text, rapidjson::Document::AllocatorType& allocator);
 
+// Makes target a copy of source in a fresh pool. CopyFrom into target's own allocator would leave
+// the replaced values in its pool, which frees nothing until the document dies: a document kept
+// for the host's life and replaced at every turn grew without bound that way.
+void replace_with_copy(rapidjson::Document& target, const rapidjson::Value& source);
+// The bytes document's pool has handed out: what it holds until it dies (for bounds checks).
+size_t pool_bytes(const rapidjson::Document& document);
+
 } // namespace uap::json

@@ -51,6 +51,19 @@ answer_from_file() {
     *'"type":"user"'*) cat "$FAKE_CLI_ANSWER_FILE" ;;
   esac
 }
+# Answers a user message $1 as a turn of the real CLI: init, an answer and a result with usage.
+turn_number=0
+answer_with_init() {
+  case "$1" in
+    *'"type":"user"'*)
+      turn_number=$((turn_number + 1))
+      echo "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"fake-turns\",\"model\":\"fake-model\",\"permissionMode\":\"default\",\"tools\":[${tools}\"Read\"]}"
+      echo "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"answer $turn_number\"}]}}"
+      echo "{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,\"result\":\"answer $turn_number\",\"session_id\":\"fake-turns\",\"total_cost_usd\":0.$turn_number,\"usage\":{\"input_tokens\":$turn_number,\"output_tokens\":$turn_number}}"
+      ;;
+  esac
+}
+
 case "${FAKE_CLI_MODE:-talk}" in
   talk)
     echo 'this is not JSON'
@@ -106,6 +119,12 @@ case "${FAKE_CLI_MODE:-talk}" in
     # Answers every user message with the lines of $FAKE_CLI_ANSWER_FILE (an assistant message and a
     # result, written by the test as JSON, so any text can be answered without shell quoting).
     serve_session fake-answer "${FAKE_CLI_VERSION:-2.1.332}" answer_from_file
+    ;;
+  init-every-turn)
+    # As the real CLI does: every turn opens with a system/init (the tool list, about 2 kB here)
+    # and its result carries the turn's usage, which differ from turn to turn.
+    tools=$(for ((i = 0; i < 60; i++)); do printf '"Tool%d",' "$i"; done)
+    serve_session fake-turns 2.1.332 answer_with_init
     ;;
   die-mid-turn)
     # The first process dies in the middle of its first turn, after streaming part of an answer;
