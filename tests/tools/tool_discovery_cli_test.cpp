@@ -82,7 +82,8 @@ TEST(ToolDiscoveryWithRealCli, TheModelFindsAndCallsAThirdPartyToolAndAProToolTh
     // The Pro tool writes without Undo, so it is asked about: the card names it and shows its traits.
     int asked = client.wait_for_type("permission_requested", 90s);
     ASSERT_GE(asked, 0) << ::testing::PrintToString(client.texts());
-    const rapidjson::Value& card = client.message(asked)["permission"];
+    rapidjson::Document asked_message = client.message(asked); // Owns the card read below.
+    const rapidjson::Value& card = asked_message["permission"];
     EXPECT_EQ(uap::json::string_field(card, "tool_name").value_or(""), "mcp__uap__pro_prefab_apply_overrides") << uap::json::to_text(card);
     EXPECT_EQ(uap::json::string_field(card, "forwarded_by").value_or(""), "mcp__uap__uap_tool_call");
     ASSERT_TRUE(card.HasMember("metadata")) << uap::json::to_text(card);
