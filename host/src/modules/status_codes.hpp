@@ -20,11 +20,4 @@ static_assert(static_cast<uap_status>(ErrorCode::TooLarge) == UAP_STATUS_TOO_LAR
 
 constexpr uap_status to_status(ErrorCode code) { return static_cast<uap_status>(code); }
 
-// The kind of a failed status; a value outside the ABI's list (a module's bug) is Internal.
-constexpr ErrorCode error_code_of(uap_status status) {
-    if (status < UAP_STATUS_TOOL_ERROR || status > UAP_STATUS_TOO_LARGE)
-        return ErrorCode::Internal;
-    return static_cast<ErrorCode>(status);
-}
-
 } // namespace uap::modules
