@@ -209,22 +209,34 @@ TEST(TurnTracker, QueuesFencesAndEnds) {
 
 TEST(ControlChannel, MatchesOwnIdsIgnoresEchoesAndTimesOut) {
     ControlChannel channel;
-    std::vector<ControlOutcome> outcomes;
-    std::string first = channel.open("initialize", std::chrono::seconds(60), [&](ControlReply reply) { outcomes.push_back(reply.outcome); });
-    std::string second = channel.open("interrupt", std::chrono::milliseconds(0), [&](ControlReply reply) { outcomes.push_back(reply.outcome); });
+    std::vector<ControlReply> replies;
+    auto keep = [&](ControlReply reply) { replies.push_back(std::move(reply)); };
+    std::string first = channel.open("initialize", std::chrono::seconds(60), keep);
+    std::string second = channel.open("interrupt", std::chrono::milliseconds(0), keep);
     EXPECT_NE(first, second);
     // An echo of our answer to the CLI's own can_use_tool request: not ours, ignored.
     EXPECT_FALSE(channel.resolve(parse(R"({"subtype":"success","request_id":"0b6c-cli-uuid","response":{"behavior":"allow"}})")));
     channel.expire(ControlChannel::Clock::now() + std::chrono::milliseconds(1));
-    ASSERT_EQ(outcomes.size(), 1u);
-    EXPECT_EQ(outcomes[0], ControlOutcome::TimedOut);
+    ASSERT_EQ(replies.size(), 1u);
+    ASSERT_FALSE(replies[0]);
+    EXPECT_EQ(replies[0].error().code(), uap::ErrorCode::Timeout);
+    EXPECT_EQ(replies[0].error().message(), "the CLI did not answer the interrupt request in time");
     std::string response = R"({"subtype":"error","request_id":")" + first + R"(","error":"nope"})";
     EXPECT_TRUE(channel.resolve(parse(response.c_str())));
-    EXPECT_EQ(outcomes.back(), ControlOutcome::Error);
+    ASSERT_FALSE(replies.back());
+    EXPECT_EQ(replies.back().error().code(), uap::ErrorCode::Failed);
+    EXPECT_EQ(replies.back().error().message(), "nope");
     EXPECT_FALSE(channel.resolve(parse(response.c_str()))); // Exactly once.
-    channel.open("set_model", std::chrono::seconds(60), [&](ControlReply reply) { outcomes.push_back(reply.outcome); });
+    std::string third = channel.open("set_model", std::chrono::seconds(60), keep);
+    std::string success = R"({"subtype":"success","request_id":")" + third + R"(","response":{"model":"m2"}})";
+    EXPECT_TRUE(channel.resolve(parse(success.c_str())));
+    ASSERT_TRUE(replies.back());
+    EXPECT_STREQ((*replies.back())["model"].GetString(), "m2");
+    channel.open("set_model", std::chrono::seconds(60), keep);
     channel.fail_all("gone");
-    EXPECT_EQ(outcomes.back(), ControlOutcome::ProcessGone);
+    ASSERT_FALSE(replies.back());
+    EXPECT_EQ(replies.back().error().code(), uap::ErrorCode::Unavailable);
+    EXPECT_EQ(replies.back().error().message(), "gone");
     EXPECT_EQ(channel.open_count(), 0u);
 }
 

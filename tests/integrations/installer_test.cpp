@@ -81,7 +81,7 @@ TEST_F(FakeClaude, TheFakeOnPathShadowsAnyRealCli) {
 
 TEST_F(FakeClaude, TwoStepsInOrderInstallForTheUserAndSayItAppliesToTheNextChat) {
     auto result = install_plugin(unity_plugin(), options("ok"));
-    EXPECT_EQ(result.outcome, InstallOutcome::Installed) << result.message;
+    EXPECT_TRUE(result.installed()) << result.message;
     EXPECT_EQ(read_lines(log()), (std::vector<std::string>{"plugin marketplace add Unity-Technologies/unity-agent-plugin",
                                                            "plugin install unity@unity-agent-plugin --scope user --yes"}));
     EXPECT_NE(result.message.find("next chat"), std::string::npos);
@@ -91,9 +91,9 @@ TEST_F(FakeClaude, TwoStepsInOrderInstallForTheUserAndSayItAppliesToTheNextChat)
 }
 
 TEST_F(FakeClaude, RerunningOnAnInstalledPluginSucceeds) {
-    ASSERT_EQ(install_plugin(unity_plugin(), options("ok")).outcome, InstallOutcome::Installed);
+    ASSERT_TRUE(install_plugin(unity_plugin(), options("ok")).installed());
     auto again = install_plugin(unity_plugin(), options("ok"));
-    EXPECT_EQ(again.outcome, InstallOutcome::Installed) << again.message;
+    EXPECT_TRUE(again.installed()) << again.message;
     EXPECT_EQ(read_lines(log()).size(), 4u);
     EXPECT_NE(again.output_tail.find("already installed"), std::string::npos);
 }
@@ -103,7 +103,7 @@ TEST_F(FakeClaude, ProgressReportsEachStepWithElapsedSeconds) {
     std::vector<InstallProgress> reports;
     install.on_progress = [&](const InstallProgress& progress) { reports.push_back(progress); };
     auto result = install_plugin(unity_plugin(), install);
-    ASSERT_EQ(result.outcome, InstallOutcome::Installed) << result.message;
+    ASSERT_TRUE(result.installed()) << result.message;
     int max_elapsed[2] = {-1, -1};
     for (auto& report : reports) {
         ASSERT_EQ(report.step_count, 2);
@@ -120,7 +120,7 @@ TEST_F(FakeClaude, AStepOverItsTimeLimitIsStoppedAndReported) {
     auto started = std::chrono::steady_clock::now();
     auto result = install_plugin(unity_plugin(), options("hang", 1s));
     auto took = std::chrono::steady_clock::now() - started;
-    EXPECT_EQ(result.outcome, InstallOutcome::Failed);
+    EXPECT_FALSE(result.installed());
     EXPECT_EQ(result.failure, FailureKind::TimedOut);
     EXPECT_EQ(result.failed_step, "marketplace_add");
     EXPECT_LT(took, 8s);
@@ -149,7 +149,7 @@ TEST_F(FakeClaude, ACancelledInstallStopsItsStepAtOnce) {
 
 TEST_F(FakeClaude, ACliThatRejectsYesIsAskedOnceMoreWithoutIt) {
     auto result = install_plugin(unity_plugin(), options("reject-yes"));
-    EXPECT_EQ(result.outcome, InstallOutcome::Installed) << result.message;
+    EXPECT_TRUE(result.installed()) << result.message;
     EXPECT_TRUE(result.retried_without_yes);
     auto calls = read_lines(log());
     ASSERT_EQ(calls.size(), 3u);

@@ -59,8 +59,8 @@ Expected<void> AgentSession::interrupt() {
         return Error("no turn is running");
     m_turns.interrupt_requested();
     send_control_locked("interrupt", rapidjson::Value(rapidjson::kObjectType), [this](ControlReply reply) {
-        if (reply.outcome != ControlOutcome::Success)
-            publish_notice_locked("warning", "the interrupt was not acknowledged: " + reply.error);
+        if (!reply)
+            publish_notice_locked("warning", "the interrupt was not acknowledged: " + reply.error().message());
     });
     withdraw_all_locked("the turn was interrupted", true);
     publish_status_locked();
@@ -135,13 +135,13 @@ Expected<void> AgentSession::set_model(const std::string& model) {
     rapidjson::Document fields(rapidjson::kObjectType);
     fields.AddMember("model", json::string_value(model.empty() ? "default" : model, fields.GetAllocator()), fields.GetAllocator());
     send_control_locked("set_model", fields, [this, model](ControlReply reply) {
-        if (reply.outcome != ControlOutcome::Success) {
-            publish_notice_locked("error", "the model was not changed: " + reply.error);
+        if (!reply) {
+            publish_notice_locked("error", "the model was not changed: " + reply.error().message());
             return;
         }
         m_settings.model = model == "default" ? "" : model;
         report_if_failed_locked(m_settings.save(m_options.project), "the setting was applied but not saved to " + utf8::from_path(AgentSettings::file_for(m_options.project)));
-        m_model = json::string_field(reply.payload, "model").value_or(model);
+        m_model = json::string_field(*reply, "model").value_or(model);
         publish_status_locked();
     });
     return {};
@@ -162,8 +162,8 @@ Expected<void> AgentSession::set_permission_mode(const std::string& mode, Bypass
     rapidjson::Document fields(rapidjson::kObjectType);
     fields.AddMember("mode", json::string_value(mode, fields.GetAllocator()), fields.GetAllocator());
     send_control_locked("set_permission_mode", fields, [this, mode](ControlReply reply) {
-        if (reply.outcome != ControlOutcome::Success) {
-            publish_notice_locked("error", "the permission mode was not changed: " + reply.error);
+        if (!reply) {
+            publish_notice_locked("error", "the permission mode was not changed: " + reply.error().message());
             return;
         }
         m_settings.permission_mode = mode;
@@ -299,17 +299,17 @@ Expected<void> AgentSession::reconnect_mcp() {
     rapidjson::Document fields(rapidjson::kObjectType);
     fields.AddMember("serverName", rapidjson::StringRef(mcp_server_name), fields.GetAllocator());
     send_control_locked("mcp_reconnect", fields, [this](ControlReply reply) {
-        if (reply.outcome == ControlOutcome::Success) {
+        if (reply) {
             publish_notice_locked("info", "the MCP server was reconnected");
-        } else if (reply.outcome == ControlOutcome::Error) {
+        } else if (reply.error().code() == ErrorCode::Failed) {
             // This CLI does not offer (or refused) the undocumented request: degrade visibly.
             request_relaunch_locked("to reload the host's tools");
             publish_notice_locked("warning", "the CLI" + (m_cli_version.empty() ? std::string() : " (version " + m_cli_version + ")") +
-                                                 " rejected mcp_reconnect (" + reply.error +
+                                                 " rejected mcp_reconnect (" + reply.error().message() +
                                                  "); instead, the CLI is restarted with --resume when the current turn ends, which "
                                                  "reloads the host's tools");
         } else {
-            publish_notice_locked("error", "the MCP server was not reconnected: " + reply.error);
+            publish_notice_locked("error", "the MCP server was not reconnected: " + reply.error().message());
         }
     });
     return {};

@@ -127,19 +127,19 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
     send_control_locked("initialize", rapidjson::Value(rapidjson::kObjectType), [this, generation](ControlReply reply) {
         if (generation != m_generation)
             return;
-        if (reply.outcome != ControlOutcome::Success) {
-            publish_notice_locked("error", "the CLI did not complete its handshake: " + reply.error);
+        if (!reply) {
+            publish_notice_locked("error", "the CLI did not complete its handshake: " + reply.error().message());
             return;
         }
         m_initialized = true;
-        if (auto version = json::string_field(reply.payload, "claude_code_version")) {
+        if (auto version = json::string_field(*reply, "claude_code_version")) {
             m_cli_version = *version;
             if (auto warning = untested_version_warning(*version)) {
                 spdlog::warn("agent: {}", *warning);
                 publish_notice_locked("warning", *warning);
             }
         }
-        if (const rapidjson::Value* models = member(reply.payload, "models"); models && models->IsArray()) {
+        if (const rapidjson::Value* models = member(*reply, "models"); models && models->IsArray()) {
             m_models = rapidjson::Document(rapidjson::kArrayType); // Refilled in place, the old list would stay in the pool.
             for (auto& model : models->GetArray()) {
                 rapidjson::Value entry(rapidjson::kObjectType);
@@ -149,7 +149,7 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
                 m_models.PushBack(entry, m_models.GetAllocator());
             }
         }
-        if (const rapidjson::Value* commands = member(reply.payload, "commands"); commands && commands->IsArray()) {
+        if (const rapidjson::Value* commands = member(*reply, "commands"); commands && commands->IsArray()) {
             m_slash_commands = rapidjson::Document(rapidjson::kArrayType); // Likewise.
             for (auto& command : commands->GetArray()) {
                 rapidjson::Value entry(rapidjson::kObjectType);

@@ -18,7 +18,6 @@ std::vector<std::pair<ControlChannel::Pending, ControlReply>> ControlChannel::ta
     std::lock_guard lock(m_mutex);
     for (auto it = m_pending.begin(); it != m_pending.end();) {
         if (auto reply = select(it->first, it->second)) {
-            reply->subtype = it->second.subtype;
             taken.emplace_back(std::move(it->second), std::move(*reply));
             it = m_pending.erase(it);
         } else {
@@ -41,14 +40,14 @@ bool ControlChannel::resolve(const rapidjson::Value& response) {
         pending = std::move(found->second);
         m_pending.erase(found);
     }
-    ControlReply reply{ControlOutcome::Success, pending.subtype, {}, {}};
     if (json::string_field(response, "subtype").value_or("") == "error") {
-        reply.outcome = ControlOutcome::Error;
-        reply.error = json::string_field(response, "error").value_or("the CLI reported an error");
-    } else if (auto payload = response.FindMember("response"); payload != response.MemberEnd()) {
-        reply.payload.CopyFrom(payload->value, reply.payload.GetAllocator());
+        pending.callback(Error(json::string_field(response, "error").value_or("the CLI reported an error")));
+        return true;
     }
-    pending.callback(std::move(reply));
+    rapidjson::Document payload;
+    if (auto member = response.FindMember("response"); member != response.MemberEnd())
+        payload.CopyFrom(member->value, payload.GetAllocator());
+    pending.callback(std::move(payload));
     return true;
 }
 
@@ -56,7 +55,7 @@ void ControlChannel::expire(Clock::time_point now) {
     auto expired = take_matching([now](const std::string&, Pending& pending) -> std::optional<ControlReply> {
         if (pending.deadline > now)
             return std::nullopt;
-        return ControlReply{ControlOutcome::TimedOut, {}, "the CLI did not answer in time", {}};
+        return ControlReply(Error::timeout("the CLI did not answer the " + pending.subtype + " request in time"));
     });
     for (auto& [pending, reply] : expired)
         pending.callback(std::move(reply));
@@ -64,7 +63,7 @@ void ControlChannel::expire(Clock::time_point now) {
 
 void ControlChannel::fail_all(const std::string& reason) {
     auto failed = take_matching([&reason](const std::string&, Pending&) -> std::optional<ControlReply> {
-        return ControlReply{ControlOutcome::ProcessGone, {}, reason, {}};
+        return ControlReply(Error::unavailable(reason));
     });
     for (auto& [pending, reply] : failed)
         pending.callback(std::move(reply));

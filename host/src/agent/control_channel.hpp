@@ -3,6 +3,8 @@
 // requests under --replay-user-messages) are ignored.
 #pragma once
 
+#include "support/expected.hpp"
+
 #include <rapidjson/document.h>
 
 #include <chrono>
@@ -15,14 +17,9 @@
 
 namespace uap::agent {
 
-enum class ControlOutcome { Success, Error, TimedOut, ProcessGone };
-
-struct ControlReply {
-    ControlOutcome outcome;
-    std::string subtype;        // The request's subtype.
-    std::string error;          // For Error, TimedOut and ProcessGone.
-    rapidjson::Document payload; // The success payload (null when absent).
-};
+// The CLI's success payload (null when it sent none), or why there is none: Failed when the CLI
+// answered with an error, Timeout past the deadline, Unavailable when the process went away.
+using ControlReply = Expected<rapidjson::Document>;
 
 using ControlCallback = std::function<void(ControlReply reply)>;
 

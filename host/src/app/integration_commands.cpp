@@ -217,7 +217,7 @@ Expected<void> IntegrationCommands::start_install(rapidjson::Document& reply) {
     };
     m_install = std::thread([this, options, &plugin] {
         auto result = integrations::install_plugin(plugin, options);
-        auto event = install_event(result.outcome == integrations::InstallOutcome::Installed ? "succeeded" : "failed");
+        auto event = install_event(result.installed() ? "succeeded" : "failed");
         auto& allocator = event.GetAllocator();
         event.AddMember("message", json::string_value(result.message, allocator), allocator);
         event.AddMember("failure", json::string_value(integrations::to_string(result.failure), allocator), allocator);
@@ -225,7 +225,7 @@ Expected<void> IntegrationCommands::start_install(rapidjson::Document& reply) {
         event.AddMember("exit_code", result.exit_code, allocator);
         event.AddMember("retried_without_yes", result.retried_without_yes, allocator);
         event.AddMember("output_tail", json::string_value(result.output_tail, allocator), allocator);
-        spdlog::info("integrations: install of {} {}: {}", plugin.qualified(), result.outcome == integrations::InstallOutcome::Installed ? "succeeded" : "failed",
+        spdlog::info("integrations: install of {} {}: {}", plugin.qualified(), result.installed() ? "succeeded" : "failed",
                      result.message);
         m_installing = false;
         m_events.publish(std::move(event));

@@ -199,7 +199,6 @@ InstallResult install_plugin(const PluginIdentity& plugin, const InstallOptions&
             return result;
         }
     }
-    result.outcome = InstallOutcome::Installed;
     result.message = installed_note();
     return result;
 }

@@ -30,13 +30,15 @@ struct InstallProgress {
     int elapsed_seconds = 0; // Since this step started.
 };
 
-enum class InstallOutcome { Installed, Failed };
-// Why a failed install failed, so the panel can say what to do.
+// Why a failed install failed, so the panel can say what to do; None for an install that succeeded.
 enum class FailureKind { None, CouldNotStart, TimedOut, Cancelled, GitMissing, Offline, ExitCode };
 std::string to_string(FailureKind kind);
 
+// A report in both cases (the CLI's output and the message matter when it worked too), so not an
+// Expected: `failure` says whether and why it failed.
 struct InstallResult {
-    InstallOutcome outcome = InstallOutcome::Failed;
+    bool installed() const { return failure == FailureKind::None; }
+
     FailureKind failure = FailureKind::None;
     std::string failed_step;
     int exit_code = 0;
