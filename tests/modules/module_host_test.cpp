@@ -1,10 +1,12 @@
 // The module host against misbehaving packs: each is reported with a clear reason, and the
 // well-behaved packs beside it still load and answer.
 #include "modules/module_host.hpp"
+#include "modules/tool_description.hpp"
 #include "runner/isolated_module.hpp"
 #include "test_support.hpp"
 
 #include <gtest/gtest.h>
+#include <uap/abi/uap_module.h>
 
 #include <regex>
 
@@ -81,6 +83,28 @@ TEST(ModuleHost, ToolsReachSettingsProgressCancellationAndTheEditorThroughTheHos
     EXPECT_EQ(outcome.text, R"({"cancelled":true,"settings":{"greeting":"hej"},"editorStatus":)" +
                                 std::to_string(UAP_STATUS_UNAVAILABLE) + "}");
     EXPECT_EQ(progress, std::vector<std::string>{"1/2 halfway"});
+}
+
+TEST(ModuleHost, ReportsTheAbiRevisionASdkPackWasBuiltAgainst) {
+    auto host = host_of({fixture_pack("fixture.echo"), fixture_pack("fixture.invalid-json")});
+    ASSERT_TRUE(reports(*host, "fixture.echo", PackState::Loaded, ""));
+    ASSERT_TRUE(reports(*host, "fixture.invalid-json", PackState::Loaded, ""));
+    // The C++ SDK records the header's revision; the C fixture writes its description by hand and
+    // records none, which is reported as unknown rather than guessed.
+    EXPECT_EQ(pack_named(*host, "fixture.echo").abi_revision, UAP_ABI_REVISION);
+    EXPECT_EQ(pack_named(*host, "fixture.invalid-json").abi_revision, 0u);
+}
+
+TEST(ModuleHost, AnAbiRevisionThatIsNotASmallPositiveIntegerBreaksTheDescription) {
+    const std::string head = R"({"id":"a.b","version":"1.0.0","tools":[],"abiRevision":)";
+    auto valid = uap::modules::parse_module_description(head + "7}");
+    ASSERT_TRUE(valid) << valid.error().message();
+    EXPECT_EQ(valid->abi_revision, 7u);
+    for (const char* bad : {"0", "-1", "3.5", "\"3\"", "null", "[3]", "65536", "18446744073709551616"}) {
+        auto parsed = uap::modules::parse_module_description(head + bad + "}");
+        ASSERT_FALSE(parsed) << bad;
+        EXPECT_NE(parsed.error().message().find("abiRevision"), std::string::npos) << bad << ": " << parsed.error().message();
+    }
 }
 
 TEST(ModuleHost, FolderWithoutManifest) {

@@ -148,6 +148,11 @@ void print_text(const modules::ModuleHost& host, const RunNotes& notes) {
             std::cout << "    by " << (pack->manifest->author.empty() ? "(unknown author)" : pack->manifest->author) << ", license "
                       << (pack->manifest->license.empty() ? "(not stated)" : pack->manifest->license)
                       << (pack->manifest->homepage.empty() ? "" : ", " + pack->manifest->homepage) << "\n";
+        if (pack->abi_version)
+            std::cout << "    ABI: generation " << pack->abi_version << ", "
+                      << (pack->abi_revision ? "built against revision " + std::to_string(pack->abi_revision)
+                                             : std::string("revision not recorded (built without the C++ SDK or before it recorded one)"))
+                      << "; this host is revision " << modules::host_api_revision << "\n";
         if (pack->manifest)
             std::cout << "    tools: " << (pack->manifest->listing == modules::Listing::Always ? "listed in tools/list" : "found through uap_tool_search")
                       << "\n";

@@ -2,6 +2,7 @@
 #include "modules/host_services.hpp"
 
 #include "modules/event_dispatch.hpp"
+#include "modules/manifest.hpp"
 #include "modules/status_codes.hpp"
 #include "support/json.hpp"
 #include "support/json_writer.hpp"
@@ -96,6 +97,12 @@ uap_status unsubscribe_events(uap_host_context* host, uint64_t subscription) {
 uint64_t monotonic_ms(uap_host_context* host) { return host ? host->environment->clock->now_ms() : 0; }
 
 } // namespace
+
+// The table ends with the field the newest revision appended, and the revision the manifests are
+// checked against is the header's: appending a field without raising both fails here.
+static_assert(sizeof(uap_host_api) == offsetof(uap_host_api, monotonic_ms) + sizeof(uap_host_api::monotonic_ms),
+              "a field was appended to uap_host_api: raise UAP_ABI_REVISION and host_api_revision and document the revision");
+static_assert(host_api_revision == UAP_ABI_REVISION, "host_api_revision (modules/manifest.hpp) must equal UAP_ABI_REVISION");
 
 const uap_host_api& host_api() {
     static const uap_host_api table = {

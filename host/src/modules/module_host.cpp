@@ -178,6 +178,7 @@ void ModuleHost::load_pack(PackReport& pack, const settings::ProjectSettings& se
     }
     pack.tools = std::move(description->tools);
     pack.abi_version = loaded.abi_version;
+    pack.abi_revision = description->abi_revision;
     pack.state = PackState::Loaded;
     pack.reason.clear();
     m_module_of_pack[&pack] = loaded.backend.get();

@@ -39,6 +39,7 @@ struct PackReport {
     std::vector<std::string> warnings; // Problems that did not stop the pack (e.g. a dropped tool).
     std::vector<ToolDescription> tools;
     uint32_t abi_version = 0;          // The negotiated generation, 0 when not loaded.
+    uint32_t abi_revision = 0;         // The header revision the module was built against, 0 when unknown.
     Isolation isolation = Isolation::InProcess; // Where its tools run (chosen before loading).
 
     std::string id() const { return manifest ? manifest->id : utf8::from_path(folder.filename()); }

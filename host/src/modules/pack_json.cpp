@@ -42,6 +42,8 @@ rapidjson::Value packs_json(const ModuleHost& host, rapidjson::Document::Allocat
         entry.AddMember("folder", text(utf8::from_path(pack->folder)), allocator);
         if (pack->abi_version)
             entry.AddMember("abiVersion", pack->abi_version, allocator);
+        if (pack->abi_revision)
+            entry.AddMember("abiRevision", pack->abi_revision, allocator);
         rapidjson::Value warnings(rapidjson::kArrayType);
         for (auto& warning : pack->warnings)
             warnings.PushBack(text(warning), allocator);

@@ -58,6 +58,13 @@ Expected<ModuleDescription> parse_module_description(const std::string& text) {
         return Error("module description lacks \"id\" or \"version\"");
     description.id = *id;
     description.version = *version;
+    // Optional (modules built before the SDK recorded it, and C modules, leave it out), but when
+    // present it is a small positive integer: anything else is a broken description.
+    if (auto revision = root.FindMember("abiRevision"); revision != root.MemberEnd()) {
+        if (!revision->value.IsUint() || revision->value.GetUint() == 0 || revision->value.GetUint() > 0xFFFF)
+            return Error("module description has an \"abiRevision\" that is not an integer from 1 to 65535");
+        description.abi_revision = revision->value.GetUint();
+    }
     auto tools = root.FindMember("tools");
     if (tools == root.MemberEnd() || !tools->value.IsArray())
         return Error("module description lacks a \"tools\" array");

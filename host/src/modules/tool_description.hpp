@@ -35,6 +35,7 @@ struct ToolDescription {
 struct ModuleDescription {
     std::string id;
     std::string version;
+    uint32_t abi_revision = 0; // The header revision the module was built against; 0 when it does not say.
     std::vector<ToolDescription> tools;
 };
 

@@ -14,6 +14,12 @@ extern "C" {
  * new meaning). Additions keep the version and grow the tables; readers check struct_size. */
 #define UAP_ABI_VERSION 1u
 
+/* The revision of this header within the generation: each appended field says which revision added
+ * it. A module records the revision it was built against in its description ("abiRevision", written
+ * by the C++ SDK), so `uap-host modules list` can show it; a pack that needs a newer host than
+ * revision 1 says so in its manifest (minHostRevision). */
+#define UAP_ABI_REVISION 3u
+
 /* The one symbol every module exports. */
 #define UAP_MODULE_ENTRY_SYMBOL "uap_module_entry"
 

@@ -65,6 +65,7 @@ inline std::string describe_module(const Module& module, std::string_view id, st
     auto string = [&](std::string_view text) { return rapidjson::Value(text.data(), static_cast<rapidjson::SizeType>(text.size()), allocator); };
     document.AddMember("id", string(id), allocator);
     document.AddMember("version", string(version), allocator);
+    document.AddMember("abiRevision", UAP_ABI_REVISION, allocator);
     rapidjson::Value tools(rapidjson::kArrayType);
     for (auto& tool : module.tools()) {
         std::string name(tool->name());
