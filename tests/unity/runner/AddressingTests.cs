@@ -1,6 +1,6 @@
 // The scene path index (NameIndex) against an in-memory hierarchy: built once per level and reused,
-// correct after renames, moves, additions and removals it was told about and, where a count or a
-// candidate shows them, ones it was not; and the cost of 200 path lookups among 100,000 roots printed
+// correct after renames, moves, additions and removals it was told about and, where a count, a
+// candidate or a miss shows them, ones it was not; and the cost of 200 path lookups among 100,000 roots printed
 // against the scan the package did before.
 using System;
 using System.Collections.Generic;
@@ -61,6 +61,7 @@ namespace AgentPanel.Tests
                 index.Named(scene, "Light");
             Check.Equal(builds, index.Builds, "lookups between changes share one build per level");
             Check.Equal(0, index.Named(scene, "Nobody").Count, "an unknown name is no match");
+            Check.Equal(builds + 1, index.Builds, "a miss is confirmed by one rebuild of its level");
 
             // Unnoticed changes that a count or a candidate shows.
             Node second = Add(scene, "Player");
@@ -76,10 +77,14 @@ namespace AgentPanel.Tests
             Check.Equal(0, index.Named(player, "Eye").Count, "a moved child leaves its old parent");
             Check.True(index.Named(holder, "Eye").Single() == camera, "and is under its new one");
 
-            // A rename to the name looked up keeps every count and candidate: only a notice shows it.
+            // A rename to a name that had no match: the miss is confirmed by a rebuild.
             Node light = scene.Children.Single(node => node.Name == "Light");
-            index.Named(scene, "Player");
+            Check.Equal(0, index.Named(scene, "Sun").Count, "no Sun yet");
+            light.Name = "Sun";
+            Check.True(index.Named(scene, "Sun").Single() == light, "a rename to a missing name is found without a notice");
+            // A second object renamed to a name that has one keeps every count and candidate: only a notice shows it.
             light.Name = "Player";
+            Check.Equal(1, index.Named(scene, "Player").Count, "without a notice the index still answers the one it knew");
             index.Invalidate();
             Check.Equal(2, index.Named(scene, "Player").Count, "after the notice, the renamed namesake is seen");
 

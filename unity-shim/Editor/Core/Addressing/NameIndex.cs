@@ -1,8 +1,9 @@
 // A by-name index of one kind of hierarchy level (a scene's roots, or one parent's children): each level
 // is built on its first lookup and the whole index is dropped on Invalidate. Every lookup also checks
-// the level's member count and each candidate it answers with, so a change the index has not been told
-// about yet costs a rebuild of that level rather than a wrong answer (the exception, a rename to the name
-// looked up, is why the editor's hierarchy notices call Invalidate).
+// the level's member count and each candidate it answers with, and rebuilds the level before answering
+// "none", so a change the index has not been told about yet costs a rebuild rather than a wrong answer
+// (the exception, a second object renamed to a name that already had one, is why the editor's hierarchy
+// notices call Invalidate).
 using System;
 using System.Collections.Generic;
 
@@ -47,13 +48,23 @@ namespace AgentPanel.Addressing
         public IList<TNode> Named(TLevel level, string name)
         {
             Level built;
-            if (!m_levels.TryGetValue(level, out built) || built.Count != m_count(level))
-                built = Build(level);
-            IList<TNode> found = Find(built, name);
+            if (m_levels.TryGetValue(level, out built) && built.Count == m_count(level))
+            {
+                IList<TNode> found = Find(built, name);
+                // A miss is confirmed by a rebuild, so an object renamed to the name looked up is found even
+                // before a notice arrives; misses are rare, and cost what a scan did.
+                if (found.Count > 0 && AllStillNamed(found, level, name))
+                    return found;
+            }
+            return Find(Build(level), name);
+        }
+
+        bool AllStillNamed(IList<TNode> found, TLevel level, string name)
+        {
             foreach (TNode candidate in found)
                 if (!m_stillMember(candidate, level) || m_name(candidate) != name)
-                    return Find(Build(level), name);
-            return found;
+                    return false;
+            return true;
         }
 
         static IList<TNode> Find(Level level, string name)

@@ -22,9 +22,14 @@ namespace AgentPanel.Editor.Primitives
         // changed (SceneObjectIndexNotices), and after every primitive not known to keep them (IndexKeeping).
         public static void Invalidate()
         {
+            ++Generation;
             s_roots.Invalidate();
             s_children.Invalidate();
         }
+
+        // Changes whenever the index is dropped, so state derived from the hierarchy (a paused
+        // hierarchy.subtree walk) can tell it may be stale.
+        public static long Generation { get; private set; }
 
         public static IList<Transform> RootsNamed(Scene scene, string name) { return s_roots.Named(scene, name); }
 
