@@ -69,9 +69,8 @@ namespace AgentPanel.Bridge
             return true;
         }
 
-        // How many ticks have begun and how many requests have run, for tests and measurements.
+        // How many ticks have begun, for tests and measurements.
         public long TicksBegun { get { lock (m_gate) return m_ticks.Ticks; } }
-        public long Ran { get { lock (m_gate) return m_ran; } }
 
         void Wake()
         {
