@@ -30,6 +30,7 @@ namespace UnityEditor
         public static bool isCompiling { get { throw new NotImplementedException(); } }
         public static bool isUpdating { get { throw new NotImplementedException(); } }
         public static bool ExecuteMenuItem(string menuItemPath) { throw new NotImplementedException(); }
+        public static event Action hierarchyChanged { add { } remove { } }
     }
 
     public static class AssemblyReloadEvents
@@ -293,6 +294,8 @@ namespace UnityEditor.SceneManagement
 
     public sealed partial class EditorSceneManager : UnityEngine.SceneManagement.SceneManager
     {
+        public delegate void SceneClosedCallback(UnityEngine.SceneManagement.Scene scene);
+        public static event SceneClosedCallback sceneClosed { add { } remove { } }
         public static UnityEngine.SceneManagement.Scene OpenScene(string scenePath, OpenSceneMode mode) { throw new NotImplementedException(); }
         public static bool SaveScene(UnityEngine.SceneManagement.Scene scene) { throw new NotImplementedException(); }
         public static bool SaveScene(UnityEngine.SceneManagement.Scene scene, string dstScenePath, bool saveAsCopy) { throw new NotImplementedException(); }

@@ -338,6 +338,8 @@ namespace AgentPanel.Tests
                 Check.Equal("connected", (string)ping["editor"]["state"], "still connected (" + ping + ")");
                 Check.Equal("throttled", (string)ping["editor"]["liveness"]["state"], "liveness (" + ping + ")");
                 Check.True((long)ping["editor"]["liveness"]["tickGapMs"] >= 1000, "the measured gap (" + ping + ")");
+                Check.True(ping["editor"]["liveness"]["queueWaitMs"] != null && (long)ping["editor"]["liveness"]["queueWaitMs"] >= 300,
+                           "liveness carries how long a call waited for the tick (" + ping + ")");
                 Check.Equal(1L, editor.Client.Counters.Connections, "no reconnect while throttled");
 
                 editor.Throttle(TimeSpan.FromMilliseconds(4000), Wakes.Honoured);
@@ -347,7 +349,7 @@ namespace AgentPanel.Tests
                 Check.Equal(StatusOk, (int)fast["status"], "the woken call completes (" + fast + ")");
                 Check.True(woken.Elapsed < TimeSpan.FromMilliseconds(1500), "the wake runs it before the 4 s tick (" + woken.Elapsed.TotalMilliseconds + " ms)");
                 Console.WriteLine("throttled: slowest call " + (long)slowest.TotalMilliseconds + " ms, gap " + ping["editor"]["liveness"]["tickGapMs"] +
-                                  " ms; woken call " + (long)woken.Elapsed.TotalMilliseconds + " ms");
+                                  " ms, queue wait " + ping["editor"]["liveness"]["queueWaitMs"] + " ms; woken call " + (long)woken.Elapsed.TotalMilliseconds + " ms");
             });
         }
 

@@ -31,6 +31,8 @@ namespace AgentPanel.Tests
         {
             var cases = new SortedDictionary<string, Action<Options>>();
             CoreTests.Register(cases);
+            PumpTests.Register(cases);
+            AddressingTests.Register(cases);
             ViewModelTests.Register(cases);
             MarkdownTests.Register(cases);
             BridgeTests.Register(cases);

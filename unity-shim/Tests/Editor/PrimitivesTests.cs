@@ -153,5 +153,77 @@ namespace AgentPanel.Editor.Tests
             JObject read = Primitives().Execute("console.read", new JObject { { "limit", 5 } });
             Assert.IsTrue(read["entries"] is JArray, "console.read answers entries (or refuses with unsupported when Unity changed LogEntries)");
         }
+
+        // Scene paths go through the index (SceneObjectIndex): right after each change, made by a primitive
+        // or by a script in the same frame (before Unity raises hierarchyChanged), a path answers the object
+        // as it now is, and a path shared by two objects is a conflict. Objects are told apart by their x.
+        [Test]
+        public void ScenePathsFollowChangesInTheSameFrame()
+        {
+            UnityEditorPrimitives primitives = Primitives();
+            System.Func<string, JObject> at = path => new JObject { { "scenePath", path } };
+            System.Func<string, double> xAt = path =>
+                (double)primitives.Execute("transform.get", new JObject { { "object", at(path) } })["transform"]["local"]["position"]["x"];
+            System.Func<string, string> refusalAt = path => Assert.Throws<PrimitiveError>(() => xAt(path)).Code;
+            var root = new UnityEngine.GameObject("AgentPanelIndexRoot");
+            primitives.Execute("object.create", new JObject { { "name", "Child" }, { "parent", at("/AgentPanelIndexRoot") }, { "position", new JArray(1, 0, 0) } });
+            Assert.AreEqual(1.0, xAt("/AgentPanelIndexRoot/Child"));
+            primitives.Execute("object.rename", new JObject { { "object", at("/AgentPanelIndexRoot/Child") }, { "name", "Renamed" } });
+            Assert.AreEqual(ErrorCodes.NotFound, refusalAt("/AgentPanelIndexRoot/Child"), "the old name after object.rename");
+            Assert.AreEqual(1.0, xAt("/AgentPanelIndexRoot/Renamed"), "the new name after object.rename");
+
+            var scripted = new UnityEngine.GameObject("Scripted");
+            scripted.transform.parent = root.transform;
+            scripted.transform.localPosition = new UnityEngine.Vector3(2, 0, 0);
+            Assert.AreEqual(2.0, xAt("/AgentPanelIndexRoot/Scripted"), "an object a script added this frame");
+            primitives.Execute("object.destroy", new JObject { { "object", at("/AgentPanelIndexRoot/Renamed") } });
+            scripted.name = "Renamed";
+            Assert.AreEqual(ErrorCodes.NotFound, refusalAt("/AgentPanelIndexRoot/Scripted"), "a script's rename, this frame");
+            Assert.AreEqual(2.0, xAt("/AgentPanelIndexRoot/Renamed"), "the destroyed namesake is gone, the renamed one found");
+            primitives.Execute("object.create", new JObject { { "name", "Renamed" }, { "parent", at("/AgentPanelIndexRoot") }, { "position", new JArray(3, 0, 0) } });
+            Assert.AreEqual(ErrorCodes.Conflict, refusalAt("/AgentPanelIndexRoot/Renamed"), "two objects at one path");
+            scripted.transform.parent = null;
+            Assert.AreEqual(3.0, xAt("/AgentPanelIndexRoot/Renamed"), "a script moved one namesake away this frame");
+            UnityEngine.Object.DestroyImmediate(scripted);
+            UnityEngine.Object.DestroyImmediate(root);
+            Assert.AreEqual(ErrorCodes.NotFound, refusalAt("/AgentPanelIndexRoot/Renamed"), "objects a script destroyed this frame");
+        }
+
+        // Pages of hierarchy.subtree resume the walk their cursor stopped at: paging two nodes at a time lists
+        // what one page lists, in the same order, and a write between pages restarts the walk correctly.
+        [Test]
+        public void SubtreePagesMatchOnePage()
+        {
+            UnityEditorPrimitives primitives = Primitives();
+            var root = new UnityEngine.GameObject("AgentPanelPagedRoot");
+            for (int index = 0; index < 3; ++index)
+            {
+                var child = new UnityEngine.GameObject("Child" + index);
+                child.transform.parent = root.transform;
+                new UnityEngine.GameObject("Grandchild").transform.parent = child.transform;
+            }
+            var rootReference = new JObject { { "scenePath", "/AgentPanelPagedRoot" } };
+            JArray whole = (JArray)primitives.Execute("hierarchy.subtree", new JObject { { "root", rootReference } })["nodes"];
+            Assert.AreEqual(7, whole.Count);
+            var paged = new JArray();
+            string cursor = null;
+            int pages = 0;
+            do
+            {
+                var request = new JObject { { "root", rootReference }, { "maxNodes", 2 } };
+                if (cursor != null)
+                    request["cursor"] = cursor;
+                if (pages == 2)
+                    primitives.Execute("object.rename", new JObject { { "object", new JObject { { "scenePath", "/AgentPanelPagedRoot/Child2" } } }, { "name", "Child2" } });
+                JObject page = primitives.Execute("hierarchy.subtree", request);
+                foreach (JToken node in (JArray)page["nodes"])
+                    paged.Add(node);
+                cursor = (string)page["nextCursor"];
+                ++pages;
+            } while (cursor != null);
+            Assert.AreEqual(4, pages);
+            Assert.IsTrue(JToken.DeepEquals(whole, paged), "the pages list what one page lists: " + paged);
+            UnityEngine.Object.DestroyImmediate(root);
+        }
     }
 }

@@ -1,7 +1,7 @@
 // The main-thread work queue: the socket thread enqueues requests, the main thread (Unity's
-// EditorApplication.update, or a test's thread) runs them within a time budget per tick. Its state
-// (current request, busy since, queued ids, the gap between main-thread ticks) is what liveness
-// reports off the main thread; a wake callback asks the editor for a tick as soon as a request arrives.
+// EditorApplication.update, or a test's thread) runs every queued one within a time budget per tick. Its
+// state (current request, busy since, queued ids, the gap between ticks, how long requests waited) is
+// what liveness reports off the main thread; a wake callback asks the editor for a tick when one arrives.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -16,6 +16,8 @@ namespace AgentPanel.Bridge
         public string Id;
         public string Method;
         public JObject Parameters;
+        // Set by the pump when the request is queued, on the pump's clock.
+        public long ArrivedMs;
     }
 
     public sealed class RequestPump
@@ -28,12 +30,16 @@ namespace AgentPanel.Bridge
         readonly Action m_wakeMainThread;
         readonly Func<long> m_now;
         readonly TickGaps m_ticks = new TickGaps();
+        readonly WindowedMaximum m_waits = new WindowedMaximum();
+        long m_ran;
+        bool m_wakePending;
         string m_current;
         string m_busyWith;
         long m_busySinceMs;
 
-        // wakeMainThread is called on the socket thread after each new request, so an editor that ticks
-        // rarely (in the background, under App Nap) runs it without waiting for its next scheduled update.
+        // wakeMainThread is called on the socket thread for the first new request since a tick began (and on
+        // the main thread when a tick's budget leaves requests queued), so an editor that ticks rarely (in
+        // the background, under App Nap) runs them without waiting for its next scheduled update.
         public RequestPump(Action wakeMainThread = null) { m_wakeMainThread = wakeMainThread; }
 
         // clock: milliseconds, for tests that step time by hand.
@@ -52,11 +58,19 @@ namespace AgentPanel.Bridge
             {
                 if (m_queued.ContainsKey(request.Id) || m_current == request.Id || m_deferred.Contains(request.Id))
                     return false;
+                request.ArrivedMs = Now;
                 m_queued[request.Id] = m_queue.AddLast(request);
+                // One wake per tick is enough: requests arriving together share the tick it asks for.
+                if (m_wakePending)
+                    return true;
+                m_wakePending = true;
             }
             Wake();
             return true;
         }
+
+        // How many ticks have begun, for tests and measurements.
+        public long TicksBegun { get { lock (m_gate) return m_ticks.Ticks; } }
 
         void Wake()
         {
@@ -112,22 +126,37 @@ namespace AgentPanel.Bridge
             }
         }
 
-        // Runs queued requests on the calling (main) thread until the queue is empty or the budget is spent.
+        // Runs queued requests on the calling (main) thread until the queue is empty or the budget is spent,
+        // so every request that arrived before or during the tick runs in it while the budget lasts; what
+        // the budget leaves asks for the next tick at once instead of waiting for the editor's own.
         // Each call is one main-thread tick: the idle time since the previous tick ended is its gap.
         public int Pump(TimeSpan budget, Action<QueuedRequest> run)
         {
             long started = Now;
             lock (m_gate)
+            {
                 m_ticks.Begin(started);
+                m_wakePending = false;
+            }
+            bool left;
+            int ran = 0;
             try
             {
-                return PumpQueue(started + (long)budget.TotalMilliseconds, run);
+                ran = PumpQueue(started + (long)budget.TotalMilliseconds, run);
             }
             finally
             {
                 lock (m_gate)
+                {
                     m_ticks.End(Now);
+                    left = m_queue.Count > 0 && !m_wakePending;
+                    if (left)
+                        m_wakePending = true;
+                }
             }
+            if (left)
+                Wake();
+            return ran;
         }
 
         int PumpQueue(long deadline, Action<QueuedRequest> run)
@@ -146,6 +175,8 @@ namespace AgentPanel.Bridge
                     m_current = next.Id;
                     m_busyWith = "request";
                     m_busySinceMs = Now;
+                    m_waits.Add(m_busySinceMs - next.ArrivedMs, m_busySinceMs);
+                    ++m_ran;
                 }
                 try
                 {
@@ -183,7 +214,8 @@ namespace AgentPanel.Bridge
             public void Dispose() { lock (m_pump.m_gate) m_pump.m_busyWith = null; }
         }
 
-        // The ping result's "mainThread" object.
+        // The ping result's "mainThread" object. queueWaitMs: the longest time from a request's arrival to
+        // the start of its run over the last 5 to 10 s, or the age of the oldest queued one when longer.
         public JObject MainThreadReport(EditorStatus status)
         {
             bool compiling, importing;
@@ -205,6 +237,10 @@ namespace AgentPanel.Bridge
                 if (m_deferred.Count > 0)
                     report["deferred"] = m_deferred.Count;
                 m_ticks.Report(report, Now);
+                long waiting = m_queue.Count > 0 ? Now - m_queue.First.Value.ArrivedMs : 0;
+                long waited = m_waits.Maximum(Now);
+                if (m_ran > 0 || m_queue.Count > 0)
+                    report["queueWaitMs"] = waiting > waited ? waiting : waited;
             }
             report["compiling"] = compiling;
             report["importing"] = importing;

@@ -7,28 +7,16 @@ namespace AgentPanel.Bridge
 {
     sealed class TickGaps
     {
-        public const long WindowMs = 5000;
-
         long m_ticks;
         bool m_inTick;
         long m_lastEndMs;
-        long m_windowStartMs;
-        long m_currentWindowMaxMs;
-        long m_previousWindowMaxMs;
+        readonly WindowedMaximum m_gaps = new WindowedMaximum();
+
+        public long Ticks { get { return m_ticks; } }
 
         public void Begin(long nowMs)
         {
-            if (m_ticks > 0)
-            {
-                Roll(nowMs);
-                long gap = nowMs - m_lastEndMs;
-                if (gap > m_currentWindowMaxMs)
-                    m_currentWindowMaxMs = gap;
-            }
-            else
-            {
-                m_windowStartMs = nowMs;
-            }
+            m_gaps.Add(m_ticks > 0 ? nowMs - m_lastEndMs : 0, nowMs);
             ++m_ticks;
             m_inTick = true;
         }
@@ -39,16 +27,6 @@ namespace AgentPanel.Bridge
             m_inTick = false;
         }
 
-        void Roll(long nowMs)
-        {
-            long windows = (nowMs - m_windowStartMs) / WindowMs;
-            if (windows == 0)
-                return;
-            m_previousWindowMaxMs = windows == 1 ? m_currentWindowMaxMs : 0;
-            m_currentWindowMaxMs = 0;
-            m_windowStartMs += windows * WindowMs;
-        }
-
         // tickGapMs: the longest gap in the last one to two windows, or the time since the last tick when
         // that is longer; sinceTickMs: the time since the last tick ended (0 inside a tick). Nothing before
         // the first tick.
@@ -57,7 +35,7 @@ namespace AgentPanel.Bridge
             if (m_ticks == 0)
                 return;
             long since = m_inTick ? 0 : nowMs - m_lastEndMs;
-            long gap = m_currentWindowMaxMs > m_previousWindowMaxMs ? m_currentWindowMaxMs : m_previousWindowMaxMs;
+            long gap = m_gaps.Maximum(nowMs);
             report["tickGapMs"] = since > gap ? since : gap;
             report["sinceTickMs"] = since;
         }

@@ -25,8 +25,10 @@ namespace AgentPanel.Editor
         public const string HostPathSetting = "AgentPanel.HostPath";
         // "true": the bridge's log lines (connections, refusals, retries) go to the Console; off by default.
         public const string BridgeLogSetting = "AgentPanel.BridgeLogToConsole";
-        // Work per editor frame stays bounded so the editor keeps responding under a burst of calls.
-        static readonly TimeSpan FrameBudget = TimeSpan.FromMilliseconds(25);
+        // Work per editor frame stays bounded so the editor keeps responding under a burst of calls
+        // (Core/Bridge/FrameBudget.cs); whole milliseconds, per project and user.
+        public const string FrameBudgetSetting = "AgentPanel.FrameBudgetMs";
+        static TimeSpan s_frameBudget = TimeSpan.FromMilliseconds(FrameBudget.DefaultMs);
 
         static readonly EditorStatus s_status = new EditorStatus();
         static readonly BridgeLogRelay s_bridgeLog = new BridgeLogRelay(BridgeLogging.Off);
@@ -100,7 +102,7 @@ namespace AgentPanel.Editor
                 StartSupervision();
             BridgeClient client = Client;
             if (client != null)
-                client.Tick(FrameBudget);
+                client.Tick(s_frameBudget);
             s_bridgeLog.Drain(line => Debug.Log("Agent Panel " + line), s_clock.ElapsedMilliseconds);
             // A host that went away cannot end its turns: the editor gives the user's imports back. The grace
             // covers a domain reload and a reconnect, after which the host ends its turns itself.
@@ -121,6 +123,7 @@ namespace AgentPanel.Editor
         {
             string packageRoot = PackageRoot();
             s_bridgeLog.Logging = BridgeLogSettingValue();
+            ApplyFrameBudget(EditorUserSettings.GetConfigValue(FrameBudgetSetting));
             var launcher = new HostLauncher(ProjectPath)
             {
                 ConfiguredBinary = EditorUserSettings.GetConfigValue(HostPathSetting),
@@ -152,6 +155,24 @@ namespace AgentPanel.Editor
                                              afterReload ? ReloadAnnouncement.AfterWelcome : ReloadAnnouncement.None, s_bridgeLog.Add),
                 Notice);
             s_supervisor.Start();
+        }
+
+        // The settings page's budget field: stored and applied at once; a refused value is reported and the
+        // default used.
+        public static void SetFrameBudget(string text)
+        {
+            EditorUserSettings.SetConfigValue(FrameBudgetSetting, text);
+            ApplyFrameBudget(text);
+        }
+
+        public static TimeSpan FrameBudgetValue { get { return s_frameBudget; } }
+
+        static void ApplyFrameBudget(string text)
+        {
+            string problem;
+            s_frameBudget = FrameBudget.Parse(text, out problem);
+            if (problem != null)
+                Debug.LogWarning("Agent Panel: " + problem);
         }
 
         public static BridgeLogging BridgeLogSettingValue()

@@ -55,6 +55,34 @@ namespace AgentPanel.Editor.Primitives
             return result;
         }
 
+        // The walk the last truncated hierarchy.subtree page stopped at, so the page its cursor asks for
+        // resumes it instead of walking every node before the cursor again; only while the hierarchy is
+        // unchanged (SceneObjectIndex.Generation) and for the same root and depth.
+        sealed class PausedWalk
+        {
+            public long Generation;
+            public string Root;
+            public int Depth;
+            public int Offset;
+            public Stack<KeyValuePair<Transform, int>> Stack;
+        }
+
+        static PausedWalk s_paused;
+
+        static Stack<KeyValuePair<Transform, int>> ResumedWalk(string rootKey, int depthLimit, int offset)
+        {
+            PausedWalk paused = s_paused;
+            s_paused = null;
+            if (paused == null || paused.Generation != SceneObjectIndex.Generation || paused.Root != rootKey || paused.Depth != depthLimit ||
+                paused.Offset != offset)
+                return null;
+            // A change no notice has reached yet may have destroyed a node the walk still holds.
+            foreach (KeyValuePair<Transform, int> pending in paused.Stack)
+                if (pending.Key == null)
+                    return null;
+            return paused.Stack;
+        }
+
         static JObject Subtree(JObject parameters)
         {
             JObject root = Params.OptionalObject(parameters, "root");
@@ -62,30 +90,36 @@ namespace AgentPanel.Editor.Primitives
             int maxNodes = (int)Params.OptionalInteger(parameters, "maxNodes", 1000, 1, 5000);
             bool components = Params.OptionalBoolean(parameters, "components", false);
             int offset = Cursor(parameters);
-            var walk = new List<KeyValuePair<Transform, int>>();
-            if (root != null)
-                walk.Add(new KeyValuePair<Transform, int>(SceneObjects.ResolveGameObject(root, "params.root").transform, 0));
-            else
-                foreach (Scene scene in SceneObjects.AddressedScenes())
-                    foreach (GameObject top in scene.GetRootGameObjects())
-                        walk.Add(new KeyValuePair<Transform, int>(top.transform, 0));
-            var nodes = new JArray();
-            int seen = 0;
-            bool truncated = false;
+            string rootKey = root != null ? root.ToString(Newtonsoft.Json.Formatting.None) : "";
             // Depth-first with an explicit stack: deep hierarchies must not exhaust the call stack.
-            var stack = new Stack<KeyValuePair<Transform, int>>();
-            for (int index = walk.Count - 1; index >= 0; --index)
-                stack.Push(walk[index]);
+            Stack<KeyValuePair<Transform, int>> stack = ResumedWalk(rootKey, depthLimit, offset);
+            int seen = stack != null ? offset : 0;
+            if (stack == null)
+            {
+                var walk = new List<KeyValuePair<Transform, int>>();
+                if (root != null)
+                    walk.Add(new KeyValuePair<Transform, int>(SceneObjects.ResolveGameObject(root, "params.root").transform, 0));
+                else
+                    foreach (Scene scene in SceneObjects.AddressedScenes())
+                        foreach (GameObject top in scene.GetRootGameObjects())
+                            walk.Add(new KeyValuePair<Transform, int>(top.transform, 0));
+                stack = new Stack<KeyValuePair<Transform, int>>();
+                for (int index = walk.Count - 1; index >= 0; --index)
+                    stack.Push(walk[index]);
+            }
+            var nodes = new JArray();
+            bool truncated = false;
             while (stack.Count > 0)
             {
                 KeyValuePair<Transform, int> next = stack.Pop();
+                if (seen >= offset && nodes.Count == maxNodes)
+                {
+                    stack.Push(next);
+                    truncated = true;
+                    break;
+                }
                 if (seen++ >= offset)
                 {
-                    if (nodes.Count == maxNodes)
-                    {
-                        truncated = true;
-                        break;
-                    }
                     JObject node = SceneObjects.Node(next.Key.gameObject);
                     node["depth"] = next.Value;
                     if (components)
@@ -98,7 +132,13 @@ namespace AgentPanel.Editor.Primitives
             }
             var result = new JObject { { "nodes", nodes }, { "truncated", truncated } };
             if (truncated)
+            {
                 result["nextCursor"] = (offset + nodes.Count).ToString();
+                s_paused = new PausedWalk
+                {
+                    Generation = SceneObjectIndex.Generation, Root = rootKey, Depth = depthLimit, Offset = offset + nodes.Count, Stack = stack,
+                };
+            }
             return result;
         }
 

@@ -137,14 +137,14 @@ namespace AgentPanel.Editor.Primitives
             return gameObject;
         }
 
+        // One index lookup per segment (SceneObjectIndex), never a scan of every root.
         static GameObject FindByScenePath(string scenePath)
         {
             string[] names = scenePath.Trim('/').Split('/');
             var matches = new List<GameObject>();
             foreach (Scene scene in AddressedScenes())
-                foreach (GameObject root in scene.GetRootGameObjects())
-                    if (root.name == names[0])
-                        Collect(root.transform, names, 1, matches);
+                foreach (Transform root in SceneObjectIndex.RootsNamed(scene, names[0]))
+                    Collect(root, names, 1, matches);
             if (matches.Count == 0)
                 throw PrimitiveError.NotFound("no object at scene path " + scenePath);
             if (matches.Count > 1)
@@ -159,12 +159,8 @@ namespace AgentPanel.Editor.Primitives
                 matches.Add(transform.gameObject);
                 return;
             }
-            for (int index = 0; index < transform.childCount; ++index)
-            {
-                Transform child = transform.GetChild(index);
-                if (child.name == names[depth])
-                    Collect(child, names, depth + 1, matches);
-            }
+            foreach (Transform child in SceneObjectIndex.ChildrenNamed(transform, names[depth]))
+                Collect(child, names, depth + 1, matches);
         }
     }
 }

@@ -82,6 +82,9 @@ namespace AgentPanel.Editor.Primitives
             finally
             {
                 TurnWatch.AfterAgentCall(Undo.GetCurrentGroup());
+                // Unity's notices arrive later than the next request of the same tick may need them.
+                if (!IndexKeeping.KeepsHierarchy(method, parameters))
+                    SceneObjectIndex.Invalidate();
             }
         }
     }

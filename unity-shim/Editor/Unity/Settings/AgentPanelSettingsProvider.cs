@@ -1,6 +1,6 @@
 // Project Settings > Agent Panel: the host's state (running, version, port, last error), the path of
-// the host binary for this project and user, whether the bridge's log lines go to the Console, and how
-// module packs are toggled.
+// the host binary for this project and user, whether the bridge's log lines go to the Console, how long
+// the bridge may work per editor frame, and how module packs are toggled.
 using System.Collections.Generic;
 using AgentPanel.Bridge;
 using AgentPanel.Host;
@@ -37,6 +37,12 @@ namespace AgentPanel.Editor
                 root.Add(bridgeLog);
                 root.Add(new Button(() => BridgeService.SetBridgeLogging(bridgeLog.value ? BridgeLogging.ToConsole : BridgeLogging.Off))
                          { text = "Apply logging" });
+                var budget = new TextField("Bridge work per editor frame, ms (" + FrameBudget.MinimumMs + " to " + FrameBudget.MaximumMs + ")")
+                {
+                    value = ((long)BridgeService.FrameBudgetValue.TotalMilliseconds).ToString(),
+                };
+                root.Add(budget);
+                root.Add(new Button(() => BridgeService.SetFrameBudget(budget.value)) { text = "Apply budget" });
                 root.Add(new Label(PanelText.Literal("Module packs are toggled per project with `uap-host modules enable|disable ID --project " +
                                                      BridgeService.ProjectPath + "`; the running agent's tool list follows after a reconnect.")));
                 root.schedule.Execute(() =>
