@@ -88,11 +88,13 @@ TEST(RunnerCrash, ThreeCrashesWithinAMinuteDisableThePackForTheRun) {
         if (pack->id() == "fixture.hostile")
             hostile = pack.get();
     ASSERT_NE(hostile, nullptr);
-    auto problem = isolated.host->runtime_problem(*hostile);
-    ASSERT_TRUE(problem);
-    EXPECT_TRUE(contains(*problem, "disabled until the host restarts"));
+    auto serving = isolated.host->serving(*hostile);
+    ASSERT_FALSE(serving);
+    EXPECT_EQ(serving.error().code(), uap::ErrorCode::Unavailable);
+    const std::string& problem = serving.error().message();
+    EXPECT_TRUE(contains(problem, "disabled until the host restarts"));
     ASSERT_EQ(isolated.disabled.size(), 1u);
-    EXPECT_EQ(isolated.disabled[0], "fixture.hostile: " + *problem);
+    EXPECT_EQ(isolated.disabled[0], "fixture.hostile: " + problem);
     EXPECT_EQ(isolated.host->call_tool("fixture_echo", "{}").status, CallStatus::Success);
 }
 

@@ -43,8 +43,9 @@ TEST(BundledPermissions, EveryToolUndoCannotTakeBackAsksAtEveryLevelUntilTheUser
                                                                                           : Verdict::Ask;
                 EXPECT_EQ(decide(tool, context), expected) << tool << " at " << uap::agent::to_string(level);
                 context.always_ask = {};
-                if (level == AutoApprove::AllUnityTools || level == AutoApprove::AllTools)
+                if (level == AutoApprove::AllUnityTools || level == AutoApprove::AllTools) {
                     EXPECT_EQ(decide(tool, context), Verdict::Allow) << tool << " at " << uap::agent::to_string(level) << " with no kinds";
+                }
             }
         }
     std::cout << asking << " of " << tools << " bundled tools ask at every level by default" << std::endl;

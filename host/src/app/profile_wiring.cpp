@@ -18,7 +18,7 @@ std::vector<profiles::PackProfiles> loaded_pack_profiles(const mcp::ModuleTools&
     if (!host)
         return packs;
     for (auto& pack : host->packs())
-        if (pack->state == modules::PackState::Loaded && pack->manifest && !pack->manifest->profiles.empty() && !host->runtime_problem(*pack))
+        if (pack->state == modules::PackState::Loaded && pack->manifest && !pack->manifest->profiles.empty() && host->serving(*pack))
             packs.push_back({pack->manifest->id, pack->manifest->profiles});
     return packs;
 }

@@ -121,7 +121,7 @@ std::shared_ptr<const settings::ProjectSettings> ModuleTools::current_settings()
 }
 
 bool ModuleTools::pack_enabled(const modules::ModuleHost& host, const modules::PackReport& pack) const {
-    if (pack.state != modules::PackState::Loaded || !pack.manifest || host.runtime_problem(pack))
+    if (pack.state != modules::PackState::Loaded || !pack.manifest || !host.serving(pack))
         return false;
     if (m_source)
         return true; // A reloadable registry was built from the current settings already.
@@ -159,8 +159,8 @@ ToolLookup ModuleTools::lookup(std::string_view name) const {
 ToolLookup ModuleTools::lookup_without_refresh(std::string_view name) const {
     auto [host, present] = snapshot();
     if (const modules::ToolEntry* entry = host->find_tool(name)) {
-        if (auto problem = host->runtime_problem(*entry->pack))
-            return {Availability::Failed, nullptr, entry->pack->id(), *problem};
+        if (auto serving = host->serving(*entry->pack); !serving)
+            return {Availability::Failed, nullptr, entry->pack->id(), serving.error().message()};
         if (auto coverage = stepping_aside(*entry, present))
             return {Availability::SteppedAside, nullptr, entry->pack->id(),
                     present.at(coverage->integration) + " is installed in this project and covers it",

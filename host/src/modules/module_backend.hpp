@@ -54,8 +54,9 @@ public:
     // overran the deadline, or the pack was disabled after repeated crashes); it names the pack.
     virtual Expected<ModuleOutput> call_tool(const ToolCallRequest& request) = 0;
     virtual Isolation isolation() const = 0;
-    // Why the pack stopped serving during this run (for example repeated crashes), if it did.
-    virtual std::optional<std::string> runtime_problem() const { return std::nullopt; }
+    // Whether the pack still serves: an Unavailable error saying why once it stopped during this
+    // run (for example after repeated crashes).
+    virtual Expected<void> serving() const { return {}; }
     // Shutdown has begun: in-flight calls are told to stop and new ones refused, without waiting.
     // In-process calls cannot be ended; the host abandons them at exit.
     virtual void abort_calls() {}

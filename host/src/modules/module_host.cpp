@@ -265,9 +265,9 @@ const ToolEntry* ModuleHost::find_tool(std::string_view name) const {
     return found == m_registry.end() ? nullptr : &found->second;
 }
 
-std::optional<std::string> ModuleHost::runtime_problem(const PackReport& pack) const {
+Expected<void> ModuleHost::serving(const PackReport& pack) const {
     auto found = m_module_of_pack.find(&pack);
-    return found == m_module_of_pack.end() ? std::nullopt : found->second->runtime_problem();
+    return found == m_module_of_pack.end() ? Expected<void>() : found->second->serving();
 }
 
 void ModuleHost::abort_calls() const {

@@ -102,8 +102,9 @@ public:
     // The deadline comes from options, else from the settings (per tool, default 120 s).
     ToolOutcome call_tool(std::string_view name, std::string_view arguments_json, const CallOptions& options = {}) const;
 
-    // Why the pack stopped serving during this run (repeated runner crashes), if it did.
-    std::optional<std::string> runtime_problem(const PackReport& pack) const;
+    // Whether a loaded pack still serves: an Unavailable error saying why once it stopped during
+    // this run (repeated runner crashes). A pack that never loaded has its reason in the report.
+    Expected<void> serving(const PackReport& pack) const;
 
     // Shutdown has begun: isolated packs' runners are asked to stop (their calls see cancellation,
     // then fail with a shutdown message); new calls are refused. Does not wait.

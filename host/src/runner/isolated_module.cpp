@@ -126,9 +126,11 @@ Expected<modules::ModuleOutput> IsolatedModule::call_tool(const modules::ToolCal
     return answered;
 }
 
-std::optional<std::string> IsolatedModule::runtime_problem() const {
+Expected<void> IsolatedModule::serving() const {
     std::lock_guard lock(m_mutex);
-    return m_disabled;
+    if (m_disabled)
+        return Error::unavailable(*m_disabled);
+    return {};
 }
 
 void IsolatedModule::abort_calls() {

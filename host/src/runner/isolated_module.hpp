@@ -46,7 +46,7 @@ public:
 
     Expected<modules::ModuleOutput> call_tool(const modules::ToolCallRequest& request) override;
     modules::Isolation isolation() const override { return modules::Isolation::Isolated; }
-    std::optional<std::string> runtime_problem() const override;
+    Expected<void> serving() const override;
     void abort_calls() override;
     void retire() override;
 
