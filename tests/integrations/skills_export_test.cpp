@@ -8,9 +8,10 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
+#include <chrono>
 #include <set>
 #include <sstream>
+#include <thread>
 
 namespace {
 
@@ -142,6 +143,38 @@ TEST_F(SkillsExport, AFolderItDidNotWriteIsNeverOverwritten) {
     EXPECT_EQ(refused.exit_code, 1);
     EXPECT_NE(refused.err.find(".claude/skills"), std::string::npos) << refused.err;
     EXPECT_TRUE(fs::is_empty(elsewhere.path()));
+}
+
+// Whether `predicate` holds within ten seconds (the running host polls its pack folders every 500 ms).
+template <typename Predicate>
+bool becomes_true(Predicate predicate) {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!predicate()) {
+        if (std::chrono::steady_clock::now() > deadline)
+            return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return true;
+}
+
+TEST_F(SkillsExport, TheRunningHostExportsAgainWhenAPackIsInstalledOrRemoved) {
+    TemporaryFolder project;
+    ServingHost serving({"--project", project.path().string(), "--editor", "sim", "--port", "0"}, environment());
+    ASSERT_TRUE(serving.serving()) << serving.err();
+    ASSERT_EQ(host({"skills", "export", "--project", project.path().string()}).exit_code, 0);
+    fs::path skill = skills_of(project.path()) / "uap-mcptest-echo" / "SKILL.md";
+    ASSERT_FALSE(fs::exists(skill));
+
+    // Installing has no project: the host serving one notices the new pack and exports again.
+    auto installed = host({"modules", "install", UAP_SKILLS_TEST_PACK});
+    ASSERT_EQ(installed.exit_code, 0) << installed.err;
+    EXPECT_TRUE(becomes_true([&] { return fs::exists(skill); })) << serving.err();
+    EXPECT_NE(read_text_file(skill).find("### `echo`"), std::string::npos);
+
+    auto removed = host({"modules", "remove", "mcptest.echo"});
+    ASSERT_EQ(removed.exit_code, 0) << removed.err;
+    EXPECT_TRUE(becomes_true([&] { return !fs::exists(skill.parent_path()); })) << serving.err();
+    EXPECT_TRUE(fs::exists(skills_of(project.path()) / "uap-core" / "SKILL.md"));
 }
 
 TEST_F(SkillsExport, TheExportedExampleDrivesAToolThroughTheRunningHost) {
