@@ -53,6 +53,7 @@ TEST_F(SkillsExport, WritesAValidSkillPerEnabledPackAndIsIdempotent) {
     TemporaryFolder project;
     auto exported = host({"skills", "export", "--project", project.path().string()});
     ASSERT_EQ(exported.exit_code, 0) << exported.err;
+    EXPECT_NE(exported.out.find("note: no host serves the project now"), std::string::npos) << exported.out;
     auto listed = host({"tools", "list", "--project", project.path().string()});
     ASSERT_EQ(listed.exit_code, 0) << listed.err;
     auto packs = tools_by_pack(listed.out);
@@ -186,6 +187,7 @@ TEST_F(SkillsExport, TheExportedExampleDrivesAToolThroughTheRunningHost) {
     ASSERT_TRUE(serving.serving()) << serving.err();
     auto exported = host({"skills", "export", "--project", project.string()});
     ASSERT_EQ(exported.exit_code, 0) << exported.err;
+    EXPECT_EQ(exported.out.find("no host serves"), std::string::npos) << exported.out;
 
     std::string ping = example_command(read_text_file(skills_of(project) / "uap-core" / "SKILL.md"), "uap_ping");
     ASSERT_NE(ping.find("tools call uap_ping --editor running"), std::string::npos) << ping;

@@ -4,6 +4,7 @@
 #include "cli/action_command.hpp"
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
+#include "cli/running_host.hpp"
 #include "cli/skills_export.hpp"
 #include "integrations/skill_export.hpp"
 #include "support/paths.hpp"
@@ -80,6 +81,11 @@ int export_skills_into(const fs::path& project, const std::vector<std::string>& 
         std::cerr << "uap-host: warning: " << warning << "\n";
     std::cout << "the skills call " << utf8::from_path(paths::executable_path())
               << " tools call against the host serving " << utf8::from_path(project) << "\n";
+    // The export itself needs no host; the commands it wrote do, so say so now rather than at the first call.
+    if (auto running = find_running_host(project); running && !*running)
+        std::cout << "note: no host serves the project now; the commands need one: open the project in Unity with the Agent "
+                     "Panel package, or run `uap-host serve --project "
+                  << utf8::from_path(project) << "`\n";
     return exported->refused_any() ? Failure : Success;
 }
 
