@@ -1,4 +1,5 @@
-// The enabled, loaded packs of a module host as `uap-host skills export` describes them.
+// The loaded packs of a module host as `uap-host skills export` describes them, and the running
+// host's export after each pack change.
 #pragma once
 
 #include "integrations/skill_pack.hpp"

@@ -1,6 +1,5 @@
-// The lines that tell the agent when to use Unity's official plugin's skills and when our tools, its
-// Unity 6 assumption, and what never to run: in the appended instructions of our own chats, and in
-// the skills `uap-host skills export` writes for agents that reach our tools without MCP.
+// When to use Unity's official plugin's skills and when our tools, its Unity 6 assumption, and what
+// never to run: for our own chats' instructions and for the skills `uap-host skills export` writes.
 #pragma once
 
 #include "integrations/claude_plugin.hpp"

@@ -1,6 +1,5 @@
-// Writes the skills of the enabled packs into a project's .claude/skills through the file jail,
-// rewrites only what changed, and removes the skills it wrote for packs that are gone; a folder it
-// did not write is never touched.
+// Writes the enabled packs' skills into a project's .claude/skills through the file jail, and removes
+// those it wrote for packs that are gone; a folder it did not write is never touched.
 #pragma once
 
 #include "integrations/skill_document.hpp"
