@@ -146,6 +146,20 @@ TEST_F(SkillsExport, AFolderItDidNotWriteIsNeverOverwritten) {
     EXPECT_TRUE(fs::is_empty(elsewhere.path()));
 }
 
+TEST_F(SkillsExport, MistakesAreRefusedWithTheFix) {
+    auto bare = host({"skills"});
+    EXPECT_EQ(bare.exit_code, 2);
+    EXPECT_NE(bare.out.find("uap-host skills export [--project DIR]"), std::string::npos) << bare.out;
+    auto named = host({"skills", "export", "uap.core"});
+    EXPECT_EQ(named.exit_code, 2);
+    EXPECT_NE(named.err.find("give the project with --project DIR"), std::string::npos) << named.err;
+    TemporaryFolder base;
+    auto missing = host({"skills", "export", "--project", (base.path() / "gone").string()});
+    EXPECT_EQ(missing.exit_code, 1);
+    EXPECT_NE(missing.err.find("does not exist; give the Unity project with --project DIR"), std::string::npos) << missing.err;
+    EXPECT_FALSE(fs::exists(base.path() / "gone"));
+}
+
 // Whether `predicate` holds within ten seconds (the running host polls its pack folders every 500 ms).
 template <typename Predicate>
 bool becomes_true(Predicate predicate) {

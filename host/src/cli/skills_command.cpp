@@ -26,8 +26,8 @@ const Command& export_command() {
         "uap-tool-search for finding any tool by words. Running it again rewrites what changed and removes the skills of packs "
         "no longer enabled; folders it did not write are never touched.",
         {project_option(), plugins_option()},
-        "The project defaults to the current folder. `modules enable` and `modules disable` export again when the project "
-        "holds exported skills."};
+        "The project defaults to the current folder. Once a project holds exported skills, its running host (after every "
+        "pack change it notices) and `modules enable` / `modules disable` export again."};
     return command;
 }
 
