@@ -31,6 +31,7 @@ usage:
   uap-host profiles list|show ID|validate FILE|approve ID --project DIR|enable|disable ID|all --project DIR
   uap-host doctor [--project DIR]
   uap-host integrations --project DIR [--json]   (Unity's Claude Code plugin: installed, enabled, loaded)
+  uap-host skills export [--project DIR] [--plugins DIR]...   (Claude Code skills that call the tools without MCP)
   uap-host open --project DIR [--print-only]   (the browser panel: a one-time sign-in link)
   uap-host hook pre-tool-use --project DIR   (the script gate; Claude Code runs it)
 
@@ -99,6 +100,8 @@ int main(int argc, char** argv) {
             return uap::cli::run_open_command(rest);
         if (words[0] == "integrations")
             return uap::cli::run_integrations_command(rest);
+        if (words[0] == "skills")
+            return uap::cli::run_skills_command(rest);
         if (words[0] == "hook")
             return uap::cli::run_hook_command(rest);
     } catch (const std::exception& exception) {

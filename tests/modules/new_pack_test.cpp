@@ -12,16 +12,10 @@
 namespace {
 
 namespace fs = std::filesystem;
+using uap::testing::read_text_file;
 using uap::testing::TemporaryFolder;
 
 using NewPack = uap::testing::HostProcessTest;
-
-std::string read_text(const fs::path& path) {
-    std::ifstream stream(path, std::ios::binary);
-    std::ostringstream text;
-    text << stream.rdbuf();
-    return text.str();
-}
 
 std::set<std::string> file_names(const fs::path& folder) {
     std::set<std::string> names;
@@ -36,15 +30,15 @@ TEST_F(NewPack, WritesTheTemplateWithTheIdFilledIn) {
     auto made = host({"modules", "new", "com.example.mine", "--dir", folder.string()});
     ASSERT_EQ(made.exit_code, 0) << made.err;
     EXPECT_EQ(file_names(folder), (std::set<std::string>{"CMakeLists.txt", "module.cpp", "module_test.cpp"}));
-    const std::string cmake = read_text(folder / "CMakeLists.txt");
+    const std::string cmake = read_text_file(folder / "CMakeLists.txt");
     EXPECT_NE(cmake.find("ID com.example.mine VERSION ${PROJECT_VERSION}"), std::string::npos) << cmake;
     EXPECT_NE(cmake.find("find_package(uap-sdk"), std::string::npos) << cmake;
     EXPECT_NE(cmake.find("uap_package_module(mine_tools)"), std::string::npos) << cmake;
-    const std::string module = read_text(folder / "module.cpp");
+    const std::string module = read_text_file(folder / "module.cpp");
     EXPECT_NE(module.find("\"mine_scene_roots\""), std::string::npos) << module;
     EXPECT_NE(module.find("UAP_MODULE(mine_pack::PackModule, UAP_PACK_ID, UAP_PACK_VERSION)"), std::string::npos) << module;
     for (auto& name : file_names(folder))
-        EXPECT_EQ(read_text(folder / name).find("@"), std::string::npos) << name << " keeps a placeholder";
+        EXPECT_EQ(read_text_file(folder / name).find("@"), std::string::npos) << name << " keeps a placeholder";
 }
 
 TEST_F(NewPack, WithoutDirWritesIntoAFolderNamedAfterTheIdInTheCurrentFolder) {
@@ -55,7 +49,7 @@ TEST_F(NewPack, WithoutDirWritesIntoAFolderNamedAfterTheIdInTheCurrentFolder) {
     auto made = host({"modules", "new", "org.example.7seas"});
     fs::current_path(previous);
     ASSERT_EQ(made.exit_code, 0) << made.err;
-    const std::string module = read_text(scratch.path() / "org.example.7seas" / "module.cpp");
+    const std::string module = read_text_file(scratch.path() / "org.example.7seas" / "module.cpp");
     // A name may not start with a digit in C++ or CMake, so the short name gains a prefix.
     EXPECT_NE(module.find("\"pack_7seas_echo\""), std::string::npos) << module;
 }
@@ -83,14 +77,14 @@ TEST_F(NewPack, RefusesAFolderThatIsNotEmptyAndChangesNothing) {
     EXPECT_NE(refused.err.find("is not an empty folder"), std::string::npos) << refused.err;
     EXPECT_NE(refused.err.find("`uap-host modules new com.example.mine --dir NEW_FOLDER`"), std::string::npos) << refused.err;
     EXPECT_EQ(file_names(folder), (std::set<std::string>{"CMakeLists.txt"}));
-    EXPECT_EQ(read_text(folder / "CMakeLists.txt"), "mine, not the template's");
+    EXPECT_EQ(read_text_file(folder / "CMakeLists.txt"), "mine, not the template's");
 
     // A file where the folder should be is refused the same way.
     const fs::path file = scratch.path() / "a-file";
     uap::testing::write_text_file(file, "x");
     auto on_file = host({"modules", "new", "com.example.mine", "--dir", file.string()});
     EXPECT_EQ(on_file.exit_code, 1);
-    EXPECT_EQ(read_text(file), "x");
+    EXPECT_EQ(read_text_file(file), "x");
 }
 
 } // namespace

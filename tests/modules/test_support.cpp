@@ -45,6 +45,13 @@ void write_text_file(const fs::path& path, const std::string& text) {
     std::ofstream(path, std::ios::binary) << text;
 }
 
+std::string read_text_file(const fs::path& path) {
+    std::ifstream stream(path, std::ios::binary);
+    std::ostringstream text;
+    text << stream.rdbuf();
+    return text.str();
+}
+
 ProcessResult run_host(const std::vector<std::string>& arguments, const std::map<std::string, std::string>& environment) {
     return run_program(UAP_TEST_HOST_BINARY, arguments, environment);
 }

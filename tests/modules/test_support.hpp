@@ -35,6 +35,8 @@ std::string module_file_name(const std::string& target);
 void set_environment_variable(const std::string& name, const std::string& value);
 
 void write_text_file(const std::filesystem::path& path, const std::string& text);
+// The file's bytes; empty when it cannot be read.
+std::string read_text_file(const std::filesystem::path& path);
 
 struct ProcessResult {
     int exit_code = -1;

@@ -1,6 +1,7 @@
 // Registry rebuilds from the project's files, and the watcher that triggers them.
 #include "app/module_registry.hpp"
 
+#include "app/skill_packs.hpp"
 #include "integrations/uloop.hpp"
 #include "modules/module_host.hpp"
 #include "modules/plugin_folders.hpp"
@@ -60,6 +61,7 @@ mcp::ReloadSource registry_source(const fs::path& project, std::vector<fs::path>
         options.folders = inputs->folders;
         options.settings = &*settings;
         auto host = std::make_shared<const modules::ModuleHost>(std::move(options));
+        refresh_exported_skills(project, *host);
         return {std::move(host), std::move(before), present_integrations(project)};
     };
     auto settings_fingerprint = [inputs] { return mcp::registry_fingerprint({}, inputs->settings_file); };

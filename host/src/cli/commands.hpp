@@ -19,6 +19,7 @@ int run_hook_command(const std::vector<std::string>& words);
 int run_open_command(const std::vector<std::string>& words);
 int run_profiles_command(const std::vector<std::string>& words);
 int run_integrations_command(const std::vector<std::string>& words);
+int run_skills_command(const std::vector<std::string>& words);
 
 // The host's log lines go to stderr, at the level UAP_LOG_LEVEL names (default warn). Called again
 // once stderr has moved (serve --log-file), since the logger keeps the stream it started with.

@@ -3,6 +3,7 @@
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
 #include "cli/pack_scaffold.hpp"
+#include "cli/skills_export.hpp"
 #include "modules/fault_records.hpp"
 #include "modules/library_description.hpp"
 #include "modules/pack_installer.hpp"
@@ -89,18 +90,6 @@ const Command& modules_group() {
     return command;
 }
 
-std::string metadata_words(const modules::ToolMetadata& metadata) {
-    std::string words = metadata.read_only ? "read-only" : "writes";
-    words += metadata.undoable ? ", undoable" : ", not undoable";
-    if (metadata.destructive)
-        words += ", destructive";
-    if (metadata.idempotent)
-        words += ", idempotent";
-    if (metadata.long_running)
-        words += ", long-running";
-    return words;
-}
-
 // Packs the project's running host disabled for its run, as a note per pack id.
 using RunNotes = std::map<std::string, std::string>;
 
@@ -163,7 +152,7 @@ void print_text(const modules::ModuleHost& host, const RunNotes& notes) {
         for (auto& warning : pack->warnings)
             std::cout << "    warning: " << warning << "\n";
         for (auto& tool : pack->tools)
-            std::cout << "    " << tool.name << "  [" << metadata_words(tool.metadata) << "]  " << tool.description << "\n";
+            std::cout << "    " << tool.name << "  [" << modules::traits_in_words(tool.metadata) << "]  " << tool.description << "\n";
     }
 }
 
@@ -205,7 +194,8 @@ int toggle(const Arguments& arguments, settings::Toggle state) {
         return fail(Failure, saved.error().message());
     std::cout << "toggle \"" << *toggle_id << "\" " << (state == settings::Toggle::Enabled ? "enabled" : "disabled") << " in "
               << utf8::from_path((*settings)->file()) << "\n";
-    return Success;
+    // Exported skills follow the toggles, so an agent is never sent to a disabled pack's tools.
+    return refresh_exported_skills(fs::absolute(utf8::to_path(*arguments.value("project"))), arguments.values("plugins"));
 }
 
 // The manifests of every pack the command can see (unreadable ones are skipped: list reports them).

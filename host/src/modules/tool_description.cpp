@@ -8,6 +8,18 @@
 
 namespace uap::modules {
 
+std::string traits_in_words(const ToolMetadata& metadata) {
+    std::string words = metadata.read_only ? "read-only" : "writes";
+    words += metadata.undoable ? ", undoable" : ", not undoable";
+    if (metadata.destructive)
+        words += ", destructive";
+    if (metadata.idempotent)
+        words += ", idempotent";
+    if (metadata.long_running)
+        words += ", long-running";
+    return words;
+}
+
 namespace {
 
 Expected<std::shared_ptr<const rapidjson::SchemaDocument>> compile_object_schema(const rapidjson::Value& schema,

@@ -22,6 +22,9 @@ struct ToolMetadata {
     bool long_running = false;
 };
 
+// The metadata in words for people and agents: "read-only, undoable", "writes, not undoable, destructive".
+std::string traits_in_words(const ToolMetadata& metadata);
+
 struct ToolDescription {
     std::string name;
     std::string description;

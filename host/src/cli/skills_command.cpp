@@ -1,0 +1,111 @@
+// uap-host skills export: Claude Code skills that call the enabled packs' tools through
+// `uap-host tools call`, for agents without an MCP connection (docs/skills.md).
+#include "app/skill_packs.hpp"
+#include "cli/action_command.hpp"
+#include "cli/commands.hpp"
+#include "cli/host_setup.hpp"
+#include "cli/running_host.hpp"
+#include "cli/skills_export.hpp"
+#include "integrations/skill_export.hpp"
+#include "support/paths.hpp"
+#include "support/utf8_path.hpp"
+
+#include <iostream>
+
+namespace uap::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const Command& export_command() {
+    static const Command command{
+        {"uap-host skills export [--project DIR] [--plugins DIR]..."},
+        "Writes a Claude Code skill per enabled pack into DIR/.claude/skills (uap-<pack>/SKILL.md: when to use it, each tool "
+        "with its arguments and an example `uap-host tools call` command against the project's running host), and "
+        "uap-tool-search for finding any tool by words. Running it again rewrites what changed and removes the skills of packs "
+        "no longer enabled; folders it did not write are never touched.",
+        {project_option(), plugins_option()},
+        "The project defaults to the current folder. Once a project holds exported skills, its running host (after every "
+        "pack change it notices) and `modules enable` / `modules disable` export again."};
+    return command;
+}
+
+const std::vector<Action>& actions() {
+    static const std::vector<Action> all = {{"export", export_command()}};
+    return all;
+}
+
+const Command& skills_group() {
+    static const Command command =
+        action_group("Claude Code skills for agents without MCP. `uap-host skills export --help` lists its options.", actions());
+    return command;
+}
+
+const char* change_words(integrations::SkillChange change) {
+    switch (change) {
+    case integrations::SkillChange::Written: return "wrote";
+    case integrations::SkillChange::Unchanged: return "unchanged";
+    case integrations::SkillChange::Removed: return "removed";
+    case integrations::SkillChange::Refused: return "refused";
+    case integrations::SkillChange::Kept: return "kept";
+    }
+    return "";
+}
+
+} // namespace
+
+int export_skills_into(const fs::path& project, const std::vector<std::string>& plugin_folders) {
+    std::vector<std::string> words = {"export", "--project", utf8::from_path(project)};
+    for (auto& folder : plugin_folders) {
+        words.push_back("--plugins");
+        words.push_back(folder);
+    }
+    auto arguments = Arguments::parse(words, export_command());
+    if (!arguments)
+        return fail(UsageError, arguments.error().message());
+    auto host = load_host(*arguments);
+    if (!host)
+        return fail(Failure, host.error().message());
+    integrations::SkillExportRequest request{project, {utf8::from_path(paths::executable_path()), utf8::from_path(project)},
+                                             app::skill_packs(*host->modules)};
+    auto exported = integrations::export_skills(request);
+    if (!exported)
+        return fail(Failure, exported.error().message());
+    for (const auto& report : exported->skills) {
+        std::ostream& stream = report.change == integrations::SkillChange::Refused ? std::cerr : std::cout;
+        stream << (report.change == integrations::SkillChange::Refused ? "uap-host: " : "") << change_words(report.change) << " "
+               << report.folder << ": " << report.note << "\n";
+    }
+    for (const auto& warning : exported->warnings)
+        std::cerr << "uap-host: warning: " << warning << "\n";
+    std::cout << "the skills call " << utf8::from_path(paths::executable_path())
+              << " tools call against the host serving " << utf8::from_path(project) << "\n";
+    // The export itself needs no host; the commands it wrote do, so say so now rather than at the first call.
+    if (auto running = find_running_host(project); running && !*running)
+        std::cout << "note: no host serves the project now; the commands need one: open the project in Unity with the Agent "
+                     "Panel package, or run `uap-host serve --project "
+                  << utf8::from_path(project) << "`\n";
+    return exported->refused_any() ? Failure : Success;
+}
+
+int refresh_exported_skills(const fs::path& project, const std::vector<std::string>& plugin_folders) {
+    if (!integrations::has_exported_skills(project))
+        return Success;
+    std::cout << "exporting the project's skills again (" << integrations::skills_folder << ")\n";
+    return export_skills_into(project, plugin_folders);
+}
+
+int run_skills_command(const std::vector<std::string>& words) {
+    return run_action(words, "skills", skills_group(), actions(), [](const Action&, const Arguments& arguments) {
+        if (!arguments.positional().empty() && arguments.positional().size() != 1)
+            return fail(UsageError, "skills export takes no NAME; give the project with --project DIR");
+        fs::path project = fs::absolute(utf8::to_path(arguments.value("project").value_or(utf8::from_path(fs::current_path()))));
+        std::error_code error;
+        if (!fs::is_directory(project, error))
+            return fail(Failure, "project folder " + utf8::from_path(project) + " does not exist; give the Unity project with --project DIR");
+        return export_skills_into(project, arguments.values("plugins"));
+    });
+}
+
+} // namespace uap::cli
