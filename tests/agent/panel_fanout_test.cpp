@@ -182,8 +182,9 @@ TEST_F(PanelFanout, AFrontEndThatStopsReadingIsDisconnectedWhileAnotherReceivesE
         if (type == "command_result")
             continue;
         int64_t seq = uap::json::integer_field(message, "seq").value_or(-1);
-        if (previous >= 0)
+        if (previous >= 0) {
             EXPECT_EQ(seq, previous + 1) << "a gap before message " << index << " (" << type << ")";
+        }
         previous = seq;
         deltas += type == "text_delta" ? 1 : 0;
     }

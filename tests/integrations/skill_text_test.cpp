@@ -82,8 +82,6 @@ TEST(SkillFrontMatter, HostileDescriptionStaysOneSafeValue) {
     EXPECT_EQ(lines[0], "---");
     EXPECT_EQ(lines[3], "---");
     EXPECT_TRUE(is_valid_utf8(block)) << "invalid bytes are replaced";
-    if (!uap::testing::yaml_parser_available())
-        GTEST_SKIP() << "libyaml was not found at configure time (install libyaml-dev)";
     auto mapping = parse_flat_yaml_mapping(*front_matter_of(block + "\n"));
     ASSERT_TRUE(mapping) << block;
     ASSERT_EQ(mapping->size(), 2u) << "no injected key: " << block;
@@ -140,8 +138,6 @@ TEST(SkillDocument, HostilePackTextBreaksNeitherTheFrontMatterNorTheBody) {
     // The tool name that would run a command is quoted, never spliced into the shell line.
     EXPECT_NE(document.find("tools call 'bad'\\''; touch /tmp/owned #' --editor running"), std::string::npos) << document;
     EXPECT_NE(document.find("--project '/home/me/My Project'\\''s'"), std::string::npos);
-    if (!uap::testing::yaml_parser_available())
-        GTEST_SKIP() << "libyaml was not found at configure time (install libyaml-dev)";
     auto mapping = parse_flat_yaml_mapping(*front_matter_of(document));
     ASSERT_TRUE(mapping) << document.substr(0, 2000);
     EXPECT_EQ(mapping->size(), 2u);

@@ -1,9 +1,7 @@
 // The libyaml event walk behind parse_flat_yaml_mapping.
 #include "skill_yaml.hpp"
 
-#ifdef UAP_HAVE_LIBYAML
 #include <yaml.h>
-#endif
 
 #include <vector>
 
@@ -18,16 +16,7 @@ std::optional<std::string> front_matter_of(const std::string& skill_text) {
     return skill_text.substr(4, closing - 3);
 }
 
-bool yaml_parser_available() {
-#ifdef UAP_HAVE_LIBYAML
-    return true;
-#else
-    return false;
-#endif
-}
-
 std::optional<std::map<std::string, std::string>> parse_flat_yaml_mapping(const std::string& yaml) {
-#ifdef UAP_HAVE_LIBYAML
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser))
         return std::nullopt;
@@ -68,10 +57,6 @@ std::optional<std::map<std::string, std::string>> parse_flat_yaml_mapping(const 
     if (!ok)
         return std::nullopt;
     return mapping;
-#else
-    (void)yaml;
-    return std::nullopt;
-#endif
 }
 
 } // namespace uap::testing

@@ -15,7 +15,4 @@ std::optional<std::string> front_matter_of(const std::string& skill_text);
 // values, several documents, invalid UTF-8 or a syntax error).
 std::optional<std::map<std::string, std::string>> parse_flat_yaml_mapping(const std::string& yaml);
 
-// Whether libyaml was found when the tests were configured.
-bool yaml_parser_available();
-
 } // namespace uap::testing

@@ -69,8 +69,6 @@ TEST_F(SkillsExport, WritesAValidSkillPerEnabledPackAndIsIdempotent) {
             EXPECT_NE(example_command(skill, tool).find(" tools call " + tool + " --editor running --project "), std::string::npos)
                 << tool;
         }
-        if (!uap::testing::yaml_parser_available())
-            continue;
         auto mapping = uap::testing::parse_flat_yaml_mapping(*uap::testing::front_matter_of(skill));
         ASSERT_TRUE(mapping) << name;
         EXPECT_EQ((*mapping)["name"], name) << "the name matches the folder";
