@@ -18,7 +18,7 @@ const baseTitle = document.title;
 let turnFinishedUnseen = false;
 
 const connection = new PanelConnection({ onMessage: apply, onState: showConnection });
-const transcript = new Transcript(document.getElementById('transcript'));
+const transcript = new Transcript(document.getElementById('transcript'), document.getElementById('jump-latest'));
 transcript.onRevert = (turnId) => connection.command('revert_turn', { turn_id: turnId });
 const permissions = new PermissionCards(document.getElementById('permissions'), connection, updateTitle);
 const status = new StatusBar(connection);
@@ -34,6 +34,8 @@ languageSelect.addEventListener('change', () => setLanguage(languageSelect.value
 onLanguageChange((language) => {
   languageSelect.value = language;
   showConnection(connectionLabel.dataset.state ?? 'connecting');
+  transcript.redraw();
+  permissions.redraw();
   settings.renderRules(settings.lastRules);
   if (!document.getElementById('view-settings').hidden) settings.refresh();
 });
@@ -55,9 +57,11 @@ new Composer({
 });
 
 function showConnection(state) {
-  const known = ['connecting', 'connected', 'reconnecting', 'signed-out'];
+  const known = ['connecting', 'connected', 'reconnecting', 'signed-out', 'host-gone'];
   connectionLabel.textContent = known.includes(state) ? t(`connection.${state}`) : state;
   connectionLabel.dataset.state = state;
+  // Without the host the last status is stale: the bar must not keep saying "ready".
+  if (['reconnecting', 'signed-out', 'host-gone'].includes(state)) status.merge({ state: 'disconnected' });
 }
 
 function updateTitle() {

@@ -15,7 +15,9 @@ export class PanelConnection {
     this.onState('connecting');
     const socket = new WebSocket(`ws://${location.host}/panel`);
     this.socket = socket;
+    let opened = false;
     socket.addEventListener('open', () => {
+      opened = true;
       this.everConnected = true;
       this.delay = 250;
       this.onState('connected');
@@ -34,7 +36,9 @@ export class PanelConnection {
       for (const resolve of this.pending.values()) resolve({ ok: false, error: 'the connection to the host closed' });
       this.pending.clear();
       // A socket refused before it ever opened most likely lacks a session: the page says how to sign in.
-      this.onState(this.everConnected ? 'reconnecting' : 'signed-out');
+      // Once connected, a first drop is retried quietly; a retry that fails too means the host stopped
+      // or restarted (a restarted host has a new port and new sign-ins), and the page says what to do.
+      this.onState(!this.everConnected ? 'signed-out' : opened ? 'reconnecting' : 'host-gone');
       setTimeout(() => this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 5000);
     });

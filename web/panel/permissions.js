@@ -4,6 +4,9 @@ import { element, formatJson } from './dom.js';
 import { t } from './i18n.js';
 
 const scopes = ['file', 'folder', 'command', 'suggested', 'tool'];
+// Shell commands that delete or overwrite without a way back: recursive or forced removal,
+// discarding git work, wiping or formatting disks.
+const destructiveCommand = /\b(rm\s+(-\w*[rRf]\w*\s+|--(recursive|force)\b)|rmdir\s+\/s|del\s+\/[sq]|Remove-Item\b.*-(Recurse|Force)|git\s+(reset\s+--hard|clean\s+-\w*f|push\s+(-f\b|--force))|dd\s+if=|mkfs|shred\b|find\b.*\s-delete\b)/i;
 const scopeLabel = (scope) => (scopes.includes(scope) ? t(`scope.${scope}`) : scope);
 
 export class PermissionCards {
@@ -12,13 +15,20 @@ export class PermissionCards {
     this.connection = connection;
     this.onChange = onChange;
     this.cards = new Map();
+    this.requests = new Map();
   }
 
   get count() { return this.cards.size; }
 
+  // Draws the waiting cards again (after a language switch).
+  redraw() {
+    this.reset([...this.requests.values()]);
+  }
+
   reset(pending) {
     this.container.replaceChildren();
     this.cards.clear();
+    this.requests.clear();
     for (const permission of pending ?? []) this.add(permission);
     this.onChange();
   }
@@ -26,10 +36,12 @@ export class PermissionCards {
   remove(permissionId) {
     this.cards.get(permissionId)?.remove();
     this.cards.delete(permissionId);
+    this.requests.delete(permissionId);
     this.onChange();
   }
 
   add(permission) {
+    this.requests.set(permission.permission_id, permission);
     if (permission.tool_name === 'AskUserQuestion' && Array.isArray(permission.input?.questions)) {
       this.addQuestions(permission);
       return;
@@ -91,6 +103,7 @@ export class PermissionCards {
       error);
     this.cards.set(id, card);
     this.container.append(card);
+    this.takeFocus(card);
     this.onChange();
   }
 
@@ -146,13 +159,27 @@ export class PermissionCards {
     card.append(element('div', { className: 'card-row' }, submit, skip), error);
     this.cards.set(id, card);
     this.container.append(card);
+    this.takeFocus(card);
     this.onChange();
+  }
+
+  // A new card takes the keyboard so Y and N answer it at once, unless the user is typing into a
+  // field that holds text (their next key would otherwise answer a card they have not read), or
+  // an earlier card still waits and holds the focus.
+  takeFocus(card) {
+    const active = document.activeElement;
+    const typing = (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && active.value !== '';
+    if (typing || active?.closest?.('.permission-card')) return;
+    card.focus({ preventScroll: false });
   }
 
   inputView(permission) {
     const input = permission.input ?? {};
     const view = element('div', { className: 'permission-input' });
     if (typeof input.command === 'string') {
+      if (destructiveCommand.test(input.command))
+        view.append(element('p', { className: 'destructive-warning', attributes: { role: 'alert' } },
+          element('span', { className: 'badge danger', text: t('badge.destructive') }), document.createTextNode(t('permission.destructive_command'))));
       view.append(element('div', { className: 'tool-section-title', text: 'Command' }), element('pre', { className: 'command', text: input.command }));
       return view;
     }

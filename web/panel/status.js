@@ -7,7 +7,7 @@ import { PermissionSettings } from './permission_settings.js';
 
 const contextWindow = 200000;
 
-const knownStates = ['stopped', 'starting', 'ready', 'running', 'waiting_permission', 'resuming', 'errored'];
+const knownStates = ['stopped', 'starting', 'ready', 'running', 'waiting_permission', 'resuming', 'errored', 'disconnected'];
 
 export class StatusBar {
   constructor(connection) {

@@ -5,17 +5,51 @@ import { t } from './i18n.js';
 import { renderMarkdown } from './markdown.js';
 import { renderAssistantBody } from './markdown_tree.js';
 
+// The events the transcript draws; others (command results and the like) pass by.
+const drawnTypes = new Set(['user_message', 'assistant_message', 'tool_started', 'tool_finished', 'turn_finished', 'turn_reverted',
+  'notice', 'compaction', 'permission_decided', 'editor_event']);
+
 export class Transcript {
-  constructor(container) {
+  // `jumpButton` is shown while the user has scrolled away from new output; it scrolls back.
+  constructor(container, jumpButton) {
     this.container = container;
+    this.jumpButton = jumpButton;
     this.toolCards = new Map();
     this.streaming = null;
     this.streamingText = '';
     this.renderScheduled = false;
     this.currentTurn = 0;
+    // Every event shown, in order, so a language switch can draw them again in the new language.
+    this.events = [];
+    this.notices = new Map();
+    this.following = true;
+    this.scrolledTo = 0;
+    // Following is the user's choice, not a measurement taken at each append: off-screen messages
+    // have placeholder heights (style.css) that grow once laid out, so the distance to the end
+    // changes without the user scrolling. Only a scroll above where the panel last put the view
+    // stops following; reaching the end again resumes it.
+    container.addEventListener('scroll', () => {
+      if (this.nearEnd()) this.setFollowing(true);
+      else if (container.scrollTop < this.scrolledTo - 1) this.setFollowing(false);
+    });
+    // A message that grows after it was added (its real height replacing the placeholder, or a
+    // card opening) keeps the end in view while following.
+    this.resizes = new ResizeObserver(() => this.scrollToEnd(false));
+    jumpButton?.addEventListener('click', () => {
+      this.setFollowing(true);
+      this.scrollToEnd(true);
+    });
+  }
+
+  setFollowing(following) {
+    this.following = following;
+    if (this.jumpButton) this.jumpButton.hidden = following;
   }
 
   reset(items, streaming) {
+    this.resizes.disconnect();
+    this.events = [];
+    this.notices.clear();
     this.container.replaceChildren();
     this.toolCards.clear();
     this.streaming = null;
@@ -25,11 +59,10 @@ export class Transcript {
     for (const item of items ?? []) this.add(item, { live: false });
     this.container.append(this.batch);
     this.batch = null;
+    for (const node of this.container.children) this.resizes.observe(node);
     if (streaming?.text) this.appendDelta(streaming.text);
+    this.setFollowing(true);
     this.scrollToEnd(true);
-    // Off-screen messages have estimated heights until rendered; settle on the real end once the
-    // last ones have been laid out.
-    requestAnimationFrame(() => requestAnimationFrame(() => this.scrollToEnd(true)));
   }
 
   setCurrentTurn(turn) {
@@ -47,7 +80,16 @@ export class Transcript {
   }
 
   scrollToEnd(force) {
-    if (force || this.stick) this.container.scrollTop = this.container.scrollHeight;
+    if (!force && !this.following) return;
+    this.container.scrollTop = this.container.scrollHeight;
+    this.scrolledTo = this.container.scrollTop;
+  }
+
+  // New output while the user reads further up: offer the way back instead of moving the view.
+  added(node) {
+    this.resizes.observe(node);
+    if (this.following) this.scrollToEnd(false);
+    else if (this.jumpButton) this.jumpButton.hidden = false;
   }
 
   append(node) {
@@ -55,13 +97,26 @@ export class Transcript {
       this.batch.append(node);
       return;
     }
-    this.stick = this.nearEnd();
     if (this.streaming && this.streaming.isConnected) this.container.insertBefore(node, this.streaming);
     else this.container.append(node);
-    this.scrollToEnd(false);
+    this.added(node);
+  }
+
+  // Draws everything again from the events (after a language switch); the reading position is
+  // kept when the user was not following.
+  redraw() {
+    const following = this.following;
+    const position = this.container.scrollTop;
+    const streaming = this.streaming ? { text: this.streamingText } : null;
+    this.reset([...this.events], streaming);
+    if (!following) {
+      this.container.scrollTop = position;
+      this.setFollowing(false);
+    }
   }
 
   add(event, { live = true } = {}) {
+    if (drawnTypes.has(event.type)) this.events.push(event);
     switch (event.type) {
       case 'user_message': return this.addUser(event);
       case 'assistant_message': return this.addAssistant(event);
@@ -69,7 +124,7 @@ export class Transcript {
       case 'tool_finished': return this.finishTool(event, live);
       case 'turn_finished': return this.addSummary(event);
       case 'turn_reverted': return this.addRevertOutcome(event);
-      case 'notice': return this.append(element('div', { className: `notice notice-${event.level}`, text: event.text, attributes: { role: event.level === 'error' ? 'alert' : 'note' } }));
+      case 'notice': return this.addNotice(event);
       case 'compaction': return this.append(element('div', { className: 'compaction', text: t('transcript.compacted') }));
       case 'permission_decided': return this.addDecision(event);
       case 'editor_event': return this.addEditorEvent(event);
@@ -78,6 +133,7 @@ export class Transcript {
   }
 
   addUser(event) {
+    this.notices.clear();
     const node = element('div', { className: 'message user', attributes: { 'data-turn': String(event.turn_id ?? 0), 'data-queued': String(!!event.queued) } },
       element('div', { className: 'role', text: t('transcript.you') }),
       element('div', { className: 'body plain', text: event.text ?? '' }));
@@ -85,6 +141,22 @@ export class Transcript {
     if (event.queued && (event.turn_id ?? 0) > this.currentTurn)
       node.querySelector('.role').append(element('span', { className: 'badge queued-badge', text: t('transcript.queued') }));
     else node.dataset.queued = 'false';
+    this.append(node);
+  }
+
+  // A notice repeated since the user's last message is counted on its first copy instead of
+  // being shown again.
+  addNotice(event) {
+    const key = `${event.level}\n${event.text}`;
+    const shown = this.notices.get(key);
+    if (shown?.isConnected) {
+      shown.dataset.count = String(Number(shown.dataset.count) + 1);
+      shown.querySelector('.notice-count').textContent = t('transcript.repeated', { count: shown.dataset.count });
+      return;
+    }
+    const node = element('div', { className: `notice notice-${event.level}`, text: event.text, attributes: { role: event.level === 'error' ? 'alert' : 'note', 'data-count': '1' } },
+      element('span', { className: 'badge notice-count' }));
+    this.notices.set(key, node);
     this.append(node);
   }
 
@@ -99,10 +171,10 @@ export class Transcript {
 
   appendDelta(text) {
     if (!this.streaming || !this.streaming.isConnected) {
-      this.stick = this.nearEnd();
       this.streaming = element('div', { className: 'message assistant streaming', attributes: { 'aria-busy': 'true' } },
         element('div', { className: 'role', text: t('transcript.agent') }), element('div', { className: 'body markdown' }));
       this.container.append(this.streaming);
+      this.added(this.streaming);
       this.streamingText = '';
     }
     this.streamingText += text;
@@ -112,14 +184,13 @@ export class Transcript {
     requestAnimationFrame(() => {
       this.renderScheduled = false;
       if (!this.streaming) return;
-      this.stick = this.nearEnd();
       const body = this.streaming.querySelector('.body');
       body.replaceChildren(renderMarkdown(this.streamingText));
-      this.scrollToEnd(false);
     });
   }
 
   endStreaming() {
+    if (this.streaming) this.resizes.unobserve(this.streaming);
     this.streaming?.remove();
     this.streaming = null;
     this.streamingText = '';
@@ -150,6 +221,11 @@ export class Transcript {
       state.textContent = t('tool.blocked', { basis: event.policy.basis });
       card.append(element('div', { className: 'policy-message', attributes: { role: 'note' } },
         element('strong', { text: t('tool.policy') }), document.createTextNode(event.policy.message ?? '')));
+    } else if (event.denied) {
+      // The user's own refusal: not a failure, and the reason stays readable on the closed card.
+      card.classList.add('denied');
+      state.textContent = t('tool.denied');
+      card.querySelector('summary').append(element('span', { className: 'tool-reason', text: event.denied.message ?? '' }));
     } else {
       card.classList.toggle('error', !!event.is_error);
       state.textContent = event.is_error ? t('tool.error') : t('tool.done');
@@ -158,7 +234,7 @@ export class Transcript {
       const seconds = (performance.now() - Number(card.dataset.started)) / 1000;
       state.textContent += ` · ${t('tool.seconds', { seconds: seconds.toFixed(1) })}`;
     }
-    card.append(element('div', { className: 'tool-section-title', text: event.is_error ? t('tool.error_title') : t('tool.result') }),
+    card.append(element('div', { className: 'tool-section-title', text: event.is_error && !event.denied ? t('tool.error_title') : t('tool.result') }),
       element('pre', { className: 'tool-result', text: (event.content ?? '') + (event.truncated ? `\n${t('tool.truncated')}` : '') }));
   }
 
@@ -182,7 +258,8 @@ export class Transcript {
     if (event.permission_denials) parts.push(t('summary.denied', { count: event.permission_denials }));
     const summary = element('div', { className: `turn-summary${event.is_error && !interrupted ? ' error' : ''}`, attributes: { 'data-turn': String(event.turn_id ?? 0) } },
       element('span', { text: parts.join(' · ') }));
-    if (event.turn_id && this.onRevert) summary.append(this.revertControl(event));
+    // Only a turn that changed the editor under Undo has anything a revert could take back.
+    if (event.turn_id && this.onRevert && event.revertible) summary.append(this.revertControl(event));
     this.append(summary);
   }
 

@@ -150,11 +150,15 @@ private:
         std::string name;
         rapidjson::Document input; // Null beyond the remembered inputs' bound.
         bool subagent = false;
+        // Set when the user denied the call on its card: the reason they gave (or the default one),
+        // so its tool_finished says it was denied and why rather than looking like a failure.
+        std::optional<std::string> denial;
     };
 
     struct PendingPermission {
         std::string permission_id;
         std::string request_id; // The CLI's can_use_tool id.
+        std::string tool_use_id;
         std::string tool_name;
         rapidjson::Document input;
         rapidjson::Document suggestions;
@@ -255,6 +259,7 @@ private:
     TurnTracker m_turns;
     uint64_t m_observed_turn = 0; // The turn the observer was told started and not yet ended.
     std::map<uint64_t, std::vector<api::UnrevertibleChange>> m_unrevertible; // By turn, the newest turns only.
+    std::set<uint64_t> m_undoable_turns; // The newest turns that called one of our undoable tools.
     std::string m_partial_text; // Text streamed in the current turn since its last assistant message.
     std::string m_last_user_uuid; // The transcript uuid of the newest user message the CLI echoed.
     // Why the CLI is to be restarted with --resume at the next moment no turn runs (mcp_reconnect

@@ -197,6 +197,11 @@ void AgentSession::handle_user(const rapidjson::Value& message) {
                     policy.AddMember("message", json::string_value(*refusal, finished.GetAllocator()), finished.GetAllocator());
                     finished.AddMember("policy", policy, finished.GetAllocator());
                 }
+            if (call->second.denial) {
+                rapidjson::Value denied(rapidjson::kObjectType);
+                denied.AddMember("message", json::string_value(*call->second.denial, finished.GetAllocator()), finished.GetAllocator());
+                finished.AddMember("denied", denied, finished.GetAllocator());
+            }
             m_running_tools.erase(call);
         }
         const rapidjson::Value* inner = member(block, "content");

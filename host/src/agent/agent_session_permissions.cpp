@@ -75,9 +75,11 @@ Expected<void> AgentSession::answer_permission(const std::string& permission_id,
     rapidjson::Document payload(rapidjson::kObjectType);
     auto& allocator = payload.GetAllocator();
     if (answer.choice == PermissionChoice::Deny) {
+        std::string reason = answer.message.empty() ? "The user denied this tool use." : answer.message;
         payload.AddMember("behavior", "deny", allocator);
-        payload.AddMember("message", json::string_value(answer.message.empty() ? "The user denied this tool use." : answer.message, allocator),
-                          allocator);
+        payload.AddMember("message", json::string_value(reason, allocator), allocator);
+        if (auto call = m_running_tools.find(pending.tool_use_id); call != m_running_tools.end())
+            call->second.denial = std::move(reason);
     } else {
         payload.AddMember("behavior", "allow", allocator);
         const rapidjson::Value& input = answer.updated_input && answer.updated_input->IsObject() ? *answer.updated_input : pending.input;
@@ -158,6 +160,7 @@ void AgentSession::handle_can_use_tool(const std::string& request_id, const rapi
     PendingPermission pending;
     pending.permission_id = "perm_" + std::to_string(++m_permission_counter);
     pending.request_id = request_id;
+    pending.tool_use_id = json::string_field(request, "tool_use_id").value_or("");
     pending.tool_name = subject;
     pending.input.CopyFrom(input, pending.input.GetAllocator());
     if (const rapidjson::Value* suggestions = member(request, "permission_suggestions"))
@@ -174,7 +177,7 @@ void AgentSession::handle_can_use_tool(const std::string& request_id, const rapi
     if (subject != tool_name)
         card.AddMember("forwarded_by", json::string_value(tool_name, allocator), allocator);
     card.AddMember("description", json::string_value(json::string_field(request, "description").value_or(""), allocator), allocator);
-    card.AddMember("tool_use_id", json::string_value(json::string_field(request, "tool_use_id").value_or(""), allocator), allocator);
+    card.AddMember("tool_use_id", json::string_value(pending.tool_use_id, allocator), allocator);
     card.AddMember("input", rapidjson::Value(input, allocator), allocator);
     static const rapidjson::Value no_suggestions;
     const rapidjson::Value& suggestions = subject == tool_name ? static_cast<const rapidjson::Value&>(pending.suggestions) : no_suggestions;

@@ -25,15 +25,20 @@ void AgentSession::observe_turn_end_locked(api::TurnEnd how) {
 }
 
 void AgentSession::note_tool_use_locked(const std::string& tool_use_id, const std::string& tool) {
+    uint64_t turn = m_turns.last_turn();
+    constexpr size_t remembered_turns = 64;
+    if (undoable_change(tool, m_options.metadata)) {
+        m_undoable_turns.insert(turn);
+        while (m_undoable_turns.size() > remembered_turns)
+            m_undoable_turns.erase(m_undoable_turns.begin());
+    }
     auto reason = unrevertible_reason(tool, m_options.metadata);
     if (!reason)
         return;
-    uint64_t turn = m_turns.last_turn();
     auto& changes = m_unrevertible[turn];
     constexpr size_t max_listed_changes = 200;
     if (changes.size() < max_listed_changes)
         changes.push_back(api::UnrevertibleChange{tool_use_id, tool, *reason});
-    constexpr size_t remembered_turns = 64;
     while (m_unrevertible.size() > remembered_turns)
         m_unrevertible.erase(m_unrevertible.begin());
 }
@@ -50,6 +55,8 @@ void AgentSession::put_unrevertible_locked(rapidjson::Document& finished, uint64
             list.PushBack(item, allocator);
         }
     finished.AddMember("not_revertible", list, allocator);
+    // Whether a revert has anything to take back: the turn called one of our undoable tools.
+    finished.AddMember("revertible", m_undoable_turns.count(turn) > 0, allocator);
 }
 
 Expected<void> AgentSession::revert_turn(uint64_t turn_id) {

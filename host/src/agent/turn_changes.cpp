@@ -25,4 +25,10 @@ std::optional<std::string> unrevertible_reason(std::string_view tool, const Meta
     return std::nullopt;
 }
 
+bool undoable_change(std::string_view tool, const MetadataLookup& metadata) {
+    auto ours = our_tool_name(tool);
+    auto described = ours && metadata ? metadata(*ours) : std::nullopt;
+    return described && described->undoable && !described->read_only;
+}
+
 } // namespace uap::agent

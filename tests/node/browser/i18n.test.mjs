@@ -32,12 +32,12 @@ describe('catalogue', () => {
     for (const file of fs.readdirSync(panelDir).filter((name) => name.endsWith('.js')))
       for (const match of fs.readFileSync(path.join(panelDir, file), 'utf8').matchAll(/\bt\('([^']+)'/g)) used.add(match[1]);
     // Keys built from protocol values: every value the protocol defines.
-    for (const state of ['stopped', 'starting', 'ready', 'running', 'waiting_permission', 'resuming', 'errored']) used.add(`state.${state}`);
+    for (const state of ['stopped', 'starting', 'ready', 'running', 'waiting_permission', 'resuming', 'errored', 'disconnected']) used.add(`state.${state}`);
     for (const level of ['ask', 'read_only', 'undoable', 'all_unity_tools', 'all_tools']) used.add(`approve.${level}`);
     for (const state of ['cli_unavailable', 'not_installed', 'disabled', 'loaded', 'load_error']) used.add(`plugin.state.${state}`);
     for (const source of ['files', 'session']) used.add(`plugin.state.enabled_not_loaded.${source}`);
     for (const state of ['not_installed', 'resolving', 'installed']) used.add(`uloop.state.${state}`);
-    for (const state of ['connecting', 'connected', 'reconnecting', 'signed-out']) used.add(`connection.${state}`);
+    for (const state of ['connecting', 'connected', 'reconnecting', 'signed-out', 'host-gone']) used.add(`connection.${state}`);
     for (const state of ['active', 'not_detected', 'pending_approval', 'switched_off', 'invalid', 'duplicate']) used.add(`profiles.state.${state}`);
     for (const origin of ['bundled', 'pack', 'project']) used.add(`profiles.origin.${origin}`);
     assert.ok(used.size > 40, `found ${used.size} keys in use`);

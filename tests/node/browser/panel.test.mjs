@@ -6,34 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { launchBrowser, openPanel, requireEnvironment, screenshot, sendMessage, startHost, startStack, stopAll } from './stack.mjs';
+import { openPanel, requireEnvironment, screenshot, sendMessage, stopAll, withStack } from './stack.mjs';
 
 before(() => requireEnvironment());
 after(() => stopAll());
-
-// Closes what a test opened even when it fails.
-async function withStack(steps, options, body) {
-  const stack = await startStack(steps, options);
-  const browser = await launchBrowser(options?.browser);
-  const hosts = [stack.host];
-  // Restarts the host on the same project and CLI home (the old one is stopped first).
-  const restart = async () => {
-    await hosts.at(-1).stop();
-    hosts.push(await startHost({ project: stack.project, env: stack.env }));
-    return hosts.at(-1);
-  };
-  try {
-    await body({ ...stack, browser, restart });
-  } catch (error) {
-    // What the page showed when the test failed, beside the other artifacts.
-    for (const [index, page] of browser.pages().entries())
-      await screenshot(page, `failure-${process.pid}-${index}`).catch(() => {});
-    throw error;
-  } finally {
-    await browser.close();
-    for (const host of hosts) await host.stop();
-  }
-}
 
 describe('chat', () => {
   it('opens through the one-time link and streams a markdown turn', async () => {
@@ -164,7 +140,7 @@ describe('tools and permissions', () => {
       await page.locator('.turn-summary').nth(2).waitFor({ timeout: 60000 });
       assert.equal(fs.existsSync(path.join(project, 'Assets/Other/c.txt')), false);
       assert.ok(fake.mainRequests().some((request) => JSON.stringify(request.body).includes('marker 5521')), 'the model was told why');
-      assert.match(await page.locator('.tool-card.error .tool-state').last().textContent(), /error/);
+      assert.equal(await page.locator('.tool-card.denied .tool-reason').last().textContent(), 'Not there (marker 5521).');
 
       // 4. Our tool shows its metadata badges; plain allow runs it.
       await sendMessage(page, 'count');

@@ -98,3 +98,27 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: file, fullPage: false });
   return file;
 }
+
+// Closes what a test opened even when it fails.
+export async function withStack(steps, options, body) {
+  const stack = await startStack(steps, options);
+  const browser = await launchBrowser(options?.browser);
+  const hosts = [stack.host];
+  // Restarts the host on the same project and CLI home (the old one is stopped first).
+  const restart = async () => {
+    await hosts.at(-1).stop();
+    hosts.push(await startHost({ project: stack.project, env: stack.env }));
+    return hosts.at(-1);
+  };
+  try {
+    await body({ ...stack, browser, restart });
+  } catch (error) {
+    // What the page showed when the test failed, beside the other artifacts.
+    for (const [index, page] of browser.pages().entries())
+      await screenshot(page, `failure-${process.pid}-${index}`).catch(() => {});
+    throw error;
+  } finally {
+    await browser.close();
+    for (const host of hosts) await host.stop();
+  }
+}
