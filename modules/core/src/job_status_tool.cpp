@@ -2,8 +2,7 @@
 // reply's wait, or an editor call that outlived its timeout. It can also cancel a tool's job.
 #include "job_status_tool.hpp"
 
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
+#include <uap/sdk/editor_calls.hpp>
 
 namespace uap::core {
 
@@ -20,24 +19,15 @@ sdk::ToolTraits JobStatusTool::traits() const {
 }
 
 sdk::ToolResult JobStatusTool::call(const rapidjson::Value& arguments, sdk::CallContext& context) {
-    rapidjson::StringBuffer params;
-    rapidjson::Writer<rapidjson::StringBuffer> writer(params);
-    writer.StartObject();
-    writer.Key("jobId");
-    writer.String(arguments["jobId"].GetString(), arguments["jobId"].GetStringLength());
-    if (arguments.HasMember("cancel")) {
-        writer.Key("cancel");
-        writer.Bool(arguments["cancel"].GetBool());
-    }
-    writer.EndObject();
-    sdk::HostAnswer answer = context.editor_call("host.jobStatus", params.GetString(), 5000);
-    if (!answer.ok())
-        return sdk::ToolResult::failure("the host could not report the job: " + answer.json);
-    rapidjson::Document result;
-    result.Parse(answer.json.c_str());
-    if (result.HasParseError() || !result.IsObject())
-        return sdk::ToolResult::failure("the host's job report was not understood: " + answer.json);
-    return sdk::ToolResult::success(std::move(result));
+    sdk::editor::HostJobStatusParams params;
+    params.jobId = arguments["jobId"].GetString();
+    if (arguments.HasMember("cancel"))
+        params.cancel = arguments["cancel"].GetBool();
+    auto report = sdk::editor::host_job_status(sdk::EditorClient(context, 5000), params);
+    if (!report)
+        return sdk::ToolResult::failure("the host could not report the job: " + report.error().describe());
+    // The report's fields beyond jobId and state depend on the job's kind, so it is passed on whole.
+    return sdk::ToolResult::success(std::move(report.value().json.document()));
 }
 
 } // namespace uap::core

@@ -2,6 +2,7 @@
 // and the reactions to editor events (scene opened, play mode entered, reload finished, pins, strokes).
 #include "markers_state.hpp"
 
+#include <uap/sdk/editor_calls.hpp>
 #include <uap/sdk/events.hpp>
 #include <uap/sdk/json.hpp>
 
@@ -9,7 +10,13 @@ namespace uap::markers {
 
 namespace {
 constexpr uint32_t draw_timeout_ms = 10000;
+
+// The editor's message for a failed typed call, or empty on success.
+template <typename Result>
+std::string error_text(const sdk::EditorResult<Result>& outcome) {
+    return outcome ? std::string() : outcome.error().message;
 }
+} // namespace
 
 rapidjson::Value vector_value(const Vector& vector, rapidjson::Document::AllocatorType& allocator) {
     rapidjson::Value value(rapidjson::kArrayType);
@@ -87,19 +94,14 @@ std::string MarkersState::draw(uap_call_context* call, const std::vector<Marker>
 }
 
 std::string MarkersState::erase(uap_call_context* call, const std::vector<int>& ids) {
-    rapidjson::Document params(rapidjson::kObjectType);
-    rapidjson::Value list(rapidjson::kArrayType);
-    for (int id : ids)
-        list.PushBack(id, params.GetAllocator());
-    params.AddMember("ids", list, params.GetAllocator());
-    return editor_call(call, "markers.clear", params);
+    sdk::editor::MarkersClearParams params;
+    params.ids = std::vector<int64_t>(ids.begin(), ids.end());
+    return error_text(sdk::editor::markers_clear(sdk::EditorClient(m_context, call, draw_timeout_ms), params));
 }
 
 std::string MarkersState::erase_everything(uap_call_context* call) {
-    rapidjson::Document params(rapidjson::kObjectType);
-    params.AddMember("all", true, params.GetAllocator());
-    params.AddMember("pins", true, params.GetAllocator());
-    return editor_call(call, "markers.clear", params);
+    auto cleared = sdk::editor::markers_clear(sdk::EditorClient(m_context, call, draw_timeout_ms), {.ids = {}, .all = true, .pins = true});
+    return error_text(cleared);
 }
 
 std::string MarkersState::redraw_all() {

@@ -1,6 +1,7 @@
 // The @PACK_ID@ pack: one plain tool, and one that asks the editor for the open scenes' root
 // objects through the host. Add a tool by writing a class like these and add_tool<...>() it.
 #include <uap/pack_identity.hpp>
+#include <uap/sdk/editor_calls.hpp>
 #include <uap/sdk/module.hpp>
 
 #include <string>
@@ -47,27 +48,23 @@ public:
     }
 
     ToolResult call(const rapidjson::Value& arguments, CallContext& context) override {
-        rapidjson::Document params(rapidjson::kObjectType);
-        int64_t limit = arguments.HasMember("limit") ? arguments["limit"].GetInt64() : 100;
-        params.AddMember("limit", limit, params.GetAllocator());
-        // The host owns the editor connection: every editor primitive goes through editor_call.
-        auto answer = context.editor_call("hierarchy.roots", to_json_text(params), 10000);
-        if (!answer.ok())
-            return ToolResult::failure("the editor did not list the scene's root objects: " + answer.json);
-        rapidjson::Document roots;
-        roots.Parse(answer.json.c_str());
-        if (!roots.IsObject() || !roots.HasMember("nodes") || !roots["nodes"].IsArray())
-            return ToolResult::failure("the editor's answer to hierarchy.roots had no list of nodes");
+        // The host owns the editor connection: every editor primitive goes through it, typed by
+        // <uap/sdk/editor_calls.hpp> (the reference of each one is docs/editor-calls.md).
+        editor::HierarchyRootsParams params;
+        params.limit = arguments.HasMember("limit") ? arguments["limit"].GetInt64() : 100;
+        auto roots = editor::hierarchy_roots(EditorClient(context), params);
+        if (!roots)
+            return ToolResult::failure("the editor did not list the scene's root objects: " + roots.error().describe());
         rapidjson::Document result(rapidjson::kObjectType);
         auto& allocator = result.GetAllocator();
         rapidjson::Value names(rapidjson::kArrayType);
-        for (auto& node : roots["nodes"].GetArray())
-            if (node.IsObject() && node.HasMember("name") && node["name"].IsString())
-                names.PushBack(rapidjson::Value(node["name"], allocator), allocator);
+        // A node's fields are open-ended in the protocol, so they are read from its JSON.
+        for (const auto& node : roots->nodes)
+            if (node.get().IsObject() && node.get().HasMember("name") && node.get()["name"].IsString())
+                names.PushBack(rapidjson::Value(node.get()["name"], allocator), allocator);
         context.module().log(UAP_LOG_DEBUG, "listed " + std::to_string(names.Size()) + " root objects");
         result.AddMember("roots", names, allocator);
-        if (roots.HasMember("total"))
-            result.AddMember("total", rapidjson::Value(roots["total"], allocator), allocator);
+        result.AddMember("total", roots->total, allocator);
         return ToolResult::success(std::move(result));
     }
 };
