@@ -18,6 +18,30 @@ export WINEPREFIX="${WINEPREFIX:-${XDG_CACHE_HOME:-$HOME/.cache}/uap-wine-prefix
 # neither asks to download them nor waits for a dialog on a headless machine.
 export WINEDLLOVERRIDES="${WINEDLLOVERRIDES:-mscoree,mshtml=}"
 [ -d "$WINEPREFIX/drive_c" ] || /usr/lib/wine/wine64 wineboot -i > /dev/null 2>&1
+
+# Wine starts its system processes (services.exe, winedevice.exe, explorer.exe, plugplay.exe) from
+# the first Wine program that needs them, and they inherit that program's output pipes; they live
+# until the wineserver exits, 3 s after the last Wine program ends. Started by a test, they kept the
+# test's pipes open after it had ended, so ctest (or a Node test waiting for its host's streams)
+# waited out its timeout: the stalls "after [  PASSED  ]" seen in CI. Measured here: a test piped
+# through `tail` ended 2.9 s after a cold start and in 0.04-0.17 s inside a session. So each pass runs
+# in a session: a persistent wineserver of the pass's prefix and its system processes, started here
+# with their output on /dev/null and ended by the server's pid after the tests.
+wine_server=""
+start_wine_session() { # Arguments: the command prefix that sets the pass's environment (may be empty).
+  timeout 30 "$@" /usr/lib/wine/wineserver -w || true # An earlier server of this prefix finishes first.
+  "$@" /usr/lib/wine/wineserver -f -p < /dev/null > /dev/null 2>&1 &
+  wine_server=$!
+  "$@" /usr/lib/wine/wine64 wineboot < /dev/null > /dev/null 2>&1
+}
+end_wine_session() {
+  [ -n "$wine_server" ] || return 0
+  kill "$wine_server" 2> /dev/null || true
+  wait "$wine_server" 2> /dev/null || true
+  wine_server=""
+}
+trap end_wine_session EXIT
+start_wine_session # The build runs the test programs too, to list their tests.
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake --preset windows-cross "${launcher[@]}" > /dev/null
@@ -29,6 +53,7 @@ status=0
 # failed test is run once more; one that fails twice fails the run, and ctest names every retry.
 retry=(--repeat until-pass:2)
 ctest --preset windows-cross -j 2 "${retry[@]}" || status=$?
+end_wine_session
 tested=$(date +%s)
 
 # Every test again under a Japanese locale (the package test aside: it only repacks the same files): Wine takes its ANSI and OEM code
@@ -43,7 +68,9 @@ if [ ! -e "$locales/ja_JP.UTF-8/LC_CTYPE" ]; then
 fi
 japanese=(env LOCPATH="$locales" LANG=ja_JP.UTF-8 LC_ALL=ja_JP.UTF-8 WINEPREFIX="$cache/uap-wine-prefix-ja" UAP_EXPECTED_CODE_PAGE=932)
 [ -d "$cache/uap-wine-prefix-ja/drive_c" ] || "${japanese[@]}" /usr/lib/wine/wine64 wineboot -i > /dev/null 2>&1
+start_wine_session "${japanese[@]}"
 "${japanese[@]}" ctest --preset windows-cross -j 2 -E unity_package "${retry[@]}" || status=$?
+end_wine_session
 echo "test-windows: dependencies $((dependencies_done - started)) s, build $((built - dependencies_done)) s," \
      "tests $((tested - built)) s, tests under code page 932 $(( $(date +%s) - tested )) s"
 exit $status
