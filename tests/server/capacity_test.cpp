@@ -8,6 +8,7 @@
 #include <Poco/Net/NetException.h>
 
 #include <chrono>
+#include <iostream>
 #include <thread>
 
 namespace {
@@ -69,9 +70,14 @@ TEST(ServerCapacity, McpAnswersWhileIdleSlowAndPanelConnectionsAreHeldOpen) {
     // The panels were never evicted: upgraded sockets do not occupy the HTTP workers.
     EXPECT_EQ(during.panels_open, 63);
     EXPECT_TRUE(host.running());
-    // Generous bounds for a shared CI machine; the benchmark measures the real figures.
+    // The bounds tell the design apart, not this machine's speed: were the idle, slow or upgraded
+    // connections holding the HTTP workers, a call would wait for one of them to time out (10 s).
+    // Under Wine on a loaded CI machine one call of 200 took 1.7 s; the benchmark measures the real
+    // figures.
+    std::cout << "first call " << std::chrono::duration_cast<std::chrono::milliseconds>(first_call).count() << " ms, slowest of 200 "
+              << std::chrono::duration_cast<std::chrono::milliseconds>(slowest).count() << " ms\n";
     EXPECT_LT(first_call, 5s) << "the first connection waited for a worker too long";
-    EXPECT_LT(slowest, 1s);
+    EXPECT_LT(slowest, 5s);
     attack.stop();
 }
 
