@@ -83,7 +83,9 @@ export async function launchBrowser({ colorScheme = 'light' } = {}) {
 export async function openPanel(context, signIn) {
   const page = context.pages()[0] ?? await context.newPage();
   await page.goto(signIn);
-  await page.waitForSelector('#connection[data-state="connected"]', { timeout: 15000 });
+  // Generous: under AddressSanitizer beside another test on two cores, one first connection took
+  // longer than 15 s; this waits for a state, it does not measure the host.
+  await page.waitForSelector('#connection[data-state="connected"]', { timeout: 60000 });
   await page.waitForFunction(() => document.querySelector('#status-state')?.dataset.state === 'ready', null, { timeout: 60000 });
   return page;
 }
