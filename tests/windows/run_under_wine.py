@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-# Runs a Windows test program under Wine for ctest, and ends a Google Test program that Wine leaves
-# hanging after its tests have finished: Wine 8 now and then never completes a process's exit.
+# Runs a Windows test program under Wine for ctest, and ends a Google Test program whose process is
+# still there well after its tests finished (a guard: the pipes Wine's system processes held open are
+# dealt with by scripts/test-windows.sh's session; docs/platforms.md, "Tests under Wine").
 """Usage: run_under_wine.py WINE PROGRAM [ARGUMENTS...]
 
 Output and exit status are passed through unchanged. Once the program has printed Google Test's
