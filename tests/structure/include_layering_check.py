@@ -30,6 +30,8 @@ def unit_of(relative: pathlib.PurePosixPath) -> str | None:
         if parts[2:4] == ("support", "platform"):
             return "support/platform"
         return parts[2]
+    if parts[:2] == ("modules", "pro") and len(parts) > 3:
+        return f"modules/pro/{parts[2]}"
     if parts[0] in ("tools", "modules") and len(parts) > 2:
         return f"{parts[0]}/{parts[1]}"
     if parts[:3] == ("sdk", "include", "uap") and len(parts) > 4:
