@@ -18,6 +18,22 @@ namespace AgentPanel.Tests
             cases["viewmodel.catalogue_parity_and_switching"] = CatalogueParityAndSwitching;
             cases["viewmodel.allow_always_is_scoped_and_bypass_confirmed"] = AllowAlwaysIsScopedAndBypassConfirmed;
             cases["viewmodel.badge_and_kept_draft"] = BadgeAndKeptDraft;
+            cases["viewmodel.history_search_and_delete_commands"] = HistorySearchAndDeleteCommands;
+        }
+
+        // The window's history search and delete speak the panel protocol's list_history and delete_history.
+        static void HistorySearchAndDeleteCommands(Options options)
+        {
+            var commands = new PanelCommands();
+            JObject all = JObject.Parse(commands.ListHistory(string.Empty));
+            Check.Equal("list_history", (string)all["type"], "an empty search lists everything");
+            Check.True(all["query"] == null, "and sends no query");
+            JObject search = JObject.Parse(commands.ListHistory("\"プレハブ\" <b>"));
+            Check.Equal("\"プレハブ\" <b>", (string)search["query"], "the query travels as typed, escaped by the JSON writer");
+            JObject delete = JObject.Parse(commands.DeleteHistory("s-1"));
+            Check.Equal("delete_history", (string)delete["type"], "delete command");
+            Check.Equal("s-1", (string)delete["session_id"], "names the session");
+            Check.True((string)delete["id"] != (string)search["id"], "each command has its own id");
         }
 
         sealed class MemoryValues : ISessionValues
