@@ -130,6 +130,7 @@ namespace UnityEngine.UIElements
     {
         public ScrollView() { }
         public override VisualElement contentContainer { get { throw new NotImplementedException(); } }
+        public Vector2 scrollOffset { get { throw new NotImplementedException(); } set { } }
     }
 
     public abstract class BaseField<TValueType> : BindableElement

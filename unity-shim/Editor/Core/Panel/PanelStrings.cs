@@ -15,6 +15,7 @@ namespace AgentPanel.Panel
         public static readonly Dictionary<string, string> English = new Dictionary<string, string>
         {
             { "window.title", "Agent Panel" },
+            { "window.title_card_waiting", "(!) Agent Panel" }, { "window.title_turn_finished", "✓ Agent Panel" },
             { "toolbar.new_session", "New session" }, { "toolbar.interrupt", "Interrupt" }, { "toolbar.history", "History" },
             { "toolbar.language", "日本語" },
             { "settings.model", "Model" }, { "settings.set", "Set" }, { "settings.permissions", "Permissions:" }, { "settings.auto_approve", "Auto-approve:" },
@@ -45,6 +46,7 @@ namespace AgentPanel.Panel
         public static readonly Dictionary<string, string> Japanese = new Dictionary<string, string>
         {
             { "window.title", "エージェントパネル" },
+            { "window.title_card_waiting", "(!) エージェントパネル" }, { "window.title_turn_finished", "✓ エージェントパネル" },
             { "toolbar.new_session", "新しいセッション" }, { "toolbar.interrupt", "中断" }, { "toolbar.history", "履歴" },
             { "toolbar.language", "English" },
             { "settings.model", "モデル" }, { "settings.set", "設定" }, { "settings.permissions", "権限:" }, { "settings.auto_approve", "自動承認:" },

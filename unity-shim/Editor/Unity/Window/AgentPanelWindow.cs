@@ -26,6 +26,11 @@ namespace AgentPanel.Editor
         VisualElement m_permissions, m_history, m_bypassConfirmation;
         TextField m_input, m_historyQuery;
         int m_renderedCards, m_renderedRevision = -1;
+        readonly AttentionBadge m_badge = new AttentionBadge();
+        Attention? m_shownAttention;
+        readonly KeptDraft m_kept = new KeptDraft(new EditorSessionValues());
+        // The kept scroll position, applied once the rebuilt transcript is laid out; NaN when done.
+        float m_scrollToRestore = float.NaN;
         bool m_swallowNewline;
 
         [MenuItem("Window/Agent Panel")]
@@ -46,6 +51,7 @@ namespace AgentPanel.Editor
             m_unfinishedTools.Clear();
             m_renderedCards = 0;
             m_renderedRevision = -1;
+            m_shownAttention = null;
             CreateGUI();
         }
 
@@ -77,7 +83,9 @@ namespace AgentPanel.Editor
             root.Add(m_streaming);
             m_permissions = new VisualElement();
             root.Add(m_permissions);
-            m_input = new TextField { multiline = true };
+            // After a domain reload the half-typed message and the reading position come back.
+            m_input = new TextField { multiline = true, value = m_kept.Draft };
+            m_scrollToRestore = m_kept.ScrollY;
             // TrickleDown: the composer decides before the text field inserts a newline.
             m_input.RegisterCallback<KeyDownEvent>(OnKeyDown, TrickleDown.TrickleDown);
             root.Add(m_input);
@@ -169,6 +177,32 @@ namespace AgentPanel.Editor
             return delete;
         }
 
+        void KeepDraftAndScroll()
+        {
+            if (m_input == null || m_cards == null)
+                return;
+            if (!float.IsNaN(m_scrollToRestore))
+            {
+                // Restored only once every kept card is drawn; until then the old position stays kept.
+                if (m_renderedRevision < 0 || m_renderedCards < m_transcript.Cards.Count)
+                    return;
+                m_cards.scrollOffset = new Vector2(0, m_scrollToRestore);
+                m_scrollToRestore = float.NaN;
+            }
+            m_kept.Keep(m_input.value, m_cards.scrollOffset.y);
+        }
+
+        // The tab says when a card waits or a turn finished while the user works in another window.
+        void ShowAttention()
+        {
+            Attention attention = m_badge.Observe(m_transcript, focusedWindow == this ? WindowFocus.Focused : WindowFocus.Unfocused);
+            if (attention == m_shownAttention)
+                return;
+            m_shownAttention = attention;
+            string key = attention == Attention.CardWaiting ? "window.title_card_waiting" : attention == Attention.TurnFinished ? "window.title_turn_finished" : "window.title";
+            titleContent = new GUIContent(PanelStrings.Get(key));
+        }
+
         void OnDisable()
         {
             PanelStrings.Changed -= Rebuild;
@@ -224,6 +258,7 @@ namespace AgentPanel.Editor
 
         void Refresh()
         {
+            KeepDraftAndScroll();
             if (m_client != null && m_clientGeneration != BridgeService.HostGeneration)
             {
                 m_client.Dispose();
@@ -234,6 +269,7 @@ namespace AgentPanel.Editor
             if (m_client == null)
                 return;
             m_client.Drain(m_transcript, MessagesPerRefresh);
+            ShowAttention();
             if (m_transcript.Revision == m_renderedRevision)
                 return;
             m_renderedRevision = m_transcript.Revision;
