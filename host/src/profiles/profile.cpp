@@ -98,7 +98,7 @@ Expected<std::vector<Entry>> entries_of(const rapidjson::Value& root, const char
         const rapidjson::Value& item = member->value[index];
         if (!item.IsObject())
             return Error(std::string("\"") + name + "\" must hold only objects");
-        std::string where = std::string(name) + "[" + std::to_string(index) + "].";
+        std::string where = std::string(name) + '[' + std::to_string(index) + "]."; // A field's place, for messages.
         warn_unknown(item, known, where, warnings);
         Entry entry;
         UAP_ASSIGN_OR_RETURN(entry.id, item_text(item, "id", where, 64, Presence::Required));

@@ -13,6 +13,9 @@ public:
     std::string_view description() const override {
         return "Reports which host services this uap-host offers the pack (host_info, monotonic_ms).";
     }
+    std::string_view japanese_description() const override {
+        return "この uap-host がパックに提供するホスト機能（host_info、monotonic_ms）を報告します。";
+    }
     std::string_view input_schema() const override { return R"({"type":"object","properties":{},"additionalProperties":false})"; }
     sdk::ToolTraits traits() const override {
         return {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent, sdk::Duration::Quick};
@@ -32,6 +35,7 @@ class EchoTool final : public sdk::Tool {
 public:
     std::string_view name() const override { return "protest_package_echo"; }
     std::string_view description() const override { return "Echoes the text it is given (the Pro package's test pack)."; }
+    std::string_view japanese_description() const override { return "渡したテキストをそのまま返します（Pro パッケージのテスト用パック）。"; }
     std::string_view input_schema() const override {
         return R"({"type":"object","properties":{"text":{"type":"string","maxLength":200}},"required":["text"],"additionalProperties":false})";
     }
