@@ -132,6 +132,10 @@ class Packaging(unittest.TestCase):
         self.assertEqual(result.returncode, 1)
         self.assertIn("no Pro pack was built", result.stderr)
         self.assertIn("--target uap_pro_packs", result.stderr)
+        result = package(WORK / "no-such-plugins", WORK / "refused-missing")
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("does not exist, so the package carries no linux-x64 packs", result.stderr)
+        self.assertIn("no Pro pack was built", result.stderr)
 
         result = subprocess.run([sys.executable, str(SCRIPT), "--platform", f"amiga-68k={PLUGINS}", "--package-dir",
                                  str(SOURCE / "modules/pro/package"), "--core", str(SOURCE / "unity-shim/package.json"),
