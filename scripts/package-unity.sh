@@ -14,13 +14,7 @@ windows_build="${UAP_WINDOWS_BUILD_DIR:-build/windows-cross}"
 output="${1:-dist}"
 packs=(uap_core uap_editor_tools uap_markers)
 
-case "$(uname -s)-$(uname -m)" in
-  Linux-x86_64) native=linux-x64 ;;
-  Linux-aarch64) native=linux-arm64 ;;
-  Darwin-arm64) native=osx-arm64 ;;
-  Darwin-x86_64) native=osx-x64 ;;
-  *) echo "package-unity.sh: no package layout for $(uname -s)-$(uname -m)" >&2; exit 1 ;;
-esac
+native="$(scripts/native-platform.sh)"
 
 if [ -n "${UAP_PACKAGE_PLATFORMS:-}" ]; then
   read -r -a platforms <<< "$UAP_PACKAGE_PLATFORMS"

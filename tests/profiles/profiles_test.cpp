@@ -90,7 +90,7 @@ TEST(ProfileParsing, RefusesWhatIsNotAProfileAndSaysWhy) {
 }
 
 TEST(ProfileParsing, WarnsAboutUnknownFieldsAndDropsEmptyStrings) {
-    auto parsed = parse_profile(R"({"id":"x","quickActions":[],"detection":{"packageIds":["","com.a"],"extra":1},"instructionLines":["a",""]})");
+    auto parsed = parse_profile(R"({"id":"x","safeInvocations":[],"detection":{"packageIds":["","com.a"],"extra":1},"instructionLines":["a",""]})");
     ASSERT_TRUE(parsed) << parsed.error().message();
     EXPECT_EQ(parsed->profile.display_name, "x");
     EXPECT_EQ(parsed->profile.package_ids, std::vector<std::string>{"com.a"});
@@ -98,7 +98,7 @@ TEST(ProfileParsing, WarnsAboutUnknownFieldsAndDropsEmptyStrings) {
     std::string all;
     for (auto& warning : parsed->warnings)
         all += warning + "|";
-    EXPECT_NE(all.find("unknown field \"quickActions\""), std::string::npos) << all;
+    EXPECT_NE(all.find("unknown field \"safeInvocations\""), std::string::npos) << all;
     EXPECT_NE(all.find("unknown field \"detection.extra\""), std::string::npos) << all;
     EXPECT_NE(all.find("empty string in \"detection.packageIds\""), std::string::npos) << all;
     EXPECT_NE(all.find("no \"sources\""), std::string::npos) << all;

@@ -54,7 +54,8 @@ export class SettingsView {
       element('label', { className: 'pack-header' }, toggle,
         element('span', { className: 'pack-name', text: `${pack.name ?? pack.id} ${pack.version ?? ''}` }),
         element('span', { className: `badge state-${pack.state}`, text: pack.state }),
-        element('span', { className: 'badge', text: pack.origin === 'bundled' ? 'bundled, in-process' : `${pack.origin}, in-process` })),
+        // Where the pack came from ("package com.agentpanel.pro@1.2.0", "bundled", ...) and where its tools run.
+        element('span', { className: 'badge', text: `${pack.source || pack.origin}, ${pack.isolation ?? 'in-process'}` })),
       pack.reason ? element('p', { className: 'card-error', text: pack.reason }) : null,
       details);
   }

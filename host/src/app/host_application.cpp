@@ -212,7 +212,12 @@ Expected<void> HostApplication::start() {
     profile_options.project = project;
     if (!m_options.profiles_folder.empty())
         profile_options.bundled_folder = m_options.profiles_folder;
-    profile_options.packs = [tools = graph->tools.get()] { return loaded_pack_profiles(*tools); };
+    profile_options.packs = [tools = graph->tools.get(), packages = package_profiles(project)] {
+        auto folders = loaded_pack_profiles(*tools);
+        for (auto& folder : packages())
+            folders.push_back(std::move(folder));
+        return folders;
+    };
     profile_options.editor = &graph->editor->bridge();
     profile_options.events = &graph->agent->hub();
     graph->profiles = std::make_unique<profiles::ProfileService>(profile_options);

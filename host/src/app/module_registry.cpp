@@ -4,6 +4,7 @@
 #include "app/skill_packs.hpp"
 #include "integrations/uloop.hpp"
 #include "modules/module_host.hpp"
+#include "modules/package_folders.hpp"
 #include "modules/plugin_folders.hpp"
 #include "settings/project_settings.hpp"
 
@@ -38,9 +39,10 @@ mcp::ReloadSource registry_source(const fs::path& project, std::vector<fs::path>
     auto inputs = std::make_shared<Inputs>();
     inputs->settings_file = settings::ProjectSettings::file_for(project);
     // The integrations are part of what a registry is built from: installing or removing uLoop
-    // changes which tools are served, and is announced like any other registry change.
+    // changes which tools are served, and is announced like any other registry change. So are the
+    // project's packages: Unity rewrites Packages/packages-lock.json whenever it adds or removes one.
     auto fingerprint = [inputs, project] {
-        std::string text = mcp::registry_fingerprint(inputs->folders, inputs->settings_file);
+        std::string text = mcp::registry_fingerprint(inputs->folders, inputs->settings_file) + modules::package_folders_fingerprint(project);
         for (auto& [id, name] : present_integrations(project))
             text += "integration " + id + "\n";
         return text;
@@ -55,7 +57,10 @@ mcp::ReloadSource registry_source(const fs::path& project, std::vector<fs::path>
             spdlog::warn("settings: {}", *settings->recovery_note());
         for (auto& note : settings->migration_notes())
             spdlog::warn("settings: {}", note);
-        inputs->folders = modules::standard_plugin_folders(command_line_folders, settings->plugin_folders());
+        auto packages = modules::find_package_folders(project);
+        for (auto& note : packages.notes)
+            spdlog::warn("packages: {}", note);
+        inputs->folders = modules::standard_plugin_folders(command_line_folders, settings->plugin_folders(), packages.folders);
         std::string before = fingerprint(); // Taken first: a change during the build triggers another.
         modules::ModuleHost::Options options = base;
         options.folders = inputs->folders;

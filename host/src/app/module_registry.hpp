@@ -1,5 +1,5 @@
 // The running host's module registry, kept in step with the files it is built from: the project's
-// settings and the pack folders. The host polls them (ModuleTools::refresh, every 500 ms), so enabling, disabling, installing or
+// settings, the pack folders and the project's packages (Packages/packages-lock.json). The host polls them (ModuleTools::refresh, every 500 ms), so enabling, disabling, installing or
 // removing a pack reaches a running host and is announced to MCP clients.
 #pragma once
 

@@ -1,6 +1,10 @@
 // Profile wiring: instruction source, pack folders, and the poll.
 #include "app/profile_wiring.hpp"
 
+#include "modules/package_folders.hpp"
+
+#include <mutex>
+
 namespace uap::app {
 
 agent::InstructionSource profile_instructions(profiles::ProfileService& service) {
@@ -21,6 +25,28 @@ std::vector<profiles::PackProfiles> loaded_pack_profiles(const mcp::ModuleTools&
         if (pack->state == modules::PackState::Loaded && pack->manifest && !pack->manifest->profiles.empty() && host->serving(*pack))
             packs.push_back({pack->manifest->id, pack->manifest->profiles});
     return packs;
+}
+
+std::function<std::vector<profiles::PackProfiles>()> package_profiles(const std::filesystem::path& project) {
+    struct Cache {
+        std::mutex mutex;
+        std::string fingerprint;
+        std::vector<profiles::PackProfiles> folders;
+        bool read = false;
+    };
+    auto cache = std::make_shared<Cache>();
+    return [project, cache] {
+        std::lock_guard lock(cache->mutex);
+        std::string fingerprint = modules::package_folders_fingerprint(project);
+        if (!cache->read || fingerprint != cache->fingerprint) {
+            cache->folders.clear();
+            for (auto& folder : modules::find_package_folders(project).profile_folders)
+                cache->folders.push_back({folder.source, folder.path});
+            cache->fingerprint = fingerprint;
+            cache->read = true;
+        }
+        return cache->folders;
+    };
 }
 
 void poll_profiles(profiles::ProfileService& service, agent::AgentSession& session) {

@@ -7,6 +7,10 @@
 #include "mcp/module_tools.hpp"
 #include "profiles/profile_service.hpp"
 
+#include <filesystem>
+#include <functional>
+#include <vector>
+
 
 namespace uap::app {
 
@@ -15,6 +19,11 @@ agent::InstructionSource profile_instructions(profiles::ProfileService& service)
 
 // The profiles folders of the packs the registry loaded (a disabled pack is not loaded).
 std::vector<profiles::PackProfiles> loaded_pack_profiles(const mcp::ModuleTools& tools);
+
+// The Profiles~ folders of the project's packages (the Pro package ships its profiles there), as
+// pack profiles named after the package. The lock file is read again only when it or the package
+// folders changed (modules::package_folders_fingerprint), not at every poll.
+std::function<std::vector<profiles::PackProfiles>()> package_profiles(const std::filesystem::path& project);
 
 // One poll of the profile service: when the active set differs from what the running CLI was given,
 // asks the session for a restart with --resume at the next moment no turn runs.

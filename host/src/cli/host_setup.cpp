@@ -2,6 +2,7 @@
 #include "cli/host_setup.hpp"
 
 #include "modules/fault_records.hpp"
+#include "modules/package_folders.hpp"
 #include "runner/isolated_module.hpp"
 #include "support/utf8_path.hpp"
 
@@ -41,11 +42,15 @@ Expected<std::unique_ptr<settings::ProjectSettings>> load_settings(const Argumen
     return std::make_unique<settings::ProjectSettings>(std::move(*loaded));
 }
 
-std::vector<modules::PluginFolder> plugin_folders(const Arguments& arguments, const settings::ProjectSettings& settings) {
+std::vector<modules::PluginFolder> plugin_folders(const Arguments& arguments, const settings::ProjectSettings& settings,
+                                                  std::vector<std::string>* package_notes) {
     std::vector<fs::path> command_line;
     for (auto& folder : arguments.values("plugins"))
         command_line.push_back(utf8::to_path(folder));
-    return modules::standard_plugin_folders(command_line, settings.plugin_folders());
+    auto packages = modules::find_package_folders(settings.project());
+    if (package_notes)
+        *package_notes = std::move(packages.notes);
+    return modules::standard_plugin_folders(command_line, settings.plugin_folders(), packages.folders);
 }
 
 Expected<LoadedHost> load_host(const Arguments& arguments, api::EditorLink* editor, modules::PackDisabledHandler on_pack_disabled) {
@@ -54,9 +59,11 @@ Expected<LoadedHost> load_host(const Arguments& arguments, api::EditorLink* edit
         return settings.error();
     LoadedHost host;
     host.settings = std::move(*settings);
+    auto folders = plugin_folders(arguments, *host.settings, &host.package_notes);
+    for (auto& note : host.package_notes)
+        std::cerr << "uap-host: warning: " << note << "\n";
     host.modules = std::make_unique<modules::ModuleHost>(
-        modules::ModuleHost::Options{plugin_folders(arguments, *host.settings), host.settings.get(), editor, runner::module_runner(),
-                                     std::move(on_pack_disabled)});
+        modules::ModuleHost::Options{std::move(folders), host.settings.get(), editor, runner::module_runner(), std::move(on_pack_disabled)});
     return host;
 }
 

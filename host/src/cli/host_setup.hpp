@@ -13,6 +13,7 @@ namespace uap::cli {
 struct LoadedHost {
     std::unique_ptr<settings::ProjectSettings> settings;
     std::unique_ptr<modules::ModuleHost> modules;
+    std::vector<std::string> package_notes; // Why packages of the project gave no packs (printed on stderr too).
 };
 
 using command_line::Arguments;
@@ -35,6 +36,9 @@ void watch_for_module_crashes(const std::filesystem::path& project);
 // Loads only the settings of --project (or of no project).
 Expected<std::unique_ptr<settings::ProjectSettings>> load_settings(const Arguments& arguments);
 
-std::vector<modules::PluginFolder> plugin_folders(const Arguments& arguments, const settings::ProjectSettings& settings);
+// --plugins, the settings' folders, the project's packages (modules/package_folders.hpp), the user's and
+// the bundled folder. package_notes, when given, receives why a package gave no packs.
+std::vector<modules::PluginFolder> plugin_folders(const Arguments& arguments, const settings::ProjectSettings& settings,
+                                                  std::vector<std::string>* package_notes = nullptr);
 
 } // namespace uap::cli

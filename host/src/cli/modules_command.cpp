@@ -106,7 +106,8 @@ RunNotes disabled_in_running_host(const Arguments& arguments) {
     return notes;
 }
 
-void print_json(const modules::ModuleHost& host, const settings::ProjectSettings& settings, const RunNotes& notes) {
+void print_json(const modules::ModuleHost& host, const settings::ProjectSettings& settings, const RunNotes& notes,
+                const std::vector<std::string>& package_notes) {
     rapidjson::Document document(rapidjson::kObjectType);
     auto& allocator = document.GetAllocator();
     auto text = [&](const std::string& value) { return json::string_value(value, allocator); };
@@ -121,6 +122,11 @@ void print_json(const modules::ModuleHost& host, const settings::ProjectSettings
     if (settings.recovery_note())
         settings_info.AddMember("recovered", text(*settings.recovery_note()), allocator);
     document.AddMember("settings", settings_info, allocator);
+    // Why packages of the project gave no packs (a malformed packages-lock.json, a linked package folder).
+    rapidjson::Value package_notes_json(rapidjson::kArrayType);
+    for (auto& note : package_notes)
+        package_notes_json.PushBack(text(note), allocator);
+    document.AddMember("packageNotes", package_notes_json, allocator);
     std::cout << json::to_pretty_text(document) << "\n";
 }
 
@@ -131,8 +137,8 @@ void print_text(const modules::ModuleHost& host, const RunNotes& notes) {
         std::cout << pack->id();
         if (pack->manifest)
             std::cout << " " << pack->manifest->version;
-        std::cout << "  " << to_string(pack->state) << ", " << modules::to_string(pack->isolation) << "  (" << to_string(pack->origin)
-                  << ": " << utf8::from_path(pack->folder) << ")\n";
+        std::cout << "  " << to_string(pack->state) << ", " << modules::to_string(pack->isolation) << "  (" << pack->source << ": "
+                  << utf8::from_path(pack->folder) << ")\n";
         if (pack->manifest && !(pack->manifest->author.empty() && pack->manifest->license.empty() && pack->manifest->homepage.empty()))
             std::cout << "    by " << (pack->manifest->author.empty() ? "(unknown author)" : pack->manifest->author) << ", license "
                       << (pack->manifest->license.empty() ? "(not stated)" : pack->manifest->license)
@@ -162,7 +168,7 @@ int list(const Arguments& arguments) {
         return fail(Failure, host.error().message());
     RunNotes notes = disabled_in_running_host(arguments);
     if (arguments.has("json"))
-        print_json(*host->modules, *host->settings, notes);
+        print_json(*host->modules, *host->settings, notes, host->package_notes);
     else
         print_text(*host->modules, notes);
     return Success;

@@ -2,6 +2,7 @@
 #include "cli/action_command.hpp"
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
+#include "modules/package_folders.hpp"
 #include "profiles/profile_service.hpp"
 #include "support/json.hpp"
 #include "support/utf8_path.hpp"
@@ -77,6 +78,9 @@ std::vector<profiles::PackProfiles> enabled_pack_profiles(const Arguments& argum
         if (!manifest->profiles.empty() && settings.toggle(manifest->toggle) == settings::Toggle::Enabled)
             packs.push_back({manifest->id, manifest->profiles});
     }
+    // The Profiles~ folders of the project's packages (the Pro package's profiles), named after the package.
+    for (auto& folder : modules::find_package_folders(settings.project()).profile_folders)
+        packs.push_back({folder.source, folder.path});
     return packs;
 }
 

@@ -83,11 +83,11 @@ std::optional<Error> parse_discovery(const rapidjson::Value& root, Manifest& man
 
 } // namespace
 
-Expected<void> check_host_revision(const Manifest& manifest) {
-    if (manifest.min_host_revision <= host_api_revision)
+Expected<void> check_host_revision(const Manifest& manifest, uint32_t host_revision) {
+    if (manifest.min_host_revision <= host_revision)
         return {};
     return Error::unsupported_version("the pack needs host revision " + std::to_string(manifest.min_host_revision) +
-                                      " (minHostRevision) but this uap-host is revision " + std::to_string(host_api_revision) +
+                                      " (minHostRevision) but this uap-host is revision " + std::to_string(host_revision) +
                                       "; update uap-host (check with `uap-host --version`) or install an older release of the pack");
 }
 

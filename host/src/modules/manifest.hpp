@@ -54,7 +54,9 @@ struct Manifest {
 
 // Whether this host can run the pack's declared revision; UnsupportedVersion, with what fixes it,
 // when it cannot.
-Expected<void> check_host_revision(const Manifest& manifest);
+// host_revision: the revision of the host asking (this one's, or an earlier host's in the tests that
+// show which hosts a pack loads into).
+Expected<void> check_host_revision(const Manifest& manifest, uint32_t host_revision = host_api_revision);
 
 struct Coverage {
     std::string integration; // "uloop".

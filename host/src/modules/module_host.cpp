@@ -57,6 +57,7 @@ ModuleHost::ModuleHost(Options options) {
         auto pack = std::make_unique<PackReport>();
         pack->folder = candidate.folder;
         pack->origin = candidate.origin;
+        pack->source = source_of(candidate);
         auto manifest = read_manifest(candidate.folder);
         if (!manifest) {
             pack->reason = manifest.error().message();
@@ -119,8 +120,9 @@ void ModuleHost::reject_duplicate_pack_ids() {
                 if (other != pack)
                     others += (others.empty() ? "" : ", ") + utf8::from_path(other->folder);
             pack->reason = "pack id \"" + id + "\" is also provided by " + others + "; remove one of them (" +
-                           (pack->origin == Origin::User ? "`uap-host modules remove " + id + "` removes the installed copy"
-                                                         : "delete the folder " + utf8::from_path(pack->folder)) +
+                           (pack->origin == Origin::User      ? "`uap-host modules remove " + id + "` removes the installed copy"
+                            : pack->origin == Origin::Package ? "remove the " + pack->source + " in Unity's Package Manager"
+                                                              : "delete the folder " + utf8::from_path(pack->folder)) +
                            ")";
         }
     }

@@ -33,6 +33,7 @@ std::string to_string(PackState state);
 struct PackReport {
     std::filesystem::path folder;
     Origin origin = Origin::Bundled;
+    std::string source;               // Where it came from, in words: "bundled", "package com.x@1.2.0", ...
     std::optional<Manifest> manifest; // Absent when the manifest could not be read.
     PackState state = PackState::Failed;
     std::string reason;                // Why it is not loaded; empty when loaded.

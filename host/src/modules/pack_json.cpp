@@ -39,6 +39,7 @@ rapidjson::Value packs_json(const ModuleHost& host, rapidjson::Document::Allocat
         if (!pack->reason.empty())
             entry.AddMember("reason", text(pack->reason), allocator);
         entry.AddMember("origin", text(to_string(pack->origin)), allocator);
+        entry.AddMember("source", text(pack->source), allocator);
         entry.AddMember("folder", text(utf8::from_path(pack->folder)), allocator);
         if (pack->abi_version)
             entry.AddMember("abiVersion", pack->abi_version, allocator);

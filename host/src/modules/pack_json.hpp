@@ -1,5 +1,5 @@
 // One JSON description of the module packs (id, name, version, toggle, state, reason, origin,
-// folder, warnings, tools with their metadata), shared by `modules list --json` and the panel.
+// source ("package com.x@1.2.0" for a pack inside a project's package), folder, warnings, tools with their metadata), shared by `modules list --json` and the panel.
 #pragma once
 
 #include "modules/module_host.hpp"

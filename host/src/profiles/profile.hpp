@@ -19,6 +19,28 @@ inline constexpr size_t max_line_characters = 1000;
 enum class Origin { Bundled, Pack, Project };
 std::string to_string(Origin origin);
 
+inline constexpr size_t max_quick_actions = 20;
+inline constexpr size_t max_asset_templates = 20;
+inline constexpr size_t max_prompt_characters = 2000;
+
+// A canned prompt the panel can offer for the SDK ("Set up cloth on the selected mesh").
+struct QuickAction {
+    std::string id;
+    std::string label;    // English.
+    std::string label_ja; // Japanese; empty when the file gives none.
+    std::string prompt;   // Sent to the agent as the user's message.
+};
+
+// The type and default values of an asset the agent creates for the SDK (a preset for asset
+// creation: a MagicaCloth2 collider profile, an SDK ScriptableObject).
+struct AssetTemplate {
+    std::string id;
+    std::string label;
+    std::string asset_type;      // A type name as the editor knows it (full name when it has a dot).
+    std::string path;            // The default asset path, under Assets/.
+    std::string properties_json; // Default values by serialized propertyPath: a JSON object ("{}" when none).
+};
+
 struct Profile {
     std::string id;
     std::string display_name; // The id when the file names none.
@@ -26,6 +48,8 @@ struct Profile {
     std::vector<std::string> type_names;
     std::vector<std::string> instruction_lines;
     std::vector<std::string> sources; // http(s) URLs a reader can check the lines against.
+    std::vector<QuickAction> quick_actions;
+    std::vector<AssetTemplate> asset_templates;
 };
 
 struct ParsedProfile {

@@ -46,6 +46,34 @@ rapidjson::Value entry_json(const ProfileEntry& entry, Detail detail, rapidjson:
             list("type_names", entry.profile->type_names);
             list("instruction_lines", entry.profile->instruction_lines);
             list("sources", entry.profile->sources);
+            // Canned prompts and asset presets for the SDK (the panel offers them; docs/profiles.md).
+            rapidjson::Value actions(rapidjson::kArrayType);
+            for (auto& action : entry.profile->quick_actions) {
+                rapidjson::Value value(rapidjson::kObjectType);
+                value.AddMember("id", json::string_value(action.id, allocator), allocator);
+                value.AddMember("label", json::string_value(action.label, allocator), allocator);
+                if (!action.label_ja.empty())
+                    value.AddMember("label_ja", json::string_value(action.label_ja, allocator), allocator);
+                value.AddMember("prompt", json::string_value(action.prompt, allocator), allocator);
+                actions.PushBack(value, allocator);
+            }
+            item.AddMember("quick_actions", actions, allocator);
+            rapidjson::Value templates(rapidjson::kArrayType);
+            for (auto& preset : entry.profile->asset_templates) {
+                rapidjson::Value value(rapidjson::kObjectType);
+                value.AddMember("id", json::string_value(preset.id, allocator), allocator);
+                value.AddMember("label", json::string_value(preset.label, allocator), allocator);
+                value.AddMember("asset_type", json::string_value(preset.asset_type, allocator), allocator);
+                value.AddMember("path", json::string_value(preset.path, allocator), allocator);
+                rapidjson::Document properties;
+                properties.Parse(preset.properties_json.c_str(), preset.properties_json.size());
+                value.AddMember("properties", rapidjson::Value(properties, allocator), allocator);
+                templates.PushBack(value, allocator);
+            }
+            item.AddMember("asset_templates", templates, allocator);
+        } else {
+            item.AddMember("quick_action_count", static_cast<uint64_t>(entry.profile->quick_actions.size()), allocator);
+            item.AddMember("asset_template_count", static_cast<uint64_t>(entry.profile->asset_templates.size()), allocator);
         }
     }
     if (detail == Detail::Full)

@@ -133,3 +133,25 @@ export async function connectClient(host, name) {
   await client.connect(transport);
   return client;
 }
+
+// Counts a client's tools/list_changed notifications (schema: the SDK's ToolListChangedNotificationSchema).
+// next(what) resolves at the next notification, or rejects after 10 s naming `what`.
+export function watchToolListChanges(client, schema) {
+  let waiters = [];
+  const changes = {
+    count: 0,
+    next(what) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no tools/list_changed after ${what}`)), 10000);
+        waiters.push(() => { clearTimeout(timer); resolve(); });
+      });
+    },
+  };
+  client.setNotificationHandler(schema, () => {
+    changes.count += 1;
+    const waiting = waiters;
+    waiters = [];
+    for (const wake of waiting) wake();
+  });
+  return changes;
+}

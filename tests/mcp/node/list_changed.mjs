@@ -3,7 +3,7 @@
 // then shows the change, and `uap-host modules list` agrees with the server after every step.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { check, freshFolder, requireEnvironment, startHost } from './harness.mjs';
+import { check, freshFolder, requireEnvironment, startHost, watchToolListChanges } from './harness.mjs';
 
 const require = requireEnvironment();
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
@@ -34,26 +34,12 @@ async function searchable(client, name) {
   return JSON.parse(result.content[0].text).matches[0]?.tool === name;
 }
 
-let notifications = 0;
-let waiters = [];
-function nextNotification(what) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no tools/list_changed after ${what}`)), 10000);
-    waiters.push(() => { clearTimeout(timer); resolve(); });
-  });
-}
-
 try {
   const transport = new StreamableHTTPClientTransport(new URL(host.url), {
     requestInit: { headers: { Authorization: `Bearer ${host.token}` } },
   });
   const client = new Client({ name: 'uap-list-changed-test', version: '1.0.0' });
-  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-    notifications += 1;
-    const waiting = waiters;
-    waiters = [];
-    for (const wake of waiting) wake();
-  });
+  const changes = watchToolListChanges(client, ToolListChangedNotificationSchema);
   await client.connect(transport);
   check(client.getServerCapabilities()?.tools?.listChanged === true, 'the server advertises tools.listChanged');
 
@@ -71,11 +57,11 @@ try {
     ['remove', () => cli('modules', 'remove', 'fixture.echo'), (names) => !names.includes('fixture_echo')],
   ];
   for (const [name, act, expected] of steps) {
-    const before = notifications;
-    const notified = nextNotification(name);
+    const before = changes.count;
+    const notified = changes.next(name);
     act();
     await notified;
-    check(notifications === before + 1, `${name}: the client's list_changed handler fired once`);
+    check(changes.count === before + 1, `${name}: the client's list_changed handler fired once`);
     const names = await served();
     check(expected(names), `${name}: tools/list shows the change (${names.join(', ')})`);
     check(JSON.stringify(names) === JSON.stringify(listedTools()), `${name}: modules list and tools/list agree`);
