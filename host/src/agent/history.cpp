@@ -6,6 +6,8 @@
 #include "support/json.hpp"
 #include "support/utf8_path.hpp"
 
+#include <uap/sdk/file_jail.hpp>
+
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -247,17 +249,19 @@ Expected<void> delete_history(const fs::path& home, const fs::path& cwd, const s
     if (!valid_session_id(session_id))
         return Error("not a session id: \"" + session_id.substr(0, 130) + "\" (letters, digits, '-' and '_'; list_history names them)");
     fs::path folder = transcripts_folder(home, cwd);
-    fs::path file = folder / (session_id + ".jsonl");
-    std::error_code error;
-    if (!fs::is_regular_file(fs::symlink_status(file, error)) && !fs::is_symlink(fs::symlink_status(file, error)))
+    auto jail = sdk::FileJail::open(folder);
+    if (!jail)
+        return Error("no transcripts folder at " + utf8::from_path(folder) + ": " + jail.error().message);
+    std::string file = session_id + ".jsonl";
+    auto kind = jail->kind(file);
+    if (!kind || kind.value() == sdk::EntryKind::Missing || kind.value() == sdk::EntryKind::Folder)
         return Error("no transcript for session " + session_id + " in " + utf8::from_path(folder) + "; list_history names the sessions there");
-    if (!fs::remove(file, error) || error)
-        return Error("the transcript " + utf8::from_path(file) + " could not be deleted: " + error.message());
-    // remove_all removes a link to a folder without entering it.
-    fs::remove_all(folder / session_id, error);
-    if (error)
+    // The jail removes a link and never what it points at.
+    if (auto removed = jail->remove_entry(file); !removed)
+        return Error("the transcript " + utf8::from_path(folder / file) + " could not be deleted: " + removed.error().message);
+    if (auto removed = jail->remove_tree(session_id); !removed)
         return Error("the transcript was deleted, but its subagents' folder " + utf8::from_path(folder / session_id) +
-                     " could not be: " + error.message());
+                     " could not be: " + removed.error().message);
     return {};
 }
 

@@ -92,7 +92,7 @@ Expected<void> run(const std::string& type, const rapidjson::Value& command, age
         std::string query;
         if (auto found = command.FindMember("query"); found != command.MemberEnd()) {
             if (!found->value.IsString())
-                return Error("list_history's query is text to search for, e.g. {\"query\":\"prefab\"}");
+                return Error("list_history's query must be text to search for, such as the word prefab");
             query.assign(found->value.GetString(), found->value.GetStringLength());
             if (query.size() > agent::max_history_query_bytes)
                 return Error("list_history's query is " + std::to_string(query.size()) + " bytes; search for a phrase of at most " +
