@@ -1,6 +1,5 @@
-// Prefab links in the simulator: the prefab an instance (or variant) comes from, its overrides computed
-// by comparing each linked object with the asset's (never stored as flags), and an asset change carried
-// to every linked copy that does not override it, as Unity's instances follow their prefab.
+// Prefab links in the simulator: overrides computed by comparing each instance object with its prefab's
+// (never stored as flags), and a prefab change carried to every copy that does not override it.
 #pragma once
 
 #include "world.hpp"

@@ -1,6 +1,5 @@
-// What the prefab tools share: the instance a "path" argument names, the overrides the editor lists for
-// it (prefab.overrides.get), and failures that say what to do, including for a Core package too old to
-// have the prefab primitives.
+// What the prefab tools share: the instance a "path" argument names, its overrides as the editor lists
+// them, and failures that say what to do (also for a Unity package too old to have the primitives).
 #pragma once
 
 #include "editor_session.hpp"

@@ -1,6 +1,5 @@
 // prefab.overrides.get/apply/revert, prefab.unpack and prefab.createVariant: a prefab instance's overrides
-// in PrefabUtility's terms, listed in one order that apply and revert address by index. Why these members:
-// docs/pro.md ("pro.prefab") and docs/unity-package.md.
+// in PrefabUtility's terms, listed in one order that apply and revert address by index (docs/pro.md).
 using System;
 using System.Collections.Generic;
 using AgentPanel.Bridge;
