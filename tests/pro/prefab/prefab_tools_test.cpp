@@ -167,6 +167,26 @@ TEST_F(PrefabTools, RevertOneAndAllRewindTheInstanceAndUndoBringsTheOverrideBack
     EXPECT_EQ(mass_of("/CrateB"), 1) << "the prefab asset is not touched";
 }
 
+TEST_F(PrefabTools, ARemovedChildIsListedRevertedAndAppliedToTheOtherInstance) {
+    ok("uap_scene_create_object", R"({"name":"Cart"})");
+    ok("uap_scene_create_object", R"({"name":"Wheel","parentPath":"/Cart"})");
+    ok("uap_prefab_create", R"({"sourcePath":"/Cart","assetPath":"Assets/Prefabs/Cart.prefab"})");
+    ok("uap_scene_place_asset", R"({"assetPath":"Assets/Prefabs/Cart.prefab","name":"CartB"})");
+    ok("uap_scene_destroy_object", R"({"path":"/Cart/Wheel"})");
+    ToolReply listed = ok("uap_prefab_get_overrides", R"({"path":"/Cart"})");
+    ASSERT_EQ(number_at(listed.value, "/overrideCount"), 1) << listed.text;
+    EXPECT_EQ(text_at(listed.value, "/overrides/0/kind"), "removedGameObject");
+    EXPECT_EQ(text_at(listed.value, "/overrides/0/name"), "Wheel");
+    ok("uap_prefab_revert_overrides", R"({"path":"/Cart","overrideIndex":0})");
+    EXPECT_EQ(stack.editor("transform.get", R"({"object":{"scenePath":"/Cart/Wheel"}})").find("not_found"), std::string::npos)
+        << "the revert brought the child back";
+    ok("uap_scene_destroy_object", R"({"path":"/Cart/Wheel"})");
+    ok("uap_prefab_apply_overrides", R"({"path":"/Cart"})");
+    EXPECT_NE(stack.editor("transform.get", R"({"object":{"scenePath":"/CartB/Wheel"}})").find("not_found"), std::string::npos)
+        << "the other instance lost the child with the prefab";
+    EXPECT_EQ(number_at(ok("uap_prefab_get_overrides", R"({"path":"/CartB"})").value, "/overrideCount"), 0);
+}
+
 TEST_F(PrefabTools, UnpackLeavesPlainObjectsThatAreNoLongerInstances) {
     place_two_crates();
     ToolReply unpacked = ok("uap_prefab_unpack", R"({"path":"/CrateA","mode":"completely"})");
