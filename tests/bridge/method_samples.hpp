@@ -74,6 +74,12 @@ inline const std::vector<std::pair<std::string, std::string>>& method_samples() 
         {"camera.get", R"({"view":"game","width":320,"height":180})"},
         {"markers.clear", R"({"all":true,"pins":true})"},
         {"packages.add", R"({"identifier":"com.example.sample@1.0.0"})"},
+        {"prefab.createVariant", R"({"base":"Assets/Prefabs/Crate.prefab","path":"Assets/Prefabs/Crate Variant.prefab"})"},
+        {"object.instantiate", R"({"asset":"Assets/Prefabs/Crate.prefab","name":"Crate Sample"})"},
+        {"prefab.overrides.get", R"({"object":{"scenePath":"/Crate Sample"}})"},
+        {"prefab.overrides.apply", R"({"object":{"scenePath":"/Crate Sample"}})"},
+        {"prefab.overrides.revert", R"({"object":{"scenePath":"/Crate Sample"}})"},
+        {"prefab.unpack", R"({"object":{"scenePath":"/Crate Sample"},"mode":"completely"})"},
     };
     return samples;
 }

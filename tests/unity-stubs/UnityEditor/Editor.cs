@@ -130,6 +130,7 @@ namespace UnityEditor
     public class SerializedProperty : IDisposable
     {
         internal SerializedProperty() { }
+        public bool prefabOverride { get { throw new NotImplementedException(); } set { } }
         public SerializedProperty Copy() { throw new NotImplementedException(); }
         public bool NextVisible(bool enterChildren) { throw new NotImplementedException(); }
         public string displayName { get { throw new NotImplementedException(); } }
@@ -201,7 +202,7 @@ namespace UnityEditor
         }
     }
 
-    public sealed class PrefabUtility
+    public sealed partial class PrefabUtility
     {
         public static Object InstantiatePrefab(Object assetComponentOrGameObject) { throw new NotImplementedException(); }
         public static Object InstantiatePrefab(Object assetComponentOrGameObject, Transform parent) { throw new NotImplementedException(); }

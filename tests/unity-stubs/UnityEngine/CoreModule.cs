@@ -72,6 +72,7 @@ namespace UnityEngine
         public void SetActive(bool value) { }
         public Component[] GetComponents(Type type) { throw new NotImplementedException(); }
         public T[] GetComponents<T>() { throw new NotImplementedException(); }
+        public T[] GetComponentsInChildren<T>(bool includeInactive) { throw new NotImplementedException(); }
         public SceneManagement.Scene scene { get { throw new NotImplementedException(); } }
     }
 

@@ -2,6 +2,7 @@
 // addresses and hierarchy answers use while it is open, and the stage each such answer names.
 #include "prefab_stage.hpp"
 
+#include "prefab_links.hpp"
 #include "support/json_writer.hpp"
 
 #include <array>
@@ -54,7 +55,7 @@ std::optional<Reply> open_prefab_stage(Simulation& simulation, const std::string
     stage.name = file_stem(asset_path);
     StoredObjects contents = simulation.find_asset(asset_path)->stored;
     for (int root : contents.roots)
-        simulation.copy_objects(contents, root, 0, stage.handle);
+        simulation.copy_objects(contents, root, 0, stage.handle, Simulation::CopyLinks::ToSource);
     simulation.prefab_stage = asset_path;
     // The stage's objects did not exist before it opened: an undo step from before would not know them.
     simulation.undo.clear();
@@ -66,11 +67,17 @@ void close_prefab_stage(Simulation& simulation) {
     Scene& stage = simulation.world.prefab_stage_scene;
     if (stage.handle != 0) {
         emit_prefab_stage(simulation, PrefabStageChange::Closing); // Before the stage goes, as Unity's prefabStageClosing.
+        // The stage's objects link to the asset's (opened with CopyLinks::ToSource), so the saved contents
+        // keep the asset's keys and every instance takes what changed, as Unity's instances follow their prefab.
         Asset* asset = simulation.find_asset(stage.path);
+        std::optional<StoredObjects> saved;
         if (asset && !stage.roots.empty())
-            asset->stored = simulation.store_subtree(stage.roots.front());
+            saved = stage_contents_for_asset(simulation, stage.roots.front(), asset->stored);
+        std::string path = stage.path;
         for (int root : std::vector<int>(stage.roots))
             simulation.destroy_object(root);
+        if (saved)
+            update_prefab_asset(simulation, path, std::move(*saved));
     }
     stage = Scene{};
     simulation.prefab_stage.clear();

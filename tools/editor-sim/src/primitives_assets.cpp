@@ -1,5 +1,6 @@
 // Simulator primitives for assets, import settings, scenes, search, screenshots and script validation.
 #include "material_shaders.hpp"
+#include "prefab_links.hpp"
 #include "world.hpp"
 #include "script_checks.hpp"
 #include "support/json_writer.hpp"
@@ -167,6 +168,9 @@ Reply asset_create(Simulation& simulation, const rapidjson::Value& params) {
         GameObject* source = simulation.find_object(params["source"], error);
         if (!source)
             return error;
+        if (source->prefab_asset.empty() && source->prefab_source != 0)
+            return error_reply("conflict", "Can't save part of a Prefab instance as a Prefab: " + source->name +
+                                               " is inside an instance; save its instance root, or unpack the instance first");
         asset.stored = simulation.store_subtree(source->id);
     }
     if (asset.type)
@@ -183,7 +187,7 @@ Reply asset_create(Simulation& simulation, const rapidjson::Value& params) {
     simulation.world.assets[path] = std::move(asset);
     if (kind == "Prefab") {
         GameObject* source = simulation.find_object(params["source"], error);
-        source->prefab_asset = path;
+        connect_saved_prefab(simulation, source->id, path);
     }
     Output out;
     out.writer.StartObject();
@@ -402,6 +406,8 @@ Reply scene_save(Simulation& simulation, const rapidjson::Value& params) {
     asset.stored = StoredObjects{};
     for (int root : scene->roots) {
         StoredObjects subtree = simulation.store_subtree(root);
+        // A prefab instance at a scene root stays one when the scene is opened again.
+        subtree.objects.at(root).prefab_asset = simulation.world.objects.at(root).prefab_asset;
         asset.stored.objects.insert(subtree.objects.begin(), subtree.objects.end());
         asset.stored.roots.push_back(root);
     }
@@ -596,6 +602,8 @@ Reply scripts_validate(Simulation&, const rapidjson::Value& params) {
 }
 
 } // namespace
+
+std::string unique_asset_path(Simulation& simulation, const std::string& path) { return unique_path(simulation, path); }
 
 void register_asset_primitives(std::map<std::string, Primitive, std::less<>>& table) {
     table["asset.find"] = &asset_find;

@@ -1,4 +1,5 @@
 // Simulator primitives for the hierarchy, objects and components.
+#include "prefab_links.hpp"
 #include "support/json_writer.hpp"
 #include "transforms.hpp"
 
@@ -345,6 +346,9 @@ Reply object_duplicate(Simulation& simulation, const rapidjson::Value& params) {
     int copy = simulation.copy_objects(stored, id, original.parent, original.scene);
     auto& duplicate = simulation.world.objects.at(copy);
     duplicate.prefab_asset = simulation.world.objects.at(id).prefab_asset;
+    // A copy of an object inside a prefab instance is not part of it (an added GameObject), as in Unity.
+    if (duplicate.prefab_asset.empty() && duplicate.prefab_source != 0)
+        unlink_objects(simulation, copy, UnpackDepth::OutermostRoot);
     duplicate.name = params.HasMember("name") ? params["name"].GetString() : simulation.world.objects.at(id).name + " (1)";
     auto& siblings = simulation.siblings_of(duplicate);
     siblings.pop_back();
@@ -366,9 +370,10 @@ Reply object_instantiate(Simulation& simulation, const rapidjson::Value& params)
         return error.json.empty() ? error_reply("conflict", "no scene is open") : error;
     simulation.record_undo("Instantiate");
     asset = simulation.find_asset(params["asset"].GetString());
-    int id = simulation.copy_objects(asset->stored, asset->stored.roots[0], parent, scene);
+    int id = simulation.copy_objects(asset->stored, asset->stored.roots[0], parent, scene, Simulation::CopyLinks::ToSource);
     auto& instance = simulation.world.objects.at(id);
-    instance.prefab_asset = asset->kind == "Prefab" ? asset->path : "";
+    // A model's instance is a prefab instance too (a model prefab), as PrefabUtility.InstantiatePrefab makes it.
+    instance.prefab_asset = asset->path;
     if (params.HasMember("name"))
         instance.name = params["name"].GetString();
     simulation.mark_dirty(scene);

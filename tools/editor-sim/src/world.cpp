@@ -163,7 +163,7 @@ std::vector<int>& Simulation::siblings_of(const GameObject& object) {
 }
 
 Component Simulation::make_component(const TypeSpec& type) {
-    Component component{&type, {}};
+    Component component{&type, {}, world.next_id++, 0};
     for (const auto& spec : type.properties)
         component.properties.push_back(Property{&spec, spec.default_json});
     return component;
@@ -194,18 +194,24 @@ void Simulation::destroy_object(int id) {
     hierarchy_changed();
 }
 
-int Simulation::copy_objects(const StoredObjects& source, int source_root, int parent, int scene_handle) {
+int Simulation::copy_objects(const StoredObjects& source, int source_root, int parent, int scene_handle, CopyLinks links) {
     const auto& original = source.objects.at(source_root);
     auto& copy = create_object(original.name, parent, scene_handle);
     int id = copy.id;
     copy.active = original.active;
     copy.is_static = original.is_static;
     copy.components = original.components;
+    for (auto& component : copy.components) {
+        if (links == CopyLinks::ToSource)
+            component.source_component = component.local_id;
+        component.local_id = world.next_id++;
+    }
+    copy.prefab_source = links == CopyLinks::ToSource ? source_root : original.prefab_source;
     // A prefab instance nested in what is copied stays an instance, as Unity's duplicate keeps it
     // (the root's link is the caller's: store_subtree clears it).
     copy.prefab_asset = original.prefab_asset;
     for (int child : original.children)
-        copy_objects(source, child, id, scene_handle);
+        copy_objects(source, child, id, scene_handle, links);
     return id;
 }
 

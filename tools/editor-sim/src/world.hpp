@@ -32,6 +32,10 @@ struct Property {
 struct Component {
     const TypeSpec* type = nullptr;
     std::vector<Property> properties;
+    int local_id = 0; // Its own id, kept when stored in an asset, so prefab instances can name it.
+    // Part of a prefab instance or variant: the local_id of the component it comes from in the source
+    // asset; 0: added to the instance (an added-component override).
+    int source_component = 0;
 };
 
 struct GameObject {
@@ -44,6 +48,10 @@ struct GameObject {
     std::vector<int> children;
     std::vector<Component> components;
     std::string prefab_asset; // Non-empty on a prefab instance root.
+    // Part of a prefab instance or variant: the key of the object it comes from in the source asset's
+    // stored objects; 0: added to the instance (an added-GameObject override). Overrides are computed by
+    // comparing with that object (prefab_links.hpp), never stored.
+    int prefab_source = 0;
 };
 
 struct Scene {
@@ -71,6 +79,7 @@ struct Asset {
     std::vector<std::pair<std::string, std::string>> sub_assets; // (name, type), e.g. ("Cube", "Mesh").
     uint64_t content_hash = 0; // MonoScript: its file's bytes when last imported, so a refresh sees edits.
     StoredObjects stored; // Prefab and Scene contents.
+    std::string variant_of; // A prefab variant: its base prefab, whose objects its stored objects link to.
 };
 
 struct ConsoleEntry {
@@ -205,7 +214,10 @@ struct Simulation {
     GameObject& create_object(std::string name, int parent, int scene_handle);
     void destroy_object(int id);
     Component make_component(const TypeSpec& type);
-    int copy_objects(const StoredObjects& source, int source_root, int parent, int scene_handle);
+    // Copies keep the links of what they copy (a duplicate of an instance stays one), or link each copy
+    // to the object it was copied from (an instance of the asset the source objects are stored in).
+    enum class CopyLinks { Keep, ToSource };
+    int copy_objects(const StoredObjects& source, int source_root, int parent, int scene_handle, CopyLinks links = CopyLinks::Keep);
     StoredObjects store_subtree(int root) const;
 
     // Bookkeeping around writes: undo snapshot, scene dirty flag, events.
@@ -254,6 +266,9 @@ CompileResult compile_project_scripts(Simulation& simulation);
 void register_marker_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_package_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_search_primitives(std::map<std::string, Primitive, std::less<>>& table);
+void register_prefab_primitives(std::map<std::string, Primitive, std::less<>>& table);
+// The path asset.create would give an asset requested at path: itself, or with " 1", " 2" ... before the extension.
+std::string unique_asset_path(Simulation& simulation, const std::string& path);
 // The types an asset answers to in t: filters: its kind, GameObject for prefabs and models, a ScriptableObject's own type.
 std::vector<std::string> asset_types(const Asset& asset);
 // Lower-case ASCII, for the case-insensitive matching of names and types in searches.

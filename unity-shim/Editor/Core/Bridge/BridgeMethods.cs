@@ -35,6 +35,7 @@ namespace AgentPanel.Bridge
             "search.query", "search.unity",
             "scripts.validate",
             "markers.draw", "markers.clear", "markers.list", "camera.get", "packages.add",
+            "prefab.overrides.get", "prefab.overrides.apply", "prefab.overrides.revert", "prefab.unpack", "prefab.createVariant",
         }.AsReadOnly();
     }
 }

@@ -25,6 +25,7 @@ namespace AgentPanel.Editor.Primitives
             UndoPrimitives.Register(this);
             TurnPrimitives.Register(this);
             PrefabStagePrimitives.Register(this);
+            PrefabOverridePrimitives.Register(this);
             SelectionAndMenuPrimitives.Register(this);
             ConsolePrimitives.Register(this);
             AssetPrimitives.Register(this);
