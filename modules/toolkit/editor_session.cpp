@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 
 namespace uap::core {
 
@@ -124,6 +125,27 @@ rapidjson::Value text(std::string_view value, Allocator& allocator) {
 }
 
 std::string to_text(const rapidjson::Value& value) { return sdk::to_json_text(value); }
+
+// "#ff8000" or "#ff8000cc" as {r,g,b,a}; false when the text is not a hex colour.
+bool hex_colour(std::string_view hex, rapidjson::Value& out, Allocator& allocator) {
+    if (hex.size() != 7 && hex.size() != 9)
+        return false;
+    if (hex.front() != '#')
+        return false;
+    double parts[4] = {0, 0, 0, 1};
+    for (std::size_t index = 0; index * 2 + 1 < hex.size(); ++index) {
+        unsigned value = 0;
+        std::string pair(hex.substr(1 + index * 2, 2));
+        if (pair.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos || std::sscanf(pair.c_str(), "%x", &value) != 1)
+            return false;
+        parts[index] = value / 255.0;
+    }
+    out.SetObject();
+    const char* names[] = {"r", "g", "b", "a"};
+    for (int index = 0; index < 4; ++index)
+        out.AddMember(rapidjson::StringRef(names[index]), parts[index], allocator);
+    return true;
+}
 
 } // namespace uap::core
 

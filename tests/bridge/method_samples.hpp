@@ -74,6 +74,11 @@ inline const std::vector<std::pair<std::string, std::string>>& method_samples() 
         {"camera.get", R"({"view":"game","width":320,"height":180})"},
         {"markers.clear", R"({"all":true,"pins":true})"},
         {"packages.add", R"({"identifier":"com.example.sample@1.0.0"})"},
+        {"material.describe", R"({"assetPath":"Assets/Materials/Red.mat"})"},
+        {"material.set", R"({"assetPath":"Assets/Materials/Red.mat","values":[{"name":"_Color","type":"Color","value":{"r":1,"g":0,"b":0,"a":1}}],"renderQueue":2450})"},
+        {"lighting.bake.status", "{}"},
+        {"lighting.bake.start", R"({"engine":"unity"})"},
+        {"lighting.bake.cancel", "{}"},
     };
     return samples;
 }

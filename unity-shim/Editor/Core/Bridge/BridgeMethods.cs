@@ -35,6 +35,8 @@ namespace AgentPanel.Bridge
             "search.query", "search.unity",
             "scripts.validate",
             "markers.draw", "markers.clear", "markers.list", "camera.get", "packages.add",
+            "material.describe", "material.set",
+            "lighting.bake.start", "lighting.bake.status", "lighting.bake.cancel",
         }.AsReadOnly();
     }
 }
