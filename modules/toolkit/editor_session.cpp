@@ -52,6 +52,10 @@ std::string_view advice_for(std::string_view code) {
         return " Check the editor with uap_ping; Unity may be closed or reloading.";
     if (code == "still_running")
         return " Fetch the outcome later with uap_job_status.";
+    // A Pro pack's primitives arrive with the Core Unity package of the same release (docs/pro.md).
+    if (code == "unknown_method")
+        return " The Unity package (com.agentpanel.core) in this project predates this editor primitive; update it to the "
+               "version that ships with this host.";
     return "";
 }
 

@@ -311,6 +311,9 @@ Reply material_set(Simulation& simulation, const rapidjson::Value& params) {
                 return error_reply("type_mismatch", "property '" + name + "': " + reason + "; nothing was written");
             writes.emplace_back(property, *canonical);
         }
+    // The material's state is in the world before the undo snapshot is taken, so undoing this write
+    // brings back its values even when it is the material's first.
+    simulation.world.materials.try_emplace(path);
     simulation.record_undo("Set Material Properties");
     MaterialState& state = simulation.world.materials[path];
     for (auto& [property, value] : writes)

@@ -13,6 +13,7 @@ namespace uap::lighting {
 
 using core::EditorReply;
 using core::EditorSession;
+using core::failure;
 using core::member;
 using core::string_member;
 using core::text;
@@ -24,6 +25,9 @@ using namespace std::chrono_literals;
 constexpr std::string_view tool_name = "uap_lighting_bake";
 constexpr auto poll_interval = 200ms;
 constexpr auto cancel_check = 20ms;
+// The refusal of engine bakery without Bakery: the reason and the call that works instead.
+constexpr const char* bakery_absent =
+    R"( refused: Bakery is not installed in this project (the editor has no ftRenderLightmap type, Bakery's main class). Bake with {"engine": "unity"} (Unity's own lightmapper), or install Bakery and call again. Nothing was baked.)";
 // How long a cancelled bake may take to stop before the call gives up waiting and says so.
 constexpr auto stop_bound = 30s;
 
@@ -36,17 +40,6 @@ std::string seconds_text(int64_t milliseconds) {
 EditorReply status(EditorSession& session) {
     rapidjson::Document none(rapidjson::kObjectType);
     return session.call("lighting.bake.status", none);
-}
-
-std::string primitive_advice(const EditorReply& reply) {
-    if (reply.code == "unknown_method")
-        return " The Unity package (com.agentpanel.core) in this project predates the lighting primitives; update it to the version "
-               "that ships with this host.";
-    return {};
-}
-
-sdk::ToolResult editor_failure(std::string_view what, const EditorReply& reply) {
-    return sdk::ToolResult::failure(core::failure(what, reply).message() + primitive_advice(reply));
 }
 
 // Sleeps one poll interval in short steps; true when the call was cancelled meanwhile.
@@ -103,11 +96,9 @@ sdk::ToolResult LightingBakeTool::run(const rapidjson::Value& arguments, EditorS
     std::string engine = member(arguments, "engine") ? std::string(string_member(arguments, "engine")) : "unity";
     EditorReply before = status(session);
     if (!before.ok())
-        return editor_failure(std::string(tool_name) + " failed to read the editor's lighting state", before);
+        return failure(std::string(tool_name) + " failed to read the editor's lighting state", before);
     if (engine == "bakery" && !before.result["engines"]["bakery"].GetBool())
-        return sdk::ToolResult::failure(std::string(tool_name) + " refused: Bakery is not installed in this project (the editor has no "
-                                        "ftRenderLightmap type, Bakery's main class). Bake with {\"engine\": \"unity\"} (Unity's own "
-                                        "lightmapper), or install Bakery and call again. Nothing was baked.");
+        return sdk::ToolResult::failure(std::string(tool_name) + bakery_absent);
     if (before.result["running"].GetBool())
         return sdk::ToolResult::failure(std::string(tool_name) + " refused: a bake is already running in the editor (" +
                                         std::to_string(std::lround(before.result["progress"].GetDouble() * 100)) +
@@ -119,7 +110,7 @@ sdk::ToolResult LightingBakeTool::run(const rapidjson::Value& arguments, EditorS
         params.AddMember("reflectionProbes", probes->GetBool(), params.GetAllocator());
     EditorReply started = session.call("lighting.bake.start", params);
     if (!started.ok())
-        return editor_failure(std::string(tool_name) + " failed to start the bake", started);
+        return failure(std::string(tool_name) + " failed to start the bake", started);
     const int bake_id = started.result.HasMember("bakeId") ? started.result["bakeId"].GetInt() : 0;
     sdk::CallContext& context = session.context();
     context.progress(0, 100, "bake " + std::to_string(bake_id) + " started (" + engine + ")");
@@ -129,7 +120,7 @@ sdk::ToolResult LightingBakeTool::run(const rapidjson::Value& arguments, EditorS
             return stop_after_cancel(session, bake_id);
         EditorReply answer = status(session);
         if (!answer.ok())
-            return editor_failure(std::string(tool_name) + ": bake " + std::to_string(bake_id) +
+            return failure(std::string(tool_name) + ": bake " + std::to_string(bake_id) +
                                       " was started, but reading its progress failed; its outcome is unknown (call again to see the lighting state)",
                                   answer);
         if (answer.result["running"].GetBool()) {

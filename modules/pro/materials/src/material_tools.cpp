@@ -20,6 +20,8 @@ using core::text;
 namespace {
 
 constexpr int default_limit = 200;
+constexpr const char* nothing_to_write =
+    R"( refused: nothing to write; give values ({"_BaseColor": "#ff0000"}), keywords ({"_EMISSION": true}) or renderQueue. List the properties with uap_material_shader_properties.)";
 
 // material.describe for the material at assetPath, the shader by name, or (neither) the shader a new
 // material gets under the active render pipeline.
@@ -30,19 +32,6 @@ EditorReply describe(EditorSession& session, std::string_view asset_path, std::s
     if (!shader.empty())
         params.AddMember("shader", text(shader, params.GetAllocator()), params.GetAllocator());
     return session.call("material.describe", params);
-}
-
-// Advice for a material.* primitive the editor does not know: the Core package predates it.
-std::string primitive_advice(const EditorReply& reply) {
-    if (reply.code == "unknown_method")
-        return " The Unity package (com.agentpanel.core) in this project predates the material primitives; update it to the version "
-               "that ships with this host.";
-    return {};
-}
-
-sdk::ToolResult editor_failure(std::string_view what, const EditorReply& reply) {
-    sdk::ToolResult result = failure(what, reply);
-    return sdk::ToolResult::failure(result.message() + primitive_advice(reply));
 }
 
 std::string folded(std::string_view value) {
@@ -86,7 +75,7 @@ WriteOutcome write_and_read_back(std::string_view tool, EditorSession& session, 
     WriteOutcome outcome;
     EditorReply written = session.call("material.set", params);
     if (!written.ok()) {
-        outcome.failed = editor_failure(std::string(tool) + " failed", written);
+        outcome.failed = failure(std::string(tool) + " failed", written);
         return outcome;
     }
     EditorReply read = describe(session, asset_path, {});
@@ -130,7 +119,7 @@ sdk::ToolResult MaterialShaderPropertiesTool::run(const rapidjson::Value& argume
             return sdk::ToolResult::failure(*problem);
     EditorReply described = describe(session, asset_path, shader);
     if (!described.ok())
-        return editor_failure(std::string(tool) + " failed", described);
+        return failure(std::string(tool) + " failed", described);
     const bool include_hidden = member(arguments, "includeHidden") && arguments["includeHidden"].GetBool();
     const std::string filter = folded(string_member(arguments, "filter"));
     const int limit = member(arguments, "limit") ? arguments["limit"].GetInt() : default_limit;
@@ -183,17 +172,16 @@ sdk::ToolResult MaterialSetTool::run(const rapidjson::Value& arguments, EditorSe
         return sdk::ToolResult::failure(*problem);
     EditorReply described = describe(session, asset_path, {});
     if (!described.ok())
-        return editor_failure(std::string(tool) + " failed", described);
+        return failure(std::string(tool) + " failed", described);
     rapidjson::Document params(rapidjson::kObjectType);
     params.AddMember("assetPath", text(asset_path, params.GetAllocator()), params.GetAllocator());
     if (auto problem = plan_writes(tool, arguments, described.result, params))
         return sdk::ToolResult::failure(*problem);
     if (!has_writes(params))
-        return sdk::ToolResult::failure(std::string(tool) + " refused: nothing to write; give values ({\"_BaseColor\": \"#ff0000\"}), keywords "
-                                        "({\"_EMISSION\": true}) or renderQueue. List the properties with uap_material_shader_properties.");
+        return sdk::ToolResult::failure(std::string(tool) + nothing_to_write);
     core::UndoScope undo(session, "Set material properties");
     if (undo.opening_failure())
-        return editor_failure(std::string(tool) + " failed to open its Undo group", *undo.opening_failure());
+        return failure(std::string(tool) + " failed to open its Undo group", *undo.opening_failure());
     WriteOutcome outcome = write_and_read_back(tool, session, params, asset_path);
     if (outcome.failed)
         return std::move(*outcome.failed);
@@ -231,7 +219,7 @@ sdk::ToolResult MaterialCreateTool::run(const rapidjson::Value& arguments, Edito
     // table first and a wrong one creates nothing.
     EditorReply described = describe(session, {}, shader);
     if (!described.ok())
-        return editor_failure(std::string(tool) + " refused: the shader cannot be described", described);
+        return failure(std::string(tool) + " refused: the shader cannot be described", described);
     rapidjson::Document writes(rapidjson::kObjectType);
     if (auto problem = plan_writes(tool, arguments, described.result, writes))
         return sdk::ToolResult::failure(*problem);
@@ -244,7 +232,7 @@ sdk::ToolResult MaterialCreateTool::run(const rapidjson::Value& arguments, Edito
         params.AddMember("shader", text(shader, params_allocator), params_allocator);
     EditorReply created = session.call("asset.create", params);
     if (!created.ok())
-        return editor_failure(std::string(tool) + " failed", created);
+        return failure(std::string(tool) + " failed", created);
     std::string final_path(string_member(created.result["observed"]["asset"], "path"));
 
     // The separate read: the material as the editor loads it now, which also proves it exists.

@@ -18,6 +18,9 @@ using core::to_text;
 
 namespace {
 
+constexpr const char* texture_shapes =
+    R"(takes a texture asset path ("Assets/Textures/Brick.png"), null to clear it, or {"texture": path, "tiling": {"x", "y"}, "offset": {"x", "y"}})";
+
 std::string number_text(double value) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%g", value);
@@ -76,8 +79,7 @@ std::optional<std::string> texture_write(const rapidjson::Value& given, const ra
             return std::nullopt;
         }
         if (!path.IsString())
-            return std::string("takes a texture asset path (\"Assets/Textures/Brick.png\"), null to clear it, or "
-                               "{\"texture\": path, \"tiling\": {\"x\",\"y\"}, \"offset\": {\"x\",\"y\"}}");
+            return std::string(texture_shapes);
         auto checked = core::checked_asset_path({path.GetString(), path.GetStringLength()}, core::AssetRoots::AssetsOrPackages, "texture");
         if (!checked)
             return checked.error().message;

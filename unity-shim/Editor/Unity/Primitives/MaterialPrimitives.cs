@@ -66,7 +66,7 @@ namespace AgentPanel.Editor.Primitives
                 properties.Add(PropertyRow(shader, index, material));
             var result = new JObject
             {
-                { "shader", new JObject(shaderInfo.Properties()) },
+                { "shader", shaderInfo },
                 { "properties", properties },
                 { "keywords", new JArray(shader.keywordSpace.keywordNames) },
             };
