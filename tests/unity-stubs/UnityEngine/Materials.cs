@@ -76,12 +76,13 @@ namespace UnityEngine.Rendering
 
     public enum TextureDimension { Unknown = -1, None = 0, Any = 1, Tex2D = 2, Tex3D = 3, Cube = 4, Tex2DArray = 5, CubeArray = 6 }
 
-    public readonly struct LocalKeyword
+    // Unity declares both readonly structs; mcs at C# 7.0 takes them as plain structs.
+    public struct LocalKeyword
     {
         public string name { get { throw new NotImplementedException(); } }
     }
 
-    public readonly struct LocalKeywordSpace
+    public struct LocalKeywordSpace
     {
         public string[] keywordNames { get { throw new NotImplementedException(); } }
     }
