@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 
 namespace uap::core {
 
@@ -51,6 +52,10 @@ std::string_view advice_for(std::string_view code) {
         return " Check the editor with uap_ping; Unity may be closed or reloading.";
     if (code == "still_running")
         return " Fetch the outcome later with uap_job_status.";
+    // A Pro pack's primitives arrive with the Core Unity package of the same release (docs/pro.md).
+    if (code == "unknown_method")
+        return " The Unity package (com.agentpanel.core) in this project predates this editor primitive; update it to the "
+               "version that ships with this host.";
     return "";
 }
 
@@ -124,6 +129,27 @@ rapidjson::Value text(std::string_view value, Allocator& allocator) {
 }
 
 std::string to_text(const rapidjson::Value& value) { return sdk::to_json_text(value); }
+
+// "#ff8000" or "#ff8000cc" as {r,g,b,a}; false when the text is not a hex colour.
+bool hex_colour(std::string_view hex, rapidjson::Value& out, Allocator& allocator) {
+    if (hex.size() != 7 && hex.size() != 9)
+        return false;
+    if (hex.front() != '#')
+        return false;
+    double parts[4] = {0, 0, 0, 1};
+    for (std::size_t index = 0; index * 2 + 1 < hex.size(); ++index) {
+        unsigned value = 0;
+        std::string pair(hex.substr(1 + index * 2, 2));
+        if (pair.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos || std::sscanf(pair.c_str(), "%x", &value) != 1)
+            return false;
+        parts[index] = value / 255.0;
+    }
+    out.SetObject();
+    const char* names[] = {"r", "g", "b", "a"};
+    for (int index = 0; index < 4; ++index)
+        out.AddMember(rapidjson::StringRef(names[index]), parts[index], allocator);
+    return true;
+}
 
 } // namespace uap::core
 

@@ -65,6 +65,9 @@ const rapidjson::Value* member(const rapidjson::Value& object, const char* name)
 // {x,y,z} with missing axes taken from base.
 rapidjson::Value merged_vector(const rapidjson::Value& partial, const rapidjson::Value* base, double fallback, Allocator& allocator);
 
+// "#ff8000" or "#ff8000cc" as {r,g,b,a} from 0 to 1; false when the text is not a hex colour.
+bool hex_colour(std::string_view hex, rapidjson::Value& out, Allocator& allocator);
+
 rapidjson::Value text(std::string_view value, Allocator& allocator);
 std::string to_text(const rapidjson::Value& value);
 

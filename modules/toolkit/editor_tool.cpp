@@ -68,7 +68,9 @@ EditorTool::EditorTool(ToolSpec spec) : m_spec(spec) {
         for (const auto& property : schema["properties"].GetObject()) {
             m_argument_names.emplace_back(property.name.GetString());
             const auto& fragment = property.value;
-            if (fragment.IsObject() && fragment.HasMember("additionalProperties") && fragment["additionalProperties"].IsObject())
+            // UAP_VECTOR_SCHEMA: an object of numbers; a map of booleans (keyword switches) is not a vector.
+            if (fragment.IsObject() && fragment.HasMember("additionalProperties") && fragment["additionalProperties"].IsObject() &&
+                fragment["additionalProperties"].HasMember("type") && fragment["additionalProperties"]["type"] == "number")
                 m_vector_names.emplace_back(property.name.GetString());
         }
     m_schema = std::make_unique<rapidjson::SchemaDocument>(schema);

@@ -80,6 +80,11 @@ inline const std::vector<std::pair<std::string, std::string>>& method_samples() 
         {"prefab.overrides.apply", R"({"object":{"scenePath":"/Crate Sample"}})"},
         {"prefab.overrides.revert", R"({"object":{"scenePath":"/Crate Sample"}})"},
         {"prefab.unpack", R"({"object":{"scenePath":"/Crate Sample"},"mode":"completely"})"},
+        {"material.describe", R"({"assetPath":"Assets/Materials/Red.mat"})"},
+        {"material.set", R"({"assetPath":"Assets/Materials/Red.mat","values":[{"name":"_Color","type":"Color","value":{"r":1,"g":0,"b":0,"a":1}}],"renderQueue":2450})"},
+        {"lighting.bake.status", "{}"},
+        {"lighting.bake.start", R"({"engine":"unity"})"},
+        {"lighting.bake.cancel", "{}"},
     };
     return samples;
 }

@@ -5,7 +5,6 @@
 
 #include "component_tools.hpp"
 
-#include <cstdio>
 #include <vector>
 
 namespace uap::core {
@@ -42,27 +41,6 @@ std::optional<std::string> add_property_target(const rapidjson::Value& arguments
     }
     params.AddMember("target", target, allocator);
     return std::nullopt;
-}
-
-// "#ff8000" or "#ff8000cc" as {r,g,b,a}; false when the text is not a hex colour.
-bool hex_colour(std::string_view hex, rapidjson::Value& out, Allocator& allocator) {
-    if (hex.size() != 7 && hex.size() != 9)
-        return false;
-    if (hex.front() != '#')
-        return false;
-    double parts[4] = {0, 0, 0, 1};
-    for (std::size_t index = 0; index * 2 + 1 < hex.size(); ++index) {
-        unsigned value = 0;
-        std::string pair(hex.substr(1 + index * 2, 2));
-        if (pair.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos || std::sscanf(pair.c_str(), "%x", &value) != 1)
-            return false;
-        parts[index] = value / 255.0;
-    }
-    out.SetObject();
-    const char* names[] = {"r", "g", "b", "a"};
-    for (int index = 0; index < 4; ++index)
-        out.AddMember(rapidjson::StringRef(names[index]), parts[index], allocator);
-    return true;
 }
 
 // A reference written as text: "#123" an instance id, "Assets/x.mat" or "Assets/x.fbx#Sub" an asset

@@ -174,7 +174,7 @@ namespace UnityEngine
         public Color(float r, float g, float b, float a) { this.r = r; this.g = g; this.b = b; this.a = a; }
     }
 
-    public sealed class Shader : Object
+    public sealed partial class Shader : Object
     {
         internal Shader() { }
         public static Shader Find(string name) { throw new NotImplementedException(); }

@@ -84,6 +84,8 @@ EditorSimulator::EditorSimulator(SimulatorIdentity identity) : m_state(std::make
     register_turn_primitives(m_state->table);
     register_marker_primitives(m_state->table);
     register_package_primitives(m_state->table);
+    register_material_primitives(m_state->table);
+    register_lighting_primitives(m_state->table);
     register_search_primitives(m_state->table);
     register_prefab_primitives(m_state->table);
     seed_defaults(m_state->simulation);
@@ -218,6 +220,15 @@ std::string EditorSimulator::load_fixture(std::string_view fixture_json) {
     if (fixture.HasMember("unitySearch") && fixture["unitySearch"] == "unavailable") {
         std::lock_guard lock(m_state->mutex);
         m_state->simulation.unity_search = UnitySearchState::Unavailable;
+    }
+    // How long a simulated bake takes, and whether Bakery's editor assembly is in the project.
+    if (fixture.HasMember("lighting") && fixture["lighting"].IsObject()) {
+        std::lock_guard lock(m_state->mutex);
+        const auto& lighting = fixture["lighting"];
+        if (lighting.HasMember("bakeMs") && lighting["bakeMs"].IsInt64() && lighting["bakeMs"].GetInt64() >= 0)
+            m_state->simulation.lighting.bake_ms = lighting["bakeMs"].GetInt64();
+        if (lighting.HasMember("bakery") && lighting["bakery"].IsBool())
+            m_state->simulation.lighting.bakery_installed = lighting["bakery"].GetBool();
     }
     // The static flag is set in the Inspector in Unity, and no primitive writes it, so a fixture marks objects static.
     if (fixture.HasMember("static") && fixture["static"].IsArray()) {

@@ -250,6 +250,10 @@ void Simulation::record_undo(std::string_view name) {
 }
 
 void Simulation::restore(World snapshot) {
+    // Material states the snapshot holds come back (Undo.RecordObject recorded them); materials first
+    // written after it keep their state, as Unity restores only the objects an undo step recorded.
+    for (auto& [path, state] : world.materials)
+        snapshot.materials.try_emplace(path, std::move(state));
     snapshot.assets = std::move(world.assets);
     snapshot.trash = std::move(world.trash);
     snapshot.next_id = std::max(snapshot.next_id, world.next_id);

@@ -13,6 +13,7 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -82,6 +83,16 @@ struct Asset {
     std::string variant_of; // A prefab variant: its base prefab, whose objects its stored objects link to.
 };
 
+// What a Material holds beyond its serialized table (material_primitives.cpp): the values written by
+// shader property name (canonical JSON; a name not here holds the shader's default), the keywords, and
+// the custom render queue (-1: the shader's). Part of World, so Undo.RecordObject's undo restores it.
+struct MaterialState {
+    std::map<std::string, std::string> values;
+    std::vector<std::string> enabled_keywords;  // Declared by the shader (Material.enabledKeywords).
+    std::vector<std::string> invalid_keywords;  // Enabled by name but not declared: kept, never enabled.
+    int render_queue = -1;
+};
+
 struct ConsoleEntry {
     int64_t id = 0;
     ConsoleKind kind = ConsoleKind::Log;
@@ -97,6 +108,7 @@ struct World {
     std::vector<std::string> trash;
     std::vector<int> selection;
     std::vector<std::string> selected_assets;
+    std::map<std::string, MaterialState> materials; // By asset path; a material not here holds its shader's defaults.
     int next_id = 1000;
     int next_scene_handle = 1;
     // Prefab mode's own scene (handle 0: no prefab stage is open): the prefab's contents, loaded on
@@ -149,6 +161,33 @@ struct MenuItem {
     std::string action; // Built-in action key, or empty for a fixture item with no simulated effect.
 };
 
+// The simulated lightmapper (primitives_lighting.cpp): one bake at a time, running on the steady clock
+// for bake_ms, then leaving lightmaps; not part of World, as Unity cannot undo a bake.
+struct LightingBake {
+    int id = 0;
+    std::string engine;   // unity or bakery.
+    std::chrono::steady_clock::time_point started;
+    bool reflection_probes = false;
+    int lightmaps_before = 0;
+};
+struct LightingOutcome {
+    int id = 0;
+    std::string engine;
+    std::string outcome; // completed, cancelled or failed.
+    int64_t elapsed_ms = 0;
+    int lightmap_count = 0;
+    int reflection_probes = 0;
+    std::vector<std::string> warnings;
+};
+struct LightingState {
+    int64_t bake_ms = 2000;          // How long a bake takes (fixture "lighting": {"bakeMs"}).
+    bool bakery_installed = false;   // Whether Bakery's ftRenderLightmap type exists (fixture "lighting": {"bakery"}).
+    int next_id = 1;
+    int lightmap_count = 0;          // LightmapSettings.lightmaps.Length.
+    std::optional<LightingBake> running;
+    std::optional<LightingOutcome> last;
+};
+
 // Whether search.unity runs, or answers unsupported as an editor whose Unity Search cannot run does.
 enum class UnitySearchState { Available, Unavailable };
 
@@ -180,6 +219,7 @@ struct Simulation {
     ConsoleFilters console_filters;
     std::string editor_log; // What Unity would have written to Editor.log (console_store.cpp), the newest 1 MiB.
     RenderPipeline render_pipeline = RenderPipeline::BuiltIn;
+    LightingState lighting;
     UnitySearchState unity_search = UnitySearchState::Available;
     std::vector<MenuItem> menus;
     std::vector<std::string> events;
@@ -265,6 +305,8 @@ Reply refresh_assets(Simulation& simulation);
 CompileResult compile_project_scripts(Simulation& simulation);
 void register_marker_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_package_primitives(std::map<std::string, Primitive, std::less<>>& table);
+void register_material_primitives(std::map<std::string, Primitive, std::less<>>& table);
+void register_lighting_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_search_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_prefab_primitives(std::map<std::string, Primitive, std::less<>>& table);
 // The path asset.create would give an asset requested at path: itself, or with " 1", " 2" ... before the extension.

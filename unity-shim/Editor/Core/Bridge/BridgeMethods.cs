@@ -36,6 +36,8 @@ namespace AgentPanel.Bridge
             "scripts.validate",
             "markers.draw", "markers.clear", "markers.list", "camera.get", "packages.add",
             "prefab.overrides.get", "prefab.overrides.apply", "prefab.overrides.revert", "prefab.unpack", "prefab.createVariant",
+            "material.describe", "material.set",
+            "lighting.bake.start", "lighting.bake.status", "lighting.bake.cancel",
         }.AsReadOnly();
     }
 }

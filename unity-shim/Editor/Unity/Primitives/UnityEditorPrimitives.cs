@@ -38,6 +38,8 @@ namespace AgentPanel.Editor.Primitives
             ScriptValidation.Register(this);
             PackagePrimitives.Register(this);
             Markers.SceneMarkerPrimitives.Register(this);
+            MaterialPrimitives.Register(this);
+            LightingPrimitives.Register(this);
         }
 
         public EditorIdentity Identity { get; private set; }

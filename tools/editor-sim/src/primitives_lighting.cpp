@@ -1,0 +1,182 @@
+// Simulator primitives for lightmap baking: lighting.bake.start answers at once, the bake runs on the
+// steady clock for LightingState::bake_ms (progress is the elapsed share), lighting.bake.status
+// finishes it when the time is up, and lighting.bake.cancel stops it with the lightmaps left as before.
+#include "world.hpp"
+
+#include <algorithm>
+
+namespace uap::editor_sim {
+
+namespace {
+
+using SteadyClock = std::chrono::steady_clock;
+
+int64_t elapsed_ms(const LightingBake& bake) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - bake.started).count();
+}
+
+// Static objects with a MeshRenderer are what Unity's lightmapper bakes (Contribute GI); the simulator
+// packs four of them into one lightmap.
+int static_renderers(const Simulation& simulation) {
+    int count = 0;
+    for (const auto& [id, object] : simulation.world.objects)
+        if (object.is_static && std::any_of(object.components.begin(), object.components.end(),
+                                            [](const Component& component) { return component.type->short_name == "MeshRenderer"; }))
+            ++count;
+    return count;
+}
+
+int reflection_probes(const Simulation& simulation) {
+    int count = 0;
+    for (const auto& [id, object] : simulation.world.objects)
+        for (const auto& component : object.components)
+            count += component.type->short_name == "ReflectionProbe" ? 1 : 0;
+    return count;
+}
+
+void finish(Simulation& simulation, std::string outcome) {
+    LightingBake bake = *simulation.lighting.running;
+    simulation.lighting.running.reset();
+    LightingOutcome done;
+    done.id = bake.id;
+    done.engine = bake.engine;
+    done.outcome = std::move(outcome);
+    done.elapsed_ms = std::min(elapsed_ms(bake), std::max<int64_t>(simulation.lighting.bake_ms, 0));
+    if (done.outcome == "completed") {
+        int renderers = static_renderers(simulation);
+        simulation.lighting.lightmap_count = (renderers + 3) / 4;
+        done.reflection_probes = bake.reflection_probes ? reflection_probes(simulation) : 0;
+        if (renderers == 0) {
+            // What Unity's console says when nothing contributes to global illumination.
+            done.warnings.push_back("No static objects with a MeshRenderer contribute to global illumination: the bake made no lightmaps. "
+                                    "Mark the objects Static (Contribute GI) and bake again.");
+            simulation.add_console(ConsoleKind::Warning, done.warnings.back());
+        }
+    } else {
+        simulation.lighting.lightmap_count = bake.lightmaps_before;
+    }
+    done.lightmap_count = simulation.lighting.lightmap_count;
+    simulation.lighting.last = std::move(done);
+}
+
+// A bake whose time is up completes when the editor is next asked, as Unity's bakeCompleted fires on
+// an editor update after the lightmapper finishes.
+void advance(Simulation& simulation) {
+    if (simulation.lighting.running && elapsed_ms(*simulation.lighting.running) >= simulation.lighting.bake_ms)
+        finish(simulation, "completed");
+}
+
+Reply bake_start(Simulation& simulation, const rapidjson::Value& params) {
+    advance(simulation);
+    std::string engine = params.HasMember("engine") ? params["engine"].GetString() : "unity";
+    if (simulation.play_mode != "edit")
+        return error_reply("conflict", "lightmaps cannot be baked in play mode; stop it first (playmode.set edit)");
+    if (simulation.lighting.running)
+        return error_reply("conflict", "bake " + std::to_string(simulation.lighting.running->id) +
+                                           " is running; wait for it (lighting.bake.status) or cancel it (lighting.bake.cancel)");
+    if (engine == "bakery" && !simulation.lighting.bakery_installed)
+        return error_reply("unsupported", "Bakery is not installed in this project (no ftRenderLightmap type); bake with engine unity");
+    LightingBake bake;
+    bake.id = simulation.lighting.next_id++;
+    bake.engine = engine;
+    bake.started = SteadyClock::now();
+    bake.reflection_probes = params.HasMember("reflectionProbes") && params["reflectionProbes"].GetBool();
+    bake.lightmaps_before = simulation.lighting.lightmap_count;
+    simulation.lighting.running = bake;
+    Output out;
+    out.writer.StartObject();
+    out.writer.Key("started");
+    out.writer.Bool(true);
+    out.writer.Key("engine");
+    out.writer.String(engine.c_str());
+    out.writer.Key("bakeId");
+    out.writer.Int(bake.id);
+    out.writer.EndObject();
+    return out.reply();
+}
+
+void write_outcome(JsonWriter& writer, const LightingOutcome& outcome) {
+    writer.StartObject();
+    writer.Key("bakeId");
+    writer.Int(outcome.id);
+    writer.Key("engine");
+    writer.String(outcome.engine.c_str());
+    writer.Key("outcome");
+    writer.String(outcome.outcome.c_str());
+    writer.Key("elapsedMs");
+    writer.Int64(outcome.elapsed_ms);
+    writer.Key("lightmapCount");
+    writer.Int(outcome.lightmap_count);
+    writer.Key("reflectionProbes");
+    writer.Int(outcome.reflection_probes);
+    writer.Key("warnings");
+    writer.StartArray();
+    for (const auto& warning : outcome.warnings)
+        writer.String(warning.c_str());
+    writer.EndArray();
+    writer.EndObject();
+}
+
+Reply bake_status(Simulation& simulation, const rapidjson::Value&) {
+    advance(simulation);
+    const auto& lighting = simulation.lighting;
+    Output out;
+    out.writer.StartObject();
+    out.writer.Key("running");
+    out.writer.Bool(lighting.running.has_value());
+    out.writer.Key("progress");
+    double progress = lighting.running && lighting.bake_ms > 0
+                          ? std::min(0.99, static_cast<double>(elapsed_ms(*lighting.running)) / static_cast<double>(lighting.bake_ms))
+                          : (lighting.running ? 0.0 : 1.0);
+    out.writer.Double(progress);
+    if (lighting.running) {
+        out.writer.Key("engine");
+        out.writer.String(lighting.running->engine.c_str());
+        out.writer.Key("bakeId");
+        out.writer.Int(lighting.running->id);
+    }
+    out.writer.Key("lightmapCount");
+    out.writer.Int(lighting.lightmap_count);
+    out.writer.Key("engines");
+    out.writer.StartObject();
+    out.writer.Key("unity");
+    out.writer.Bool(true);
+    out.writer.Key("bakery");
+    out.writer.Bool(lighting.bakery_installed);
+    if (lighting.bakery_installed) {
+        out.writer.Key("bakeryType");
+        out.writer.String("ftRenderLightmap");
+    }
+    out.writer.EndObject();
+    if (lighting.last) {
+        out.writer.Key("lastBake");
+        write_outcome(out.writer, *lighting.last);
+    }
+    out.writer.EndObject();
+    return out.reply();
+}
+
+Reply bake_cancel(Simulation& simulation, const rapidjson::Value&) {
+    advance(simulation);
+    bool was_running = simulation.lighting.running.has_value();
+    if (was_running)
+        finish(simulation, "cancelled");
+    Output out;
+    out.writer.StartObject();
+    out.writer.Key("wasRunning");
+    out.writer.Bool(was_running);
+    out.writer.Key("running");
+    out.writer.Bool(simulation.lighting.running.has_value());
+    out.writer.EndObject();
+    return out.reply();
+}
+
+} // namespace
+
+void register_lighting_primitives(std::map<std::string, Primitive, std::less<>>& table) {
+    table["lighting.bake.start"] = &bake_start;
+    table["lighting.bake.status"] = &bake_status;
+    table["lighting.bake.cancel"] = &bake_cancel;
+}
+
+} // namespace uap::editor_sim
