@@ -2,6 +2,7 @@
 // assets, selection, console, undo snapshots, play mode; and the lookups primitives share.
 #pragma once
 
+#include "animation_assets.hpp"
 #include "markers_model.hpp"
 #include "object_index.hpp"
 #include "type_registry.hpp"
@@ -62,7 +63,7 @@ struct StoredObjects {
 
 struct Asset {
     std::string path;
-    std::string kind; // Folder, Material, ScriptableObject, Prefab, Scene, Texture2D, Mesh, MonoScript.
+    std::string kind; // Folder, Material, ScriptableObject, Prefab, Scene, Texture2D, Mesh, MonoScript, AnimationClip, AnimatorController.
     std::string guid;
     const TypeSpec* type = nullptr; // Material and ScriptableObject: their serialized type.
     std::vector<Property> properties;
@@ -71,6 +72,8 @@ struct Asset {
     std::vector<std::pair<std::string, std::string>> sub_assets; // (name, type), e.g. ("Cube", "Mesh").
     uint64_t content_hash = 0; // MonoScript: its file's bytes when last imported, so a refresh sees edits.
     StoredObjects stored; // Prefab and Scene contents.
+    std::optional<AnimationClipData> clip;             // kind AnimationClip.
+    std::optional<AnimatorControllerData> controller;  // kind AnimatorController.
 };
 
 struct ConsoleEntry {
@@ -254,6 +257,7 @@ CompileResult compile_project_scripts(Simulation& simulation);
 void register_marker_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_package_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_search_primitives(std::map<std::string, Primitive, std::less<>>& table);
+void register_animation_primitives(std::map<std::string, Primitive, std::less<>>& table);
 // The types an asset answers to in t: filters: its kind, GameObject for prefabs and models, a ScriptableObject's own type.
 std::vector<std::string> asset_types(const Asset& asset);
 // Lower-case ASCII, for the case-insensitive matching of names and types in searches.
