@@ -79,3 +79,49 @@ TEST_F(History, AKeptInterruptedAnswerWithoutAPlaceholderComesBeforeTheNextMessa
         order.push_back(uap::json::string_field(item, "text").value_or(""));
     EXPECT_EQ(order, (std::vector<std::string>{"first", "cut one", "second", "answer two", "third", "cut three"}));
 }
+
+TEST_F(History, SearchFindsSessionsByTitleOrByAnyMessageInAnyCase) {
+    write_transcript("s1", {user_line("u1", "make three red cubes"), assistant_line("claude", "Done: three cubes under /Level")});
+    write_transcript("s2", {user_line("u1", "fix the Prefab overrides"), assistant_line("claude", "Reverted the overrides")});
+    write_transcript("s3", {user_line("u1", "light the scene"), assistant_line("claude", "Baked the lightmaps in 12 s")});
+    auto ids = [&](std::string_view query) {
+        std::vector<std::string> found;
+        for (auto& entry : search_history(home, project, query))
+            found.push_back(entry.session_id);
+        std::sort(found.begin(), found.end());
+        return found;
+    };
+    EXPECT_EQ(ids(""), (std::vector<std::string>{"s1", "s2", "s3"}));
+    EXPECT_EQ(ids("prefab"), (std::vector<std::string>{"s2"})) << "the title, in another case";
+    EXPECT_EQ(ids("LIGHTMAPS"), (std::vector<std::string>{"s3"})) << "an assistant message";
+    EXPECT_EQ(ids("cubes"), (std::vector<std::string>{"s1"}));
+    EXPECT_EQ(ids("claude"), (std::vector<std::string>{})) << "the model's name is not a message's text";
+    EXPECT_EQ(ids("no such words"), (std::vector<std::string>{}));
+}
+
+TEST_F(History, DeleteRemovesTheTranscriptAndItsSubagentsAndRefusesWhatIsNotASession) {
+    write_transcript("s1", {user_line("u1", "keep me")});
+    write_transcript("s2", {user_line("u1", "delete me")});
+    fs::path folder = transcripts_folder(home, project);
+    fs::create_directories(folder / "s2" / "subagents");
+    std::ofstream(folder / "s2" / "subagents" / "agent-1.jsonl") << user_line("u9", "sub") << "\n";
+    // A link planted where a session's subagents folder goes: removed, never followed.
+    fs::create_directories(root / "outside");
+    std::ofstream(root / "outside" / "precious.txt") << "keep";
+    write_transcript("s3", {user_line("u1", "linked")});
+    fs::create_directory_symlink(root / "outside", folder / "s3");
+
+    ASSERT_TRUE(delete_history(home, project, "s2"));
+    EXPECT_FALSE(fs::exists(folder / "s2.jsonl"));
+    EXPECT_FALSE(fs::exists(folder / "s2"));
+    EXPECT_TRUE(fs::exists(folder / "s1.jsonl"));
+    ASSERT_TRUE(delete_history(home, project, "s3"));
+    EXPECT_TRUE(fs::exists(root / "outside" / "precious.txt"));
+
+    for (const std::string& bad : std::vector<std::string>{"", "../s1", "s1/../../x", std::string(200, 'a'), "s1.jsonl", "missing"}) {
+        auto refused = delete_history(home, project, bad);
+        ASSERT_FALSE(refused) << bad;
+        EXPECT_NE(refused.error().message().find("list_history"), std::string::npos) << refused.error().message();
+    }
+    EXPECT_TRUE(fs::exists(folder / "s1.jsonl"));
+}

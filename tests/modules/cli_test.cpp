@@ -82,6 +82,21 @@ TEST_F(Cli, ToolsCallPrintsTheResultOrFailsWithAReason) {
     EXPECT_NE(missing.err.find("no tool named \"nope\""), std::string::npos);
 }
 
+TEST_F(Cli, ToolsCallWithNoHostFoundSaysSoAndHowToReachTheEditor) {
+    TemporaryFolder project;
+    auto call = host({"tools", "call", "uap_query_hierarchy", "--project", project.path().string()});
+    EXPECT_EQ(call.exit_code, 1);
+    EXPECT_NE(call.err.find("no host serves " + project.path().string()), std::string::npos) << call.err;
+    EXPECT_NE(call.err.find("`uap-host serve --project " + project.path().string() + "`"), std::string::npos) << call.err;
+    EXPECT_NE(call.err.find("--editor sim"), std::string::npos) << call.err;
+    EXPECT_NE(call.err.find("no_editor"), std::string::npos) << call.err;
+
+    // Asked for explicitly, running without an editor needs no explanation.
+    auto asked = host({"tools", "call", "uap_ping", "--editor", "none", "--project", project.path().string()});
+    EXPECT_EQ(asked.exit_code, 0) << asked.err;
+    EXPECT_EQ(asked.err.find("no host serves"), std::string::npos) << asked.err;
+}
+
 TEST_F(Cli, DisableAndEnableAPackPerProject) {
     TemporaryFolder project;
     auto disabled = host({"modules", "disable", "uap.core", "--project", project.path().string()});

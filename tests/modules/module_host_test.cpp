@@ -107,6 +107,28 @@ TEST(ModuleHost, AnAbiRevisionThatIsNotASmallPositiveIntegerBreaksTheDescription
     }
 }
 
+TEST(ModuleHost, AJapaneseDescriptionIsKeptAndAMalformedOneBreaksTheDescription) {
+    auto described = [](const std::string& descriptions) {
+        return uap::modules::parse_module_description(
+            R"({"id":"a.b","version":"1.0.0","tools":[{"name":"t","description":"Does it.","inputSchema":{"type":"object"},)"
+            R"("metadata":{"readOnly":true,"undoable":false,"destructive":false,"idempotent":true,"longRunning":false})" +
+            descriptions + "}]}");
+    };
+    auto plain = described("");
+    ASSERT_TRUE(plain) << plain.error().message();
+    EXPECT_EQ(plain->tools.at(0).japanese_description, "");
+    auto japanese = described(R"(,"descriptions":{"ja":"実行する。","fr":"Le fait."})");
+    ASSERT_TRUE(japanese) << japanese.error().message();
+    EXPECT_EQ(japanese->tools.at(0).japanese_description, "実行する。");
+    const std::string oversized = ",\"descriptions\":{\"ja\":\"" + std::string(4097, 'x') + "\"}";
+    for (const std::string& bad : std::vector<std::string>{R"(,"descriptions":"実行する。")", R"(,"descriptions":{"ja":""})",
+                                                           R"(,"descriptions":{"ja":7})", R"(,"descriptions":[])", oversized}) {
+        auto parsed = described(bad);
+        ASSERT_FALSE(parsed) << bad;
+        EXPECT_NE(parsed.error().message().find("descriptions"), std::string::npos) << parsed.error().message();
+    }
+}
+
 TEST(ModuleHost, FolderWithoutManifest) {
     TemporaryFolder plugins;
     fs::create_directories(plugins.path() / "empty-pack");

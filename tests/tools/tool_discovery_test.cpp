@@ -168,6 +168,13 @@ TEST_F(ToolDiscovery, UnityWordsInEnglishAndJapaneseFindTheirTools) {
     EXPECT_TRUE(among(found("bake navmesh"), "levelkit_navmesh_bake"));
 }
 
+TEST_F(ToolDiscovery, AJapaneseQueryMatchesAToolsJapaneseDescription) {
+    // No glossary word and no pack keyword is in this query: only the tool's own Japanese
+    // description ("...歩行不可...エリア...") can match it.
+    EXPECT_TRUE(among(found("歩行不可のエリアにする"), "levelkit_navmesh_area_set"));
+    EXPECT_FALSE(among(found("歩行不可のエリアにする"), "levelkit_navmesh_bake"));
+}
+
 TEST_F(ToolDiscovery, AnAreaListsItsToolsAndNoArgumentsListTheAreas) {
     ToolReply areas = stack->call("uap_tool_search", "{}");
     ASSERT_FALSE(areas.is_error) << areas.text;

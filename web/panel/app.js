@@ -56,9 +56,16 @@ new Composer({
   onInterrupt: () => connection.command('interrupt'),
 });
 
+// A path as one word for a POSIX shell or PowerShell: quoted unless it is plain.
+function shellWord(text) {
+  return /^[\w./:\\-]+$/.test(text) ? text : `'${text.replaceAll("'", "''")}'`;
+}
+
 function showConnection(state) {
   const known = ['connecting', 'connected', 'reconnecting', 'signed-out', 'host-gone'];
-  connectionLabel.textContent = known.includes(state) ? t(`connection.${state}`) : state;
+  // Only a host that has gone can have said which project it served ('connecting' comes before the status bar exists).
+  const project = state === 'host-gone' && status.status.project ? shellWord(status.status.project) : 'DIR';
+  connectionLabel.textContent = known.includes(state) ? t(`connection.${state}`, { project }) : state;
   connectionLabel.dataset.state = state;
   // Without the host the last status is stale: the bar must not keep saying "ready".
   if (['reconnecting', 'signed-out', 'host-gone'].includes(state)) status.merge({ state: 'disconnected' });

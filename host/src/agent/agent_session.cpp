@@ -144,6 +144,8 @@ void AgentSession::publish_status_locked() {
     text("permission_mode", m_settings.permission_mode);
     text("auto_approve", to_string(m_settings.auto_approve));
     text("cli_version", m_cli_version);
+    // The project folder, so a front-end that loses the host can print the exact command that brings it back.
+    text("project", utf8::from_path(m_options.project));
     text("error", m_error);
     status.AddMember("cli_pid", m_process ? m_process->pid() : 0, allocator);
     status.AddMember("turn_id", m_turns.current_turn(), allocator);

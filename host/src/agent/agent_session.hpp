@@ -94,7 +94,9 @@ public:
     Expected<void> answer_permission(const std::string& permission_id, const PermissionAnswer& answer);
     Expected<void> new_session();
     Expected<void> resume(const std::string& session_id);
-    std::vector<HistoryEntry> history() const;
+    std::vector<HistoryEntry> history(std::string_view query = {}) const;
+    // Refuses the session this chat is running; a new session first frees it.
+    Expected<void> delete_session(const std::string& session_id);
     Expected<void> set_model(const std::string& model);
     // bypassPermissions is refused unless confirmed: the host, not only the front-end, insists on it.
     Expected<void> set_permission_mode(const std::string& mode, BypassConfirmation confirmation);

@@ -110,7 +110,18 @@ Expected<void> AgentSession::resume(const std::string& session_id) {
     return spawn_locked(session_id);
 }
 
-std::vector<HistoryEntry> AgentSession::history() const { return list_history(claude_home(), m_options.project); }
+std::vector<HistoryEntry> AgentSession::history(std::string_view query) const {
+    return search_history(claude_home(), m_options.project, query);
+}
+
+Expected<void> AgentSession::delete_session(const std::string& session_id) {
+    {
+        std::lock_guard lock(m_mutex);
+        if (!session_id.empty() && session_id == m_session_id)
+            return Error("session " + session_id + " is the one this chat is running; start a new session (new_session) first, then delete it");
+    }
+    return delete_history(claude_home(), m_options.project, session_id);
+}
 
 Expected<void> AgentSession::set_model(const std::string& model) {
     std::lock_guard lock(m_mutex);

@@ -200,6 +200,67 @@ std::vector<HistoryEntry> list_history(const fs::path& home, const fs::path& cwd
     return entries;
 }
 
+namespace {
+
+std::string lower_ascii(std::string_view text) {
+    std::string lowered(text);
+    for (char& character : lowered)
+        character = static_cast<char>(std::tolower(static_cast<unsigned char>(character)));
+    return lowered;
+}
+
+// Whether a user or assistant message of the transcript contains the (lower-cased) query.
+bool transcript_mentions(const fs::path& file, const std::string& query) {
+    std::ifstream stream(file);
+    std::string text;
+    while (std::getline(stream, text)) {
+        if (text.size() > max_transcript_line || lower_ascii(text).find(query) == std::string::npos)
+            continue; // Cheap first: a line that does not hold the words in any form cannot match.
+        auto line = json::parse(text);
+        if (!line || !line->IsObject())
+            continue;
+        std::string type = json::string_field(*line, "type").value_or("");
+        if (type != "user" && type != "assistant")
+            continue;
+        if (const rapidjson::Value* content = message_content(*line))
+            if (lower_ascii(text_of_content(*content)).find(query) != std::string::npos)
+                return true;
+    }
+    return false;
+}
+
+} // namespace
+
+std::vector<HistoryEntry> search_history(const fs::path& home, const fs::path& cwd, std::string_view query) {
+    std::vector<HistoryEntry> entries = list_history(home, cwd);
+    if (query.empty())
+        return entries;
+    std::string wanted = lower_ascii(query);
+    fs::path folder = transcripts_folder(home, cwd);
+    std::erase_if(entries, [&](const HistoryEntry& entry) {
+        return lower_ascii(entry.title).find(wanted) == std::string::npos && !transcript_mentions(folder / (entry.session_id + ".jsonl"), wanted);
+    });
+    return entries;
+}
+
+Expected<void> delete_history(const fs::path& home, const fs::path& cwd, const std::string& session_id) {
+    if (!valid_session_id(session_id))
+        return Error("not a session id: \"" + session_id.substr(0, 130) + "\" (letters, digits, '-' and '_'; list_history names them)");
+    fs::path folder = transcripts_folder(home, cwd);
+    fs::path file = folder / (session_id + ".jsonl");
+    std::error_code error;
+    if (!fs::is_regular_file(fs::symlink_status(file, error)) && !fs::is_symlink(fs::symlink_status(file, error)))
+        return Error("no transcript for session " + session_id + " in " + utf8::from_path(folder) + "; list_history names the sessions there");
+    if (!fs::remove(file, error) || error)
+        return Error("the transcript " + utf8::from_path(file) + " could not be deleted: " + error.message());
+    // remove_all removes a link to a folder without entering it.
+    fs::remove_all(folder / session_id, error);
+    if (error)
+        return Error("the transcript was deleted, but its subagents' folder " + utf8::from_path(folder / session_id) +
+                     " could not be: " + error.message());
+    return {};
+}
+
 Expected<std::vector<rapidjson::Document>> load_history(const fs::path& home, const fs::path& cwd, const std::string& session_id) {
     if (!valid_session_id(session_id))
         return Error("not a session id: " + session_id);

@@ -29,6 +29,16 @@ bool valid_session_id(std::string_view id);
 // Newest first.
 std::vector<HistoryEntry> list_history(const std::filesystem::path& home, const std::filesystem::path& cwd);
 
+// The longest search text a front-end may send: a phrase, not a document.
+constexpr size_t max_history_query_bytes = 200;
+
+// Sessions whose title or any user or assistant text contains query (ASCII letters in any case),
+// newest first. An empty query lists every session.
+std::vector<HistoryEntry> search_history(const std::filesystem::path& home, const std::filesystem::path& cwd, std::string_view query);
+
+// Deletes a session's transcript and its subagents' transcripts. A link is removed, never followed.
+Expected<void> delete_history(const std::filesystem::path& home, const std::filesystem::path& cwd, const std::string& session_id);
+
 // The transcript as panel transcript items (user_message, assistant_message, tool_started,
 // tool_finished, compaction; subagent items carry "subagent":true). A partial answer the host kept
 // for a turn the CLI's death cut (interrupted_answers.hpp) is an assistant_message with

@@ -22,7 +22,7 @@ const Command& call_command() {
         {{"args", Takes::Value, "JSON", "the tool's arguments, a JSON object (default {})"},
          {"editor", Takes::Value, "MODE",
           "running: through the host serving --project (MCP); sim: in-process with the editor simulator (sample scene); "
-          "none: in-process without an editor. Default: running when a host serves --project and no --plugins is given, else none"},
+          "none: in-process without an editor. Default: running when a host serves --project and no --plugins is given, else none (and it says why, since editor tools then answer no_editor)"},
          project_option(),
          plugins_option()},
         ""};
@@ -45,7 +45,9 @@ const Command& tools_group() {
     return command;
 }
 
-enum class Target { RunningHost, Simulator, NoEditor };
+// NoHostFound runs like NoEditor, but nobody asked for it: the user is told why and how to reach an
+// editor, since every editor tool will answer no_editor.
+enum class Target { RunningHost, Simulator, NoEditor, NoHostFound };
 
 Expected<Target> choose_target(const Arguments& arguments, const std::optional<RunningHost>& running) {
     auto editor = arguments.value("editor");
@@ -65,7 +67,9 @@ Expected<Target> choose_target(const Arguments& arguments, const std::optional<R
     }
     if (editor)
         return Error("--editor must be running, sim or none");
-    return running && !arguments.has("plugins") ? Target::RunningHost : Target::NoEditor;
+    if (running && !arguments.has("plugins"))
+        return Target::RunningHost;
+    return arguments.has("plugins") ? Target::NoEditor : Target::NoHostFound;
 }
 
 int print_outcome(const modules::ToolOutcome& outcome) {
@@ -87,8 +91,16 @@ int call_in_process(const Arguments& arguments, const std::string& name, Target 
     auto host = load_host(arguments, simulator ? &simulator->link() : nullptr);
     if (!host)
         return fail(Failure, host.error().message());
-    std::cerr << "uap-host: answered in-process by this command, "
-              << (simulator ? "with the editor simulator (sample scene)" : "with no editor") << "\n";
+    if (target == Target::NoHostFound) {
+        auto project = arguments.value("project");
+        std::cerr << "uap-host: " << (project ? "no host serves " + *project : std::string("no --project was given"))
+                  << ", so this command answers in-process with no editor (editor tools answer no_editor). To reach the editor: "
+                  << "`uap-host serve --project " << project.value_or("DIR")
+                  << "` (or open the project in Unity with the package); to try the sample scene: --editor sim\n";
+    } else {
+        std::cerr << "uap-host: answered in-process by this command, "
+                  << (simulator ? "with the editor simulator (sample scene)" : "with no editor") << "\n";
+    }
     auto outcome = host->modules->call_tool(name, arguments.value("args").value_or("{}"));
     if (outcome.status == modules::CallStatus::UnknownTool)
         for (auto& pack : host->modules->packs())

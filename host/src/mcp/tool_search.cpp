@@ -98,6 +98,46 @@ int name_score(std::string_view name, std::string_view term) {
     return best;
 }
 
+// The pieces of a Japanese query between particles and punctuation ("プレハブのオーバーライドを適用" →
+// プレハブ, オーバーライド, 適用), each at least two characters: Japanese has no spaces to split on.
+std::vector<std::string> japanese_pieces(std::string_view query) {
+    constexpr std::string_view separators[] = {"を", "に", "で", "が", "は", "の", "と", "へ", "も", "、", "。", "・", "　", "？", "！"};
+    std::vector<std::string> pieces;
+    std::string piece;
+    auto flush = [&] {
+        auto characters = std::count_if(piece.begin(), piece.end(), [](char byte) { return (static_cast<unsigned char>(byte) & 0xC0) != 0x80; });
+        if (characters >= 2 && non_ascii(piece))
+            pieces.push_back(piece);
+        piece.clear();
+    };
+    for (size_t at = 0; at < query.size();) {
+        auto separator = std::find_if(std::begin(separators), std::end(separators),
+                                      [&](std::string_view candidate) { return query.substr(at, candidate.size()) == candidate; });
+        if (separator != std::end(separators)) {
+            flush();
+            at += separator->size();
+        } else if (query[at] == ' ' || query[at] == ',' || query[at] == '.') {
+            flush();
+            ++at;
+        } else {
+            piece += query[at++];
+        }
+    }
+    flush();
+    return pieces;
+}
+
+// Pieces of a Japanese query found in the tool's own Japanese description.
+int japanese_description_score(const CatalogueEntry& entry, std::string_view query) {
+    if (query.empty() || entry.tool->japanese_description.empty())
+        return 0;
+    int score = 0;
+    for (const std::string& piece : japanese_pieces(query))
+        if (contains(entry.tool->japanese_description, piece))
+            score += 2;
+    return score;
+}
+
 int area_score(const CatalogueEntry& entry, std::string_view term, std::string_view query) {
     if (contains(lower_ascii(entry.module_id), term) || contains(lower_ascii(entry.module_name), term))
         return 3;
@@ -145,7 +185,7 @@ int match_score(const CatalogueEntry& entry, const std::vector<std::string>& ter
             best = 1;
         score += best;
     }
-    return score;
+    return score + japanese_description_score(entry, whole_query);
 }
 
 std::vector<const CatalogueEntry*> rank_tools(const std::vector<CatalogueEntry>& catalogue, const std::vector<std::string>& terms,

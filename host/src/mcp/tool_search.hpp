@@ -18,7 +18,8 @@ std::vector<std::string> query_terms(std::string_view query);
 bool in_area(const CatalogueEntry& entry, std::string_view area);
 
 // How well an entry matches the terms: name words count most, then the pack's area words, then the
-// description. 0 means no term matched.
+// description; a Japanese query also matches the tool's Japanese description piece by piece. 0 means
+// no term matched.
 int match_score(const CatalogueEntry& entry, const std::vector<std::string>& terms);
 
 // Entries of the area (all when empty) that match the terms (all when none), best first, ties by name.

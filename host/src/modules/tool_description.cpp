@@ -56,6 +56,25 @@ Expected<ToolMetadata> parse_metadata(const rapidjson::Value& tool, const std::s
     return result;
 }
 
+// The Japanese description from the optional "descriptions" object ({"ja": "..."}); empty when
+// absent. Languages this host does not know are skipped, so a pack may carry more than it reads.
+Expected<std::string> parse_translations(const rapidjson::Value& tool, const std::string& name) {
+    constexpr size_t max_bytes = 4096;
+    auto translations = tool.FindMember("descriptions");
+    if (translations == tool.MemberEnd())
+        return std::string();
+    if (!translations->value.IsObject())
+        return Error("tool \"" + name + "\" has \"descriptions\" that is not an object of language → text");
+    auto japanese = translations->value.FindMember("ja");
+    if (japanese == translations->value.MemberEnd())
+        return std::string();
+    if (!japanese->value.IsString() || japanese->value.GetStringLength() == 0)
+        return Error("tool \"" + name + "\" has a \"descriptions.ja\" that is not a non-empty string");
+    if (japanese->value.GetStringLength() > max_bytes)
+        return Error("tool \"" + name + "\" has a \"descriptions.ja\" over " + std::to_string(max_bytes) + " bytes");
+    return std::string(japanese->value.GetString(), japanese->value.GetStringLength());
+}
+
 } // namespace
 
 Expected<ModuleDescription> parse_module_description(const std::string& text) {
@@ -93,6 +112,10 @@ Expected<ModuleDescription> parse_module_description(const std::string& text) {
         if (!description_text || description_text->empty())
             return Error("tool \"" + entry.name + "\" has no description");
         entry.description = *description_text;
+        auto translations = parse_translations(tool, entry.name);
+        if (!translations)
+            return translations.error();
+        entry.japanese_description = std::move(*translations);
         auto input = tool.FindMember("inputSchema");
         if (input == tool.MemberEnd())
             return Error("tool \"" + entry.name + "\" has no inputSchema");

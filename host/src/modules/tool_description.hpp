@@ -28,6 +28,7 @@ std::string traits_in_words(const ToolMetadata& metadata);
 struct ToolDescription {
     std::string name;
     std::string description;
+    std::string japanese_description; // Empty when the tool offers none.
     std::string input_schema_json;
     std::string output_schema_json; // Empty when the tool declares none.
     ToolMetadata metadata;

@@ -89,9 +89,18 @@ Expected<void> run(const std::string& type, const rapidjson::Value& command, age
     if (type == "new_session")
         return session.new_session();
     if (type == "list_history") {
+        std::string query;
+        if (auto found = command.FindMember("query"); found != command.MemberEnd()) {
+            if (!found->value.IsString())
+                return Error("list_history's query is text to search for, e.g. {\"query\":\"prefab\"}");
+            query.assign(found->value.GetString(), found->value.GetStringLength());
+            if (query.size() > agent::max_history_query_bytes)
+                return Error("list_history's query is " + std::to_string(query.size()) + " bytes; search for a phrase of at most " +
+                             std::to_string(agent::max_history_query_bytes));
+        }
         rapidjson::Value sessions(rapidjson::kArrayType);
         auto& allocator = reply.GetAllocator();
-        for (auto& entry : session.history()) {
+        for (auto& entry : session.history(query)) {
             rapidjson::Value item(rapidjson::kObjectType);
             item.AddMember("session_id", json::string_value(entry.session_id, allocator), allocator);
             item.AddMember("title", json::string_value(entry.title, allocator), allocator);
@@ -101,6 +110,12 @@ Expected<void> run(const std::string& type, const rapidjson::Value& command, age
         }
         reply.AddMember("sessions", sessions, allocator);
         return {};
+    }
+    if (type == "delete_history") {
+        auto id = json::string_field(command, "session_id");
+        if (!id)
+            return Error("delete_history needs session_id (list_history names them)");
+        return session.delete_session(*id);
     }
     if (type == "resume") {
         auto id = json::string_field(command, "session_id");

@@ -313,13 +313,7 @@ describe('turns', () => {
     const steps = [{ text: 'first answer' }, { text: 'second answer' }, { text: 'third answer' }];
     await withStack(steps, {}, async ({ host, browser, restart }) => {
       const page = await openPanel(browser, host.signIn);
-      await sendMessage(page, 'alpha question');
-      await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
-      await page.click('nav [data-view="history"]');
-      await page.click('#new-session');
-      await page.waitForFunction(() => !document.querySelector('.message') && document.querySelector('#status-state').dataset.state === 'ready', null, { timeout: 60000 });
-      await sendMessage(page, 'beta question');
-      await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
+      await twoSessions(page);
 
       await page.click('nav [data-view="history"]');
       const items = page.locator('.history-item');
@@ -340,7 +334,51 @@ describe('turns', () => {
       assert.equal(await reopened.locator('.message.assistant', { hasText: 'first answer' }).count(), 1);
     });
   });
+
+  it('searches history by the words of any message and deletes a session after a confirming click, never the running one', async () => {
+    const steps = [{ text: 'the lightmaps are baked' }, { text: 'the prefab is reverted' }];
+    await withStack(steps, {}, async ({ host, browser }) => {
+      const page = await openPanel(browser, host.signIn);
+      await twoSessions(page);
+
+      await page.click('nav [data-view="history"]');
+      const titles = () => page.locator('.history-title').allTextContents();
+      const searchFor = async (text, expected) => {
+        await page.fill('#history-search', text);
+        await page.waitForFunction((wanted) => JSON.stringify([...document.querySelectorAll('.history-title')].map((node) => node.textContent)) === wanted,
+          JSON.stringify(expected), { timeout: 20000 });
+      };
+      await searchFor('LIGHTMAPS', ['alpha question']);
+      await searchFor('prefab is', ['beta question']);
+      await searchFor('no such words', []);
+      assert.match(await page.textContent('#history-list'), /no such words/);
+      await searchFor('', ['beta question', 'alpha question']);
+
+      const deleteOf = (title) => page.locator('.history-row', { hasText: title }).locator('.history-delete');
+      await deleteOf('beta question').click();
+      assert.equal(await deleteOf('beta question').getAttribute('data-armed'), 'true', 'the first click only asks');
+      await deleteOf('beta question').click();
+      await page.locator('.history-row', { hasText: 'beta question' }).locator('.card-error', { hasText: 'new_session' }).waitFor({ timeout: 20000 });
+      assert.deepEqual(await titles(), ['beta question', 'alpha question'], 'the running session is refused and kept');
+
+      await deleteOf('alpha question').click();
+      await deleteOf('alpha question').click();
+      await page.waitForFunction(() => document.querySelectorAll('.history-title').length === 1, null, { timeout: 20000 });
+      assert.deepEqual(await titles(), ['beta question']);
+    });
+  });
 });
+
+// Asks 'alpha question' in one session and 'beta question' in a new one, each answered.
+async function twoSessions(page) {
+  await sendMessage(page, 'alpha question');
+  await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
+  await page.click('nav [data-view="history"]');
+  await page.click('#new-session');
+  await page.waitForFunction(() => !document.querySelector('.message') && document.querySelector('#status-state').dataset.state === 'ready', null, { timeout: 60000 });
+  await sendMessage(page, 'beta question');
+  await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
+}
 
 // The tools a request offers the model: its `tools` array plus the CLI's deferred tools (MCP
 // tools), which it announces by name in system reminders, read in conversation order:

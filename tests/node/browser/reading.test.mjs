@@ -243,11 +243,21 @@ describe('notices', () => {
 
 describe('host restart', () => {
   it('tells the user how to sign in again once the host is gone, and stops showing the agent as ready', async () => {
-    await withStack([{ text: 'unused' }], {}, async ({ host, browser, restart }) => {
+    await withStack([{ text: 'unused' }], {}, async ({ host, browser, restart, project }) => {
       const page = await openPanel(browser, host.signIn);
+      await page.setViewportSize({ width: 1100, height: 800 });
+      await page.waitForFunction(() => ['ready', 'starting', 'running'].includes(document.getElementById('status-state')?.dataset.state), null, { timeout: 60000 });
       await restart();
       await page.locator('#connection[data-state="host-gone"]').waitFor({ timeout: 60000 });
-      assert.match(await page.textContent('#connection'), /uap-host open --project DIR/);
+      const guidance = await page.textContent('#connection');
+      assert.ok(guidance.includes(`uap-host open --project ${project}`) || guidance.includes(`uap-host open --project '${project}'`),
+        `the guidance names the real project folder: ${guidance}`);
+      const titleLines = await page.evaluate(() => {
+        const range = document.createRange();
+        range.selectNodeContents(document.querySelector('.top-bar h1'));
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      assert.equal(titleLines, 1, 'the long guidance does not push the title onto two lines at 1,100 px');
       assert.notEqual(await page.getAttribute('#status-state', 'data-state'), 'ready', 'the stale status does not claim the agent is ready');
       await screenshot(page, 'host-gone');
     });

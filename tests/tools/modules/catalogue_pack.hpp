@@ -17,6 +17,7 @@ struct ToolRow {
     std::string_view description;
     std::string_view input_schema;
     Kind kind;
+    std::string_view japanese_description = {};
 };
 
 class TableTool final : public sdk::Tool {
@@ -24,6 +25,7 @@ public:
     explicit TableTool(const ToolRow& row) : m_row(row) {}
     std::string_view name() const override { return m_row.name; }
     std::string_view description() const override { return m_row.description; }
+    std::string_view japanese_description() const override { return m_row.japanese_description; }
     std::string_view input_schema() const override { return m_row.input_schema; }
     sdk::ToolTraits traits() const override {
         switch (m_row.kind) {

@@ -17,6 +17,64 @@ namespace AgentPanel.Tests
             cases["viewmodel.transcript_follows_events"] = TranscriptFollowsEvents;
             cases["viewmodel.catalogue_parity_and_switching"] = CatalogueParityAndSwitching;
             cases["viewmodel.allow_always_is_scoped_and_bypass_confirmed"] = AllowAlwaysIsScopedAndBypassConfirmed;
+            cases["viewmodel.badge_and_kept_draft"] = BadgeAndKeptDraft;
+            cases["viewmodel.history_search_and_delete_commands"] = HistorySearchAndDeleteCommands;
+        }
+
+        // The window's history search and delete speak the panel protocol's list_history and delete_history.
+        static void HistorySearchAndDeleteCommands(Options options)
+        {
+            var commands = new PanelCommands();
+            JObject all = JObject.Parse(commands.ListHistory(string.Empty));
+            Check.Equal("list_history", (string)all["type"], "an empty search lists everything");
+            Check.True(all["query"] == null, "and sends no query");
+            JObject search = JObject.Parse(commands.ListHistory("\"プレハブ\" <b>"));
+            Check.Equal("\"プレハブ\" <b>", (string)search["query"], "the query travels as typed, escaped by the JSON writer");
+            JObject delete = JObject.Parse(commands.DeleteHistory("s-1"));
+            Check.Equal("delete_history", (string)delete["type"], "delete command");
+            Check.Equal("s-1", (string)delete["session_id"], "names the session");
+            Check.True((string)delete["id"] != (string)search["id"], "each command has its own id");
+        }
+
+        sealed class MemoryValues : ISessionValues
+        {
+            public readonly Dictionary<string, string> Values = new Dictionary<string, string>();
+            public int Writes;
+            public string GetString(string key, string fallback) { string value; return Values.TryGetValue(key, out value) ? value : fallback; }
+            public void SetString(string key, string value) { Values[key] = value; ++Writes; }
+        }
+
+        // The tab's badge: a waiting card or a turn finished out of sight, never the turns a snapshot
+        // brought; and a draft and scroll position that outlive the window (a domain reload).
+        static void BadgeAndKeptDraft(Options options)
+        {
+            var transcript = new Transcript();
+            var badge = new AttentionBadge();
+            Check.Equal(Attention.None, badge.Observe(transcript, WindowFocus.Unfocused), "nothing before the snapshot");
+            transcript.Apply(JObject.Parse(@"{""type"":""snapshot"",""protocol"":1,""seq"":5,""status"":{""state"":""ready""},""pending_permissions"":[],
+                ""transcript"":[{""type"":""turn_finished"",""seq"":4,""turn_id"":2,""result"":""done""}]}"));
+            Check.Equal(Attention.None, badge.Observe(transcript, WindowFocus.Unfocused), "the snapshot's finished turns are not news");
+            transcript.Apply(JObject.Parse(@"{""type"":""turn_finished"",""seq"":6,""turn_id"":3,""result"":""done""}"));
+            Check.Equal(Attention.TurnFinished, badge.Observe(transcript, WindowFocus.Unfocused), "a turn finished out of sight");
+            transcript.Apply(JObject.Parse(@"{""type"":""permission_requested"",""seq"":7,""permission"":{""permission_id"":""p1"",""tool_name"":""Write"",""input"":{}}}"));
+            Check.Equal(Attention.CardWaiting, badge.Observe(transcript, WindowFocus.Unfocused), "a waiting card outranks a finished turn");
+            Check.Equal(Attention.None, badge.Observe(transcript, WindowFocus.Focused), "looking at the window clears the badge");
+            transcript.Apply(JObject.Parse(@"{""type"":""permission_answered"",""seq"":8,""permission_id"":""p1""}"));
+            Check.Equal(Attention.None, badge.Observe(transcript, WindowFocus.Unfocused), "a turn seen while focused stays seen");
+
+            var values = new MemoryValues();
+            var kept = new KeptDraft(values);
+            Check.Equal(string.Empty, kept.Draft, "no draft at first");
+            Check.True(float.IsNaN(kept.ScrollY), "no scroll position at first");
+            kept.Keep("half a mess", 120.5f);
+            kept.Keep("half a mess", 120.5f);
+            Check.Equal(2, values.Writes, "an unchanged draft and position are not written again");
+            kept.Keep("half a message 日本語 <color=red>", 3000.25f);
+            var afterReload = new KeptDraft(values);
+            Check.Equal("half a message 日本語 <color=red>", afterReload.Draft, "the draft survives the window");
+            Check.Equal(3000.25f, afterReload.ScrollY, "the scroll position survives the window");
+            values.Values["AgentPanel.Window.ScrollY"] = "not a number";
+            Check.True(float.IsNaN(new KeptDraft(values).ScrollY), "a damaged position is ignored, not guessed");
         }
 
         // The window's one-click allow-always offers the card's narrow rules (never every Write) and

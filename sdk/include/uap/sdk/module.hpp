@@ -75,6 +75,11 @@ inline std::string describe_module(const Module& module, std::string_view id, st
         rapidjson::Value entry(rapidjson::kObjectType);
         entry.AddMember("name", string(tool->name()), allocator);
         entry.AddMember("description", string(tool->description()), allocator);
+        if (!tool->japanese_description().empty()) {
+            rapidjson::Value translations(rapidjson::kObjectType);
+            translations.AddMember("ja", string(tool->japanese_description()), allocator);
+            entry.AddMember("descriptions", translations, allocator);
+        }
         auto add_schema = [&](const char* key, std::string_view text) {
             rapidjson::Document schema(&allocator);
             schema.Parse(text.data(), text.size());

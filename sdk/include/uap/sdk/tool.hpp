@@ -129,6 +129,9 @@ public:
 
     virtual std::string_view name() const = 0;
     virtual std::string_view description() const = 0;
+    // Optional: the description in Japanese, as a Unity user there would search for the tool. Search
+    // matches it, and it travels in the module's description beside the English one.
+    virtual std::string_view japanese_description() const { return {}; }
     // A JSON Schema whose top level is {"type":"object",...}.
     virtual std::string_view input_schema() const = 0;
     // Optional: when non-empty, results must match it and reach MCP clients as structuredContent.

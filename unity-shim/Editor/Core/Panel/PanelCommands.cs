@@ -13,7 +13,9 @@ namespace AgentPanel.Panel
         public string Send(string text) { return Command("send", new JObject { { "text", text } }); }
         public string Interrupt() { return Command("interrupt", null); }
         public string NewSession() { return Command("new_session", null); }
-        public string ListHistory() { return Command("list_history", null); }
+        // An empty query lists every session; otherwise only those whose messages contain it.
+        public string ListHistory(string query) { return Command("list_history", string.IsNullOrEmpty(query) ? null : new JObject { { "query", query } }); }
+        public string DeleteHistory(string sessionId) { return Command("delete_history", new JObject { { "session_id", sessionId } }); }
         public string Resume(string sessionId) { return Command("resume", new JObject { { "session_id", sessionId } }); }
         public string SetModel(string model) { return Command("set_model", new JObject { { "model", model } }); }
         public string SetPermissionMode(string mode) { return Command("set_permission_mode", new JObject { { "mode", mode } }); }

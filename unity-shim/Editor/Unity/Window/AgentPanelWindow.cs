@@ -24,7 +24,7 @@ namespace AgentPanel.Editor
         ScrollView m_cards;
         Label m_streaming, m_status;
         VisualElement m_permissions, m_history, m_bypassConfirmation;
-        TextField m_input;
+        TextField m_input, m_historyQuery;
         int m_renderedCards, m_renderedRevision = -1;
         bool m_swallowNewline;
 
@@ -56,7 +56,12 @@ namespace AgentPanel.Editor
             toolbar.style.flexDirection = FlexDirection.Row;
             toolbar.Add(new Button(() => Send(m_commands.NewSession())) { text = PanelStrings.Get("toolbar.new_session") });
             toolbar.Add(new Button(() => Send(m_commands.Interrupt())) { text = PanelStrings.Get("toolbar.interrupt") });
-            toolbar.Add(new Button(() => Send(m_commands.ListHistory())) { text = PanelStrings.Get("toolbar.history") });
+            toolbar.Add(new Button(() => Send(m_commands.ListHistory(m_historyQuery.value.Trim()))) { text = PanelStrings.Get("toolbar.history") });
+            // The host refuses a query over 200 bytes with the limit in the status line.
+            m_historyQuery = new TextField();
+            m_historyQuery.style.flexGrow = 1;
+            toolbar.Add(m_historyQuery);
+            toolbar.Add(new Button(() => Send(m_commands.ListHistory(m_historyQuery.value.Trim()))) { text = PanelStrings.Get("history.search") });
             toolbar.Add(new Button(() => PanelStrings.Language = PanelStrings.Language == PanelLanguage.Japanese ? PanelLanguage.English : PanelLanguage.Japanese)
                         { text = PanelStrings.Get("toolbar.language") });
             root.Add(toolbar);
@@ -140,8 +145,28 @@ namespace AgentPanel.Editor
                 string id = entry.SessionId;
                 row.Add(new Button(() => { Send(m_commands.Resume(id)); m_transcript.History.Clear(); }) { text = PanelStrings.Get("history.resume") });
                 row.Add(Text(entry.Title.Length > 0 ? entry.Title : entry.SessionId));
+                row.Add(DeleteButton(id));
                 m_history.Add(row);
             }
+        }
+
+        // Deleting cannot be undone: the first click only asks, the second deletes and lists again.
+        Button DeleteButton(string sessionId)
+        {
+            Button delete = null;
+            bool asked = false;
+            delete = new Button(() =>
+            {
+                if (!asked)
+                {
+                    asked = true;
+                    delete.text = PanelStrings.Get("history.delete_confirm");
+                    return;
+                }
+                Send(m_commands.DeleteHistory(sessionId));
+                Send(m_commands.ListHistory(m_historyQuery.value.Trim()));
+            }) { text = PanelStrings.Get("history.delete") };
+            return delete;
         }
 
         void OnDisable()
