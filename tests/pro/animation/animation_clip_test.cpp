@@ -168,6 +168,13 @@ TEST_F(AnimationClips, TheToolsAreFoundBySearchWithTheirTraits) {
         EXPECT_TRUE(match["traits"]["destructive"].GetBool());
     }
     EXPECT_TRUE(create_found) << found.text.substr(0, 600);
+
+    // "パラメーター" is in no keyword of the pack: it is found through the animator tools' descriptions.
+    auto by_description = ok("uap_tool_search", R"({"query":"パラメーター"})");
+    bool edit_found = false;
+    for (const auto& match : by_description.value["matches"].GetArray())
+        edit_found = edit_found || std::string(match["tool"].GetString()) == "uap_animator_edit";
+    EXPECT_TRUE(edit_found) << by_description.text.substr(0, 600);
 }
 
 } // namespace

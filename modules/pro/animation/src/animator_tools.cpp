@@ -132,6 +132,10 @@ AnimatorEditTool::AnimatorEditTool()
                   edit_schema,
                   {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::Destructive, sdk::Repeat::NotIdempotent, sdk::Duration::Quick}}) {}
 
+std::string_view AnimatorEditTool::japanese_description() const {
+    return "アニメーターコントローラーを編集：パラメーター、レイヤー、ステート、遷移と条件、ブレンドツリー、デフォルトステート。元に戻せません。";
+}
+
 sdk::ToolResult AnimatorEditTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     constexpr std::string_view tool = "uap_animator_edit";
     std::string path;
@@ -170,6 +174,10 @@ AnimatorInspectTool::AnimatorInspectTool()
                   "Read an Animator Controller: parameters, layers, states, blend trees, transitions, default states.",
                   R"({"type":"object","required":["assetPath"],"additionalProperties":false,"properties":{"assetPath":{"type":"string"}}})",
                   {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent, sdk::Duration::Quick}}) {}
+
+std::string_view AnimatorInspectTool::japanese_description() const {
+    return "アニメーターコントローラーを調べる：パラメーター、レイヤー、ステート、ブレンドツリー、遷移、デフォルトステート。";
+}
 
 sdk::ToolResult AnimatorInspectTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     constexpr std::string_view tool = "uap_animator_inspect";

@@ -10,7 +10,17 @@ namespace uap::pro::animation {
 using core::EditorSession;
 using core::EditorTool;
 
-UAP_DECLARE_EDITOR_TOOL(AnimatorEditTool)
-UAP_DECLARE_EDITOR_TOOL(AnimatorInspectTool)
+class AnimatorEditTool final : public EditorTool {
+public:
+    AnimatorEditTool();
+    sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
+    std::string_view japanese_description() const override;
+};
+class AnimatorInspectTool final : public EditorTool {
+public:
+    AnimatorInspectTool();
+    sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
+    std::string_view japanese_description() const override;
+};
 
 } // namespace uap::pro::animation

@@ -197,6 +197,10 @@ AnimCreateClipTool::AnimCreateClipTool()
                   create_clip_schema,
                   {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::Destructive, sdk::Repeat::NotIdempotent, sdk::Duration::Quick}}) {}
 
+std::string_view AnimCreateClipTool::japanese_description() const {
+    return "アニメーションクリップ（.anim）を作成：キーフレームのカーブ、スプライトやマテリアルの切り替え、ループ、アニメーションイベント。元に戻せません。";
+}
+
 sdk::ToolResult AnimCreateClipTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     constexpr std::string_view tool = "uap_anim_create_clip";
     std::string path;
@@ -235,6 +239,10 @@ AnimInspectClipTool::AnimInspectClipTool()
                   "Read an animation clip: curves with keys, sprite/material keys, frame rate, length, loop, events.",
                   R"({"type":"object","required":["assetPath"],"additionalProperties":false,"properties":{"assetPath":{"type":"string"},"keyLimit":{"type":"integer","minimum":0,"maximum":1000}}})",
                   {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent, sdk::Duration::Quick}}) {}
+
+std::string_view AnimInspectClipTool::japanese_description() const {
+    return "アニメーションクリップを調べる：カーブとキーフレーム、スプライトの切り替え、フレームレート、長さ、ループ、イベント。";
+}
 
 sdk::ToolResult AnimInspectClipTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     constexpr std::string_view tool = "uap_anim_inspect_clip";

@@ -9,7 +9,17 @@ namespace uap::pro::animation {
 using core::EditorSession;
 using core::EditorTool;
 
-UAP_DECLARE_EDITOR_TOOL(AnimCreateClipTool)
-UAP_DECLARE_EDITOR_TOOL(AnimInspectClipTool)
+class AnimCreateClipTool final : public EditorTool {
+public:
+    AnimCreateClipTool();
+    sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
+    std::string_view japanese_description() const override;
+};
+class AnimInspectClipTool final : public EditorTool {
+public:
+    AnimInspectClipTool();
+    sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
+    std::string_view japanese_description() const override;
+};
 
 } // namespace uap::pro::animation
