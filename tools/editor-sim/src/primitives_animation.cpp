@@ -183,6 +183,29 @@ void write_binding(JsonWriter& writer, const CurveBinding& binding) {
     writer.String(binding.property_name.c_str());
 }
 
+// A list of curves: each binding, its key count and its first limit keys, written by write_key.
+template <typename Curve, typename WriteKey>
+void write_curves(JsonWriter& writer, const char* list, const std::vector<Curve>& curves, std::size_t limit, WriteKey write_key) {
+    writer.Key(list);
+    writer.StartArray();
+    for (const auto& curve : curves) {
+        writer.StartObject();
+        write_binding(writer, curve.binding);
+        writer.Key("keyCount");
+        writer.Uint64(curve.keys.size());
+        writer.Key("keys");
+        writer.StartArray();
+        for (std::size_t index = 0; index < curve.keys.size() && index < limit; ++index) {
+            writer.StartObject();
+            write_key(curve.keys[index]);
+            writer.EndObject();
+        }
+        writer.EndArray();
+        writer.EndObject();
+    }
+    writer.EndArray();
+}
+
 void write_observed(Output& out, const Asset& asset, bool created) {
     out.writer.StartObject();
     out.writer.Key("observed");
@@ -257,56 +280,24 @@ Reply clip_read(Simulation& simulation, const rapidjson::Value& params) {
     writer.Double(clip.length());
     writer.Key("loopTime");
     writer.Bool(clip.loop_time);
-    writer.Key("curves");
-    writer.StartArray();
-    for (const auto& curve : clip.curves) {
-        writer.StartObject();
-        write_binding(writer, curve.binding);
-        writer.Key("keyCount");
-        writer.Uint64(curve.keys.size());
-        writer.Key("keys");
-        writer.StartArray();
-        for (std::size_t index = 0; index < curve.keys.size() && index < limit; ++index) {
-            const FloatKey& key = curve.keys[index];
-            writer.StartObject();
-            for (auto [name, value] : {std::pair{"time", key.time}, {"value", key.value}, {"inTangent", key.in_tangent}, {"outTangent", key.out_tangent}}) {
-                writer.Key(name);
-                writer.Double(value);
-            }
-            writer.EndObject();
+    write_curves(writer, "curves", clip.curves, limit, [&](const FloatKey& key) {
+        for (auto [name, value] : {std::pair{"time", key.time}, {"value", key.value}, {"inTangent", key.in_tangent}, {"outTangent", key.out_tangent}}) {
+            writer.Key(name);
+            writer.Double(value);
         }
-        writer.EndArray();
-        writer.EndObject();
-    }
-    writer.EndArray();
-    writer.Key("objectCurves");
-    writer.StartArray();
-    for (const auto& curve : clip.object_curves) {
-        writer.StartObject();
-        write_binding(writer, curve.binding);
-        writer.Key("keyCount");
-        writer.Uint64(curve.keys.size());
-        writer.Key("keys");
-        writer.StartArray();
-        for (std::size_t index = 0; index < curve.keys.size() && index < limit; ++index) {
-            const ObjectKey& key = curve.keys[index];
-            writer.StartObject();
-            writer.Key("time");
-            writer.Double(key.time);
-            writer.Key("assetPath");
-            writer.String(key.asset_path.c_str());
-            if (!key.sub_asset.empty()) {
-                writer.Key("subAsset");
-                writer.String(key.sub_asset.c_str());
-            }
-            writer.Key("objectType");
-            writer.String(key.object_type.c_str());
-            writer.EndObject();
+    });
+    write_curves(writer, "objectCurves", clip.object_curves, limit, [&](const ObjectKey& key) {
+        writer.Key("time");
+        writer.Double(key.time);
+        writer.Key("assetPath");
+        writer.String(key.asset_path.c_str());
+        if (!key.sub_asset.empty()) {
+            writer.Key("subAsset");
+            writer.String(key.sub_asset.c_str());
         }
-        writer.EndArray();
-        writer.EndObject();
-    }
-    writer.EndArray();
+        writer.Key("objectType");
+        writer.String(key.object_type.c_str());
+    });
     writer.Key("events");
     writer.StartArray();
     for (const auto& event : clip.events) {
