@@ -85,6 +85,15 @@ inline const std::vector<std::pair<std::string, std::string>>& method_samples() 
         {"lighting.bake.status", "{}"},
         {"lighting.bake.start", R"({"engine":"unity"})"},
         {"lighting.bake.cancel", "{}"},
+        {"animation.clip.write", R"({"path":"Assets/Materials/Bob.anim","frameRate":30,"loopTime":true,
+            "curves":[{"path":"","type":"Transform","propertyName":"m_LocalPosition.y","keys":[{"time":0,"value":0},{"time":1,"value":1,"inTangent":0,"outTangent":0}]}],
+            "objectCurves":[{"path":"","type":"MeshRenderer","propertyName":"m_Materials.Array.data[0]","keys":[{"time":0,"assetPath":"Assets/Materials/Red.mat"}]}],
+            "events":[{"time":0.5,"functionName":"Step","intParameter":1}]})"},
+        {"animation.clip.read", R"({"path":"Assets/Materials/Bob.anim","keyLimit":10})"},
+        {"animator.edit", R"({"path":"Assets/Materials/Bob.controller","create":true,"parameters":[{"name":"Speed","type":"Float"}],
+            "states":[{"name":"Bob","motion":"Assets/Materials/Bob.anim"},{"name":"Rest"}],
+            "transitions":[{"from":"Bob","to":"Rest","conditions":[{"mode":"Less","parameter":"Speed","threshold":0.1}]}]})"},
+        {"animator.read", R"({"path":"Assets/Materials/Bob.controller"})"},
     };
     return samples;
 }

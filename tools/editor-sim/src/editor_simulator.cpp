@@ -88,6 +88,7 @@ EditorSimulator::EditorSimulator(SimulatorIdentity identity) : m_state(std::make
     register_lighting_primitives(m_state->table);
     register_search_primitives(m_state->table);
     register_prefab_primitives(m_state->table);
+    register_animation_primitives(m_state->table);
     seed_defaults(m_state->simulation);
 }
 

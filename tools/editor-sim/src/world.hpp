@@ -2,6 +2,7 @@
 // assets, selection, console, undo snapshots, play mode; and the lookups primitives share.
 #pragma once
 
+#include "animation_assets.hpp"
 #include "markers_model.hpp"
 #include "object_index.hpp"
 #include "type_registry.hpp"
@@ -71,7 +72,7 @@ struct StoredObjects {
 
 struct Asset {
     std::string path;
-    std::string kind; // Folder, Material, ScriptableObject, Prefab, Scene, Texture2D, Mesh, MonoScript.
+    std::string kind; // Folder, Material, ScriptableObject, Prefab, Scene, Texture2D, Mesh, MonoScript, AnimationClip, AnimatorController.
     std::string guid;
     const TypeSpec* type = nullptr; // Material and ScriptableObject: their serialized type.
     std::vector<Property> properties;
@@ -81,6 +82,8 @@ struct Asset {
     uint64_t content_hash = 0; // MonoScript: its file's bytes when last imported, so a refresh sees edits.
     StoredObjects stored; // Prefab and Scene contents.
     std::string variant_of; // A prefab variant: its base prefab, whose objects its stored objects link to.
+    std::optional<AnimationClipData> clip;             // kind AnimationClip.
+    std::optional<AnimatorControllerData> controller;  // kind AnimatorController.
 };
 
 // What a Material holds beyond its serialized table (material_primitives.cpp): the values written by
@@ -311,6 +314,7 @@ void register_search_primitives(std::map<std::string, Primitive, std::less<>>& t
 void register_prefab_primitives(std::map<std::string, Primitive, std::less<>>& table);
 // The path asset.create would give an asset requested at path: itself, or with " 1", " 2" ... before the extension.
 std::string unique_asset_path(Simulation& simulation, const std::string& path);
+void register_animation_primitives(std::map<std::string, Primitive, std::less<>>& table);
 // The types an asset answers to in t: filters: its kind, GameObject for prefabs and models, a ScriptableObject's own type.
 std::vector<std::string> asset_types(const Asset& asset);
 // Lower-case ASCII, for the case-insensitive matching of names and types in searches.

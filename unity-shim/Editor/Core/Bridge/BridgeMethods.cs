@@ -38,6 +38,7 @@ namespace AgentPanel.Bridge
             "prefab.overrides.get", "prefab.overrides.apply", "prefab.overrides.revert", "prefab.unpack", "prefab.createVariant",
             "material.describe", "material.set",
             "lighting.bake.start", "lighting.bake.status", "lighting.bake.cancel",
+            "animation.clip.write", "animation.clip.read", "animator.edit", "animator.read",
         }.AsReadOnly();
     }
 }

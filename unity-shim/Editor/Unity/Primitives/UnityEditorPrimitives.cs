@@ -40,6 +40,7 @@ namespace AgentPanel.Editor.Primitives
             Markers.SceneMarkerPrimitives.Register(this);
             MaterialPrimitives.Register(this);
             LightingPrimitives.Register(this);
+            AnimationPrimitives.Register(this);
         }
 
         public EditorIdentity Identity { get; private set; }
