@@ -74,6 +74,10 @@ inline const std::vector<std::pair<std::string, std::string>>& method_samples() 
         {"camera.get", R"({"view":"game","width":320,"height":180})"},
         {"markers.clear", R"({"all":true,"pins":true})"},
         {"packages.add", R"({"identifier":"com.example.sample@1.0.0"})"},
+        {"window.list", "{}"},
+        {"window.tree", R"({"windowIndex":3,"path":"2","limit":5})"},
+        {"window.setValue", R"({"windowIndex":3,"path":"1/2","value":20})"},
+        {"window.click", R"({"windowIndex":3,"path":"2/0"})"},
     };
     return samples;
 }

@@ -35,6 +35,7 @@ namespace AgentPanel.Bridge
             "search.query", "search.unity",
             "scripts.validate",
             "markers.draw", "markers.clear", "markers.list", "camera.get", "packages.add",
+            "window.list", "window.tree", "window.click", "window.setValue",
         }.AsReadOnly();
     }
 }

@@ -37,6 +37,7 @@ namespace AgentPanel.Editor.Primitives
             ScriptValidation.Register(this);
             PackagePrimitives.Register(this);
             Markers.SceneMarkerPrimitives.Register(this);
+            WindowPrimitives.Register(this);
         }
 
         public EditorIdentity Identity { get; private set; }
