@@ -39,13 +39,13 @@ std::string number(double value) {
     return text;
 }
 
-// "windowIndex 4 (Inspector, UnityEditor.InspectorWindow, floating at 560,200 360x600, not focused)".
+// "windowIndex 4 (Inspector, UnityEditor.InspectorWindow, floating at x 560 y 200, 360 by 600, not focused)".
 std::string describe(const rapidjson::Value& window) {
     std::string text = "windowIndex " + std::to_string(window["windowIndex"].GetInt64()) + " (" + std::string(string_member(window, "title")) + ", " +
                        std::string(string_member(window, "type")) + ", " + (window["docked"].GetBool() ? "docked" : "floating");
     if (const auto* position = member(window, "position"); position && position->IsObject() && position->HasMember("x"))
-        text += " at " + number((*position)["x"].GetDouble()) + "," + number((*position)["y"].GetDouble()) + " " + number((*position)["width"].GetDouble()) +
-                "x" + number((*position)["height"].GetDouble());
+        text += " at x " + number((*position)["x"].GetDouble()) + " y " + number((*position)["y"].GetDouble()) + ", " +
+                number((*position)["width"].GetDouble()) + " by " + number((*position)["height"].GetDouble());
     text += window["focused"].GetBool() ? ", focused)" : ", not focused)";
     return text;
 }
@@ -74,7 +74,7 @@ std::variant<WindowTarget, std::string> resolve_window(const rapidjson::Value& a
     rapidjson::Document none(rapidjson::kObjectType);
     EditorReply listed = session.call("window.list", none);
     if (!listed.ok())
-        return std::string(tool) + " failed to list the editor windows: " + listed.message + " [" + listed.code + "]" +
+        return std::string(tool) + " failed to list the editor windows: " + listed.message + " (error " + listed.code + ")" +
                (listed.code == "unknown_method" ? ". The Core Unity package in this project predates the window primitives; update com.agentpanel.core"
                                                 : "");
     const auto& windows = listed.result["windows"];
@@ -158,7 +158,7 @@ std::variant<ElementTarget, std::string> resolve_element(const rapidjson::Value&
         }
         EditorReply page = session.call("window.tree", params);
         if (!page.ok())
-            return std::string(tool) + " failed to read the tree of \"" + window.title + "\": " + page.message + " [" + page.code + "]";
+            return std::string(tool) + " failed to read the tree of \"" + window.title + "\": " + page.message + " (error " + page.code + ")";
         for (const auto& node : page.result["nodes"].GetArray())
             if (string_member(node, "name") == name) {
                 ElementTarget target;
