@@ -75,7 +75,8 @@ public:
 
     // A writing tool is refused while prefab mode shows another asset than the one it writes
     // (assetPath equal to the open prefab): the user would not see the change, or it would land in
-    // the scene behind the prefab. A tool that opens or closes prefab mode itself overrides it.
+    // the scene behind the prefab. Tools that open or close prefab mode themselves, or write no scene or
+    // asset (editor windows), override it.
     virtual std::optional<std::string> check_prefab_stage(const rapidjson::Value& arguments, EditorSession& session) const;
 
 private:

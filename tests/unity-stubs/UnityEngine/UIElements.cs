@@ -18,6 +18,7 @@ namespace UnityEngine.UIElements
 
     public abstract class EventBase : IDisposable
     {
+        public IEventHandler target { get { throw new NotImplementedException(); } set { } }
         public void StopPropagation() { }
 #if UNITY_6000_0_OR_NEWER
         [Obsolete("Use StopPropagation and/or FocusController.IgnoreEvent. Before proceeding, make sure you understand the latest changes to UIToolkit event propagation rules by visiting Unity's manual page https://docs.unity3d.com/Manual/UIE-Events-Dispatching.html")]
@@ -39,8 +40,12 @@ namespace UnityEngine.UIElements
 
     public class KeyDownEvent : KeyboardEventBase<KeyDownEvent> { }
 
-    public abstract class CallbackEventHandler
+    // Events/IEventHandler.cs: only what the package calls through CallbackEventHandler is declared.
+    public interface IEventHandler { }
+
+    public abstract class CallbackEventHandler : IEventHandler
     {
+        public abstract void SendEvent(EventBase e);
         public void RegisterCallback<TEventType>(EventCallback<TEventType> callback, TrickleDown useTrickleDown = TrickleDown.NoTrickleDown)
             where TEventType : EventBase<TEventType>, new() { }
     }
@@ -104,6 +109,19 @@ namespace UnityEngine.UIElements
         public int childCount { get { throw new NotImplementedException(); } }
         public IStyle style { get { throw new NotImplementedException(); } }
         public IVisualElementScheduler schedule { get { throw new NotImplementedException(); } }
+        public sealed override void SendEvent(EventBase e) { }
+        // VisualElement.cs and VisualElementHierarchy.cs: what the window primitives walk and report.
+        public string name { get { throw new NotImplementedException(); } set { } }
+        public Hierarchy hierarchy { get { throw new NotImplementedException(); } }
+        public System.Collections.Generic.IEnumerable<string> GetClasses() { throw new NotImplementedException(); }
+        public bool enabledInHierarchy { get { throw new NotImplementedException(); } }
+        public Rect worldBound { get { throw new NotImplementedException(); } }
+
+        public struct Hierarchy
+        {
+            public int childCount { get { throw new NotImplementedException(); } }
+            public VisualElement this[int key] { get { throw new NotImplementedException(); } }
+        }
     }
 
     public class BindableElement : VisualElement { }
@@ -124,6 +142,7 @@ namespace UnityEngine.UIElements
     public class Button : TextElement
     {
         public Button(Action clickEvent) { }
+        public Clickable clickable { get { throw new NotImplementedException(); } set { } }
     }
 
     public class ScrollView : VisualElement
@@ -133,7 +152,7 @@ namespace UnityEngine.UIElements
         public Vector2 scrollOffset { get { throw new NotImplementedException(); } set { } }
     }
 
-    public abstract class BaseField<TValueType> : BindableElement
+    public abstract class BaseField<TValueType> : BindableElement, INotifyValueChanged<TValueType>
     {
         internal BaseField() { }
         public virtual TValueType value { get { throw new NotImplementedException(); } set { } }

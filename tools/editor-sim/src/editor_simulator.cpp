@@ -69,6 +69,8 @@ void seed_defaults(Simulation& simulation) {
     simulation.menus = {{"GameObject/Create Empty", true, "create-empty"}, {"Edit/Play", true, "play"},
                         {"Tools/Log Hello", true, "log"},                 {"Tools/Disabled Item", false, ""},
                         {"Window/General/Console", true, ""}};
+    // Windows are ScriptableObjects made at run time, whose instance ids Unity makes negative.
+    simulation.editor_windows = default_editor_windows(-1200);
 }
 
 } // namespace
@@ -89,6 +91,7 @@ EditorSimulator::EditorSimulator(SimulatorIdentity identity) : m_state(std::make
     register_search_primitives(m_state->table);
     register_prefab_primitives(m_state->table);
     register_animation_primitives(m_state->table);
+    register_window_primitives(m_state->table);
     seed_defaults(m_state->simulation);
 }
 

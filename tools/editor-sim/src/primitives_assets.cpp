@@ -484,6 +484,17 @@ std::string render_png(const Simulation& simulation, int width, int height) {
 Reply screenshot_capture(Simulation& simulation, const rapidjson::Value& params) {
     int width = params.HasMember("width") ? params["width"].GetInt() : 320;
     int height = params.HasMember("height") ? params["height"].GetInt() : 180;
+    bool window_view = params.HasMember("view") && std::string_view(params["view"].GetString()) == "window";
+    EditorWindowModel* window = nullptr;
+    if (window_view) {
+        // A window is captured at its size on screen (the image's pixels are the scene render: a deviation).
+        Reply error;
+        window = find_editor_window(simulation, params, error);
+        if (!window)
+            return error;
+        width = static_cast<int>(window->position.width);
+        height = static_cast<int>(window->position.height);
+    }
     if (static_cast<int64_t>(width) * height > 1024 * 1024)
         return error_reply("result_too_large", "the simulator renders at most 1 megapixel; ask for a smaller image");
     std::ostringstream encoded;
@@ -506,7 +517,17 @@ Reply screenshot_capture(Simulation& simulation, const rapidjson::Value& params)
     out.writer.String(params.HasMember("view") ? params["view"].GetString() : "game");
     out.writer.Key("simulated");
     out.writer.Bool(true);
-    write_capture_camera(out.writer, simulation, params, width, height);
+    if (window) {
+        out.writer.Key("window");
+        out.writer.StartObject();
+        out.writer.Key("windowId");
+        out.writer.Int64(window->id);
+        out.writer.Key("title");
+        out.writer.String(window->title.c_str());
+        out.writer.EndObject();
+    } else {
+        write_capture_camera(out.writer, simulation, params, width, height);
+    }
     out.writer.Key("base64");
     out.writer.String(encoded.str().c_str());
     out.writer.EndObject();

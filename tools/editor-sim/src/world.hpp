@@ -3,6 +3,7 @@
 #pragma once
 
 #include "animation_assets.hpp"
+#include "editor_windows.hpp"
 #include "markers_model.hpp"
 #include "object_index.hpp"
 #include "type_registry.hpp"
@@ -227,6 +228,7 @@ struct Simulation {
     std::vector<MenuItem> menus;
     std::vector<std::string> events;
     MarkerScene marker_scene; // Not in World: undo and play mode leave drawn markers alone.
+    EditorWindows editor_windows; // Not in World: undo and play mode leave editor windows alone.
     // packages.add: git URLs (or other identifiers) the simulated Package Manager can resolve →
     // {name, version}, and a failure every add answers with while set ({code, message}).
     std::map<std::string, std::pair<std::string, std::string>> package_sources;
@@ -315,6 +317,9 @@ void register_prefab_primitives(std::map<std::string, Primitive, std::less<>>& t
 // The path asset.create would give an asset requested at path: itself, or with " 1", " 2" ... before the extension.
 std::string unique_asset_path(Simulation& simulation, const std::string& path);
 void register_animation_primitives(std::map<std::string, Primitive, std::less<>>& table);
+void register_window_primitives(std::map<std::string, Primitive, std::less<>>& table);
+// The editor window params name ({"windowIndex"[,"windowId"]}); nullptr with error set when none does.
+EditorWindowModel* find_editor_window(Simulation& simulation, const rapidjson::Value& params, Reply& error);
 // The types an asset answers to in t: filters: its kind, GameObject for prefabs and models, a ScriptableObject's own type.
 std::vector<std::string> asset_types(const Asset& asset);
 // Lower-case ASCII, for the case-insensitive matching of names and types in searches.

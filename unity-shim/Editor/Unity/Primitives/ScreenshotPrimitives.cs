@@ -1,5 +1,6 @@
 // screenshot.capture: renders the last active Scene view's camera (or the main camera for "game")
-// into an off-screen texture of the requested size and answers with the PNG as base64. The
+// into an off-screen texture of the requested size and answers with the PNG as base64 (view
+// "window": one editor window as drawn on screen, WindowPrimitives.Capture). The
 // dispatcher refuses with result_too_large when the image exceeds the host's cap.
 using System;
 using AgentPanel.Bridge;
@@ -20,6 +21,8 @@ namespace AgentPanel.Editor.Primitives
         static JObject Capture(JObject parameters)
         {
             string view = Params.OptionalString(parameters, "view", "scene");
+            if (view == "window")
+                return WindowPrimitives.Capture(parameters);
             int width = (int)Params.OptionalInteger(parameters, "width", 960, 1, 4096);
             int height = (int)Params.OptionalInteger(parameters, "height", 540, 1, 4096);
             Camera camera;
