@@ -265,8 +265,6 @@ namespace UnityEditor
         public VisualElement rootVisualElement { get { throw new NotImplementedException(); } }
         public static T GetWindow<T>(string title) where T : EditorWindow { throw new NotImplementedException(); }
         public static EditorWindow GetWindow(Type windowType) { throw new NotImplementedException(); }
-        public GUIContent titleContent { get { throw new NotImplementedException(); } set { } }
-        public static EditorWindow focusedWindow { get { throw new NotImplementedException(); } }
     }
 
     // Editor/Mono/ProjectWindow/SearchableEditorWindow.cs, Editor/Mono/SceneView/SceneView.cs (2022.3).

@@ -4,6 +4,8 @@ namespace UnityEngine
 {
     public class GUIContent
     {
+        public GUIContent() { }
         public GUIContent(string text) { }
+        public string text { get { throw new System.NotImplementedException(); } set { } }
     }
 }

@@ -27,12 +27,6 @@ namespace UnityEngine
     {
         public void SetPixels(Color[] colors) { }
     }
-
-    public class GUIContent
-    {
-        public GUIContent() { }
-        public string text { get { throw new NotImplementedException(); } set { } }
-    }
 }
 
 namespace UnityEngine.UIElements
