@@ -59,7 +59,7 @@ std::vector<std::string> tool_results(const rapidjson::Value& body) {
 
 TEST(ToolDiscoveryWithRealCli, TheModelFindsAndCallsAThirdPartyToolAndAProToolThroughTheDiscoveryTools) {
     uap::testing::CliStackOptions options;
-    options.plugin_folders = {UAP_CATALOGUE_PLUGINS};
+    options.plugin_folders = {UAP_CATALOGUE_PLUGINS, UAP_PRO_STANDIN_PLUGINS};
     options.steps = [](const std::filesystem::path&) {
         return uap::json::TextWriter()
             .begin_array()

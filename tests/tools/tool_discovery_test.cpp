@@ -1,7 +1,7 @@
-// The tool list that stays small whatever is installed: with core, editor, markers, a stand-in for the
-// Pro packs (a 25-tool fixture, since the Pro packs do not exist yet) and a 30-tool third-party pack
-// all enabled, tools/list stays within 12 KB, every enabled tool is found by uap_tool_search and runs
-// through uap_tool_call, and every bad input at that boundary is refused with its fix.
+// The tool list that stays small whatever is installed: with core, editor, markers, the five Pro packs
+// and a 30-tool third-party pack all enabled, tools/list stays within 12 KB, every enabled tool is found
+// by uap_tool_search and runs through uap_tool_call, and every bad input at that boundary is refused
+// with its fix.
 #include "tool_stack.hpp"
 
 #include "support/json.hpp"
@@ -17,7 +17,9 @@ namespace {
 using uap::testing::ToolReply;
 using uap::testing::ToolStack;
 
-const char* const hidden_packs[] = {"uap.editor", "uap.markers", "test.pro-standin", "com.acme.levelkit"};
+const char* const pro_packs[] = {"uap.pro.prefab", "uap.pro.materials", "uap.pro.animation", "uap.pro.windows", "uap.pro.lighting"};
+const char* const hidden_packs[] = {"uap.editor",        "uap.markers",     "uap.pro.prefab",   "uap.pro.materials",
+                                    "uap.pro.animation", "uap.pro.windows", "uap.pro.lighting", "com.acme.levelkit"};
 
 // The smallest arguments an input schema accepts: each required property with a value of its type.
 std::string minimal_arguments(const rapidjson::Value& schema) {
@@ -69,7 +71,7 @@ class ToolDiscovery : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
         uap::testing::ToolStackOptions options;
-        options.plugin_folders = {UAP_CATALOGUE_PLUGINS};
+        options.plugin_folders = {UAP_CATALOGUE_PLUGINS, UAP_PRO_PLUGINS};
         stack = new ToolStack(options);
     }
     static void TearDownTestSuite() { delete stack; }
@@ -93,10 +95,12 @@ protected:
 };
 
 TEST_F(ToolDiscovery, ToolsListStaysWithinTwelveKilobytesWithEveryPackEnabled) {
-    size_t enabled = 0;
-    for (const char* pack : {"uap.core", "uap.editor", "uap.markers", "test.pro-standin", "com.acme.levelkit"})
+    size_t enabled = stack->pack_tools("uap.core").size(), pro = 0;
+    for (const char* pack : hidden_packs)
         enabled += stack->pack_tools(pack).size();
-    ASSERT_EQ(stack->pack_tools("test.pro-standin").size(), 25u);
+    for (const char* pack : pro_packs)
+        pro += stack->pack_tools(pack).size();
+    ASSERT_EQ(pro, 19u) << "prefab 6, materials 3, animation 4, windows 5, lighting 1";
     ASSERT_EQ(stack->pack_tools("com.acme.levelkit").size(), 30u);
     std::string body = stack->rpc_body("tools/list", "{}");
     auto listed = uap::json::parse(body);
@@ -104,7 +108,7 @@ TEST_F(ToolDiscovery, ToolsListStaysWithinTwelveKilobytesWithEveryPackEnabled) {
     std::set<std::string> names;
     for (const auto& tool : (*listed)["result"]["tools"].GetArray())
         names.insert(tool["name"].GetString());
-    std::cout << "tools/list with core, editor, markers, the Pro stand-in and a 30-tool third-party pack (" << enabled
+    std::cout << "tools/list with core, editor, markers, the five Pro packs and a 30-tool third-party pack (" << enabled
               << " tools enabled): " << names.size() << " listed, " << body.size() << " bytes" << std::endl;
     EXPECT_LE(body.size(), 12u * 1024u);
     // Exactly the always-listed core pack and the two discovery tools.
@@ -134,7 +138,7 @@ TEST_F(ToolDiscovery, EveryEnabledToolIsFoundBySearchAndRunsThroughToolCall) {
             ASSERT_TRUE(envelope.HasMember("result")) << name << ": " << uap::json::to_text(envelope);
             std::string text = envelope["result"]["content"][0]["text"].GetString();
             EXPECT_EQ(text.find("uap_tool_call"), std::string::npos) << name << ": " << text;
-            if (std::string(pack) == "test.pro-standin" || std::string(pack) == "com.acme.levelkit") {
+            if (std::string(pack) == "com.acme.levelkit") {
                 EXPECT_FALSE(envelope["result"]["isError"].GetBool()) << name << ": " << text;
                 auto result = uap::json::parse(text);
                 ASSERT_TRUE(result && result->IsObject()) << text;
@@ -143,7 +147,7 @@ TEST_F(ToolDiscovery, EveryEnabledToolIsFoundBySearchAndRunsThroughToolCall) {
             }
             ++called;
         }
-    EXPECT_EQ(called, 7u + 4u + 25u + 30u);
+    EXPECT_EQ(called, 7u + 4u + 19u + 30u);
     std::cout << "the " << called << " tools found through uap_tool_search would add about " << hidden_bytes
               << " bytes to tools/list if their packs were listed" << std::endl;
 }
@@ -156,11 +160,12 @@ TEST_F(ToolDiscovery, ListedCoreToolsAlsoRunThroughToolCall) {
 }
 
 TEST_F(ToolDiscovery, UnityWordsInEnglishAndJapaneseFindTheirTools) {
-    EXPECT_TRUE(among(found("prefab apply overrides"), "pro_prefab_apply_overrides"));
-    EXPECT_TRUE(among(found("プレハブのオーバーライドを適用"), "pro_prefab_apply_overrides"));
-    EXPECT_TRUE(among(found("マテリアルの色を変える"), "pro_material_color_set"));
-    EXPECT_TRUE(among(found("ライトマップをベイク"), "pro_lighting_bake"));
-    EXPECT_TRUE(among(found("アニメーションにキーフレームを打つ"), "pro_animation_keyframe_set"));
+    EXPECT_TRUE(among(found("prefab apply overrides"), "uap_prefab_apply_overrides"));
+    EXPECT_TRUE(among(found("プレハブのオーバーライドを適用"), "uap_prefab_apply_overrides"));
+    EXPECT_TRUE(among(found("マテリアルの色を変える"), "uap_material_set"));
+    EXPECT_TRUE(among(found("ライトマップをベイク"), "uap_lighting_bake"));
+    EXPECT_TRUE(among(found("アニメーションクリップを作成"), "uap_anim_create_clip"));
+    EXPECT_TRUE(among(found("ウィンドウのボタンを押す"), "uap_window_click"));
     EXPECT_TRUE(among(found("スクリーンショットを撮って"), "uap_editor_screenshot"));
     EXPECT_TRUE(among(found("console errors"), "uap_console_logs"));
     EXPECT_TRUE(among(found("put a marker on the door"), "uap_marker_add"));
@@ -182,7 +187,8 @@ TEST_F(ToolDiscovery, AnAreaListsItsToolsAndNoArgumentsListTheAreas) {
     for (const auto& area : areas.value["areas"].GetArray())
         counts[area["area"].GetString()] = area["tools"].GetInt();
     EXPECT_EQ(counts["com.acme.levelkit"], 30);
-    EXPECT_EQ(counts["test.pro-standin"], 25);
+    EXPECT_EQ(counts["uap.pro.prefab"], 6);
+    EXPECT_EQ(counts["uap.pro.windows"], 5);
     EXPECT_EQ(counts["uap.markers"], 4);
     ToolReply markers = stack->call("uap_tool_search", R"({"area":"markers","limit":20})");
     ASSERT_FALSE(markers.is_error) << markers.text;
