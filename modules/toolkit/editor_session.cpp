@@ -9,8 +9,10 @@
 
 namespace uap::core {
 
-EditorReply EditorSession::call(std::string_view method, const rapidjson::Value& params, uint32_t timeout_ms) {
-    sdk::HostAnswer answer = m_context.editor_call(method, sdk::to_json_text(params), timeout_ms);
+EditorReply EditorSession::call(std::string_view method, const rapidjson::Value& params, uint32_t timeout_ms, CallBinding binding) {
+    std::string params_json = sdk::to_json_text(params);
+    sdk::HostAnswer answer = binding == CallBinding::ThisCall ? m_context.editor_call(method, params_json, timeout_ms)
+                                                              : m_context.module().editor_call(nullptr, method, params_json, timeout_ms);
     EditorReply reply;
     reply.result.Parse(answer.json.c_str(), answer.json.size());
     bool parsed = !reply.result.HasParseError() && reply.result.IsObject();
@@ -54,7 +56,7 @@ std::string_view advice_for(std::string_view code) {
         return " Fetch the outcome later with uap_job_status.";
     // A Pro pack's primitives arrive with the Core Unity package of the same release (docs/pro.md).
     if (code == "unknown_method")
-        return " The Unity package (com.agentpanel.core) in this project predates this editor primitive; update it to the "
+        return " The Unity package (com.agentpanel.unity) in this project predates this editor primitive; update it to the "
                "version that ships with this host.";
     return "";
 }

@@ -25,11 +25,17 @@ struct EditorReply {
     bool ok() const { return code.empty(); }
 };
 
+// Whether a primitive is withdrawn with the tool call when the call is cancelled. Detached is for the
+// calls that clean up after a cancel (stopping a bake the cancelled call started, reading its end),
+// which would otherwise be withdrawn before they run.
+enum class CallBinding { ThisCall, Detached };
+
 class EditorSession {
 public:
     explicit EditorSession(sdk::CallContext& context) : m_context(context) {}
 
-    EditorReply call(std::string_view method, const rapidjson::Value& params, uint32_t timeout_ms = default_timeout_ms);
+    EditorReply call(std::string_view method, const rapidjson::Value& params, uint32_t timeout_ms = default_timeout_ms,
+                     CallBinding binding = CallBinding::ThisCall);
     sdk::CallContext& context() { return m_context; }
 
     // True while uap_batch runs the call inside its own Undo group: tools then open no group of their own.

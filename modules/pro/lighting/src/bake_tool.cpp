@@ -11,6 +11,7 @@
 
 namespace uap::lighting {
 
+using core::CallBinding;
 using core::EditorReply;
 using core::EditorSession;
 using core::failure;
@@ -37,9 +38,9 @@ std::string seconds_text(int64_t milliseconds) {
     return buffer;
 }
 
-EditorReply status(EditorSession& session) {
+EditorReply status(EditorSession& session, CallBinding binding = CallBinding::ThisCall) {
     rapidjson::Document none(rapidjson::kObjectType);
-    return session.call("lighting.bake.status", none);
+    return session.call("lighting.bake.status", none, EditorSession::default_timeout_ms, binding);
 }
 
 // Sleeps one poll interval in short steps; true when the call was cancelled meanwhile.
@@ -63,13 +64,14 @@ const rapidjson::Value* finished_bake(const rapidjson::Value& answer, int bake_i
 
 sdk::ToolResult stop_after_cancel(EditorSession& session, int bake_id) {
     rapidjson::Document none(rapidjson::kObjectType);
-    EditorReply cancelled = session.call("lighting.bake.cancel", none);
+    // Detached: this call is cancelled, and its own primitives would be withdrawn before they ran.
+    EditorReply cancelled = session.call("lighting.bake.cancel", none, EditorSession::default_timeout_ms, CallBinding::Detached);
     if (!cancelled.ok())
         return sdk::ToolResult::cancelled(std::string(tool_name) + " was cancelled, but the editor refused to stop bake " + std::to_string(bake_id) +
                                           ": " + cancelled.message + " [" + cancelled.code + "]; it may still be running (lighting shows it)");
     auto deadline = std::chrono::steady_clock::now() + stop_bound;
     while (std::chrono::steady_clock::now() < deadline) {
-        EditorReply answer = status(session);
+        EditorReply answer = status(session, CallBinding::Detached);
         if (answer.ok() && !answer.result["running"].GetBool()) {
             const rapidjson::Value* last = finished_bake(answer.result, bake_id);
             std::string outcome = last ? std::string(string_member(*last, "outcome")) : "unknown";

@@ -27,7 +27,7 @@ EditorReply read_overrides(EditorSession& session, const rapidjson::Value& objec
 sdk::ToolResult editor_failure(std::string_view tool, std::string_view what, const EditorReply& reply) {
     if (reply.code == "unknown_method")
         return sdk::ToolResult::failure(std::string(tool) + " refused: the connected Unity package has no prefab.* primitives (" + reply.message +
-                                        "); update the Agent Panel Core package (com.agentpanel.core) to the version this host ships, "
+                                        "); update the Agent Panel Core package (com.agentpanel.unity) to the version this host ships, "
                                         "then call again; nothing was changed");
     return core::failure(std::string(tool) + " " + std::string(what), reply);
 }

@@ -75,7 +75,7 @@ std::variant<WindowTarget, std::string> resolve_window(const rapidjson::Value& a
     EditorReply listed = session.call("window.list", none);
     if (!listed.ok())
         return std::string(tool) + " failed to list the editor windows: " + listed.message + " (error " + listed.code + ")" +
-               (listed.code == "unknown_method" ? ". The Core Unity package in this project predates the window primitives; update com.agentpanel.core"
+               (listed.code == "unknown_method" ? ". The Core Unity package in this project predates the window primitives; update com.agentpanel.unity"
                                                 : "");
     const auto& windows = listed.result["windows"];
     std::vector<const rapidjson::Value*> all;
@@ -206,7 +206,7 @@ sdk::ToolResult window_failure(std::string_view what, const EditorReply& reply) 
     message += reply.message.empty() ? "the editor gave no reason" : reply.message;
     message += " [" + reply.code + "].";
     if (reply.code == "unknown_method")
-        message += " The Core Unity package in this project predates the window primitives; update com.agentpanel.core.";
+        message += " The Core Unity package in this project predates the window primitives; update com.agentpanel.unity.";
     else if (reply.code == "not_found" || reply.code == "conflict")
         message += " Read the windows and paths again with uap_window_list and uap_window_dump.";
     else if (reply.code == "not_connected" || reply.code == "abandoned")
