@@ -157,14 +157,14 @@ std::optional<std::string> property_write(const rapidjson::Value& property, cons
     return "has the type " + std::string(type) + ", which this tool cannot write";
 }
 
-bool near(double written, double stored) {
+bool nearly_equal(double written, double stored) {
     // Unity stores material values as 32-bit floats.
     return std::fabs(written - stored) <= 1e-5 * std::max(1.0, std::fabs(written));
 }
 
 bool same_value(const rapidjson::Value& written, const rapidjson::Value& stored) {
     if (written.IsNumber())
-        return stored.IsNumber() && near(written.GetDouble(), stored.GetDouble());
+        return stored.IsNumber() && nearly_equal(written.GetDouble(), stored.GetDouble());
     if (written.IsString())
         return stored.IsString() && std::string_view(written.GetString()) == stored.GetString();
     if (written.IsNull())
