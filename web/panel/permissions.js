@@ -185,6 +185,12 @@ export class PermissionCards {
     }
     const file = input.file_path ?? input.notebook_path;
     if (typeof file === 'string') view.append(element('div', { className: 'file-path', text: file }));
+    const preview = permission.preview;
+    if (preview?.diff) {
+      view.append(this.previewView(preview));
+      return view;
+    }
+    if (preview?.note) view.append(element('p', { className: 'preview-note', text: t('permission.no_preview', { reason: preview.note }) }));
     if (typeof input.old_string === 'string' || typeof input.new_string === 'string') {
       const diff = element('pre', { className: 'diff' });
       for (const line of String(input.old_string ?? '').split('\n')) diff.append(element('span', { className: 'removed', text: `- ${line}\n` }));
@@ -198,5 +204,19 @@ export class PermissionCards {
       view.append(element('pre', { className: 'tool-input', text: formatJson(input) }));
     }
     return view;
+  }
+
+  // The host's unified diff of the file as it is against the file after the change: the same hunks
+  // every front-end shows.
+  previewView(preview) {
+    const summary = t(preview.new_file ? 'permission.diff_new_file' : 'permission.diff_summary', { added: preview.added, removed: preview.removed });
+    const diff = element('pre', { className: 'diff unified' });
+    for (const line of preview.diff.split('\n')) {
+      if (!line) continue;
+      const kind = line.startsWith('@@') ? 'hunk' : line[0] === '+' ? 'added' : line[0] === '-' ? 'removed' : 'context';
+      diff.append(element('span', { className: kind, text: `${line}\n` }));
+    }
+    return element('div', { className: 'preview' }, element('div', { className: 'diff-summary', text: summary }), diff,
+      preview.truncated ? element('p', { className: 'preview-note', text: t('permission.diff_truncated') }) : null);
   }
 }

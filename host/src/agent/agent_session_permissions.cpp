@@ -2,6 +2,7 @@
 // to the panels; the user's answer goes back to the CLI, and cards are withdrawn when they lapse.
 #include "agent/agent_session.hpp"
 
+#include "agent/edit_preview.hpp"
 #include "agent/event_json.hpp"
 
 #include <algorithm>
@@ -179,6 +180,8 @@ void AgentSession::handle_can_use_tool(const std::string& request_id, const rapi
     card.AddMember("description", json::string_value(json::string_field(request, "description").value_or(""), allocator), allocator);
     card.AddMember("tool_use_id", json::string_value(pending.tool_use_id, allocator), allocator);
     card.AddMember("input", rapidjson::Value(input, allocator), allocator);
+    if (auto preview = preview_file_change(subject, input, m_options.project))
+        card.AddMember("preview", to_json(*preview, allocator), allocator);
     static const rapidjson::Value no_suggestions;
     const rapidjson::Value& suggestions = subject == tool_name ? static_cast<const rapidjson::Value&>(pending.suggestions) : no_suggestions;
     pending.scopes = always_allow_scopes(subject, effective_input(tool_name, input), suggestions, m_options.project);

@@ -13,18 +13,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The file relative to the project ('/'-separated, normalised), nullopt when it lies outside.
-std::optional<std::string> inside_project(std::string_view file, const fs::path& project) {
-    fs::path path = utf8::to_path(file);
-    if (path.is_relative())
-        path = project / path;
-    fs::path relative = path.lexically_normal().lexically_relative(project.lexically_normal());
-    std::string text = utf8::generic_from_path(relative);
-    if (text.empty() || text == "." || text.rfind("..", 0) == 0)
-        return std::nullopt;
-    return text;
-}
-
 // The argument naming a file tool's file; null for other tools.
 const char* file_field(std::string_view tool_name) {
     if (tool_name == "NotebookEdit")
@@ -50,6 +38,17 @@ std::string to_string(RuleScope scope) {
     return "tool";
 }
 
+std::optional<std::string> project_relative(std::string_view file, const fs::path& project) {
+    fs::path path = utf8::to_path(file);
+    if (path.is_relative())
+        path = project / path;
+    fs::path relative = path.lexically_normal().lexically_relative(project.lexically_normal());
+    std::string text = utf8::generic_from_path(relative);
+    if (text.empty() || text == "." || text.rfind("..", 0) == 0)
+        return std::nullopt;
+    return text;
+}
+
 std::optional<std::string> file_argument(std::string_view tool_name, const rapidjson::Value& input) {
     if (const char* field = file_field(tool_name))
         return json::string_field(input, field);
@@ -67,7 +66,7 @@ std::vector<ScopedRule> always_allow_scopes(std::string_view tool_name, const ra
     };
     std::string tool(tool_name);
     if (auto file = file_argument(tool_name, input))
-        if (auto relative = inside_project(*file, project); relative && usable_rule_content(*relative)) {
+        if (auto relative = project_relative(*file, project); relative && usable_rule_content(*relative)) {
             add(RuleScope::File, tool + "(" + *relative + ")");
             auto slash = relative->rfind('/');
             add(RuleScope::Folder, tool + "(" + (slash == std::string::npos ? std::string("**") : relative->substr(0, slash) + "/**") + ")");
@@ -103,7 +102,7 @@ Expected<std::string> rule_to_save(std::string_view tool_name, const std::vector
 }
 
 bool file_rule_covers(std::string_view content, std::string_view file, const fs::path& project) {
-    auto relative = inside_project(file, project);
+    auto relative = project_relative(file, project);
     if (!relative || content.empty())
         return false;
     if (content == "**")

@@ -24,6 +24,10 @@ struct ScopedRule {
     std::string rule;
 };
 
+// The file relative to the project ('/'-separated, normalised), nullopt when it lies outside. Judged
+// from the text only: links are the file jail's business when the file is opened.
+std::optional<std::string> project_relative(std::string_view file, const std::filesystem::path& project);
+
 // The file a file tool works on ("file_path", or "notebook_path" for NotebookEdit); nullopt otherwise.
 std::optional<std::string> file_argument(std::string_view tool_name, const rapidjson::Value& input);
 

@@ -155,6 +155,32 @@ describe('tools and permissions', () => {
     });
   });
 
+  it('shows the host\'s diff of an Edit against the file on disk, the same hunks every front-end gets', async () => {
+    const notes = (project) => path.join(project, 'Assets/Docs/notes.txt');
+    const steps = (project) => [
+      { tool_use: { name: 'Read', input: { file_path: notes(project) } } },
+      { tool_use: { name: 'Edit', input: { file_path: notes(project), old_string: 'line 5', new_string: 'line five' } } },
+      { text: 'edited' },
+    ];
+    await withStack(steps, {}, async ({ host, browser, project }) => {
+      fs.mkdirSync(path.dirname(notes(project)), { recursive: true });
+      fs.writeFileSync(notes(project), Array.from({ length: 12 }, (_, index) => `line ${index + 1}\n`).join(''));
+      const page = await openPanel(browser, host.signIn);
+      await sendMessage(page, 'edit the notes');
+      const card = page.locator('.permission-card');
+      await card.waitFor({ timeout: 60000 });
+      assert.deepEqual(await card.locator('.diff .hunk').allTextContents(), ['@@ -2,7 +2,7 @@\n']);
+      assert.deepEqual(await card.locator('.diff .removed').allTextContents(), ['-line 5\n']);
+      assert.deepEqual(await card.locator('.diff .added').allTextContents(), ['+line five\n']);
+      assert.equal(await card.locator('.diff .context').count(), 6, 'three lines of context on each side');
+      assert.equal(await card.locator('.diff-summary').textContent(), '+1 −1 lines');
+      await screenshot(page, 'edit-diff');
+      await card.locator('.allow').click();
+      await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
+      assert.match(fs.readFileSync(notes(project), 'utf8'), /^line 4\nline five\nline 6$/m, 'the edit the card showed is the edit made');
+    });
+  });
+
   it('shows a script-gate refusal as policy, not as an error', async () => {
     const steps = (project) => [
       { tool_use: { name: 'Write', input: { file_path: path.join(project, 'Assets/Scripts/Player.cs'), content: 'class Player {}' } } },

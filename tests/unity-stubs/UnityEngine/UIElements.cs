@@ -104,6 +104,7 @@ namespace UnityEngine.UIElements
         public virtual VisualElement contentContainer { get { throw new NotImplementedException(); } }
         public override FocusController focusController { get { throw new NotImplementedException(); } }
         public void Add(VisualElement child) { }
+        public void Remove(VisualElement element) { }
         public void RemoveAt(int index) { }
         public void Clear() { }
         public int childCount { get { throw new NotImplementedException(); } }
@@ -114,6 +115,7 @@ namespace UnityEngine.UIElements
         public string name { get { throw new NotImplementedException(); } set { } }
         public Hierarchy hierarchy { get { throw new NotImplementedException(); } }
         public System.Collections.Generic.IEnumerable<string> GetClasses() { throw new NotImplementedException(); }
+        public void AddToClassList(string className) { }
         public bool enabledInHierarchy { get { throw new NotImplementedException(); } }
         public Rect worldBound { get { throw new NotImplementedException(); } }
 
@@ -169,6 +171,14 @@ namespace UnityEngine.UIElements
     {
         public Toggle() : base(null) { }
         public Toggle(string label) : base(label) { }
+    }
+
+    // ModuleOverrides/com.unity.ui/Core/Controls/RadioButtonGroup.cs (2022.3); Modules/UIElements/Core/Controls/
+    // from 6000.0. Its value is the chosen index, -1 until something is chosen.
+    public class RadioButtonGroup : BaseField<int>
+    {
+        public RadioButtonGroup() { }
+        public RadioButtonGroup(string label, System.Collections.Generic.List<string> radioButtonChoices = null) { }
     }
 
     public abstract class TextInputBaseField<TValueType> : BaseField<TValueType>

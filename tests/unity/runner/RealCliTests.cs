@@ -18,6 +18,7 @@ namespace AgentPanel.Tests
         public static void Register(IDictionary<string, Action<Options>> cases)
         {
             cases["viewmodel.real_cli_turn_and_permission_cards"] = TurnAndPermissionCards;
+            cases["viewmodel.real_cli_question_and_edit_preview"] = QuestionAndEditPreview;
         }
 
         const string Answer = "Hello from the fake model: List<int> and <color=red>x</color> stay literal.";
@@ -47,7 +48,21 @@ namespace AgentPanel.Tests
 
         static Card LastTool(Transcript transcript) { return transcript.Cards.Last(card => card.Kind == CardKind.Tool); }
 
-        static void TurnAndPermissionCards(Options options)
+        // One real stack: the fake Messages API playing the steps, the host with the real CLI, the shim's
+        // bridge client on an in-memory scene, and a panel client feeding a Transcript.
+        sealed class Stack
+        {
+            public PanelClient Panel;
+            public Transcript Transcript;
+            public InMemoryScene Scene;
+            public string Project;
+            public string RecordedRequests;
+            public bool Streamed;
+
+            public void Until(Func<bool> condition, string what) { RealCliTests.Until(Panel, Transcript, condition, what, ref Streamed); }
+        }
+
+        static void WithStack(Options options, Func<string, JArray> steps, Action<Stack> body)
         {
             string cli = Path.Combine(Path.Combine(Path.Combine(options.NodeFolder, "node_modules"), ".bin"), "claude");
             Check.True(File.Exists(cli), cli + " exists (run `npm ci` in tests/node, or scripts/install-deps.sh --with-node-packages)");
@@ -56,15 +71,10 @@ namespace AgentPanel.Tests
             Directory.CreateDirectory(Path.Combine(project, "Assets"));
             Directory.CreateDirectory(Path.Combine(root, "home"));
             Directory.CreateDirectory(Path.Combine(root, "t"));
-            var steps = new JArray(
-                new JObject { { "text", Answer }, { "delay_ms", 5 } },
-                Relay("Allowed"), new JObject { { "text", "allowed done" } },
-                Relay("Denied"), new JObject { { "text", "denied done" } },
-                Relay("Always"), new JObject { { "text", "always done" } },
-                Relay("NotAsked"), new JObject { { "text", "not asked done" } });
-            File.WriteAllText(Path.Combine(root, "steps.json"), steps.ToString());
+            File.WriteAllText(Path.Combine(root, "steps.json"), steps(project).ToString());
+            string recorded = Path.Combine(root, "requests.jsonl");
             Process fake = Process.Start(new ProcessStartInfo("node", "\"" + Path.Combine(Path.Combine(options.NodeFolder, "fake-anthropic"), "server.mjs") +
-                                                              "\" --script \"" + Path.Combine(root, "steps.json") + "\" --record \"" + Path.Combine(root, "requests.jsonl") + "\"")
+                                                              "\" --script \"" + Path.Combine(root, "steps.json") + "\" --record \"" + recorded + "\"")
                                          { UseShellExecute = false, RedirectStandardOutput = true });
             try
             {
@@ -87,53 +97,9 @@ namespace AgentPanel.Tests
                     {
                         Check.True(editor.Client.WaitConnected(TimeSpan.FromSeconds(15)), "the shim connects");
                         panel.Start();
-                        var transcript = new Transcript();
-                        var commands = new PanelCommands();
-                        bool streamed = false;
-                        Until(panel, transcript, () => transcript.LastSequence >= 0 && panel.Connected, "the snapshot", ref streamed);
-
-                        // A streamed text turn.
-                        Check.True(panel.Send(commands.Send("hi")).Result, "the send command goes out");
-                        Until(panel, transcript, () => TurnsFinished(transcript) == 1, "the first turn", ref streamed);
-                        Card reply = transcript.Cards.Last(card => card.Kind == CardKind.Assistant);
-                        Check.Equal(Answer, reply.Text, "the assistant card holds the streamed answer");
-                        Check.True(streamed, "the text streamed into the view model before the final message");
-                        Check.Equal("<noparse>" + Answer + "</noparse>", PanelText.Literal(reply.Text), "what the label gets renders literally");
-                        Check.Equal(string.Empty, transcript.StreamingText, "the streaming text ends with the turn");
-
-                        // Allow: the permission card carries the tool's badges and the rule allow-always would add.
-                        panel.Send(commands.Send("create Allowed")).Wait();
-                        Until(panel, transcript, () => transcript.PendingPermissions.Count == 1, "the first permission card", ref streamed);
-                        PermissionCard asked = transcript.PendingPermissions[0];
-                        Check.Equal("mcp__uap__unity_test_relay", asked.ToolName, "the permission card's tool");
-                        Check.True(asked.Undoable && !asked.ReadOnly && !asked.Destructive, "badges from the tool's metadata");
-                        Check.True(asked.Input.Contains("Allowed"), "the card shows the input: " + asked.Input);
-                        Check.True(asked.AlwaysAllowRules.Count > 0, "the card names the rule allow-always adds");
-                        panel.Send(commands.AnswerPermission(asked.PermissionId, PermissionDecision.Allow, null)).Wait();
-                        Until(panel, transcript, () => TurnsFinished(transcript) == 2, "the allowed turn", ref streamed);
-                        Check.Equal(0, transcript.PendingPermissions.Count, "the answered card is gone");
-                        Check.Equal(1, scene.ExecutionsOf("Allowed"), "the allowed call ran once in the editor");
-                        Check.True(LastTool(transcript).Finished && !LastTool(transcript).IsError, "the tool card finished without error: " + LastTool(transcript).ToolResult);
-
-                        // Deny with a message.
-                        panel.Send(commands.Send("create Denied")).Wait();
-                        Until(panel, transcript, () => transcript.PendingPermissions.Count == 1, "the second permission card", ref streamed);
-                        panel.Send(commands.AnswerPermission(transcript.PendingPermissions[0].PermissionId, PermissionDecision.Deny, "not in this scene")).Wait();
-                        Until(panel, transcript, () => TurnsFinished(transcript) == 3, "the denied turn", ref streamed);
-                        Check.Equal(0, scene.ExecutionsOf("Denied"), "a denied call never reaches the editor");
-                        Check.True(LastTool(transcript).IsError, "the denied tool card shows an error");
-
-                        // Allow always: runs now, and the next call of the tool is not asked.
-                        panel.Send(commands.Send("create Always")).Wait();
-                        Until(panel, transcript, () => transcript.PendingPermissions.Count == 1, "the third permission card", ref streamed);
-                        panel.Send(commands.AnswerPermission(transcript.PendingPermissions[0].PermissionId, PermissionDecision.AllowAlways, null)).Wait();
-                        Until(panel, transcript, () => TurnsFinished(transcript) == 4, "the allowed-always turn", ref streamed);
-                        Check.Equal(1, scene.ExecutionsOf("Always"), "the allowed-always call ran once");
-                        bool askedAgain = false;
-                        panel.Send(commands.Send("create NotAsked")).Wait();
-                        Until(panel, transcript, () => { askedAgain |= transcript.PendingPermissions.Count > 0; return TurnsFinished(transcript) == 5; }, "the fourth turn", ref streamed);
-                        Check.True(!askedAgain, "no card after allow-always");
-                        Check.Equal(1, scene.ExecutionsOf("NotAsked"), "the rule let the call run");
+                        var stack = new Stack { Panel = panel, Transcript = new Transcript(), Scene = scene, Project = project, RecordedRequests = recorded };
+                        stack.Until(() => stack.Transcript.LastSequence >= 0 && panel.Connected, "the snapshot");
+                        body(stack);
                     }
                 }
             }
@@ -142,6 +108,122 @@ namespace AgentPanel.Tests
                 HostProcess.Terminate(fake);
                 try { Directory.Delete(root, true); } catch (Exception) { }
             }
+        }
+
+        static void TurnAndPermissionCards(Options options)
+        {
+            var steps = new JArray(
+                new JObject { { "text", Answer }, { "delay_ms", 5 } },
+                Relay("Allowed"), new JObject { { "text", "allowed done" } },
+                Relay("Denied"), new JObject { { "text", "denied done" } },
+                Relay("Always"), new JObject { { "text", "always done" } },
+                Relay("NotAsked"), new JObject { { "text", "not asked done" } });
+            WithStack(options, project => steps, stack =>
+            {
+                Transcript transcript = stack.Transcript;
+                PanelClient panel = stack.Panel;
+                InMemoryScene scene = stack.Scene;
+                var commands = new PanelCommands();
+
+                // A streamed text turn.
+                Check.True(panel.Send(commands.Send("hi")).Result, "the send command goes out");
+                stack.Until(() => TurnsFinished(transcript) == 1, "the first turn");
+                Card reply = transcript.Cards.Last(card => card.Kind == CardKind.Assistant);
+                Check.Equal(Answer, reply.Text, "the assistant card holds the streamed answer");
+                Check.True(stack.Streamed, "the text streamed into the view model before the final message");
+                Check.Equal("<noparse>" + Answer + "</noparse>", PanelText.Literal(reply.Text), "what the label gets renders literally");
+                Check.Equal(string.Empty, transcript.StreamingText, "the streaming text ends with the turn");
+
+                // Allow: the permission card carries the tool's badges and the rule allow-always would add.
+                panel.Send(commands.Send("create Allowed")).Wait();
+                stack.Until(() => transcript.PendingPermissions.Count == 1, "the first permission card");
+                PermissionCard asked = transcript.PendingPermissions[0];
+                Check.Equal("mcp__uap__unity_test_relay", asked.ToolName, "the permission card's tool");
+                Check.True(asked.Undoable && !asked.ReadOnly && !asked.Destructive, "badges from the tool's metadata");
+                Check.True(asked.Input.Contains("Allowed"), "the card shows the input: " + asked.Input);
+                Check.True(asked.AlwaysAllowRules.Count > 0, "the card names the rule allow-always adds");
+                Check.True(QuestionForm.For(asked) == null, "an ordinary tool's card is no question form");
+                panel.Send(commands.AnswerPermission(asked.PermissionId, PermissionDecision.Allow, null)).Wait();
+                stack.Until(() => TurnsFinished(transcript) == 2, "the allowed turn");
+                Check.Equal(0, transcript.PendingPermissions.Count, "the answered card is gone");
+                Check.Equal(1, scene.ExecutionsOf("Allowed"), "the allowed call ran once in the editor");
+                Check.True(LastTool(transcript).Finished && !LastTool(transcript).IsError, "the tool card finished without error: " + LastTool(transcript).ToolResult);
+
+                // Deny with a message.
+                panel.Send(commands.Send("create Denied")).Wait();
+                stack.Until(() => transcript.PendingPermissions.Count == 1, "the second permission card");
+                panel.Send(commands.AnswerPermission(transcript.PendingPermissions[0].PermissionId, PermissionDecision.Deny, "not in this scene")).Wait();
+                stack.Until(() => TurnsFinished(transcript) == 3, "the denied turn");
+                Check.Equal(0, scene.ExecutionsOf("Denied"), "a denied call never reaches the editor");
+                Check.True(LastTool(transcript).IsError, "the denied tool card shows an error");
+
+                // Allow always: runs now, and the next call of the tool is not asked.
+                panel.Send(commands.Send("create Always")).Wait();
+                stack.Until(() => transcript.PendingPermissions.Count == 1, "the third permission card");
+                panel.Send(commands.AnswerPermission(transcript.PendingPermissions[0].PermissionId, PermissionDecision.AllowAlways, null)).Wait();
+                stack.Until(() => TurnsFinished(transcript) == 4, "the allowed-always turn");
+                Check.Equal(1, scene.ExecutionsOf("Always"), "the allowed-always call ran once");
+                bool askedAgain = false;
+                panel.Send(commands.Send("create NotAsked")).Wait();
+                stack.Until(() => { askedAgain |= transcript.PendingPermissions.Count > 0; return TurnsFinished(transcript) == 5; }, "the fourth turn");
+                Check.True(!askedAgain, "no card after allow-always");
+                Check.Equal(1, scene.ExecutionsOf("NotAsked"), "the rule let the call run");
+            });
+        }
+
+        // The model asks with AskUserQuestion; the window's form answers it, and the next request to the
+        // model carries exactly the picked answers in the tool result. Then an Edit's card carries the
+        // host's diff of the file on disk, and allowing it makes exactly that change.
+        static void QuestionAndEditPreview(Options options)
+        {
+            var questions = JArray.Parse(@"[{""question"":""Which color should the cube be?"",""header"":""Color"",""multiSelect"":false,
+                                               ""options"":[{""label"":""Red"",""description"":""warm""},{""label"":""Blue"",""description"":""cool""}]},
+                                              {""question"":""Which sides?"",""header"":""Sides"",""multiSelect"":true,
+                                               ""options"":[{""label"":""Top"",""description"":""""},{""label"":""Bottom"",""description"":""""}]}]");
+            Func<string, string> notes = project => Path.Combine(Path.Combine(Path.Combine(project, "Assets"), "Docs"), "notes.txt");
+            Func<string, JArray> steps = project => new JArray(
+                new JObject { { "tool_use", new JObject { { "name", "AskUserQuestion" }, { "input", new JObject { { "questions", questions } } } } } },
+                new JObject { { "text", "painting it" } },
+                new JObject { { "tool_use", new JObject { { "name", "Read" }, { "input", new JObject { { "file_path", notes(project) } } } } } },
+                new JObject { { "tool_use", new JObject { { "name", "Edit" }, { "input", new JObject { { "file_path", notes(project) }, { "old_string", "line 5" }, { "new_string", "line five" } } } } } },
+                new JObject { { "text", "edited" } });
+            WithStack(options, steps, stack =>
+            {
+                var commands = new PanelCommands();
+                stack.Panel.Send(commands.Send("paint the cube")).Wait();
+                stack.Until(() => stack.Transcript.PendingPermissions.Count == 1, "the question card");
+                QuestionForm form = QuestionForm.For(stack.Transcript.PendingPermissions[0]);
+                Check.True(form != null, "the CLI's AskUserQuestion card reads as a form: " + stack.Transcript.PendingPermissions[0].Input);
+                Check.Equal("Which color should the cube be?", form.Questions[0].Text, "the first question");
+                form.Questions[0].Pick(1, true);
+                form.Questions[1].Pick(0, true);
+                form.Questions[1].Other = "the front";
+                Check.True(stack.Panel.Send(commands.AnswerQuestions(form)).Result, "the answer goes out");
+                stack.Until(() => TurnsFinished(stack.Transcript) == 1, "the turn after the answer");
+                Check.Equal(0, stack.Transcript.PendingPermissions.Count, "the question card is gone");
+                JObject lastRequest = File.ReadAllLines(stack.RecordedRequests).Select(line => JObject.Parse(line))
+                                          .Last(request => (string)request["kind"] == "main");
+                string toolResult = ((JArray)lastRequest["body"]["messages"]).Last.ToString(Newtonsoft.Json.Formatting.None);
+                Check.True(toolResult.Contains("\\\"Which color should the cube be?\\\"=\\\"Blue\\\""), "the model receives the color answer: " + toolResult);
+                Check.True(toolResult.Contains("\\\"Which sides?\\\"=\\\"Top, the front\\\""), "the model receives the sides answer: " + toolResult);
+
+                string file = notes(stack.Project);
+                Directory.CreateDirectory(Path.GetDirectoryName(file));
+                File.WriteAllText(file, string.Concat(Enumerable.Range(1, 12).Select(line => "line " + line + "\n").ToArray()));
+                stack.Panel.Send(commands.Send("edit the notes")).Wait();
+                stack.Until(() => stack.Transcript.PendingPermissions.Count == 1, "the Edit card");
+                PermissionCard edit = stack.Transcript.PendingPermissions[0];
+                Check.Equal("Edit", edit.ToolName, "the card is the Edit's");
+                Check.True(edit.Preview != null, "the card carries the host's preview");
+                Check.Equal("@@ -2,7 +2,7 @@\n line 2\n line 3\n line 4\n-line 5\n+line five\n line 6\n line 7\n line 8\n", edit.Preview.Diff, "the hunk of the edit");
+                Check.Equal(1L, edit.Preview.Added, "one line added");
+                Check.Equal(1L, edit.Preview.Removed, "one line removed");
+                Check.Equal(DiffLineKind.Hunk, edit.Preview.Lines()[0].Key, "the first line is the hunk header");
+                Check.Equal(DiffLineKind.Removed, edit.Preview.Lines()[4].Key, "the removed line");
+                stack.Panel.Send(commands.AnswerPermission(edit.PermissionId, PermissionDecision.Allow, null)).Wait();
+                stack.Until(() => TurnsFinished(stack.Transcript) == 2, "the edited turn");
+                Check.True(File.ReadAllText(file).Contains("line 4\nline five\nline 6\n"), "the edit the card showed is the edit made: " + File.ReadAllText(file));
+            });
         }
     }
 }

@@ -19,6 +19,7 @@ namespace AgentPanel.Tests
             cases["viewmodel.allow_always_is_scoped_and_bypass_confirmed"] = AllowAlwaysIsScopedAndBypassConfirmed;
             cases["viewmodel.badge_and_kept_draft"] = BadgeAndKeptDraft;
             cases["viewmodel.history_search_and_delete_commands"] = HistorySearchAndDeleteCommands;
+            cases["viewmodel.question_form_answers"] = QuestionFormAnswers;
         }
 
         // The window's history search and delete speak the panel protocol's list_history and delete_history.
@@ -108,6 +109,52 @@ namespace AgentPanel.Tests
             Check.Equal("bypassPermissions", (string)bypass["mode"], "the bypass mode");
             Check.True((bool?)bypass["confirm_bypass"] == true, "the confirmation the host requires");
             Check.True(PanelStrings.English["bypass.warning"].Contains("without asking"), "the warning says what the mode does");
+        }
+
+        // AskUserQuestion read from the card, a single choice that keeps only the newest pick, several
+        // choices plus Other joined as the CLI reads them, no command while a question is unanswered.
+        static void QuestionFormAnswers(Options options)
+        {
+            var transcript = new Transcript();
+            transcript.Apply(JObject.Parse(@"{""type"":""permission_requested"",""seq"":1,""permission"":{""permission_id"":""q1"",""tool_name"":""AskUserQuestion"",
+                ""input"":{""questions"":[{""question"":""Which color?"",""header"":""Color"",""multiSelect"":false,
+                                            ""options"":[{""label"":""Red"",""description"":""warm""},{""label"":""<b>Blue</b>"",""description"":""""}]},
+                                           {""question"":""Which sides?"",""header"":""Sides"",""multiSelect"":true,
+                                            ""options"":[{""label"":""Top""},{""label"":""Bottom""}]}]}}}"));
+            QuestionForm form = QuestionForm.For(transcript.PendingPermissions[0]);
+            Check.True(form != null, "an AskUserQuestion card becomes a form");
+            Check.Equal(2, form.Questions.Count, "both questions");
+            Check.Equal("Color", form.Questions[0].Header, "the header");
+            Check.Equal("<b>Blue</b>", form.Questions[0].Choices[1].Label, "a label is kept as sent (the window renders it literally)");
+            Check.True(!form.Questions[0].MultiSelect && form.Questions[1].MultiSelect, "single and multiple choice");
+
+            var commands = new PanelCommands();
+            Check.True(commands.AnswerQuestions(form) == null, "nothing is sent while no question is answered");
+            Check.Equal("Which color?", form.Unanswered().Text, "the first unanswered question is named");
+            form.Questions[0].Pick(0, true);
+            form.Questions[0].Pick(1, true);
+            Check.Equal("<b>Blue</b>", form.Questions[0].Answer(), "a single choice keeps the newest pick");
+            Check.True(commands.AnswerQuestions(form) == null, "the second question still has no answer");
+            form.Questions[1].Pick(1, true);
+            form.Questions[1].Pick(0, true);
+            form.Questions[1].Pick(7, true);
+            form.Questions[1].Other = "  the front ";
+            Check.Equal("Top, Bottom, the front", form.Questions[1].Answer(), "several picks in the card's order, then Other, trimmed; an unknown index is ignored");
+            JObject answer = JObject.Parse(commands.AnswerQuestions(form));
+            Check.Equal("answer_permission", (string)answer["type"], "an answer_permission command");
+            Check.Equal("allow", (string)answer["decision"], "answering allows the tool");
+            Check.Equal("q1", (string)answer["permission_id"], "for the card");
+            Check.Equal("<b>Blue</b>", (string)answer["updated_input"]["answers"]["Which color?"], "the first answer by question text");
+            Check.Equal("Top, Bottom, the front", (string)answer["updated_input"]["answers"]["Which sides?"], "the second answer");
+            Check.Equal(2, ((JArray)answer["updated_input"]["questions"]).Count, "the questions go back as the CLI sent them");
+            JObject skip = JObject.Parse(commands.SkipQuestions(form));
+            Check.Equal("deny", (string)skip["decision"], "skipping denies");
+            Check.True(((string)skip["message"]).Contains("skipped"), "and tells the model the user skipped");
+
+            transcript.Apply(JObject.Parse(@"{""type"":""permission_requested"",""seq"":2,""permission"":{""permission_id"":""q2"",""tool_name"":""AskUserQuestion"",""input"":{""questions"":""not a list""}}}"));
+            Check.True(QuestionForm.For(transcript.PendingPermissions[1]) == null, "a malformed question list stays an ordinary permission card");
+            transcript.Apply(JObject.Parse(@"{""type"":""permission_requested"",""seq"":3,""permission"":{""permission_id"":""w1"",""tool_name"":""Write"",""input"":{""questions"":[{""question"":""x""}]}}}"));
+            Check.True(QuestionForm.For(transcript.PendingPermissions[2]) == null, "only AskUserQuestion becomes a form");
         }
 
         // Every key in both languages, the same placeholders in each, and a switch that is announced

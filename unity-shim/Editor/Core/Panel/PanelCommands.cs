@@ -40,6 +40,21 @@ namespace AgentPanel.Panel
             return Command("answer_permission", new JObject { { "permission_id", permissionId }, { "decision", "allow_always" }, { "rule", rule } });
         }
 
+        // Allows AskUserQuestion with the form's answers; null while a question is unanswered.
+        public string AnswerQuestions(QuestionForm form)
+        {
+            JObject updated = form.UpdatedInput();
+            if (updated == null)
+                return null;
+            return Command("answer_permission", new JObject { { "permission_id", form.PermissionId }, { "decision", "allow" }, { "updated_input", updated } });
+        }
+
+        // Skipping tells the model the user chose not to answer, as the browser panel does.
+        public string SkipQuestions(QuestionForm form)
+        {
+            return AnswerPermission(form.PermissionId, PermissionDecision.Deny, "The user skipped the question.");
+        }
+
         public static string DecisionName(PermissionDecision decision)
         {
             return decision == PermissionDecision.Allow ? "allow" : decision == PermissionDecision.AllowAlways ? "allow_always" : "deny";

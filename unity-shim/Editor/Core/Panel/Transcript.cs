@@ -33,6 +33,7 @@ namespace AgentPanel.Panel
         // What allow-always may save, narrowest first ("file", "folder", "command", "suggested", "tool").
         public List<AlwaysAllowScope> AlwaysAllowScopes = new List<AlwaysAllowScope>();
         public bool ReadOnly, Undoable, Destructive;
+        public EditPreview Preview;          // Write, Edit, MultiEdit: the host's diff; otherwise null
 
         // The scopes a one-click button may save: all but the tool everywhere, unless the card offers
         // nothing narrower (our MCP tools). The tool-wide rule needs the host's tool_wide confirmation.
@@ -220,6 +221,7 @@ namespace AgentPanel.Panel
                 ReadOnly = metadata != null && ((bool?)metadata["read_only"] ?? false),
                 Undoable = metadata != null && ((bool?)metadata["undoable"] ?? false),
                 Destructive = metadata != null && ((bool?)metadata["destructive"] ?? false),
+                Preview = EditPreview.From(permission["preview"]),
             };
             foreach (JToken rule in (permission["always_allow_rules"] as JArray) ?? new JArray())
                 card.AlwaysAllowRules.Add(rule.Type == JTokenType.String ? (string)rule : rule.ToString(Newtonsoft.Json.Formatting.None));

@@ -12,7 +12,7 @@ namespace AgentPanel.Editor
 {
     public sealed class AgentPanelWindow : EditorWindow
     {
-        const int MessagesPerRefresh = 200, CardsPerRefresh = 40, KeptCardElements = 300;
+        const int MessagesPerRefresh = 200, CardsPerRefresh = 40, KeptCardElements = 300, MaxDiffLines = 400;
 
         readonly Transcript m_transcript = new Transcript();
         readonly PanelCommands m_commands = new PanelCommands();
@@ -24,6 +24,7 @@ namespace AgentPanel.Editor
         ScrollView m_cards;
         Label m_streaming, m_status;
         VisualElement m_permissions, m_history, m_bypassConfirmation;
+        readonly Dictionary<string, VisualElement> m_permissionCards = new Dictionary<string, VisualElement>();
         TextField m_input, m_historyQuery;
         int m_renderedCards, m_renderedRevision = -1;
         readonly AttentionBadge m_badge = new AttentionBadge();
@@ -49,6 +50,7 @@ namespace AgentPanel.Editor
         {
             rootVisualElement.Clear();
             m_unfinishedTools.Clear();
+            m_permissionCards.Clear();
             m_renderedCards = 0;
             m_renderedRevision = -1;
             m_shownAttention = null;
@@ -375,30 +377,135 @@ namespace AgentPanel.Editor
             }
         }
 
+        // Cards are kept by permission id, so a redraw never loses a half-typed deny message or the
+        // choices picked in a question; only answered cards go and new ones come.
         void RenderPermissions()
         {
-            m_permissions.Clear();
+            var pending = new HashSet<string>();
             foreach (PermissionCard permission in m_transcript.PendingPermissions)
             {
-                string badges = (permission.ReadOnly ? PanelStrings.Get("permission.read_only") : string.Empty) +
-                                (permission.Undoable ? PanelStrings.Get("permission.undoable") : string.Empty) +
-                                (permission.Destructive ? PanelStrings.Get("permission.destructive") : string.Empty);
-                m_permissions.Add(Text(PanelStrings.Get("permission.ask", "tool", permission.DisplayName ?? permission.ToolName) + badges + "\n" + permission.Input));
-                var buttons = new VisualElement();
-                buttons.style.flexDirection = FlexDirection.Row;
-                var denyMessage = new TextField();
-                string id = permission.PermissionId;
-                buttons.Add(new Button(() => Send(m_commands.AnswerPermission(id, PermissionDecision.Allow, null))) { text = PanelStrings.Get("permission.allow") });
-                // One button per narrow rule, naming the rule it saves; the tool everywhere is left to the browser panel's explicit choice.
-                foreach (AlwaysAllowScope scope in permission.NarrowScopes())
-                {
-                    string rule = scope.Rule;
-                    buttons.Add(new Button(() => Send(m_commands.AllowAlways(id, rule))) { text = PanelText.Literal(PanelStrings.Get("permission.always_rule", "rule", rule)) });
-                }
-                buttons.Add(new Button(() => Send(m_commands.AnswerPermission(id, PermissionDecision.Deny, denyMessage.value))) { text = PanelStrings.Get("permission.deny") });
-                buttons.Add(denyMessage);
-                m_permissions.Add(buttons);
+                pending.Add(permission.PermissionId);
+                if (m_permissionCards.ContainsKey(permission.PermissionId))
+                    continue;
+                QuestionForm form = QuestionForm.For(permission);
+                VisualElement card = form != null ? QuestionCard(form) : PermissionCardElement(permission);
+                m_permissionCards.Add(permission.PermissionId, card);
+                m_permissions.Add(card);
             }
+            foreach (string answered in new List<string>(m_permissionCards.Keys))
+            {
+                if (pending.Contains(answered))
+                    continue;
+                m_permissions.Remove(m_permissionCards[answered]);
+                m_permissionCards.Remove(answered);
+            }
+        }
+
+        VisualElement PermissionCardElement(PermissionCard permission)
+        {
+            var card = new VisualElement();
+            string badges = (permission.ReadOnly ? PanelStrings.Get("permission.read_only") : string.Empty) +
+                            (permission.Undoable ? PanelStrings.Get("permission.undoable") : string.Empty) +
+                            (permission.Destructive ? PanelStrings.Get("permission.destructive") : string.Empty);
+            card.Add(Text(PanelStrings.Get("permission.ask", "tool", permission.DisplayName ?? permission.ToolName) + badges + "\n" + permission.Input));
+            if (permission.Preview != null)
+                card.Add(PreviewElement(permission.Preview));
+            var buttons = Row();
+            var denyMessage = new TextField();
+            string id = permission.PermissionId;
+            buttons.Add(new Button(() => Send(m_commands.AnswerPermission(id, PermissionDecision.Allow, null))) { text = PanelStrings.Get("permission.allow") });
+            // One button per narrow rule, naming the rule it saves; the tool everywhere is left to the browser panel's explicit choice.
+            foreach (AlwaysAllowScope scope in permission.NarrowScopes())
+            {
+                string rule = scope.Rule;
+                buttons.Add(new Button(() => Send(m_commands.AllowAlways(id, rule))) { text = PanelText.Literal(PanelStrings.Get("permission.always_rule", "rule", rule)) });
+            }
+            buttons.Add(new Button(() => Send(m_commands.AnswerPermission(id, PermissionDecision.Deny, denyMessage.value))) { text = PanelStrings.Get("permission.deny") });
+            buttons.Add(denyMessage);
+            card.Add(buttons);
+            return card;
+        }
+
+        // The host's diff, one label per line (so no label nears UI Toolkit's vertex limit), each with a
+        // class a theme colours; past MaxDiffLines the rest is counted, not drawn.
+        static VisualElement PreviewElement(EditPreview preview)
+        {
+            var element = new VisualElement();
+            if (preview.Diff.Length == 0)
+            {
+                if (preview.Note != null)
+                    element.Add(Text(PanelStrings.Get("permission.no_preview", "reason", preview.Note)));
+                return element;
+            }
+            element.Add(Text(PanelStrings.Get(preview.NewFile ? "permission.diff_new_file" : "permission.diff_summary",
+                                              "added", preview.Added.ToString(), "removed", preview.Removed.ToString())));
+            List<KeyValuePair<DiffLineKind, string>> lines = preview.Lines();
+            for (int index = 0; index < lines.Count && index < MaxDiffLines; ++index)
+            {
+                Label line = Text(lines[index].Value);
+                line.AddToClassList("uap-diff-" + lines[index].Key.ToString().ToLowerInvariant());
+                element.Add(line);
+            }
+            if (lines.Count > MaxDiffLines)
+                element.Add(Text(PanelStrings.Get("permission.diff_more_lines", "count", (lines.Count - MaxDiffLines).ToString())));
+            if (preview.Truncated)
+                element.Add(Text(PanelStrings.Get("permission.diff_truncated")));
+            return element;
+        }
+
+        // AskUserQuestion: radio buttons for a single choice, toggles for several, an Other field each.
+        // The picks are read when Submit is pressed, so the form needs no change callbacks.
+        VisualElement QuestionCard(QuestionForm form)
+        {
+            var card = new VisualElement();
+            card.Add(Text(PanelStrings.Get("question.title")));
+            var readers = new List<System.Action>();
+            foreach (Question question in form.Questions)
+            {
+                Question asked = question;
+                card.Add(Text((asked.Header.Length > 0 ? asked.Header + ": " : string.Empty) + asked.Text));
+                var labels = asked.Choices.ConvertAll(choice => PanelText.Literal(choice.Description.Length > 0 ? choice.Label + " — " + choice.Description : choice.Label));
+                var other = new TextField(PanelStrings.Get("question.other"));
+                if (asked.MultiSelect)
+                {
+                    var toggles = labels.ConvertAll(label => new Toggle(label));
+                    toggles.ForEach(card.Add);
+                    readers.Add(() => { for (int choice = 0; choice < toggles.Count; ++choice) asked.Pick(choice, toggles[choice].value); });
+                }
+                else
+                {
+                    var group = new RadioButtonGroup(null, labels);
+                    card.Add(group);
+                    readers.Add(() => { asked.Picked.Clear(); asked.Pick(group.value, true); });
+                }
+                readers.Add(() => asked.Other = other.value ?? string.Empty);
+                card.Add(other);
+            }
+            Label problem = Text(string.Empty);
+            var buttons = Row();
+            buttons.Add(new Button(() =>
+            {
+                readers.ForEach(read => read());
+                string command = m_commands.AnswerQuestions(form);
+                if (command == null)
+                {
+                    problem.text = PanelText.Literal(PanelStrings.Get("question.answer_all", "question", form.Unanswered().Text));
+                    return;
+                }
+                problem.text = string.Empty;
+                Send(command);
+            }) { text = PanelStrings.Get("question.submit") });
+            buttons.Add(new Button(() => Send(m_commands.SkipQuestions(form))) { text = PanelStrings.Get("question.skip") });
+            card.Add(buttons);
+            card.Add(problem);
+            return card;
+        }
+
+        static VisualElement Row()
+        {
+            var row = new VisualElement();
+            row.style.flexDirection = FlexDirection.Row;
+            return row;
         }
     }
 }
