@@ -20,10 +20,6 @@ constexpr size_t max_task_id_length = 128;
 // The session revisions from 2025-11-25 on have the tasks utility.
 constexpr std::string_view first_utility_revision = "2025-11-25";
 
-// Request ids of stateless calls live in this scope (stateless_requests.cpp); tasks of nameless
-// stateless clients too.
-const std::string stateless_task_scope = "stateless:mcp-token";
-
 HttpResponse reply(const rapidjson::Value* id, const std::function<void(JsonWriter&)>& write_result) {
     rapidjson::StringBuffer buffer;
     JsonWriter writer(buffer);
@@ -71,8 +67,10 @@ TaskFace McpEndpoint::task_face(const ProtocolRevision& revision, const Origin* 
 }
 
 TaskOwner McpEndpoint::task_owner(const Origin& origin) const {
+    // A stateless request's session is the scope its request ids live in (stateless_requests.cpp),
+    // which then holds the tasks of nameless stateless clients too.
     if (origin.declared)
-        return TaskOwner{origin.declared->client_name, stateless_task_scope};
+        return TaskOwner{origin.declared->client_name, origin.session};
     return TaskOwner{m_sessions.client_name(origin.session), origin.session};
 }
 
@@ -87,7 +85,7 @@ std::optional<HttpResponse> McpEndpoint::start_task(const Message& message, cons
         if (asked == message.params->MemberEnd())
             return std::nullopt; // taskSupport is optional: a plain call stays a plain call.
         if (!asked->value.IsObject())
-            return error_response(200, message.id, InvalidParams, "Invalid params: params.task must be an object such as {\"ttl\": 60000}");
+            return error_response(200, message.id, InvalidParams, "Invalid params: params.task must be an object (with ttl, a number of milliseconds, or empty)");
         if (auto wanted = asked->value.FindMember("ttl"); wanted != asked->value.MemberEnd() && !wanted->value.IsNull()) {
             if (!wanted->value.IsNumber() || !std::isfinite(wanted->value.GetDouble()) || wanted->value.GetDouble() < 0)
                 return error_response(200, message.id, InvalidParams,
