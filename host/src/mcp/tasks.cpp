@@ -5,11 +5,11 @@
 #include "mcp/http_replies.hpp"
 #include "support/random.hpp"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <atomic>
-#include <cmath>
 
 namespace uap::mcp {
 
@@ -32,13 +32,10 @@ namespace {
 std::string progress_text(const ToolJobs::Snapshot& snapshot) {
     if (!snapshot.has_progress)
         return {};
-    auto number = [](double value) {
-        double whole = std::floor(value);
-        return whole == value ? std::to_string(static_cast<int64_t>(whole)) : std::to_string(value);
-    };
-    std::string text = number(snapshot.progress);
+    // The shortest form that reads back as the same number: 40, 11.05.
+    std::string text = fmt::format("{}", snapshot.progress);
     if (snapshot.total > 0)
-        text += " of " + number(snapshot.total);
+        text += fmt::format(" of {}", snapshot.total);
     if (!snapshot.message.empty())
         text += ": " + snapshot.message;
     return text;
