@@ -6,6 +6,7 @@
 #include <Poco/DateTimeFormat.h>
 #include <Poco/DateTimeFormatter.h>
 #include <Poco/Timestamp.h>
+#include <fmt/format.h>
 
 namespace uap::mcp {
 
@@ -23,16 +24,29 @@ void write_empty_object(JsonWriter& writer, std::string_view key) {
 }
 
 bool tool_answered(const TaskView& task) {
-    return task.outcome.status != modules::CallStatus::UnknownTool && !task.expired;
+    return task.job.outcome.status != modules::CallStatus::UnknownTool && !task.expired;
+}
+
+// "40 of 100: baking lightmaps", when the tool reported progress: each number in the shortest form
+// that reads back the same.
+std::string progress_text(const ToolJobs::Snapshot& job) {
+    if (!job.has_progress)
+        return {};
+    std::string text = fmt::format("{}", job.progress);
+    if (job.total > 0)
+        text += fmt::format(" of {}", job.total);
+    if (!job.message.empty())
+        text += ": " + job.message;
+    return text;
 }
 
 // What statusMessage says: the last progress while working, the reason of a cancelled or failed task.
 std::string status_message(const TaskView& task, std::string_view status) {
     if (status == "working")
-        return task.progress_text.empty() ? "tool " + task.tool->name + " is running" : task.progress_text;
+        return task.job.has_progress ? progress_text(task.job) : "tool " + task.tool->name + " is running";
     if (status == "completed")
         return {};
-    return task.outcome.text;
+    return task.job.outcome.text;
 }
 
 } // namespace
@@ -62,9 +76,9 @@ void write_tasks_extension(JsonWriter& writer) {
 std::string_view task_status(const TaskView& task, TaskFace face) {
     if (task.cancelled)
         return "cancelled";
-    if (task.working)
+    if (task.working())
         return "working";
-    switch (task.outcome.status) {
+    switch (task.job.outcome.status) {
     case modules::CallStatus::Success:
         return "completed";
     case modules::CallStatus::Cancelled:
@@ -97,17 +111,17 @@ void write_task_members(JsonWriter& writer, const TaskView& task, TaskFace face,
     // The extension inlines the outcome: tasks/get is its only way to fetch it.
     if (status == "completed") {
         write_key(writer, "result");
-        if (task.outcome.status == modules::CallStatus::Success)
-            write_tool_success(writer, *task.tool, task.outcome.text, revision);
+        if (task.job.outcome.status == modules::CallStatus::Success)
+            write_tool_success(writer, *task.tool, task.job.outcome.text, revision);
         else
-            write_tool_error(writer, task.outcome.text, revision);
+            write_tool_error(writer, task.job.outcome.text, revision);
     } else if (status == "failed") {
         write_key(writer, "error");
         writer.StartObject();
         write_key(writer, "code");
         writer.Int(task.expired ? InternalError : InvalidParams);
         write_key(writer, "message");
-        write_string(writer, task.outcome.text);
+        write_string(writer, task.job.outcome.text);
         writer.EndObject();
     }
 }

@@ -5,7 +5,6 @@
 #include "mcp/http_replies.hpp"
 #include "support/random.hpp"
 
-#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -29,19 +28,6 @@ struct ToolTasks::Task {
 
 namespace {
 
-std::string progress_text(const ToolJobs::Snapshot& snapshot) {
-    if (!snapshot.has_progress)
-        return {};
-    // The shortest form that reads back as the same number: 40, 11.05.
-    std::string text = fmt::format("{}", snapshot.progress);
-    if (snapshot.total > 0)
-        text += fmt::format(" of {}", snapshot.total);
-    if (!snapshot.message.empty())
-        text += ": " + snapshot.message;
-    return text;
-}
-
-bool is_working(const TaskView& view) { return view.working && !view.cancelled; }
 
 } // namespace
 
@@ -65,25 +51,19 @@ TaskView ToolTasks::view_of(const Task& task) {
     view.id = task.id;
     view.tool = task.tool;
     view.created = task.created;
-    view.updated = task.created;
     view.ttl = task.ttl;
     view.poll_interval = m_limits.poll_interval;
     view.cancelled = task.cancelled.load();
     std::optional<ToolJobs::Snapshot> snapshot = m_jobs.snapshot(task.job_id);
-    if (!snapshot) {
-        view.working = false;
-        view.expired = true;
-        view.outcome = {modules::CallStatus::Unavailable, "the outcome of task " + task.id + " is no longer kept; call the tool again"};
-    } else {
-        view.working = !snapshot->done;
-        view.updated = std::max(view.updated, snapshot->updated);
-        view.progress_text = progress_text(*snapshot);
-        if (snapshot->done)
-            view.outcome = snapshot->outcome;
-    }
-    if (task.cancelled) {
+    view.expired = !snapshot;
+    if (snapshot)
+        view.job = std::move(*snapshot);
+    else
+        view.job.outcome = {modules::CallStatus::Unavailable, "the outcome of task " + task.id + " is no longer kept; call the tool again"};
+    view.updated = std::max(task.created, view.job.updated);
+    if (view.cancelled) {
         view.updated = std::max(view.updated, task.cancelled_at);
-        view.outcome = {modules::CallStatus::Cancelled, "task " + task.id + " (" + task.tool->name + ") was cancelled by tasks/cancel"};
+        view.job.outcome = {modules::CallStatus::Cancelled, "task " + task.id + " (" + task.tool->name + ") was cancelled by tasks/cancel"};
     }
     return view;
 }
@@ -100,12 +80,12 @@ void ToolTasks::prune() {
     for (auto it = m_tasks.begin(); it != m_tasks.end();) {
         TaskView view = view_of(*it->second);
         // A working task is never dropped: its ttl counts once it has an outcome to keep.
-        if (!is_working(view) && now - it->second->created > it->second->ttl) {
+        if (!view.working() && now - it->second->created > it->second->ttl) {
             it = m_tasks.erase(it);
             continue;
         }
         kept_by_client[it->second->owner.client + '\n' + it->second->owner.session]++;
-        if (!is_working(view))
+        if (!view.working())
             finished.push_back({it->second->created, it->first, it->second->owner.client + '\n' + it->second->owner.session});
         ++it;
     }
@@ -126,7 +106,7 @@ Expected<TaskView> ToolTasks::create(const TaskOwner& owner, const modules::Tool
     prune();
     size_t working = 0;
     for (auto& [id, task] : m_tasks)
-        if (task->owner.client == owner.client && task->owner.session == owner.session && is_working(view_of(*task)))
+        if (task->owner.client == owner.client && task->owner.session == owner.session && view_of(*task).working())
             ++working;
     if (working >= m_limits.max_working_per_client)
         return Error(ErrorCode::Unavailable, "tool " + tool.name + " was not started as a task: this client has " +
@@ -181,9 +161,9 @@ Expected<TaskView> ToolTasks::cancel(const TaskOwner& caller, std::string_view i
     if (!task)
         return not_found(id);
     TaskView view = view_of(*task);
-    if (!is_working(view))
+    if (!view.working())
         return Error(ErrorCode::InvalidArgument, "task " + task->id + " has finished already (" +
-                                                     std::string(view.cancelled ? "cancelled" : modules::to_string(view.outcome.status)) +
+                                                     std::string(view.cancelled ? "cancelled" : modules::to_string(view.job.outcome.status)) +
                                                      "); there is nothing to cancel, tasks/result returns its outcome");
     task->cancelled = true;
     task->cancelled_at = SystemClock::now();

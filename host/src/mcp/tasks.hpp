@@ -49,15 +49,15 @@ struct TaskOwner {
 struct TaskView {
     std::string id;
     std::shared_ptr<const modules::ToolDescription> tool; // As it was when the task started.
-    bool working = true;
     bool cancelled = false; // By tasks/cancel (the task stays cancelled whatever the tool does next).
     bool expired = false;   // The job's outcome is no longer kept.
-    modules::ToolOutcome outcome{modules::CallStatus::InternalError, {}}; // When finished.
-    std::string progress_text; // "40 of 100: baking lightmaps", when the tool reported progress.
+    // The job as it stands; a cancelled or expired task carries the outcome that says so.
+    ToolJobs::Snapshot job;
     std::chrono::system_clock::time_point created;
     std::chrono::system_clock::time_point updated;
     std::chrono::milliseconds ttl{0};
     std::chrono::milliseconds poll_interval{0};
+    bool working() const { return !job.done && !expired && !cancelled; }
 };
 
 class ToolTasks {

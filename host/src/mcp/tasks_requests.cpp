@@ -190,7 +190,7 @@ HttpResponse McpEndpoint::task_request(const Message& message, const ProtocolRev
         if (!task)
             return refusal(InvalidParams, task.error().message());
         // The extension acknowledges a finished task's cancel too: cancellation is only a wish there.
-        if (task->working && !task->cancelled)
+        if (task->working())
             (void)m_tasks->cancel(owner, task_id);
         trace.outcome = "task cancel";
         return acknowledgement(message.id);
@@ -210,17 +210,17 @@ HttpResponse McpEndpoint::task_request(const Message& message, const ProtocolRev
             write_task_members(writer, *task, face, revision);
             writer.EndObject();
         });
-    if (task->working && !task->cancelled)
+    if (task->working())
         return refusal(InternalError, "tasks/result stopped waiting: the client went away or the host is stopping");
     // Exactly what the tools/call would have answered, with the task it belongs to in _meta.
     trace.outcome = std::string(task_status(*task, face));
-    if (task->outcome.status == modules::CallStatus::UnknownTool || task->expired)
-        return error_response(200, message.id, task->expired ? InternalError : InvalidParams, task->outcome.text);
+    if (task->job.outcome.status == modules::CallStatus::UnknownTool || task->expired)
+        return error_response(200, message.id, task->expired ? InternalError : InvalidParams, task->job.outcome.text);
     return reply(message.id, [&](JsonWriter& writer) {
-        if (task->outcome.status == modules::CallStatus::Success && !task->cancelled)
-            write_tool_success(writer, *task->tool, task->outcome.text, revision, task->id);
+        if (task->job.outcome.status == modules::CallStatus::Success && !task->cancelled)
+            write_tool_success(writer, *task->tool, task->job.outcome.text, revision, task->id);
         else
-            write_tool_error(writer, task->outcome.text, revision, task->id);
+            write_tool_error(writer, task->job.outcome.text, revision, task->id);
     });
 }
 
