@@ -81,7 +81,7 @@ try {
   await stranger.close();
 
   const second = await startBake(again, { engine: 'unity' });
-  await untilTask(again, second.taskId, (seen) => seen.statusMessage?.includes(' of 100') || terminal(seen.status), 5000);
+  await untilTask(again, second.taskId, (seen) => seen.statusMessage?.includes('baking lightmaps') || terminal(seen.status), 5000);
   const cancelledAt = Date.now();
   const cancelled = await again.experimental.tasks.cancelTask(second.taskId);
   check(cancelled.status === 'cancelled', `tasks/cancel answers with the cancelled task: ${JSON.stringify(cancelled)}`);
@@ -91,16 +91,22 @@ try {
   const late = await again.experimental.tasks.cancelTask(second.taskId).then(() => null, (error) => error);
   check(late?.code === -32602, `cancelling it again is refused: ${late?.message}`);
   // The editor stopped the bake: a new one (a task run to its end) starts once the cancellation reached it.
+  // A bake that does not return within the runner's cancel grace (2 s) has its runner stopped, which ends
+  // a call started meanwhile too; that is retried and reported, since it is the runner's rule, not the task's.
   let third;
   let freeAfter;
+  const retried = [];
   for (let attempt = 0; attempt < 50; ++attempt) {
     freeAfter = Date.now() - cancelledAt;
     third = await again.experimental.tasks.getTaskResult((await startBake(again, {})).taskId, CallToolResultSchema);
-    if (!third.content[0].text.includes('already running')) break;
+    const text = third.content[0].text;
+    if (!text.includes('already running') && !text.includes('runner was stopped')) break;
+    retried.push(text.slice(0, 60));
     await sleep(100);
   }
+  if (retried.length) console.log(`# retried the third bake ${retried.length} time(s): ${retried.join(' | ')}`);
   check(third.isError === false && JSON.parse(third.content[0].text).outcome === 'completed',
-        `the editor is free ${freeAfter} ms after the cancel: a new bake completes (${third.content[0].text.slice(0, 80)})`);
+        `the editor is free ${freeAfter} ms after the cancel: a new bake completes (${third.content[0].text.slice(0, 400)})`);
   await again.close();
 
   // 2026-07-28: the extension returns a task at once and inlines the result in tasks/get.
