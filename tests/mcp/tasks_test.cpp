@@ -158,6 +158,11 @@ TEST_F(TasksTest, ASessionRunsALongToolAsATaskAndFetchesItsResult) {
     ASSERT_EQ(listed_tasks.json["result"]["tasks"].Size(), 1u);
     EXPECT_EQ(listed_tasks.json["result"]["tasks"][0]["taskId"].GetString(), task_id);
 
+    // The creating session's event stream hears the status change; another client's does not.
+    auto own_stream = hub.open(session);
+    auto foreign_stream = hub.open(open_session("beta"));
+    ASSERT_TRUE(own_stream && foreign_stream);
+
     // tasks/result blocks until the tool finishes.
     std::thread release([&] {
         std::this_thread::sleep_for(200ms);
@@ -170,6 +175,14 @@ TEST_F(TasksTest, ASessionRunsALongToolAsATaskAndFetchesItsResult) {
     EXPECT_STREQ(result.json["result"]["content"][0]["text"].GetString(), R"({"done":true})");
     EXPECT_EQ(result.json["result"]["_meta"]["io.modelcontextprotocol/related-task"]["taskId"].GetString(), task_id);
     EXPECT_EQ(wait_for_status(session, task_id, "completed"), "completed");
+    std::optional<std::string> announced = (*own_stream)->next(2000ms);
+    ASSERT_TRUE(announced) << "notifications/tasks/status on the session's stream";
+    rapidjson::Document notification;
+    notification.Parse(announced->c_str());
+    EXPECT_STREQ(notification["method"].GetString(), "notifications/tasks/status");
+    EXPECT_EQ(notification["params"]["taskId"].GetString(), task_id);
+    EXPECT_STREQ(notification["params"]["status"].GetString(), "completed");
+    EXPECT_FALSE((*foreign_stream)->next(100ms)) << "nothing reaches another client's stream";
 
     Reply cancel_finished = in_session(session, "tasks/cancel", R"({"taskId":")" + task_id + R"("})");
     EXPECT_EQ(cancel_finished.error_code(), -32602) << "a finished task cannot be cancelled";

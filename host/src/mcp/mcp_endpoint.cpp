@@ -80,7 +80,9 @@ std::string call_response_text(const rapidjson::Value* id, const modules::ToolDe
 McpEndpoint::McpEndpoint(const ToolProvider& tools, SessionTable& sessions, ServerIdentity identity, ToolJobs* jobs,
                          NotificationHub* notifications)
     : m_tools(tools), m_sessions(sessions), m_identity(std::move(identity)), m_jobs(jobs), m_notifications(notifications),
-      m_tasks(jobs ? std::make_unique<ToolTasks>(*jobs) : nullptr) {}
+      m_tasks(jobs ? std::make_unique<ToolTasks>(*jobs, TaskLimits{},
+                                                 [this](const TaskOwner& owner, const TaskView& task) { announce_finished_task(owner, task); })
+                   : nullptr) {}
 
 HttpResponse McpEndpoint::rejection(const server::Rejection& rejection) {
     HttpResponse response = error_response(rejection.status, nullptr, ServerError, rejection.reason);

@@ -96,6 +96,8 @@ private:
     server::HttpResponse task_request(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const;
     std::optional<server::HttpResponse> start_task(const Message& message, const ProtocolRevision& revision, const modules::ToolDescription& tool,
                                                    const std::string& arguments_json, Trace& trace, const Origin& origin) const;
+    // notifications/tasks/status to the session that created a task whose job has finished.
+    void announce_finished_task(const TaskOwner& owner, const TaskView& task) const;
     // The work of a call: the tool run through the provider with the options it is handed.
     ToolJobs::Work tool_work(const std::string& tool, const std::string& arguments_json) const;
 

@@ -37,7 +37,8 @@ bool TaskOwner::admits(const TaskOwner& caller) const {
     return !client.empty() || session == caller.session;
 }
 
-ToolTasks::ToolTasks(ToolJobs& jobs, TaskLimits limits) : m_jobs(jobs), m_limits(limits) {}
+ToolTasks::ToolTasks(ToolJobs& jobs, TaskLimits limits, FinishListener on_finished)
+    : m_jobs(jobs), m_limits(limits), m_on_finished(std::move(on_finished)) {}
 
 Error ToolTasks::not_found(std::string_view id) {
     return Error(ErrorCode::InvalidArgument,
@@ -46,18 +47,19 @@ Error ToolTasks::not_found(std::string_view id) {
                      "its clientInfo.name), or dropped after its ttl; call the tool again to start a new one");
 }
 
-TaskView ToolTasks::view_of(const Task& task) {
+TaskView ToolTasks::view_of(const Task& task) { return view_from(task, m_jobs.snapshot(task.job_id), m_limits.poll_interval); }
+
+TaskView ToolTasks::view_from(const Task& task, const std::optional<ToolJobs::Snapshot>& snapshot, std::chrono::milliseconds poll_interval) {
     TaskView view;
     view.id = task.id;
     view.tool = task.tool;
     view.created = task.created;
     view.ttl = task.ttl;
-    view.poll_interval = m_limits.poll_interval;
+    view.poll_interval = poll_interval;
     view.cancelled = task.cancelled.load();
-    std::optional<ToolJobs::Snapshot> snapshot = m_jobs.snapshot(task.job_id);
     view.expired = !snapshot;
     if (snapshot)
-        view.job = std::move(*snapshot);
+        view.job = *snapshot;
     else
         view.job.outcome = {modules::CallStatus::Unavailable, "the outcome of task " + task.id + " is no longer kept; call the tool again"};
     view.updated = std::max(task.created, view.job.updated);
@@ -112,17 +114,23 @@ Expected<TaskView> ToolTasks::create(const TaskOwner& owner, const modules::Tool
         return Error(ErrorCode::Unavailable, "tool " + tool.name + " was not started as a task: this client has " +
                                                  std::to_string(m_limits.max_working_per_client) +
                                                  " working tasks already; wait for one to finish (tasks/get) or cancel one (tasks/cancel)");
-    auto started = m_jobs.start(tool.name, std::move(work));
-    if (auto* refusal = std::get_if<modules::ToolOutcome>(&started))
-        return Error(ErrorCode::Unavailable, refusal->text);
     auto task = std::make_shared<Task>();
     auto suffix = random::hex(16);
     task->id = "task-" + (suffix ? *suffix : random::unique_suffix());
-    task->job_id = std::get<std::string>(started);
     task->tool = std::make_shared<const modules::ToolDescription>(tool);
     task->owner = owner;
     task->created = SystemClock::now();
     task->ttl = std::clamp(requested_ttl.value_or(m_limits.default_ttl), m_limits.min_ttl, m_limits.max_ttl);
+    // Reads only the task's fixed facts and its atomic flag, never the tables (see ToolJobs::start),
+    // and holds no pointer to this table, which may be gone before a job ends.
+    auto on_done = [listener = m_on_finished, poll_interval = m_limits.poll_interval, task](const ToolJobs::Snapshot& final_state) {
+        if (listener)
+            listener(task->owner, view_from(*task, final_state, poll_interval));
+    };
+    auto started = m_jobs.start(tool.name, std::move(work), std::move(on_done));
+    if (auto* refusal = std::get_if<modules::ToolOutcome>(&started))
+        return Error(ErrorCode::Unavailable, refusal->text);
+    task->job_id = std::get<std::string>(started);
     m_tasks.emplace(task->id, task);
     spdlog::info("mcp: task {} runs tool {} as job {}", task->id, tool.name, task->job_id);
     return view_of(*task);
@@ -165,8 +173,9 @@ Expected<TaskView> ToolTasks::cancel(const TaskOwner& caller, std::string_view i
         return Error(ErrorCode::InvalidArgument, "task " + task->id + " has finished already (" +
                                                      std::string(view.cancelled ? "cancelled" : modules::to_string(view.job.outcome.status)) +
                                                      "); there is nothing to cancel, tasks/result returns its outcome");
-    task->cancelled = true;
+    // The time first: a reader that sees the flag reads it without the lock.
     task->cancelled_at = SystemClock::now();
+    task->cancelled = true;
     // The same flag notifications/cancelled sets for a call in a request: the tool's is_cancelled
     // turns true and the bridge withdraws its queued editor request.
     m_jobs.cancel(task->job_id);

@@ -62,7 +62,11 @@ struct TaskView {
 
 class ToolTasks {
 public:
-    explicit ToolTasks(ToolJobs& jobs, TaskLimits limits = {});
+    // Told of every task whose job has finished (on the job's thread), e.g. to send
+    // notifications/tasks/status to the session that created it.
+    using FinishListener = std::function<void(const TaskOwner& owner, const TaskView& task)>;
+
+    explicit ToolTasks(ToolJobs& jobs, TaskLimits limits = {}, FinishListener on_finished = {});
 
     // Starts the tool as a job and its task; requested_ttl is the client's wish (clamped). A refusal
     // (a bound, the host shutting down) says which and what to do.
@@ -81,6 +85,8 @@ private:
     struct Task;
     std::shared_ptr<Task> owned(const TaskOwner& caller, std::string_view id); // The caller holds the lock.
     TaskView view_of(const Task& task);
+    // The view from a job's snapshot (null: the job's outcome is no longer kept); reads no table.
+    static TaskView view_from(const Task& task, const std::optional<ToolJobs::Snapshot>& snapshot, std::chrono::milliseconds poll_interval);
     void prune(); // The caller holds the lock.
     static Error not_found(std::string_view id);
 
@@ -89,6 +95,7 @@ private:
     std::mutex m_mutex;
     std::map<std::string, std::shared_ptr<Task>, std::less<>> m_tasks;
     size_t m_waiting_results = 0;
+    FinishListener m_on_finished;
 };
 
 } // namespace uap::mcp

@@ -130,6 +130,23 @@ std::optional<HttpResponse> McpEndpoint::start_task(const Message& message, cons
     });
 }
 
+void McpEndpoint::announce_finished_task(const TaskOwner& owner, const TaskView& task) const {
+    // Only a session has a stream of its own (its GET); a stateless task's owner scope has none, so
+    // the hub drops the message there, and the extension's clients poll.
+    if (!m_notifications)
+        return;
+    const ProtocolRevision* revision = find_revision(first_utility_revision);
+    rapidjson::StringBuffer buffer;
+    JsonWriter writer(buffer);
+    begin_notification(writer, "notifications/tasks/status");
+    write_key(writer, "params");
+    writer.StartObject();
+    write_task_members(writer, task, TaskFace::Utility, *revision);
+    writer.EndObject();
+    writer.EndObject();
+    m_notifications->send(owner.session, std::string(buffer.GetString(), buffer.GetSize()));
+}
+
 HttpResponse McpEndpoint::task_request(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const {
     auto refusal = [&](int code, std::string_view text) {
         trace.outcome = "refused";

@@ -73,7 +73,8 @@ ToolJobs::~ToolJobs() { stop(); }
 
 std::variant<std::shared_ptr<ToolJobs::Job>, modules::ToolOutcome> ToolJobs::launch(std::unique_lock<std::mutex>& lock, const std::string& tool,
                                                                                    Work work,
-                                                                                   std::function<void(double, double, std::string_view)> forward) {
+                                                                                   std::function<void(double, double, std::string_view)> forward,
+                                                                                   DoneListener on_done) {
     if (m_stopping)
         return modules::ToolOutcome{modules::CallStatus::Unavailable, "the host is shutting down; tool " + tool + " was not started"};
     prune(lock);
@@ -90,7 +91,7 @@ std::variant<std::shared_ptr<ToolJobs::Job>, modules::ToolOutcome> ToolJobs::lau
     job->updated = std::chrono::system_clock::now();
     job->forward = std::move(forward);
     m_jobs.emplace(job->id, job);
-    job->thread = std::thread([this, job, work = std::move(work)]() mutable {
+    job->thread = std::thread([this, job, work = std::move(work), on_done = std::move(on_done)]() mutable {
         modules::CallOptions options;
         options.control = &job->control;
         options.on_progress = [this, job](double progress, double total, std::string_view message) {
@@ -113,14 +114,21 @@ std::variant<std::shared_ptr<ToolJobs::Job>, modules::ToolOutcome> ToolJobs::lau
             outcome = {modules::CallStatus::InternalError, "tool " + job->tool + " failed inside the host: " + error.what()};
         }
         work = nullptr;
-        std::lock_guard done_lock(m_mutex);
-        job->outcome = std::move(outcome);
-        job->done = true;
-        job->finished_at = Clock::now();
-        job->updated = std::chrono::system_clock::now();
-        if (job->announced)
-            spdlog::info("mcp: job {} ({}) ended: {}", job->id, job->tool, modules::to_string(job->outcome.status));
-        m_changed.notify_all();
+        Snapshot final_state;
+        {
+            std::lock_guard done_lock(m_mutex);
+            job->outcome = std::move(outcome);
+            job->done = true;
+            job->finished_at = Clock::now();
+            job->updated = std::chrono::system_clock::now();
+            if (job->announced)
+                spdlog::info("mcp: job {} ({}) ended: {}", job->id, job->tool, modules::to_string(job->outcome.status));
+            m_changed.notify_all();
+            if (on_done)
+                final_state = snapshot_of(*job);
+        }
+        if (on_done)
+            on_done(final_state);
     });
     return job;
 }
@@ -160,9 +168,9 @@ ToolJobs::Reply ToolJobs::run(const std::string& tool, Work work, const modules:
     return {std::nullopt, std::move(reply)};
 }
 
-std::variant<std::string, modules::ToolOutcome> ToolJobs::start(const std::string& tool, Work work) {
+std::variant<std::string, modules::ToolOutcome> ToolJobs::start(const std::string& tool, Work work, DoneListener on_done) {
     std::unique_lock lock(m_mutex);
-    auto launched = launch(lock, tool, std::move(work), nullptr);
+    auto launched = launch(lock, tool, std::move(work), nullptr, std::move(on_done));
     if (auto* refusal = std::get_if<modules::ToolOutcome>(&launched))
         return std::move(*refusal);
     auto& job = std::get<std::shared_ptr<Job>>(launched);

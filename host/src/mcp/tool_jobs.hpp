@@ -50,8 +50,12 @@ public:
     // progress sink (fed until the reply names the job).
     Reply run(const std::string& tool, Work work, const modules::CallOptions& caller);
     // Starts the call as a job at once, with no reply waiting for it (an MCP task's job); its id,
-    // or the refusal (shutting down, too many running) as an outcome.
-    std::variant<std::string, modules::ToolOutcome> start(const std::string& tool, Work work);
+    // or the refusal (shutting down, too many running) as an outcome. on_done runs on the job's
+    // thread with its final snapshot once the outcome is kept, outside the table's lock; it must not
+    // call back into the table (a pruning join may wait for it).
+    struct Snapshot;
+    using DoneListener = std::function<void(const Snapshot&)>;
+    std::variant<std::string, modules::ToolOutcome> start(const std::string& tool, Work work, DoneListener on_done = {});
 
     // Where a job stands, as values (MCP tasks render it in the protocol's shape).
     struct Snapshot {
@@ -86,7 +90,8 @@ private:
     struct Job;
     // Creates and starts the job's thread, or says why not (the caller holds the lock).
     std::variant<std::shared_ptr<Job>, modules::ToolOutcome> launch(std::unique_lock<std::mutex>& lock, const std::string& tool, Work work,
-                                                                    std::function<void(double, double, std::string_view)> forward);
+                                                                    std::function<void(double, double, std::string_view)> forward,
+                                                                    DoneListener on_done = {});
     static Snapshot snapshot_of(const Job& job); // The caller holds the lock.
     // Drops finished jobs past their retention or beyond the count (the caller holds the lock).
     void prune(std::unique_lock<std::mutex>& lock);

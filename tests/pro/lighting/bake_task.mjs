@@ -6,7 +6,7 @@
 import { check, connectClient, requireEnvironment, startHost } from '../../mcp/node/harness.mjs';
 
 process.env.UAP_MCP_TEST_PLUGINS ??= process.env.UAP_PRO_LIGHTING_PACK;
-const { CallToolResultSchema } = requireEnvironment()('@modelcontextprotocol/sdk/types.js');
+const { CallToolResultSchema, TaskStatusNotificationSchema } = requireEnvironment()('@modelcontextprotocol/sdk/types.js');
 const clientName = 'uap-bake-task-test';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const terminal = (status) => ['completed', 'failed', 'cancelled'].includes(status);
@@ -69,6 +69,8 @@ try {
 
   // A reconnect: a new client (a new session) of the same name fetches the result, blocking until the bake ends.
   const again = await connectClient(host, clientName);
+  const announced = [];
+  again.setNotificationHandler(TaskStatusNotificationSchema, (notification) => announced.push(notification.params));
   const result = await again.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
   const outcome = JSON.parse(result.content[0].text);
   check(result.isError === false && outcome.outcome === 'completed' && outcome.verifiedBy === 'lighting.bake.status' &&
@@ -105,6 +107,9 @@ try {
     await sleep(100);
   }
   if (retried.length) console.log(`# retried the third bake ${retried.length} time(s): ${retried.join(' | ')}`);
+  for (let waited = 0; waited < 2000 && !announced.some((task) => task.status === 'completed'); waited += 50) await sleep(50);
+  check(announced.some((task) => task.status === 'completed' && task.taskId.startsWith('task-')),
+        `notifications/tasks/status reached the session's stream: ${JSON.stringify(announced.map((task) => task.status))}`);
   check(third.isError === false && JSON.parse(third.content[0].text).outcome === 'completed',
         `the editor is free ${freeAfter} ms after the cancel: a new bake completes (${third.content[0].text.slice(0, 400)})`);
   await again.close();
