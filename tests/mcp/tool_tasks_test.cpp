@@ -11,9 +11,7 @@ namespace uap::mcp {
 namespace {
 
 using namespace std::chrono_literals;
-using modules::CallOptions;
-using modules::CallStatus;
-using modules::ToolOutcome;
+using Outcome = modules::ToolOutcome;
 
 modules::ToolDescription tool_named(const char* name) {
     modules::ToolDescription tool;
@@ -23,7 +21,7 @@ modules::ToolDescription tool_named(const char* name) {
 }
 
 ToolJobs::Work quick_work() {
-    return [](const CallOptions&) { return ToolOutcome{CallStatus::Success, R"({"ok":true})"}; };
+    return [](const modules::CallOptions&) { return Outcome{modules::CallStatus::Success, R"({"ok":true})"}; };
 }
 
 // Waits until the task has finished (or 5 s pass).
@@ -57,10 +55,10 @@ TEST(ToolTasks, AFinishedTaskIsDroppedAfterItsTtlButAWorkingOneIsKept) {
     TaskOwner owner{"alpha", "session-1"};
     std::atomic<bool> release{false};
     auto working = tasks.create(owner, tool_named("slow"),
-                                [&](const CallOptions& options) {
+                                [&](const modules::CallOptions& options) {
                                     while (!release.load() && !options.control->cancelled.load())
                                         std::this_thread::sleep_for(2ms);
-                                    return ToolOutcome{CallStatus::Success, "{}"};
+                                    return Outcome{modules::CallStatus::Success, "{}"};
                                 },
                                 std::nullopt);
     auto quick = tasks.create(owner, tool_named("t"), quick_work(), 1ms);
