@@ -1,7 +1,7 @@
 // The MCP Streamable HTTP endpoint as a function from a (guarded) HttpRequest to an HttpResponse:
 // sessions (2025 revisions) and stateless requests (2026-07-28) on the one route, protocol revision
-// checks, and the initialize / server/discover / ping / tools methods. No sockets here, so unit
-// tests and the fuzzer drive it directly.
+// checks, and the initialize / server/discover / ping / tools / tasks methods. No sockets here, so
+// unit tests and the fuzzer drive it directly.
 #pragma once
 
 #include "mcp/in_flight_calls.hpp"
