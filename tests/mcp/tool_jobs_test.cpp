@@ -168,5 +168,35 @@ TEST(ToolJobs, StopCancelsRunningJobsAndRefusesNewOnes) {
     EXPECT_NE(refused.finished->text.find("shutting down"), std::string::npos);
 }
 
+TEST(ToolJobs, AStartedJobHasNoWaitAndItsSnapshotAndWaitFollowIt) {
+    ToolJobs jobs(JobLimits{.wait = 5000ms, .max_running = 1});
+    Gate gate;
+    auto started = jobs.start("gated", gate.work({CallStatus::Success, R"({"y":2})"}));
+    ASSERT_TRUE(std::holds_alternative<std::string>(started)) << "started at once, with no reply waiting";
+    std::string id = std::get<std::string>(started);
+    std::optional<ToolJobs::Snapshot> running;
+    for (int attempt = 0; attempt < 500 && !(running && running->has_progress); ++attempt) {
+        running = jobs.snapshot(id);
+        std::this_thread::sleep_for(2ms);
+    }
+    ASSERT_TRUE(running);
+    EXPECT_FALSE(running->done);
+    EXPECT_EQ(running->progress, 3);
+    EXPECT_EQ(running->message, "three of ten");
+    auto refused = jobs.start("second", gate.work({CallStatus::Success, "{}"}));
+    ASSERT_TRUE(std::holds_alternative<ToolOutcome>(refused)) << "the running bound holds for started jobs too";
+    EXPECT_NE(std::get<ToolOutcome>(refused).text.find("1 long-running jobs are running already"), std::string::npos);
+
+    std::atomic<bool> give_up{false};
+    auto stopped_early = jobs.wait(id, [&] { return give_up.exchange(true); });
+    EXPECT_FALSE(stopped_early->done) << "wait returns when its caller stops waiting";
+    gate.open = true;
+    auto finished = jobs.wait(id, nullptr);
+    ASSERT_TRUE(finished && finished->done);
+    EXPECT_EQ(finished->outcome.text, R"({"y":2})");
+    EXPECT_EQ(field(jobs.status_json(id), "state"), "completed") << "uap_job_status sees the same job";
+    EXPECT_FALSE(jobs.snapshot("tooljob-unknown"));
+}
+
 } // namespace
 } // namespace uap::mcp

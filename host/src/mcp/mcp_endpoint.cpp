@@ -3,6 +3,7 @@
 
 #include "mcp/http_replies.hpp"
 #include "mcp/request_declaration.hpp"
+#include "mcp/task_replies.hpp"
 #include "mcp/tool_discovery.hpp"
 #include "mcp/tool_results.hpp"
 #include "support/json.hpp"
@@ -78,7 +79,10 @@ std::string call_response_text(const rapidjson::Value* id, const modules::ToolDe
 
 McpEndpoint::McpEndpoint(const ToolProvider& tools, SessionTable& sessions, ServerIdentity identity, ToolJobs* jobs,
                          NotificationHub* notifications)
-    : m_tools(tools), m_sessions(sessions), m_identity(std::move(identity)), m_jobs(jobs), m_notifications(notifications) {}
+    : m_tools(tools), m_sessions(sessions), m_identity(std::move(identity)), m_jobs(jobs), m_notifications(notifications),
+      m_tasks(jobs ? std::make_unique<ToolTasks>(*jobs, TaskLimits{},
+                                                 [this](const TaskOwner& owner, const TaskView& task) { announce_finished_task(owner, task); })
+                   : nullptr) {}
 
 HttpResponse McpEndpoint::rejection(const server::Rejection& rejection) {
     HttpResponse response = error_response(rejection.status, nullptr, ServerError, rejection.reason);
@@ -211,6 +215,8 @@ HttpResponse McpEndpoint::initialize(const HttpRequest&, const Message& message)
     write_key(writer, "listChanged");
     writer.Bool(true); // Sent on the session's GET event stream when the registry is reloaded.
     writer.EndObject();
+    if (task_face(revision, nullptr) == TaskFace::Utility)
+        write_task_capabilities(writer);
     writer.EndObject();
     write_key(writer, "serverInfo");
     writer.StartObject();
@@ -249,6 +255,8 @@ void McpEndpoint::notify(const Message& message, const std::string& session) con
 HttpResponse McpEndpoint::dispatch(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const {
     if (message.method == "tools/call")
         return call_tool(message, revision, trace, origin);
+    if (message.method.starts_with("tasks/") && task_face(revision, &origin) != TaskFace::None)
+        return task_request(message, revision, trace, origin);
     if (message.method == "ping" || message.method == "tools/list") {
         rapidjson::StringBuffer buffer;
         JsonWriter writer(buffer);
@@ -257,7 +265,8 @@ HttpResponse McpEndpoint::dispatch(const Message& message, const ProtocolRevisio
             writer.StartObject();
             writer.EndObject();
         } else {
-            write_tool_list(writer, listed_tools(m_tools.catalogue(), m_tools.discovery()), revision);
+            write_tool_list(writer, listed_tools(m_tools.catalogue(), m_tools.discovery()), revision,
+                            task_face(revision, nullptr) == TaskFace::Utility ? TaskSupport::OptionalForLongRunning : TaskSupport::NotOffered);
         }
         finish_result(writer);
         return json_response(200, std::string(buffer.GetString(), buffer.GetSize()));
@@ -337,6 +346,8 @@ HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevisi
     ToolLookup lookup = m_tools.lookup(tool_name);
     if (lookup.availability != Availability::Available)
         return unavailable_tool_reply(message, tool_name, lookup, trace);
+    if (auto task = start_task(message, revision, *lookup.tool, arguments_json, trace, origin))
+        return std::move(*task);
 
     std::shared_ptr<InFlightCalls::Registration> registration =
         m_in_flight.add(origin.session, json::to_text(*message.id), origin.request.peer_gone);
@@ -388,11 +399,13 @@ HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevisi
     return response;
 }
 
+ToolJobs::Work McpEndpoint::tool_work(const std::string& tool, const std::string& arguments_json) const {
+    return [this, tool, arguments_json](const modules::CallOptions& options) { return m_tools.call(tool, arguments_json, options); };
+}
+
 std::string McpEndpoint::run_tool(const rapidjson::Value* id, const modules::ToolDescription& tool, const std::string& arguments_json,
                                   const modules::CallOptions& options, const ProtocolRevision& revision, Trace& trace) const {
-    auto call = [this, name = tool.name, arguments_json](const modules::CallOptions& job_options) {
-        return m_tools.call(name, arguments_json, job_options);
-    };
+    ToolJobs::Work call = tool_work(tool.name, arguments_json);
     std::optional<modules::ToolOutcome> outcome;
     if (m_jobs && tool.metadata.long_running) {
         ToolJobs::Reply reply = m_jobs->run(tool.name, call, options);

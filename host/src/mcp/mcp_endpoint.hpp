@@ -1,17 +1,21 @@
 // The MCP Streamable HTTP endpoint as a function from a (guarded) HttpRequest to an HttpResponse:
 // sessions (2025 revisions) and stateless requests (2026-07-28) on the one route, protocol revision
-// checks, and the initialize / server/discover / ping / tools methods. No sockets here, so unit
-// tests and the fuzzer drive it directly.
+// checks, and the initialize / server/discover / ping / tools / tasks methods. No sockets here, so
+// unit tests and the fuzzer drive it directly.
 #pragma once
 
 #include "mcp/in_flight_calls.hpp"
 #include "mcp/json_rpc.hpp"
 #include "mcp/notification_hub.hpp"
+#include "mcp/request_declaration.hpp"
 #include "mcp/session_table.hpp"
+#include "mcp/tasks.hpp"
 #include "mcp/tool_jobs.hpp"
 #include "mcp/tool_provider.hpp"
 #include "server/router.hpp"
 
+#include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 
@@ -56,6 +60,7 @@ private:
     struct Origin {
         const server::HttpRequest& request;
         const std::string& session;
+        const StatelessRequest* declared = nullptr; // What a stateless request declared; null in a session.
     };
 
     server::HttpResponse handle_post(const server::HttpRequest& request, Trace& trace) const;
@@ -85,12 +90,24 @@ private:
     std::string run_tool(const rapidjson::Value* id, const modules::ToolDescription& tool, const std::string& arguments_json,
                          const modules::CallOptions& options, const ProtocolRevision& revision, Trace& trace) const;
 
+    // MCP tasks (tasks_requests.cpp): the tasks/* methods, and a tools/call that becomes a task.
+    TaskFace task_face(const ProtocolRevision& revision, const Origin* origin) const;
+    TaskOwner task_owner(const Origin& origin) const;
+    server::HttpResponse task_request(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const;
+    std::optional<server::HttpResponse> start_task(const Message& message, const ProtocolRevision& revision, const modules::ToolDescription& tool,
+                                                   const std::string& arguments_json, Trace& trace, const Origin& origin) const;
+    // notifications/tasks/status to the session that created a task whose job has finished.
+    void announce_finished_task(const TaskOwner& owner, const TaskView& task) const;
+    // The work of a call: the tool run through the provider with the options it is handed.
+    ToolJobs::Work tool_work(const std::string& tool, const std::string& arguments_json) const;
+
     const ToolProvider& m_tools;
     SessionTable& m_sessions;
     ServerIdentity m_identity;
     ToolJobs* m_jobs;
     NotificationHub* m_notifications;
     mutable InFlightCalls m_in_flight;
+    std::unique_ptr<ToolTasks> m_tasks; // Present when there are jobs to build tasks on.
 };
 
 } // namespace uap::mcp

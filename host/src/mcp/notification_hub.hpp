@@ -49,12 +49,16 @@ public:
     void release(const std::string& session, const std::shared_ptr<EventStream>& stream);
     // Queues one JSON-RPC notification for every open stream.
     void broadcast(const std::string& message);
+    // Queues it for one session's stream only (a message that concerns that client alone); dropped
+    // when the session has no stream open.
+    void send(const std::string& session, const std::string& message);
     // Closes every stream and refuses new ones (host shutdown).
     void stop();
     size_t open_streams() const;
 
 private:
     static void close(EventStream& stream);
+    void queue(EventStream& stream, const std::string& message); // The caller holds m_mutex.
 
     StreamLimits m_limits;
     mutable std::mutex m_mutex;

@@ -89,8 +89,18 @@ ClientCapabilities capabilities_of(const rapidjson::Value& declared) {
     return capabilities;
 }
 
-// Mcp-Method always, Mcp-Name for tools/call: the headers an intermediary may route on must say
-// what the body says.
+// The params member an Mcp-Name header repeats: the tool's name for tools/call, the task's id for
+// the task methods (so intermediaries can route a task's requests to the server holding it).
+const char* routed_name_member(std::string_view method) {
+    if (method == "tools/call")
+        return "name";
+    if (method == "tasks/get" || method == "tasks/update" || method == "tasks/cancel")
+        return "taskId";
+    return nullptr;
+}
+
+// Mcp-Method always, Mcp-Name for tools/call and the task methods: the headers an intermediary may
+// route on must say what the body says.
 std::optional<HttpResponse> check_routing_headers(const HttpRequest& request, const Message& message) {
     const std::string* method = request.headers.find(method_header);
     if (!method)
@@ -98,18 +108,20 @@ std::optional<HttpResponse> check_routing_headers(const HttpRequest& request, co
     if (*method != message.method)
         return mismatch(message, "Mcp-Method says \"" + loggable(*method) + "\" but the body's method is \"" + loggable(message.method) +
                                      "\"; send the same method in both");
-    if (message.method != "tools/call")
+    const char* named = routed_name_member(message.method);
+    if (!named)
         return std::nullopt;
     const std::string* name = request.headers.find(name_header);
     if (!name)
-        return mismatch(message, "the Mcp-Name header is missing; a tools/call request carries the tool's name in Mcp-Name");
-    const rapidjson::Value* body_name = member(message.params, "name");
+        return mismatch(message, "the Mcp-Name header is missing; a " + loggable(message.method) + " request carries params." + named +
+                                     " in Mcp-Name");
+    const rapidjson::Value* body_name = member(message.params, named);
     std::optional<std::string> decoded = decoded_header(*name);
     if (!decoded)
-        return mismatch(message, "Mcp-Name is not valid \"=?base64?…?=\"; encode the tool's UTF-8 name in base64 or send it plain");
+        return mismatch(message, "Mcp-Name is not valid \"=?base64?…?=\"; encode the UTF-8 value in base64 or send it plain");
     if (body_name && body_name->IsString() && *decoded != text_of(*body_name))
-        return mismatch(message, "Mcp-Name says \"" + loggable(*decoded) + "\" but params.name is \"" + loggable(text_of(*body_name)) +
-                                     "\"; send the same tool name in both");
+        return mismatch(message, "Mcp-Name says \"" + loggable(*decoded) + "\" but params." + named + " is \"" + loggable(text_of(*body_name)) +
+                                     "\"; send the same value in both");
     return std::nullopt;
 }
 

@@ -46,6 +46,12 @@ const ProtocolRevision* SessionTable::touch(const std::string& id) {
     return found->second.revision;
 }
 
+std::string SessionTable::client_name(const std::string& id) const {
+    std::lock_guard lock(m_mutex);
+    auto found = m_sessions.find(id);
+    return found == m_sessions.end() ? std::string() : found->second.client_name;
+}
+
 bool SessionTable::close(const std::string& id) {
     std::lock_guard lock(m_mutex);
     return m_sessions.erase(id) > 0;

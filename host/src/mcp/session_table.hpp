@@ -28,6 +28,8 @@ public:
     Expected<std::string> open(const ProtocolRevision& revision, std::string client_name);
     // The session's revision, refreshing its idle timer; null when unknown or expired.
     const ProtocolRevision* touch(const std::string& id);
+    // The clientInfo.name the session's initialize gave; empty when none or the session is unknown.
+    std::string client_name(const std::string& id) const;
     // True when the session existed.
     bool close(const std::string& id);
     size_t size() const;

@@ -3,6 +3,7 @@
 #include "mcp/http_replies.hpp"
 #include "mcp/mcp_endpoint.hpp"
 #include "mcp/request_declaration.hpp"
+#include "mcp/task_replies.hpp"
 #include "mcp/tool_results.hpp"
 
 #include <chrono>
@@ -46,11 +47,14 @@ HttpResponse McpEndpoint::handle_stateless(const HttpRequest& request, const Mes
     if (message.method == "subscriptions/listen" && m_notifications)
         return listen(request, message, trace);
     if (message.method == "tools/list" || message.method == "tools/call")
-        return dispatch(message, *declared.revision, trace, Origin{request, stateless_scope});
+        return dispatch(message, *declared.revision, trace, Origin{request, stateless_scope, &declared});
+    if (m_tasks && (message.method == "tasks/get" || message.method == "tasks/update" || message.method == "tasks/cancel"))
+        return task_request(message, *declared.revision, trace, Origin{request, stateless_scope, &declared});
     trace.outcome = "method not found";
     return error_response(404, message.id, MethodNotFound,
                           "Method not found: " + loggable(message.method) +
-                              " (under 2026-07-28 this server serves server/discover, subscriptions/listen, tools/list and tools/call; "
+                              " (under 2026-07-28 this server serves server/discover, subscriptions/listen, tools/list, tools/call and the tasks "
+                              "extension's tasks/get, tasks/update and tasks/cancel; "
                               "ping and the rest need a 2025-11-25 session opened with initialize)");
 }
 
@@ -73,6 +77,8 @@ HttpResponse McpEndpoint::discover(const Message& message, const ProtocolRevisio
         writer.Bool(true);
     }
     writer.EndObject();
+    if (m_tasks)
+        write_tasks_extension(writer);
     writer.EndObject();
     write_key(writer, "_meta");
     writer.StartObject();

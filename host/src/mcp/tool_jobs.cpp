@@ -21,6 +21,7 @@ struct ToolJobs::Job {
     api::CallControl control;
     Clock::time_point started;
     Clock::time_point finished_at;
+    std::chrono::system_clock::time_point updated; // Wall-clock time of the last change, for MCP tasks.
     bool done = false;      // Under the table's mutex.
     bool announced = false; // The reply named the job, so its outcome is kept for uap_job_status.
     modules::ToolOutcome outcome{modules::CallStatus::InternalError, {}};
@@ -70,25 +71,27 @@ ToolJobs::ToolJobs(JobLimits limits) : m_limits(limits) {}
 
 ToolJobs::~ToolJobs() { stop(); }
 
-ToolJobs::Reply ToolJobs::run(const std::string& tool, Work work, const modules::CallOptions& caller) {
-    auto job = std::make_shared<Job>();
-    std::unique_lock lock(m_mutex);
+std::variant<std::shared_ptr<ToolJobs::Job>, modules::ToolOutcome> ToolJobs::launch(std::unique_lock<std::mutex>& lock, const std::string& tool,
+                                                                                   Work work,
+                                                                                   std::function<void(double, double, std::string_view)> forward,
+                                                                                   DoneListener on_done) {
     if (m_stopping)
-        return {modules::ToolOutcome{modules::CallStatus::Unavailable, "the host is shutting down; tool " + tool + " was not started"}, {}};
+        return modules::ToolOutcome{modules::CallStatus::Unavailable, "the host is shutting down; tool " + tool + " was not started"};
     prune(lock);
     if (running() >= m_limits.max_running)
-        return {modules::ToolOutcome{modules::CallStatus::Unavailable,
-                                     "tool " + tool + " was not started: " + std::to_string(m_limits.max_running) +
-                                         " long-running jobs are running already; wait for one to finish (uap_job_status reports "
-                                         "them) or cancel one with uap_job_status (its jobId and cancel: true)"},
-                {}};
+        return modules::ToolOutcome{modules::CallStatus::Unavailable,
+                                    "tool " + tool + " was not started: " + std::to_string(m_limits.max_running) +
+                                        " long-running jobs are running already; wait for one to finish (uap_job_status reports "
+                                        "them) or cancel one with uap_job_status (its jobId and cancel: true)"};
+    auto job = std::make_shared<Job>();
     auto suffix = random::hex(8);
     job->id = std::string(id_prefix) + (suffix ? *suffix : random::unique_suffix());
     job->tool = tool;
     job->started = Clock::now();
-    job->forward = caller.on_progress;
+    job->updated = std::chrono::system_clock::now();
+    job->forward = std::move(forward);
     m_jobs.emplace(job->id, job);
-    job->thread = std::thread([this, job, work = std::move(work)]() mutable {
+    job->thread = std::thread([this, job, work = std::move(work), on_done = std::move(on_done)]() mutable {
         modules::CallOptions options;
         options.control = &job->control;
         options.on_progress = [this, job](double progress, double total, std::string_view message) {
@@ -98,6 +101,7 @@ ToolJobs::Reply ToolJobs::run(const std::string& tool, Work work, const modules:
                 job->progress = progress;
                 job->total = total;
                 job->message = std::string(message.substr(0, 1000));
+                job->updated = std::chrono::system_clock::now();
             }
             std::lock_guard forward_lock(job->forward_mutex);
             if (job->forward)
@@ -110,14 +114,31 @@ ToolJobs::Reply ToolJobs::run(const std::string& tool, Work work, const modules:
             outcome = {modules::CallStatus::InternalError, "tool " + job->tool + " failed inside the host: " + error.what()};
         }
         work = nullptr;
-        std::lock_guard done_lock(m_mutex);
-        job->outcome = std::move(outcome);
-        job->done = true;
-        job->finished_at = Clock::now();
-        if (job->announced)
-            spdlog::info("mcp: job {} ({}) ended: {}", job->id, job->tool, modules::to_string(job->outcome.status));
-        m_changed.notify_all();
+        Snapshot final_state;
+        {
+            std::lock_guard done_lock(m_mutex);
+            job->outcome = std::move(outcome);
+            job->done = true;
+            job->finished_at = Clock::now();
+            job->updated = std::chrono::system_clock::now();
+            if (job->announced)
+                spdlog::info("mcp: job {} ({}) ended: {}", job->id, job->tool, modules::to_string(job->outcome.status));
+            m_changed.notify_all();
+            if (on_done)
+                final_state = snapshot_of(*job);
+        }
+        if (on_done)
+            on_done(final_state);
     });
+    return job;
+}
+
+ToolJobs::Reply ToolJobs::run(const std::string& tool, Work work, const modules::CallOptions& caller) {
+    std::unique_lock lock(m_mutex);
+    auto launched = launch(lock, tool, std::move(work), caller.on_progress);
+    if (auto* refusal = std::get_if<modules::ToolOutcome>(&launched))
+        return {std::move(*refusal), {}};
+    std::shared_ptr<Job> job = std::get<std::shared_ptr<Job>>(std::move(launched));
 
     // The reply waits a short while: most calls of a long-running tool finish in it and answer as
     // any call does. The request's cancellation reaches the job meanwhile.
@@ -145,6 +166,53 @@ ToolJobs::Reply ToolJobs::run(const std::string& tool, Work work, const modules:
     job->forward = nullptr;
     spdlog::info("mcp: tool {} continues as job {}", tool, job->id);
     return {std::nullopt, std::move(reply)};
+}
+
+std::variant<std::string, modules::ToolOutcome> ToolJobs::start(const std::string& tool, Work work, DoneListener on_done) {
+    std::unique_lock lock(m_mutex);
+    auto launched = launch(lock, tool, std::move(work), nullptr, std::move(on_done));
+    if (auto* refusal = std::get_if<modules::ToolOutcome>(&launched))
+        return std::move(*refusal);
+    auto& job = std::get<std::shared_ptr<Job>>(launched);
+    // No reply waits for it, so it is announced from the start and kept like any announced job.
+    job->announced = true;
+    spdlog::info("mcp: tool {} started as job {}", tool, job->id);
+    return job->id;
+}
+
+ToolJobs::Snapshot ToolJobs::snapshot_of(const Job& job) {
+    Snapshot snapshot;
+    snapshot.done = job.done;
+    snapshot.cancel_requested = job.control.cancelled.load();
+    if (job.done)
+        snapshot.outcome = job.outcome;
+    snapshot.has_progress = job.has_progress;
+    snapshot.progress = job.progress;
+    snapshot.total = job.total;
+    snapshot.message = job.message;
+    snapshot.updated = job.updated;
+    return snapshot;
+}
+
+std::optional<ToolJobs::Snapshot> ToolJobs::snapshot(std::string_view id) {
+    std::unique_lock lock(m_mutex);
+    prune(lock);
+    auto found = m_jobs.find(id);
+    if (found == m_jobs.end() || !found->second->announced)
+        return std::nullopt;
+    return snapshot_of(*found->second);
+}
+
+std::optional<ToolJobs::Snapshot> ToolJobs::wait(std::string_view id, const std::function<bool()>& stop_waiting) {
+    std::unique_lock lock(m_mutex);
+    auto found = m_jobs.find(id);
+    if (found == m_jobs.end() || !found->second->announced)
+        return std::nullopt;
+    // Held by value: pruning may drop the table's entry while this waits.
+    std::shared_ptr<Job> job = found->second;
+    while (!job->done && !(stop_waiting && stop_waiting()))
+        m_changed.wait_for(lock, std::chrono::milliseconds(20));
+    return snapshot_of(*job);
 }
 
 void ToolJobs::write_status(const Job& job, std::string& text) {

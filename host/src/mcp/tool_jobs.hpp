@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 
 namespace uap::mcp {
 
@@ -48,6 +49,29 @@ public:
     // caller: the request's cancellation flag (forwarded to the job while the reply waits) and its
     // progress sink (fed until the reply names the job).
     Reply run(const std::string& tool, Work work, const modules::CallOptions& caller);
+    // Starts the call as a job at once, with no reply waiting for it (an MCP task's job); its id,
+    // or the refusal (shutting down, too many running) as an outcome. on_done runs on the job's
+    // thread with its final snapshot once the outcome is kept, outside the table's lock; it must not
+    // call back into the table (a pruning join may wait for it).
+    struct Snapshot;
+    using DoneListener = std::function<void(const Snapshot&)>;
+    std::variant<std::string, modules::ToolOutcome> start(const std::string& tool, Work work, DoneListener on_done = {});
+
+    // Where a job stands, as values (MCP tasks render it in the protocol's shape).
+    struct Snapshot {
+        bool done = false;
+        bool cancel_requested = false;
+        modules::ToolOutcome outcome{modules::CallStatus::InternalError, {}}; // When done.
+        bool has_progress = false;
+        double progress = 0;
+        double total = 0;
+        std::string message;
+        std::chrono::system_clock::time_point updated; // The start, the last progress report, or the end.
+    };
+    // Null for an unknown or expired job.
+    std::optional<Snapshot> snapshot(std::string_view id);
+    // Blocks until the job is done or stop_waiting() turns true (asked every 20 ms); its snapshot then.
+    std::optional<Snapshot> wait(std::string_view id, const std::function<bool()>& stop_waiting);
 
     // Where the job stands, as a JSON object: state running (with its last progress report),
     // completed (result), failed (error), cancelled, or unknown.
@@ -64,6 +88,11 @@ public:
 
 private:
     struct Job;
+    // Creates and starts the job's thread, or says why not (the caller holds the lock).
+    std::variant<std::shared_ptr<Job>, modules::ToolOutcome> launch(std::unique_lock<std::mutex>& lock, const std::string& tool, Work work,
+                                                                    std::function<void(double, double, std::string_view)> forward,
+                                                                    DoneListener on_done = {});
+    static Snapshot snapshot_of(const Job& job); // The caller holds the lock.
     // Drops finished jobs past their retention or beyond the count (the caller holds the lock).
     void prune(std::unique_lock<std::mutex>& lock);
     size_t running() const; // The caller holds the lock.

@@ -113,6 +113,20 @@ void write_result_type(JsonWriter& writer, const ProtocolRevision& revision) {
     write_string(writer, "complete");
 }
 
+// tasks/result names the task its result belongs to, since the result itself does not.
+void write_related_task(JsonWriter& writer, std::string_view task_id) {
+    if (task_id.empty())
+        return;
+    write_key(writer, "_meta");
+    writer.StartObject();
+    write_key(writer, "io.modelcontextprotocol/related-task");
+    writer.StartObject();
+    write_key(writer, "taskId");
+    write_string(writer, task_id);
+    writer.EndObject();
+    writer.EndObject();
+}
+
 } // namespace
 
 void write_caching_hints(JsonWriter& writer, const ProtocolRevision& revision, std::chrono::milliseconds fresh_for) {
@@ -125,7 +139,8 @@ void write_caching_hints(JsonWriter& writer, const ProtocolRevision& revision, s
     write_string(writer, "private");
 }
 
-void write_tool_list(JsonWriter& writer, const std::vector<const modules::ToolDescription*>& tools, const ProtocolRevision& revision) {
+void write_tool_list(JsonWriter& writer, const std::vector<const modules::ToolDescription*>& tools, const ProtocolRevision& revision,
+                     TaskSupport task_support) {
     writer.StartObject();
     write_result_type(writer, revision);
     // Immediately stale: the tool list changes whenever the module registry is rebuilt, and a
@@ -146,6 +161,14 @@ void write_tool_list(JsonWriter& writer, const std::vector<const modules::ToolDe
             write_raw_object(writer, tool->output_schema_json);
         }
         write_annotations(writer, tool->metadata);
+        if (task_support == TaskSupport::OptionalForLongRunning && tool->metadata.long_running) {
+            // Optional: a client that does not ask for a task still gets today's call (and job).
+            write_key(writer, "execution");
+            writer.StartObject();
+            write_key(writer, "taskSupport");
+            write_string(writer, "optional");
+            writer.EndObject();
+        }
         writer.EndObject();
     }
     writer.EndArray();
@@ -153,7 +176,7 @@ void write_tool_list(JsonWriter& writer, const std::vector<const modules::ToolDe
 }
 
 void write_tool_success(JsonWriter& writer, const modules::ToolDescription& tool, std::string_view result_json,
-                        const ProtocolRevision& revision) {
+                        const ProtocolRevision& revision, std::string_view related_task) {
     rapidjson::Document images;
     std::string remaining = take_images(result_json, images);
     if (!remaining.empty())
@@ -166,14 +189,16 @@ void write_tool_success(JsonWriter& writer, const modules::ToolDescription& tool
         writer.RawValue(result_json.data(), result_json.size(), rapidjson::kObjectType);
     }
     write_bool(writer, "isError", false);
+    write_related_task(writer, related_task);
     writer.EndObject();
 }
 
-void write_tool_error(JsonWriter& writer, std::string_view message, const ProtocolRevision& revision) {
+void write_tool_error(JsonWriter& writer, std::string_view message, const ProtocolRevision& revision, std::string_view related_task) {
     writer.StartObject();
     write_result_type(writer, revision);
     write_text_content(writer, message);
     write_bool(writer, "isError", true);
+    write_related_task(writer, related_task);
     writer.EndObject();
 }
 
