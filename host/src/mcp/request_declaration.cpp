@@ -80,15 +80,6 @@ HttpResponse unsupported(const Message& message, std::string_view requested) {
     }));
 }
 
-ClientCapabilities capabilities_of(const rapidjson::Value& declared) {
-    ClientCapabilities capabilities;
-    capabilities.elicitation = member(&declared, "elicitation") != nullptr;
-    capabilities.sampling = member(&declared, "sampling") != nullptr;
-    capabilities.roots = member(&declared, "roots") != nullptr;
-    capabilities.tasks_extension = member(member(&declared, "extensions"), "io.modelcontextprotocol/tasks") != nullptr;
-    return capabilities;
-}
-
 // Mcp-Method always, Mcp-Name for tools/call: the headers an intermediary may route on must say
 // what the body says.
 std::optional<HttpResponse> check_routing_headers(const HttpRequest& request, const Message& message) {
@@ -114,6 +105,15 @@ std::optional<HttpResponse> check_routing_headers(const HttpRequest& request, co
 }
 
 } // namespace
+
+ClientCapabilities capabilities_of(const rapidjson::Value& declared) {
+    ClientCapabilities capabilities;
+    capabilities.elicitation = member(&declared, "elicitation") != nullptr;
+    capabilities.sampling = member(&declared, "sampling") != nullptr;
+    capabilities.roots = member(&declared, "roots") != nullptr;
+    capabilities.tasks_extension = member(member(&declared, "extensions"), "io.modelcontextprotocol/tasks") != nullptr;
+    return capabilities;
+}
 
 void write_supported_revisions(JsonWriter& writer) {
     writer.StartArray();
