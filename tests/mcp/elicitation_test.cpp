@@ -19,7 +19,8 @@
 
 namespace {
 
-using Headers = std::map<std::string, std::string>;
+using uap::mcp::testing::Headers;
+using uap::mcp::testing::Reply;
 
 constexpr const char* modern = "2026-07-28";
 
@@ -70,27 +71,12 @@ private:
     mutable std::string m_written;
 };
 
-struct Reply {
-    int status = 0;
-    Headers headers;
-    rapidjson::Document json;
-    std::string text;
-};
-
 // A tools/call answered with an event stream, read one event at a time.
 class OpenStream {
 public:
-    OpenStream(uint16_t port, const std::string& token, const std::string& body, const Headers& headers)
-        : m_client("127.0.0.1", port) {
+    OpenStream(uint16_t port, const std::string& body, const Headers& headers) : m_client("127.0.0.1", port) {
         m_client.setTimeout(Poco::Timespan(5, 0));
-        Poco::Net::HTTPRequest request("POST", "/mcp", Poco::Net::HTTPMessage::HTTP_1_1);
-        request.setHost("127.0.0.1", port);
-        request.set("Authorization", "Bearer " + token);
-        request.set("Accept", "application/json, text/event-stream");
-        request.setContentType("application/json");
-        for (auto& [name, value] : headers)
-            request.set(name, value);
-        request.setContentLength(static_cast<std::streamsize>(body.size()));
+        Poco::Net::HTTPRequest request = uap::mcp::testing::ServedMcp::request_to_mcp("POST", port, body, headers);
         m_client.sendRequest(request) << body;
         m_body = &m_client.receiveResponse(m_response);
     }
@@ -120,30 +106,10 @@ protected:
     PickTools tools;
     uap::mcp::McpEndpoint endpoint{tools, sessions, uap::mcp::ServerIdentity{.version = "test"}, nullptr, &hub};
 
-    Reply send(const std::string& body, const Headers& headers) {
-        Poco::Net::HTTPClientSession client("127.0.0.1", port);
-        client.setTimeout(Poco::Timespan(5, 0));
-        Poco::Net::HTTPRequest request("POST", "/mcp", Poco::Net::HTTPMessage::HTTP_1_1);
-        request.setHost("127.0.0.1", port);
-        request.set("Authorization", std::string("Bearer ") + mcp_token);
-        request.set("Accept", "application/json, text/event-stream");
-        request.setContentType("application/json");
-        for (auto& [name, value] : headers)
-            request.set(name, value);
-        request.setContentLength(static_cast<std::streamsize>(body.size()));
-        client.sendRequest(request) << body;
-        Poco::Net::HTTPResponse response;
-        Reply reply;
-        Poco::StreamCopier::copyToString(client.receiveResponse(response), reply.text);
-        reply.status = response.getStatus();
-        for (auto& [name, value] : response)
-            reply.headers[name] = value;
-        reply.json.Parse(reply.text.c_str());
-        return reply;
-    }
+    Reply post(const std::string& body, const Headers& headers) { return send("POST", body, headers); }
 
     std::string open_session(const std::string& capabilities) {
-        Reply reply = send(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":)" +
+        Reply reply = post(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":)" +
                                capabilities + R"(,"clientInfo":{"name":"gtest","version":"1"}}})",
                            {});
         EXPECT_EQ(reply.status, 200);
@@ -159,7 +125,7 @@ protected:
     }
     // What "read" reports as written, over a session of its own that cannot be asked (a plain JSON answer).
     std::string written() {
-        Reply read = send(call_body(90, "read", "{}"), session_headers(open_session("{}")));
+        Reply read = post(call_body(90, "read", "{}"), session_headers(open_session("{}")));
         rapidjson::Document result;
         result.Parse(read.json["result"]["content"][0]["text"].GetString());
         return result["written"].GetString();
@@ -168,7 +134,7 @@ protected:
     // Opens the call in a session that declared elicitation, checks the question on its stream, sends
     // answer (a result object) and returns the call's final response.
     rapidjson::Document ask_and_answer(const std::string& session, const std::string& answer) {
-        OpenStream call(port, mcp_token, call_body(7, "pick", R"({"path":"Player"})"), session_headers(session));
+        OpenStream call(port, call_body(7, "pick", R"({"path":"Player"})"), session_headers(session));
         EXPECT_EQ(call.response().getContentType(), "text/event-stream");
         rapidjson::Document question = call.next();
         EXPECT_TRUE(question.IsObject());
@@ -183,7 +149,7 @@ protected:
         EXPECT_STREQ(field["oneOf"][1]["const"].GetString(), "#2");
         EXPECT_STREQ(field["oneOf"][1]["title"].GetString(), "/Level/Player (#2)");
         EXPECT_STREQ(params["requestedSchema"]["required"][0].GetString(), "path");
-        Reply delivered = send(answer_body(question["id"].GetString(), answer), session_headers(session));
+        Reply delivered = post(answer_body(question["id"].GetString(), answer), session_headers(session));
         EXPECT_EQ(delivered.status, 202);
         return call.next();
     }
@@ -230,7 +196,7 @@ TEST_F(ElicitationTest, MalformedAndOversizedAnswersEndTheCallWithNothingWritten
 
 TEST_F(ElicitationTest, AClientWithoutTheCapabilityGetsTheChoicesAndTheArgumentToPass) {
     std::string session = open_session("{}");
-    Reply reply = send(call_body(7, "pick", R"({"path":"Player"})"), session_headers(session));
+    Reply reply = post(call_body(7, "pick", R"({"path":"Player"})"), session_headers(session));
     ASSERT_EQ(reply.status, 200);
     EXPECT_EQ(reply.headers["Content-Type"], "application/json") << "nothing to ask, so no stream";
     EXPECT_TRUE(reply.json["result"]["isError"].GetBool());
@@ -242,10 +208,10 @@ TEST_F(ElicitationTest, AnAnswerFromAnotherSessionIsIgnoredAndTheQuestionTimesOu
     endpoint.set_elicitation_limits({.max_pending_per_session = 4, .answer_timeout = std::chrono::milliseconds(400)});
     std::string asked = open_session(R"({"elicitation":{}})");
     std::string other = open_session(R"({"elicitation":{}})");
-    OpenStream call(port, mcp_token, call_body(7, "pick", R"({"path":"Player"})"), session_headers(asked));
+    OpenStream call(port, call_body(7, "pick", R"({"path":"Player"})"), session_headers(asked));
     rapidjson::Document question = call.next();
     ASSERT_TRUE(question.IsObject());
-    Reply foreign = send(answer_body(question["id"].GetString(), R"({"action":"accept","content":{"path":"#1"}})"), session_headers(other));
+    Reply foreign = post(answer_body(question["id"].GetString(), R"({"action":"accept","content":{"path":"#1"}})"), session_headers(other));
     EXPECT_EQ(foreign.status, 202) << "a response is acknowledged, but only its own session's question takes it";
     rapidjson::Document response = call.next();
     ASSERT_TRUE(response.IsObject());
@@ -280,7 +246,7 @@ protected:
         body.replace(body.find("\"pick\""), 6, "\"read\"");
         Headers headers = modern_headers();
         headers["Mcp-Name"] = "read";
-        Reply read = send(body, headers);
+        Reply read = post(body, headers);
         rapidjson::Document result;
         result.Parse(read.json["result"]["content"][0]["text"].GetString());
         return result["written"].GetString();
@@ -288,7 +254,7 @@ protected:
 };
 
 TEST_F(StatelessElicitationTest, InputRequiredThenTheRetryWithTheAnswerWrites) {
-    Reply asked = send(modern_call(R"({"path":"Player"})", R"({"elicitation":{}})"), modern_headers());
+    Reply asked = post(modern_call(R"({"path":"Player"})", R"({"elicitation":{}})"), modern_headers());
     ASSERT_EQ(asked.status, 200) << asked.text;
     const auto& result = asked.json["result"];
     EXPECT_STREQ(result["resultType"].GetString(), "input_required");
@@ -298,7 +264,7 @@ TEST_F(StatelessElicitationTest, InputRequiredThenTheRetryWithTheAnswerWrites) {
     EXPECT_EQ(request["params"]["requestedSchema"]["properties"]["path"]["oneOf"].Size(), 2u);
     EXPECT_EQ(written_statelessly(), "");
 
-    Reply retried = send(modern_call(R"({"path":"Player"})", R"({"elicitation":{}})",
+    Reply retried = post(modern_call(R"({"path":"Player"})", R"({"elicitation":{}})",
                                      R"(,"inputResponses":{"path":{"action":"accept","content":{"path":"#1"}}})"),
                          modern_headers());
     ASSERT_EQ(retried.status, 200) << retried.text;
@@ -309,7 +275,7 @@ TEST_F(StatelessElicitationTest, InputRequiredThenTheRetryWithTheAnswerWrites) {
 }
 
 TEST_F(StatelessElicitationTest, WithoutTheCapabilityTheCallIsRefusedWithTheChoices) {
-    Reply refused = send(modern_call(R"({"path":"Player"})", "{}"), modern_headers());
+    Reply refused = post(modern_call(R"({"path":"Player"})", "{}"), modern_headers());
     ASSERT_EQ(refused.status, 200);
     EXPECT_STREQ(refused.json["result"]["resultType"].GetString(), "complete");
     EXPECT_TRUE(refused.json["result"]["isError"].GetBool());
@@ -317,7 +283,7 @@ TEST_F(StatelessElicitationTest, WithoutTheCapabilityTheCallIsRefusedWithTheChoi
 }
 
 TEST_F(StatelessElicitationTest, ADeclinedRetryEndsCleanlyAndMalformedResponsesAreRefused) {
-    Reply declined = send(modern_call(R"({"path":"Player"})", R"({"elicitation":{}})", R"(,"inputResponses":{"path":{"action":"decline"}})"),
+    Reply declined = post(modern_call(R"({"path":"Player"})", R"({"elicitation":{}})", R"(,"inputResponses":{"path":{"action":"decline"}})"),
                           modern_headers());
     ASSERT_EQ(declined.status, 200);
     EXPECT_TRUE(declined.json["result"]["isError"].GetBool());
@@ -327,7 +293,7 @@ TEST_F(StatelessElicitationTest, ADeclinedRetryEndsCleanlyAndMalformedResponsesA
          {std::string(R"(,"inputResponses":[])"), std::string(R"(,"inputResponses":{"path":{"action":"accept"},"other":{"action":"decline"}})"),
           std::string(R"(,"inputResponses":{"path":{"action":"accept","content":{}}})"),
           R"(,"inputResponses":{"path":{"action":"accept","content":{"path":")" + std::string(3000, 'y') + R"("}}})"}) {
-        Reply refused = send(modern_call(R"({"path":"Player"})", R"({"elicitation":{}})", malformed), modern_headers());
+        Reply refused = post(modern_call(R"({"path":"Player"})", R"({"elicitation":{}})", malformed), modern_headers());
         EXPECT_EQ(refused.status, 200) << malformed;
         EXPECT_EQ(refused.json["error"]["code"].GetInt(), -32602) << refused.text;
     }

@@ -17,7 +17,8 @@
 
 namespace {
 
-using Headers = std::map<std::string, std::string>;
+using uap::mcp::testing::Headers;
+using uap::mcp::testing::Reply;
 
 constexpr const char* modern = "2026-07-28";
 
@@ -43,13 +44,6 @@ private:
     uap::modules::ToolDescription m_echo;
 };
 
-struct Reply {
-    int status = 0;
-    Headers headers;
-    rapidjson::Document json;
-    int error_code() const { return json.IsObject() && json.HasMember("error") ? json["error"]["code"].GetInt() : 0; }
-};
-
 class StatelessTest : public uap::mcp::testing::ServedMcp {
 protected:
     StatelessTest() : ServedMcp(64 * 1024) {}
@@ -58,34 +52,6 @@ protected:
 
     EchoTools tools;
     uap::mcp::McpEndpoint endpoint{tools, sessions, uap::mcp::ServerIdentity{.version = "test"}, nullptr, &hub};
-
-    // Sends the request and reads the whole body (an event stream until the server ends it).
-    std::string send_for_text(const std::string& method, const std::string& body, const Headers& headers, Reply& reply) {
-        Poco::Net::HTTPClientSession client("127.0.0.1", port);
-        client.setTimeout(Poco::Timespan(5, 0));
-        Poco::Net::HTTPRequest request(method, "/mcp", Poco::Net::HTTPMessage::HTTP_1_1);
-        request.setHost("127.0.0.1", port);
-        request.set("Authorization", std::string("Bearer ") + mcp_token);
-        request.set("Accept", "application/json, text/event-stream");
-        request.setContentType("application/json");
-        for (auto& [name, value] : headers)
-            request.set(name, value);
-        request.setContentLength(static_cast<std::streamsize>(body.size()));
-        client.sendRequest(request) << body;
-        Poco::Net::HTTPResponse response;
-        std::string text;
-        Poco::StreamCopier::copyToString(client.receiveResponse(response), text);
-        reply.status = response.getStatus();
-        for (auto& [name, value] : response)
-            reply.headers[name] = value;
-        return text;
-    }
-
-    Reply send(const std::string& method, const std::string& body, const Headers& headers) {
-        Reply reply;
-        reply.json.Parse(send_for_text(method, body, headers, reply).c_str());
-        return reply;
-    }
 
     // A 2026-07-28 request whose headers and _meta agree unless the caller overrides them.
     static std::string modern_body(const std::string& method, const std::string& revision = modern, const std::string& params = "") {
