@@ -301,3 +301,44 @@ TEST_F(StatelessElicitationTest, ADeclinedRetryEndsCleanlyAndMalformedResponsesA
 }
 
 } // namespace
+
+namespace {
+
+// The module host reads a tool's question before anything is asked: a malformed one is the tool's
+// internal error, with the reason, and never reaches a client.
+TEST(ChoiceRequest, AWellFormedQuestionIsReadWithItsChoices) {
+    auto question = uap::modules::read_choice_request(PickTools::question);
+    ASSERT_TRUE(question) << question.error().message();
+    EXPECT_EQ(question->argument, "path");
+    ASSERT_EQ(question->choices.size(), 2u);
+    EXPECT_EQ(question->choices[1].label, "/Level/Player (#2)");
+    EXPECT_EQ(question->refusal, PickTools::refusal);
+}
+
+TEST(ChoiceRequest, MalformedQuestionsAreRefusedWithTheReason) {
+    const std::string two = R"json([{"value":"#1","label":"a"},{"value":"#2","label":"b"}])json";
+    auto with = [](const std::string& choices, const std::string& question = "Which?", const std::string& refusal = "r") {
+        return R"json({"question":")json" + question + R"json(","argument":"path","choices":)json" + choices + R"json(,"refusal":")json" +
+               refusal + R"json("})json";
+    };
+    const std::map<std::string, std::string> malformed{
+        {"not json", "offset"},
+        {with(R"json([{"value":"#1","label":"a"}])json"), "2 to 64 choices"},
+        {with(R"json([{"value":"#1","label":"a"},{"value":"#1","label":"b"}])json"), "offered twice"},
+        {with(R"json([{"value":"#1","label":"a"},{"value":"","label":"b"}])json"), "\"value\" must be a non-empty string"},
+        {with(two, std::string(2000, 'q')), "longer than 1024 bytes"},
+        {with(two, "Which?", ""), "\"refusal\" must be a non-empty string"},
+        {R"json({"question":"Which?","choices":[]})json", "\"argument\""},
+    };
+    for (const auto& [text, reason] : malformed) {
+        auto question = uap::modules::read_choice_request(text);
+        ASSERT_FALSE(question) << text.substr(0, 80);
+        EXPECT_NE(question.error().message().find(reason), std::string::npos) << question.error().message();
+    }
+    std::string many = "[";
+    for (int index = 0; index < 65; ++index)
+        many += std::string(index ? "," : "") + R"json({"value":"#)json" + std::to_string(index) + R"json(","label":"x"})json";
+    EXPECT_FALSE(uap::modules::read_choice_request(with(many + "]")));
+}
+
+} // namespace
