@@ -220,6 +220,20 @@ TEST_F(ElicitationTest, AnAnswerFromAnotherSessionIsIgnoredAndTheQuestionTimesOu
     EXPECT_EQ(written(), "");
 }
 
+TEST_F(ElicitationTest, EndingTheSessionEndsACallWaitingForItsAnswerWithNoResponse) {
+    std::string session = open_session(R"({"elicitation":{}})");
+    OpenStream call(port, call_body(7, "pick", R"({"path":"Player"})"), session_headers(session));
+    rapidjson::Document question = call.next();
+    ASSERT_TRUE(question.IsObject());
+    auto started = std::chrono::steady_clock::now();
+    EXPECT_EQ(send("DELETE", "", session_headers(session)).status, 200);
+    rapidjson::Document after = call.next();
+    auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+    EXPECT_FALSE(after.IsObject()) << "a cancelled call gets no response; the stream just ends";
+    EXPECT_LT(waited.count(), 1000) << "the wait notices the cancellation at once, not at the 10-minute timeout";
+    EXPECT_EQ(written(), "");
+}
+
 TEST(PendingElicitations, ASessionMayLeaveOnlySoManyQuestionsOpen) {
     uap::mcp::PendingElicitations pending;
     pending.set_limits({.max_pending_per_session = 2});
