@@ -1,6 +1,5 @@
-// Elicitation: how a tool's "needs a choice" outcome reaches the user through the MCP client and how
-// the answer comes back — a server request on the call's stream (2025 sessions), an input_required
-// result answered by a retried call (2026-07-28), or a refusal listing the choices (no capability).
+// Elicitation: a tool's "needs a choice" outcome put to the user as a request on the call's stream
+// (2025 sessions) or an input_required result (2026-07-28), and the answer checked and applied.
 #pragma once
 
 #include "api/call_options.hpp"
