@@ -26,6 +26,7 @@ EditorReply EditorSession::call(std::string_view method, const rapidjson::Value&
         if (reply.code.empty())
             reply.code = "internal_error";
     }
+    m_saw_conflict = m_saw_conflict || reply.code == "conflict";
     if (method.rfind("host.", 0) != 0)
         reply.compile_note = compile_failure_note();
     return reply;

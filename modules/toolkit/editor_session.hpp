@@ -50,10 +50,15 @@ public:
     // The words every such note contains, so a message that has one does not get a second.
     static constexpr std::string_view compile_note_marker = "the editor's scripts do not compile";
 
+    // True once a primitive of this call answered "conflict" (a scene path that names several objects
+    // is one), so a failed tool can ask the user which object was meant (target_choice.hpp).
+    bool saw_conflict() const { return m_saw_conflict; }
+
 private:
 
     sdk::CallContext& m_context;
     bool m_inside_group = false;
+    bool m_saw_conflict = false;
 };
 
 // A failure for the model: what was refused or failed, the editor's reason, and what to do next.

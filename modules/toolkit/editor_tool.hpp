@@ -5,6 +5,7 @@
 
 #include "editor_availability.hpp"
 #include "editor_session.hpp"
+#include "target_choice.hpp"
 
 #include <rapidjson/schema.h>
 
@@ -48,7 +49,13 @@ public:
         EditorSession session(context);
         if (auto problem = check_prefab_stage(arguments, session))
             return with_compile_note(sdk::ToolResult::failure(*problem), session);
-        return with_compile_note(run(arguments, session), session);
+        sdk::ToolResult result = run(arguments, session);
+        // A path that names several objects is a question for the user, not a dead end (the host asks
+        // through the MCP client, or refuses with the candidates when it cannot).
+        if (!result.is_success() && !result.is_cancelled() && session.saw_conflict())
+            if (auto question = ambiguous_target_question(m_spec.name, arguments, session))
+                return std::move(*question);
+        return with_compile_note(std::move(result), session);
     }
 
     virtual sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) = 0;

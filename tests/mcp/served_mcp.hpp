@@ -2,12 +2,16 @@
 // stream route, started in SetUp and stopped in TearDown. Tests add their POST routes in add_routes.
 #pragma once
 
+#include "mcp_http_client.hpp"
+
 #include "mcp/event_stream_route.hpp"
 #include "mcp/notification_hub.hpp"
 #include "mcp/session_table.hpp"
 #include "server/host_server.hpp"
 #include "server/request_guard.hpp"
 #include "server/router.hpp"
+
+#include <Poco/Net/HTTPRequest.h>
 
 #include <gtest/gtest.h>
 
@@ -36,6 +40,21 @@ protected:
     void TearDown() override {
         hub.stop();
         server->stop();
+    }
+
+public:
+    static Poco::Net::HTTPRequest request_to_mcp(const std::string& method, uint16_t port, const std::string& body, const Headers& headers) {
+        return testing::request_to_mcp(port, mcp_token, method, body, headers);
+    }
+
+protected:
+    // Sends the request with the MCP token and reads the whole body (an event stream until the server ends it).
+    std::string send_for_text(const std::string& method, const std::string& body, const Headers& headers, Reply& reply) {
+        return testing::send_for_text(port, mcp_token, method, body, headers, reply);
+    }
+
+    Reply send(const std::string& method, const std::string& body, const Headers& headers) {
+        return send_json(port, mcp_token, method, body, headers);
     }
 
     server::AccessTokens tokens{mcp_token, "editor-token-bbbbbbbbbbbbbbbb", "panel-token-cccccccccccccccc"};

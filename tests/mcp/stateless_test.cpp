@@ -49,15 +49,6 @@ protected:
     EchoTools tools;
     uap::mcp::McpEndpoint endpoint{tools, sessions, uap::mcp::ServerIdentity{.version = "test"}, nullptr, &hub};
 
-    // Sends the request and reads the whole body (an event stream until the server ends it).
-    std::string send_for_text(const std::string& method, const std::string& body, const Headers& headers, Reply& reply) {
-        return uap::mcp::testing::send_for_text(port, mcp_token, method, body, headers, reply);
-    }
-
-    Reply send(const std::string& method, const std::string& body, const Headers& headers) {
-        return uap::mcp::testing::send_json(port, mcp_token, method, body, headers);
-    }
-
     // A 2026-07-28 request whose headers and _meta agree unless the caller overrides them.
     static std::string modern_body(const std::string& method, const std::string& revision = modern, const std::string& params = "") {
         return R"({"jsonrpc":"2.0","id":5,"method":")" + method + R"(","params":{)" + params +

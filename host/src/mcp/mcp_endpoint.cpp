@@ -58,6 +58,15 @@ std::string progress_notification_text(const std::string& token, double progress
     return std::string(buffer.GetString(), buffer.GetSize());
 }
 
+// The question a needs-a-choice outcome still carries: run_tool leaves it only for a 2026-07-28
+// client that declared elicitation, which gets it as input_required.
+std::optional<modules::ChoiceRequest> question_to_return(const modules::ToolOutcome& outcome) {
+    if (outcome.status != modules::CallStatus::NeedsChoice || outcome.choice_json.empty())
+        return std::nullopt;
+    auto question = modules::read_choice_request(outcome.choice_json);
+    return question ? std::optional<modules::ChoiceRequest>(std::move(*question)) : std::nullopt;
+}
+
 // The tools/call response for an outcome: a result (content, isError) or, for a tool that
 // vanished, the unknown-tool error.
 std::string call_response_text(const rapidjson::Value* id, const modules::ToolDescription& tool, const modules::ToolOutcome& outcome,
@@ -69,6 +78,8 @@ std::string call_response_text(const rapidjson::Value* id, const modules::ToolDe
     begin_result(writer, id);
     if (outcome.status == modules::CallStatus::Success)
         write_tool_success(writer, tool, outcome.text, revision);
+    else if (auto question = question_to_return(outcome))
+        write_input_required(writer, *question, revision);
     else
         write_tool_error(writer, outcome.text, revision);
     finish_result(writer);
@@ -182,9 +193,11 @@ HttpResponse McpEndpoint::handle_post(const HttpRequest& request, Trace& trace) 
     trace.revision = std::string(revision->name);
     if (message.kind == MessageKind::Notification)
         notify(message, *session);
+    if (message.kind == MessageKind::Response && m_elicitations.deliver(*session, message))
+        trace.outcome = "answered a question";
     if (message.kind != MessageKind::Request)
         return accepted(); // Notifications (initialized, cancelled, ...) and responses.
-    return dispatch(message, *revision, trace, Origin{request, *session});
+    return dispatch(message, *revision, trace, Origin{request, *session, m_sessions.capabilities(*session)});
 }
 
 HttpResponse McpEndpoint::initialize(const HttpRequest&, const Message& message) const {
@@ -198,7 +211,10 @@ HttpResponse McpEndpoint::initialize(const HttpRequest&, const Message& message)
     if (auto info = params->FindMember("clientInfo"); info != params->MemberEnd() && info->value.IsObject())
         if (auto name = info->value.FindMember("name"); name != info->value.MemberEnd() && name->value.IsString())
             client_name = loggable(name->value.GetString());
-    auto session = m_sessions.open(revision, client_name);
+    ClientCapabilities capabilities;
+    if (auto declared = params->FindMember("capabilities"); declared != params->MemberEnd() && declared->value.IsObject())
+        capabilities = capabilities_of(declared->value);
+    auto session = m_sessions.open(revision, client_name, capabilities);
     if (!session)
         return error_response(500, message.id, InternalError, session.error().message());
 
@@ -346,8 +362,11 @@ HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevisi
     ToolLookup lookup = m_tools.lookup(tool_name);
     if (lookup.availability != Availability::Available)
         return unavailable_tool_reply(message, tool_name, lookup, trace);
+    if (auto ended = apply_input_responses(message, call, *lookup.tool, revision, trace))
+        return std::move(*ended);
     if (auto task = start_task(message, revision, *lookup.tool, arguments_json, trace, origin))
         return std::move(*task);
+    ChoiceRoute route = choice_route(origin, revision, *lookup.tool);
 
     std::shared_ptr<InFlightCalls::Registration> registration =
         m_in_flight.add(origin.session, json::to_text(*message.id), origin.request.peer_gone);
@@ -356,8 +375,9 @@ HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevisi
 
     auto token = progress_token(*params);
     const std::string* accept = origin.request.headers.find("Accept");
-    if (!token || !accept || !contains_ignoring_case(*accept, "text/event-stream")) {
-        std::string response_text = run_tool(message.id, *lookup.tool, arguments_json, options, revision, trace);
+    // A client that can be asked gets an event stream, since a question must travel on it.
+    if ((!token && route != ChoiceRoute::AskClient) || !accept || !contains_ignoring_case(*accept, "text/event-stream")) {
+        std::string response_text = run_tool(message.id, *lookup.tool, arguments_json, options, revision, trace, ChoiceAsking{route, {}});
         // The specification asks for no response to a request its client cancelled (the client
         // has forgotten the id and would report one as unexpected); the POST itself must still
         // be answered, so it gets the reply of a message that needs none.
@@ -378,19 +398,28 @@ HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevisi
     response.headers.add("Cache-Control", "no-cache");
     auto id = std::make_shared<rapidjson::Document>();
     id->CopyFrom(*message.id, id->GetAllocator());
-    response.stream = [this, registration, options, id, token = *token, tool = lookup.tool, revision = &revision,
-                       arguments_json](const server::BodyWriter& write) mutable {
+    response.stream = [this, registration, options, id, token, tool = lookup.tool, revision = &revision, arguments_json, route,
+                       session = origin.session](const server::BodyWriter& write) mutable {
         std::mutex writing;
         double last_progress = -1e300;
-        options.on_progress = [&](double progress, double total, std::string_view text) {
-            std::lock_guard lock(writing);
-            if (progress <= last_progress) // The specification asks for increasing values.
-                return;
-            last_progress = progress;
-            write(event_stream_message(progress_notification_text(token, progress, total, text)));
-        };
+        if (token)
+            options.on_progress = [&](double progress, double total, std::string_view text) {
+                std::lock_guard lock(writing);
+                if (progress <= last_progress) // The specification asks for increasing values.
+                    return;
+                last_progress = progress;
+                write(event_stream_message(progress_notification_text(*token, progress, total, text)));
+            };
+        ChoiceAsking asking{route, {}};
+        if (route == ChoiceRoute::AskClient)
+            asking.ask = [&](const modules::ChoiceRequest& question) {
+                return ask_on_stream(question, session, *revision, registration->control(), [&](const std::string& text) {
+                    std::lock_guard lock(writing);
+                    write(event_stream_message(text));
+                });
+            };
         Trace unused;
-        std::string response_text = run_tool(id.get(), *tool, arguments_json, options, *revision, unused);
+        std::string response_text = run_tool(id.get(), *tool, arguments_json, options, *revision, unused, asking);
         if (registration->control().cancelled.load())
             return; // Cancelled by the client: the stream ends without a response (see above).
         std::lock_guard lock(writing);
@@ -399,13 +428,17 @@ HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevisi
     return response;
 }
 
-ToolJobs::Work McpEndpoint::tool_work(const std::string& tool, const std::string& arguments_json) const {
-    return [this, tool, arguments_json](const modules::CallOptions& options) { return m_tools.call(tool, arguments_json, options); };
+ToolJobs::Work McpEndpoint::tool_work(const std::string& tool, const std::string& arguments_json, const ChoiceAsking& asking) const {
+    int rounds = m_elicitations.limits().max_rounds;
+    return [this, tool, arguments_json, asking, rounds](const modules::CallOptions& options) {
+        return call_settling_choices(m_tools, tool, arguments_json, options, asking, rounds);
+    };
 }
 
 std::string McpEndpoint::run_tool(const rapidjson::Value* id, const modules::ToolDescription& tool, const std::string& arguments_json,
-                                  const modules::CallOptions& options, const ProtocolRevision& revision, Trace& trace) const {
-    ToolJobs::Work call = tool_work(tool.name, arguments_json);
+                                  const modules::CallOptions& options, const ProtocolRevision& revision, Trace& trace,
+                                  const ChoiceAsking& asking) const {
+    ToolJobs::Work call = tool_work(tool.name, arguments_json, asking);
     std::optional<modules::ToolOutcome> outcome;
     if (m_jobs && tool.metadata.long_running) {
         ToolJobs::Reply reply = m_jobs->run(tool.name, call, options);
@@ -424,7 +457,13 @@ std::string McpEndpoint::run_tool(const rapidjson::Value* id, const modules::Too
         outcome = call(options);
     }
     if (trace.outcome.empty())
-        trace.outcome = outcome->status == modules::CallStatus::Success ? "ok" : "tool error";
+        trace.outcome = outcome->status == modules::CallStatus::Success       ? "ok"
+                        : outcome->status == modules::CallStatus::NeedsChoice ? "needs a choice"
+                                                                              : "tool error";
+    // The question goes back as input_required only to a client that declared elicitation; any
+    // other gets the refusal, which lists the choices and names the argument.
+    if (outcome->status == modules::CallStatus::NeedsChoice && asking.route != ChoiceRoute::InputRequired)
+        outcome->choice_json.clear();
     return call_response_text(id, tool, *outcome, revision);
 }
 

@@ -4,6 +4,7 @@
 // unit tests and the fuzzer drive it directly.
 #pragma once
 
+#include "mcp/elicitation.hpp"
 #include "mcp/in_flight_calls.hpp"
 #include "mcp/json_rpc.hpp"
 #include "mcp/notification_hub.hpp"
@@ -43,6 +44,9 @@ public:
     // A guard rejection as a JSON-RPC error without id (the body the specification suggests).
     static server::HttpResponse rejection(const server::Rejection& rejection);
 
+    // How long a tool's question waits for the user, and how many may wait per session (elicitation_route.cpp).
+    void set_elicitation_limits(ElicitationLimits limits) { m_elicitations.set_limits(limits); }
+
     // The /mcp route for the router, with the MCP role.
     server::Route route(std::string path = "/mcp") const;
 
@@ -61,6 +65,7 @@ private:
         const server::HttpRequest& request;
         const std::string& session;
         const StatelessRequest* declared = nullptr; // What a stateless request declared; null in a session.
+        ClientCapabilities capabilities{};          // What the session's initialize, or the stateless request, declared.
     };
 
     server::HttpResponse handle_post(const server::HttpRequest& request, Trace& trace) const;
@@ -86,9 +91,19 @@ private:
     server::HttpResponse tool_reply(const rapidjson::Value* id, const modules::ToolDescription& tool, const modules::ToolOutcome& outcome,
                                     const ProtocolRevision& revision) const;
     void notify(const Message& message, const std::string& session) const;
+    // A 2026-07-28 retry's inputResponses: the answer put into the call's arguments, or the response
+    // that ends the call here (a malformed answer, a declined or cancelled question). elicitation_route.cpp.
+    std::optional<server::HttpResponse> apply_input_responses(const Message& message, RequestedCall& call, const modules::ToolDescription& tool,
+                                                              const ProtocolRevision& revision, Trace& trace) const;
+    // How a tool's question reaches this client: asked on the call's stream, returned as input_required, or refused.
+    ChoiceRoute choice_route(const Origin& origin, const ProtocolRevision& revision, const modules::ToolDescription& tool) const;
+    // Sends the question on the call's event stream and waits for the session client's answer.
+    Expected<ChoiceAnswer> ask_on_stream(const modules::ChoiceRequest& question, const std::string& session, const ProtocolRevision& revision,
+                                         const api::CallControl& control, const std::function<void(const std::string&)>& send) const;
     // Runs the tool: in the request, or as a job for a long-running tool. Returns the response text.
     std::string run_tool(const rapidjson::Value* id, const modules::ToolDescription& tool, const std::string& arguments_json,
-                         const modules::CallOptions& options, const ProtocolRevision& revision, Trace& trace) const;
+                         const modules::CallOptions& options, const ProtocolRevision& revision, Trace& trace,
+                         const ChoiceAsking& asking = {}) const;
 
     // MCP tasks (tasks_requests.cpp): the tasks/* methods, and a tools/call that becomes a task.
     TaskFace task_face(const ProtocolRevision& revision, const Origin* origin) const;
@@ -98,8 +113,9 @@ private:
                                                    const std::string& arguments_json, Trace& trace, const Origin& origin) const;
     // notifications/tasks/status to the session that created a task whose job has finished.
     void announce_finished_task(const TaskOwner& owner, const TaskView& task) const;
-    // The work of a call: the tool run through the provider with the options it is handed.
-    ToolJobs::Work tool_work(const std::string& tool, const std::string& arguments_json) const;
+    // The work of a call: the tool run through the provider with the options it is handed, its
+    // questions asked the way `asking` says (a task's, never: it has no stream, so it gets the refusal).
+    ToolJobs::Work tool_work(const std::string& tool, const std::string& arguments_json, const ChoiceAsking& asking = {}) const;
 
     const ToolProvider& m_tools;
     SessionTable& m_sessions;
@@ -108,6 +124,7 @@ private:
     NotificationHub* m_notifications;
     mutable InFlightCalls m_in_flight;
     std::unique_ptr<ToolTasks> m_tasks; // Present when there are jobs to build tasks on.
+    mutable PendingElicitations m_elicitations;
 };
 
 } // namespace uap::mcp

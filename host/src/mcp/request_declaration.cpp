@@ -80,15 +80,6 @@ HttpResponse unsupported(const Message& message, std::string_view requested) {
     }));
 }
 
-ClientCapabilities capabilities_of(const rapidjson::Value& declared) {
-    ClientCapabilities capabilities;
-    capabilities.elicitation = member(&declared, "elicitation") != nullptr;
-    capabilities.sampling = member(&declared, "sampling") != nullptr;
-    capabilities.roots = member(&declared, "roots") != nullptr;
-    capabilities.tasks_extension = member(member(&declared, "extensions"), "io.modelcontextprotocol/tasks") != nullptr;
-    return capabilities;
-}
-
 // The params member an Mcp-Name header repeats: the tool's name for tools/call, the task's id for
 // the task methods (so intermediaries can route a task's requests to the server holding it).
 const char* routed_name_member(std::string_view method) {
@@ -126,6 +117,15 @@ std::optional<HttpResponse> check_routing_headers(const HttpRequest& request, co
 }
 
 } // namespace
+
+ClientCapabilities capabilities_of(const rapidjson::Value& declared) {
+    ClientCapabilities capabilities;
+    capabilities.elicitation = member(&declared, "elicitation") != nullptr;
+    capabilities.sampling = member(&declared, "sampling") != nullptr;
+    capabilities.roots = member(&declared, "roots") != nullptr;
+    capabilities.tasks_extension = member(member(&declared, "extensions"), "io.modelcontextprotocol/tasks") != nullptr;
+    return capabilities;
+}
 
 void write_supported_revisions(JsonWriter& writer) {
     writer.StartArray();

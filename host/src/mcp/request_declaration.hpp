@@ -20,6 +20,9 @@ struct ClientCapabilities {
     bool tasks_extension = false; // extensions["io.modelcontextprotocol/tasks"]
 };
 
+// The capabilities an object declares (a stateless request's _meta, or initialize's params.capabilities).
+ClientCapabilities capabilities_of(const rapidjson::Value& declared);
+
 struct StatelessRequest {
     const ProtocolRevision* revision = nullptr;
     std::string client_name; // Loggable; empty when the request carries no clientInfo.

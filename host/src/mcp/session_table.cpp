@@ -12,14 +12,14 @@ namespace {
 constexpr size_t session_id_bytes = 16;
 }
 
-Expected<std::string> SessionTable::open(const ProtocolRevision& revision, std::string client_name) {
+Expected<std::string> SessionTable::open(const ProtocolRevision& revision, std::string client_name, ClientCapabilities capabilities) {
     auto id = random::hex(session_id_bytes);
     if (!id)
         return id.error();
     auto now = Clock::now();
     std::lock_guard lock(m_mutex);
     evict_locked(now);
-    m_sessions[*id] = Session{&revision, std::move(client_name), now};
+    m_sessions[*id] = Session{&revision, std::move(client_name), now, capabilities};
     return *id;
 }
 
@@ -50,6 +50,12 @@ std::string SessionTable::client_name(const std::string& id) const {
     std::lock_guard lock(m_mutex);
     auto found = m_sessions.find(id);
     return found == m_sessions.end() ? std::string() : found->second.client_name;
+}
+
+ClientCapabilities SessionTable::capabilities(const std::string& id) const {
+    std::lock_guard lock(m_mutex);
+    auto found = m_sessions.find(id);
+    return found == m_sessions.end() ? ClientCapabilities{} : found->second.capabilities;
 }
 
 bool SessionTable::close(const std::string& id) {

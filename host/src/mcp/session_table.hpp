@@ -3,6 +3,7 @@
 #pragma once
 
 #include "mcp/protocol_revision.hpp"
+#include "mcp/request_declaration.hpp"
 #include "support/expected.hpp"
 
 #include <chrono>
@@ -25,11 +26,14 @@ public:
     explicit SessionTable(SessionLimits limits = {}) : m_limits(limits) {}
 
     // A new session; evicts expired sessions, then the least recently used one when full.
-    Expected<std::string> open(const ProtocolRevision& revision, std::string client_name);
+    // capabilities: what the client declared in initialize (elicitation decides how a tool's question reaches it).
+    Expected<std::string> open(const ProtocolRevision& revision, std::string client_name, ClientCapabilities capabilities = {});
     // The session's revision, refreshing its idle timer; null when unknown or expired.
     const ProtocolRevision* touch(const std::string& id);
     // The clientInfo.name the session's initialize gave; empty when none or the session is unknown.
     std::string client_name(const std::string& id) const;
+    // What the session's client declared in initialize; nothing for an unknown session.
+    ClientCapabilities capabilities(const std::string& id) const;
     // True when the session existed.
     bool close(const std::string& id);
     size_t size() const;
@@ -39,6 +43,7 @@ private:
         const ProtocolRevision* revision;
         std::string client_name;
         Clock::time_point last_used;
+        ClientCapabilities capabilities;
     };
     void evict_locked(Clock::time_point now);
 

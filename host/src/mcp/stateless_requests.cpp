@@ -47,9 +47,9 @@ HttpResponse McpEndpoint::handle_stateless(const HttpRequest& request, const Mes
     if (message.method == "subscriptions/listen" && m_notifications)
         return listen(request, message, trace);
     if (message.method == "tools/list" || message.method == "tools/call")
-        return dispatch(message, *declared.revision, trace, Origin{request, stateless_scope, &declared});
+        return dispatch(message, *declared.revision, trace, Origin{request, stateless_scope, &declared, declared.capabilities});
     if (m_tasks && (message.method == "tasks/get" || message.method == "tasks/update" || message.method == "tasks/cancel"))
-        return task_request(message, *declared.revision, trace, Origin{request, stateless_scope, &declared});
+        return task_request(message, *declared.revision, trace, Origin{request, stateless_scope, &declared, declared.capabilities});
     trace.outcome = "method not found";
     return error_response(404, message.id, MethodNotFound,
                           "Method not found: " + loggable(message.method) +

@@ -1,6 +1,7 @@
 // ModuleHost::call_tool: validate input, call the module behind a catch-all, check the output.
 #include "modules/module_host.hpp"
 
+#include "modules/choice_request.hpp"
 #include "modules/fault_records.hpp"
 #include "support/json.hpp"
 
@@ -25,6 +26,7 @@ std::string to_string(CallStatus status) {
     case CallStatus::Unavailable: return "unavailable";
     case CallStatus::InternalError: return "internal error";
     case CallStatus::Crashed: return "crashed";
+    case CallStatus::NeedsChoice: return "needs a choice";
     }
     return "unknown";
 }
@@ -50,6 +52,7 @@ CallStatus status_of(uap_status status) {
     case UAP_STATUS_TIMEOUT:
     case UAP_STATUS_UNAVAILABLE: return CallStatus::Unavailable;
     case UAP_STATUS_TOO_LARGE: return CallStatus::TooLarge;
+    case UAP_STATUS_NEEDS_CHOICE: return CallStatus::NeedsChoice;
     default: return CallStatus::InternalError;
     }
 }
@@ -91,6 +94,13 @@ ToolOutcome ModuleHost::call_tool(std::string_view name, std::string_view argume
     CallStatus outcome = status_of(status);
     if (outcome == CallStatus::Cancelled && output.text.empty())
         return {outcome, "tool \"" + tool.name + "\" stopped because the call was cancelled"};
+    if (outcome == CallStatus::NeedsChoice) {
+        auto question = read_choice_request(output.text);
+        if (!question)
+            return {CallStatus::InternalError, "tool \"" + tool.name + "\" asked the user to choose, but in a malformed shape (" +
+                                                   question.error().message() + ")"};
+        return {CallStatus::NeedsChoice, std::move(question->refusal), std::move(output.text)};
+    }
     if (outcome != CallStatus::Success)
         return {outcome, output.text.empty() ? "tool \"" + tool.name + "\" failed with status " + std::to_string(status) : std::move(output.text)};
 
@@ -114,7 +124,7 @@ Expected<ModuleOutput> InProcessModule::call_tool(const ToolCallRequest& request
     uap_call_context context;
     context.control = request.options->control;
     context.on_progress = request.options->on_progress;
-    uap_tool_call call{sizeof(uap_tool_call), sdk::to_view(request.tool), sdk::to_view(request.arguments_json), &context};
+    uap_tool_call call{sizeof(uap_tool_call), sdk::to_view(request.tool), sdk::to_view(request.arguments_json), &context, UAP_ABI_REVISION};
     sdk::StringReceiver output(request.max_result_bytes);
     ModuleOutput result;
     try {

@@ -269,7 +269,7 @@ private:
             arguments = "{}";
         sdk::StringReceiver output(static_cast<uint64_t>(integer_of(message, "maxBytes")));
         uap_tool_call request{sizeof(uap_tool_call), sdk::to_view(tool), sdk::to_view(arguments),
-                              reinterpret_cast<uap_call_context*>(&call)};
+                              reinterpret_cast<uap_call_context*>(&call), UAP_ABI_REVISION};
         uap_status status = UAP_STATUS_INTERNAL_ERROR;
         std::string text;
         try {

@@ -25,11 +25,11 @@ using uap::modules::host_api_revision;
 
 // Where each revision of generation 1 ended the host table (docs/module-abi.md, "Generations and revisions").
 size_t host_table_size(uint32_t revision) {
-    static_assert(host_api_revision == 3, "a revision was appended: add where its table ends here");
+    static_assert(host_api_revision == 4, "a revision was appended: add where its table ends here");
     switch (revision) {
     case 1: return offsetof(uap_host_api, host_info);
     case 2: return offsetof(uap_host_api, subscribe_events);
-    default: return sizeof(uap_host_api);
+    default: return sizeof(uap_host_api); // Revision 4 appended to the tool call, not to this table.
     }
 }
 
@@ -113,7 +113,8 @@ TEST(ProPackAbi, APackThatNeedsALaterRevisionIsRefusedByAnEarlierHostBeforeItsLi
     manifest->libraries.clear(); // Opening the library would fail differently: the refusal must come first.
     auto refused = load_into_host_of_revision(*manifest, host_api_revision - 1, {});
     ASSERT_FALSE(refused);
-    EXPECT_NE(refused.error().message().find("the pack needs host revision 3 (minHostRevision) but this uap-host is revision 2; update uap-host"),
+    EXPECT_NE(refused.error().message().find("the pack needs host revision " + std::to_string(host_api_revision) + " (minHostRevision) but this uap-host is revision " +
+                                                 std::to_string(host_api_revision - 1) + "; update uap-host"),
               std::string::npos)
         << refused.error().message();
 }

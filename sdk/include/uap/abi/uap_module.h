@@ -18,7 +18,7 @@ extern "C" {
  * it. A module records the revision it was built against in its description ("abiRevision", written
  * by the C++ SDK), so `uap-host modules list` can show it; a pack that needs a newer host than
  * revision 1 says so in its manifest (minHostRevision). */
-#define UAP_ABI_REVISION 3u
+#define UAP_ABI_REVISION 4u
 
 /* The one symbol every module exports. */
 #define UAP_MODULE_ENTRY_SYMBOL "uap_module_entry"
@@ -41,6 +41,13 @@ typedef int32_t uap_status;
 #define UAP_STATUS_UNAVAILABLE 7         /* A service (for example the editor) is not there now. */
 #define UAP_STATUS_INTERNAL_ERROR 8      /* A bug: an exception or broken invariant, caught at the boundary. */
 #define UAP_STATUS_TOO_LARGE 9           /* Output exceeded the receiver's cap; the receiver stopped copying. */
+/* Added in generation 1, revision 4. The tool cannot go on until the user picks one of several
+ * choices (three objects are called Player: which one?). The sink holds one JSON object:
+ * {"question","argument","choices":[{"value","label"}],"refusal"}; the host asks the user through its
+ * client and calls again with the picked value in "argument", or answers with "refusal" (which lists
+ * the choices and names the argument) when it cannot ask. A module returns it only when the call's
+ * host_revision is 4 or later; an older host would take it for an internal error. */
+#define UAP_STATUS_NEEDS_CHOICE 10
 
 /* Log levels for uap_host_api.log. */
 typedef int32_t uap_log_level;
@@ -134,7 +141,16 @@ typedef struct uap_tool_call {
     uap_string_view tool_name;
     uap_string_view arguments_json; /* A JSON object, already validated against the tool's input schema. */
     uap_call_context* context;
+    /* Added in generation 1, revision 4. The UAP_ABI_REVISION of the host making the call, so a module
+     * knows which statuses it may answer with; a host built before revision 4 leaves the field out
+     * (struct_size does not cover it). */
+    uint32_t host_revision;
 } uap_tool_call;
+
+/* True when the call comes from a host that understands UAP_STATUS_NEEDS_CHOICE. */
+#define uap_tool_call_answers_choices(call)                                                                         \
+    ((call)->struct_size >= offsetof(uap_tool_call, host_revision) + sizeof((call)->host_revision) &&               \
+     (call)->host_revision >= 4u)
 
 /* What a module offers the host. Owned by the module, static for the life of the loaded library.
  * Fields are only ever appended; the host reads only what struct_size covers. */

@@ -152,6 +152,12 @@ struct Adapter {
             }
             CallContext context(self(instance).context(), call->context);
             ToolResult result = tool->call(arguments, context);
+            // A host older than revision 4 would take UAP_STATUS_NEEDS_CHOICE for an internal error: it
+            // gets the refusal, which lists the choices and names the argument, as a plain failure.
+            if (result.needs_choice() && uap_tool_call_answers_choices(call)) {
+                uap_status written = write_to_sink(out, to_json_text(result.object()));
+                return written == UAP_STATUS_OK ? UAP_STATUS_NEEDS_CHOICE : written;
+            }
             if (!result.is_success()) {
                 write_to_sink(out, result.message());
                 return result.is_cancelled() ? UAP_STATUS_CANCELLED : UAP_STATUS_TOOL_ERROR;

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace uap::sdk {
 
@@ -28,8 +29,16 @@ struct ToolTraits {
     Duration duration;
 };
 
-// The outcome of one call: a JSON object for the model, a failure message it can act on, or word
-// that the call noticed cancellation and stopped (UAP_STATUS_CANCELLED).
+// One answer a user may pick when a call needs a choice: the value the tool receives in the
+// argument it named, and the words the user reads.
+struct Choice {
+    std::string value;
+    std::string label;
+};
+
+// The outcome of one call: a JSON object for the model, a failure message it can act on, word
+// that the call noticed cancellation and stopped (UAP_STATUS_CANCELLED), or a question only the
+// user can answer (UAP_STATUS_NEEDS_CHOICE).
 class ToolResult {
 public:
     static ToolResult success(rapidjson::Document object) { return ToolResult(Kind::Success, std::move(object), {}); }
@@ -38,14 +47,42 @@ public:
     // stopped ("stopped after 40 of 120 objects; the first 40 are renamed"), since a client that
     // did not cancel (a job cancelled by uap_job_status, the host shutting down) shows it.
     static ToolResult cancelled(std::string message) { return ToolResult(Kind::Cancelled, {}, std::move(message)); }
+    // The call cannot go on until the user picks one of choices; nothing was changed. The tool stays
+    // pure: the host asks the user (MCP elicitation) and calls again with the picked value in
+    // argument, or, when it cannot ask, answers with the refusal this writes, which lists the choices
+    // and names the argument to pass.
+    static ToolResult needs_choice(std::string_view tool, std::string_view question, std::string_view argument,
+                                   const std::vector<Choice>& choices) {
+        std::string refusal = std::string(tool) + " needs a choice: " + std::string(question) + " Call it again with " +
+                              std::string(argument) + " set to one of:";
+        rapidjson::Document object(rapidjson::kObjectType);
+        auto& allocator = object.GetAllocator();
+        rapidjson::Value listed(rapidjson::kArrayType);
+        for (const Choice& choice : choices) {
+            refusal += " \"" + choice.value + "\" (" + choice.label + ");";
+            rapidjson::Value entry(rapidjson::kObjectType);
+            entry.AddMember("value", rapidjson::Value(choice.value.c_str(), allocator), allocator);
+            entry.AddMember("label", rapidjson::Value(choice.label.c_str(), allocator), allocator);
+            listed.PushBack(entry, allocator);
+        }
+        refusal.back() = '.';
+        refusal += " Nothing was changed.";
+        object.AddMember("question", rapidjson::Value(question.data(), static_cast<rapidjson::SizeType>(question.size()), allocator), allocator);
+        object.AddMember("argument", rapidjson::Value(argument.data(), static_cast<rapidjson::SizeType>(argument.size()), allocator), allocator);
+        object.AddMember("choices", listed, allocator);
+        object.AddMember("refusal", rapidjson::Value(refusal.c_str(), allocator), allocator);
+        return ToolResult(Kind::NeedsChoice, std::move(object), std::move(refusal));
+    }
 
     bool is_success() const { return m_kind == Kind::Success; }
     bool is_cancelled() const { return m_kind == Kind::Cancelled; }
+    bool needs_choice() const { return m_kind == Kind::NeedsChoice; }
+    // The result object; for a needed choice, {"question","argument","choices","refusal"}.
     const rapidjson::Document& object() const { return m_object; }
     const std::string& message() const { return m_message; }
 
 private:
-    enum class Kind { Success, Failure, Cancelled };
+    enum class Kind { Success, Failure, Cancelled, NeedsChoice };
     ToolResult(Kind kind, rapidjson::Document object, std::string message)
         : m_kind(kind), m_object(std::move(object)), m_message(std::move(message)) {}
 
