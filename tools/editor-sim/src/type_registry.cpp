@@ -67,6 +67,12 @@ TypeRegistry::TypeRegistry() {
           property("m_Type", V::Enum, R"({"index":1,"name":"Directional"})", {"Spot", "Directional", "Point", "Area"}),
           property("m_Color", V::Color, white), property("m_Intensity", V::Float, "1.0"),
           property("m_CullingMask", V::LayerMask, everything)}});
+    // The serialized names ReflectionProbeEditor reads (FindProperty); m_Mode is ReflectionProbeMode.
+    add({"UnityEngine.ReflectionProbe", "ReflectionProbe", TypeKind::Component, Multiplicity::Many, false,
+         {property("m_Enabled", V::Boolean, "true"),
+          property("m_Mode", V::Enum, R"({"index":0,"name":"Baked"})", {"Baked", "Realtime", "Custom"}),
+          property("m_HDR", V::Boolean, "true"), property("m_BoxSize", V::Vector3, R"({"x":10.0,"y":10.0,"z":10.0})"),
+          property("m_CustomBakedTexture", V::ObjectReference, "null", {}, "Texture")}});
     add({"UnityEngine.Camera", "Camera", TypeKind::Component, Multiplicity::OnePerObject, false,
          {property("m_Enabled", V::Boolean, "true"), property("m_BackGroundColor", V::Color, R"({"r":0.19,"g":0.3,"b":0.47,"a":0.0})"),
           property("field of view", V::Float, "60.0"), property("m_CullingMask", V::LayerMask, everything),

@@ -174,13 +174,21 @@ struct LightingBake {
     bool reflection_probes = false;
     int lightmaps_before = 0;
 };
+// One ReflectionProbe as a bake that was asked to bake probes left it: the texture asset it wrote, or
+// why it was skipped.
+struct ReflectionProbeOutcome {
+    std::string object; // Scene path.
+    std::string mode;   // Baked, Realtime or Custom (m_Mode).
+    std::string texture;
+    std::string skipped_reason;
+};
 struct LightingOutcome {
     int id = 0;
     std::string engine;
     std::string outcome; // completed, cancelled or failed.
     int64_t elapsed_ms = 0;
     int lightmap_count = 0;
-    int reflection_probes = 0;
+    std::optional<std::vector<ReflectionProbeOutcome>> reflection_probes; // Only when the bake was asked to bake them.
     std::vector<std::string> warnings;
 };
 struct LightingState {
