@@ -318,6 +318,9 @@ Reply refresh_assets(Simulation& simulation);
 CompileResult compile_project_scripts(Simulation& simulation);
 void register_marker_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_package_primitives(std::map<std::string, Primitive, std::less<>>& table);
+// Whether the project's Packages/manifest.json lists the package among its dependencies, as Unity
+// loads a package's assemblies only then (primitives_packages.cpp).
+bool project_has_package(const std::string& project_path, std::string_view name);
 void register_material_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_lighting_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_search_primitives(std::map<std::string, Primitive, std::less<>>& table);
