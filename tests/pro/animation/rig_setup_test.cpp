@@ -103,6 +103,8 @@ TEST(RigSetup, WithoutThePackageTheComponentAddIsRefusedNamingThePackageToInstal
         << "the editor knows no Animation Rigging type without the package";
 
     install_rigging(stack);
+    EXPECT_NE(stack.editor("type.find", R"({"query":"Rigging"})").find("UnityEngine.Animations.Rigging.RigBuilder"), std::string::npos)
+        << "the same search finds the types once the manifest lists the package";
     ok(stack, "uap_component_add", R"({"path":"/Character","componentType":"UnityEngine.Animations.Rigging.RigBuilder"})");
 }
 
