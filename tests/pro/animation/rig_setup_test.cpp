@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace {
 
 using uap::testing::number_at;
@@ -78,15 +80,15 @@ TEST(RigSetup, ATwoBoneIKRigComposedFromCoreToolsReadsBackAsWritten) {
     EXPECT_EQ(inspected(builder, "m_RigLayers.Array.data[0].m_Rig"), instance_of(stack, "/Character/Rig 1")) << builder.text;
     EXPECT_EQ(inspected(builder, "m_RigLayers.Array.data[0].m_Active"), "true");
     ToolReply rig = ok(stack, "uap_object_inspect", R"({"path":"/Character/Rig 1","componentType":"Rig"})");
-    EXPECT_EQ(inspected(rig, "m_Weight"), "1") << rig.text;
+    EXPECT_DOUBLE_EQ(std::stod(inspected(rig, "m_Weight")), 1.0) << rig.text;
     ToolReply ik = ok(stack, "uap_object_inspect", R"({"path":"/Character/Rig 1/ArmIK","componentType":"TwoBoneIKConstraint"})");
     EXPECT_EQ(inspected(ik, "m_Data.m_Root"), instance_of(stack, "/Character/Shoulder")) << ik.text;
     EXPECT_EQ(inspected(ik, "m_Data.m_Mid"), instance_of(stack, "/Character/Shoulder/Elbow"));
     EXPECT_EQ(inspected(ik, "m_Data.m_Tip"), instance_of(stack, "/Character/Shoulder/Elbow/Hand"));
     EXPECT_EQ(inspected(ik, "m_Data.m_Target"), instance_of(stack, "/Character/Rig 1/ArmIK/ArmIK_target"));
     EXPECT_EQ(inspected(ik, "m_Data.m_Hint"), "null") << "no hint was set";
-    EXPECT_EQ(inspected(ik, "m_Weight"), "0.75");
-    EXPECT_EQ(inspected(ik, "m_Data.m_TargetPositionWeight"), "1") << "the package's SetDefaultValues";
+    EXPECT_DOUBLE_EQ(std::stod(inspected(ik, "m_Weight")), 0.75);
+    EXPECT_DOUBLE_EQ(std::stod(inspected(ik, "m_Data.m_TargetPositionWeight")), 1.0) << "the package's SetDefaultValues";
     EXPECT_EQ(inspected(ik, "m_Data.m_MaintainTargetPositionOffset"), "false");
 }
 
