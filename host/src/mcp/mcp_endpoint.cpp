@@ -197,7 +197,7 @@ HttpResponse McpEndpoint::handle_post(const HttpRequest& request, Trace& trace) 
         trace.outcome = "answered a question";
     if (message.kind != MessageKind::Request)
         return accepted(); // Notifications (initialized, cancelled, ...) and responses.
-    return dispatch(message, *revision, trace, Origin{request, *session, m_sessions.capabilities(*session)});
+    return dispatch(message, *revision, trace, Origin{request, *session, nullptr, m_sessions.capabilities(*session)});
 }
 
 HttpResponse McpEndpoint::initialize(const HttpRequest&, const Message& message) const {

@@ -13,6 +13,27 @@ int count_of_type(const rapidjson::Value& components, std::string_view full_name
     }));
 }
 
+// Component namespaces that a UPM package defines, not Unity itself: Unity knows none of their types
+// until the package is installed, so an unknown type there names the package to install.
+struct PackageNamespace {
+    std::string_view prefix;
+    std::string_view package;
+};
+constexpr PackageNamespace package_namespaces[] = {{"UnityEngine.Animations.Rigging.", "com.unity.animation.rigging"}};
+
+sdk::ToolResult add_failure(const EditorReply& reply, std::string_view type) {
+    sdk::ToolResult failed = failure("uap_component_add failed", reply);
+    if (reply.code != "not_found")
+        return failed;
+    for (const auto& space : package_namespaces)
+        if (type.substr(0, space.prefix.size()) == space.prefix)
+            return sdk::ToolResult::failure(failed.message() + " " + std::string(space.prefix.substr(0, space.prefix.size() - 1)) +
+                                            " types come from the package " + std::string(space.package) +
+                                            ", which this project does not load: install it (Window > Package Manager > Unity Registry, "
+                                            "or add \"" + std::string(space.package) + "\" to Packages/manifest.json) and call again.");
+    return failed;
+}
+
 } // namespace
 
 std::optional<std::string> add_object_argument(const rapidjson::Value& arguments, rapidjson::Document& params) {
@@ -44,7 +65,7 @@ sdk::ToolResult ComponentAddTool::run(const rapidjson::Value& arguments, EditorS
     params.AddMember("type", rapidjson::Value(arguments["componentType"], params.GetAllocator()), params.GetAllocator());
     EditorReply reply = session.call("component.add", params);
     if (!reply.ok())
-        return failure("uap_component_add failed", reply);
+        return add_failure(reply, string_member(arguments, "componentType"));
     EditorReply listed = list_components(session, params);
     if (!listed.ok())
         return failure("uap_component_add ran, but listing the components afterwards failed; the outcome is unknown", listed);

@@ -1,7 +1,8 @@
 // The lighting pack's bake as a job against `uap-host serve --editor sim`, through the pinned official
 // MCP SDK client: found by a Japanese search, the call past the short wait answers with a job id and
 // streams progress, uap_job_status shows its progress and then the editor's outcome (checked against
-// the console through another tool), a second bake is cancelled through uap_job_status, Bakery is
+// the console through another tool), a second bake is cancelled through uap_job_status, a bake with
+// reflectionProbes bakes a probe added with core tools (its texture found by uap_asset_find), Bakery is
 // refused with the alternative while it is absent, and a bad engine is refused by the schema.
 import { check, connectClient, startHost } from '../../mcp/node/harness.mjs';
 
@@ -65,6 +66,19 @@ try {
   check(third.state === 'running', 'the editor is free again after the cancellation: a new bake starts');
   await status(client, { jobId: third.jobId, cancel: true });
   await until(client, third.jobId, finished, 10000);
+
+  // Reflection probes: a probe added with core tools is baked after the lightmaps, and its texture is found by another tool.
+  await client.callTool({ name: 'uap_scene_create_object', arguments: { name: 'Hall Probe' } });
+  const added = await client.callTool({ name: 'uap_component_add', arguments: { path: '/Hall Probe', componentType: 'UnityEngine.ReflectionProbe' } });
+  check(added.isError === false, `a ReflectionProbe is added with uap_component_add: ${text(added).slice(0, 160)}`);
+  const probeJob = json(await client.callTool({ name: 'uap_lighting_bake', arguments: { reflectionProbes: true } }));
+  const probed = probeJob.state === 'running' ? await until(client, probeJob.jobId, finished, 20000) : { state: 'completed', result: probeJob };
+  const texture = probed.result?.reflectionProbes?.baked?.[0]?.texture;
+  check(probed.state === 'completed' && probed.result.reflectionProbes.baked.length === 1 &&
+        texture === 'Assets/Scenes/SampleScene/ReflectionProbe-0.exr' && probed.result.reflectionProbes.verifiedBy === 'asset.find',
+        `the probe is baked after the lightmaps: ${JSON.stringify(probed.result?.reflectionProbes)}`);
+  const listed = json(await client.callTool({ name: 'uap_asset_find', arguments: { query: 't:Cubemap', folders: ['Assets/Scenes/SampleScene'] } }));
+  check(JSON.stringify(listed).includes(texture), `uap_asset_find lists the probe's texture: ${JSON.stringify(listed).slice(0, 200)}`);
 
   const bakery = await client.callTool({ name: 'uap_lighting_bake', arguments: { engine: 'bakery' } });
   check(bakery.isError === true && text(bakery).includes('Bakery is not installed') && text(bakery).includes('"engine": "unity"'),

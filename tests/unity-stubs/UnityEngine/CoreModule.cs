@@ -186,7 +186,10 @@ namespace UnityEngine
         public Shader shader { get { throw new NotImplementedException(); } set { } }
     }
 
-    public class Behaviour : Component { }
+    public class Behaviour : Component
+    {
+        public bool isActiveAndEnabled { get { throw new NotImplementedException(); } }
+    }
 
     public sealed partial class Camera : Behaviour
     {

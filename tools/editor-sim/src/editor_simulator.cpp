@@ -77,6 +77,8 @@ void seed_defaults(Simulation& simulation) {
 
 EditorSimulator::EditorSimulator(SimulatorIdentity identity) : m_state(std::make_unique<State>()) {
     m_state->simulation.identity = std::move(identity);
+    m_state->simulation.types.set_package_check(
+        [project = m_state->simulation.identity.project_path](std::string_view package) { return project_has_package(project, package); });
     register_object_primitives(m_state->table);
     register_property_primitives(m_state->table);
     register_asset_primitives(m_state->table);

@@ -1,7 +1,7 @@
 // Simulator primitive packages.add: what Unity's Package Manager does for Client.Add, on disk. It
 // adds the dependency to Packages/manifest.json and a Library/PackageCache/<name>@<version> folder,
 // or answers "failed" with the Package Manager's kind of error (unknown git URL, bad name, a failure
-// a test asked for).
+// a test asked for). Also whether the project has a package, which decides the types a package defines.
 #include "world.hpp"
 
 #include "support/files.hpp"
@@ -124,6 +124,18 @@ Reply packages_add(Simulation& simulation, const rapidjson::Value& params) {
 }
 
 } // namespace
+
+bool project_has_package(const std::string& project_path, std::string_view name) {
+    if (project_path.empty())
+        return false;
+    auto text = files::read(uap::utf8::to_path(project_path) / "Packages" / "manifest.json", 4 * 1024 * 1024);
+    if (!text)
+        return false;
+    auto manifest = json::parse(*text);
+    if (!manifest || !manifest->IsObject() || !manifest->HasMember("dependencies") || !(*manifest)["dependencies"].IsObject())
+        return false;
+    return (*manifest)["dependencies"].HasMember(std::string(name).c_str());
+}
 
 void register_package_primitives(std::map<std::string, Primitive, std::less<>>& table) { table["packages.add"] = &packages_add; }
 

@@ -67,6 +67,12 @@ TypeRegistry::TypeRegistry() {
           property("m_Type", V::Enum, R"({"index":1,"name":"Directional"})", {"Spot", "Directional", "Point", "Area"}),
           property("m_Color", V::Color, white), property("m_Intensity", V::Float, "1.0"),
           property("m_CullingMask", V::LayerMask, everything)}});
+    // The serialized names ReflectionProbeEditor reads (FindProperty); m_Mode is ReflectionProbeMode.
+    add({"UnityEngine.ReflectionProbe", "ReflectionProbe", TypeKind::Component, Multiplicity::Many, false,
+         {property("m_Enabled", V::Boolean, "true"),
+          property("m_Mode", V::Enum, R"({"index":0,"name":"Baked"})", {"Baked", "Realtime", "Custom"}),
+          property("m_HDR", V::Boolean, "true"), property("m_BoxSize", V::Vector3, R"({"x":10.0,"y":10.0,"z":10.0})"),
+          property("m_CustomBakedTexture", V::ObjectReference, "null", {}, "Texture")}});
     add({"UnityEngine.Camera", "Camera", TypeKind::Component, Multiplicity::OnePerObject, false,
          {property("m_Enabled", V::Boolean, "true"), property("m_BackGroundColor", V::Color, R"({"r":0.19,"g":0.3,"b":0.47,"a":0.0})"),
           property("field of view", V::Float, "60.0"), property("m_CullingMask", V::LayerMask, everything),
@@ -78,14 +84,47 @@ TypeRegistry::TypeRegistry() {
          {property("m_Shader", V::String, "\"Standard\""), property("_Color", V::Color, white),
           property("_MainTex", V::ObjectReference, "null", {}, "Texture2D"), property("_Glossiness", V::Float, "0.5"),
           property("_Metallic", V::Float, "0.0")}});
+    add_animation_rigging();
+}
+
+// Animation Rigging's components (package com.unity.animation.rigging), with the serialized fields of
+// the package's source: RigBuilder.m_RigLayers (RigLayer m_Rig, m_Active), Rig.m_Weight, and
+// RigConstraint<...>.m_Weight and m_Data, here TwoBoneIKConstraintData. One rig layer is modelled.
+void TypeRegistry::add_animation_rigging() {
+    using V = ValueType;
+    const std::string package = "com.unity.animation.rigging";
+    const std::string space = "UnityEngine.Animations.Rigging.";
+    TypeSpec builder{space + "RigBuilder", "RigBuilder", TypeKind::Component, Multiplicity::OnePerObject, false,
+                     {property("m_Enabled", V::Boolean, "true"), property("m_RigLayers.Array.data[0].m_Rig", V::ObjectReference, "null", {}, "Rig"),
+                      property("m_RigLayers.Array.data[0].m_Active", V::Boolean, "true")}};
+    TypeSpec rig{space + "Rig", "Rig", TypeKind::Component, Multiplicity::OnePerObject, false,
+                 {property("m_Enabled", V::Boolean, "true"), property("m_Weight", V::Float, "1.0")}};
+    TypeSpec two_bone{space + "TwoBoneIKConstraint", "TwoBoneIKConstraint", TypeKind::Component, Multiplicity::OnePerObject, false,
+                      {property("m_Enabled", V::Boolean, "true"), property("m_Weight", V::Float, "1.0")}};
+    for (const char* bone : {"m_Root", "m_Mid", "m_Tip", "m_Target", "m_Hint"})
+        two_bone.properties.push_back(property(std::string("m_Data.") + bone, V::ObjectReference, "null", {}, "Transform"));
+    for (const char* weight : {"m_TargetPositionWeight", "m_TargetRotationWeight", "m_HintWeight"})
+        two_bone.properties.push_back(property(std::string("m_Data.") + weight, V::Float, "1.0"));
+    for (const char* offset : {"m_MaintainTargetPositionOffset", "m_MaintainTargetRotationOffset"})
+        two_bone.properties.push_back(property(std::string("m_Data.") + offset, V::Boolean, "false"));
+    for (TypeSpec* type : {&builder, &rig, &two_bone}) {
+        type->package = package;
+        add(std::move(*type));
+    }
 }
 
 void TypeRegistry::add(TypeSpec type) { m_types.push_back(std::move(type)); }
+
+bool TypeRegistry::loaded(const TypeSpec& type) const {
+    return type.package.empty() || (m_package_check && m_package_check(type.package));
+}
 
 const TypeSpec* TypeRegistry::find(std::string_view name, bool* ambiguous) const {
     const TypeSpec* match = nullptr;
     int short_matches = 0;
     for (const auto& type : m_types) {
+        if (!loaded(type))
+            continue;
         if (type.full_name == name)
             return &type;
         if (type.short_name == name) {
@@ -101,7 +140,7 @@ const TypeSpec* TypeRegistry::find(std::string_view name, bool* ambiguous) const
 std::vector<const TypeSpec*> TypeRegistry::search(std::string_view substring, TypeKind kind, bool any_kind) const {
     std::vector<const TypeSpec*> found;
     for (const auto& type : m_types)
-        if ((any_kind || type.kind == kind) && type.kind != TypeKind::Material && contains_folded(type.full_name, substring))
+        if ((any_kind || type.kind == kind) && type.kind != TypeKind::Material && loaded(type) && contains_folded(type.full_name, substring))
             found.push_back(&type);
     return found;
 }

@@ -7,6 +7,7 @@
 #include <rapidjson/document.h>
 
 #include <deque>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,11 +34,18 @@ struct TypeSpec {
     std::vector<PropertySpec> properties;
     // An abstract class (fixture types only): found by type.find, but AddComponent refuses it.
     bool is_abstract = false;
+    // The UPM package that defines the type (empty: Unity itself). Unity loads a package's types only
+    // while the project has the package, so the registry finds none of them without it.
+    std::string package;
 };
 
 class TypeRegistry {
 public:
+    // Whether the project has a UPM package now (the simulator reads Packages/manifest.json).
+    using PackageCheck = std::function<bool(std::string_view package)>;
+
     TypeRegistry();
+    void set_package_check(PackageCheck check) { m_package_check = std::move(check); }
 
     // By full name ("UnityEngine.BoxCollider") or short name ("BoxCollider"); nullptr when unknown or
     // when a short name is ambiguous (then ambiguous is set).
@@ -49,6 +57,9 @@ public:
 
 private:
     void add(TypeSpec type);
+    void add_animation_rigging();
+    bool loaded(const TypeSpec& type) const;
+    PackageCheck m_package_check;
     std::deque<TypeSpec> m_types; // Stable addresses: components point at their TypeSpec.
 };
 

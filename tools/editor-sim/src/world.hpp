@@ -174,13 +174,21 @@ struct LightingBake {
     bool reflection_probes = false;
     int lightmaps_before = 0;
 };
+// One ReflectionProbe as a bake that was asked to bake probes left it: the texture asset it wrote, or
+// why it was skipped.
+struct ReflectionProbeOutcome {
+    std::string object; // Scene path.
+    std::string mode;   // Baked, Realtime or Custom (m_Mode).
+    std::string texture;
+    std::string skipped_reason;
+};
 struct LightingOutcome {
     int id = 0;
     std::string engine;
     std::string outcome; // completed, cancelled or failed.
     int64_t elapsed_ms = 0;
     int lightmap_count = 0;
-    int reflection_probes = 0;
+    std::optional<std::vector<ReflectionProbeOutcome>> reflection_probes; // Only when the bake was asked to bake them.
     std::vector<std::string> warnings;
 };
 struct LightingState {
@@ -310,6 +318,9 @@ Reply refresh_assets(Simulation& simulation);
 CompileResult compile_project_scripts(Simulation& simulation);
 void register_marker_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_package_primitives(std::map<std::string, Primitive, std::less<>>& table);
+// Whether the project's Packages/manifest.json lists the package among its dependencies, as Unity
+// loads a package's assemblies only then (primitives_packages.cpp).
+bool project_has_package(const std::string& project_path, std::string_view name);
 void register_material_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_lighting_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_search_primitives(std::map<std::string, Primitive, std::less<>>& table);

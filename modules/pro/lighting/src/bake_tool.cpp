@@ -3,6 +3,8 @@
 // finished bake's outcome, lightmaps and warnings as the editor observed them.
 #include "bake_tool.hpp"
 
+#include "probe_results.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -31,6 +33,9 @@ constexpr const char* bakery_absent =
     R"( refused: Bakery is not installed in this project (the editor has no ftRenderLightmap type, Bakery's main class). Bake with {"engine": "unity"} (Unity's own lightmapper), or install Bakery and call again. Nothing was baked.)";
 // How long a cancelled bake may take to stop before the call gives up waiting and says so.
 constexpr auto stop_bound = 30s;
+
+// Whether the editor bakes the scene's reflection probes after the lightmaps (argument reflectionProbes).
+enum class ProbeBake { NotRequested, Requested };
 
 std::string seconds_text(int64_t milliseconds) {
     char buffer[32];
@@ -89,7 +94,7 @@ sdk::ToolResult stop_after_cancel(EditorSession& session, int bake_id) {
 
 LightingBakeTool::LightingBakeTool()
     : EditorTool({"uap_lighting_bake",
-                  "Bake lightmaps (Unity's lightmapper or Bakery) as a job with progress; reports time, lightmaps and warnings.",
+                  "Bake lightmaps (Unity's lightmapper or Bakery) as a job with progress; reports time, lightmaps and warnings. reflectionProbes: true then bakes the Baked-mode reflection probes and reports each texture (read back) or why a probe was skipped.",
                   R"({"type":"object","properties":{"engine":{"type":"string","enum":["unity","bakery"]},"reflectionProbes":{"type":"boolean"}}})",
                   {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
                    sdk::Duration::LongRunning}}) {}
@@ -108,8 +113,9 @@ sdk::ToolResult LightingBakeTool::run(const rapidjson::Value& arguments, EditorS
 
     rapidjson::Document params(rapidjson::kObjectType);
     params.AddMember("engine", text(engine, params.GetAllocator()), params.GetAllocator());
-    if (const auto* probes = member(arguments, "reflectionProbes"))
-        params.AddMember("reflectionProbes", probes->GetBool(), params.GetAllocator());
+    const auto* probes_argument = member(arguments, "reflectionProbes");
+    const ProbeBake probes = probes_argument && probes_argument->GetBool() ? ProbeBake::Requested : ProbeBake::NotRequested;
+    params.AddMember("reflectionProbes", probes == ProbeBake::Requested, params.GetAllocator());
     EditorReply started = session.call("lighting.bake.start", params);
     if (!started.ok())
         return failure(std::string(tool_name) + " failed to start the bake", started);
@@ -152,11 +158,11 @@ sdk::ToolResult LightingBakeTool::run(const rapidjson::Value& arguments, EditorS
         result.AddMember("outcome", "completed", allocator);
         result.AddMember("elapsedMs", rapidjson::Value((*last)["elapsedMs"], allocator), allocator);
         result.AddMember("lightmapCount", rapidjson::Value((*last)["lightmapCount"], allocator), allocator);
-        if (const auto* probes = member(*last, "reflectionProbes"))
-            result.AddMember("reflectionProbes", rapidjson::Value(*probes, allocator), allocator);
         result.AddMember("warnings", rapidjson::Value((*last)["warnings"], allocator), allocator);
         result.AddMember("verifiedBy", "lighting.bake.status", allocator);
         result.AddMember("undoable", false, allocator);
+        if (probes == ProbeBake::Requested)
+            return with_reflection_probes(std::move(result), *last, session);
         return sdk::ToolResult::success(std::move(result));
     }
 }

@@ -2,6 +2,7 @@
 // is verified by a separate lookup (asset.find), and a saved scene object's link by prefab.overrides.get.
 #include "prefab_asset_tools.hpp"
 
+#include "asset_lookup.hpp"
 #include "asset_paths.hpp"
 #include "prefab_instance.hpp"
 
@@ -11,23 +12,6 @@ namespace {
 
 using core::member;
 using core::string_member;
-
-// Whether asset.find lists exactly path in its folder.
-EditorReply find_in_folder(EditorSession& session, std::string_view path, bool& found) {
-    rapidjson::Document params(rapidjson::kObjectType);
-    auto& allocator = params.GetAllocator();
-    params.AddMember("filter", "", allocator);
-    rapidjson::Value folders(rapidjson::kArrayType);
-    folders.PushBack(core::text(path.substr(0, path.rfind('/')), allocator), allocator);
-    params.AddMember("folders", folders, allocator);
-    params.AddMember("limit", 5000, allocator);
-    EditorReply listed = session.call("asset.find", params);
-    found = false;
-    if (listed.ok())
-        for (const auto& asset : listed.result["assets"].GetArray())
-            found = found || string_member(asset, "path") == path;
-    return listed;
-}
 
 EditorReply prefab_stage_state(EditorSession& session) {
     rapidjson::Document none(rapidjson::kObjectType);
@@ -95,9 +79,7 @@ sdk::ToolResult PrefabCreateTool::run(const rapidjson::Value& arguments, EditorS
     }
     if (!created.ok())
         return editor_failure(tool, "failed", created);
-    bool found = false;
-    EditorReply lookup = find_in_folder(session, created_path, found);
-    if (!lookup.ok() || !found)
+    if (core::asset_listing(session, created_path) != core::AssetListing::Listed)
         return sdk::ToolResult::failure(std::string(tool) + ": the editor reported creating '" + created_path +
                                         "', but a separate lookup does not find it; the outcome is unknown");
     rapidjson::Document result(rapidjson::kObjectType);

@@ -2,7 +2,8 @@
 // Lightmapping.BakeAsync (or Bakery's render entry point, found by reflection) and answers at once;
 // status reports Lightmapping.isRunning and buildProgress, and the finished bake as the editor observed
 // it: the bakeCompleted event, the lightmaps in LightmapSettings.lightmaps, and the console's warnings
-// and errors logged while it ran.
+// and errors logged while it ran; with reflectionProbes, the probes baked after the lightmaps
+// (ReflectionProbeBaking).
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -26,6 +27,7 @@ namespace AgentPanel.Editor.Primitives
             public Stopwatch Clock;
             public bool Completed;
             public bool CancelRequested;
+            public bool ReflectionProbes;
             public readonly List<string> Warnings = new List<string>();
         }
 
@@ -82,7 +84,8 @@ namespace AgentPanel.Editor.Primitives
                 if (s_running != null || Lightmapping.isRunning)
                     throw PrimitiveError.Conflict("a bake is running; wait for it (lighting.bake.status) or cancel it (lighting.bake.cancel)");
             }
-            var bake = new Bake { Id = s_nextId++, Engine = engine, Clock = Stopwatch.StartNew() };
+            bool reflectionProbes = Params.OptionalBoolean(parameters, "reflectionProbes", false);
+            var bake = new Bake { Id = s_nextId++, Engine = engine, Clock = Stopwatch.StartNew(), ReflectionProbes = reflectionProbes };
             if (engine == "bakery")
                 StartBakery();
             else
@@ -155,6 +158,8 @@ namespace AgentPanel.Editor.Primitives
                 { "bakeId", bake.Id }, { "engine", bake.Engine }, { "outcome", outcome }, { "elapsedMs", bake.Clock.ElapsedMilliseconds },
                 { "lightmapCount", LightmapCount() }, { "warnings", new JArray(bake.Warnings.ToArray()) },
             };
+            if (outcome == "completed" && bake.ReflectionProbes)
+                s_last["reflectionProbes"] = ReflectionProbeBaking.BakeAll();
         }
 
         static int LightmapCount()
