@@ -37,7 +37,7 @@ std::string bone_names() {
 std::optional<Reply> read_mapping(const Asset& model, const rapidjson::Value& mapping, std::vector<std::pair<std::string, std::string>>& bones) {
     const auto transforms = model_transforms(model);
     for (rapidjson::SizeType index = 0; index < mapping.Size(); ++index) {
-        std::string where = "mapping[" + std::to_string(index) + "]";
+        std::string where = std::string("mapping") + '[' + std::to_string(index) + ']';
         std::string bone = mapping[index]["humanBone"].GetString();
         std::string transform = mapping[index]["transform"].GetString();
         if (!find_human_bone(bone))
