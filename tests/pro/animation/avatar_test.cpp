@@ -191,7 +191,7 @@ TEST_F(HumanoidAvatars, BadRequestsAreRefusedAndTheModelIsUnchanged) {
         {robot + robot_body + R"(,"LeftHand":"hand_l","lefthand":"hand_l"}})", "LeftHand twice"},
         {robot + R"("Hips":""}})", "minLength"},
         {robot + R"("Hips":7}})", "mapping"},
-        {R"({"assetPath":"Assets/Models/Robot.fbx","rig":"Human"})", "unknown argument 'rig'"},
+        {R"({"assetPath":"Assets/Models/Robot.fbx","rig":"Human"})", "'/rig' breaks the rule 'additionalProperties'"},
         {R"({"assetPath":"Assets/Materials/Red.mat"})", "is not a model file"},
         {R"({"assetPath":"Assets/Models/Ghost.fbx"})", "no asset at 'Assets/Models/Ghost.fbx'"},
         {R"({"assetPath":"Assets/../Robot.fbx"})", "assetPath"},
