@@ -94,6 +94,8 @@ inline const std::vector<std::pair<std::string, std::string>>& method_samples() 
             "states":[{"name":"Bob","motion":"Assets/Materials/Bob.anim"},{"name":"Rest"}],
             "transitions":[{"from":"Bob","to":"Rest","conditions":[{"mode":"Less","parameter":"Speed","threshold":0.1}]}]})"},
         {"animator.read", R"({"path":"Assets/Materials/Bob.controller"})"},
+        {"model.avatar.configure", R"({"path":"Assets/Models/Rock.fbx","mapping":[{"humanBone":"Hips","transform":"Rock"}]})"},
+        {"model.avatar.read", R"({"path":"Assets/Models/Rock.fbx"})"},
         {"window.list", "{}"},
         {"window.tree", R"({"windowIndex":3,"path":"2","limit":5})"},
         {"window.setValue", R"({"windowIndex":3,"path":"1/2","value":20})"},

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace uap::editor_sim {
@@ -118,6 +119,16 @@ struct AnimatorControllerData {
 
     const ControllerParameter* find_parameter(const std::string& name) const;
     ControllerLayer* find_layer(const std::string& name);
+};
+
+// A model's rig as its ModelImporter holds it (model.avatar.*): the animation type, the human bone map
+// the importer's humanDescription holds, and the Avatar sub-asset the last import made from them.
+struct ModelRig {
+    std::string animation_type = "Generic"; // ModelImporterAnimationType: None, Legacy, Generic, Human.
+    std::vector<std::pair<std::string, std::string>> human_bones; // (human bone, model transform), as requested.
+    bool has_avatar = true; // A Generic import makes a generic Avatar.
+    bool avatar_valid = true;
+    bool avatar_human = false;
 };
 
 // Whether a condition mode fits a parameter type, as the Animator window offers them: Float takes

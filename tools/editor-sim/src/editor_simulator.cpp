@@ -54,6 +54,33 @@ void set_importer(Asset& asset, std::string importer, const std::vector<Property
         asset.import_settings.push_back(Property{&spec, spec.default_json});
 }
 
+// A model file as Unity's importer would make it from a scene hierarchy ({"path":"Assets/Models/Hero.fbx",
+// "source":"/Hero"}): the simulator reads no FBX, so a fixture builds the transforms with object.create
+// calls and turns them into the model's objects; the scene object goes, as the Rock of the sample scene does.
+std::string import_model(Simulation& simulation, const rapidjson::Value& entry) {
+    if (!entry.IsObject() || !entry.HasMember("path") || !entry["path"].IsString() || !entry.HasMember("source") || !entry["source"].IsString())
+        return "each model needs a 'path' and a 'source' scene path";
+    std::string path = entry["path"].GetString();
+    auto slash = path.find_last_of('/');
+    Asset* folder = simulation.find_asset(slash == std::string::npos ? std::string() : path.substr(0, slash));
+    if (path.rfind("Assets/", 0) != 0 || !folder || folder->kind != "Folder" || simulation.find_asset(path))
+        return "'" + path + "' must be a new path under an existing folder of Assets/";
+    rapidjson::Document reference(rapidjson::kObjectType);
+    reference.AddMember("scenePath", rapidjson::Value(entry["source"], reference.GetAllocator()), reference.GetAllocator());
+    Reply error;
+    GameObject* source = simulation.find_object(reference, error);
+    if (!source)
+        return error.json;
+    add_asset(simulation, path, "Model");
+    Asset& model = simulation.world.assets[path];
+    model.stored = simulation.store_subtree(source->id);
+    model.sub_assets.emplace_back(source->name, "Mesh");
+    set_importer(model, "ModelImporter", model_importer_specs());
+    simulation.destroy_object(source->id);
+    simulation.hierarchy_changed();
+    return {};
+}
+
 void seed_defaults(Simulation& simulation) {
     add_asset(simulation, "Assets", "Folder");
     add_asset(simulation, "Library/unity default resources", "BuiltinResources");
@@ -93,6 +120,7 @@ EditorSimulator::EditorSimulator(SimulatorIdentity identity) : m_state(std::make
     register_search_primitives(m_state->table);
     register_prefab_primitives(m_state->table);
     register_animation_primitives(m_state->table);
+    register_avatar_primitives(m_state->table);
     register_window_primitives(m_state->table);
     seed_defaults(m_state->simulation);
 }
@@ -259,6 +287,14 @@ std::string EditorSimulator::load_fixture(std::string_view fixture_json) {
                 if (!reply.ok())
                     return std::string("fixture call ") + entry["method"].GetString() + " failed: " + reply.json;
             }
+    if (fixture.HasMember("models") && fixture["models"].IsArray()) {
+        std::lock_guard lock(m_state->mutex);
+        for (auto& entry : fixture["models"].GetArray()) {
+            std::string refused = import_model(m_state->simulation, entry);
+            if (!refused.empty())
+                return "fixture models: " + refused;
+        }
+    }
     return {};
 }
 
@@ -296,17 +332,11 @@ void EditorSimulator::build_sample_scene() {
     run("object.create", R"({"name":"Rock","primitive":"Sphere"})");
     {
         std::lock_guard lock(m_state->mutex);
-        auto& simulation = m_state->simulation;
-        Reply error;
-        rapidjson::Document reference;
-        reference.Parse(R"({"scenePath":"/Rock"})");
-        GameObject* rock = simulation.find_object(reference, error);
-        add_asset(simulation, "Assets/Models/Rock.fbx", "Model");
-        Asset& model = simulation.world.assets["Assets/Models/Rock.fbx"];
-        model.stored = simulation.store_subtree(rock->id);
-        model.sub_assets.emplace_back("Rock", "Mesh");
-        set_importer(model, "ModelImporter", model_importer_specs());
-        simulation.destroy_object(rock->id);
+        rapidjson::Document rock;
+        rock.Parse(R"({"path":"Assets/Models/Rock.fbx","source":"/Rock"})");
+        std::string refused = import_model(m_state->simulation, rock);
+        if (!refused.empty())
+            throw std::runtime_error("sample scene: " + refused);
     }
     run("scene.save", R"({"saveAs":"Assets/Scenes/SampleScene.unity"})");
     std::lock_guard lock(m_state->mutex);

@@ -85,6 +85,7 @@ struct Asset {
     std::string variant_of; // A prefab variant: its base prefab, whose objects its stored objects link to.
     std::optional<AnimationClipData> clip;             // kind AnimationClip.
     std::optional<AnimatorControllerData> controller;  // kind AnimatorController.
+    ModelRig rig;                                      // kind Model.
 };
 
 // What a Material holds beyond its serialized table (material_primitives.cpp): the values written by
@@ -328,6 +329,7 @@ void register_prefab_primitives(std::map<std::string, Primitive, std::less<>>& t
 // The path asset.create would give an asset requested at path: itself, or with " 1", " 2" ... before the extension.
 std::string unique_asset_path(Simulation& simulation, const std::string& path);
 void register_animation_primitives(std::map<std::string, Primitive, std::less<>>& table);
+void register_avatar_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_window_primitives(std::map<std::string, Primitive, std::less<>>& table);
 // The editor window params name ({"windowIndex"[,"windowId"]}); nullptr with error set when none does.
 EditorWindowModel* find_editor_window(Simulation& simulation, const rapidjson::Value& params, Reply& error);

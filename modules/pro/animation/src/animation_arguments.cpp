@@ -3,22 +3,62 @@
 
 #include "asset_paths.hpp"
 
+#include <cctype>
 #include <cfloat>
 #include <cmath>
 
 namespace uap::pro::animation {
 
-std::optional<std::string> check_asset_argument(std::string_view tool, const rapidjson::Value& arguments, std::string_view extension,
-                                                std::string& path) {
+namespace {
+
+// The assetPath argument checked to lie under Assets/ with no "..", or why it is refused.
+std::optional<std::string> checked_assets_path(std::string_view tool, const rapidjson::Value& arguments, std::string& path) {
     auto checked = core::checked_asset_path(core::string_member(arguments, "assetPath"), core::AssetRoots::AssetsOnly, "assetPath");
     if (!checked)
         return std::string(tool) + " refused: " + checked.error().message;
-    const std::string& value = checked.value();
+    path = checked.value();
+    return std::nullopt;
+}
+
+std::string lower_case(std::string_view text) {
+    std::string lower(text);
+    for (char& character : lower)
+        character = static_cast<char>(std::tolower(static_cast<unsigned char>(character)));
+    return lower;
+}
+
+// The files Unity's ModelImporter imports: its own formats and those it converts through a modelling application.
+constexpr std::string_view model_extensions[] = {".fbx", ".obj", ".dae", ".dxf", ".3ds", ".blend", ".max", ".ma", ".mb", ".c4d", ".lxo", ".jas"};
+
+} // namespace
+
+std::optional<std::string> check_asset_argument(std::string_view tool, const rapidjson::Value& arguments, std::string_view extension,
+                                                std::string& path) {
+    std::string value;
+    if (auto problem = checked_assets_path(tool, arguments, value))
+        return problem;
     if (value.size() <= extension.size() || value.compare(value.size() - extension.size(), std::string::npos, extension) != 0)
         return std::string(tool) + " refused: assetPath '" + value + "' must end in " + std::string(extension) + " (for example Assets/Animations/Run" +
                std::string(extension) + "); nothing was changed";
     path = value;
     return std::nullopt;
+}
+
+std::optional<std::string> check_model_argument(std::string_view tool, const rapidjson::Value& arguments, std::string& path) {
+    std::string value;
+    if (auto problem = checked_assets_path(tool, arguments, value))
+        return problem;
+    std::string lower = lower_case(value);
+    std::string listed;
+    for (std::string_view extension : model_extensions) {
+        if (lower.size() > extension.size() && lower.compare(lower.size() - extension.size(), std::string::npos, extension) == 0) {
+            path = value;
+            return std::nullopt;
+        }
+        listed += (listed.empty() ? "" : ", ") + std::string(extension);
+    }
+    return std::string(tool) + " refused: assetPath '" + value + "' is not a model file; a ModelImporter imports " + listed +
+           " (for example Assets/Characters/Hero.fbx; uap_asset_find with filter t:Model lists the project's models); nothing was changed";
 }
 
 sdk::ToolResult editor_refusal(std::string_view tool, const core::EditorReply& reply, std::string_view hint) {

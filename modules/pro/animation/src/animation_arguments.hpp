@@ -14,6 +14,9 @@ namespace uap::pro::animation {
 std::optional<std::string> check_asset_argument(std::string_view tool, const rapidjson::Value& arguments, std::string_view extension,
                                                 std::string& path);
 
+// The model file's path under Assets/ (.fbx, .obj, .dae, .blend ..., any case), or why it is refused.
+std::optional<std::string> check_model_argument(std::string_view tool, const rapidjson::Value& arguments, std::string& path);
+
 // The editor's answer to a write as the tool reports it: the primitives check the whole request before
 // they change anything, so their refusals (invalid_params, not_found, conflict, type_mismatch) are
 // refusals that changed nothing, with hint saying what fixes them; anything else is a failure.

@@ -1,6 +1,7 @@
-// The Pro animation pack: AnimationClip and AnimatorController assets, written through the editor's
-// animation primitives and verified by reading them back. Unity cannot undo these asset writes.
+// The Pro animation pack: AnimationClip and AnimatorController assets and Humanoid avatars of models,
+// written through the editor's primitives and verified by reading them back. Unity cannot undo these writes.
 #include "animator_tools.hpp"
+#include "avatar_tools.hpp"
 #include "clip_tools.hpp"
 
 #include <uap/pack_identity.hpp>
@@ -15,6 +16,8 @@ public:
         add_tool<AnimInspectClipTool>();
         add_tool<AnimatorEditTool>();
         add_tool<AnimatorInspectTool>();
+        add_tool<AvatarConfigureTool>();
+        add_tool<AvatarInspectTool>();
     }
 };
 

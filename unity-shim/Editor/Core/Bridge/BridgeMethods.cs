@@ -39,6 +39,7 @@ namespace AgentPanel.Bridge
             "material.describe", "material.set",
             "lighting.bake.start", "lighting.bake.status", "lighting.bake.cancel",
             "animation.clip.write", "animation.clip.read", "animator.edit", "animator.read",
+            "model.avatar.configure", "model.avatar.read",
             "window.list", "window.tree", "window.click", "window.setValue",
         }.AsReadOnly();
     }

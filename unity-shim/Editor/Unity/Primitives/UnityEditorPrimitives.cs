@@ -41,6 +41,7 @@ namespace AgentPanel.Editor.Primitives
             MaterialPrimitives.Register(this);
             LightingPrimitives.Register(this);
             AnimationPrimitives.Register(this);
+            AvatarPrimitives.Register(this);
             WindowPrimitives.Register(this);
         }
 
