@@ -3,6 +3,7 @@
 
 #include "mcp/http_replies.hpp"
 #include "mcp/request_declaration.hpp"
+#include "mcp/resources.hpp"
 #include "mcp/tool_discovery.hpp"
 #include "mcp/tool_results.hpp"
 #include "support/json.hpp"
@@ -127,6 +128,8 @@ HttpResponse McpEndpoint::handle_delete(const HttpRequest& request) const {
         return error_response(400, nullptr, InvalidRequest, "Bad Request: DELETE needs the Mcp-Session-Id header");
     if (!m_sessions.close(*session))
         return error_response(404, nullptr, SessionNotFound, "Session not found");
+    if (m_resources)
+        m_resources->forget(*session);
     if (size_t cancelled = m_in_flight.cancel_session(*session))
         spdlog::info("mcp: session ended; cancelled {} running tool call(s)", cancelled);
     HttpResponse response;
@@ -211,6 +214,8 @@ HttpResponse McpEndpoint::initialize(const HttpRequest&, const Message& message)
     write_key(writer, "listChanged");
     writer.Bool(true); // Sent on the session's GET event stream when the registry is reloaded.
     writer.EndObject();
+    if (m_resources)
+        m_resources->write_capabilities(writer);
     writer.EndObject();
     write_key(writer, "serverInfo");
     writer.StartObject();
@@ -249,6 +254,8 @@ void McpEndpoint::notify(const Message& message, const std::string& session) con
 HttpResponse McpEndpoint::dispatch(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const {
     if (message.method == "tools/call")
         return call_tool(message, revision, trace, origin);
+    if (m_resources && m_resources->serves(message.method, revision.era))
+        return m_resources->answer(message, revision, origin.session);
     if (message.method == "ping" || message.method == "tools/list") {
         rapidjson::StringBuffer buffer;
         JsonWriter writer(buffer);

@@ -53,17 +53,26 @@ void NotificationHub::release(const std::string& session, const std::shared_ptr<
 
 void NotificationHub::broadcast(const std::string& message) {
     std::lock_guard lock(m_mutex);
-    for (auto& [session, stream] : m_streams) {
-        std::unique_lock stream_lock(stream->m_mutex);
-        if (stream->m_queue.size() >= m_limits.max_queued_messages) {
-            stream_lock.unlock();
-            close(*stream); // Too far behind: the client reconnects and lists again.
-            continue;
-        }
-        stream->m_queue.push_back(message);
+    for (auto& [session, stream] : m_streams)
+        enqueue(*stream, message);
+}
+
+void NotificationHub::send(const std::string& key, const std::string& message) {
+    std::lock_guard lock(m_mutex);
+    if (auto found = m_streams.find(key); found != m_streams.end())
+        enqueue(*found->second, message);
+}
+
+void NotificationHub::enqueue(EventStream& stream, const std::string& message) {
+    std::unique_lock stream_lock(stream.m_mutex);
+    if (stream.m_queue.size() >= m_limits.max_queued_messages) {
         stream_lock.unlock();
-        stream->m_ready.notify_all();
+        close(stream); // Too far behind: the client reconnects and lists again.
+        return;
     }
+    stream.m_queue.push_back(message);
+    stream_lock.unlock();
+    stream.m_ready.notify_all();
 }
 
 void NotificationHub::stop() {

@@ -49,12 +49,17 @@ public:
     void release(const std::string& session, const std::shared_ptr<EventStream>& stream);
     // Queues one JSON-RPC notification for every open stream.
     void broadcast(const std::string& message);
+    // Queues one message for the stream opened under key alone (a resource update for its
+    // subscriber); nothing happens when that stream is not open.
+    void send(const std::string& key, const std::string& message);
     // Closes every stream and refuses new ones (host shutdown).
     void stop();
     size_t open_streams() const;
 
 private:
     static void close(EventStream& stream);
+    // Queues message on stream, or closes a stream too far behind; called under m_mutex.
+    void enqueue(EventStream& stream, const std::string& message);
 
     StreamLimits m_limits;
     mutable std::mutex m_mutex;

@@ -89,8 +89,8 @@ ClientCapabilities capabilities_of(const rapidjson::Value& declared) {
     return capabilities;
 }
 
-// Mcp-Method always, Mcp-Name for tools/call: the headers an intermediary may route on must say
-// what the body says.
+// Mcp-Method always, Mcp-Name for tools/call and prompts/get (params.name) and resources/read
+// (params.uri): the headers an intermediary may route on must say what the body says.
 std::optional<HttpResponse> check_routing_headers(const HttpRequest& request, const Message& message) {
     const std::string* method = request.headers.find(method_header);
     if (!method)
@@ -98,18 +98,22 @@ std::optional<HttpResponse> check_routing_headers(const HttpRequest& request, co
     if (*method != message.method)
         return mismatch(message, "Mcp-Method says \"" + loggable(*method) + "\" but the body's method is \"" + loggable(message.method) +
                                      "\"; send the same method in both");
-    if (message.method != "tools/call")
+    const char* named = message.method == "resources/read" ? "uri"
+                        : message.method == "tools/call" || message.method == "prompts/get" ? "name"
+                                                                                            : nullptr;
+    if (!named)
         return std::nullopt;
+    std::string field = "params." + std::string(named);
     const std::string* name = request.headers.find(name_header);
     if (!name)
-        return mismatch(message, "the Mcp-Name header is missing; a tools/call request carries the tool's name in Mcp-Name");
-    const rapidjson::Value* body_name = member(message.params, "name");
+        return mismatch(message, "the Mcp-Name header is missing; a " + loggable(message.method) + " request carries its " + field + " in Mcp-Name");
+    const rapidjson::Value* body_name = member(message.params, named);
     std::optional<std::string> decoded = decoded_header(*name);
     if (!decoded)
-        return mismatch(message, "Mcp-Name is not valid \"=?base64?…?=\"; encode the tool's UTF-8 name in base64 or send it plain");
+        return mismatch(message, "Mcp-Name is not valid \"=?base64?…?=\"; encode the UTF-8 " + field + " in base64 or send it plain");
     if (body_name && body_name->IsString() && *decoded != text_of(*body_name))
-        return mismatch(message, "Mcp-Name says \"" + loggable(*decoded) + "\" but params.name is \"" + loggable(text_of(*body_name)) +
-                                     "\"; send the same tool name in both");
+        return mismatch(message, "Mcp-Name says \"" + loggable(*decoded) + "\" but " + field + " is \"" + loggable(text_of(*body_name)) +
+                                     "\"; send the same value in both");
     return std::nullopt;
 }
 

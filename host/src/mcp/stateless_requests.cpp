@@ -3,6 +3,7 @@
 #include "mcp/http_replies.hpp"
 #include "mcp/mcp_endpoint.hpp"
 #include "mcp/request_declaration.hpp"
+#include "mcp/resources.hpp"
 #include "mcp/tool_results.hpp"
 
 #include <chrono>
@@ -45,12 +46,13 @@ HttpResponse McpEndpoint::handle_stateless(const HttpRequest& request, const Mes
         return discover(message, *declared.revision);
     if (message.method == "subscriptions/listen" && m_notifications)
         return listen(request, message, trace);
-    if (message.method == "tools/list" || message.method == "tools/call")
+    if (message.method == "tools/list" || message.method == "tools/call" || (m_resources && m_resources->serves(message.method, Era::Stateless)))
         return dispatch(message, *declared.revision, trace, Origin{request, stateless_scope});
     trace.outcome = "method not found";
     return error_response(404, message.id, MethodNotFound,
                           "Method not found: " + loggable(message.method) +
-                              " (under 2026-07-28 this server serves server/discover, subscriptions/listen, tools/list and tools/call; "
+                              " (under 2026-07-28 this server serves server/discover, subscriptions/listen, tools/list, tools/call, resources/list, "
+                              "resources/templates/list, resources/read, prompts/list, prompts/get and completion/complete; "
                               "ping and the rest need a 2025-11-25 session opened with initialize)");
 }
 
@@ -73,6 +75,8 @@ HttpResponse McpEndpoint::discover(const Message& message, const ProtocolRevisio
         writer.Bool(true);
     }
     writer.EndObject();
+    if (m_resources)
+        m_resources->write_capabilities(writer);
     writer.EndObject();
     write_key(writer, "_meta");
     writer.StartObject();

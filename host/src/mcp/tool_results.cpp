@@ -105,6 +105,8 @@ bool structured(const modules::ToolDescription& tool, const ProtocolRevision& re
     return !tool.output_schema_json.empty() && !tool.metadata.long_running && revision.structured_output == StructuredOutput::Supported;
 }
 
+} // namespace
+
 // The 2026-07-28 revision types every result; a complete one is the only kind written here.
 void write_result_type(JsonWriter& writer, const ProtocolRevision& revision) {
     if (revision.result_shape != ResultShape::Typed)
@@ -112,8 +114,6 @@ void write_result_type(JsonWriter& writer, const ProtocolRevision& revision) {
     write_key(writer, "resultType");
     write_string(writer, "complete");
 }
-
-} // namespace
 
 void write_caching_hints(JsonWriter& writer, const ProtocolRevision& revision, std::chrono::milliseconds fresh_for) {
     if (revision.result_shape != ResultShape::Typed)
