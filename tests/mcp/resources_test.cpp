@@ -325,13 +325,21 @@ TEST_F(ResourcesTest, SubscriptionsAreBoundedAndCheckTheirParams) {
     Reply unwatchable = in_session("resources/subscribe", R"({"uri":"uap://tools"})");
     EXPECT_EQ(unwatchable.error_code(), -32602);
     EXPECT_NE(unwatchable.error_message().find("unity://console"), std::string::npos) << "names what can be watched";
-    ASSERT_EQ(in_session("resources/subscribe", R"({"uri":"unity://console"})").status, 200);
+    std::vector<std::shared_ptr<uap::mcp::EventStream>> streams;
     session = open_session();
+    streams.push_back(hub.open(session).value());
+    ASSERT_EQ(in_session("resources/subscribe", R"({"uri":"unity://console"})").error_code(), 0);
+    std::string first = session;
+    session = open_session();
+    streams.push_back(hub.open(session).value());
     ASSERT_EQ(in_session("resources/subscribe", R"({"uri":"unity://console"})").error_code(), 0);
     session = open_session();
     Reply third = in_session("resources/subscribe", R"({"uri":"unity://console"})");
-    EXPECT_EQ(third.error_code(), -32602) << "max_subscribers is 2";
+    EXPECT_EQ(third.error_code(), -32602) << "max_subscribers is 2, and both subscribers listen";
     EXPECT_NE(third.error_message().find("DELETE /mcp"), std::string::npos);
+    EXPECT_EQ(resources.subscribers(), 2u);
+    hub.release(first, streams[0]); // Its GET stream closed (or the session expired): it would hear nothing.
+    EXPECT_EQ(in_session("resources/subscribe", R"({"uri":"unity://console"})").error_code(), 0) << "the unheard subscriber made room";
     EXPECT_EQ(resources.subscribers(), 2u);
     Reply stateless_subscribe = stateless("resources/subscribe", R"("uri":"unity://console",)");
     EXPECT_EQ(stateless_subscribe.status, 404) << "2026-07-28 subscribes through subscriptions/listen";

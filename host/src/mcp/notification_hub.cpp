@@ -63,6 +63,11 @@ void NotificationHub::send(const std::string& key, const std::string& message) {
         enqueue(*found->second, message);
 }
 
+bool NotificationHub::is_open(const std::string& key) const {
+    std::lock_guard lock(m_mutex);
+    return m_streams.contains(key);
+}
+
 void NotificationHub::enqueue(EventStream& stream, const std::string& message) {
     std::unique_lock stream_lock(stream.m_mutex);
     if (stream.m_queue.size() >= m_limits.max_queued_messages) {

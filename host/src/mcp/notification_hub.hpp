@@ -52,6 +52,8 @@ public:
     // Queues one message for the stream opened under key alone (a resource update for its
     // subscriber); nothing happens when that stream is not open.
     void send(const std::string& key, const std::string& message);
+    // True while a stream is open under key.
+    bool is_open(const std::string& key) const;
     // Closes every stream and refuses new ones (host shutdown).
     void stop();
     size_t open_streams() const;

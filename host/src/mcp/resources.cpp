@@ -295,6 +295,8 @@ HttpResponse McpResources::subscribe(const Message& message, const std::string& 
         } else {
             auto found = m_subscribers.find(scope);
             if (found == m_subscribers.end() && m_subscribers.size() >= m_limits.max_subscribers)
+                drop_unheard_locked(); // Sessions that expired, or never opened a stream, would hear nothing.
+            if (found == m_subscribers.end() && m_subscribers.size() >= m_limits.max_subscribers)
                 return error_response(200, message.id, InvalidParams,
                                       "Invalid params: " + std::to_string(m_limits.max_subscribers) +
                                           " sessions already hold resource subscriptions; end a session (DELETE /mcp) or unsubscribe first");
@@ -339,6 +341,8 @@ std::vector<std::string> McpResources::listen(const std::string& key, const rapi
     bool console = subscriber.uris.contains(std::string(console_uri));
     {
         std::lock_guard lock(m_mutex);
+        if (m_subscribers.size() >= m_limits.max_subscribers)
+            drop_unheard_locked();
         if (m_subscribers.size() >= m_limits.max_subscribers) {
             spdlog::warn("mcp: {} subscribers already; a listen stream's resourceSubscriptions are not acknowledged", m_limits.max_subscribers);
             return {};
@@ -348,6 +352,10 @@ std::vector<std::string> McpResources::listen(const std::string& key, const rapi
     if (console)
         poll_console();
     return agreed;
+}
+
+void McpResources::drop_unheard_locked() const {
+    std::erase_if(m_subscribers, [&](const auto& entry) { return !m_hub.is_open(entry.first); });
 }
 
 void McpResources::forget(const std::string& key) {

@@ -102,6 +102,9 @@ private:
     std::vector<std::string> completion_values(std::string_view reference, std::string_view argument, std::string_view prefix) const;
     std::vector<ProfileView> profiles() const;
     bool watchable(std::string_view uri) const;
+    // Drops the subscribers with no open stream (an expired session, one that never opened its GET
+    // stream); called under m_mutex when the table is full.
+    void drop_unheard_locked() const;
     void on_editor_event(const std::string& event_json);
     void remember_console_id(int64_t id) const;
 
