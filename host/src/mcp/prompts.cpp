@@ -224,8 +224,8 @@ HttpResponse McpResources::complete(const Message& message, const ProtocolRevisi
     if (!params || reference == params->MemberEnd() || !reference->value.IsObject() || argument == params->MemberEnd() ||
         !argument->value.IsObject())
         return error_response(200, message.id, InvalidParams,
-                              "Invalid params: completion/complete needs params.ref ({\"type\":\"ref/prompt\",\"name\"} or "
-                              "{\"type\":\"ref/resource\",\"uri\"}) and params.argument ({\"name\",\"value\"})");
+                              "Invalid params: completion/complete needs params.ref (an object: type ref/prompt with name, or type "
+                              "ref/resource with uri) and params.argument (an object with name and value)");
     auto type = string_param(&reference->value, "type");
     auto target = string_param(&reference->value, type == "ref/resource" ? "uri" : "name");
     auto name = string_param(&argument->value, "name");
