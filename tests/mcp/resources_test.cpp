@@ -5,6 +5,7 @@
 #include "mcp/mcp_endpoint.hpp"
 #include "mcp/resources.hpp"
 #include "served_mcp.hpp"
+#include "support/json_writer.hpp"
 
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPRequest.h>
@@ -32,23 +33,36 @@ public:
     uap::Expected<std::string> call(std::string_view method, std::string_view params, uint32_t, const uap::api::CallControl*) override {
         std::lock_guard lock(m_mutex);
         calls.emplace_back(method);
-        if (!connected)
+        if (!connected || calls_fail)
             return uap::Error(uap::ErrorCode::Unavailable, "the editor is not connected");
         if (method == "console.read")
-            return R"({"entries":[{"id":)" + std::to_string(last_id) + R"(,"type":"log","message":"line )" + std::to_string(last_id) +
-                   R"("}],"lastId":)" + std::to_string(last_id) + "}";
+            return uap::json::TextWriter()
+                .begin_object()
+                .key("entries")
+                .begin_array()
+                .begin_object()
+                .field("id", last_id)
+                .field("type", "log")
+                .field("message", "line " + std::to_string(last_id))
+                .end_object()
+                .end_array()
+                .field("lastId", last_id)
+                .end_object()
+                .text();
         if (method == "selection.get")
             return std::string(R"({"objects":[{"path":"Main Camera"}]})");
         if (method == "hierarchy.subtree")
             return std::string(params.find("cursor") == std::string_view::npos ? R"({"nodes":[{"name":"Root"}],"truncated":true,"nextCursor":"n/2"})"
                                                                                : R"({"nodes":[{"name":"Later"}],"truncated":false})");
-        if (method == "hierarchy.roots")
-            return "{\"nodes\":[],\"total\":0,\"params\":" + std::string(params) + "}";
+        if (method == "hierarchy.roots") // Echoes its params, so a test can see what the URI became.
+            return uap::json::TextWriter().begin_object().key("nodes").begin_array().end_array().field("total", 0).raw_field("params", params).end_object().text();
         if (method == "scene.list")
             return std::string(R"({"open":[{"path":"Assets/Scenes/Main.unity"},{"path":"Assets/Scenes/Menu.unity"}],"sceneAssets":[]})");
         return uap::Error(uap::ErrorCode::InvalidArgument, "unscripted method");
     }
-    std::string state_json() const override { return R"({"state":"connected"})"; }
+    // A call that fails although the state said connected (the editor went away meanwhile) is covered
+    // by calls_fail; state_json follows connected.
+    std::string state_json() const override { return connected ? R"({"state":"connected"})" : R"({"state":"not_connected"})"; }
     int subscribe(EventListener listener) override {
         std::lock_guard lock(m_mutex);
         m_listener = std::move(listener);
@@ -73,6 +87,7 @@ public:
     }
 
     std::atomic<bool> connected{true};
+    std::atomic<bool> calls_fail{false};
     std::vector<std::string> calls;
 
 private:
@@ -294,6 +309,11 @@ TEST_F(ResourcesTest, AnEditorThatIsNotConnectedFailsTheReadAndSaysHowToConnectO
         EXPECT_NE(reply.error_message().find("uap-host serve --editor sim"), std::string::npos) << reply.body;
     }
     EXPECT_EQ(in_session("resources/read", R"({"uri":"uap://tools"})").status, 200) << "host resources need no editor";
+    editor.connected = true;
+    editor.calls_fail = true; // Connected when asked, gone by the call.
+    Reply dropped = in_session("resources/read", R"({"uri":"unity://selection"})");
+    EXPECT_EQ(dropped.error_code(), -32603);
+    EXPECT_NE(dropped.error_message().find("uap-host serve --editor sim"), std::string::npos) << dropped.body;
 }
 
 TEST_F(ResourcesTest, SessionSubscriptionsDeliverUpdatesToThatSessionAlone) {

@@ -84,6 +84,13 @@ Expected<std::string> McpResources::editor_call(std::string_view method, std::st
     if (!m_sources.editor)
         return Error(uap::ErrorCode::Unavailable, "Unity editor not connected: this host has no editor bridge, so " + std::string(uri) +
                                                  " cannot be read; run `uap-host serve --editor sim` or open the project in Unity");
+    // The bridge holds a call until an editor connects (minutes); a read must answer now instead.
+    auto state = json::parse(m_sources.editor->state_json());
+    std::string connection = state && state->IsObject() ? json::string_field(*state, "state").value_or("unknown") : "unknown";
+    if (connection != "connected")
+        return Error(uap::ErrorCode::Unavailable, "Unity editor not connected (bridge state: " + loggable(connection) + "): " + std::string(uri) +
+                                                      " is read live and never from an older copy; open the project in Unity with the Agent "
+                                                      "Panel package, or run `uap-host serve --editor sim` for the simulator, then read again");
     auto reply = m_sources.editor->call(method, params_json, static_cast<uint32_t>(m_limits.editor_timeout.count()), nullptr);
     if (reply)
         return reply;
