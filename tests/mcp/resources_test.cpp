@@ -36,19 +36,7 @@ public:
         if (!connected || calls_fail)
             return uap::Error(uap::ErrorCode::Unavailable, "the editor is not connected");
         if (method == "console.read")
-            return uap::json::TextWriter()
-                .begin_object()
-                .key("entries")
-                .begin_array()
-                .begin_object()
-                .field("id", last_id)
-                .field("type", "log")
-                .field("message", "line " + std::to_string(last_id))
-                .end_object()
-                .end_array()
-                .field("lastId", last_id)
-                .end_object()
-                .text();
+            return console_read(params);
         if (method == "selection.get")
             return std::string(R"({"objects":[{"path":"Main Camera"}]})");
         if (method == "hierarchy.subtree")
@@ -62,6 +50,21 @@ public:
     }
     // A call that fails although the state said connected (the editor went away meanwhile) is covered
     // by calls_fail; state_json follows connected.
+    // As the editor answers: entries after sinceId, oldest first, at most limit, "more" when cut.
+    std::string console_read(std::string_view params_json) const {
+        rapidjson::Document params;
+        params.Parse(params_json.data(), params_json.size());
+        int64_t since = params.HasMember("sinceId") ? params["sinceId"].GetInt64() : 0;
+        int64_t limit = params.HasMember("limit") ? params["limit"].GetInt64() : 100;
+        uap::json::TextWriter writer;
+        writer.begin_object().key("entries").begin_array();
+        int64_t last = since;
+        for (int64_t id = since + 1; id <= last_id && id <= since + limit; ++id) {
+            writer.begin_object().field("id", id).field("type", "log").field("message", "line " + std::to_string(id)).end_object();
+            last = id;
+        }
+        return writer.end_array().field("lastId", last).field("more", last < last_id).end_object().text();
+    }
     std::string state_json() const override { return connected ? R"({"state":"connected"})" : R"({"state":"not_connected"})"; }
     int subscribe(EventListener listener) override {
         std::lock_guard lock(m_mutex);
@@ -81,9 +84,9 @@ public:
         if (listener)
             listener(event_json);
     }
-    void log_line() {
+    void log_line(int64_t lines = 1) {
         std::lock_guard lock(m_mutex);
-        ++last_id;
+        last_id += lines;
     }
 
     std::atomic<bool> connected{true};
@@ -246,9 +249,18 @@ TEST_F(ResourcesTest, ReadsComeFromTheirSourcesNow) {
     EXPECT_STREQ(contents["uri"].GetString(), "unity://console");
     EXPECT_STREQ(contents["mimeType"].GetString(), "application/json");
     EXPECT_NE(std::string(contents["text"].GetString()).find("\"lastId\":7"), std::string::npos);
+    EXPECT_NE(std::string(contents["text"].GetString()).find("line 1\""), std::string::npos) << "all seven, oldest first";
     editor.log_line();
     Reply again = in_session("resources/read", R"({"uri":"unity://console"})");
     EXPECT_NE(std::string(again.result()["contents"][0]["text"].GetString()).find("\"lastId\":8"), std::string::npos) << "read live, not cached";
+
+    editor.log_line(2500); // More than one page of console.read: the newest 100 are found by reading on.
+    Reply long_console = in_session("resources/read", R"({"uri":"unity://console"})");
+    rapidjson::Document long_json;
+    long_json.Parse(long_console.result()["contents"][0]["text"].GetString());
+    ASSERT_EQ(long_json["entries"].Size(), 100u) << long_console.body;
+    EXPECT_EQ(long_json["entries"][0]["id"].GetInt64(), 2409);
+    EXPECT_EQ(long_json["lastId"].GetInt64(), 2508) << "the newest entry is the last";
 
     Reply catalogue = in_session("resources/read", R"({"uri":"uap://tools"})");
     rapidjson::Document tools_json;

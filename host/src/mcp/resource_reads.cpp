@@ -8,11 +8,15 @@
 
 #include <Poco/URI.h>
 
+#include <algorithm>
+#include <mutex>
+
 namespace uap::mcp {
 
 namespace {
 
 constexpr int console_entries = 100;       // The newest entries a Console read returns.
+constexpr int scan_page = 1000;            // Entries per console.read while looking for the newest.
 constexpr int hierarchy_nodes_per_part = 500; // Nodes per hierarchy read; nextUri continues.
 
 // The one query parameter a URI may carry after "?name=", percent-decoded; nullopt when there is
@@ -103,6 +107,23 @@ Expected<std::string> McpResources::editor_call(std::string_view method, std::st
                                            reply.error().message());
 }
 
+Expected<int64_t> McpResources::newest_console_id(int64_t from) const {
+    constexpr int pages = 20; // 20,000 entries: more than either Console keeps.
+    int64_t newest = from;
+    for (int page = 0; page < pages; ++page) {
+        json::TextWriter params;
+        params.begin_object().field("sinceId", newest).field("limit", scan_page).end_object();
+        UAP_ASSIGN_OR_RETURN(std::string text, editor_call("console.read", params.text(), console_uri));
+        auto parsed = json::parse(text);
+        if (!parsed || !parsed->IsObject())
+            return Error(uap::ErrorCode::Failed, "the editor answered console.read with something other than a JSON object");
+        newest = std::max(newest, json::integer_field(*parsed, "lastId").value_or(newest));
+        if (!json::bool_field(*parsed, "more").value_or(false))
+            break;
+    }
+    return newest;
+}
+
 Expected<ResourceContents> McpResources::read_contents(std::string_view uri) const {
     std::string_view path = uri.substr(0, uri.find('?'));
     std::string_view query = path.size() < uri.size() ? uri.substr(path.size() + 1) : std::string_view();
@@ -118,7 +139,15 @@ Expected<ResourceContents> McpResources::read_contents(std::string_view uri) con
                      "Resource not found: no extension profile " + loggable(id) + " in this project; resources/list names the profiles");
     }
     if (uri == console_uri) {
-        UAP_ASSIGN_OR_RETURN(std::string text, editor_call("console.read", json::TextWriter().begin_object().field("limit", console_entries).end_object().text(), uri));
+        std::optional<int64_t> known;
+        {
+            std::lock_guard lock(m_mutex);
+            known = m_console_id;
+        }
+        UAP_ASSIGN_OR_RETURN(int64_t newest, newest_console_id(known.value_or(0)));
+        json::TextWriter params;
+        params.begin_object().field("sinceId", std::max<int64_t>(0, newest - console_entries)).field("limit", console_entries).end_object();
+        UAP_ASSIGN_OR_RETURN(std::string text, editor_call("console.read", params.text(), uri));
         return ResourceContents{json_type, std::move(text)};
     }
     if (uri == selection_uri) {

@@ -412,19 +412,20 @@ void McpResources::poll_console() const {
         if (!watched)
             return;
     }
-    // The bridge has an event for errors only; a log line or a warning shows as a new last id.
-    auto last = editor_call("console.read", R"({"limit":1})", console_uri);
-    if (!last)
+    // The bridge has an event for errors only; a log line or a warning shows as a newer entry id.
+    std::optional<int64_t> known;
+    {
+        std::lock_guard lock(m_mutex);
+        known = m_console_id;
+    }
+    auto newest = newest_console_id(known.value_or(0));
+    if (!newest)
         return; // Not connected: nothing to announce; a read says why.
-    auto parsed = json::parse(*last);
-    std::optional<int64_t> id = parsed && parsed->IsObject() ? json::integer_field(*parsed, "lastId") : std::nullopt;
-    if (!id)
-        return;
     bool grew = false;
     {
         std::lock_guard lock(m_mutex);
-        grew = m_console_id && *id > *m_console_id;
-        m_console_id = std::max(*id, m_console_id.value_or(*id));
+        grew = m_console_id && *newest > *m_console_id;
+        m_console_id = std::max(*newest, m_console_id.value_or(*newest));
     }
     if (grew)
         changed(console_uri);

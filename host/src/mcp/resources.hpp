@@ -97,6 +97,9 @@ private:
     // The contents of one resource, or why not: InvalidArgument for a URI this server does not
     // serve, Unavailable when the editor is not connected (resource_reads.cpp).
     Expected<ResourceContents> read_contents(std::string_view uri) const;
+    // The id of the Console's newest entry, scanning forward from an id known to exist (0: from the
+    // start); console.read answers oldest first, so the newest is found by reading on while "more".
+    Expected<int64_t> newest_console_id(int64_t from) const;
     Expected<std::string> editor_call(std::string_view method, std::string_view params_json, std::string_view uri) const;
     // Completion values for a prompt or template argument, those starting with prefix.
     std::vector<std::string> completion_values(std::string_view reference, std::string_view argument, std::string_view prefix) const;

@@ -78,12 +78,12 @@ try {
     await sleep(300); // The GET stream opened after initialized; give the subscription's first poll a moment.
     const arrived = nextUpdate(updates, 'unity://console', '1.x');
     const started = performance.now();
-    const ran = await client.callTool({ name: 'uap_editor_execute_menu', arguments: { menuPath: 'GameObject/Create Empty' } });
+    const ran = await client.callTool({ name: 'uap_editor_execute_menu', arguments: { menuPath: 'Tools/Log Hello' } });
     check(!ran.isError, 'a menu item ran in the simulator and logged a line');
     await arrived;
     check(true, `the 1.x client heard notifications/resources/updated for unity://console ${(performance.now() - started).toFixed(0)} ms after the line`);
     const after = JSON.parse((await client.readResource({ uri: 'unity://console' })).contents[0].text);
-    check(after.lastId > before.lastId && after.entries.some((entry) => /Create Empty/.test(entry.message ?? entry.text ?? JSON.stringify(entry))),
+    check(after.lastId > before.lastId && after.entries.some((entry) => /Log Hello/.test(entry.message ?? entry.text ?? JSON.stringify(entry))),
           'a read after the update shows the new line');
     await client.unsubscribeResource({ uri: 'unity://console' });
 
@@ -127,12 +127,15 @@ try {
     await sleep(300);
     const arrived = nextUpdate(updates, 'unity://console', 'v2');
     const started = performance.now();
-    await client.callTool({ name: 'uap_editor_execute_menu', arguments: { menuPath: 'GameObject/Create Empty' } });
+    await client.callTool({ name: 'uap_editor_execute_menu', arguments: { menuPath: 'Tools/Log Hello' } });
     await arrived;
     check(true, `the v2 client heard notifications/resources/updated on its listen stream ${(performance.now() - started).toFixed(0)} ms after the line`);
     await subscription.close();
     await client.close();
   }
+} catch (error) {
+  console.log(`# the host's log, last lines:\n${host.stderr().split('\n').slice(-40).join('\n')}`);
+  throw error;
 } finally {
   await host.stop();
 }
