@@ -13,6 +13,7 @@
 #include "mcp/mcp_endpoint.hpp"
 #include "mcp/module_tools.hpp"
 #include "mcp/notification_hub.hpp"
+#include "mcp/resources.hpp"
 #include "mcp/session_table.hpp"
 #include "mcp/tool_jobs.hpp"
 #include "modules/fault_records.hpp"
@@ -60,6 +61,7 @@ struct HostApplication::Graph {
     std::unique_ptr<mcp::ModuleTools> tools; // Rebuilds the module registry when its files change.
     std::unique_ptr<mcp::SessionTable> sessions;
     std::unique_ptr<mcp::NotificationHub> notifications;
+    std::unique_ptr<mcp::McpResources> resources; // Reads the editor and the profiles; watches editor events.
     std::unique_ptr<mcp::McpEndpoint> endpoint;
     std::unique_ptr<server::RequestGuard> guard;
     std::unique_ptr<server::Router> router;
@@ -173,6 +175,11 @@ Expected<void> HostApplication::start() {
     graph->endpoint =
         std::make_unique<mcp::McpEndpoint>(*graph->tools, *graph->sessions, mcp::ServerIdentity{.version = m_options.version}, graph->jobs.get(),
                                            graph->notifications.get());
+    mcp::ResourceSources resource_sources{&graph->editor->bridge(), &graph->editor->bridge(), [graph = graph.get()] {
+                                              return graph->profiles ? profile_views(*graph->profiles) : std::vector<mcp::ProfileView>{};
+                                          }};
+    graph->resources = std::make_unique<mcp::McpResources>(*graph->tools, std::move(resource_sources), *graph->notifications);
+    graph->endpoint->set_resources(graph->resources.get());
     graph->guard = std::make_unique<server::RequestGuard>(*graph->tokens, server::default_max_body_bytes);
     graph->router = std::make_unique<server::Router>(*graph->guard);
     graph->router->add(graph->endpoint->route());

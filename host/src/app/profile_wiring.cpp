@@ -54,4 +54,19 @@ void poll_profiles(profiles::ProfileService& service, agent::AgentSession& sessi
         session.request_relaunch("because the extension profiles changed");
 }
 
+std::vector<mcp::ProfileView> profile_views(const profiles::ProfileService& service) {
+    std::vector<mcp::ProfileView> views;
+    profiles::Catalog catalog = service.catalog();
+    for (const profiles::ProfileEntry* entry : catalog.active()) {
+        if (!entry->profile)
+            continue;
+        const profiles::Profile& profile = *entry->profile;
+        mcp::ProfileView view{profile.id, profile.display_name, profile.instruction_lines, profile.sources, {}};
+        for (const profiles::QuickAction& action : profile.quick_actions)
+            view.quick_actions.push_back({action.id, action.label, action.prompt});
+        views.push_back(std::move(view));
+    }
+    return views;
+}
+
 } // namespace uap::app

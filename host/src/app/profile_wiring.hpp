@@ -5,6 +5,7 @@
 
 #include "agent/agent_session.hpp"
 #include "mcp/module_tools.hpp"
+#include "mcp/resource_sources.hpp"
 #include "profiles/profile_service.hpp"
 
 #include <filesystem>
@@ -28,6 +29,10 @@ std::function<std::vector<profiles::PackProfiles>()> package_profiles(const std:
 // One poll of the profile service: when the active set differs from what the running CLI was given,
 // asks the session for a restart with --resume at the next moment no turn runs.
 void poll_profiles(profiles::ProfileService& service, agent::AgentSession& session);
+
+// The active profiles (detected, trusted, switched on) as the MCP endpoint's resources and prompts
+// show them; an unapproved project profile is never among them.
+std::vector<mcp::ProfileView> profile_views(const profiles::ProfileService& service);
 
 
 } // namespace uap::app

@@ -4,6 +4,7 @@
 #include "mcp/http_replies.hpp"
 #include "mcp/request_declaration.hpp"
 #include "mcp/task_replies.hpp"
+#include "mcp/resources.hpp"
 #include "mcp/tool_discovery.hpp"
 #include "mcp/tool_results.hpp"
 #include "support/json.hpp"
@@ -142,6 +143,8 @@ HttpResponse McpEndpoint::handle_delete(const HttpRequest& request) const {
         return error_response(400, nullptr, InvalidRequest, "Bad Request: DELETE needs the Mcp-Session-Id header");
     if (!m_sessions.close(*session))
         return error_response(404, nullptr, SessionNotFound, "Session not found");
+    if (m_resources)
+        m_resources->forget(*session);
     if (size_t cancelled = m_in_flight.cancel_session(*session))
         spdlog::info("mcp: session ended; cancelled {} running tool call(s)", cancelled);
     HttpResponse response;
@@ -233,6 +236,8 @@ HttpResponse McpEndpoint::initialize(const HttpRequest&, const Message& message)
     writer.EndObject();
     if (task_face(revision, nullptr) == TaskFace::Utility)
         write_task_capabilities(writer);
+    if (m_resources)
+        m_resources->write_capabilities(writer);
     writer.EndObject();
     write_key(writer, "serverInfo");
     writer.StartObject();
@@ -273,6 +278,8 @@ HttpResponse McpEndpoint::dispatch(const Message& message, const ProtocolRevisio
         return call_tool(message, revision, trace, origin);
     if (message.method.starts_with("tasks/") && task_face(revision, &origin) != TaskFace::None)
         return task_request(message, revision, trace, origin);
+    if (m_resources && m_resources->serves(message.method, revision.era))
+        return m_resources->answer(message, revision, origin.session);
     if (message.method == "ping" || message.method == "tools/list") {
         rapidjson::StringBuffer buffer;
         JsonWriter writer(buffer);

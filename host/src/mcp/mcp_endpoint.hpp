@@ -22,6 +22,8 @@
 
 namespace uap::mcp {
 
+class McpResources;
+
 struct ServerIdentity {
     std::string name = "uap-host";
     std::string title = "Agent Panel for Unity";
@@ -49,6 +51,10 @@ public:
 
     // The /mcp route for the router, with the MCP role.
     server::Route route(std::string path = "/mcp") const;
+
+    // Resources, prompts and completions (resources.hpp); set before serving. Unset: those
+    // methods are not found and their capabilities not advertised.
+    void set_resources(McpResources* resources) { m_resources = resources; }
 
 private:
     // What the request log line reports.
@@ -122,6 +128,7 @@ private:
     ServerIdentity m_identity;
     ToolJobs* m_jobs;
     NotificationHub* m_notifications;
+    McpResources* m_resources = nullptr;
     mutable InFlightCalls m_in_flight;
     std::unique_ptr<ToolTasks> m_tasks; // Present when there are jobs to build tasks on.
     mutable PendingElicitations m_elicitations;

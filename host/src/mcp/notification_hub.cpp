@@ -75,6 +75,11 @@ void NotificationHub::send(const std::string& session, const std::string& messag
         queue(*found->second, message);
 }
 
+bool NotificationHub::is_open(const std::string& key) const {
+    std::lock_guard lock(m_mutex);
+    return m_streams.contains(key);
+}
+
 void NotificationHub::stop() {
     std::lock_guard lock(m_mutex);
     m_stopped = true;

@@ -52,6 +52,8 @@ public:
     // Queues it for one session's stream only (a message that concerns that client alone); dropped
     // when the session has no stream open.
     void send(const std::string& session, const std::string& message);
+    // True while a stream is open under key (a session id, or a listen stream's key).
+    bool is_open(const std::string& key) const;
     // Closes every stream and refuses new ones (host shutdown).
     void stop();
     size_t open_streams() const;

@@ -80,17 +80,20 @@ HttpResponse unsupported(const Message& message, std::string_view requested) {
     }));
 }
 
-// The params member an Mcp-Name header repeats: the tool's name for tools/call, the task's id for
-// the task methods (so intermediaries can route a task's requests to the server holding it).
+// The params member an Mcp-Name header repeats: the name for tools/call and prompts/get, the uri for
+// resources/read, the task's id for the task methods (so intermediaries can route a task's requests
+// to the server holding it).
 const char* routed_name_member(std::string_view method) {
-    if (method == "tools/call")
+    if (method == "tools/call" || method == "prompts/get")
         return "name";
+    if (method == "resources/read")
+        return "uri";
     if (method == "tasks/get" || method == "tasks/update" || method == "tasks/cancel")
         return "taskId";
     return nullptr;
 }
 
-// Mcp-Method always, Mcp-Name for tools/call and the task methods: the headers an intermediary may
+// Mcp-Method always, Mcp-Name where routed_name_member names a member: the headers an intermediary may
 // route on must say what the body says.
 std::optional<HttpResponse> check_routing_headers(const HttpRequest& request, const Message& message) {
     const std::string* method = request.headers.find(method_header);

@@ -4,6 +4,7 @@
 #include "mcp/mcp_endpoint.hpp"
 #include "mcp/request_declaration.hpp"
 #include "mcp/task_replies.hpp"
+#include "mcp/resources.hpp"
 #include "mcp/tool_results.hpp"
 
 #include <chrono>
@@ -46,14 +47,15 @@ HttpResponse McpEndpoint::handle_stateless(const HttpRequest& request, const Mes
         return discover(message, *declared.revision);
     if (message.method == "subscriptions/listen" && m_notifications)
         return listen(request, message, trace);
-    if (message.method == "tools/list" || message.method == "tools/call")
+    if (message.method == "tools/list" || message.method == "tools/call" || (m_resources && m_resources->serves(message.method, Era::Stateless)))
         return dispatch(message, *declared.revision, trace, Origin{request, stateless_scope, &declared, declared.capabilities});
     if (m_tasks && (message.method == "tasks/get" || message.method == "tasks/update" || message.method == "tasks/cancel"))
         return task_request(message, *declared.revision, trace, Origin{request, stateless_scope, &declared, declared.capabilities});
     trace.outcome = "method not found";
     return error_response(404, message.id, MethodNotFound,
                           "Method not found: " + loggable(message.method) +
-                              " (under 2026-07-28 this server serves server/discover, subscriptions/listen, tools/list, tools/call and the tasks "
+                              " (under 2026-07-28 this server serves server/discover, subscriptions/listen, tools/list, tools/call, resources/list, "
+                              "resources/templates/list, resources/read, prompts/list, prompts/get, completion/complete and the tasks "
                               "extension's tasks/get, tasks/update and tasks/cancel; "
                               "ping and the rest need a 2025-11-25 session opened with initialize)");
 }
@@ -79,6 +81,8 @@ HttpResponse McpEndpoint::discover(const Message& message, const ProtocolRevisio
     writer.EndObject();
     if (m_tasks)
         write_tasks_extension(writer);
+    if (m_resources)
+        m_resources->write_capabilities(writer);
     writer.EndObject();
     write_key(writer, "_meta");
     writer.StartObject();

@@ -3,12 +3,14 @@
 // of 2025 sessions.
 #include "mcp/http_replies.hpp"
 #include "mcp/mcp_endpoint.hpp"
+#include "mcp/resources.hpp"
 #include "support/random.hpp"
 
 #include <spdlog/spdlog.h>
 
 #include <chrono>
 #include <memory>
+#include <vector>
 
 namespace uap::mcp {
 
@@ -20,6 +22,12 @@ constexpr std::chrono::seconds keep_alive{15};
 
 enum class ToolsListChanged { NotAsked, Agreed };
 
+// The filter the server honours: tools/list_changed, and the resource URIs it can watch.
+struct AgreedFilter {
+    ToolsListChanged tools = ToolsListChanged::NotAsked;
+    std::vector<std::string> resources;
+};
+
 // The "_meta" member every message of a subscription carries: the id of its listen request.
 void write_subscription_meta(JsonWriter& writer, const rapidjson::Value& id) {
     write_key(writer, "_meta");
@@ -30,7 +38,7 @@ void write_subscription_meta(JsonWriter& writer, const rapidjson::Value& id) {
 }
 
 // A notification of the subscription; the acknowledgement also names the agreed filter.
-std::string notification_text(std::string_view method, const rapidjson::Value& id, const ToolsListChanged* agreed = nullptr) {
+std::string notification_text(std::string_view method, const rapidjson::Value& id, const AgreedFilter* agreed = nullptr) {
     rapidjson::StringBuffer buffer;
     JsonWriter writer(buffer);
     begin_notification(writer, method);
@@ -40,9 +48,16 @@ std::string notification_text(std::string_view method, const rapidjson::Value& i
     if (agreed) {
         write_key(writer, "notifications");
         writer.StartObject();
-        if (*agreed == ToolsListChanged::Agreed) {
+        if (agreed->tools == ToolsListChanged::Agreed) {
             write_key(writer, "toolsListChanged");
             writer.Bool(true);
+        }
+        if (!agreed->resources.empty()) {
+            write_key(writer, "resourceSubscriptions");
+            writer.StartArray();
+            for (const std::string& uri : agreed->resources)
+                write_string(writer, uri);
+            writer.EndArray();
         }
         writer.EndObject();
     }
@@ -84,13 +99,16 @@ server::HttpResponse McpEndpoint::listen(const server::HttpRequest& request, con
     if (!accept || !contains_ignoring_case(*accept, "text/event-stream"))
         return error_response(406, message.id, InvalidRequest,
                               "Not Acceptable: subscriptions/listen answers with an event stream; send Accept: text/event-stream");
-    // Only tools/list_changed exists here; other filters are left out of the acknowledgement.
-    ToolsListChanged tools = requested_tools_filter(message.params);
+    // tools/list_changed and the watchable resources' updates exist here; other filters are left
+    // out of the acknowledgement.
+    AgreedFilter agreed{requested_tools_filter(message.params), {}};
     std::string key = "listen:" + random::unique_suffix();
     auto opened = m_notifications->open(key);
     if (!opened)
         return error_response(503, message.id, ServerError,
                               "Service Unavailable: " + opened.error().message() + "; close another event stream or subscription, then listen again");
+    if (m_resources)
+        agreed.resources = m_resources->listen(key, message.params, *message.id);
     trace.outcome = "subscription";
     auto id = std::make_shared<rapidjson::Document>();
     id->CopyFrom(*message.id, id->GetAllocator());
@@ -99,13 +117,15 @@ server::HttpResponse McpEndpoint::listen(const server::HttpRequest& request, con
     response.content_type = "text/event-stream";
     response.headers.add("Cache-Control", "no-cache");
     response.headers.add("X-Accel-Buffering", "no");
-    response.stream = [hub = m_notifications, key, stream = *opened, id, tools](const server::BodyWriter& write) {
+    response.stream = [hub = m_notifications, resources = m_resources, key, stream = *opened, id, agreed](const server::BodyWriter& write) {
         spdlog::info("mcp subscriptions/listen opened ({} streams open)", hub->open_streams());
-        bool open = write(event_stream_message(notification_text("notifications/subscriptions/acknowledged", *id, &tools)));
+        bool open = write(event_stream_message(notification_text("notifications/subscriptions/acknowledged", *id, &agreed)));
         while (open) {
             std::optional<std::string> broadcast = stream->next(keep_alive);
             if (broadcast) {
-                if (tools == ToolsListChanged::Agreed && *broadcast == tools_list_changed_notification())
+                if (*broadcast != tools_list_changed_notification())
+                    open = write(event_stream_message(*broadcast)); // A resource update sent to this stream alone, already addressed.
+                else if (agreed.tools == ToolsListChanged::Agreed)
                     open = write(event_stream_message(notification_text("notifications/tools/list_changed", *id)));
             } else if (stream->closed()) {
                 write(event_stream_message(closing_result_text(*id)));
@@ -114,6 +134,8 @@ server::HttpResponse McpEndpoint::listen(const server::HttpRequest& request, con
                 open = write(": keep-alive\n\n");
             }
         }
+        if (resources)
+            resources->forget(key);
         hub->release(key, stream);
         spdlog::info("mcp subscriptions/listen closed ({} streams open)", hub->open_streams());
     };

@@ -105,6 +105,8 @@ bool structured(const modules::ToolDescription& tool, const ProtocolRevision& re
     return !tool.output_schema_json.empty() && !tool.metadata.long_running && revision.structured_output == StructuredOutput::Supported;
 }
 
+} // namespace
+
 // The 2026-07-28 revision types every result; a complete one is the only kind written here.
 void write_result_type(JsonWriter& writer, const ProtocolRevision& revision) {
     if (revision.result_shape != ResultShape::Typed)
@@ -112,6 +114,8 @@ void write_result_type(JsonWriter& writer, const ProtocolRevision& revision) {
     write_key(writer, "resultType");
     write_string(writer, "complete");
 }
+
+namespace {
 
 // tasks/result names the task its result belongs to, since the result itself does not.
 void write_related_task(JsonWriter& writer, std::string_view task_id) {

@@ -11,6 +11,9 @@
 
 namespace uap::mcp {
 
+// resultType "complete", for revisions that type every result.
+void write_result_type(JsonWriter& writer, const ProtocolRevision& revision);
+
 // ttlMs and cacheScope, for revisions whose list results carry caching hints.
 void write_caching_hints(JsonWriter& writer, const ProtocolRevision& revision, std::chrono::milliseconds fresh_for);
 

@@ -250,7 +250,7 @@ try {
     });
     await waitFor(() => eventCount('notifications/subscriptions/acknowledged') === 1, 'the acknowledgement');
     check(events.includes(`"notifications":{"toolsListChanged":true}}`) && events.includes(`"io.modelcontextprotocol/subscriptionId":${body.id}`),
-          'subscriptions/listen acknowledges toolsListChanged only (resource subscriptions are not offered)');
+          'subscriptions/listen acknowledges toolsListChanged only (a URI that cannot be watched is left out)');
     const cli = (...words) => execFileSync(...hostCommand([...words, '--project', hostPath(host.project), '--plugins', hostPath(process.env.UAP_MCP_TEST_PLUGINS)]),
                                            { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     const served = async () => (await postModern(host, modernRequest('tools/list'))).json.result.tools.map((tool) => tool.name);
