@@ -8,6 +8,7 @@ import { IntegrationsView } from './integrations.js';
 import { fillSelect } from './dom.js';
 import { PermissionCards } from './permissions.js';
 import { ProfilesView } from './profiles.js';
+import { QuickActions } from './quick_actions.js';
 import { SettingsView } from './settings.js';
 import { StatusBar } from './status.js';
 import { Transcript } from './transcript.js';
@@ -24,6 +25,7 @@ const permissions = new PermissionCards(document.getElementById('permissions'), 
 const status = new StatusBar(connection);
 const settings = new SettingsView(connection);
 const profiles = new ProfilesView(connection);
+const quickActions = new QuickActions(document.getElementById('quick-actions'), document.getElementById('input'));
 const history = new HistoryView(connection, () => showView('chat'));
 const integrations = new IntegrationsView(document.getElementById('integrations'), connection);
 
@@ -87,6 +89,7 @@ function updateRunning() {
   transcript.setCurrentTurn(status.status.turn_id);
   settings.renderRules(status.status.always_allow);
   profiles.render(status.status.profiles, status.status.profiles_enabled);
+  quickActions.render(status.status.profiles);
   integrations.render(status.status.integrations);
 }
 

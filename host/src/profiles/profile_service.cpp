@@ -15,6 +15,24 @@ namespace uap::profiles {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+rapidjson::Value quick_actions_json(const Profile& profile, rapidjson::Document::AllocatorType& allocator) {
+    rapidjson::Value actions(rapidjson::kArrayType);
+    for (auto& action : profile.quick_actions) {
+        rapidjson::Value value(rapidjson::kObjectType);
+        value.AddMember("id", json::string_value(action.id, allocator), allocator);
+        value.AddMember("label", json::string_value(action.label, allocator), allocator);
+        if (!action.label_ja.empty())
+            value.AddMember("label_ja", json::string_value(action.label_ja, allocator), allocator);
+        value.AddMember("prompt", json::string_value(action.prompt, allocator), allocator);
+        actions.PushBack(value, allocator);
+    }
+    return actions;
+}
+
+} // namespace
+
 rapidjson::Value entry_json(const ProfileEntry& entry, Detail detail, rapidjson::Document::AllocatorType& allocator) {
     rapidjson::Value item(rapidjson::kObjectType);
     auto text = [&](const char* name, const std::string& value) { item.AddMember(rapidjson::StringRef(name), json::string_value(value, allocator), allocator); };
@@ -47,17 +65,7 @@ rapidjson::Value entry_json(const ProfileEntry& entry, Detail detail, rapidjson:
             list("instruction_lines", entry.profile->instruction_lines);
             list("sources", entry.profile->sources);
             // Canned prompts and asset presets for the SDK (the panel offers them; docs/profiles.md).
-            rapidjson::Value actions(rapidjson::kArrayType);
-            for (auto& action : entry.profile->quick_actions) {
-                rapidjson::Value value(rapidjson::kObjectType);
-                value.AddMember("id", json::string_value(action.id, allocator), allocator);
-                value.AddMember("label", json::string_value(action.label, allocator), allocator);
-                if (!action.label_ja.empty())
-                    value.AddMember("label_ja", json::string_value(action.label_ja, allocator), allocator);
-                value.AddMember("prompt", json::string_value(action.prompt, allocator), allocator);
-                actions.PushBack(value, allocator);
-            }
-            item.AddMember("quick_actions", actions, allocator);
+            item.AddMember("quick_actions", quick_actions_json(*entry.profile, allocator), allocator);
             rapidjson::Value templates(rapidjson::kArrayType);
             for (auto& preset : entry.profile->asset_templates) {
                 rapidjson::Value value(rapidjson::kObjectType);
@@ -255,6 +263,9 @@ void ProfileService::publish_status(const Catalog& catalog) {
         item.AddMember("origin", json::string_value(to_string(entry.origin), allocator), allocator);
         item.AddMember("state", json::string_value(to_string(entry.state), allocator), allocator);
         item.AddMember("in_cli", std::find(injected.begin(), injected.end(), entry.id) != injected.end(), allocator);
+        // An active profile's canned prompts, which the chat offers beside the composer.
+        if (entry.state == ProfileState::Active && entry.profile && !entry.profile->quick_actions.empty())
+            item.AddMember("quick_actions", quick_actions_json(*entry.profile, allocator), allocator);
         list.PushBack(item, allocator);
     }
     status.AddMember("profiles", list, allocator);

@@ -107,7 +107,8 @@ describe('tools and permissions', () => {
       const first = page.locator('.permission-card').first();
       await first.waitFor({ timeout: 60000 });
       assert.match(await first.locator('.file-path').textContent(), /Assets\/Docs\/a\.txt$/);
-      assert.match(await first.locator('.diff').textContent(), /\+ first file/);
+      assert.equal(await first.locator('.diff').textContent(), '@@ -0,0 +1,1 @@\n+first file\n', 'a new file shows as one added hunk');
+      assert.equal(await first.locator('.diff-summary').textContent(), 'new file, +1');
       const options = await first.locator('.scope-select option').evaluateAll((nodes) => nodes.map((node) => node.value));
       assert.deepEqual(options.slice(0, 2), ['Write(Assets/Docs/a.txt)', 'Write(Assets/Docs/**)']);
       assert.equal(options.at(-1), 'Write', 'the whole tool is offered last');
@@ -173,7 +174,7 @@ describe('tools and permissions', () => {
       assert.deepEqual(await card.locator('.diff .removed').allTextContents(), ['-line 5\n']);
       assert.deepEqual(await card.locator('.diff .added').allTextContents(), ['+line five\n']);
       assert.equal(await card.locator('.diff .context').count(), 6, 'three lines of context on each side');
-      assert.equal(await card.locator('.diff-summary').textContent(), '+1 −1 lines');
+      assert.equal(await card.locator('.diff-summary').textContent(), '+1 −1');
       await screenshot(page, 'edit-diff');
       await card.locator('.allow').click();
       await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });

@@ -16,6 +16,7 @@ const profileText = JSON.stringify({
   detection: { packageIds: ['com.example.browsersdk'] },
   instructionLines: ['BROWSER-SDK-RULE: always call Init() first.'],
   sources: ['https://example.com/browsersdk'],
+  quickActions: [{ id: 'init', label: 'Set up the SDK', labelJa: 'SDK を初期化', prompt: 'Add the Browser SDK to the scene and call Init().' }],
 }, null, 2);
 
 const systemText = (request) => JSON.stringify(request.body.system ?? '');
@@ -47,6 +48,15 @@ describe('profiles', () => {
       assert.equal(await page.locator('.profile[data-profile-id="browser-sdk"] .badge').first().textContent(), 'active');
 
       await page.click('nav [data-view="chat"]');
+      // Active now, so its quick action is offered above the composer; choosing it fills the input only.
+      const quick = page.locator('#quick-actions .quick-action[data-action-id="browser-sdk.init"]');
+      await quick.waitFor({ timeout: 30000 });
+      assert.equal(await quick.textContent(), 'Set up the SDK');
+      const requestsBefore = stack.fake.mainRequests().length;
+      await quick.click();
+      assert.equal(await page.inputValue('#input'), 'Add the Browser SDK to the scene and call Init().');
+      assert.equal(stack.fake.mainRequests().length, requestsBefore, 'choosing a quick action sends nothing');
+      await page.fill('#input', '');
       await sendMessage(page, 'second');
       await page.locator('.message.assistant', { hasText: 'after' }).waitFor({ timeout: 60000 });
       const last = stack.fake.mainRequests().at(-1);
