@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
+#include <algorithm>
 #include <atomic>
 #include <map>
 #include <mutex>
@@ -87,6 +88,10 @@ public:
     void log_line(int64_t lines = 1) {
         std::lock_guard lock(m_mutex);
         last_id += lines;
+    }
+    size_t console_reads() {
+        std::lock_guard lock(m_mutex);
+        return static_cast<size_t>(std::count(calls.begin(), calls.end(), "console.read"));
     }
 
     std::atomic<bool> connected{true};
@@ -386,8 +391,12 @@ TEST_F(ResourcesTest, ListenStreamsCarryResourceUpdatesWithTheirSubscriptionId) 
     for (int waited = 0; waited < 300 && resources.subscribers() == 0; ++waited)
         std::this_thread::sleep_for(10ms);
     ASSERT_EQ(resources.subscribers(), 1u);
+    size_t reads_before = editor.console_reads();
     editor.log_line();
-    std::this_thread::sleep_for(300ms); // A few polls.
+    // Two more polls: the first sees the new line and queues the update before the next one starts.
+    for (int waited = 0; waited < 500 && editor.console_reads() < reads_before + 2; ++waited)
+        std::this_thread::sleep_for(10ms);
+    ASSERT_GE(editor.console_reads(), reads_before + 2) << "the Console is polled while watched";
     hub.stop();
     listener.join();
     const std::string acknowledged = R"({"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":9},"notifications":{"resourceSubscriptions":["unity://console"]}}})";
