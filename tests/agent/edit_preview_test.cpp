@@ -143,7 +143,7 @@ TEST_F(EditPreviewTest, NoPreviewOutsideTheProjectThroughLinksOfBinaryOrTooLarge
 
 TEST_F(EditPreviewTest, ALargeDiffIsCutAtTheLimitAndSaysSo) {
     std::string before, after;
-    for (int line = 0; line < 3000; ++line) {
+    for (int line = 0; line < 200; ++line) {
         before += "old " + std::to_string(line) + "\n" + std::string(8, '.') + "\n" + std::string(8, ',') + "\n" + std::string(8, ';') + "\n" + std::string(8, ':') + "\n";
         after += "new " + std::to_string(line) + "\n" + std::string(8, '.') + "\n" + std::string(8, ',') + "\n" + std::string(8, ';') + "\n" + std::string(8, ':') + "\n";
     }
@@ -152,7 +152,7 @@ TEST_F(EditPreviewTest, ALargeDiffIsCutAtTheLimitAndSaysSo) {
     EXPECT_LE(cut.diff.size(), 4096u);
     EXPECT_FALSE(cut.diff.empty());
     EXPECT_EQ(cut.diff.back(), '\n') << "cut after a whole line";
-    EXPECT_EQ(cut.added, 3000u) << "the summary counts the whole change";
+    EXPECT_EQ(cut.added, 200u) << "the summary counts the whole change";
     std::size_t shown = 0;
     for (std::size_t at = cut.diff.find("\n"); at != std::string::npos; at = cut.diff.find("\n", at + 1))
         ++shown;
@@ -165,6 +165,17 @@ TEST_F(EditPreviewTest, ALargeDiffIsCutAtTheLimitAndSaysSo) {
         ++context_shown;
     EXPECT_EQ(old_count, removed_shown + context_shown) << "the cut hunk's header counts the lines shown: " << header;
     EXPECT_GT(shown, 10u);
+    std::string long_before = "first\n" + numbered_lines(1200) + "last\n";
+    std::string long_after = "FIRST\n" + numbered_lines(1200) + "LAST\n";
+    EditPreview spread = unified_diff(long_before, long_after, 64 * 1024);
+    EXPECT_EQ(spread.diff, "");
+    EXPECT_EQ(spread.note, "the change spans more than 1000 lines") << "dtl's work is bounded";
+    std::string large = numbered_lines(20000);
+    std::string one_line_changed = large;
+    one_line_changed.replace(one_line_changed.find("line 12345\n"), 11, "line twelve thousand\n");
+    EditPreview focused = unified_diff(large, one_line_changed, 64 * 1024);
+    EXPECT_EQ(focused.diff, "@@ -12342,7 +12342,7 @@\n line 12342\n line 12343\n line 12344\n-line 12345\n+line twelve thousand\n line 12346\n line 12347\n line 12348\n")
+        << "a small change in a large file: the shared start and end are set aside before dtl compares";
     EditPreview newline_only = unified_diff("a\nb", "a\nb\n", 4096);
     EXPECT_EQ(newline_only.diff, "");
     EXPECT_EQ(newline_only.note, "the change is only in the final newline");

@@ -21,8 +21,13 @@ namespace {
 
 // A file past this is not previewed (the card says so); the CLI itself reads files of this size.
 constexpr std::uint64_t max_preview_file_bytes = 1024 * 1024;
-// Lines per side that dtl compares; its work grows with the product of the differences.
-constexpr std::size_t max_preview_lines = 20'000;
+// Lines per side that dtl compares, after the lines both texts share at their start and end are set
+// aside (an Edit's change is usually a few lines of a large file). dtl's work grows with the lines
+// times the differences and the card waits for it: rewriting 1,000 lines wholly took about 0.25 s
+// here, 1,500 lines 0.9 s.
+constexpr std::size_t max_compared_lines = 1'000;
+// Lines per side at all: splitting and trimming are linear, so this only bounds memory.
+constexpr std::size_t max_preview_lines = 50'000;
 // The hunks a card carries; the rest is cut and marked truncated.
 constexpr std::size_t max_diff_bytes = 64 * 1024;
 constexpr std::size_t context_lines = 3;
@@ -59,16 +64,33 @@ bool is_utf8_text(std::string_view text) {
     return true;
 }
 
-std::vector<DiffLine> edit_script(const std::vector<std::string_view>& before, const std::vector<std::string_view>& after) {
+// The edit script: the shared first and last lines as they are, dtl between them; nullopt when what
+// lies between is longer than dtl may compare.
+std::optional<std::vector<DiffLine>> edit_script(const std::vector<std::string_view>& before, const std::vector<std::string_view>& after) {
+    std::size_t shared_start = 0;
+    while (shared_start < before.size() && shared_start < after.size() && before[shared_start] == after[shared_start])
+        ++shared_start;
+    std::size_t shared_end = 0;
+    while (shared_end < before.size() - shared_start && shared_end < after.size() - shared_start &&
+           before[before.size() - 1 - shared_end] == after[after.size() - 1 - shared_end])
+        ++shared_end;
+    std::vector<std::string_view> old_middle(before.begin() + shared_start, before.end() - shared_end);
+    std::vector<std::string_view> new_middle(after.begin() + shared_start, after.end() - shared_end);
+    if (old_middle.size() > max_compared_lines || new_middle.size() > max_compared_lines)
+        return std::nullopt;
+    std::vector<DiffLine> lines;
+    for (std::size_t index = 0; index < shared_start; ++index)
+        lines.push_back({LineChange::Same, before[index]});
     // Deletions first, so that a replaced block reads as its old lines, then its new ones.
-    dtl::Diff<std::string_view, std::vector<std::string_view>> diff(before, after, true);
+    dtl::Diff<std::string_view, std::vector<std::string_view>> diff(old_middle, new_middle, true);
     diff.onHuge();
     diff.compose();
-    std::vector<DiffLine> lines;
     for (const auto& [text, info] : diff.getSes().getSequence()) {
         LineChange change = info.type == dtl::SES_ADD ? LineChange::Added : info.type == dtl::SES_DELETE ? LineChange::Removed : LineChange::Same;
         lines.push_back({change, text});
     }
+    for (std::size_t index = before.size() - shared_end; index < before.size(); ++index)
+        lines.push_back({LineChange::Same, before[index]});
     return lines;
 }
 
@@ -166,7 +188,10 @@ EditPreview unified_diff(std::string_view before, std::string_view after, std::s
     auto new_lines = split_lines(after);
     if (old_lines.size() > max_preview_lines || new_lines.size() > max_preview_lines)
         return note_only("the file has more than " + std::to_string(max_preview_lines) + " lines");
-    std::vector<DiffLine> script = edit_script(old_lines, new_lines);
+    auto compared = edit_script(old_lines, new_lines);
+    if (!compared)
+        return note_only("the change spans more than " + std::to_string(max_compared_lines) + " lines");
+    const std::vector<DiffLine>& script = *compared;
     std::vector<std::size_t> changed;
     for (std::size_t index = 0; index < script.size(); ++index)
         if (script[index].change != LineChange::Same)
