@@ -9,6 +9,7 @@
 # usage: scripts/package-pro.sh [OUTPUT_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/compiler-cache.sh
 build="${UAP_BUILD_DIR:-build/release}"
 windows_build="${UAP_WINDOWS_BUILD_DIR:-build/windows-cross}"
 output="${1:-dist}"
@@ -17,7 +18,7 @@ native="$(scripts/native-platform.sh)"
 
 if [ "${UAP_PRO_SKIP_BUILD:-}" != 1 ]; then
   if [ ! -f "$build/CMakeCache.txt" ]; then
-    cmake --preset release -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache
+    cmake --preset release "${compiler_cache[@]}"
   fi
   cmake --build "$build" -j2 --target uap_pro_packs
 fi

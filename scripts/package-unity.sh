@@ -9,6 +9,7 @@
 # usage: scripts/package-unity.sh [OUTPUT_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/compiler-cache.sh
 build="${UAP_BUILD_DIR:-build/release}"
 windows_build="${UAP_WINDOWS_BUILD_DIR:-build/windows-cross}"
 output="${1:-dist}"
@@ -59,7 +60,7 @@ for platform in "${platforms[@]}"; do
     exit 1
   fi
   if [ ! -f "$build/CMakeCache.txt" ]; then
-    cmake --preset release -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache
+    cmake --preset release "${compiler_cache[@]}"
   fi
   cmake --build "$build" -j2 --target uap-host uap-module-runner uap_bundled_profiles uap_web_panel "${packs[@]}"
   copy_tree "$build" "$binaries" ""

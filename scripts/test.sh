@@ -10,16 +10,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--quick" ]; then
   scripts/install-deps.sh
-  launcher=()
-  command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-  cmake --preset release "${launcher[@]}" > /dev/null
+  source scripts/compiler-cache.sh
+  cmake --preset release "${compiler_cache[@]}" > /dev/null
   cmake --build --preset release
   exec ctest --preset release -j 2 -LE 'fuzz|node|real-cli|browser|slow'
 fi
 scripts/install-deps.sh --with-node-packages
-launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-cmake --preset dev "${launcher[@]}"
+source scripts/compiler-cache.sh
+cmake --preset dev "${compiler_cache[@]}"
 cmake --build --preset dev
 status=0
 # A test that fails is run once more, as the Windows pass does: on a loaded two-core machine a

@@ -14,6 +14,12 @@ def importer_for(path: pathlib.Path, relative: pathlib.PurePath) -> str:
                 "  icon: {instanceID: 0}\n  userData: \n  assetBundleName: \n  assetBundleVariant: \n")
     if path.suffix == ".asmdef":
         return "AssemblyDefinitionImporter:\n  externalObjects: {}\n  userData: \n  assetBundleName: \n  assetBundleVariant: \n"
+    if path.suffix == ".uss":
+        # Unity imports stylesheets with its built-in USS importer, a ScriptedImporter named by its
+        # script's fixed file id.
+        return ("ScriptedImporter:\n  internalIDToNameTable: []\n  externalObjects: {}\n  serializedVersion: 2\n  userData: \n"
+                "  assetBundleName: \n  assetBundleVariant: \n  script: {fileID: 12385, guid: 0000000000000000e000000000000000, type: 0}\n"
+                "  disableValidation: 0\n")
     if relative == pathlib.PurePath("package.json"):
         # Unity imports a package's manifest with its own importer (PackageManifestImporter), not as text.
         return "PackageManifestImporter:\n  externalObjects: {}\n  userData: \n  assetBundleName: \n  assetBundleVariant: \n"

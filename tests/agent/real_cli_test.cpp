@@ -47,6 +47,14 @@ TEST_F(RealCli, StreamedTextTurnReachesThePanelAsDeltasMessageAndResult) {
     EXPECT_FALSE(result["is_error"].GetBool());
     ASSERT_TRUE(result.HasMember("usage") && result["usage"].IsObject());
     EXPECT_TRUE(result["usage"].HasMember("output_tokens"));
+    // The context meter's denominator is the window the CLI reported for the model, not a constant.
+    int window = client->wait_for(
+        [](const rapidjson::Document& m) {
+            return is_type(m, "status") && m["status"].HasMember("context_window") && m["status"]["context_window"].GetInt64() > 0;
+        },
+        10s, finished);
+    ASSERT_GE(window, 0) << "no status with the CLI's context window after the turn";
+    EXPECT_GE(client->message(window)["status"]["context_window"].GetInt64(), 100000);
 
     // The token is in no process's command line, and the files holding it are owner-only.
     const std::string mcp_token = host->tokens().token(uap::server::Role::Mcp);

@@ -51,7 +51,8 @@ TEST(ToolTasks, ATaskBelongsToItsClientOrToItsSessionWhenTheClientHasNoName) {
 
 TEST(ToolTasks, AFinishedTaskIsDroppedAfterItsTtlButAWorkingOneIsKept) {
     ToolJobs jobs;
-    ToolTasks tasks(jobs, TaskLimits{.default_ttl = 50ms, .min_ttl = 10ms});
+    ManualClock clock;
+    ToolTasks tasks(jobs, TaskLimits{.default_ttl = 50ms, .min_ttl = 10ms}, {}, clock);
     TaskOwner owner{"alpha", "session-1"};
     std::atomic<bool> release{false};
     auto working = tasks.create(owner, tool_named("slow"),
@@ -65,7 +66,9 @@ TEST(ToolTasks, AFinishedTaskIsDroppedAfterItsTtlButAWorkingOneIsKept) {
     ASSERT_TRUE(working && quick);
     EXPECT_EQ(quick->ttl, 10ms) << "a requested ttl is clamped to the minimum";
     finished(tasks, owner, quick->id);
-    std::this_thread::sleep_for(80ms);
+    clock.advance(10ms);
+    EXPECT_TRUE(tasks.find(owner, quick->id)) << "finished, and not yet past its ttl";
+    clock.advance(80ms);
     EXPECT_FALSE(tasks.find(owner, quick->id)) << "finished, and past its ttl";
     auto still = tasks.find(owner, working->id);
     ASSERT_TRUE(still) << "working tasks outlive their ttl";

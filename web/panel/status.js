@@ -5,8 +5,6 @@ import { fillSelect } from './dom.js';
 import { onLanguageChange, t } from './i18n.js';
 import { PermissionSettings } from './permission_settings.js';
 
-const contextWindow = 200000;
-
 const knownStates = ['stopped', 'starting', 'ready', 'running', 'waiting_permission', 'resuming', 'errored', 'disconnected'];
 
 export class StatusBar {
@@ -44,8 +42,10 @@ export class StatusBar {
     if (status.model && !models.some((model) => model.value === status.model)) models.push({ value: status.model, label: status.model });
     if (document.activeElement !== this.model) fillSelect(this.model, models, status.model || 'default');
     this.permissions.render(status);
+    // The window is the one the CLI reported for the model; until a turn has ended only the size shows.
     const tokens = status.context_tokens ?? 0;
-    this.context.textContent = t('status.context', { percent: Math.round((tokens / contextWindow) * 100), tokens });
+    const contextWindow = status.context_window ?? 0;
+    this.context.textContent = contextWindow > 0 ? t('status.context', { percent: Math.round((tokens / contextWindow) * 100), tokens }) : t('status.context_tokens', { tokens });
     this.cost.textContent = typeof status.total_cost_usd === 'number' ? `$${status.total_cost_usd.toFixed(4)}` : '';
   }
 }

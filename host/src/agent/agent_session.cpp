@@ -153,6 +153,7 @@ void AgentSession::publish_status_locked() {
     status.AddMember("pending_permissions", static_cast<uint64_t>(m_pending.size()), allocator);
     status.AddMember("gate_active", m_gate_active, allocator);
     status.AddMember("context_tokens", m_context_tokens, allocator);
+    status.AddMember("context_window", m_context_window, allocator);
     status.AddMember("total_cost_usd", m_cost_usd, allocator);
     status.AddMember("usage", rapidjson::Value(m_usage, allocator), allocator);
     status.AddMember("models", rapidjson::Value(m_models, allocator), allocator);

@@ -257,6 +257,7 @@ private:
     rapidjson::Document m_last_init; // The running CLI's newest system/init; null until its first turn.
     double m_cost_usd = 0;
     int64_t m_context_tokens = 0;
+    int64_t m_context_window = 0; // As the CLI reported it for the model; 0 until a turn ended.
     ControlChannel m_control;
     TurnTracker m_turns;
     uint64_t m_observed_turn = 0; // The turn the observer was told started and not yet ended.

@@ -33,6 +33,19 @@ bool is_subagent(const rapidjson::Value& message) {
     return parent && parent->IsString();
 }
 
+// The context window a result reports in modelUsage (one entry per model the turn used, subagents'
+// smaller models among them); the largest is the main conversation's, which the meter measures.
+std::optional<int64_t> context_window(const rapidjson::Value& result) {
+    const rapidjson::Value* usage = member(result, "modelUsage");
+    if (!usage || !usage->IsObject())
+        return std::nullopt;
+    std::optional<int64_t> largest;
+    for (auto& model : usage->GetObject())
+        if (auto window = json::integer_field(model.value, "contextWindow"); window && *window > 0)
+            largest = std::max(largest.value_or(0), *window);
+    return largest;
+}
+
 } // namespace
 
 void AgentSession::on_message(uint64_t generation, rapidjson::Document& message) {
@@ -245,6 +258,8 @@ void AgentSession::handle_result(const rapidjson::Value& message) {
         finished.AddMember("total_cost_usd", cost->GetDouble(), allocator);
         m_cost_usd = cost->GetDouble();
     }
+    if (auto window = context_window(message))
+        m_context_window = *window;
     if (const rapidjson::Value* status = member(message, "api_error_status"); status && !status->IsNull())
         put_copy(finished, "api_error_status", *status);
     if (const rapidjson::Value* denials = member(message, "permission_denials"); denials && denials->IsArray())

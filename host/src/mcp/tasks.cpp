@@ -19,17 +19,13 @@ struct ToolTasks::Task {
     std::string job_id;
     std::shared_ptr<const modules::ToolDescription> tool;
     TaskOwner owner;
-    SystemClock::time_point created;
+    SystemClock::time_point created; // What clients are told.
+    uint64_t created_ms = 0;         // On the table's monotonic clock, for the ttl.
     std::chrono::milliseconds ttl{0};
     // Read without the table's lock by a tasks/result that waits (under the job table's lock).
     std::atomic<bool> cancelled = false;
     SystemClock::time_point cancelled_at;
 };
-
-namespace {
-
-
-} // namespace
 
 bool TaskOwner::admits(const TaskOwner& caller) const {
     if (client != caller.client)
@@ -37,8 +33,8 @@ bool TaskOwner::admits(const TaskOwner& caller) const {
     return !client.empty() || session == caller.session;
 }
 
-ToolTasks::ToolTasks(ToolJobs& jobs, TaskLimits limits, FinishListener on_finished)
-    : m_jobs(jobs), m_limits(limits), m_on_finished(std::move(on_finished)) {}
+ToolTasks::ToolTasks(ToolJobs& jobs, TaskLimits limits, FinishListener on_finished, const Clock& clock)
+    : m_jobs(jobs), m_limits(limits), m_on_finished(std::move(on_finished)), m_clock(clock) {}
 
 Error ToolTasks::not_found(std::string_view id) {
     return Error(ErrorCode::InvalidArgument,
@@ -71,7 +67,7 @@ TaskView ToolTasks::view_from(const Task& task, const std::optional<ToolJobs::Sn
 }
 
 void ToolTasks::prune() {
-    auto now = SystemClock::now();
+    uint64_t now_ms = m_clock.now_ms();
     struct Finished {
         SystemClock::time_point created;
         std::string id;
@@ -82,7 +78,8 @@ void ToolTasks::prune() {
     for (auto it = m_tasks.begin(); it != m_tasks.end();) {
         TaskView view = view_of(*it->second);
         // A working task is never dropped: its ttl counts once it has an outcome to keep.
-        if (!view.working() && now - it->second->created > it->second->ttl) {
+        auto age = std::chrono::milliseconds(now_ms - it->second->created_ms);
+        if (!view.working() && age > it->second->ttl) {
             it = m_tasks.erase(it);
             continue;
         }
@@ -120,6 +117,7 @@ Expected<TaskView> ToolTasks::create(const TaskOwner& owner, const modules::Tool
     task->tool = std::make_shared<const modules::ToolDescription>(tool);
     task->owner = owner;
     task->created = SystemClock::now();
+    task->created_ms = m_clock.now_ms();
     task->ttl = std::clamp(requested_ttl.value_or(m_limits.default_ttl), m_limits.min_ttl, m_limits.max_ttl);
     // Reads only the task's fixed facts and its atomic flag, never the tables (see ToolJobs::start),
     // and holds no pointer to this table, which may be gone before a job ends.

@@ -4,6 +4,7 @@
 
 #include "mcp/tool_jobs.hpp"
 #include "modules/tool_description.hpp"
+#include "support/clock.hpp"
 #include "support/expected.hpp"
 
 #include <chrono>
@@ -66,7 +67,10 @@ public:
     // notifications/tasks/status to the session that created it.
     using FinishListener = std::function<void(const TaskOwner& owner, const TaskView& task)>;
 
-    explicit ToolTasks(ToolJobs& jobs, TaskLimits limits = {}, FinishListener on_finished = {});
+    // The ttl is measured on clock, a monotonic one, so a change of the wall clock never drops a task
+    // early and a test moves time instead of sleeping.
+    explicit ToolTasks(ToolJobs& jobs, TaskLimits limits = {}, FinishListener on_finished = {},
+                       const Clock& clock = SteadyClock::instance());
 
     // Starts the tool as a job and its task; requested_ttl is the client's wish (clamped). A refusal
     // (a bound, the host shutting down) says which and what to do.
@@ -96,6 +100,7 @@ private:
     std::map<std::string, std::shared_ptr<Task>, std::less<>> m_tasks;
     size_t m_waiting_results = 0;
     FinishListener m_on_finished;
+    const Clock& m_clock;
 };
 
 } // namespace uap::mcp

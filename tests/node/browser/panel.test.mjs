@@ -41,6 +41,11 @@ describe('chat', () => {
       const refused = await page.evaluate(() => window.uapPanel.connection.command('set_model', { model: 'no-such-model' }));
       assert.equal(refused.ok, false);
       assert.match(refused.error, /unknown model "no-such-model"; the CLI offers: default, /);
+      // The meter divides by the window the CLI reported after the turn, so it shows a percentage.
+      const status = await page.evaluate(() => window.uapPanel.status.status);
+      assert.ok(status.context_window >= 100000, `the CLI's context window: ${status.context_window}`);
+      const percent = Math.round((status.context_tokens / status.context_window) * 100);
+      assert.equal(await page.textContent('#status-context'), `context ${percent}% (${status.context_tokens} tokens)`);
       await screenshot(page, 'chat');
       await page.emulateMedia({ colorScheme: 'dark' });
       await screenshot(page, 'chat-dark');

@@ -1,7 +1,7 @@
 // Stubs of UnityEditor types the Agent Panel package uses, for compiling it with mcs (never run).
 // Derived from Unity-Technologies/UnityCsReference, branch 2022.3:
 //   Editor/Mono/EditorApplication.cs + .bindings.cs, AssemblyReloadEvents.cs, EditorAssemblies.cs
-//   (InitializeOnLoadAttribute), MenuItem.cs, EditorGUIUtility.bindings.cs (SessionState),
+//   (InitializeOnLoadAttribute), MenuItem.cs, EditorGUIUtility.bindings.cs (SessionState), EditorGUIUtility.cs (isProSkin),
 //   EditorUserSettings.bindings.cs, Selection.bindings.cs, EditorUtility.bindings.cs + EditorUtility.cs
 //   (InstanceIDToObject, SceneAsset, InteractionMode), Undo/Undo.bindings.cs, SerializedObject.bindings.cs,
 //   SerializedProperty.bindings.cs, TypeCache.cs, Prefabs/PrefabUtility.cs, EditorWindow.cs,
@@ -45,6 +45,11 @@ namespace UnityEditor
     public sealed class MenuItem : Attribute
     {
         public MenuItem(string itemName) { }
+    }
+
+    public sealed partial class EditorGUIUtility : GUIUtility
+    {
+        public static bool isProSkin { get { throw new NotImplementedException(); } }
     }
 
     public partial class SessionState

@@ -99,7 +99,7 @@ namespace UnityEngine.UIElements
         StyleEnum<FontStyle> unityFontStyleAndWeight { get; set; }
     }
 
-    public class VisualElement : Focusable
+    public partial class VisualElement : Focusable
     {
         public virtual VisualElement contentContainer { get { throw new NotImplementedException(); } }
         public override FocusController focusController { get { throw new NotImplementedException(); } }
@@ -154,7 +154,7 @@ namespace UnityEngine.UIElements
         public Vector2 scrollOffset { get { throw new NotImplementedException(); } set { } }
     }
 
-    public abstract class BaseField<TValueType> : BindableElement, INotifyValueChanged<TValueType>
+    public abstract partial class BaseField<TValueType> : BindableElement, INotifyValueChanged<TValueType>
     {
         internal BaseField() { }
         public virtual TValueType value { get { throw new NotImplementedException(); } set { } }

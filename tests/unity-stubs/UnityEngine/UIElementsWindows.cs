@@ -68,12 +68,12 @@ namespace UnityEngine.UIElements
         public virtual List<TValueChoice> choices { get { throw new NotImplementedException(); } set { } }
     }
 
-    public class PopupField<T> : BasePopupField<T, T>
+    public partial class PopupField<T> : BasePopupField<T, T>
     {
         public PopupField() { }
     }
 
-    public class DropdownField : PopupField<string>
+    public partial class DropdownField : PopupField<string>
     {
         public DropdownField() { }
     }

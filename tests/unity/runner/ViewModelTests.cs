@@ -20,6 +20,96 @@ namespace AgentPanel.Tests
             cases["viewmodel.badge_and_kept_draft"] = BadgeAndKeptDraft;
             cases["viewmodel.history_search_and_delete_commands"] = HistorySearchAndDeleteCommands;
             cases["viewmodel.question_form_answers"] = QuestionFormAnswers;
+            cases["viewmodel.tool_headline_names_the_subject"] = ToolHeadlineNamesTheSubject;
+            cases["viewmodel.turn_revert_follows_events"] = TurnRevertFollowsEvents;
+            cases["viewmodel.status_models_context_and_quick_actions"] = StatusModelsContextAndQuickActions;
+        }
+
+        // A folded tool card's one line names what the tool works on, from the input the host sent.
+        static void ToolHeadlineNamesTheSubject(Options options)
+        {
+            Func<string, string, string> headline = (name, input) => ToolHeadline.For(new Card { Kind = CardKind.Tool, ToolName = name, ToolInput = input });
+            Check.Equal("Edit Assets/Scripts/Player.cs", headline("Edit", @"{""file_path"":""Assets/Scripts/Player.cs"",""old_string"":""a"",""new_string"":""b""}"), "a file tool names its file");
+            Check.Equal("Bash npm test\u2026", headline("Bash", @"{""command"":""npm test\nrm -rf build"",""description"":""run the tests""}"), "a command's first line, marked as cut");
+            Check.Equal("Grep TODO", headline("Grep", @"{""pattern"":""TODO"",""path"":""Assets""}"), "a search names its pattern before its folder");
+            Check.Equal("mcp__uap__uap_scene_rename /Crate", headline("mcp__uap__uap_scene_rename", @"{""path"":""/Crate"",""newName"":""Box""}"), "our tools name their object path");
+            Check.Equal("mcp__uap__uap_ping", headline("mcp__uap__uap_ping", "{}"), "nothing to name: the tool alone");
+            Check.Equal("Write", headline("Write", "not json"), "an input that is not JSON names nothing");
+            Check.Equal("Write", headline("Write", @"{""file_path"":42}"), "a subject that is not text names nothing");
+            string longPath = new string('a', 200);
+            string cut = ToolHeadline.Subject(@"{""file_path"":""" + longPath + @"""}");
+            Check.Equal(ToolHeadline.MaxSubjectLength + 1, cut.Length, "a long subject is cut, with a mark");
+            Check.True(cut.EndsWith("\u2026"), "the mark says it was cut");
+            Check.Equal("<noparse><color=red>x</noparse>", PanelText.Literal(ToolHeadline.Subject(@"{""name"":""<color=red>x""}")), "the headline goes through the escaping chokepoint like every text");
+        }
+
+        // turn_finished says whether a revert has something to take back and what it would leave;
+        // turn_reverted closes the button (or keeps it when refused) and says what happened.
+        static void TurnRevertFollowsEvents(Options options)
+        {
+            var transcript = new Transcript();
+            transcript.Apply(JObject.Parse(@"{""type"":""turn_finished"",""seq"":1,""turn_id"":1,""subtype"":""success"",""revertible"":false,""not_revertible"":[]}"));
+            transcript.Apply(JObject.Parse(@"{""type"":""turn_finished"",""seq"":2,""turn_id"":2,""subtype"":""success"",""revertible"":true,
+                ""not_revertible"":[{""tool_use_id"":""t1"",""tool"":""Write"",""reason"":""files on disk are not under Undo""}]}"));
+            Card plain = transcript.Cards[0], changed = transcript.Cards[1];
+            Check.True(!plain.Revertible, "a turn without undoable editor changes offers no revert");
+            Check.True(changed.Revertible && !changed.Reverted, "a turn with editor changes offers the revert");
+            Check.Equal("Write: files on disk are not under Undo", changed.NotRevertible[0], "what a revert would leave is listed");
+            JObject command = JObject.Parse(new PanelCommands().RevertTurn(2));
+            Check.Equal("revert_turn", (string)command["type"], "the revert command");
+            Check.Equal(2L, (long)command["turn_id"], "names the turn");
+
+            transcript.Apply(JObject.Parse(@"{""type"":""turn_reverted"",""seq"":3,""turn_id"":2,""ok"":false,""reason"":""the scene changed after the turn; undo by hand""}"));
+            Card refused = transcript.Cards[2];
+            Check.Equal(CardKind.TurnReverted, refused.Kind, "the outcome is a card");
+            Check.True(refused.IsError, "a refused revert is shown as not done");
+            Check.Equal("the scene changed after the turn; undo by hand", refused.Text, "with the host's reason");
+            Check.True(!changed.Reverted, "a refused revert leaves the turn revertible");
+
+            transcript.Apply(JObject.Parse(@"{""type"":""turn_reverted"",""seq"":4,""turn_id"":2,""ok"":true,""undo_step"":""Agent turn 2 (run abc123)"",
+                ""not_reverted"":[{""tool_use_id"":""t1"",""tool"":""Write"",""reason"":""files on disk are not under Undo""}]}"));
+            Card done = transcript.Cards[3];
+            Check.True(!done.IsError, "a done revert");
+            Check.Equal("Agent turn 2 (run abc123)", done.Text, "names the editor's Undo step");
+            Check.Equal(1, done.NotRevertible.Count, "and what it left");
+            Check.True(changed.Reverted, "the turn is marked reverted, so its button stays off");
+            Check.True(!plain.Reverted, "other turns are untouched");
+        }
+
+        // The model picker offers the CLI's models; the context meter divides by the window the CLI
+        // reported; the quick actions come from active profiles only, in the window's language.
+        static void StatusModelsContextAndQuickActions(Options options)
+        {
+            PanelLanguage before = PanelStrings.Language;
+            try
+            {
+                PanelStrings.Language = PanelLanguage.English;
+                var status = JObject.Parse(@"{""model"":""claude-custom"",""context_tokens"":50000,""context_window"":0,
+                    ""models"":[{""value"":""sonnet"",""displayName"":""Sonnet""},{""value"":""opus""},{""value"":""sonnet"",""displayName"":""again""},{""displayName"":""no value""}],
+                    ""profiles"":[{""id"":""vrchat"",""state"":""active"",""quick_actions"":[{""id"":""upload"",""label"":""Check upload"",""label_ja"":""アップロード確認"",""prompt"":""Check the avatar for upload""},
+                                                                              {""id"":""empty"",""label"":""No prompt""}]},
+                                  {""id"":""vrm"",""state"":""detected"",""quick_actions"":[{""id"":""x"",""label"":""Not active"",""prompt"":""never""}]}]}");
+                List<ModelChoice> models = StatusView.Models(status);
+                Check.Equal("default|sonnet|opus|claude-custom", string.Join("|", models.ConvertAll(model => model.Value).ToArray()), "default, the CLI's models once each, then the current one");
+                Check.Equal("Sonnet", models[1].Label, "a model shows its display name");
+                Check.Equal("opus", models[2].Label, "or its value without one");
+                Check.Equal("default", StatusView.CurrentModel(new JObject()), "no model set is the default");
+                Check.Equal("50000 tokens", StatusView.Context(status), "before the CLI reported a window, the size alone");
+                status["context_window"] = 200000;
+                Check.Equal("25% (50000 tokens)", StatusView.Context(status), "then the share of the reported window");
+                List<QuickAction> actions = StatusView.QuickActions(status, PanelLanguage.English);
+                Check.Equal(1, actions.Count, "only an active profile's actions with a prompt");
+                Check.Equal("vrchat.upload", actions[0].Id, "named by profile and action");
+                Check.Equal("Check upload", actions[0].Label, "the English label");
+                Check.Equal("Check the avatar for upload", actions[0].Prompt, "the prompt the composer gets");
+                Check.Equal("アップロード確認", StatusView.QuickActions(status, PanelLanguage.Japanese)[0].Label, "the Japanese label in Japanese");
+                PanelStrings.Language = PanelLanguage.Japanese;
+                Check.Equal("25%(50000 トークン)", StatusView.Context(status), "the meter in Japanese");
+            }
+            finally
+            {
+                PanelStrings.Language = before;
+            }
         }
 
         // The window's history search and delete speak the panel protocol's list_history and delete_history.

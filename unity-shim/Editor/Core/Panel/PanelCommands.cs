@@ -25,6 +25,8 @@ namespace AgentPanel.Panel
         // Unity's Claude Code plugin, for the user's whole Claude Code; progress arrives as integration_install events.
         public string InstallPlugin() { return Command("install_plugin", new JObject { { "plugin", "unity@unity-agent-plugin" } }); }
         public string ApplyUloopPreset() { return Command("apply_uloop_preset", null); }
+        // Undoes a finished turn's editor changes; the outcome arrives as turn_reverted.
+        public string RevertTurn(long turnId) { return Command("revert_turn", new JObject { { "turn_id", turnId } }); }
 
         public string AnswerPermission(string permissionId, PermissionDecision decision, string message)
         {

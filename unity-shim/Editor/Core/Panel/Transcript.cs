@@ -5,7 +5,7 @@ using Newtonsoft.Json.Linq;
 
 namespace AgentPanel.Panel
 {
-    public enum CardKind { User, Assistant, Tool, TurnFinished, Notice, Compaction }
+    public enum CardKind { User, Assistant, Tool, TurnFinished, TurnReverted, Notice, Compaction }
 
     public sealed class Card
     {
@@ -20,6 +20,11 @@ namespace AgentPanel.Panel
         public bool Finished;
         public string Level;                 // notice level
         public List<MarkdownBlock> Markdown; // assistant: the host's tree; null: show Text as plain text
+        // turn_finished: the turn changed the editor under Undo, so revert_turn has something to take back.
+        public bool Revertible;
+        public bool Reverted;                // a turn_reverted with ok arrived for this turn
+        // turn_finished: what a revert would leave as it is; turn_reverted: what it left ("tool: reason").
+        public List<string> NotRevertible = new List<string>();
     }
 
     public sealed class PermissionCard
@@ -179,8 +184,24 @@ namespace AgentPanel.Panel
                     tool.ToolResult = (string)item["content"] ?? string.Empty;
                     break;
                 case "turn_finished":
-                    Add(new Card { Kind = CardKind.TurnFinished, TurnId = turn, Text = (string)item["subtype"] ?? string.Empty, IsError = (bool?)item["is_error"] ?? false });
+                    Add(new Card
+                    {
+                        Kind = CardKind.TurnFinished, TurnId = turn, Text = (string)item["subtype"] ?? string.Empty, IsError = (bool?)item["is_error"] ?? false,
+                        Revertible = (bool?)item["revertible"] ?? false, NotRevertible = Changes(item["not_revertible"]),
+                    });
                     StreamingText = string.Empty;
+                    break;
+                case "turn_reverted":
+                    bool reverted = (bool?)item["ok"] ?? false;
+                    Add(new Card
+                    {
+                        Kind = CardKind.TurnReverted, TurnId = turn, IsError = !reverted, NotRevertible = Changes(item["not_reverted"]),
+                        Text = (string)(reverted ? item["undo_step"] : item["reason"]) ?? string.Empty,
+                    });
+                    if (reverted)
+                        foreach (Card finished in Cards)
+                            if (finished.Kind == CardKind.TurnFinished && finished.TurnId == turn)
+                                finished.Reverted = true;
                     break;
                 case "notice":
                     Add(new Card { Kind = CardKind.Notice, Text = (string)item["text"] ?? string.Empty, Level = (string)item["level"] ?? "info" });
@@ -197,6 +218,16 @@ namespace AgentPanel.Panel
                     Add(new Card { Kind = CardKind.Notice, Text = (string)item["text"], Level = problem ? "warning" : "info" });
                     break;
             }
+        }
+
+        // A turn's changes as "tool: reason" lines (turn_finished's not_revertible, turn_reverted's not_reverted).
+        static List<string> Changes(JToken changes)
+        {
+            var lines = new List<string>();
+            foreach (JToken change in (changes as JArray) ?? new JArray())
+                if (change is JObject)
+                    lines.Add(((string)change["tool"] ?? "?") + ": " + ((string)change["reason"] ?? string.Empty));
+            return lines;
         }
 
         void Add(Card card)

@@ -1,6 +1,7 @@
 // The chat panel inside the editor (UI Toolkit, panel protocol v1). It renders the host-owned
 // Transcript: every text goes through PanelText.Literal, cards live in a ScrollView (no ListView),
-// incoming messages and new cards are bounded per refresh, and old cards are thinned.
+// incoming messages and new cards are bounded per refresh, and old cards are thinned. Colours come
+// from the theme's stylesheets (PanelTheme).
 using System.Collections.Generic;
 using AgentPanel.Host;
 using AgentPanel.Panel;
@@ -17,13 +18,17 @@ namespace AgentPanel.Editor
         readonly Transcript m_transcript = new Transcript();
         readonly PanelCommands m_commands = new PanelCommands();
         readonly Composer m_composer = new Composer();
-        readonly List<KeyValuePair<Card, Label>> m_unfinishedTools = new List<KeyValuePair<Card, Label>>();
+        CardViews m_cardViews;
         PanelClient m_client;
         // The host generation m_client was made for: a replaced host has a new port and panel token.
         int m_clientGeneration;
         ScrollView m_cards;
         Label m_streaming, m_status;
-        VisualElement m_permissions, m_history, m_bypassConfirmation;
+        VisualElement m_permissions, m_history, m_bypassConfirmation, m_quickActions;
+        DropdownField m_model;
+        // The picker's choices as last drawn, and the quick actions' key, so each is rebuilt only on a change.
+        List<ModelChoice> m_modelChoices = new List<ModelChoice>();
+        string m_shownModels, m_shownQuickActions;
         readonly Dictionary<string, VisualElement> m_permissionCards = new Dictionary<string, VisualElement>();
         TextField m_input, m_historyQuery;
         int m_renderedCards, m_renderedRevision = -1;
@@ -49,8 +54,8 @@ namespace AgentPanel.Editor
         void Rebuild()
         {
             rootVisualElement.Clear();
-            m_unfinishedTools.Clear();
             m_permissionCards.Clear();
+            m_shownModels = m_shownQuickActions = null;
             m_renderedCards = 0;
             m_renderedRevision = -1;
             m_shownAttention = null;
@@ -60,8 +65,9 @@ namespace AgentPanel.Editor
         void CreateGUI()
         {
             VisualElement root = rootVisualElement;
-            var toolbar = new VisualElement();
-            toolbar.style.flexDirection = FlexDirection.Row;
+            PanelTheme.Apply(root);
+            m_cardViews = new CardViews(m_commands, Send);
+            VisualElement toolbar = Labels.Row("uap-toolbar");
             toolbar.Add(new Button(() => Send(m_commands.NewSession())) { text = PanelStrings.Get("toolbar.new_session") });
             toolbar.Add(new Button(() => Send(m_commands.Interrupt())) { text = PanelStrings.Get("toolbar.interrupt") });
             toolbar.Add(new Button(() => Send(m_commands.ListHistory(m_historyQuery.value.Trim()))) { text = PanelStrings.Get("toolbar.history") });
@@ -76,15 +82,17 @@ namespace AgentPanel.Editor
             root.Add(Settings());
             m_history = new VisualElement();
             root.Add(m_history);
-            m_status = Text(PanelStrings.Get("status.connecting"));
+            m_status = Labels.Classed(Labels.Text(PanelStrings.Get("status.connecting")), "uap-status");
             root.Add(m_status);
             m_cards = new ScrollView();
             m_cards.style.flexGrow = 1;
             root.Add(m_cards);
-            m_streaming = Text(string.Empty);
+            m_streaming = Labels.Classed(Labels.Text(string.Empty), "uap-card", "uap-card-assistant");
             root.Add(m_streaming);
             m_permissions = new VisualElement();
             root.Add(m_permissions);
+            m_quickActions = Labels.Row("uap-quick-actions");
+            root.Add(m_quickActions);
             // After a domain reload the half-typed message and the reading position come back.
             m_input = new TextField { multiline = true, value = m_kept.Draft };
             m_scrollToRestore = m_kept.ScrollY;
@@ -98,14 +106,16 @@ namespace AgentPanel.Editor
         VisualElement Settings()
         {
             var settings = new VisualElement();
-            var modelRow = new VisualElement();
-            modelRow.style.flexDirection = FlexDirection.Row;
-            var model = new TextField(PanelStrings.Get("settings.model"));
-            modelRow.Add(model);
-            modelRow.Add(new Button(() => Send(m_commands.SetModel(model.value.Trim().Length == 0 ? "default" : model.value.Trim()))) { text = PanelStrings.Get("settings.set") });
-            settings.Add(modelRow);
-            var modes = new VisualElement();
-            modes.style.flexDirection = FlexDirection.Row;
+            // Only the models the CLI offers; the host refuses any other with the valid list.
+            m_model = new DropdownField(PanelStrings.Get("settings.model"), new List<string> { "default" }, 0);
+            m_model.RegisterValueChangedCallback(changed =>
+            {
+                int index = m_model.index;
+                if (index >= 0 && index < m_modelChoices.Count)
+                    Send(m_commands.SetModel(m_modelChoices[index].Value));
+            });
+            settings.Add(m_model);
+            VisualElement modes = Labels.Row();
             modes.Add(new Label(PanelStrings.Get("settings.permissions")));
             foreach (string mode in new[] { "default", "acceptEdits", "plan" })
             {
@@ -116,8 +126,7 @@ namespace AgentPanel.Editor
             settings.Add(modes);
             m_bypassConfirmation = new VisualElement();
             settings.Add(m_bypassConfirmation);
-            var levels = new VisualElement();
-            levels.style.flexDirection = FlexDirection.Row;
+            VisualElement levels = Labels.Row();
             levels.Add(new Label(PanelStrings.Get("settings.auto_approve")));
             foreach (string level in new[] { "ask", "read_only", "undoable", "all_unity_tools" })
             {
@@ -125,8 +134,7 @@ namespace AgentPanel.Editor
                 levels.Add(new Button(() => Send(m_commands.SetAutoApprove(chosen))) { text = level });
             }
             settings.Add(levels);
-            var integrations = new VisualElement();
-            integrations.style.flexDirection = FlexDirection.Row;
+            VisualElement integrations = Labels.Row();
             integrations.Add(new Button(() => Send(m_commands.InstallPlugin())) { text = PanelStrings.Get("integrations.install_plugin") });
             integrations.Add(new Button(() => Send(m_commands.ApplyUloopPreset())) { text = PanelStrings.Get("integrations.uloop_preset") });
             settings.Add(integrations);
@@ -137,9 +145,8 @@ namespace AgentPanel.Editor
         void ShowBypassWarning()
         {
             m_bypassConfirmation.Clear();
-            m_bypassConfirmation.Add(Text(PanelStrings.Get("bypass.warning")));
-            var buttons = new VisualElement();
-            buttons.style.flexDirection = FlexDirection.Row;
+            m_bypassConfirmation.Add(Labels.Classed(Labels.Text(PanelStrings.Get("bypass.warning")), "uap-notice", "uap-notice-warning"));
+            VisualElement buttons = Labels.Row();
             buttons.Add(new Button(() => m_bypassConfirmation.Clear()) { text = PanelStrings.Get("bypass.cancel") });
             buttons.Add(new Button(() => { m_bypassConfirmation.Clear(); Send(m_commands.ConfirmBypassPermissions()); }) { text = PanelStrings.Get("bypass.confirm") });
             m_bypassConfirmation.Add(buttons);
@@ -150,11 +157,10 @@ namespace AgentPanel.Editor
             m_history.Clear();
             foreach (HistoryEntry entry in m_transcript.History)
             {
-                var row = new VisualElement();
-                row.style.flexDirection = FlexDirection.Row;
+                VisualElement row = Labels.Row();
                 string id = entry.SessionId;
                 row.Add(new Button(() => { Send(m_commands.Resume(id)); m_transcript.History.Clear(); }) { text = PanelStrings.Get("history.resume") });
-                row.Add(Text(entry.Title.Length > 0 ? entry.Title : entry.SessionId));
+                row.Add(Labels.Text(entry.Title.Length > 0 ? entry.Title : entry.SessionId));
                 row.Add(DeleteButton(id));
                 m_history.Add(row);
             }
@@ -211,13 +217,6 @@ namespace AgentPanel.Editor
             if (m_client != null)
                 m_client.Dispose();
             m_client = null;
-        }
-
-        static Label Text(string text)
-        {
-            var label = new Label(PanelText.Literal(text));
-            label.style.whiteSpace = WhiteSpace.Normal;
-            return label;
         }
 
         void Send(string command)
@@ -279,6 +278,8 @@ namespace AgentPanel.Editor
             m_streaming.text = PanelText.Literal(m_transcript.StreamingText);
             RenderPermissions();
             RenderHistory();
+            RenderModels();
+            RenderQuickActions();
             m_status.text = PanelText.Literal(StatusLine());
         }
 
@@ -311,7 +312,7 @@ namespace AgentPanel.Editor
             var integrations = status["integrations"] as Newtonsoft.Json.Linq.JArray;
             if (integrations != null && integrations.Count > 0)
                 plugin = (string)integrations[0]["state"];
-            return PanelStrings.Get("status.line", "state", m_transcript.State.ToString(), "model", (string)status["model"], "tokens", (string)status["context_tokens"],
+            return PanelStrings.Get("status.line", "state", m_transcript.State.ToString(), "model", StatusView.CurrentModel(status), "context", StatusView.Context(status),
                                     "cost", (string)status["total_cost_usd"], "mode", (string)status["permission_mode"], "level", (string)status["auto_approve"]) +
                    (plugin != null ? PanelStrings.Get("status.plugin", "state", PanelStrings.Get("plugin." + plugin)) : string.Empty) +
                    InstallLine() +
@@ -336,44 +337,47 @@ namespace AgentPanel.Editor
             if (m_transcript.Cards.Count < m_renderedCards)
             {
                 m_cards.Clear();
-                m_unfinishedTools.Clear();
+                m_cardViews.Clear();
                 m_renderedCards = 0;
             }
             int end = System.Math.Min(m_transcript.Cards.Count, m_renderedCards + CardsPerRefresh);
             for (; m_renderedCards < end; ++m_renderedCards)
-            {
-                Card card = m_transcript.Cards[m_renderedCards];
-                if (card.Kind == CardKind.Assistant && card.Markdown != null)
-                {
-                    m_cards.Add(MarkdownView.Render(card.Markdown));
-                    continue;
-                }
-                Label label = Text(CardText(card));
-                m_cards.Add(label);
-                if (card.Kind == CardKind.Tool && !card.Finished)
-                    m_unfinishedTools.Add(new KeyValuePair<Card, Label>(card, label));
-            }
-            for (int index = m_unfinishedTools.Count - 1; index >= 0; --index)
-                if (m_unfinishedTools[index].Key.Finished)
-                {
-                    m_unfinishedTools[index].Value.text = PanelText.Literal(CardText(m_unfinishedTools[index].Key));
-                    m_unfinishedTools.RemoveAt(index);
-                }
+                m_cards.Add(m_cardViews.Render(m_transcript.Cards[m_renderedCards]));
+            m_cardViews.FinishTools();
             while (m_cards.contentContainer.childCount > KeptCardElements)
                 m_cards.contentContainer.RemoveAt(0);
         }
 
-        static string CardText(Card card)
+        // The picker follows the CLI's model list and the current model, without sending a change.
+        void RenderModels()
         {
-            switch (card.Kind)
+            List<ModelChoice> choices = StatusView.Models(m_transcript.Status);
+            string current = StatusView.CurrentModel(m_transcript.Status);
+            string key = current + "\n" + string.Join("\n", choices.ConvertAll(choice => choice.Value + "\t" + choice.Label).ToArray());
+            if (key == m_shownModels)
+                return;
+            m_shownModels = key;
+            m_modelChoices = choices;
+            m_model.choices = choices.ConvertAll(choice => choice.Label);
+            m_model.SetValueWithoutNotify(choices.Find(choice => choice.Value == current).Label);
+        }
+
+        // The active profiles' canned prompts: choosing one fills the composer, never sends.
+        void RenderQuickActions()
+        {
+            List<QuickAction> actions = StatusView.QuickActions(m_transcript.Status, PanelStrings.Language);
+            string key = string.Join("\n", actions.ConvertAll(action => action.Id + "\t" + action.Label + "\t" + action.Prompt).ToArray());
+            if (key == m_shownQuickActions)
+                return;
+            m_shownQuickActions = key;
+            m_quickActions.Clear();
+            if (actions.Count == 0)
+                return;
+            m_quickActions.Add(Labels.Text(PanelStrings.Get("quick_actions.label")));
+            foreach (QuickAction action in actions)
             {
-                case CardKind.User: return PanelStrings.Get("card.you", "text", card.Text);
-                case CardKind.Assistant: return card.Text;
-                case CardKind.Tool:
-                    return "[" + card.ToolName + "] " + card.ToolInput + (card.Finished ? (card.IsError ? "\n" + PanelStrings.Get("card.tool_error") : "\n→ ") + card.ToolResult : "\n" + PanelStrings.Get("card.tool_running"));
-                case CardKind.TurnFinished: return PanelStrings.Get("card.turn_finished", "turn", card.TurnId.ToString(), "result", card.Text);
-                case CardKind.Notice: return card.Level + ": " + card.Text;
-                default: return PanelStrings.Get("card.compacted");
+                string prompt = action.Prompt;
+                m_quickActions.Add(new Button(() => m_input.value = prompt) { text = PanelText.Literal(action.Label) });
             }
         }
 
@@ -403,14 +407,15 @@ namespace AgentPanel.Editor
 
         VisualElement PermissionCardElement(PermissionCard permission)
         {
-            var card = new VisualElement();
+            VisualElement card = Labels.Classed(new VisualElement(), "uap-permission-card");
+            card.EnableInClassList("uap-permission-destructive", permission.Destructive);
             string badges = (permission.ReadOnly ? PanelStrings.Get("permission.read_only") : string.Empty) +
                             (permission.Undoable ? PanelStrings.Get("permission.undoable") : string.Empty) +
                             (permission.Destructive ? PanelStrings.Get("permission.destructive") : string.Empty);
-            card.Add(Text(PanelStrings.Get("permission.ask", "tool", permission.DisplayName ?? permission.ToolName) + badges + "\n" + permission.Input));
+            card.Add(Labels.Text(PanelStrings.Get("permission.ask", "tool", permission.DisplayName ?? permission.ToolName) + badges + "\n" + permission.Input));
             if (permission.Preview != null)
                 card.Add(PreviewElement(permission.Preview));
-            var buttons = Row();
+            VisualElement buttons = Labels.Row();
             var denyMessage = new TextField();
             string id = permission.PermissionId;
             buttons.Add(new Button(() => Send(m_commands.AnswerPermission(id, PermissionDecision.Allow, null))) { text = PanelStrings.Get("permission.allow") });
@@ -434,22 +439,22 @@ namespace AgentPanel.Editor
             if (preview.Diff.Length == 0)
             {
                 if (preview.Note != null)
-                    element.Add(Text(PanelStrings.Get("permission.no_preview", "reason", preview.Note)));
+                    element.Add(Labels.Text(PanelStrings.Get("permission.no_preview", "reason", preview.Note)));
                 return element;
             }
-            element.Add(Text(PanelStrings.Get(preview.NewFile ? "permission.diff_new_file" : "permission.diff_summary",
+            element.Add(Labels.Text(PanelStrings.Get(preview.NewFile ? "permission.diff_new_file" : "permission.diff_summary",
                                               "added", preview.Added.ToString(), "removed", preview.Removed.ToString())));
             List<KeyValuePair<DiffLineKind, string>> lines = preview.Lines();
             for (int index = 0; index < lines.Count && index < MaxDiffLines; ++index)
             {
-                Label line = Text(lines[index].Value);
+                Label line = Labels.Text(lines[index].Value);
                 line.AddToClassList("uap-diff-" + lines[index].Key.ToString().ToLowerInvariant());
                 element.Add(line);
             }
             if (lines.Count > MaxDiffLines)
-                element.Add(Text(PanelStrings.Get("permission.diff_more_lines", "count", (lines.Count - MaxDiffLines).ToString())));
+                element.Add(Labels.Text(PanelStrings.Get("permission.diff_more_lines", "count", (lines.Count - MaxDiffLines).ToString())));
             if (preview.Truncated)
-                element.Add(Text(PanelStrings.Get("permission.diff_truncated")));
+                element.Add(Labels.Text(PanelStrings.Get("permission.diff_truncated")));
             return element;
         }
 
@@ -457,13 +462,13 @@ namespace AgentPanel.Editor
         // The picks are read when Submit is pressed, so the form needs no change callbacks.
         VisualElement QuestionCard(QuestionForm form)
         {
-            var card = new VisualElement();
-            card.Add(Text(PanelStrings.Get("question.title")));
+            VisualElement card = Labels.Classed(new VisualElement(), "uap-permission-card");
+            card.Add(Labels.Text(PanelStrings.Get("question.title")));
             var readers = new List<System.Action>();
             foreach (Question question in form.Questions)
             {
                 Question asked = question;
-                card.Add(Text((asked.Header.Length > 0 ? asked.Header + ": " : string.Empty) + asked.Text));
+                card.Add(Labels.Text((asked.Header.Length > 0 ? asked.Header + ": " : string.Empty) + asked.Text));
                 var labels = asked.Choices.ConvertAll(choice => PanelText.Literal(choice.Description.Length > 0 ? choice.Label + " — " + choice.Description : choice.Label));
                 var other = new TextField(PanelStrings.Get("question.other"));
                 if (asked.MultiSelect)
@@ -481,8 +486,8 @@ namespace AgentPanel.Editor
                 readers.Add(() => asked.Other = other.value ?? string.Empty);
                 card.Add(other);
             }
-            Label problem = Text(string.Empty);
-            var buttons = Row();
+            Label problem = Labels.Text(string.Empty);
+            VisualElement buttons = Labels.Row();
             buttons.Add(new Button(() =>
             {
                 readers.ForEach(read => read());
@@ -499,13 +504,6 @@ namespace AgentPanel.Editor
             card.Add(buttons);
             card.Add(problem);
             return card;
-        }
-
-        static VisualElement Row()
-        {
-            var row = new VisualElement();
-            row.style.flexDirection = FlexDirection.Row;
-            return row;
         }
     }
 }

@@ -63,9 +63,8 @@ namespace AgentPanel.Editor
 
         static VisualElement Code(MarkdownBlock block)
         {
-            var code = new VisualElement();
-            var header = new VisualElement();
-            header.style.flexDirection = FlexDirection.Row;
+            VisualElement code = Labels.Classed(new VisualElement(), "uap-code");
+            VisualElement header = Labels.Row("uap-code-header");
             header.Add(Literal(block.Language, FontStyle.Italic));
             string text = block.Text;
             header.Add(new Button(() => GUIUtility.systemCopyBuffer = text) { text = PanelStrings.Get("code.copy") });
@@ -97,8 +96,7 @@ namespace AgentPanel.Editor
 
         static VisualElement Row(List<List<MarkdownInline>> cells, FontStyle style)
         {
-            var row = new VisualElement();
-            row.style.flexDirection = FlexDirection.Row;
+            VisualElement row = Labels.Row();
             foreach (List<MarkdownInline> cell in cells)
             {
                 VisualElement content = Runs(cell, style);
@@ -110,8 +108,7 @@ namespace AgentPanel.Editor
 
         static VisualElement Beside(string marker, VisualElement content)
         {
-            var row = new VisualElement();
-            row.style.flexDirection = FlexDirection.Row;
+            VisualElement row = Labels.Row();
             row.Add(Literal(marker, FontStyle.Normal));
             content.style.flexGrow = 1;
             row.Add(content);
@@ -120,8 +117,7 @@ namespace AgentPanel.Editor
 
         static VisualElement WrappingRow()
         {
-            var row = new VisualElement();
-            row.style.flexDirection = FlexDirection.Row;
+            VisualElement row = Labels.Row();
             row.style.flexWrap = Wrap.Wrap;
             return row;
         }

@@ -1,0 +1,132 @@
+// The transcript's cards as UI Toolkit elements: tool cards folded to one line that names the file
+// or command, turn summaries with the revert button when the turn has something to revert, and the
+// revert's outcome. Each element carries the theme's classes (Theme/AgentPanel.uss).
+using System;
+using System.Collections.Generic;
+using AgentPanel.Panel;
+using UnityEngine.UIElements;
+
+namespace AgentPanel.Editor
+{
+    sealed class CardViews
+    {
+        readonly PanelCommands m_commands;
+        readonly Action<string> m_send;
+        readonly List<KeyValuePair<Card, Foldout>> m_unfinishedTools = new List<KeyValuePair<Card, Foldout>>();
+        readonly Dictionary<long, Button> m_revertButtons = new Dictionary<long, Button>();
+
+        public CardViews(PanelCommands commands, Action<string> send)
+        {
+            m_commands = commands;
+            m_send = send;
+        }
+
+        // Forgets the drawn cards (the window cleared its list).
+        public void Clear()
+        {
+            m_unfinishedTools.Clear();
+            m_revertButtons.Clear();
+        }
+
+        public VisualElement Render(Card card)
+        {
+            switch (card.Kind)
+            {
+                case CardKind.User: return Labels.Classed(Labels.Text(PanelStrings.Get("card.you", "text", card.Text)), "uap-card", "uap-card-user");
+                case CardKind.Assistant:
+                    VisualElement body = card.Markdown != null ? MarkdownView.Render(card.Markdown) : Labels.Text(card.Text);
+                    return Labels.Classed(body, "uap-card", "uap-card-assistant");
+                case CardKind.Tool: return ToolCard(card);
+                case CardKind.TurnFinished: return TurnSummary(card);
+                case CardKind.TurnReverted: return RevertOutcome(card);
+                case CardKind.Notice: return Labels.Classed(Labels.Text(card.Text), "uap-notice", "uap-notice-" + Level(card.Level));
+                default: return Labels.Classed(Labels.Text(PanelStrings.Get("card.compacted")), "uap-notice", "uap-notice-info");
+            }
+        }
+
+        // Tool cards that were still running when drawn get their result once it arrives.
+        public void FinishTools()
+        {
+            for (int index = m_unfinishedTools.Count - 1; index >= 0; --index)
+            {
+                Card card = m_unfinishedTools[index].Key;
+                if (!card.Finished)
+                    continue;
+                Foldout fold = m_unfinishedTools[index].Value;
+                fold.text = PanelText.Literal(Headline(card));
+                AddResult(fold, card);
+                m_unfinishedTools.RemoveAt(index);
+            }
+        }
+
+        VisualElement ToolCard(Card card)
+        {
+            var fold = new Foldout { text = PanelText.Literal(Headline(card)), value = false };
+            Labels.Classed(fold, "uap-card", "uap-tool-card");
+            fold.Add(Labels.Classed(Labels.Text(PanelStrings.Get("card.tool_input")), "uap-section-title"));
+            fold.Add(Labels.Classed(Labels.Text(card.ToolInput), "uap-code"));
+            if (card.Finished)
+                AddResult(fold, card);
+            else
+                m_unfinishedTools.Add(new KeyValuePair<Card, Foldout>(card, fold));
+            return fold;
+        }
+
+        static void AddResult(Foldout fold, Card card)
+        {
+            fold.EnableInClassList("uap-tool-error", card.IsError);
+            fold.Add(Labels.Classed(Labels.Text(PanelStrings.Get("card.tool_result")), "uap-section-title"));
+            fold.Add(Labels.Classed(Labels.Text(card.ToolResult), "uap-code"));
+        }
+
+        // "Edit Assets/Player.cs — done": the subject from the input, the state from the result.
+        static string Headline(Card card)
+        {
+            string state = !card.Finished ? PanelStrings.Get("card.tool_running") : card.IsError ? PanelStrings.Get("card.tool_failed") : PanelStrings.Get("card.tool_done");
+            return ToolHeadline.For(card) + " \u2014 " + state;
+        }
+
+        VisualElement TurnSummary(Card card)
+        {
+            var summary = new VisualElement();
+            Labels.Classed(summary, "uap-turn-summary");
+            summary.EnableInClassList("uap-turn-error", card.IsError);
+            summary.Add(Labels.Text(PanelStrings.Get("card.turn_finished", "turn", card.TurnId.ToString(), "result", card.Text)));
+            // Only a turn that changed the editor under Undo has anything a revert could take back.
+            if (!card.Revertible || card.TurnId <= 0)
+                return summary;
+            long turn = card.TurnId;
+            Button revert = null;
+            revert = new Button(() => { revert.SetEnabled(false); m_send(m_commands.RevertTurn(turn)); }) { text = PanelStrings.Get("card.revert") };
+            revert.SetEnabled(!card.Reverted);
+            m_revertButtons[turn] = revert;
+            summary.Add(revert);
+            if (card.NotRevertible.Count > 0)
+            {
+                summary.Add(Labels.Text(PanelStrings.Get("card.revert_keeps")));
+                foreach (string change in card.NotRevertible)
+                    summary.Add(Labels.Text("\u2022 " + change));
+            }
+            return summary;
+        }
+
+        // A refused revert gives the button back; a done one keeps it off.
+        VisualElement RevertOutcome(Card card)
+        {
+            Button revert;
+            if (m_revertButtons.TryGetValue(card.TurnId, out revert))
+                revert.SetEnabled(card.IsError);
+            string text = card.IsError
+                ? PanelStrings.Get("card.not_reverted", "turn", card.TurnId.ToString(), "reason", card.Text)
+                : PanelStrings.Get("card.reverted", "turn", card.TurnId.ToString(), "step", card.Text) +
+                  (card.NotRevertible.Count > 0 ? PanelStrings.Get("card.reverted_kept", "tools", string.Join(", ", card.NotRevertible)) : string.Empty);
+            return Labels.Classed(Labels.Text(text), "uap-notice", card.IsError ? "uap-notice-warning" : "uap-notice-info");
+        }
+
+        // The theme knows these levels; anything else is shown as info.
+        static string Level(string level)
+        {
+            return level == "error" || level == "warning" ? level : "info";
+        }
+    }
+}
