@@ -10,6 +10,7 @@
 #include "settings/project_settings.hpp"
 #include "support/json.hpp"
 
+#include <algorithm>
 #include <csignal>
 #include <sys/stat.h>
 #include <thread>
@@ -333,6 +334,42 @@ TEST_F(RealCli, HistoryListsTheSessionAndResumingContinuesIt) {
     ASSERT_GE(wait_turn(*client, before), 0);
     EXPECT_EQ(host->agent().session().session_id(), session);
     EXPECT_NE(main_requests().back().find("ZEBRA-77"), std::string::npos);
+}
+
+TEST_F(RealCli, ThinkingReachesThePanelApartFromTheAnswerAndComesBackWithTheSession) {
+    // The model thinks in Japanese past nothing special; the host passes the block on as its own item.
+    start(R"([{"blocks":[{"thinking":"The user wants a cube; place it at the origin. 立方体を原点に置く。"},{"text":"Placed the cube."}]}])");
+    auto client = connect();
+    client->send(send_command("make a cube"));
+    int finished = wait_turn(*client);
+    ASSERT_GE(finished, 0) << ::testing::PrintToString(client->texts());
+    int thinking = -1, answer = -1;
+    for (int index = 0; index < finished; ++index) {
+        if (is_type(client->message(index), "assistant_thinking"))
+            thinking = index;
+        if (is_type(client->message(index), "assistant_message"))
+            answer = index;
+    }
+    ASSERT_GE(thinking, 0) << ::testing::PrintToString(client->texts());
+    ASSERT_GT(answer, thinking) << "the thinking comes before the answer it led to";
+    auto item = client->message(thinking);
+    EXPECT_EQ(std::string(item["text"].GetString()), "The user wants a cube; place it at the origin. 立方体を原点に置く。");
+    EXPECT_FALSE(item["truncated"].GetBool());
+    EXPECT_EQ(std::string(client->message(answer)["text"].GetString()), "Placed the cube.") << "the thinking is not part of the answer";
+
+    // Reopened from history, the session shows the thinking where it was.
+    std::string session = host->agent().session().session_id();
+    client->send(R"({"type":"new_session"})");
+    size_t before = client->count();
+    client->send(R"({"type":"resume","session_id":")" + session + R"("})");
+    int reset = client->wait_for_type("transcript_reset", 20s, before);
+    ASSERT_GE(reset, 0);
+    std::vector<std::string> types;
+    for (auto& restored : client->message(reset)["items"].GetArray())
+        types.push_back(restored["type"].GetString());
+    auto first_thinking = std::find(types.begin(), types.end(), "assistant_thinking");
+    ASSERT_NE(first_thinking, types.end()) << ::testing::PrintToString(types);
+    EXPECT_NE(std::find(first_thinking, types.end(), "assistant_message"), types.end()) << ::testing::PrintToString(types);
 }
 
 TEST_F(RealCli, ImageAttachmentReachesTheApiAsAnImageBlock) {

@@ -4,6 +4,7 @@
 #include "panel/console_digest.hpp"
 #include "panel/editor_activity.hpp"
 #include "support/json_writer.hpp"
+#include "support/utf8_text.hpp"
 
 #include <gtest/gtest.h>
 
@@ -89,7 +90,9 @@ TEST(ConsoleDigest, LongAndMultiLineMessagesAreClippedOnACharacterBoundary) {
     std::string clipped = ConsoleDigest::clip(accents, 301);
     EXPECT_EQ(clipped, accents.substr(0, 300) + "...");
     EXPECT_EQ(ConsoleDigest::clip("first line\nat Stack.Trace ()", 300), "first line");
-    EXPECT_EQ(uap::panel::clip_utf8("\xE2\x82\xAC\xE2\x82\xAC", 4), "\xE2\x82\xAC"); // Never half a euro sign.
+    EXPECT_EQ(uap::utf8::clip("\xE2\x82\xAC\xE2\x82\xAC", 4), "\xE2\x82\xAC"); // Never half a euro sign.
+    EXPECT_EQ(uap::utf8::clip("\xE2\x82\xAC", 2), ""); // A character that does not fit is left out whole.
+    EXPECT_EQ(uap::utf8::clip("abc", 3), "abc");
 }
 
 TEST(EditorActivityUnit, TheTurnBlockIsBoundedWhateverTheEditorSends) {

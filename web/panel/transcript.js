@@ -1,12 +1,13 @@
-// The chat transcript: user and assistant messages, streaming text, tool cards (collapsed, with
-// input, result, error and duration), policy refusals, notices, compaction markers and turn summaries.
+// The chat transcript: user and assistant messages, the model's thinking (folded), streaming text,
+// tool cards (collapsed, with input, result, error and duration), policy refusals, notices,
+// compaction markers and turn summaries.
 import { element, formatJson } from './dom.js';
 import { t } from './i18n.js';
 import { renderMarkdown } from './markdown.js';
 import { renderAssistantBody } from './markdown_tree.js';
 
 // The events the transcript draws; others (command results and the like) pass by.
-const drawnTypes = new Set(['user_message', 'assistant_message', 'tool_started', 'tool_finished', 'turn_finished', 'turn_reverted',
+const drawnTypes = new Set(['user_message', 'assistant_message', 'assistant_thinking', 'tool_started', 'tool_finished', 'turn_finished', 'turn_reverted',
   'notice', 'compaction', 'permission_decided', 'editor_event']);
 
 export class Transcript {
@@ -120,6 +121,7 @@ export class Transcript {
     switch (event.type) {
       case 'user_message': return this.addUser(event);
       case 'assistant_message': return this.addAssistant(event);
+      case 'assistant_thinking': return this.addThinking(event);
       case 'tool_started': return this.addTool(event, live);
       case 'tool_finished': return this.finishTool(event, live);
       case 'turn_finished': return this.addSummary(event);
@@ -167,6 +169,15 @@ export class Transcript {
     node.append(renderAssistantBody(event));
     if (event.aborted) node.append(element('div', { className: 'meta', text: t('transcript.interrupted') }));
     this.append(node);
+  }
+
+  // Folded by default: the reasoning is there for whoever wants it, without burying the answer.
+  addThinking(event) {
+    const details = element('details', { className: `thinking${event.subagent ? ' subagent' : ''}` },
+      element('summary', { text: t('transcript.thinking') }),
+      element('div', { className: 'body plain', text: event.text ?? '' }));
+    if (event.truncated) details.append(element('div', { className: 'meta', text: t('tool.truncated') }));
+    this.append(details);
   }
 
   appendDelta(text) {

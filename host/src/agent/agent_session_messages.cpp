@@ -6,6 +6,7 @@
 #include "agent/launch_files.hpp"
 #include "agent/permission_broker.hpp"
 #include "agent/script_gate.hpp"
+#include "support/utf8_text.hpp"
 
 #include <algorithm>
 
@@ -154,6 +155,8 @@ void AgentSession::handle_assistant(const rapidjson::Value& message) {
             item = event("assistant_message");
             put(item, "text", json::string_field(block, "text").value_or(""));
             item.AddMember("aborted", json::bool_field(message, "aborted").value_or(false), item.GetAllocator());
+        } else if (type == "thinking") {
+            item = thinking_item(json::string_field(block, "thinking").value_or(""));
         } else if (type == "tool_use") {
             item = event("tool_started");
             put(item, "tool_use_id", json::string_field(block, "id").value_or(""));
@@ -219,7 +222,7 @@ void AgentSession::handle_user(const rapidjson::Value& message) {
         }
         const rapidjson::Value* inner = member(block, "content");
         std::string text = inner ? content_text(*inner) : "";
-        put(finished, "content", text.substr(0, max_tool_result_text));
+        put(finished, "content", utf8::clip(text, max_tool_result_text));
         finished.AddMember("truncated", text.size() > max_tool_result_text, finished.GetAllocator());
         finished.AddMember("turn_id", m_turns.last_turn(), finished.GetAllocator());
         if (is_subagent(message))

@@ -3,6 +3,10 @@
 #pragma once
 
 #include "support/json.hpp"
+#include "support/utf8_text.hpp"
+
+#include <cstddef>
+#include <string>
 
 namespace uap::agent {
 
@@ -21,6 +25,16 @@ inline void put(rapidjson::Document& document, const char* name, const std::stri
 // Adds a member holding a deep copy of the value.
 inline void put_copy(rapidjson::Document& document, const char* name, const rapidjson::Value& value) {
     document.AddMember(rapidjson::StringRef(name), rapidjson::Value(value, document.GetAllocator()), document.GetAllocator());
+}
+
+// The model's thinking as a transcript item, live or read back from history (front-ends show it
+// folded). Past the bound it is cut whole characters at a time and says so.
+constexpr std::size_t max_thinking_bytes = 32 * 1024;
+inline rapidjson::Document thinking_item(const std::string& thinking) {
+    auto item = event("assistant_thinking");
+    put(item, "text", utf8::clip(thinking, max_thinking_bytes));
+    item.AddMember("truncated", thinking.size() > max_thinking_bytes, item.GetAllocator());
+    return item;
 }
 
 // The named member of an object, or null when the value is no object or has no such member.

@@ -126,6 +126,8 @@ void read_transcript(const fs::path& file, bool subagent, const std::vector<Inte
                     auto assistant = event("assistant_message");
                     put(assistant, "text", json::string_field(block, "text").value_or(""));
                     produced.push_back(std::move(assistant));
+                } else if (kind == "thinking") {
+                    produced.push_back(thinking_item(json::string_field(block, "thinking").value_or("")));
                 } else if (kind == "tool_use") {
                     auto started = event("tool_started");
                     put(started, "tool_use_id", json::string_field(block, "id").value_or(""));

@@ -5,6 +5,7 @@
 #include "agent/launch_files.hpp"
 #include "support/files.hpp"
 #include "support/json.hpp"
+#include "support/utf8_text.hpp"
 
 namespace uap::agent {
 
@@ -18,17 +19,6 @@ constexpr uint64_t max_record_bytes = 32 * 1024 * 1024;
 
 fs::path record_for(const fs::path& project, const std::string& session_id) {
     return agent_state_folder(project) / ("interrupted-answers-" + session_id + ".json");
-}
-
-// Cut at a UTF-8 character boundary, so the record stays valid text.
-std::string bounded(std::string text) {
-    if (text.size() <= max_answer_bytes)
-        return text;
-    size_t end = max_answer_bytes;
-    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
-        --end;
-    text.resize(end);
-    return text;
 }
 
 } // namespace
@@ -60,7 +50,7 @@ Expected<void> keep_interrupted_answer(const fs::path& project, const std::strin
     if (!valid_session_id(session_id))
         return Error("not a session id: " + session_id);
     auto answers = interrupted_answers(project, session_id);
-    answer.text = bounded(std::move(answer.text));
+    answer.text = utf8::clip(answer.text, max_answer_bytes);
     answers.push_back(std::move(answer));
     if (answers.size() > max_kept_answers)
         answers.erase(answers.begin(), answers.begin() + static_cast<std::ptrdiff_t>(answers.size() - max_kept_answers));

@@ -1,6 +1,8 @@
 // Folding and rate-limiting Console errors; see console_digest.hpp.
 #include "panel/console_digest.hpp"
 
+#include "support/utf8_text.hpp"
+
 #include <algorithm>
 
 namespace uap::panel {
@@ -16,19 +18,9 @@ bool same(const ConsoleErrorEntry& entry, std::string_view kind, std::string_vie
 
 } // namespace
 
-std::string clip_utf8(std::string_view text, std::size_t bytes) {
-    if (text.size() <= bytes)
-        return std::string(text);
-    std::size_t end = bytes;
-    // Back off to the start of a UTF-8 sequence: text[end] is the first byte left out.
-    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
-        --end;
-    return std::string(text.substr(0, end));
-}
-
 std::string ConsoleDigest::clip(std::string_view message, std::size_t bytes) {
     std::string_view line = message.substr(0, message.find_first_of("\r\n"));
-    return line.size() <= bytes ? std::string(line) : clip_utf8(line, bytes) + "...";
+    return line.size() <= bytes ? std::string(line) : utf8::clip(line, bytes) + "...";
 }
 
 ConsoleDigest::WindowEntry* ConsoleDigest::find_in_window(std::string_view kind, std::string_view message) {

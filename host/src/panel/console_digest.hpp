@@ -11,9 +11,6 @@
 
 namespace uap::panel {
 
-// The first bytes of text, cut on a UTF-8 boundary so the result stays valid UTF-8.
-std::string clip_utf8(std::string_view text, std::size_t bytes);
-
 // One distinct Console error: its kind (error, exception, assert), the message clipped to a bound,
 // and how many identical entries it stands for.
 struct ConsoleErrorEntry {

@@ -3,6 +3,7 @@
 #include "panel/editor_activity.hpp"
 
 #include "support/json.hpp"
+#include "support/utf8_text.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -307,7 +308,7 @@ std::string EditorActivity::take_turn_text() {
     // Long names in every line and ten long errors can exceed the bound; the Console's list comes last, so it is what gets cut.
     static const std::string cut_note = "\n- (the rest is cut: this block is bounded at " + std::to_string(max_turn_text_bytes) + " bytes)\n";
     if (text.size() > max_turn_text_bytes)
-        text = clip_utf8(text, max_turn_text_bytes - cut_note.size()) + cut_note;
+        text = utf8::clip(text, max_turn_text_bytes - cut_note.size()) + cut_note;
     return text;
 }
 

@@ -13,7 +13,7 @@ namespace uap::panel {
 namespace {
 
 bool is_transcript_event(const std::string& type) {
-    return type == "user_message" || type == "assistant_message" || type == "tool_started" || type == "tool_finished" ||
+    return type == "user_message" || type == "assistant_message" || type == "assistant_thinking" || type == "tool_started" || type == "tool_finished" ||
            type == "turn_finished" || type == "turn_reverted" || type == "notice" || type == "compaction";
 }
 

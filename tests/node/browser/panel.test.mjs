@@ -55,6 +55,32 @@ describe('chat', () => {
   });
 });
 
+describe('thinking', () => {
+  it('shows the model\'s thinking folded above the answer, never inside it', async () => {
+    const thought = 'The cube goes at the origin; <b>not</b> markup. 立方体を原点に。';
+    await withStack([{ blocks: [{ thinking: thought }, { text: 'Placed the cube.' }] }], {}, async ({ host, browser }) => {
+      const page = await openPanel(browser, host.signIn);
+      await sendMessage(page, 'make a cube');
+      await page.waitForSelector('.turn-summary', { timeout: 60000 });
+      const thinking = page.locator('details.thinking');
+      assert.equal(await thinking.count(), 1);
+      assert.equal(await thinking.evaluate((node) => node.open), false, 'folded by default');
+      assert.equal(await thinking.locator('summary').textContent(), 'Thinking');
+      assert.equal(await thinking.locator('.body').textContent(), thought, 'shown as text, not markup');
+      assert.equal(await thinking.locator('.body b').count(), 0);
+      const answer = page.locator('.message.assistant:not(.streaming)').last();
+      assert.equal((await answer.textContent()).includes('origin'), false, 'the thinking is not part of the answer');
+      const order = await page.evaluate(() => {
+        const nodes = [...document.querySelectorAll('#transcript details.thinking, #transcript .message.assistant')];
+        return nodes.map((node) => (node.matches('details.thinking') ? 'thinking' : 'answer'));
+      });
+      assert.deepEqual(order, ['thinking', 'answer']);
+      await thinking.locator('summary').click();
+      await screenshot(page, 'thinking-open');
+    });
+  });
+});
+
 describe('tools and permissions', () => {
   it('shows a tool card with input, result and duration', async () => {
     const steps = [{ tool_use: { name: 'mcp__uap__echo', input: { text: 'ping-4242' } } }, { text: 'echoed' }];

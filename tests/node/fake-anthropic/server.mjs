@@ -5,6 +5,7 @@
 //   {"text": "..."}                                   one text block, stop_reason end_turn
 //   {"tool_use": {"name": "Read", "input": {...}}}    one tool_use block (id toolu_fake_N), stop_reason tool_use
 //   {"blocks": [{"text": "..."}, {"tool_use": {...}}]} several blocks; stop_reason tool_use if any is a tool_use
+//   {"thinking": "..."} (inside "blocks")             a thinking block, streamed as thinking_delta + signature_delta
 // Optional on any step: "delay_ms" (pause before each delta, so a test can interrupt mid-stream) and
 // "match" (the step is used only for a request whose last user message contains this substring).
 // Per main request: the first unused step whose "match" is found wins, else the first unused step without
@@ -99,6 +100,7 @@ function stepToMessage(step) {
       toolUseCounter += 1;
       return { type: 'tool_use', id: `toolu_fake_${toolUseCounter}`, name: p.tool_use.name, input: p.tool_use.input ?? {} };
     }
+    if (p.thinking !== undefined) return { type: 'thinking', thinking: String(p.thinking), signature: 'fake-signature' };
     return { type: 'text', text: String(p.text ?? '') };
   });
   const stopReason = content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
@@ -146,6 +148,13 @@ async function streamMessage(res, body, content, stopReason, delayMs) {
         await pause();
         send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: part } });
       }
+    } else if (block.type === 'thinking') {
+      send('content_block_start', { index, content_block: { type: 'thinking', thinking: '', signature: '' } });
+      for (const part of chunks(block.thinking)) {
+        await pause();
+        send('content_block_delta', { index, delta: { type: 'thinking_delta', thinking: part } });
+      }
+      send('content_block_delta', { index, delta: { type: 'signature_delta', signature: block.signature } });
     } else {
       send('content_block_start', { index, content_block: { type: 'text', text: '' } });
       for (const part of chunks(block.text)) {

@@ -23,6 +23,22 @@ namespace AgentPanel.Tests
             cases["viewmodel.tool_headline_names_the_subject"] = ToolHeadlineNamesTheSubject;
             cases["viewmodel.turn_revert_follows_events"] = TurnRevertFollowsEvents;
             cases["viewmodel.status_models_context_and_quick_actions"] = StatusModelsContextAndQuickActions;
+            cases["viewmodel.thinking_is_a_card_of_its_own"] = ThinkingIsACardOfItsOwn;
+        }
+
+        // assistant_thinking becomes its own card before the answer, live and in a reopened session.
+        static void ThinkingIsACardOfItsOwn(Options options)
+        {
+            var transcript = new Transcript();
+            transcript.Apply(JObject.Parse(@"{""type"":""assistant_thinking"",""seq"":1,""turn_id"":1,""text"":""place it at the origin <b>"",""truncated"":false}"));
+            transcript.Apply(JObject.Parse(@"{""type"":""assistant_message"",""seq"":2,""turn_id"":1,""text"":""Placed.""}"));
+            Check.Equal(CardKind.Thinking, transcript.Cards[0].Kind, "the thinking is a card");
+            Check.Equal("place it at the origin <b>", transcript.Cards[0].Text, "with the model's text");
+            Check.True(!transcript.Cards[0].Truncated, "not cut");
+            Check.Equal("Placed.", transcript.Cards[1].Text, "the answer stays apart from it");
+            transcript.Apply(JObject.Parse(@"{""type"":""transcript_reset"",""seq"":3,""items"":[{""type"":""assistant_thinking"",""text"":""long"",""truncated"":true},{""type"":""assistant_message"",""text"":""again""}]}"));
+            Check.Equal(2, transcript.Cards.Count, "a reopened session brings its thinking back");
+            Check.True(transcript.Cards[0].Kind == CardKind.Thinking && transcript.Cards[0].Truncated, "and says when the host cut it");
         }
 
         // A folded tool card's one line names what the tool works on, from the input the host sent.

@@ -5,7 +5,7 @@ using Newtonsoft.Json.Linq;
 
 namespace AgentPanel.Panel
 {
-    public enum CardKind { User, Assistant, Tool, TurnFinished, TurnReverted, Notice, Compaction }
+    public enum CardKind { User, Assistant, Thinking, Tool, TurnFinished, TurnReverted, Notice, Compaction }
 
     public sealed class Card
     {
@@ -17,6 +17,7 @@ namespace AgentPanel.Panel
         public string ToolInput;             // compact JSON of the input
         public string ToolResult;            // tool_finished content (≤ 4 KiB from the host)
         public bool IsError;
+        public bool Truncated;               // thinking: the host cut it at its bound
         public bool Finished;
         public string Level;                 // notice level
         public List<MarkdownBlock> Markdown; // assistant: the host's tree; null: show Text as plain text
@@ -167,6 +168,9 @@ namespace AgentPanel.Panel
                 case "assistant_message":
                     Add(new Card { Kind = CardKind.Assistant, Text = (string)item["text"] ?? string.Empty, TurnId = turn, Markdown = MarkdownTree.Read(item["markdown"]) });
                     StreamingText = string.Empty;
+                    break;
+                case "assistant_thinking":
+                    Add(new Card { Kind = CardKind.Thinking, Text = (string)item["text"] ?? string.Empty, TurnId = turn, Truncated = (bool?)item["truncated"] ?? false });
                     break;
                 case "tool_started":
                     Add(new Card

@@ -1,6 +1,6 @@
-// The transcript's cards as UI Toolkit elements: tool cards folded to one line that names the file
-// or command, turn summaries with the revert button when the turn has something to revert, and the
-// revert's outcome. Each element carries the theme's classes (Theme/AgentPanel.uss).
+// The transcript's cards as UI Toolkit elements: the model's thinking folded, tool cards folded to
+// one line that names the file or command, turn summaries with the revert button when the turn has
+// something to revert, and the revert's outcome. Each element carries the theme's classes (Theme/AgentPanel.uss).
 using System;
 using System.Collections.Generic;
 using AgentPanel.Panel;
@@ -36,6 +36,7 @@ namespace AgentPanel.Editor
                 case CardKind.Assistant:
                     VisualElement body = card.Markdown != null ? MarkdownView.Render(card.Markdown) : Labels.Text(card.Text);
                     return Labels.Classed(body, "uap-card", "uap-card-assistant");
+                case CardKind.Thinking: return Thinking(card);
                 case CardKind.Tool: return ToolCard(card);
                 case CardKind.TurnFinished: return TurnSummary(card);
                 case CardKind.TurnReverted: return RevertOutcome(card);
@@ -57,6 +58,17 @@ namespace AgentPanel.Editor
                 AddResult(fold, card);
                 m_unfinishedTools.RemoveAt(index);
             }
+        }
+
+        // Folded: the reasoning is there for whoever wants it, without burying the answer.
+        static VisualElement Thinking(Card card)
+        {
+            var fold = new Foldout { text = PanelText.Literal(PanelStrings.Get("card.thinking")), value = false };
+            Labels.Classed(fold, "uap-card", "uap-thinking");
+            fold.Add(Labels.Text(card.Text));
+            if (card.Truncated)
+                fold.Add(Labels.Text(PanelStrings.Get("card.thinking_truncated")));
+            return fold;
         }
 
         VisualElement ToolCard(Card card)
