@@ -245,6 +245,46 @@ TEST_F(RealCli, InterruptMidStreamEndsTheTurn) {
     EXPECT_EQ(client->wait_for_type("text_delta", 500ms, finished + 1), -1);
 }
 
+TEST_F(RealCli, AnInterruptedTurnIsContinuedWithOneCommandOnlyOnce) {
+    std::string long_text(1200, 'y');
+    for (size_t index = 0; index < long_text.size(); index += 7)
+        long_text[index] = ' ';
+    start(R"([{"text":")" + long_text + R"(","delay_ms":40},{"text":"picked up again"},{"text":"a fresh turn"}])");
+    auto client = connect();
+    client->send(send_command("write a lot"));
+    ASSERT_GE(client->wait_for_type("text_delta", 60s), 0);
+    client->send(R"({"type":"interrupt","id":"i1"})");
+    int interrupted = wait_turn(*client, 0, 20s);
+    ASSERT_GE(interrupted, 0);
+    auto first = client->message(interrupted);
+    ASSERT_TRUE(first["continuable"].GetBool()) << uap::json::to_text(first);
+    uint64_t turn = first["turn_id"].GetUint64();
+
+    auto result_of = [&](const std::string& id, size_t from) {
+        int index = client->wait_for([&](const rapidjson::Document& m) { return is_type(m, "command_result") && uap::json::string_field(m, "id") == id; }, 10s, from);
+        EXPECT_GE(index, 0) << "no command_result for " << id;
+        return index < 0 ? rapidjson::Document() : client->message(index);
+    };
+    size_t before = client->count();
+    client->send(R"({"type":"continue_turn","id":"old","turn_id":)" + std::to_string(turn + 5) + "}");
+    auto wrong = result_of("old", before);
+    EXPECT_FALSE(wrong["ok"].GetBool());
+    EXPECT_NE(uap::json::string_field(wrong, "error").value_or("").find("only the newest turn"), std::string::npos) << uap::json::to_text(wrong);
+
+    before = client->count();
+    client->send(R"({"type":"continue_turn","id":"c1","turn_id":)" + std::to_string(turn) + "}");
+    EXPECT_TRUE(result_of("c1", before)["ok"].GetBool());
+    int continued = wait_turn(*client, before, 60s);
+    ASSERT_GE(continued, 0) << ::testing::PrintToString(client->texts());
+    EXPECT_FALSE(client->message(continued)["continuable"].GetBool()) << "a turn that ended normally is not continuable";
+    EXPECT_NE(main_requests().back().find("Continue where you left off."), std::string::npos) << "the model is asked to go on";
+
+    before = client->count();
+    client->send(R"({"type":"continue_turn","id":"c2","turn_id":)" + std::to_string(turn) + "}");
+    auto again = result_of("c2", before);
+    EXPECT_FALSE(again["ok"].GetBool()) << "one click continues once";
+}
+
 TEST_F(RealCli, InterruptWithdrawsAPendingPermission) {
     start(R"([{"tool_use":{"name":"mcp__uap__count_words","input":{"text":"x"}}},{"text":"after"}])");
     auto first = connect();

@@ -21,6 +21,7 @@ let turnFinishedUnseen = false;
 const connection = new PanelConnection({ onMessage: apply, onState: showConnection });
 const transcript = new Transcript(document.getElementById('transcript'), document.getElementById('jump-latest'));
 transcript.onRevert = (turnId) => connection.command('revert_turn', { turn_id: turnId });
+transcript.onContinue = (turnId) => connection.command('continue_turn', { turn_id: turnId });
 const permissions = new PermissionCards(document.getElementById('permissions'), connection, updateTitle);
 const status = new StatusBar(connection);
 const settings = new SettingsView(connection);

@@ -136,6 +136,7 @@ export class Transcript {
 
   addUser(event) {
     this.notices.clear();
+    this.retireContinue();
     const node = element('div', { className: 'message user', attributes: { 'data-turn': String(event.turn_id ?? 0), 'data-queued': String(!!event.queued) } },
       element('div', { className: 'role', text: t('transcript.you') }),
       element('div', { className: 'body plain', text: event.text ?? '' }));
@@ -258,6 +259,7 @@ export class Transcript {
 
   addSummary(event) {
     this.endStreaming();
+    this.retireContinue();
     const usage = event.usage ?? {};
     const parts = [];
     const interrupted = event.interrupted || (event.terminal_reason ?? '').startsWith('aborted');
@@ -271,7 +273,28 @@ export class Transcript {
       element('span', { text: parts.join(' · ') }));
     // Only a turn that changed the editor under Undo has anything a revert could take back.
     if (event.turn_id && this.onRevert && event.revertible) summary.append(this.revertControl(event));
+    if (event.turn_id && this.onContinue && event.continuable) summary.append(this.continueControl(event));
     this.append(summary);
+  }
+
+  // Continue picks an interrupted or cut-short turn up again, on the user's click only; it belongs to
+  // the newest turn, so a later message or turn takes it away.
+  continueControl(event) {
+    const button = element('button', { className: 'continue-turn', text: t('continue.button'), attributes: { type: 'button', 'data-turn': String(event.turn_id) } });
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      const result = await this.onContinue(event.turn_id);
+      if (result.ok) button.remove();
+      else {
+        button.disabled = false;
+        this.add({ type: 'notice', level: 'error', text: t('continue.refused', { error: result.error }) });
+      }
+    });
+    return button;
+  }
+
+  retireContinue() {
+    for (const button of this.container.querySelectorAll('.continue-turn')) button.remove();
   }
 
   // "Revert turn" undoes the turn's editor changes (one Undo step); what Undo cannot take back is

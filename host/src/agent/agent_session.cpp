@@ -194,6 +194,7 @@ std::optional<std::string> AgentSession::reopen_last_locked() {
 }
 
 void AgentSession::publish_transcript_locked(const std::vector<rapidjson::Document>& items, const std::string& session_id) {
+    m_continuable_turn.reset(); // Another conversation is shown; its last turn is not this one.
     auto reset = event("transcript_reset");
     rapidjson::Value list(rapidjson::kArrayType);
     for (auto& item : items)

@@ -112,6 +112,9 @@ public:
     // Reverts a finished turn's editor changes (one Undo step) while they are the newest; the
     // outcome arrives as a turn_reverted event. Refused for a running or unknown turn.
     Expected<void> revert_turn(uint64_t turn_id);
+    // Sends continue_prompt as the user's message, for the newest turn only and only when it was
+    // interrupted or cut short by the CLI's exit (its turn_finished said continuable); never automatic.
+    Expected<void> continue_turn(uint64_t turn_id);
     // Restarts the CLI with --resume at the next moment no turn is running (never mid-turn), so it
     // reads the appended system prompt and the host's tools again. Requests made before that
     // moment are merged; without a running CLI it does nothing (the next spawn reads them anyway).
@@ -265,6 +268,8 @@ private:
     std::set<uint64_t> m_undoable_turns; // The newest turns that called one of our undoable tools.
     std::string m_partial_text; // Text streamed in the current turn since its last assistant message.
     std::string m_last_user_uuid; // The transcript uuid of the newest user message the CLI echoed.
+    // The newest finished turn, when it was interrupted or cut short by the CLI's exit.
+    std::optional<uint64_t> m_continuable_turn;
     // Why the CLI is to be restarted with --resume at the next moment no turn runs (mcp_reconnect
     // was rejected, the extension profiles changed); empty when no restart is due.
     std::optional<std::string> m_relaunch_reason;

@@ -22,6 +22,9 @@ constexpr const char* bypass_refusal =
     "longer apply and only the script gate's hook still holds. To turn it on anyway, confirm the warning the panel shows "
     "(a front-end sends set_permission_mode with \"confirm_bypass\": true).";
 
+// What Continue sends: the user's own words for "go on", so the model picks up its interrupted work.
+constexpr const char* continue_prompt = "Continue where you left off.";
+
 } // namespace
 
 Expected<void> AgentSession::send(const std::string& text, const std::vector<ImageAttachment>& images) {
@@ -65,6 +68,20 @@ Expected<void> AgentSession::interrupt() {
     withdraw_all_locked("the turn was interrupted", true);
     publish_status_locked();
     return {};
+}
+
+Expected<void> AgentSession::continue_turn(uint64_t turn_id) {
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_continuable_turn != turn_id)
+            return Error("turn " + std::to_string(turn_id) +
+                         " cannot be continued: only the newest turn can, and only when it was interrupted or cut short by the CLI's exit; "
+                         "send a message to go on instead");
+        if (m_turns.phase() != TurnPhase::Idle || !m_outbox.empty())
+            return Error("a turn is running or a message is waiting to be sent; wait for the turn to end (or interrupt it), then continue");
+        m_continuable_turn.reset(); // One click continues once.
+    }
+    return send(continue_prompt, {});
 }
 
 Expected<void> AgentSession::new_session() {

@@ -263,6 +263,8 @@ void AgentSession::close_interrupted_turn_locked(int exit_code) {
     put(finished, "result", "the CLI exited with code " + std::to_string(exit_code) +
                                 " in the middle of this turn; the partial answer is kept, and the session is resumed: send a message to continue");
     finished.AddMember("exit_code", exit_code, allocator);
+    finished.AddMember("continuable", true, allocator);
+    m_continuable_turn = turn;
     put_unrevertible_locked(finished, turn);
     m_hub.publish(std::move(finished));
 }

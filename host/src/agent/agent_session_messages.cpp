@@ -253,6 +253,9 @@ void AgentSession::handle_result(const rapidjson::Value& message) {
     put(finished, "terminal_reason", json::string_field(message, "terminal_reason").value_or(""));
     put(finished, "result", json::string_field(message, "result").value_or(""));
     finished.AddMember("num_turns", json::integer_field(message, "num_turns").value_or(0), allocator);
+    // A turn the user interrupted can be picked up again with one click (continue_turn).
+    finished.AddMember("continuable", interrupted, allocator);
+    m_continuable_turn = interrupted ? std::optional<uint64_t>(ended) : std::nullopt;
     if (const rapidjson::Value* usage = member(message, "usage"); usage && usage->IsObject()) {
         put_copy(finished, "usage", *usage);
         json::replace_with_copy(m_usage, *usage);

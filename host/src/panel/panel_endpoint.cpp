@@ -137,6 +137,12 @@ Expected<void> run(const std::string& type, const rapidjson::Value& command, age
             return Error("revert_turn needs turn_id, the positive turn number of a finished turn (as in its turn_finished event)");
         return session.revert_turn(static_cast<uint64_t>(*turn));
     }
+    if (type == "continue_turn") {
+        auto turn = json::integer_field(command, "turn_id");
+        if (!turn || *turn <= 0)
+            return Error("continue_turn needs turn_id, the positive turn number of the interrupted turn (its turn_finished says continuable)");
+        return session.continue_turn(static_cast<uint64_t>(*turn));
+    }
     return Error("unknown command type \"" + type + "\"");
 }
 

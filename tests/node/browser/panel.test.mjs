@@ -241,7 +241,7 @@ describe('questions', () => {
       { question: 'Which sides?', header: 'Sides', multiSelect: true,
         options: [{ label: 'Top', description: '' }, { label: 'Bottom', description: '' }] },
     ];
-    await withStack([{ tool_use: { name: 'AskUserQuestion', input: { questions } } }, { text: 'painting it' }], {}, async ({ host, browser, fake }) => {
+    await withStack([{ tool_use: { name: 'AskUserQuestion', input: { questions } } }, { text: 'painting it' }], {}, async ({ host, browser }) => {
       const page = await openPanel(browser, host.signIn);
       await sendMessage(page, 'paint the cube');
       const card = page.locator('.question-card');
@@ -264,7 +264,7 @@ describe('questions', () => {
 
 describe('composer', () => {
   it('offers the CLI\'s slash commands in a popup; picking one fills the input without sending', async () => {
-    await withStack([{ text: 'unused' }], {}, async ({ host, browser, fake }) => {
+    await withStack([{ text: 'unused' }], {}, async ({ host, browser }) => {
       const page = await openPanel(browser, host.signIn);
       const reported = await page.evaluate(() => (window.uapPanel.status.status.slash_commands ?? []).map((command) => command.name));
       assert.ok(reported.length > 3, `the CLI reported slash commands: ${reported}`);
@@ -289,7 +289,7 @@ describe('composer', () => {
   });
 
   it('sends a pasted image with the message', async () => {
-    await withStack([{ text: 'a small red square' }], {}, async ({ host, browser, fake }) => {
+    await withStack([{ text: 'a small red square' }], {}, async ({ host, browser }) => {
       const page = await openPanel(browser, host.signIn);
       const pasted = await page.evaluate(async () => {
         const canvas = Object.assign(document.createElement('canvas'), { width: 8, height: 8 });
@@ -318,7 +318,7 @@ describe('composer', () => {
   });
 
   it('never sends on Enter during an IME composition, and sends on Enter after it', async () => {
-    await withStack([{ text: 'こんにちは、受け取りました。' }], {}, async ({ host, browser, fake }) => {
+    await withStack([{ text: 'こんにちは、受け取りました。' }], {}, async ({ host, browser }) => {
       const page = await openPanel(browser, host.signIn);
       await page.evaluate(() => {
         window.compositionEvents = [];
@@ -364,6 +364,25 @@ describe('turns', () => {
       await page.locator('.message.assistant', { hasText: 'the queued one ran' }).waitFor({ timeout: 60000 });
       assert.equal(await queued.locator('.queued-badge').count(), 0, 'the badge goes once the message runs');
       await page.locator('.turn-summary').nth(1).waitFor({ timeout: 60000 });
+    });
+  });
+
+  it('continues an interrupted turn with one click, and only the newest one', async () => {
+    const long = Array.from({ length: 120 }, (_, index) => `word${index}`).join(' ');
+    await withStack([{ text: long, delay_ms: 60 }, { text: 'picked up again' }], {}, async ({ host, browser }) => {
+      const page = await openPanel(browser, host.signIn);
+      await sendMessage(page, 'write a lot');
+      await page.waitForSelector('.message.streaming', { timeout: 60000 });
+      await page.click('#interrupt');
+      const resume = page.locator('.turn-summary .continue-turn');
+      await resume.waitFor({ timeout: 20000 });
+      assert.equal(await resume.textContent(), 'Continue');
+      await screenshot(page, 'continue-offered');
+      await resume.click();
+      await page.locator('.message.assistant', { hasText: 'picked up again' }).waitFor({ timeout: 60000 });
+      await page.locator('.turn-summary').nth(1).waitFor({ timeout: 60000 });
+      assert.equal(await page.locator('.continue-turn').count(), 0, 'nothing left to continue after a finished turn');
+      assert.equal(await page.locator('.message.user', { hasText: 'Continue where you left off.' }).count(), 1, 'the message Continue sent is shown as the user\'s');
     });
   });
 

@@ -71,6 +71,13 @@ namespace AgentPanel.Tests
             Check.True(!plain.Revertible, "a turn without undoable editor changes offers no revert");
             Check.True(changed.Revertible && !changed.Reverted, "a turn with editor changes offers the revert");
             Check.Equal("Write: files on disk are not under Undo", changed.NotRevertible[0], "what a revert would leave is listed");
+            Check.True(!changed.Continuable, "a turn that ended by itself is not continuable");
+            transcript.Apply(JObject.Parse(@"{""type"":""turn_finished"",""seq"":9,""turn_id"":7,""subtype"":""error_during_execution"",""interrupted"":true,""continuable"":true}"));
+            Check.True(transcript.Cards[transcript.Cards.Count - 1].Continuable, "an interrupted turn offers Continue");
+            transcript.Cards.RemoveAt(transcript.Cards.Count - 1);
+            JObject resume = JObject.Parse(new PanelCommands().ContinueTurn(7));
+            Check.Equal("continue_turn", (string)resume["type"], "the continue command");
+            Check.Equal(7L, (long)resume["turn_id"], "names the interrupted turn");
             JObject command = JObject.Parse(new PanelCommands().RevertTurn(2));
             Check.Equal("revert_turn", (string)command["type"], "the revert command");
             Check.Equal(2L, (long)command["turn_id"], "names the turn");

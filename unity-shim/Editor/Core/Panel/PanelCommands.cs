@@ -27,6 +27,8 @@ namespace AgentPanel.Panel
         public string ApplyUloopPreset() { return Command("apply_uloop_preset", null); }
         // Undoes a finished turn's editor changes; the outcome arrives as turn_reverted.
         public string RevertTurn(long turnId) { return Command("revert_turn", new JObject { { "turn_id", turnId } }); }
+        // Picks an interrupted turn up again (the host sends the words); offered only on the newest turn.
+        public string ContinueTurn(long turnId) { return Command("continue_turn", new JObject { { "turn_id", turnId } }); }
 
         public string AnswerPermission(string permissionId, PermissionDecision decision, string message)
         {

@@ -24,6 +24,8 @@ namespace AgentPanel.Panel
         // turn_finished: the turn changed the editor under Undo, so revert_turn has something to take back.
         public bool Revertible;
         public bool Reverted;                // a turn_reverted with ok arrived for this turn
+        // turn_finished: interrupted or cut short by the CLI's exit, so continue_turn may pick it up.
+        public bool Continuable;
         // turn_finished: what a revert would leave as it is; turn_reverted: what it left ("tool: reason").
         public List<string> NotRevertible = new List<string>();
     }
@@ -192,6 +194,7 @@ namespace AgentPanel.Panel
                     {
                         Kind = CardKind.TurnFinished, TurnId = turn, Text = (string)item["subtype"] ?? string.Empty, IsError = (bool?)item["is_error"] ?? false,
                         Revertible = (bool?)item["revertible"] ?? false, NotRevertible = Changes(item["not_revertible"]),
+                        Continuable = (bool?)item["continuable"] ?? false,
                     });
                     StreamingText = string.Empty;
                     break;

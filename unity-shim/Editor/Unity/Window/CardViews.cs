@@ -14,6 +14,8 @@ namespace AgentPanel.Editor
         readonly Action<string> m_send;
         readonly List<KeyValuePair<Card, Foldout>> m_unfinishedTools = new List<KeyValuePair<Card, Foldout>>();
         readonly Dictionary<long, Button> m_revertButtons = new Dictionary<long, Button>();
+        // The newest turn's Continue; a later message or turn takes it away.
+        Button m_continue;
 
         public CardViews(PanelCommands commands, Action<string> send)
         {
@@ -26,10 +28,13 @@ namespace AgentPanel.Editor
         {
             m_unfinishedTools.Clear();
             m_revertButtons.Clear();
+            m_continue = null;
         }
 
         public VisualElement Render(Card card)
         {
+            if (card.Kind == CardKind.User || card.Kind == CardKind.TurnFinished)
+                RetireContinue();
             switch (card.Kind)
             {
                 case CardKind.User: return Labels.Classed(Labels.Text(PanelStrings.Get("card.you", "text", card.Text)), "uap-card", "uap-card-user");
@@ -104,6 +109,12 @@ namespace AgentPanel.Editor
             Labels.Classed(summary, "uap-turn-summary");
             summary.EnableInClassList("uap-turn-error", card.IsError);
             summary.Add(Labels.Text(PanelStrings.Get("card.turn_finished", "turn", card.TurnId.ToString(), "result", card.Text)));
+            if (card.Continuable && card.TurnId > 0)
+            {
+                long interrupted = card.TurnId;
+                m_continue = new Button(() => { RetireContinue(); m_send(m_commands.ContinueTurn(interrupted)); }) { text = PanelStrings.Get("card.continue") };
+                summary.Add(m_continue);
+            }
             // Only a turn that changed the editor under Undo has anything a revert could take back.
             if (!card.Revertible || card.TurnId <= 0)
                 return summary;
@@ -120,6 +131,13 @@ namespace AgentPanel.Editor
                     summary.Add(Labels.Text("\u2022 " + change));
             }
             return summary;
+        }
+
+        void RetireContinue()
+        {
+            if (m_continue != null)
+                m_continue.SetEnabled(false);
+            m_continue = null;
         }
 
         // A refused revert gives the button back; a done one keeps it off.
