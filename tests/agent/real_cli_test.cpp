@@ -399,13 +399,16 @@ TEST_F(RealCli, ThinkingReachesThePanelApartFromTheAnswerAndComesBackWithTheSess
 
     // Reopened from history, the session shows the thinking where it was.
     std::string session = host->agent().session().session_id();
-    client->send(R"({"type":"new_session"})");
     size_t before = client->count();
+    client->send(R"({"type":"new_session"})");
+    ASSERT_GE(client->wait_for_type("transcript_reset", 20s, before), 0) << "the new session's empty transcript";
+    before = client->count();
     client->send(R"({"type":"resume","session_id":")" + session + R"("})");
     int reset = client->wait_for_type("transcript_reset", 20s, before);
     ASSERT_GE(reset, 0);
     std::vector<std::string> types;
-    for (auto& restored : client->message(reset)["items"].GetArray())
+    auto restored_transcript = client->message(reset);
+    for (auto& restored : restored_transcript["items"].GetArray())
         types.push_back(restored["type"].GetString());
     auto first_thinking = std::find(types.begin(), types.end(), "assistant_thinking");
     ASSERT_NE(first_thinking, types.end()) << ::testing::PrintToString(types);
