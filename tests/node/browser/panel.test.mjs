@@ -241,7 +241,7 @@ describe('questions', () => {
       { question: 'Which sides?', header: 'Sides', multiSelect: true,
         options: [{ label: 'Top', description: '' }, { label: 'Bottom', description: '' }] },
     ];
-    await withStack([{ tool_use: { name: 'AskUserQuestion', input: { questions } } }, { text: 'painting it' }], {}, async ({ host, browser }) => {
+    await withStack([{ tool_use: { name: 'AskUserQuestion', input: { questions } } }, { text: 'painting it' }], {}, async ({ host, browser, fake }) => {
       const page = await openPanel(browser, host.signIn);
       await sendMessage(page, 'paint the cube');
       const card = page.locator('.question-card');
@@ -264,7 +264,7 @@ describe('questions', () => {
 
 describe('composer', () => {
   it('offers the CLI\'s slash commands in a popup; picking one fills the input without sending', async () => {
-    await withStack([{ text: 'unused' }], {}, async ({ host, browser }) => {
+    await withStack([{ text: 'unused' }], {}, async ({ host, browser, fake }) => {
       const page = await openPanel(browser, host.signIn);
       const reported = await page.evaluate(() => (window.uapPanel.status.status.slash_commands ?? []).map((command) => command.name));
       assert.ok(reported.length > 3, `the CLI reported slash commands: ${reported}`);
@@ -289,7 +289,7 @@ describe('composer', () => {
   });
 
   it('sends a pasted image with the message', async () => {
-    await withStack([{ text: 'a small red square' }], {}, async ({ host, browser }) => {
+    await withStack([{ text: 'a small red square' }], {}, async ({ host, browser, fake }) => {
       const page = await openPanel(browser, host.signIn);
       const pasted = await page.evaluate(async () => {
         const canvas = Object.assign(document.createElement('canvas'), { width: 8, height: 8 });
@@ -318,7 +318,7 @@ describe('composer', () => {
   });
 
   it('never sends on Enter during an IME composition, and sends on Enter after it', async () => {
-    await withStack([{ text: 'こんにちは、受け取りました。' }], {}, async ({ host, browser }) => {
+    await withStack([{ text: 'こんにちは、受け取りました。' }], {}, async ({ host, browser, fake }) => {
       const page = await openPanel(browser, host.signIn);
       await page.evaluate(() => {
         window.compositionEvents = [];
