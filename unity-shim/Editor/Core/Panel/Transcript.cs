@@ -67,8 +67,17 @@ namespace AgentPanel.Panel
 
     public sealed class Transcript
     {
-        // The host keeps the last 2000 items too; the window renders a thinned tail of these.
+        // Past either bound the oldest cards go: a count (the host keeps the last 2000 items too) and
+        // the characters of their texts, so a long session of large replies or thinking blocks does
+        // not grow the editor's memory without limit. The newest card stays whatever its size.
         public const int MaxCards = 2000;
+        public const long MaxTextChars = 4 * 1024 * 1024;
+
+        // Cards dropped from the front since the last reset, and a number that changes at every reset
+        // (snapshot, transcript_reset), so a view knows which of the cards it drew are still here.
+        public long Dropped;
+        public int Epoch;
+        long m_textChars;
 
         public readonly List<Card> Cards = new List<Card>();
         public readonly List<PermissionCard> PendingPermissions = new List<PermissionCard>();
@@ -106,7 +115,7 @@ namespace AgentPanel.Panel
                 case "permission_answered":
                 case "permission_withdrawn": RemovePermission((string)message["permission_id"]); break;
                 case "transcript_reset":
-                    Cards.Clear();
+                    ResetCards();
                     StreamingText = string.Empty;
                     foreach (JToken item in (message["items"] as JArray) ?? new JArray())
                         if (item is JObject) AddItem((JObject)item);
@@ -137,7 +146,7 @@ namespace AgentPanel.Panel
 
         void ApplySnapshot(JObject snapshot)
         {
-            Cards.Clear();
+            ResetCards();
             PendingPermissions.Clear();
             Status.RemoveAll();
             Merge(snapshot["status"] as JObject);
@@ -237,11 +246,33 @@ namespace AgentPanel.Panel
             return lines;
         }
 
+        void ResetCards()
+        {
+            Cards.Clear();
+            Dropped = 0;
+            m_textChars = 0;
+            ++Epoch;
+        }
+
         void Add(Card card)
         {
             Cards.Add(card);
-            if (Cards.Count > MaxCards)
-                Cards.RemoveRange(0, Cards.Count - MaxCards);
+            m_textChars += TextChars(card);
+            int drop = 0;
+            long kept = m_textChars;
+            while (Cards.Count - drop > 1 && (Cards.Count - drop > MaxCards || kept > MaxTextChars))
+                kept -= TextChars(Cards[drop++]);
+            if (drop == 0)
+                return;
+            Cards.RemoveRange(0, drop);
+            m_textChars = kept;
+            Dropped += drop;
+        }
+
+        // What a card's texts hold when it is added (a tool's result comes later and is at most 4 KiB).
+        static long TextChars(Card card)
+        {
+            return card.Text.Length + (card.ToolInput != null ? card.ToolInput.Length : 0);
         }
 
         void AddPermission(JObject permission)

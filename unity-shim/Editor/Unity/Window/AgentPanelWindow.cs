@@ -31,7 +31,8 @@ namespace AgentPanel.Editor
         string m_shownModels, m_shownQuickActions;
         readonly Dictionary<string, VisualElement> m_permissionCards = new Dictionary<string, VisualElement>();
         TextField m_input, m_historyQuery;
-        int m_renderedCards, m_renderedRevision = -1;
+        int m_renderedRevision = -1;
+        RenderCursor m_cursor = new RenderCursor();
         readonly AttentionBadge m_badge = new AttentionBadge();
         Attention? m_shownAttention;
         readonly KeptDraft m_kept = new KeptDraft(new EditorSessionValues());
@@ -56,7 +57,7 @@ namespace AgentPanel.Editor
             rootVisualElement.Clear();
             m_permissionCards.Clear();
             m_shownModels = m_shownQuickActions = null;
-            m_renderedCards = 0;
+            m_cursor = new RenderCursor();
             m_renderedRevision = -1;
             m_shownAttention = null;
             CreateGUI();
@@ -192,7 +193,7 @@ namespace AgentPanel.Editor
             if (!float.IsNaN(m_scrollToRestore))
             {
                 // Restored only once every kept card is drawn; until then the old position stays kept.
-                if (m_renderedRevision < 0 || m_renderedCards < m_transcript.Cards.Count)
+                if (m_renderedRevision < 0 || !m_cursor.Done(m_transcript))
                     return;
                 m_cards.scrollOffset = new Vector2(0, m_scrollToRestore);
                 m_scrollToRestore = float.NaN;
@@ -271,7 +272,8 @@ namespace AgentPanel.Editor
                 return;
             m_client.Drain(m_transcript, MessagesPerRefresh);
             ShowAttention();
-            if (m_transcript.Revision == m_renderedRevision)
+            // Cards beyond one refresh's share are drawn in the next ones, with or without new events.
+            if (m_transcript.Revision == m_renderedRevision && m_cursor.Done(m_transcript))
                 return;
             m_renderedRevision = m_transcript.Revision;
             RenderCards();
@@ -334,15 +336,20 @@ namespace AgentPanel.Editor
 
         void RenderCards()
         {
-            if (m_transcript.Cards.Count < m_renderedCards)
+            // A snapshot or a reopened session replaces the cards; the transcript dropping its oldest
+            // ones does not stop new ones from being drawn.
+            if (m_cursor.Restart(m_transcript))
             {
                 m_cards.Clear();
                 m_cardViews.Clear();
-                m_renderedCards = 0;
             }
-            int end = System.Math.Min(m_transcript.Cards.Count, m_renderedCards + CardsPerRefresh);
-            for (; m_renderedCards < end; ++m_renderedCards)
-                m_cards.Add(m_cardViews.Render(m_transcript.Cards[m_renderedCards]));
+            int start = m_cursor.NextIndex(m_transcript);
+            int end = System.Math.Min(m_transcript.Cards.Count, start + CardsPerRefresh);
+            for (int index = start; index < end; ++index)
+            {
+                m_cards.Add(m_cardViews.Render(m_transcript.Cards[index]));
+                m_cursor.Drew(m_transcript, index);
+            }
             m_cardViews.FinishTools();
             while (m_cards.contentContainer.childCount > KeptCardElements)
                 m_cards.contentContainer.RemoveAt(0);
