@@ -271,6 +271,14 @@ TEST_F(RealCli, AnInterruptedTurnIsContinuedWithOneCommandOnlyOnce) {
     EXPECT_FALSE(wrong["ok"].GetBool());
     EXPECT_NE(uap::json::string_field(wrong, "error").value_or("").find("only the newest turn"), std::string::npos) << uap::json::to_text(wrong);
 
+    const std::pair<const char*, const char*> malformed[] = {{"bad1", R"("turn_id":"one")"}, {"bad2", R"("other":1)"}, {"bad3", R"("turn_id":-1)"}};
+    for (auto& [id, fields] : malformed) {
+        before = client->count();
+        client->send(std::string(R"({"type":"continue_turn","id":")") + id + R"(",)" + fields + "}");
+        auto refused = result_of(id, before);
+        EXPECT_FALSE(refused["ok"].GetBool()) << fields;
+        EXPECT_NE(uap::json::string_field(refused, "error").value_or("").find("continue_turn needs turn_id"), std::string::npos) << fields;
+    }
     before = client->count();
     client->send(R"({"type":"continue_turn","id":"c1","turn_id":)" + std::to_string(turn) + "}");
     EXPECT_TRUE(result_of("c1", before)["ok"].GetBool());
