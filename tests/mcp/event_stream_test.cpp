@@ -111,7 +111,7 @@ TEST(NotificationHub, BoundsStreamsAndQueuesAndKeepsOneStreamPerSession) {
 
     // A stream that never reads is closed once its queue is full, not grown without bound.
     for (int message = 0; message < 4; ++message)
-        hub.broadcast("m" + std::to_string(message));
+        hub.broadcast(std::string(1, 'm').append(std::to_string(message)));
     EXPECT_TRUE((*again)->closed());
     hub.release("a", *again);
     EXPECT_EQ(hub.open_streams(), 1u);

@@ -5,7 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <Poco/Net/HTTPClientSession.h>
+#include <Poco/Net/HTTPRequest.h>
+#include <Poco/Net/HTTPResponse.h>
 #include <Poco/Net/NetException.h>
+#include <Poco/StreamCopier.h>
 
 #include <chrono>
 #include <iostream>
@@ -112,6 +116,31 @@ TEST(ServerCapacity, SlowHeadsIdleConnectionsAndIdleKeepAliveAreClosedOnTheirDea
     ASSERT_TRUE(idle_closed) << "an idle keep-alive connection stayed open for 10 s";
     EXPECT_GE(*idle_closed, 600ms);
     EXPECT_LE(*idle_closed, 3000ms);
+}
+
+TEST(ServerCapacity, OneKeepAliveConnectionServesRequestAfterRequest) {
+    ServedHost host(host_binary);
+    // A session made from a socket cannot reconnect: were the host to end the connection after a
+    // response, the next request would fail instead of quietly using a new connection.
+    Poco::Net::StreamSocket socket(Poco::Net::SocketAddress("127.0.0.1", host.port()));
+    socket.setNoDelay(true);
+    const uint16_t local_port = socket.address().port();
+    Poco::Net::HTTPClientSession client(socket);
+    client.setKeepAlive(true);
+    client.setTimeout(Poco::Timespan(30, 0));
+    for (int request = 0; request < 300; ++request) {
+        Poco::Net::HTTPRequest post(Poco::Net::HTTPRequest::HTTP_POST, "/mcp", Poco::Net::HTTPMessage::HTTP_1_1);
+        post.setHost("127.0.0.1", host.port());
+        post.setKeepAlive(true);
+        post.setContentLength(0);
+        client.sendRequest(post);
+        Poco::Net::HTTPResponse response;
+        std::string body;
+        Poco::StreamCopier::copyToString(client.receiveResponse(response), body);
+        ASSERT_EQ(response.getStatus(), Poco::Net::HTTPResponse::HTTP_UNAUTHORIZED) << "request " << request << ": " << body;
+        ASSERT_TRUE(response.getKeepAlive()) << "request " << request << " was answered with Connection: close";
+    }
+    EXPECT_EQ(client.socket().address().port(), local_port) << "the client had to open another connection";
 }
 
 TEST(ServerCapacity, EachWebSocketRoleHasAConnectionCapThatNamesItsSetting) {

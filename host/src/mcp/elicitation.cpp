@@ -264,7 +264,7 @@ bool PendingElicitations::deliver(const std::string& session, const Message& res
     if (found == m_pending.end() || found->second->response)
         return false;
     found->second->response.emplace();
-    found->second->response->CopyFrom(response.document, found->second->response->GetAllocator());
+    found->second->response->CopyFrom(response.parsed.document(), found->second->response->GetAllocator());
     m_answered.notify_all();
     return true;
 }

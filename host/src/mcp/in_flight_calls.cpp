@@ -9,6 +9,7 @@ struct InFlightCalls::Call {
     std::pair<std::string, std::string> key;
     std::function<bool()> peer_gone;
     api::CallControl control;
+    std::chrono::steady_clock::time_point registered = std::chrono::steady_clock::now();
 };
 
 InFlightCalls::~InFlightCalls() {
@@ -34,7 +35,12 @@ std::unique_ptr<InFlightCalls::Registration> InFlightCalls::add(const std::strin
     m_calls.emplace(call->key, call);
     if (call->peer_gone && !m_watcher.joinable())
         m_watcher = std::thread([this] { watch(); });
-    m_changed.notify_all();
+    // Only an idle watcher needs waking: a busy one looks again within watch_interval anyway, and
+    // waking it for every call would cost a thread switch and the lock per call under load.
+    if (m_watcher_idle) {
+        m_watcher_idle = false;
+        m_changed.notify_all();
+    }
     return std::make_unique<Registration>(*this, call);
 }
 
@@ -76,9 +82,13 @@ void InFlightCalls::watch() {
     std::unique_lock lock(m_mutex);
     while (!m_stopping) {
         // Sleeps while nothing runs; a registration wakes it.
-        m_changed.wait_for(lock, m_calls.empty() ? std::chrono::milliseconds(1000) : watch_interval);
+        m_watcher_idle = m_calls.empty();
+        m_changed.wait_for(lock, m_watcher_idle ? std::chrono::milliseconds(1000) : watch_interval);
+        // A call younger than the interval is left alone: most calls end before their connection
+        // is worth a look, and each look is a system call.
+        auto now = std::chrono::steady_clock::now();
         for (auto& [key, call] : m_calls)
-            if (call->peer_gone && !call->control.cancelled.load() && call->peer_gone()) {
+            if (call->peer_gone && now - call->registered >= watch_interval && !call->control.cancelled.load() && call->peer_gone()) {
                 call->control.cancelled = true;
                 spdlog::info("mcp: the client closed the connection of request {}; cancelling the call", key.second.substr(0, 80));
             }

@@ -59,6 +59,7 @@ private:
     std::condition_variable m_changed;
     std::multimap<std::pair<std::string, std::string>, std::shared_ptr<Call>> m_calls;
     bool m_stopping = false;
+    bool m_watcher_idle = true; // The watcher sleeps its long sleep (no calls when it last looked).
     std::thread m_watcher;
 };
 

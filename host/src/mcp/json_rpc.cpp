@@ -17,7 +17,7 @@ bool valid_id(const rapidjson::Value& id) { return id.IsString() || id.IsInt64()
 } // namespace
 
 std::optional<MessageError> parse_message(std::string_view body, Message& message) {
-    auto& document = message.document;
+    auto& document = message.parsed.document();
     document.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(body.data(), body.size());
     if (document.HasParseError())
         return MessageError{ParseError, std::string("Parse error: ") + rapidjson::GetParseError_En(document.GetParseError()) +

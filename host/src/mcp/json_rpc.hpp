@@ -2,6 +2,8 @@
 // integers, and responses written straight into a buffer.
 #pragma once
 
+#include "support/json.hpp"
+
 #include <rapidjson/document.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -32,7 +34,7 @@ enum class MessageKind { Request, Notification, Response };
 
 // A parsed message, or the error that stops it (with the id when one could be read).
 struct Message {
-    rapidjson::Document document;
+    json::LocalDocument parsed;             // Every request has one: its first kilobytes stay off the heap.
     MessageKind kind = MessageKind::Request;
     std::string_view method;                // Empty for responses.
     const rapidjson::Value* id = nullptr;   // Requests and responses.

@@ -7,6 +7,7 @@
 #include <Poco/Net/HTTPServerResponseImpl.h>
 #include <Poco/Net/HTTPServerSession.h>
 #include <Poco/Net/NetException.h>
+#include <Poco/Net/PollSet.h>
 #include <Poco/Timestamp.h>
 
 #include <chrono>
@@ -16,6 +17,43 @@
 namespace uap::server {
 
 namespace {
+
+// Poco's session waits for each request with Socket::poll, which on Linux creates, fills and closes
+// an epoll set every time: four system calls per request on a keep-alive connection. This session
+// keeps one PollSet for the connection's life and otherwise follows HTTPServerSession's rules: the
+// first request within the receive timeout, later ones within the keep-alive timeout, none after a
+// response that ended keep-alive, and at most the parameters' number of requests (0: unlimited).
+// Poco's own count lives in hasMoreRequests, so canKeepAlive is replaced by keeps_alive here.
+class ConnectionSession : public Poco::Net::HTTPServerSession {
+public:
+    ConnectionSession(Poco::Net::StreamSocket& socket, Poco::Net::HTTPServerParams::Ptr params)
+        : Poco::Net::HTTPServerSession(socket, params), m_keep_alive_timeout(params->getKeepAliveTimeout()),
+          m_max_requests(params->getMaxKeepAliveRequests()) {
+        m_readable.add(socket, Poco::Net::PollSet::POLL_READ);
+    }
+
+    bool next_request_arrives() {
+        if (!socket().impl()->initialized())
+            return false;
+        bool arrives = m_requests == 0 ? readable_within(getTimeout())
+                                       : keeps_alive() && getKeepAlive() && (buffered() > 0 || readable_within(m_keep_alive_timeout));
+        if (arrives)
+            ++m_requests;
+        return arrives;
+    }
+
+    // Whether the connection may serve another request after the current one.
+    bool keeps_alive() const { return m_max_requests <= 0 || m_requests < m_max_requests; }
+
+private:
+    // An error or hang-up ends the wait as well; the read that follows, or the loop's end, closes.
+    bool readable_within(const Poco::Timespan& timeout) { return !m_readable.poll(timeout).empty(); }
+
+    Poco::Net::PollSet m_readable;
+    Poco::Timespan m_keep_alive_timeout;
+    int m_max_requests;
+    int m_requests = 0;
+};
 
 void refuse_unreadable_head(Poco::Net::HTTPServerSession& session, Poco::Net::StreamSocket& socket, const ServerLimits& limits,
                             const std::string& reason) {
@@ -61,8 +99,8 @@ void drain_after_refusal(Poco::Net::StreamSocket& socket, const ServerLimits& li
 void serve_http_connection(const Poco::Net::StreamSocket& socket, Poco::Net::HTTPServerParams::Ptr params,
                            Poco::Net::HTTPRequestHandlerFactory::Ptr handlers, const ServerLimits& limits) {
     Poco::Net::StreamSocket connection(socket);
-    Poco::Net::HTTPServerSession session(connection, params);
-    while (session.hasMoreRequests()) {
+    ConnectionSession session(connection, params);
+    while (session.next_request_arrives()) {
         try {
             Poco::Net::HTTPServerResponseImpl response(session);
             std::unique_ptr<Poco::Net::HTTPServerRequestImpl> request;
@@ -82,7 +120,7 @@ void serve_http_connection(const Poco::Net::StreamSocket& socket, Poco::Net::HTT
             }
             response.setDate(Poco::Timestamp());
             response.setVersion(request->getVersion());
-            response.setKeepAlive(params->getKeepAlive() && request->getKeepAlive() && session.canKeepAlive());
+            response.setKeepAlive(params->getKeepAlive() && request->getKeepAlive() && session.keeps_alive());
             std::unique_ptr<Poco::Net::HTTPRequestHandler> handler(handlers->createRequestHandler(*request));
             if (request->getExpectContinue() && response.getStatus() == Poco::Net::HTTPResponse::HTTP_OK)
                 response.sendContinue();
@@ -97,7 +135,7 @@ void serve_http_connection(const Poco::Net::StreamSocket& socket, Poco::Net::HTT
                 }
                 throw;
             }
-            session.setKeepAlive(params->getKeepAlive() && response.getKeepAlive() && session.canKeepAlive());
+            session.setKeepAlive(params->getKeepAlive() && response.getKeepAlive() && session.keeps_alive());
         } catch (const Poco::Exception&) {
             if (session.networkException())
                 session.networkException()->rethrow();
