@@ -2,6 +2,8 @@
 // disconnect so waiting calls can hold on for a reload.
 #include "bridge/bridge_internal.hpp"
 
+#include "support/readable_socket.hpp"
+
 #include <Poco/Buffer.h>
 #include <Poco/Net/NetException.h>
 
@@ -18,9 +20,10 @@ void BridgeServer::serve_connection(Poco::Net::WebSocket& socket) {
     socket.setSendTimeout(Poco::Timespan(10, 0));
     Poco::Buffer<char> buffer(0);
     int flags = 0;
+    ReadableSocket readable(socket);
     try {
         auto hello_wait = Poco::Timespan(static_cast<Poco::Timespan::TimeDiff>(m_options.hello_timeout.count()) * 1000);
-        if (!socket.poll(hello_wait, Poco::Net::Socket::SELECT_READ)) {
+        if (!readable.within(hello_wait)) {
             socket.shutdown(Poco::Net::WebSocket::WS_POLICY_VIOLATION, "no hello");
             return;
         }
@@ -33,7 +36,7 @@ void BridgeServer::serve_connection(Poco::Net::WebSocket& socket) {
                 if (m_stopping)
                     break;
             }
-            if (!socket.poll(Poco::Timespan(0, 250000), Poco::Net::Socket::SELECT_READ))
+            if (!readable.within(Poco::Timespan(0, 250000)))
                 continue;
             buffer.resize(0);
             received = socket.receiveFrame(buffer, flags);
@@ -87,7 +90,7 @@ void BridgeServer::on_disconnect(const std::shared_ptr<Connection>& connection) 
     spdlog::info("bridge: editor session {} disconnected{}", m_session, m_reloading ? " for a domain reload" : "");
     if (!m_reloading)
         check_editor_process_locked();
-    m_changed.notify_all();
+    wake_everyone_locked();
 }
 
 void BridgeServer::close_socket(const std::shared_ptr<Connection>& connection, int code, const std::string& reason) {

@@ -110,8 +110,8 @@ bool BridgeServer::accept_hello(const std::shared_ptr<Connection>& connection, c
                 }
                 m_statistics.frames_sent += frames.size();
             }
+            wake_everyone_locked();
         }
-        m_changed.notify_all();
         if (!second_editor) {
             if (replaced) {
                 replaced->open = false;

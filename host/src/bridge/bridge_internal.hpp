@@ -32,6 +32,9 @@ struct BridgeServer::Entry {
     std::string abandon_reason;
     Clock::time_point finished;
     bool from_previous_run = false; // Answered for a host that was replaced; kept as a job under its old id.
+    // Its waiter sleeps on this, under m_mutex: a response wakes only the caller it answers, not
+    // every caller in flight and the pinger.
+    std::condition_variable changed;
 };
 
 // One connected editor socket and the session it said hello for.

@@ -43,7 +43,7 @@ std::string BridgeServer::internal_request(std::string_view method, std::string_
     auto entry = submit(method, params_json, true);
     auto deadline = Clock::now() + timeout;
     std::unique_lock lock(m_mutex);
-    m_changed.wait_until(lock, deadline, [&] { return (entry->state != EntryState::Sent && entry->state != EntryState::Queued) || m_stopping; });
+    entry->changed.wait_until(lock, deadline, [&] { return (entry->state != EntryState::Sent && entry->state != EntryState::Queued) || m_stopping; });
     m_entries.erase(entry->id);
     return entry->state == EntryState::Completed && entry->ok ? entry->response : std::string();
 }
@@ -90,7 +90,7 @@ void BridgeServer::handle_response(const std::string& id, bool ok, std::string j
     }
     complete_entry(entry, ok, std::move(json));
     ++m_statistics.responses;
-    m_changed.notify_all();
+    entry.changed.notify_all();
 }
 
 // The editor finished a request after the host that sent it was replaced (the Unity package starts a new
@@ -117,7 +117,13 @@ void BridgeServer::abandon_session_locked(const std::string& session, const std:
             entry->abandon_reason = reason;
             entry->finished = Clock::now();
         }
+    wake_everyone_locked();
+}
+
+void BridgeServer::wake_everyone_locked() {
     m_changed.notify_all();
+    for (auto& [id, entry] : m_entries)
+        entry->changed.notify_all();
 }
 
 } // namespace uap::bridge

@@ -127,7 +127,7 @@ Expected<std::string> BridgeServer::wait_for(const std::shared_ptr<Entry>& entry
                 if (entry->state == EntryState::Queued && cancelled)
                     return outcome(lock, entry, Outcome::Cancelled, "cancelled before the editor received it; it will not run", {});
                 if (!cancelled && now < reconnect_deadline && !m_editor_gone) {
-                    m_changed.wait_until(lock, std::min(reconnect_deadline, now + std::chrono::milliseconds(100)));
+                    entry->changed.wait_until(lock, std::min(reconnect_deadline, now + std::chrono::milliseconds(100)));
                     if (!m_connection && !m_reloading)
                         check_editor_process_locked();
                     continue;
@@ -141,7 +141,7 @@ Expected<std::string> BridgeServer::wait_for(const std::shared_ptr<Entry>& entry
                                {});
             }
             if (entry->state == EntryState::Queued) {
-                m_changed.wait_for(lock, std::chrono::milliseconds(20));
+                entry->changed.wait_for(lock, std::chrono::milliseconds(20));
                 continue;
             }
             std::string id = entry->id;
@@ -176,7 +176,7 @@ Expected<std::string> BridgeServer::wait_for(const std::shared_ptr<Entry>& entry
                                           : "the editor does not know the request; its effect is unknown",
                            report);
         }
-        m_changed.wait_until(lock, std::min(deadline, now + std::chrono::milliseconds(100)));
+        entry->changed.wait_until(lock, std::min(deadline, now + std::chrono::milliseconds(100)));
         if (!m_connection && !m_reloading && entry->state == EntryState::Sent)
             check_editor_process_locked();
     }

@@ -33,8 +33,8 @@ void BridgeServer::shutdown() {
             return;
         m_stopping = true;
         connection = m_connection;
+        wake_everyone_locked();
     }
-    m_changed.notify_all();
     if (connection)
         close_socket(connection, Poco::Net::WebSocket::WS_ENDPOINT_GOING_AWAY, "the host is shutting down");
     if (m_pinger.joinable())

@@ -110,6 +110,9 @@ private:
     void on_disconnect(const std::shared_ptr<Connection>& connection);
     void close_socket(const std::shared_ptr<Connection>& connection, int code, const std::string& reason);
     void abandon_session_locked(const std::string& session, const std::string& reason);
+    // Wakes every waiter, each call's included: for changes all of them read (the connection, the
+    // session, shutting down). A response wakes only its own call (Entry::changed).
+    void wake_everyone_locked();
     void check_editor_process_locked();
     void ping_loop();
 

@@ -2,12 +2,13 @@
 // heads that cannot be parsed.
 #include "server/http_connection.hpp"
 
+#include "support/readable_socket.hpp"
+
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPServerRequestImpl.h>
 #include <Poco/Net/HTTPServerResponseImpl.h>
 #include <Poco/Net/HTTPServerSession.h>
 #include <Poco/Net/NetException.h>
-#include <Poco/Net/PollSet.h>
 #include <Poco/Timestamp.h>
 
 #include <chrono>
@@ -18,25 +19,23 @@ namespace uap::server {
 
 namespace {
 
-// Poco's session waits for each request with Socket::poll, which on Linux creates, fills and closes
-// an epoll set every time: four system calls per request on a keep-alive connection. This session
-// keeps one PollSet for the connection's life and otherwise follows HTTPServerSession's rules: the
-// first request within the receive timeout, later ones within the keep-alive timeout, none after a
-// response that ended keep-alive, and at most the parameters' number of requests (0: unlimited).
-// Poco's own count lives in hasMoreRequests, so canKeepAlive is replaced by keeps_alive here.
+// Poco's session waits for each request with Socket::poll (ReadableSocket says what that costs).
+// This session waits through one ReadableSocket for the connection's life and otherwise follows
+// HTTPServerSession's rules: the first request within the receive timeout, later ones within the
+// keep-alive timeout, none after a response that ended keep-alive, and at most the parameters'
+// number of requests (0: unlimited). Poco keeps its own count inside hasMoreRequests, so
+// keeps_alive replaces canKeepAlive here.
 class ConnectionSession : public Poco::Net::HTTPServerSession {
 public:
     ConnectionSession(Poco::Net::StreamSocket& socket, Poco::Net::HTTPServerParams::Ptr params)
         : Poco::Net::HTTPServerSession(socket, params), m_keep_alive_timeout(params->getKeepAliveTimeout()),
-          m_max_requests(params->getMaxKeepAliveRequests()) {
-        m_readable.add(socket, Poco::Net::PollSet::POLL_READ);
-    }
+          m_max_requests(params->getMaxKeepAliveRequests()), m_readable(socket) {}
 
     bool next_request_arrives() {
         if (!socket().impl()->initialized())
             return false;
-        bool arrives = m_requests == 0 ? readable_within(getTimeout())
-                                       : keeps_alive() && getKeepAlive() && (buffered() > 0 || readable_within(m_keep_alive_timeout));
+        bool arrives = m_requests == 0 ? m_readable.within(getTimeout())
+                                       : keeps_alive() && getKeepAlive() && (buffered() > 0 || m_readable.within(m_keep_alive_timeout));
         if (arrives)
             ++m_requests;
         return arrives;
@@ -46,13 +45,10 @@ public:
     bool keeps_alive() const { return m_max_requests <= 0 || m_requests < m_max_requests; }
 
 private:
-    // An error or hang-up ends the wait as well; the read that follows, or the loop's end, closes.
-    bool readable_within(const Poco::Timespan& timeout) { return !m_readable.poll(timeout).empty(); }
-
-    Poco::Net::PollSet m_readable;
     Poco::Timespan m_keep_alive_timeout;
     int m_max_requests;
     int m_requests = 0;
+    ReadableSocket m_readable;
 };
 
 void refuse_unreadable_head(Poco::Net::HTTPServerSession& session, Poco::Net::StreamSocket& socket, const ServerLimits& limits,

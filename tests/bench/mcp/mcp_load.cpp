@@ -1,7 +1,7 @@
 // Load generator for MCP endpoints: opens one session (or, with "stateless", none: every request
 // declares 2026-07-28), then N keep-alive connections each send tools/call of a tool in a loop;
 // prints calls/s and latency percentiles as one JSON line.
-// usage: mcp_load URL TOKEN CONCURRENCY CALLS [TOOL] [session|stateless]
+// usage: mcp_load URL TOKEN CONCURRENCY CALLS [TOOL] [session|stateless] [ARGUMENTS_JSON]
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPRequest.h>
 #include <Poco/Net/HTTPResponse.h>
@@ -62,13 +62,14 @@ int post(Poco::Net::HTTPClientSession& client, const Target& target, const std::
 
 int main(int argc, char** argv) {
     if (argc < 5) {
-        std::cerr << "usage: mcp_load URL TOKEN CONCURRENCY CALLS [TOOL] [session|stateless]\n";
+        std::cerr << "usage: mcp_load URL TOKEN CONCURRENCY CALLS [TOOL] [session|stateless] [ARGUMENTS_JSON]\n";
         return 2;
     }
     int concurrency = std::stoi(argv[3]);
     long calls = std::stol(argv[4]);
     std::string tool = argc > 5 ? argv[5] : "echo";
     Era era = argc > 6 && std::string(argv[6]) == "stateless" ? Era::Stateless : Era::Session;
+    std::string arguments = argc > 7 ? argv[7] : R"({"text":"hello"})";
     Target target{Poco::URI(argv[1]), argv[2], {}, era, tool};
     // The stateless revision's per-request declaration, carried by every call.
     const std::string meta = era == Era::Stateless ? R"(,"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",)"
@@ -106,7 +107,7 @@ int main(int argc, char** argv) {
             std::string response;
             for (long index = next++; index < calls; index = next++) {
                 std::string payload = R"({"jsonrpc":"2.0","id":)" + std::to_string(index + 1) +
-                                      R"(,"method":"tools/call","params":{"name":")" + tool + R"(","arguments":{"text":"hello"})" + meta + "}}";
+                                      R"(,"method":"tools/call","params":{"name":")" + tool + R"(","arguments":)" + arguments + meta + "}}";
                 auto begin = std::chrono::steady_clock::now();
                 int code = post(client, target, payload, response);
                 latencies[worker].push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count());

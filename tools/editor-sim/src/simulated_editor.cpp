@@ -12,6 +12,7 @@
 
 #include "support/json.hpp"
 #include "support/json_writer.hpp"
+#include "support/readable_socket.hpp"
 
 #include <rapidjson/document.h>
 
@@ -482,6 +483,7 @@ void SimulatedEditor::handle_frame(const std::string& frame) {
 void SimulatedEditor::read_loop(Poco::Net::WebSocket& socket) {
     socket.setReceiveTimeout(Poco::Timespan(10, 0));
     Poco::Buffer<char> buffer(0);
+    ReadableSocket readable(socket);
     while (true) {
         {
             std::lock_guard lock(m_mutex);
@@ -490,7 +492,7 @@ void SimulatedEditor::read_loop(Poco::Net::WebSocket& socket) {
         }
         if (m_refused)
             return;
-        if (!socket.poll(Poco::Timespan(0, 100000), Poco::Net::Socket::SELECT_READ))
+        if (!readable.within(Poco::Timespan(0, 100000)))
             continue;
         int flags = 0;
         buffer.resize(0);
