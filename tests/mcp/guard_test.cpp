@@ -89,12 +89,14 @@ protected:
     // docs/platforms.md), so under Wine the check is what its synthesised DACL shows: nothing for Everyone.
     static void expect_owner_only(const fs::path& file) {
         std::string access = uap::platform::describe_file_access(file);
-        if (uap::platform::wine_version())
+        if (uap::platform::wine_version()) {
             EXPECT_TRUE(!access.empty() && access.find(";;;WD)") == std::string::npos) << file << ": " << access;
-        else
+        } else {
             EXPECT_TRUE(uap::platform::is_owner_only(file)) << file << ": " << access;
-        if (uap::platform::operating_system_name() != "windows")
+        }
+        if (uap::platform::operating_system_name() != "windows") {
             EXPECT_EQ(access, "mode 0600") << file;
+        }
     }
     fs::path project;
 };

@@ -1,121 +1,136 @@
-// MCP endpoint benchmark (not a test): in one run on this machine, the same load against uap-host's
-// /mcp and the TypeScript SDK reference server — tools/call of a trivial echo tool at concurrency
-// 1 and 16, several repeats — then memory over 200,000 calls. Prints calls/s, p50, p99, RSS, ratios.
-// With --eras, uap-host alone, its 2025 session path beside its stateless 2026-07-28 path instead.
-// usage: node tests/bench/mcp/bench-mcp.mjs BUILD_DIR [--repeats N] [--calls N] [--memory-calls N] [--load PATH] [--eras]
-//   BUILD_DIR: a Release build (cmake -DCMAKE_BUILD_TYPE=Release -DUAP_SANITIZE=OFF) with
-//   uap-host, mcp_load and the tests/mcp test modules built.
-import { spawn, spawnSync } from 'node:child_process';
+// MCP endpoint benchmark (not a test). In one sitting, the same load (tools/call at concurrency 1
+// and 16, the repeats alternating between servers so a change in the machine's load hits all alike)
+// against uap-host with the echo pack in-process and isolated in a runner (and the same for a
+// --previous build), the official TypeScript SDK server, and a bare node:http server answering a
+// fixed body, which is what one HTTP exchange costs here. Then memory over many calls.
+//   --editor: the editor path instead, for each build: uap_ping beside uap_component_list answered
+//             by a uap-editor-sim started as its own process, as Unity is.
+//   --eras:   uap-host's 2025 session path beside its stateless 2026-07-28 path instead.
+// usage: node tests/bench/mcp/bench-mcp.mjs BUILD_DIR [--previous BUILD_DIR] [--editor | --eras]
+//                                           [--repeats N] [--calls N] [--memory-calls N] [--load PATH]
+//   BUILD_DIR: a Release build (scripts/bench.sh makes both) with uap-host, uap-editor-sim, mcp_load
+//   and the tests/mcp test modules built.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { median, rssMb, runLoad, startProcess, stop } from './bench-processes.mjs';
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const source = path.resolve(here, '..', '..', '..');
+const argument = (name) => { const at = process.argv.indexOf(name); return at > 0 ? process.argv[at + 1] : undefined; };
+const number = (name, fallback) => Number(argument(name) ?? fallback);
 const build = path.resolve(process.argv[2] ?? '');
-const option = (name, fallback) => { const at = process.argv.indexOf(name); return at > 0 ? Number(process.argv[at + 1]) : fallback; };
-const repeats = option('--repeats', 3);
-const callsPerRun = option('--calls', 20000);
-const memoryCalls = option('--memory-calls', 200000);
+const previous = argument('--previous') && path.resolve(argument('--previous'));
+const repeats = number('--repeats', 3);
+const callsPerRun = number('--calls', 20000);
+const memoryCalls = number('--memory-calls', 200000);
+const mode = process.argv.includes('--editor') ? 'editor' : process.argv.includes('--eras') ? 'eras' : 'endpoint';
 const nodeModules = path.join(source, 'tests', 'node', 'node_modules');
-const loadAt = process.argv.indexOf('--load');
-const load = loadAt > 0 ? path.resolve(process.argv[loadAt + 1]) : path.join(build, 'bin', 'mcp_load');
-for (const file of [path.join(build, 'bin', 'uap-host'), load, nodeModules])
+const load = argument('--load') ? path.resolve(argument('--load')) : path.join(build, 'bin', 'mcp_load');
+for (const file of [path.join(build, 'bin', 'uap-host'), load, nodeModules, ...(previous ? [path.join(previous, 'bin', 'uap-host')] : [])])
   if (!fs.existsSync(file)) { console.error(`missing ${file}`); process.exit(2); }
 
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
-
-function startProcess(command, args, environment, readyPattern) {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...environment } });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = readyPattern.exec(output);
-      if (match) resolve({ child, match });
-    });
-    child.on('exit', (code) => reject(new Error(`${command} exited with ${code}`)));
-  });
-}
-
-async function stop(child) {
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  process.kill(child.pid, 'SIGTERM');
-  await exited;
-}
-
-function runLoad(url, token, concurrency, calls, era = 'session') {
-  const run = spawnSync(load, [url, token, String(concurrency), String(calls), 'echo', era], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`mcp_load failed: ${run.stdout} ${run.stderr}`);
-  return JSON.parse(run.stdout.trim());
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'uap-bench-mcp-'));
-const project = path.join(work, 'project');
-fs.mkdirSync(project);
-const host = await startProcess(path.join(build, 'bin', 'uap-host'),
-  ['serve', '--project', project, '--plugins', path.join(build, 'test-plugins', 'mcp')], { UAP_LOG_LEVEL: 'warn' }, /serving (\S+)/);
-const hostUrl = host.match[1];
-const hostToken = fs.readFileSync(path.join(project, 'UserSettings', 'AgentPanel', 'tokens', 'mcp.token'), 'utf8').trim();
-const compareEras = process.argv.includes('--eras');
-const referenceToken = 'reference-token-0123456789abcdef';
-const reference = compareEras ? null
-  : await startProcess('node', [path.join(here, 'reference_server.mjs'), nodeModules, referenceToken], {}, /listening (\d+)/);
-const referenceUrl = reference && `http://127.0.0.1:${reference.match[1]}/mcp`;
+const children = [];
+const started = async (promise) => { const result = await promise; children.push(result.child); return result; };
 
-const servers = compareEras
-  ? [{ name: 'session', url: hostUrl, token: hostToken, pid: host.child.pid, era: 'session' },
-     { name: 'stateless', url: hostUrl, token: hostToken, pid: host.child.pid, era: 'stateless' }]
-  : [{ name: 'uap-host', url: hostUrl, token: hostToken, pid: host.child.pid },
-     { name: 'ts-sdk', url: referenceUrl, token: referenceToken, pid: reference.child.pid }];
-const [first, second] = servers.map((server) => server.name);
-const results = {};
+// A uap-host on a fresh project serving the tests/mcp packs of its own build.
+async function startHost(buildDir, name, { echo = 'isolated', editor = false } = {}) {
+  const project = path.join(work, name.replace(/[^a-z0-9]+/gi, '-'));
+  fs.mkdirSync(path.join(project, 'UserSettings', 'AgentPanel'), { recursive: true });
+  if (echo === 'in-process')
+    fs.writeFileSync(path.join(project, 'UserSettings', 'AgentPanel', 'host-settings.json'),
+      JSON.stringify({ settingsVersion: 1, isolation: { 'mcptest.echo': 'in-process' } }));
+  const args = ['serve', '--project', project, '--plugins', path.join(buildDir, 'test-plugins', 'mcp'), ...(editor ? ['--editor', 'unity'] : [])];
+  const host = await started(startProcess(path.join(buildDir, 'bin', 'uap-host'), args, { UAP_LOG_LEVEL: 'warn' }, /serving (\S+)/));
+  if (editor)
+    await started(startProcess(path.join(buildDir, 'bin', 'uap-editor-sim'), ['--project', project, '--scene', 'sample'], {}, /connected /));
+  const token = fs.readFileSync(path.join(project, 'UserSettings', 'AgentPanel', 'tokens', 'mcp.token'), 'utf8').trim();
+  return { url: host.match[1], token, pid: host.child.pid };
+}
+
+const builds = [{ label: '', dir: build }, ...(previous ? [{ label: ' (previous)', dir: previous }] : [])];
+const targets = []; // { name, url, token, pid, tool, args, era }
+if (mode === 'endpoint') {
+  for (const { label, dir } of builds) {
+    targets.push({ name: `uap-host echo in-process${label}`, ...(await startHost(dir, `inline${label}`, { echo: 'in-process' })), tool: 'echo' });
+    targets.push({ name: `uap-host echo isolated${label}`, ...(await startHost(dir, `isolated${label}`)), tool: 'echo' });
+  }
+  const referenceToken = 'reference-token-0123456789abcdef';
+  const reference = await started(startProcess('node', [path.join(here, 'reference_server.mjs'), nodeModules, referenceToken], {}, /listening (\d+)/));
+  targets.push({ name: 'TypeScript SDK 1.32.2', url: `http://127.0.0.1:${reference.match[1]}/mcp`, token: referenceToken, pid: reference.child.pid, tool: 'echo' });
+  const bare = await started(startProcess('node', [path.join(here, 'bare_server.mjs')], {}, /listening (\d+)/));
+  targets.push({ name: 'bare node:http', url: `http://127.0.0.1:${bare.match[1]}/mcp`, token: 'none', pid: bare.child.pid, tool: 'echo' });
+} else if (mode === 'editor') {
+  for (const { label, dir } of builds) {
+    const host = await startHost(dir, `editor${label}`, { editor: true });
+    targets.push({ name: `uap_ping${label}`, ...host, tool: 'uap_ping', args: '{}' });
+    targets.push({ name: `uap_component_list${label}`, ...host, tool: 'uap_component_list', args: '{"path":"/Player"}' });
+  }
+} else {
+  const host = await startHost(build, 'eras');
+  targets.push({ name: 'session', ...host, tool: 'echo', era: 'session' });
+  targets.push({ name: 'stateless', ...host, tool: 'echo', era: 'stateless' });
+}
+
+const results = new Map(); // name@concurrency → summary
 try {
-  for (const server of servers) runLoad(server.url, server.token, 4, 2000, server.era); // Warm-up (JIT, pools).
+  for (const target of targets) runLoad(load, { ...target, concurrency: 4, calls: 2000 }); // Warm-up (JIT, pools, runners).
   for (const concurrency of [1, 16]) {
-    // Repeats alternate between the servers, so a change in the machine's load hits both alike.
-    const runs = new Map(servers.map((server) => [server, []]));
+    const runs = new Map(targets.map((target) => [target, []]));
     for (let repeat = 0; repeat < repeats; ++repeat)
-      for (const server of servers) runs.get(server).push(runLoad(server.url, server.token, concurrency, callsPerRun, server.era));
-    for (const server of servers) {
-      const measured = runs.get(server);
-      results[`${server.name}@${concurrency}`] = {
+      for (const target of targets) runs.get(target).push(runLoad(load, { ...target, concurrency, calls: callsPerRun }));
+    for (const [target, measured] of runs)
+      results.set(`${target.name}@${concurrency}`, {
         callsPerSecond: median(measured.map((run) => run.callsPerSecond)),
         p50Ms: median(measured.map((run) => run.p50Ms)),
         p99Ms: median(measured.map((run) => run.p99Ms)),
-        rssMb: rssMb(server.pid),
+        rssMb: rssMb(target.pid),
         runs: measured.map((run) => Math.round(run.callsPerSecond)),
-      };
-    }
+      });
   }
-  console.log(`\nMCP tools/call echo, ${callsPerRun} calls per run, median of ${repeats} runs (${os.cpus().length} CPUs, ${os.cpus()[0].model})`);
-  console.log('server     conc   calls/s     p50 ms   p99 ms   RSS MB   runs (calls/s)');
-  for (const [key, value] of Object.entries(results)) {
-    const [name, concurrency] = key.split('@');
-    console.log(`${name.padEnd(10)} ${concurrency.padStart(4)} ${value.callsPerSecond.toFixed(0).padStart(9)} ${value.p50Ms.toFixed(3).padStart(10)} ${value.p99Ms.toFixed(3).padStart(8)} ${value.rssMb.toFixed(1).padStart(8)}   ${value.runs.join(', ')}`);
-  }
+  const width = Math.max(...targets.map((target) => target.name.length)) + 2;
+  console.log(`\n${mode}: tools/call, ${callsPerRun} calls per run, median of ${repeats} runs (${os.cpus().length} CPUs, ${os.cpus()[0].model}, load ${os.loadavg().map((value) => value.toFixed(1)).join(' ')})`);
+  console.log(`${'server'.padEnd(width)}conc   calls/s     p50 ms   p99 ms   RSS MB   runs (calls/s)`);
   for (const concurrency of [1, 16])
-    console.log(`throughput ratio ${first} / ${second} at concurrency ${concurrency}: ${(results[`${first}@${concurrency}`].callsPerSecond / results[`${second}@${concurrency}`].callsPerSecond).toFixed(2)}x`);
-
-  console.log(`\nmemory over ${memoryCalls} calls at concurrency 16 (RSS MB before → after):`);
-  for (const server of servers) {
-    const before = rssMb(server.pid);
-    const halves = [];
-    for (let part = 0; part < 4; ++part) {
-      runLoad(server.url, server.token, 16, memoryCalls / 4, server.era);
-      halves.push(rssMb(server.pid).toFixed(1));
+    for (const target of targets) {
+      const value = results.get(`${target.name}@${concurrency}`);
+      console.log(`${target.name.padEnd(width)}${String(concurrency).padStart(4)} ${value.callsPerSecond.toFixed(0).padStart(9)} ${value.p50Ms.toFixed(3).padStart(10)} ${value.p99Ms.toFixed(3).padStart(8)} ${value.rssMb.toFixed(1).padStart(8)}   ${value.runs.join(', ')}`);
     }
-    console.log(`${server.name.padEnd(10)} ${before.toFixed(1)} → ${halves.join(' → ')}`);
+  const ratio = (first, second, concurrency) => {
+    const a = results.get(`${first}@${concurrency}`), b = results.get(`${second}@${concurrency}`);
+    console.log(`  ${first} / ${second} at concurrency ${concurrency}: throughput ${(a.callsPerSecond / b.callsPerSecond).toFixed(2)}x, p50 ${(a.p50Ms / b.p50Ms).toFixed(2)}x`);
+  };
+  console.log('ratios:');
+  for (const concurrency of [1, 16]) {
+    if (mode === 'endpoint')
+      for (const { label } of builds) {
+        ratio(`uap-host echo in-process${label}`, 'bare node:http', concurrency);
+        ratio(`uap-host echo isolated${label}`, 'bare node:http', concurrency);
+        ratio(`uap-host echo isolated${label}`, 'TypeScript SDK 1.32.2', concurrency);
+      }
+    else if (mode === 'editor')
+      for (const { label } of builds) ratio(`uap_component_list${label}`, `uap_ping${label}`, concurrency);
+    else ratio('session', 'stateless', concurrency);
+    if (previous && mode === 'endpoint') ratio('uap-host echo in-process', 'uap-host echo in-process (previous)', concurrency);
+    if (previous && mode === 'editor') ratio('uap_component_list', 'uap_component_list (previous)', concurrency);
   }
-  if (reference) {
-    const stats = await fetch(referenceUrl.replace('/mcp', '/stats'), { headers: { authorization: `Bearer ${referenceToken}` } }).then((r) => r.json());
-    console.log(`ts-sdk transport map entries left after the run (leak workaround check): ${stats.mapEntries}`);
+
+  if (mode !== 'editor' && memoryCalls > 0) {
+    console.log(`\nmemory over ${memoryCalls} calls at concurrency 16 (RSS MB before → after each quarter):`);
+    for (const target of targets.filter((target) => target.name !== 'bare node:http')) {
+      const before = rssMb(target.pid);
+      const quarters = [];
+      for (let part = 0; part < 4; ++part) {
+        runLoad(load, { ...target, concurrency: 16, calls: memoryCalls / 4 });
+        quarters.push(rssMb(target.pid).toFixed(1));
+      }
+      console.log(`${target.name.padEnd(width)}${before.toFixed(1)} → ${quarters.join(' → ')}`);
+    }
   }
 } finally {
-  await stop(host.child);
-  if (reference) await stop(reference.child);
+  for (const child of children.reverse()) await stop(child);
   fs.rmSync(work, { recursive: true, force: true });
 }

@@ -6,6 +6,7 @@
 
 #include <boost/dll/runtime_symbol_info.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -14,6 +15,7 @@
 #include <fcntl.h>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <pthread.h>
 #include <sstream>
 #include <sys/file.h>
@@ -24,6 +26,9 @@
 #include <unistd.h>
 #include <poll.h>
 #include <spawn.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #if defined(__APPLE__)
 #include <libproc.h>
@@ -418,6 +423,19 @@ std::string StopRequests::wait() {
     int received = 0;
     sigwait(&signals, &received);
     return "signal " + std::to_string(received) + " (" + signal_name(received) + ")";
+}
+
+// ---- Memory
+
+void keep_freed_memory_for_reuse(std::size_t bytes) {
+#if defined(__GLIBC__)
+    int limit = static_cast<int>(std::min<std::size_t>(bytes, std::numeric_limits<int>::max()));
+    // Setting either threshold ends glibc's own adjustment of both, so both are set.
+    ::mallopt(M_TRIM_THRESHOLD, limit);
+    ::mallopt(M_MMAP_THRESHOLD, limit);
+#else
+    (void)bytes;
+#endif
 }
 
 // ---- Fatal faults

@@ -438,6 +438,11 @@ std::string StopRequests::wait() {
     }
 }
 
+// ---- Memory
+
+// The Windows heap has no trim threshold to set.
+void keep_freed_memory_for_reuse(std::size_t) {}
+
 // ---- Fatal faults
 
 namespace {
