@@ -46,7 +46,7 @@ Reply transform_set(Simulation& simulation, const rapidjson::Value& params) {
     if (!has_position && !has_rotation && !has_scale)
         return error_reply("invalid_params", "transform.set needs at least one of position, rotation, scale; nothing was changed");
     int id = object->id;
-    simulation.record_undo("Set Transform");
+    simulation.record_object_undo("Set Transform", id);
     auto& target = simulation.world.objects.at(id);
     LocalTransform local = local_transform(target);
     if (world_space) {
