@@ -125,6 +125,9 @@ Reply undo_collapse(Simulation& simulation, const rapidjson::Value& params) {
     int group = params["group"].GetInt();
     if (group > simulation.undo_group)
         return error_reply("not_found", "undo group " + std::to_string(group) + " has not started yet");
+    auto first = std::find_if(simulation.undo.begin(), simulation.undo.end(), [&](const UndoStep& step) { return step.group >= group; });
+    if (first != simulation.undo.end())
+        simulation.absorb_later_steps(first);
     bool kept = false;
     std::vector<UndoStep> steps;
     for (auto& step : simulation.undo) {
@@ -146,7 +149,7 @@ Reply undo_revert(Simulation& simulation, const rapidjson::Value& params) {
     if (first == simulation.undo.end())
         return error_reply("not_found", "nothing was recorded in undo group " + std::to_string(group) + " or later");
     std::size_t steps = static_cast<std::size_t>(simulation.undo.end() - first);
-    World snapshot = std::move(first->before);
+    World snapshot = simulation.take_state_before(first);
     simulation.undo.erase(first, simulation.undo.end());
     simulation.restore(std::move(snapshot));
     simulation.group_open = false;

@@ -65,6 +65,7 @@ Reply turn_end(Simulation& simulation, const rapidjson::Value& params) {
         if (first_agent != simulation.undo.end()) {
             turn.recorded = true;
             if (!turn.interleaved) {
+                simulation.absorb_later_steps(first_agent);
                 first_agent->group = group;
                 first_agent->name = turn.name;
                 simulation.undo.erase(first_agent + 1, simulation.undo.end());
@@ -110,7 +111,7 @@ Reply turn_revert(Simulation& simulation, const rapidjson::Value& params) {
         return error_reply("conflict", "'" + name + "' is no longer the newest undo step (the newest is " + newest +
                                            "); nothing was reverted. Undo the later changes first with Edit > Undo in the editor");
     }
-    World snapshot = std::move(simulation.undo.back().before);
+    World snapshot = simulation.take_state_before(simulation.undo.end() - 1);
     simulation.undo.pop_back();
     simulation.restore(std::move(snapshot));
     found->second.recorded = false;

@@ -231,24 +231,6 @@ StoredObjects Simulation::store_subtree(int root) const {
     return stored;
 }
 
-void Simulation::record_undo(std::string_view name) {
-    if (!group_open) {
-        ++undo_group;
-        undo.push_back(UndoStep{undo_group, std::string(name), world, recording_author});
-    } else if (!group_recorded) {
-        undo.push_back(UndoStep{undo_group, undo_group_name, world, recording_author});
-        group_recorded = true;
-    }
-    constexpr std::size_t undo_limit = 100;
-    if (undo.size() > undo_limit) {
-        int dropped = undo.front().group;
-        undo.erase(undo.begin());
-        for (auto& [group, turn] : turns)
-            if (!turn.ended && dropped >= group)
-                turn.truncated = true;
-    }
-}
-
 void Simulation::restore(World snapshot) {
     // Material states the snapshot holds come back (Undo.RecordObject recorded them); materials first
     // written after it keep their state, as Unity restores only the objects an undo step recorded.

@@ -121,11 +121,16 @@ struct World {
     Scene prefab_stage_scene;
 };
 
+// One step of the undo history. A whole step holds the World as it was before the step. A partial
+// step, like Unity's Undo.RecordObject, holds only the objects its writes recorded (as they were before
+// their first write in the step) and everything of the World but the objects; it is recorded by writes
+// that change existing objects alone, so a step on a big scene does not copy every object.
 struct UndoStep {
     int group = 0;
     std::string name;
     World before;
     UndoAuthor author = UndoAuthor::Agent;
+    bool partial = false;
 };
 
 struct TurnBracket {
@@ -274,8 +279,17 @@ struct Simulation {
     int copy_objects(const StoredObjects& source, int source_root, int parent, int scene_handle, CopyLinks links = CopyLinks::Keep);
     StoredObjects store_subtree(int root) const;
 
-    // Bookkeeping around writes: undo snapshot, scene dirty flag, events.
+    // Bookkeeping around writes: undo snapshot, scene dirty flag, events (undo_history.cpp).
     void record_undo(std::string_view name);
+    // Records one existing object before a write that changes that object alone (besides scene dirty
+    // flags and other parts of World that are not objects): a partial undo step.
+    void record_object_undo(std::string_view name, int id);
+    // The World as it was before the step first, laid together from that step and every later one;
+    // it leaves those steps emptied, for the caller to erase.
+    World take_state_before(std::vector<UndoStep>::iterator first);
+    // Lets kept hold what the steps after it recorded, so they can be erased and kept alone restores
+    // the World as it was before kept.
+    void absorb_later_steps(std::vector<UndoStep>::iterator kept);
     // Restores an undo snapshot or the edit-mode backup; assets are not part of scene undo.
     void restore(World snapshot);
     // Drops a refresh hold; the last one refreshes once, as Unity does when auto-refresh is allowed again.

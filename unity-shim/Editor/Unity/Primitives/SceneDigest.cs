@@ -21,7 +21,8 @@ namespace AgentPanel.Editor.Primitives
         }
 
         // 64-bit FNV-1a over UTF-8, with a separator byte after every field so "ab"+"c" differs from
-        // "a"+"bc": the simulator's definition, so both digests are built the same way.
+        // "a"+"bc". The simulator hashes the same fields eight bytes a step, so the two numbers differ;
+        // only equality within one editor is meaningful.
         sealed class Fnv
         {
             ulong m_hash = 14695981039346656037UL;
