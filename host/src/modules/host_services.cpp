@@ -60,15 +60,15 @@ uap_status host_info(uap_host_context* host, uap_sink* out) {
     const auto& environment = *host->environment;
     auto uptime = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - environment.started);
     api::NoEditor fallback;
-    auto editor = json::parse(environment.editor ? environment.editor->state_json() : fallback.state_json());
-    rapidjson::Document document(rapidjson::kObjectType);
-    auto& allocator = document.GetAllocator();
-    document.AddMember("version", rapidjson::StringRef(host_version), allocator);
-    document.AddMember("abiVersion", UAP_ABI_VERSION, allocator);
-    document.AddMember("uptimeMs", static_cast<int64_t>(uptime.count()), allocator);
-    if (editor)
-        document.AddMember("editor", rapidjson::Value(*editor, allocator), allocator);
-    return write(out, json::to_text(document));
+    // Every editor tool asks for this before it runs, so the editor's state, which the host wrote
+    // itself, goes in as written rather than parsed and written again.
+    std::string editor = environment.editor ? environment.editor->state_json() : fallback.state_json();
+    json::TextWriter writer;
+    writer.begin_object().field("version", std::string_view(host_version)).field("abiVersion", int64_t{UAP_ABI_VERSION});
+    writer.field("uptimeMs", static_cast<int64_t>(uptime.count()));
+    if (!editor.empty())
+        writer.raw_field("editor", editor);
+    return write(out, writer.end_object().text());
 }
 
 uap_status subscribe_events(uap_host_context* host, uap_string_view names, uap_event_handler handler, void* user_data,
