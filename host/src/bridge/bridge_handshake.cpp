@@ -65,6 +65,12 @@ bool BridgeServer::accept_hello(const std::shared_ptr<Connection>& connection, c
                                                       "requests never answered and their effect is unknown");
                 m_session = session;
                 m_hello = json::to_text(data);
+                json::TextWriter summary;
+                summary.begin_object();
+                for (const char* field : {"unityVersion", "projectPath", "editorPid", "editorSessionId", "simulator"})
+                    if (data.HasMember(field))
+                        summary.raw_field(field, json::to_text(data[field]));
+                m_editor_summary = summary.end_object().text();
                 m_editor_pid = data["editorPid"].GetInt64();
                 m_editor_gone = false;
                 m_reloading = false;

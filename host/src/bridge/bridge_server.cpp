@@ -56,12 +56,7 @@ std::string BridgeServer::state_json() const {
     json::TextWriter writer;
     writer.begin_object().field("state", state).field("pendingRequests", pending).field("jobs", jobs);
     if (!m_session.empty()) {
-        rapidjson::Document hello = parse_trusted(m_hello);
-        writer.key("editor").begin_object();
-        for (const char* field : {"unityVersion", "projectPath", "editorPid", "editorSessionId", "simulator"})
-            if (hello.IsObject() && hello.HasMember(field))
-                writer.raw_field(field, json::to_text(hello[field]));
-        writer.end_object();
+        writer.raw_field("editor", m_editor_summary);
         if (m_main_thread != "null") {
             writer.raw_field("mainThread", m_main_thread).field("mainThreadReportAgeMs", milliseconds_since(m_main_thread_at));
             writer.key("liveness");

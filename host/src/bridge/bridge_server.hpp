@@ -126,6 +126,9 @@ private:
     std::shared_ptr<Connection> m_connection;
     std::string m_session;  // The editor session the journal belongs to.
     std::string m_hello;    // Its hello data, as JSON text.
+    // The part of the hello that state_json reports, written once per hello: every editor tool reads
+    // the state before it runs.
+    std::string m_editor_summary;
     int64_t m_editor_pid = 0;
     bool m_reloading = false;
     bool m_editor_gone = false;
