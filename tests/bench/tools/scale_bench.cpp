@@ -2,6 +2,7 @@
 // addressed by path, and uap_query_hierarchy paged from the first page to the last with the cursors
 // the editor issued, on flat and deep scenes of 1,000, 10,000 and 100,000 objects.
 #include "support/json_writer.hpp"
+#include "support/platform/platform.hpp"
 #include "tool_stack.hpp"
 
 #include <algorithm>
@@ -120,6 +121,9 @@ PageTimes time_paging(uap::testing::ToolStack& stack, Shape shape, int runs) {
 } // namespace
 
 int main() {
+    // As the host's main does: without it, glibc hands each page's freed buffers back to the kernel
+    // and faults them in again on the next page, which the host as shipped never pays.
+    uap::platform::keep_freed_memory_for_reuse(1024 * 1024);
     std::printf("scale benchmark (%s build); times in ms; batches are 200 uap_transform_set writes by path\n",
 #ifdef NDEBUG
                 "optimised"
