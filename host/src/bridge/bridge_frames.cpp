@@ -91,7 +91,8 @@ void BridgeServer::handle_frame(const std::shared_ptr<Connection>& connection, c
             return protocol_error(connection, "invalid_request",
                                   violation.empty() ? "a response has exactly one of result and error" : "bad response envelope: " + violation);
         bool ok = frame.HasMember("result");
-        return handle_response(frame["id"].GetString(), ok, json::to_text(ok ? frame["result"] : frame["error"]));
+        const rapidjson::Value& answer = ok ? frame["result"] : frame["error"];
+        return handle_response(frame["id"].GetString(), ok, json::to_text(answer), ok ? &answer : nullptr);
     }
     protocol_error(connection, "invalid_request", "a frame from the editor is either a response {id,result|error} or an event {event,data}");
 }

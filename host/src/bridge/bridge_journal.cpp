@@ -70,7 +70,7 @@ bool BridgeServer::send(const std::shared_ptr<Connection>& connection, const std
     return true;
 }
 
-void BridgeServer::handle_response(const std::string& id, bool ok, std::string json) {
+void BridgeServer::handle_response(const std::string& id, bool ok, std::string json, const rapidjson::Value* result) {
     std::lock_guard lock(m_mutex);
     auto found = m_entries.find(id);
     if (found == m_entries.end() && adopt_previous_run_answer_locked(id, ok, std::move(json)))
@@ -81,8 +81,12 @@ void BridgeServer::handle_response(const std::string& id, bool ok, std::string j
     }
     auto& entry = *found->second;
     if (ok && !entry.internal) {
-        rapidjson::Document result = parse_trusted(json);
-        std::string violation = protocol::ProtocolSchemas::instance().check_method(entry.method, protocol::SchemaPart::Result, result);
+        rapidjson::Document parsed;
+        if (!result) {
+            parsed = parse_trusted(json);
+            result = &parsed;
+        }
+        std::string violation = protocol::ProtocolSchemas::instance().check_method(entry.method, protocol::SchemaPart::Result, *result);
         if (!violation.empty()) {
             ok = false;
             json = error_object("internal_error", "the editor's result for " + entry.method + " breaks the protocol: " + violation);

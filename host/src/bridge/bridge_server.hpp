@@ -101,7 +101,9 @@ private:
     bool send(const std::shared_ptr<Connection>& connection, const std::string& frame);
     bool accept_hello(const std::shared_ptr<Connection>& connection, const std::string& frame);
     void handle_frame(const std::shared_ptr<Connection>& connection, const char* data, std::size_t size);
-    void handle_response(const std::string& id, bool ok, std::string json);
+    // result, when given, is json already parsed (a result, ok): it is checked against the method's
+    // schema as it is, instead of parsing a page of tens of kilobytes a second time.
+    void handle_response(const std::string& id, bool ok, std::string json, const rapidjson::Value* result = nullptr);
     // Keeps an answer for an id of an earlier host run as a finished job; false for an id of this run.
     // Called with m_mutex held.
     bool adopt_previous_run_answer_locked(const std::string& id, bool ok, std::string json);

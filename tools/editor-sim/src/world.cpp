@@ -150,9 +150,14 @@ std::string Simulation::path_of(const GameObject& object) const {
         names.push_back(&node.name);
         parent = node.parent;
     }
+    std::size_t length = 0;
+    for (const auto* name : names)
+        length += 1 + name->size();
+    // Appended in place: a page of a deep hierarchy writes thousands of segments.
     std::string path;
+    path.reserve(length);
     for (auto name = names.rbegin(); name != names.rend(); ++name)
-        path += "/" + **name;
+        path.append(1, '/').append(**name);
     return path;
 }
 
