@@ -98,6 +98,30 @@ TEST(PrefabStageAddressing, AHierarchyQueryWithAPrefabStageOpenListsTheStagesObj
         << "closing prefab mode saved the change into the prefab";
 }
 
+TEST(PrefabStageAddressing, TheStageIsOneMoreMemberOfAnAnswerWhoseOtherMembersAreAsWritten) {
+    ToolStack stack;
+    std::string page = stack.editor("hierarchy.subtree", R"({"maxNodes":1})");
+    rapidjson::Document answer;
+    answer.Parse(page.c_str());
+    ASSERT_FALSE(answer.HasParseError()) << page;
+    ASSERT_TRUE(answer.IsObject()) << page;
+    EXPECT_EQ(answer.MemberCount(), 4u) << "nodes, truncated, nextCursor and stage: " << page;
+    ASSERT_TRUE(answer["nodes"].IsArray()) << page;
+    EXPECT_EQ(answer["nodes"].Size(), 1u) << page;
+    EXPECT_TRUE(answer["truncated"].GetBool()) << page;
+    EXPECT_EQ(text_at(page, "/nextCursor"), "1") << page;
+    EXPECT_EQ(text_at(page, "/stage/kind"), "main") << page;
+    EXPECT_EQ(answer["stage"].MemberCount(), 1u) << "no asset path outside prefab mode: " << page;
+
+    stack.editor("prefabStage.open", R"({"assetPath":"Assets/Prefabs/Crate.prefab"})");
+    std::string stage_page = stack.editor("hierarchy.subtree", R"({"maxNodes":1})");
+    answer.Parse(stage_page.c_str());
+    ASSERT_FALSE(answer.HasParseError()) << stage_page;
+    EXPECT_EQ(text_at(stage_page, "/nodes/0/path"), "/Crate") << stage_page;
+    EXPECT_EQ(text_at(stage_page, "/stage/kind"), "prefab") << stage_page;
+    EXPECT_EQ(text_at(stage_page, "/stage/assetPath"), "Assets/Prefabs/Crate.prefab") << stage_page;
+}
+
 TEST(ConsoleFilters, AConsoleFilterHidingErrorsDoesNotHideThemFromConsoleRead) {
     ToolStack stack;
     auto& simulator = simulator_of(stack);
