@@ -2,7 +2,7 @@
 // disconnect so waiting calls can hold on for a reload.
 #include "bridge/bridge_internal.hpp"
 
-#include "support/readable_socket.hpp"
+#include "support/platform/readable_socket.hpp"
 
 #include <Poco/Buffer.h>
 #include <Poco/Net/NetException.h>

@@ -2,7 +2,7 @@
 // heads that cannot be parsed.
 #include "server/http_connection.hpp"
 
-#include "support/readable_socket.hpp"
+#include "support/platform/readable_socket.hpp"
 
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPServerRequestImpl.h>

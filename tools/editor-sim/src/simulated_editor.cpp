@@ -12,7 +12,7 @@
 
 #include "support/json.hpp"
 #include "support/json_writer.hpp"
-#include "support/readable_socket.hpp"
+#include "support/platform/readable_socket.hpp"
 
 #include <rapidjson/document.h>
 
