@@ -13,6 +13,27 @@ EditorReply EditorSession::call(std::string_view method, const rapidjson::Value&
     std::string params_json = sdk::to_json_text(params);
     sdk::HostAnswer answer = binding == CallBinding::ThisCall ? m_context.editor_call(method, params_json, timeout_ms)
                                                               : m_context.module().editor_call(nullptr, method, params_json, timeout_ms);
+    return reply_to(method, answer);
+}
+
+std::vector<EditorReply> EditorSession::call_all(std::span<const EditorCall> calls, uint32_t timeout_ms) {
+    std::vector<std::string> params_json;
+    std::vector<sdk::EditorRequest> requests;
+    params_json.reserve(calls.size());
+    requests.reserve(calls.size());
+    for (const auto& call : calls) {
+        params_json.push_back(sdk::to_json_text(call.params));
+        requests.push_back({call.method, params_json.back()});
+    }
+    std::vector<sdk::HostAnswer> answers = m_context.editor_call_all(requests, timeout_ms);
+    std::vector<EditorReply> replies;
+    replies.reserve(calls.size());
+    for (std::size_t index = 0; index < calls.size(); ++index)
+        replies.push_back(reply_to(calls[index].method, answers[index]));
+    return replies;
+}
+
+EditorReply EditorSession::reply_to(std::string_view method, const sdk::HostAnswer& answer) {
     EditorReply reply;
     reply.result.Parse(answer.json.c_str(), answer.json.size());
     bool parsed = !reply.result.HasParseError() && reply.result.IsObject();

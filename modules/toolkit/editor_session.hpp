@@ -7,8 +7,10 @@
 #include <rapidjson/document.h>
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace uap::core {
 
@@ -25,6 +27,12 @@ struct EditorReply {
     bool ok() const { return code.empty(); }
 };
 
+// One primitive for EditorSession::call_all.
+struct EditorCall {
+    std::string method;
+    rapidjson::Document params{rapidjson::kObjectType};
+};
+
 // Whether a primitive is withdrawn with the tool call when the call is cancelled. Detached is for the
 // calls that clean up after a cancel (stopping a bake the cancelled call started, reading its end),
 // which would otherwise be withdrawn before they run.
@@ -36,6 +44,9 @@ public:
 
     EditorReply call(std::string_view method, const rapidjson::Value& params, uint32_t timeout_ms = default_timeout_ms,
                      CallBinding binding = CallBinding::ThisCall);
+    // The replies to independent reads, in order, each as call gives it. They are sent together, so the
+    // editor runs them back to back instead of one round trip each (sdk::CallContext::editor_call_all).
+    std::vector<EditorReply> call_all(std::span<const EditorCall> calls, uint32_t timeout_ms = default_timeout_ms);
     sdk::CallContext& context() { return m_context; }
 
     // True while uap_batch runs the call inside its own Undo group: tools then open no group of their own.
@@ -55,6 +66,7 @@ public:
     bool saw_conflict() const { return m_saw_conflict; }
 
 private:
+    EditorReply reply_to(std::string_view method, const sdk::HostAnswer& answer);
 
     sdk::CallContext& m_context;
     bool m_inside_group = false;

@@ -147,18 +147,19 @@ std::optional<std::string> EditorTool::check_prefab_stage(const rapidjson::Value
            "call it again; nothing was changed";
 }
 
-std::optional<std::string> EditorTool::check_targets(const rapidjson::Value& arguments, EditorSession& session) const {
-    std::string_view path = string_member(arguments, "path");
+std::optional<std::string> EditorTool::target_checks(const rapidjson::Value& arguments, std::vector<EditorCall>& checks) const {
+    return object_check(string_member(arguments, "path"), member(arguments, "scene"), checks);
+}
+
+std::optional<std::string> object_check(std::string_view path, const rapidjson::Value* scene, std::vector<EditorCall>& checks) {
     if (path.empty())
         return std::nullopt;
-    rapidjson::Document params(rapidjson::kObjectType);
+    EditorCall check{"transform.get"};
     rapidjson::Value reference;
-    if (auto problem = object_reference(path, member(arguments, "scene"), reference, params.GetAllocator()))
+    if (auto problem = object_reference(path, scene, reference, check.params.GetAllocator()))
         return problem;
-    params.AddMember("object", reference, params.GetAllocator());
-    EditorReply reply = session.call("transform.get", params);
-    if (!reply.ok())
-        return reply.message + " (" + reply.code + ")";
+    check.params.AddMember("object", reference, check.params.GetAllocator());
+    checks.push_back(std::move(check));
     return std::nullopt;
 }
 

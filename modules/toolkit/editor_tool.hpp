@@ -76,9 +76,11 @@ public:
     // misspelt argument must still be refused, never silently ignored.
     std::optional<std::string> check_names(const rapidjson::Value& arguments) const;
 
-    // Checks that every object, component and asset the arguments name exists, without writing.
-    // The default checks the "path" argument when the tool has one.
-    virtual std::optional<std::string> check_targets(const rapidjson::Value& arguments, EditorSession& session) const;
+    // The reads that show that every object, component and asset the arguments name exists, without
+    // writing: each must succeed. They are appended to checks, to be sent with other calls' checks in
+    // one go (EditorSession::call_all). Returns why the arguments cannot name a target instead, when
+    // they cannot. The default reads the transform the "path" argument names, when the tool has one.
+    virtual std::optional<std::string> target_checks(const rapidjson::Value& arguments, std::vector<EditorCall>& checks) const;
 
     // A writing tool is refused while prefab mode shows another asset than the one it writes
     // (assetPath equal to the open prefab): the user would not see the change, or it would land in
@@ -94,6 +96,10 @@ private:
     std::vector<std::string> m_argument_names;
     std::vector<std::string> m_vector_names; // Arguments whose schema is UAP_VECTOR_SCHEMA.
 };
+
+// Appends the read that shows the object at path exists (in scene, when given) to checks; nothing for
+// an empty path. Returns why path cannot name an object instead, when it cannot.
+std::optional<std::string> object_check(std::string_view path, const rapidjson::Value* scene, std::vector<EditorCall>& checks);
 
 // Declares a tool class whose constructor fills the ToolSpec and whose run() does the work.
 #define UAP_DECLARE_EDITOR_TOOL(ClassName)                                                       \

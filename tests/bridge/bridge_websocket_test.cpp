@@ -103,6 +103,46 @@ TEST(BridgeWebSocket, EveryPrimitiveAnswersThroughTheHost) {
     EXPECT_EQ(statistics.protocol_errors, 0u);
 }
 
+// call_all puts every request on the socket before it waits for the first answer (an editor that
+// answered nothing until it had all of them would stall calls sent one by one), matches answers by
+// id whatever their order, and answers a request it refuses itself without sending it.
+TEST(BridgeWebSocket, CallAllSendsEveryRequestBeforeTheFirstAnswerAndAnswersInOrder) {
+    BridgeHarness harness;
+    RawEditor editor(harness.port(), uap::testing::editor_token);
+    ASSERT_TRUE(editor.upgraded());
+    editor.hello("raw-all", harness.project().string());
+    ASSERT_EQ(field_text(editor.receive(), "/event"), "welcome");
+    std::vector<uap::api::EditorRequest> requests = {
+        {"editor.info", "{}"}, {"editor.info", "[1]"}, {"editor.info", "{}"}, {"editor.info", "{}"}};
+    auto answers = std::async(std::launch::async, [&] { return harness.bridge().call_all(requests, 5000, nullptr); });
+    std::vector<std::string> ids;
+    for (int sent = 0; sent < 3; ++sent) {
+        std::string request = editor.receive_skipping_pings();
+        ASSERT_EQ(field_text(request, "/method"), "editor.info") << request;
+        ids.push_back(field_text(request, "/id"));
+    }
+    // Answered last to first; the second sent request (the third asked) fails.
+    for (int index = 2; index >= 0; --index) {
+        if (index == 1) {
+            editor.send_text(R"({"id":")" + ids[1] + R"(","error":{"code":"busy","message":"try later"}})");
+            continue;
+        }
+        editor.send_text(R"({"id":")" + ids[index] + R"(","result":{"unityVersion":"answer-)" + std::to_string(index) +
+                         R"(","projectPath":"p","editorPid":1,"editorSessionId":"raw-all"}})");
+    }
+    auto received = answers.get();
+    ASSERT_EQ(received.size(), 4u);
+    ASSERT_TRUE(received[0]) << received[0].error().message();
+    EXPECT_EQ(field_text(*received[0], "/unityVersion"), "answer-0");
+    ASSERT_FALSE(received[1]) << "params that are not an object are refused by the host";
+    EXPECT_EQ(field_text(received[1].error().detail(), "/code"), "invalid_params");
+    ASSERT_FALSE(received[2]);
+    EXPECT_EQ(field_text(received[2].error().detail(), "/code"), "busy");
+    ASSERT_TRUE(received[3]) << received[3].error().message();
+    EXPECT_EQ(field_text(*received[3], "/unityVersion"), "answer-2");
+    EXPECT_EQ(harness.bridge().statistics().requests, 3u) << "the refused request was never sent";
+}
+
 TEST(BridgeWebSocket, PingReportsMainThreadStateOffTheMainThread) {
     uap::bridge::BridgeOptions options;
     options.ping_interval = 100ms;

@@ -30,8 +30,9 @@ struct Recorder {
         auto& recorder = *static_cast<Recorder*>(self);
         std::unique_lock lock(recorder.mutex);
         recorder.events.push_back(std::string(name.data, name.size) + " " + std::string(data.data, data.size));
-        if (recorder.unsubscribe_on_first != 0 && recorder.events.size() == 1)
+        if (recorder.unsubscribe_on_first != 0 && recorder.events.size() == 1) {
             EXPECT_EQ(recorder.dispatcher->unsubscribe(&recorder, recorder.unsubscribe_on_first), UAP_STATUS_OK);
+        }
         if (recorder.hold_first)
             recorder.changed.wait(lock, [&] { return recorder.released; });
     }

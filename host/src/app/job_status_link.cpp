@@ -25,4 +25,12 @@ Expected<std::string> JobStatusLink::call(std::string_view method, std::string_v
     return cancel ? m_jobs.cancel(*id) : m_jobs.status_json(*id);
 }
 
+std::vector<Expected<std::string>> JobStatusLink::call_all(std::span<const api::EditorRequest> requests, uint32_t timeout_ms,
+                                                           const api::CallControl* control) {
+    for (const auto& request : requests)
+        if (request.method == "host.jobStatus")
+            return EditorLink::call_all(requests, timeout_ms, control);
+    return m_editor.call_all(requests, timeout_ms, control);
+}
+
 } // namespace uap::app

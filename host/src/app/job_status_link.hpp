@@ -13,6 +13,9 @@ public:
 
     Expected<std::string> call(std::string_view method, std::string_view params_json, uint32_t timeout_ms,
                                const api::CallControl* control) override;
+    // Straight to the bridge unless a request asks for a module job's status, which this link answers.
+    std::vector<Expected<std::string>> call_all(std::span<const api::EditorRequest> requests, uint32_t timeout_ms,
+                                                const api::CallControl* control) override;
     std::string state_json() const override { return m_editor.state_json(); }
 
 private:

@@ -26,8 +26,7 @@ Error editor_error(ErrorCode kind, std::string error_json) {
     return Error(kind, std::move(message)).with_detail(std::move(error_json));
 }
 
-Expected<std::string> BridgeServer::call(std::string_view method, std::string_view params_json, uint32_t timeout_ms,
-                                         const CallControl* control) {
+BridgeServer::Started BridgeServer::start(std::string_view method, std::string_view params_json) {
     auto params = json::parse(params_json.empty() ? std::string_view("{}") : params_json);
     if (!params || !params->IsObject())
         return json::error_with_object(ErrorCode::InvalidArgument, "invalid_params",
@@ -38,8 +37,33 @@ Expected<std::string> BridgeServer::call(std::string_view method, std::string_vi
     if (method == "ping" || method == "request.status")
         return json::error_with_object(ErrorCode::InvalidArgument, "invalid_params",
                                        std::string(method) + " is part of the bridge's own liveness protocol; read uap_ping instead");
-    auto entry = submit(method, json::to_text(*params), false);
-    return wait_for(entry, std::chrono::milliseconds(timeout_ms), control);
+    return submit(method, json::to_text(*params), false);
+}
+
+Expected<std::string> BridgeServer::call(std::string_view method, std::string_view params_json, uint32_t timeout_ms,
+                                         const CallControl* control) {
+    Started started = start(method, params_json);
+    if (auto* entry = std::get_if<std::shared_ptr<Entry>>(&started))
+        return wait_for(*entry, std::chrono::milliseconds(timeout_ms), control);
+    return std::get<Expected<std::string>>(std::move(started));
+}
+
+std::vector<Expected<std::string>> BridgeServer::call_all(std::span<const api::EditorRequest> requests, uint32_t timeout_ms,
+                                                          const CallControl* control) {
+    // Every frame goes out before the first wait, so the editor's queue holds them all at once.
+    std::vector<Started> started;
+    started.reserve(requests.size());
+    for (const auto& request : requests)
+        started.push_back(start(request.method, request.params_json));
+    std::vector<Expected<std::string>> answers;
+    answers.reserve(requests.size());
+    for (auto& each : started) {
+        if (auto* entry = std::get_if<std::shared_ptr<Entry>>(&each))
+            answers.push_back(wait_for(*entry, std::chrono::milliseconds(timeout_ms), control));
+        else
+            answers.push_back(std::get<Expected<std::string>>(std::move(each)));
+    }
+    return answers;
 }
 
 Expected<std::string> BridgeServer::finish(std::unique_lock<std::mutex>&, const std::shared_ptr<Entry>& entry) {

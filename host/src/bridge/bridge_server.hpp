@@ -22,6 +22,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <variant>
 
 namespace uap::bridge {
 
@@ -53,6 +54,9 @@ public:
 
     Expected<std::string> call(std::string_view method, std::string_view params_json, uint32_t timeout_ms,
                                const CallControl* control) override;
+    // Sends every request before it waits for the first answer (see EditorLink::call_all).
+    std::vector<Expected<std::string>> call_all(std::span<const api::EditorRequest> requests, uint32_t timeout_ms,
+                                                const CallControl* control) override;
     std::string state_json() const override;
 
     // Serves one upgraded WebSocket until it closes; runs on the HTTP server's connection thread.
@@ -82,6 +86,10 @@ public:
 private:
     enum class Outcome { StillRunning, NeverStarted, Abandoned, NotConnected, Cancelled };
 
+    // A request the bridge answered at once (params that are not an object, host methods, the
+    // liveness protocol's own), or the entry it sent to the editor.
+    using Started = std::variant<Expected<std::string>, std::shared_ptr<Entry>>;
+    Started start(std::string_view method, std::string_view params_json);
     std::shared_ptr<Entry> submit(std::string_view method, std::string_view params_json, bool internal);
     Expected<std::string> wait_for(const std::shared_ptr<Entry>& entry, std::chrono::milliseconds timeout, const CallControl* control);
     Expected<std::string> finish(std::unique_lock<std::mutex>& lock, const std::shared_ptr<Entry>& entry);

@@ -43,17 +43,37 @@ void report_progress(uap_call_context* call, double progress, double total, uap_
 
 uap_status read_settings(uap_host_context* host, uap_sink* out) { return write(out, host->settings_json); }
 
+// An editor answer as a module receives it: the result, or the editor's error object. A failure without
+// one still gets an object of its kind, since modules read the object.
+uap_status answer_to_sink(const Expected<std::string>& answer, uap_sink* out) {
+    if (answer)
+        return write(out, *answer);
+    const Error& failure = answer.error();
+    write(out, failure.detail().empty() ? json::error_object(to_string(failure.code()), failure.message()) : failure.detail());
+    return to_status(failure.code());
+}
+
 uap_status editor_call(uap_host_context* host, uap_call_context* call, uap_string_view method, uap_string_view params,
                        uint32_t timeout_ms, uap_sink* out) {
     api::NoEditor fallback;
     api::EditorLink* editor = host->environment->editor ? host->environment->editor : &fallback;
-    auto answer = editor->call(view(method), view(params), timeout_ms, call ? call->control : nullptr);
-    if (answer)
-        return write(out, *answer);
-    // Modules read the editor's error object; a failure without one still gets an object of its kind.
-    const Error& failure = answer.error();
-    write(out, failure.detail().empty() ? json::error_object(to_string(failure.code()), failure.message()) : failure.detail());
-    return to_status(failure.code());
+    return answer_to_sink(editor->call(view(method), view(params), timeout_ms, call ? call->control : nullptr), out);
+}
+
+uap_status editor_call_all(uap_host_context* host, uap_call_context* call, uap_editor_request* requests, uint64_t count,
+                           uint32_t timeout_ms) {
+    if (!requests && count > 0)
+        return UAP_STATUS_INVALID_ARGUMENT;
+    std::vector<api::EditorRequest> sent;
+    sent.reserve(count);
+    for (uint64_t index = 0; index < count; ++index)
+        sent.push_back({view(requests[index].method), view(requests[index].params_json)});
+    api::NoEditor fallback;
+    api::EditorLink* editor = host->environment->editor ? host->environment->editor : &fallback;
+    auto answers = editor->call_all(sent, timeout_ms, call ? call->control : nullptr);
+    for (uint64_t index = 0; index < count; ++index)
+        requests[index].status = answer_to_sink(answers[index], requests[index].out);
+    return UAP_STATUS_OK;
 }
 
 uap_status host_info(uap_host_context* host, uap_sink* out) {
@@ -100,14 +120,14 @@ uint64_t monotonic_ms(uap_host_context* host) { return host ? host->environment-
 
 // The table ends with the field the newest revision appended, and the revision the manifests are
 // checked against is the header's: appending a field without raising both fails here.
-static_assert(sizeof(uap_host_api) == offsetof(uap_host_api, monotonic_ms) + sizeof(uap_host_api::monotonic_ms),
+static_assert(sizeof(uap_host_api) == offsetof(uap_host_api, editor_call_all) + sizeof(uap_host_api::editor_call_all),
               "a field was appended to uap_host_api: raise UAP_ABI_REVISION and host_api_revision and document the revision");
 static_assert(host_api_revision == UAP_ABI_REVISION, "host_api_revision (modules/manifest.hpp) must equal UAP_ABI_REVISION");
 
 const uap_host_api& host_api() {
     static const uap_host_api table = {
         sizeof(uap_host_api), UAP_ABI_VERSION, &log,     &is_cancelled, &report_progress, &read_settings, &editor_call,
-        &host_info,           &subscribe_events, &unsubscribe_events, &monotonic_ms,
+        &host_info,           &subscribe_events, &unsubscribe_events, &monotonic_ms,    &editor_call_all,
     };
     return table;
 }

@@ -17,9 +17,9 @@ inline constexpr uint64_t manifest_max_bytes = 64 * 1024;
 
 // The revision of the host table within the current ABI generation: 1 is the first table, 2
 // appended host_info, 3 appended subscribe_events, unsubscribe_events and monotonic_ms, 4 added the
-// NEEDS_CHOICE status and the tool call's host_revision (the host table ends where 3 left it). A
-// manifest's minHostRevision is compared with it before loading.
-inline constexpr uint32_t host_api_revision = 4; // UAP_ABI_REVISION; host_services.cpp checks that they agree.
+// NEEDS_CHOICE status and the tool call's host_revision (the host table ends where 3 left it), 5
+// appended editor_call_all. A manifest's minHostRevision is compared with it before loading.
+inline constexpr uint32_t host_api_revision = 5; // UAP_ABI_REVISION; host_services.cpp checks that they agree.
 
 // Whether a pack's tools appear in tools/list, or are found and called through the discovery tools
 // (uap_tool_search, uap_tool_call), which keeps the list small whatever is installed.

@@ -101,26 +101,41 @@ sdk::ToolResult BatchTool::run(const rapidjson::Value& arguments, EditorSession&
     const auto& calls = arguments["calls"];
     if (calls.Size() > max_calls)
         return sdk::ToolResult::failure("uap_batch refused: " + std::to_string(calls.Size()) + " calls; at most 200 per batch");
-    // Validate everything before running anything: tool, schema, targets.
+    // Validate everything before running anything: tool, schema, targets. The reads that check the
+    // targets go to the editor together, with the digest a revert is verified against, so the editor
+    // runs them back to back rather than one round trip each.
     std::vector<EditorTool*> tools;
+    std::vector<EditorCall> checks;
+    std::vector<rapidjson::SizeType> check_owner; // The call each check belongs to.
     std::set<std::string> produced;
+    auto refused_call = [&](rapidjson::SizeType index, const std::string& reason) {
+        return sdk::ToolResult::failure("uap_batch refused before running anything: call " + std::to_string(index) + " (" +
+                                        std::string(string_member(calls[index], "tool")) + "): " + reason);
+    };
     for (rapidjson::SizeType index = 0; index < calls.Size(); ++index) {
         std::string refusal;
-        std::string where = "uap_batch refused before running anything: call " + std::to_string(index) + " (" +
-                            std::string(string_member(calls[index], "tool")) + "): ";
         EditorTool* tool = batchable(string_member(calls[index], "tool"), refusal);
         if (!tool)
-            return sdk::ToolResult::failure(where + refusal);
-        if (auto problem = tool->check_arguments(calls[index]["arguments"]))
-            return sdk::ToolResult::failure(where + *problem);
-        if (!under_produced(produced, calls[index]["arguments"]))
-            if (auto problem = tool->check_targets(calls[index]["arguments"], session))
-                return sdk::ToolResult::failure(where + *problem + ". Fix the call; nothing was changed");
+            return refused_call(index, refusal);
+        const auto& call_arguments = calls[index]["arguments"];
+        if (auto problem = tool->check_arguments(call_arguments))
+            return refused_call(index, *problem);
+        if (!under_produced(produced, call_arguments)) {
+            if (auto problem = tool->target_checks(call_arguments, checks))
+                return refused_call(index, *problem + ". Fix the call; nothing was changed");
+            check_owner.resize(checks.size(), index);
+        }
         if (std::string made = produced_path(calls[index]); !made.empty())
             produced.insert(made);
         tools.push_back(tool);
     }
-    EditorReply before = digest(session);
+    checks.push_back(EditorCall{"scene.digest"});
+    std::vector<EditorReply> checked = session.call_all(checks);
+    for (std::size_t check = 0; check < check_owner.size(); ++check)
+        if (!checked[check].ok())
+            return refused_call(check_owner[check],
+                                checked[check].message + " (" + checked[check].code + "). Fix the call; nothing was changed");
+    const EditorReply& before = checked.back();
     if (!before.ok())
         return failure("uap_batch refused: the scene digest needed to verify a revert is unavailable; nothing was changed", before);
     rapidjson::Document begin(rapidjson::kObjectType);
@@ -181,13 +196,10 @@ sdk::ToolResult BatchTool::run(const rapidjson::Value& arguments, EditorSession&
     EditorReply closed = session.call("undo.endGroup", none);
     if (!closed.ok())
         return failure("uap_batch ran every call, but closing its Undo group failed; the calls are applied", closed);
-    EditorReply after = digest(session);
     result.AddMember("ok", true, allocator);
     result.AddMember("calls", static_cast<int>(calls.Size()), allocator);
     result.AddMember("undoGroup", group, allocator);
     result.AddMember("undoGroupName", text(group_name, allocator), allocator);
-    if (after.ok())
-        result.AddMember("objectCount", rapidjson::Value(after.result["objectCount"], allocator), allocator);
     if (kept >= kept_result_bytes)
         result.AddMember("note", "later results are left out to keep the reply small; read the scene back with uap_query_hierarchy", allocator);
     result.AddMember("results", results, allocator);

@@ -137,14 +137,12 @@ PropertySetTool::PropertySetTool()
                   {sdk::Access::Writes, sdk::Undo::Undoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
                    sdk::Duration::Quick}}) {}
 
-std::optional<std::string> PropertySetTool::check_targets(const rapidjson::Value& arguments, EditorSession& session) const {
-    rapidjson::Document params(rapidjson::kObjectType);
-    if (auto problem = add_property_target(arguments, params, "uap_property_set"))
+std::optional<std::string> PropertySetTool::target_checks(const rapidjson::Value& arguments, std::vector<EditorCall>& checks) const {
+    EditorCall check{"property.list"};
+    if (auto problem = add_property_target(arguments, check.params, "uap_property_set"))
         return problem;
-    params.AddMember("limit", 1, params.GetAllocator());
-    EditorReply listed = session.call("property.list", params);
-    if (!listed.ok())
-        return listed.message + " (" + listed.code + ")";
+    check.params.AddMember("limit", 1, check.params.GetAllocator());
+    checks.push_back(std::move(check));
     return std::nullopt;
 }
 

@@ -15,7 +15,7 @@ class PropertySetTool final : public EditorTool {
 public:
     PropertySetTool();
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
-    std::optional<std::string> check_targets(const rapidjson::Value& arguments, EditorSession& session) const override;
+    std::optional<std::string> target_checks(const rapidjson::Value& arguments, std::vector<EditorCall>& checks) const override;
 };
 
 } // namespace uap::core

@@ -55,13 +55,8 @@ SceneCreateObjectTool::SceneCreateObjectTool()
 "scene":{"type":"string"},"position":)" UAP_VECTOR_SCHEMA R"(,"rotation":)" UAP_VECTOR_SCHEMA R"(,"scale":)" UAP_VECTOR_SCHEMA R"(}})",
                   undoable_write}) {}
 
-std::optional<std::string> SceneCreateObjectTool::check_targets(const rapidjson::Value& arguments, EditorSession& session) const {
-    std::string_view parent = string_member(arguments, "parentPath");
-    if (parent.empty())
-        return std::nullopt;
-    rapidjson::Document path(rapidjson::kObjectType);
-    path.AddMember("path", text(parent, path.GetAllocator()), path.GetAllocator());
-    return EditorTool::check_targets(path, session);
+std::optional<std::string> SceneCreateObjectTool::target_checks(const rapidjson::Value& arguments, std::vector<EditorCall>& checks) const {
+    return object_check(string_member(arguments, "parentPath"), nullptr, checks);
 }
 
 sdk::ToolResult SceneCreateObjectTool::run(const rapidjson::Value& arguments, EditorSession& session) {
@@ -136,15 +131,10 @@ SceneReparentTool::SceneReparentTool()
 "siblingIndex":{"type":"integer","minimum":0}}})",
                   undoable_idempotent_write}) {}
 
-std::optional<std::string> SceneReparentTool::check_targets(const rapidjson::Value& arguments, EditorSession& session) const {
-    if (auto problem = EditorTool::check_targets(arguments, session))
+std::optional<std::string> SceneReparentTool::target_checks(const rapidjson::Value& arguments, std::vector<EditorCall>& checks) const {
+    if (auto problem = EditorTool::target_checks(arguments, checks))
         return problem;
-    std::string_view parent = string_member(arguments, "newParentPath");
-    if (parent.empty())
-        return std::nullopt;
-    rapidjson::Document path(rapidjson::kObjectType);
-    path.AddMember("path", text(parent, path.GetAllocator()), path.GetAllocator());
-    return EditorTool::check_targets(path, session);
+    return object_check(string_member(arguments, "newParentPath"), nullptr, checks);
 }
 
 sdk::ToolResult SceneReparentTool::run(const rapidjson::Value& arguments, EditorSession& session) {

@@ -9,7 +9,7 @@ class SceneCreateObjectTool final : public EditorTool {
 public:
     SceneCreateObjectTool();
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
-    std::optional<std::string> check_targets(const rapidjson::Value& arguments, EditorSession& session) const override;
+    std::optional<std::string> target_checks(const rapidjson::Value& arguments, std::vector<EditorCall>& checks) const override;
 };
 
 class SceneDestroyObjectTool final : public EditorTool {
@@ -22,7 +22,7 @@ class SceneReparentTool final : public EditorTool {
 public:
     SceneReparentTool();
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
-    std::optional<std::string> check_targets(const rapidjson::Value& arguments, EditorSession& session) const override;
+    std::optional<std::string> target_checks(const rapidjson::Value& arguments, std::vector<EditorCall>& checks) const override;
 };
 
 class SceneRenameTool final : public EditorTool {

@@ -25,11 +25,13 @@ using uap::modules::host_api_revision;
 
 // Where each revision of generation 1 ended the host table (docs/module-abi.md, "Generations and revisions").
 size_t host_table_size(uint32_t revision) {
-    static_assert(host_api_revision == 4, "a revision was appended: add where its table ends here");
+    static_assert(host_api_revision == 5, "a revision was appended: add where its table ends here");
     switch (revision) {
     case 1: return offsetof(uap_host_api, host_info);
     case 2: return offsetof(uap_host_api, subscribe_events);
-    default: return sizeof(uap_host_api); // Revision 4 appended to the tool call, not to this table.
+    case 3: // Revision 4 appended to the tool call, not to this table.
+    case 4: return offsetof(uap_host_api, editor_call_all);
+    default: return sizeof(uap_host_api);
     }
 }
 
@@ -136,8 +138,9 @@ TEST(ProPackAbi, EveryBuiltProPackLoadsIntoTheHostsItsManifestAllows) {
             auto loaded = load_into_host_of_revision(*manifest, revision, {});
             EXPECT_TRUE(loaded) << loaded.error().message();
         }
-        if (manifest->min_host_revision > 1)
+        if (manifest->min_host_revision > 1) {
             EXPECT_FALSE(load_into_host_of_revision(*manifest, manifest->min_host_revision - 1, {}));
+        }
     }
 }
 

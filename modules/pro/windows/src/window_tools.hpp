@@ -6,6 +6,7 @@
 
 namespace uap::windows {
 
+using core::EditorCall;
 using core::EditorSession;
 using core::EditorTool;
 using core::ToolSpec;
@@ -25,7 +26,7 @@ private:
 class WindowWriteTool : public WindowTool {
 public:
     using WindowTool::WindowTool;
-    std::optional<std::string> check_targets(const rapidjson::Value&, EditorSession&) const override { return std::nullopt; }
+    std::optional<std::string> target_checks(const rapidjson::Value&, std::vector<EditorCall>&) const override { return std::nullopt; }
     std::optional<std::string> check_prefab_stage(const rapidjson::Value&, EditorSession&) const override { return std::nullopt; }
 };
 

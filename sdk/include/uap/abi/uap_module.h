@@ -18,7 +18,7 @@ extern "C" {
  * it. A module records the revision it was built against in its description ("abiRevision", written
  * by the C++ SDK), so `uap-host modules list` can show it; a pack that needs a newer host than
  * revision 1 says so in its manifest (minHostRevision). */
-#define UAP_ABI_REVISION 4u
+#define UAP_ABI_REVISION 5u
 
 /* The one symbol every module exports. */
 #define UAP_MODULE_ENTRY_SYMBOL "uap_module_entry"
@@ -82,6 +82,16 @@ typedef struct uap_module_instance uap_module_instance; /* The module's own stat
  * concurrently with itself, in the order the editor sent the events. */
 typedef void (*uap_event_handler)(void* user_data, uap_string_view event_name, uap_string_view data_json);
 
+/* Added in generation 1, revision 5. One primitive of uap_host_api.editor_call_all: the module fills
+ * method, params_json and out; the host writes status. Its layout is fixed forever (arrays of it are
+ * indexed without a struct_size); a later revision that needs more appends a new function instead. */
+typedef struct uap_editor_request {
+    uap_string_view method;
+    uap_string_view params_json;
+    uap_sink* out;     /* Receives what editor_call's out would: the result, or the JSON error object. */
+    uap_status status; /* Written by the host: what editor_call would have returned for this request. */
+} uap_editor_request;
+
 /* What the host offers a module. Owned by the host and valid until the module's shutdown returns.
  * Fields are only ever appended: a module must check struct_size before using a field that was
  * added after the generation it was built against (uap_host_api_has, below). */
@@ -129,6 +139,17 @@ typedef struct uap_host_api {
     /* Added in generation 1, revision 3. Milliseconds on the host's monotonic clock, the clock to
      * measure time-to-live and timeouts against (tests drive it; it never goes back). Any thread. */
     uint64_t (*monotonic_ms)(uap_host_context* host);
+
+    /* Added in generation 1, revision 5. Calls count primitives as editor_call would, one after
+     * another in the order given, but sends them all before waiting for the first answer: the editor
+     * runs them back to back (in Unity, in the same tick while its frame budget lasts) instead of
+     * one round trip each. For independent reads, such as checking that every target of a batch
+     * exists. Each request has editor_call's timeout, counted from the answer before it. Returns OK
+     * once every request has its status and out (each may still have failed), INVALID_ARGUMENT when
+     * requests is NULL with a non-zero count. A host without it (uap_host_api_has) is served by
+     * editor_call, one request at a time, with the same answers. */
+    uap_status (*editor_call_all)(uap_host_context* host, uap_call_context* call, uap_editor_request* requests, uint64_t count,
+                                  uint32_t timeout_ms);
 } uap_host_api;
 
 /* True when the host table is large enough to hold the named field. */

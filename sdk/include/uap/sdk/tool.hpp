@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -99,6 +100,12 @@ struct HostAnswer {
     bool ok() const { return status == UAP_STATUS_OK; }
 };
 
+// One primitive of editor_call_all: its method and its params, a JSON object.
+struct EditorRequest {
+    std::string_view method;
+    std::string_view params_json;
+};
+
 // The module's view of the host, valid from the module's constructor until its destructor ends.
 class ModuleContext {
 public:
@@ -120,6 +127,32 @@ public:
         return collect([&](uap_sink* sink) {
             return m_host->editor_call(m_context, call, to_view(method), to_view(params_json), timeout_ms, sink);
         });
+    }
+
+    // Every request's answer, in order, as editor_call would give it. All are sent before the first
+    // answer is awaited, so the editor runs them back to back: for independent reads. A host older
+    // than revision 5 is asked one request at a time, with the same answers.
+    std::vector<HostAnswer> editor_call_all(uap_call_context* call, std::span<const EditorRequest> requests, uint32_t timeout_ms) const {
+        std::vector<HostAnswer> answers;
+        answers.reserve(requests.size());
+        if (!uap_host_api_has(m_host, editor_call_all)) {
+            for (const auto& request : requests)
+                answers.push_back(editor_call(call, request.method, request.params_json, timeout_ms));
+            return answers;
+        }
+        std::vector<StringReceiver> receivers(requests.size());
+        std::vector<uap_editor_request> sent(requests.size());
+        for (size_t index = 0; index < requests.size(); ++index)
+            sent[index] = {to_view(requests[index].method), to_view(requests[index].params_json), receivers[index].sink(),
+                           UAP_STATUS_INTERNAL_ERROR};
+        uap_status status = m_host->editor_call_all(m_context, call, sent.data(), sent.size(), timeout_ms);
+        for (size_t index = 0; index < requests.size(); ++index) {
+            if (status != UAP_STATUS_OK)
+                answers.push_back({status, R"({"code":"internal_error","message":"the host refused the editor requests"})"});
+            else
+                answers.push_back({sent[index].status, receivers[index].take()});
+        }
+        return answers;
     }
 
     const uap_host_api* host() const { return m_host; }
@@ -150,6 +183,10 @@ public:
 
     HostAnswer editor_call(std::string_view method, std::string_view params_json, uint32_t timeout_ms) const {
         return m_module.editor_call(m_call, method, params_json, timeout_ms);
+    }
+
+    std::vector<HostAnswer> editor_call_all(std::span<const EditorRequest> requests, uint32_t timeout_ms) const {
+        return m_module.editor_call_all(m_call, requests, timeout_ms);
     }
 
     const ModuleContext& module() const { return m_module; }
