@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
     const uap::platform::Utf8Console console;
     uap::cli::log_to_standard_error();
     // The host serves each connection on its own thread; see the function for why this pays.
-    uap::platform::keep_freed_memory_for_reuse(1024 * 1024);
+    uap::platform::keep_freed_memory_for_reuse(uap::platform::kept_freed_memory_bytes);
     // Windows sockets need starting (WSAStartup) when Poco is linked statically; elsewhere a no-op.
     Poco::Net::initializeNetwork();
     // UTF-8 whatever the ANSI code page: on Windows these come from the wide command line.

@@ -465,7 +465,7 @@ int main(int argc, char** argv) {
     }
     // A pack that crashes the runner costs one call: the host sees the exit and starts another.
     uap::platform::end_process_on_faults();
-    uap::platform::keep_freed_memory_for_reuse(1024 * 1024);
+    uap::platform::keep_freed_memory_for_reuse(uap::platform::kept_freed_memory_bytes);
     std::unique_ptr<uap::runner::ResultSlots> slots;
     if (with_slots) { // Before take_protocol_pipes(), which closes every descriptor above 2.
         auto adopted = uap::runner::ResultSlots::adopt(3, static_cast<uint32_t>(std::min<uint64_t>(number_argument(argv[3]), UINT32_MAX)), number_argument(argv[4]));

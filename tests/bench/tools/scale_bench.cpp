@@ -123,7 +123,7 @@ PageTimes time_paging(uap::testing::ToolStack& stack, Shape shape, int runs) {
 int main() {
     // As the host's main does: without it, glibc hands each page's freed buffers back to the kernel
     // and faults them in again on the next page, which the host as shipped never pays.
-    uap::platform::keep_freed_memory_for_reuse(1024 * 1024);
+    uap::platform::keep_freed_memory_for_reuse(uap::platform::kept_freed_memory_bytes);
     std::printf("scale benchmark (%s build); times in ms; batches are 200 uap_transform_set writes by path\n",
 #ifdef NDEBUG
                 "optimised"

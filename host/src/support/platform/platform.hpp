@@ -168,6 +168,9 @@ public:
 // the allocator has no such policy (Windows, macOS).
 void keep_freed_memory_for_reuse(std::size_t bytes);
 
+// What the host's processes keep: a page of hierarchy or a batch's JSON is tens of kilobytes.
+inline constexpr std::size_t kept_freed_memory_bytes = 1024 * 1024;
+
 // ---- Fatal faults (crash records): everything here is async-signal-safe
 
 // Runs `handler` with a fault code when the process faults (POSIX: SIGSEGV, SIGBUS, SIGFPE,
