@@ -212,8 +212,13 @@ TEST_F(Markers, UserPinsAndStrokesFromTheEditorAppearInTheLists) {
 
 TEST_F(Markers, LongStrokesAreResampledToBoundTheReply) {
     std::string points;
-    for (int index = 0; index < 1500; ++index)
-        points += (index ? "," : "") + std::string("[") + std::to_string(index) + ",0,0]";
+    for (int index = 0; index < 1500; ++index) {
+        if (index > 0)
+            points += ',';
+        points += '[';
+        points += std::to_string(index);
+        points += ",0,0]";
+    }
     ASSERT_EQ(editor().finish_stroke(R"({"points":[)" + points + "]}"), "");
     ASSERT_TRUE(eventually([&] { return ok("uap_stroke_list", "{}").value["count"].GetUint() == 1; }));
     auto strokes = ok("uap_stroke_list", R"({"max_points":10})");

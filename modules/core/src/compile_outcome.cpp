@@ -65,14 +65,23 @@ std::string error_lines(const rapidjson::Value& report) {
     const auto* errors = member(report, "errors");
     if (!errors || !errors->IsArray())
         return lines;
+    // Appended piece by piece: "literal" + std::string(...) here set off GCC 12's false -Wrestrict.
     for (const auto& error : errors->GetArray()) {
-        lines += "\n" + std::string(string_member(error, "file"));
+        lines += '\n';
+        lines += string_member(error, "file");
         const auto* line = member(error, "line");
         const auto* column = member(error, "column");
-        if (line && line->IsInt64() && line->GetInt64() > 0)
-            lines += "(" + std::to_string(line->GetInt64()) +
-                     (column && column->IsInt64() && column->GetInt64() > 0 ? "," + std::to_string(column->GetInt64()) : std::string()) + ")";
-        lines += ": " + std::string(string_member(error, "message"));
+        if (line && line->IsInt64() && line->GetInt64() > 0) {
+            lines += '(';
+            lines += std::to_string(line->GetInt64());
+            if (column && column->IsInt64() && column->GetInt64() > 0) {
+                lines += ',';
+                lines += std::to_string(column->GetInt64());
+            }
+            lines += ')';
+        }
+        lines += ": ";
+        lines += string_member(error, "message");
     }
     return lines;
 }
