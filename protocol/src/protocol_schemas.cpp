@@ -4,6 +4,10 @@
 
 #include "bridge_protocol_text.hpp"
 
+#include <rapidjson/encodedstream.h>
+#include <rapidjson/error/en.h>
+#include <rapidjson/memorystream.h>
+#include <rapidjson/reader.h>
 #include <rapidjson/schema.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -100,12 +104,35 @@ bool ProtocolSchemas::has_method(std::string_view method) const {
 std::vector<std::string> ProtocolSchemas::method_names() const { return m_compiled->methods; }
 std::vector<std::string> ProtocolSchemas::write_method_names() const { return m_compiled->write_methods; }
 
-std::string ProtocolSchemas::check_method(std::string_view method, SchemaPart part, const rapidjson::Value& value) const {
+const rapidjson::SchemaDocument* ProtocolSchemas::method_schema(std::string_view method, SchemaPart part) const {
     std::string key = std::string(method) + (part == SchemaPart::Params ? "#params" : "#result");
     auto found = m_compiled->schemas.find(key);
-    if (found == m_compiled->schemas.end())
+    return found == m_compiled->schemas.end() ? nullptr : found->second.get();
+}
+
+std::string ProtocolSchemas::check_method(std::string_view method, SchemaPart part, const rapidjson::Value& value) const {
+    const rapidjson::SchemaDocument* schema = method_schema(method, part);
+    if (!schema)
         return "unknown method '" + std::string(method) + "'";
-    return check(*found->second, value);
+    return check(*schema, value);
+}
+
+std::string ProtocolSchemas::check_method_text(std::string_view method, SchemaPart part, std::string_view json) const {
+    const rapidjson::SchemaDocument* schema = method_schema(method, part);
+    if (!schema)
+        return "unknown method '" + std::string(method) + "'";
+    // The validator reads the parser's events as they come: no document is built for a text that
+    // is only checked.
+    rapidjson::SchemaValidator validator(*schema);
+    rapidjson::Reader reader;
+    rapidjson::MemoryStream memory(json.data(), json.size());
+    rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> stream(memory);
+    rapidjson::ParseResult parsed = reader.Parse(stream, validator);
+    if (!validator.IsValid())
+        return explain(validator);
+    if (parsed.IsError())
+        return std::string("not JSON: ") + rapidjson::GetParseError_En(parsed.Code()) + " at offset " + std::to_string(parsed.Offset());
+    return {};
 }
 
 bool ProtocolSchemas::has_event(std::string_view event) const {

@@ -17,6 +17,8 @@ namespace uap::json {
 class TextWriter {
 public:
     TextWriter() : m_writer(m_buffer) {}
+    // Room for capacity bytes from the start: a writer that embeds a large text grows once, not in steps.
+    explicit TextWriter(std::size_t capacity) : m_buffer(nullptr, capacity), m_writer(m_buffer) {}
     TextWriter(const TextWriter&) = delete;
     TextWriter& operator=(const TextWriter&) = delete;
 

@@ -5,6 +5,8 @@
 #include "prefab_links.hpp"
 #include "support/json_writer.hpp"
 
+#include <rapidjson/reader.h>
+
 #include <array>
 
 namespace uap::editor_sim {
@@ -16,6 +18,10 @@ constexpr std::array<std::string_view, 18> stage_addressed = {
     "hierarchy.roots", "hierarchy.subtree", "object.create", "object.destroy", "object.rename", "object.reparent",
     "object.setActive", "object.duplicate", "object.instantiate", "transform.get", "transform.set", "component.list",
     "component.add", "component.remove", "property.list", "property.get", "property.set", "scene.digest"};
+
+// Those of them whose primitive writes the stage itself (write_stage): answers that can be large,
+// which a second pass over the text would slow.
+constexpr std::array<std::string_view, 2> stage_written_by_primitive = {"hierarchy.roots", "hierarchy.subtree"};
 
 enum class PrefabStageChange { Opened, Closing };
 
@@ -84,26 +90,77 @@ void close_prefab_stage(Simulation& simulation) {
     simulation.undo.clear();
 }
 
+void write_stage(const Simulation& simulation, JsonWriter& writer) {
+    writer.Key("stage");
+    writer.StartObject();
+    writer.Key("kind");
+    if (simulation.prefab_stage.empty()) {
+        writer.String("main");
+    } else {
+        writer.String("prefab");
+        writer.Key("assetPath");
+        writer.String(simulation.prefab_stage.c_str(), static_cast<rapidjson::SizeType>(simulation.prefab_stage.size()));
+    }
+    writer.EndObject();
+}
+
+namespace {
+
+// Copies an answer event by event into a writer and adds the stage as the answer's last member:
+// one pass over the text, with no document built for it.
+struct StageAppender : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, StageAppender> {
+    const Simulation& simulation;
+    JsonWriter& writer;
+    int depth = 0;
+
+    StageAppender(const Simulation& simulation_in, JsonWriter& writer_in) : simulation(simulation_in), writer(writer_in) {}
+
+    bool Null() { return writer.Null(); }
+    bool Bool(bool value) { return writer.Bool(value); }
+    bool Int(int value) { return writer.Int(value); }
+    bool Uint(unsigned value) { return writer.Uint(value); }
+    bool Int64(int64_t value) { return writer.Int64(value); }
+    bool Uint64(uint64_t value) { return writer.Uint64(value); }
+    bool Double(double value) { return writer.Double(value); }
+    bool String(const char* text, rapidjson::SizeType length, bool) { return writer.String(text, length); }
+    bool Key(const char* text, rapidjson::SizeType length, bool) { return writer.Key(text, length); }
+    bool StartObject() {
+        ++depth;
+        return writer.StartObject();
+    }
+    bool EndObject(rapidjson::SizeType) {
+        if (--depth == 0)
+            write_stage(simulation, writer);
+        return writer.EndObject();
+    }
+    bool StartArray() {
+        ++depth;
+        return writer.StartArray();
+    }
+    bool EndArray(rapidjson::SizeType) {
+        --depth;
+        return writer.EndArray();
+    }
+};
+
+} // namespace
+
 Reply mark_stage(const Simulation& simulation, std::string_view method, Reply reply) {
     bool addressed = false;
     for (std::string_view name : stage_addressed)
         addressed = addressed || name == method;
-    if (!addressed || !reply.ok())
+    bool written = false;
+    for (std::string_view name : stage_written_by_primitive)
+        written = written || name == method;
+    if (!addressed || written || !reply.ok())
         return reply;
-    rapidjson::Document result;
-    result.Parse(reply.json.c_str());
-    if (result.HasParseError() || !result.IsObject())
+    Output out;
+    StageAppender appender(simulation, out.writer);
+    rapidjson::Reader reader;
+    rapidjson::StringStream stream(reply.json.c_str());
+    if (reader.Parse(stream, appender).IsError())
         return reply;
-    auto& allocator = result.GetAllocator();
-    rapidjson::Value stage(rapidjson::kObjectType);
-    if (simulation.prefab_stage.empty()) {
-        stage.AddMember("kind", "main", allocator);
-    } else {
-        stage.AddMember("kind", "prefab", allocator);
-        stage.AddMember("assetPath", rapidjson::Value(simulation.prefab_stage.c_str(), allocator), allocator);
-    }
-    result.AddMember("stage", stage, allocator);
-    reply.json = to_json(result);
+    reply.json.assign(out.buffer.GetString(), out.buffer.GetSize());
     return reply;
 }
 

@@ -15,8 +15,11 @@ std::optional<Reply> open_prefab_stage(Simulation& simulation, const std::string
 // Saves the stage's contents back into its prefab (Unity's prefab mode auto-saves) and unloads it.
 void close_prefab_stage(Simulation& simulation);
 
-// Adds "stage": {"kind":"main"} or {"kind":"prefab","assetPath"} to a successful answer of a
-// primitive that names or lists scene objects.
+// Writes the member "stage": {"kind":"main"} or {"kind":"prefab","assetPath"} into an answer's object.
+void write_stage(const Simulation& simulation, JsonWriter& writer);
+
+// Adds the stage (write_stage) to a successful answer of a primitive that names or lists scene
+// objects, unless that primitive wrote it.
 Reply mark_stage(const Simulation& simulation, std::string_view method, Reply reply);
 
 } // namespace uap::editor_sim

@@ -1,5 +1,6 @@
 // Simulator primitives for the hierarchy, objects and components.
 #include "prefab_links.hpp"
+#include "prefab_stage.hpp"
 #include "support/json_writer.hpp"
 #include "transforms.hpp"
 
@@ -63,6 +64,7 @@ Reply hierarchy_roots(Simulation& simulation, const rapidjson::Value& params) {
         out.writer.Key("nextCursor");
         out.writer.String(std::to_string(end).c_str());
     }
+    write_stage(simulation, out.writer);
     out.writer.EndObject();
     return out.reply();
 }
@@ -159,6 +161,7 @@ Reply hierarchy_subtree(Simulation& simulation, const rapidjson::Value& params) 
         out.writer.String(std::to_string(*offset + emitted).c_str());
         keep_walk(simulation, walk);
     }
+    write_stage(simulation, out.writer);
     out.writer.EndObject();
     return out.reply();
 }

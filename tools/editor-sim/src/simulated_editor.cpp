@@ -24,7 +24,13 @@ namespace {
 
 
 std::string response_envelope(const std::string& id, const editor_sim::Reply& reply) {
-    return json::TextWriter().begin_object().field("id", id).raw_field(reply.ok() ? "result" : "error", reply.json).end_object().text();
+    constexpr std::size_t envelope_bytes = 32; // {"id":"","result":} around the id and the answer.
+    return json::TextWriter(reply.json.size() + id.size() + envelope_bytes)
+        .begin_object()
+        .field("id", id)
+        .raw_field(reply.ok() ? "result" : "error", reply.json)
+        .end_object()
+        .text();
 }
 
 std::string error_envelope(const std::string& id, std::string_view code, std::string_view message) {
@@ -337,7 +343,7 @@ void SimulatedEditor::execute(const Task& task) {
     case Task::Kind::Request:
         break;
     }
-    editor_sim::Reply reply = m_simulator.call(task.method, task.params);
+    editor_sim::Reply reply = m_simulator.answer_host_request(task.method, task.params);
     std::string response = response_envelope(task.id, reply);
     std::size_t cap;
     {

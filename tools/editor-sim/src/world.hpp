@@ -313,7 +313,7 @@ Reply result_reply(std::string json);
 struct Output {
     rapidjson::StringBuffer buffer;
     JsonWriter writer{buffer};
-    Reply reply() { return result_reply(buffer.GetString()); }
+    Reply reply() { return result_reply(std::string(buffer.GetString(), buffer.GetSize())); }
 };
 Reply error_reply(std::string_view code, std::string_view message, std::string data_json = {});
 std::string to_json(const rapidjson::Value& value);

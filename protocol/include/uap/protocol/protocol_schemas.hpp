@@ -3,6 +3,7 @@
 #pragma once
 
 #include <rapidjson/document.h>
+#include <rapidjson/fwd.h>
 
 #include <memory>
 #include <string>
@@ -27,6 +28,9 @@ public:
 
     // Empty when the value conforms; otherwise a readable reason with the JSON pointers involved.
     std::string check_method(std::string_view method, SchemaPart part, const rapidjson::Value& value) const;
+    // The same check of a JSON text, read once without building a document; a text that is not JSON
+    // is reported as such.
+    std::string check_method_text(std::string_view method, SchemaPart part, std::string_view json) const;
     // Whether the description declares this editor event (its data is then checked as "events/<name>").
     bool has_event(std::string_view event) const;
     // Checks against "envelope/request", "envelope/response", "envelope/event", "handshake/hello",
@@ -37,6 +41,8 @@ public:
     ~ProtocolSchemas();
 
 private:
+    const rapidjson::SchemaDocument* method_schema(std::string_view method, SchemaPart part) const;
+
     struct Compiled;
     std::unique_ptr<Compiled> m_compiled;
 };
