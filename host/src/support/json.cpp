@@ -96,8 +96,8 @@ Expected<void> LocalDocument::parse(std::string_view text, unsigned max_depth) {
     return parse_checked(m_document, text, max_depth);
 }
 
-std::string to_text(const rapidjson::Value& value) {
-    rapidjson::StringBuffer buffer;
+std::string to_text(const rapidjson::Value& value, std::size_t capacity) {
+    rapidjson::StringBuffer buffer(nullptr, capacity == 0 ? rapidjson::StringBuffer::kDefaultCapacity : capacity);
     rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
     value.Accept(writer);
     return std::string(buffer.GetString(), buffer.GetSize());

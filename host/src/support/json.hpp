@@ -51,7 +51,8 @@ bool nests_deeper_than(const rapidjson::Value& value, unsigned limit);
 // what was parsed (only texts with a \u escape are walked).
 bool has_lone_surrogate(std::string_view text, const rapidjson::Value& parsed);
 
-std::string to_text(const rapidjson::Value& value);
+// capacity: the text's expected size, when known (the frame it was read from), so the buffer grows once.
+std::string to_text(const rapidjson::Value& value, std::size_t capacity = 0);
 std::string to_pretty_text(const rapidjson::Value& value);
 
 // Typed, optional field access: nullopt when absent or of another type.
