@@ -42,8 +42,11 @@ protected:
         EXPECT_TRUE(items) << items.error().message();
         std::vector<std::string> texts;
         for (auto& item : *items)
-            if (uap::json::string_field(item, "type").value_or("") == "assistant_message")
-                texts.push_back((item.HasMember("interrupted") ? "!" : "") + uap::json::string_field(item, "text").value_or(""));
+            if (uap::json::string_field(item, "type").value_or("") == "assistant_message") {
+                std::string text = item.HasMember("interrupted") ? "!" : "";
+                text += uap::json::string_field(item, "text").value_or("");
+                texts.push_back(text);
+            }
         return texts;
     }
 

@@ -31,10 +31,20 @@ std::size_t array_size(const rapidjson::Value& data, const char* name) {
 
 // "file(line,column): message", the form compilers and Unity's Console print.
 std::string located(const CompileDiagnostic& error) {
+    // Appended piece by piece: "literal" + std::string(...) sets off GCC 12's false -Wrestrict.
     std::string text = error.file.empty() ? "(no file)" : error.file;
-    if (error.line > 0)
-        text += "(" + std::to_string(error.line) + (error.column > 0 ? "," + std::to_string(error.column) : std::string()) + ")";
-    return text + ": " + error.message;
+    if (error.line > 0) {
+        text += '(';
+        text += std::to_string(error.line);
+        if (error.column > 0) {
+            text += ',';
+            text += std::to_string(error.column);
+        }
+        text += ')';
+    }
+    text += ": ";
+    text += error.message;
+    return text;
 }
 
 } // namespace

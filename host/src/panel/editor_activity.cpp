@@ -29,12 +29,20 @@ void put(rapidjson::Document& event, const char* name, std::string_view text) {
 
 std::string joined(const std::vector<std::string>& parts, std::string_view separator) {
     std::string text;
-    for (const auto& part : parts)
-        text += (text.empty() ? "" : std::string(separator)) + part;
+    for (const auto& part : parts) {
+        if (!text.empty())
+            text += separator;
+        text += part;
+    }
     return text;
 }
 
-std::string quoted(std::string_view text) { return "\"" + ConsoleDigest::clip(text, max_name_bytes) + "\""; }
+std::string quoted(std::string_view text) {
+    std::string quoted_text(1, '"');
+    quoted_text += ConsoleDigest::clip(text, max_name_bytes);
+    quoted_text += '"';
+    return quoted_text;
+}
 
 } // namespace
 

@@ -130,9 +130,10 @@ Expected<void> SceneContext::attach(const rapidjson::Value& command, rapidjson::
         std::set<std::string> wanted;
         for (const auto& id : ids->value.GetArray()) {
             bool known = id.IsString() && std::any_of(m_items.begin(), m_items.end(), [&](const Item& item) { return item.id == id.GetString(); });
-            if (!known)
-                return Error("attach_scene_context refused: " + (id.IsString() ? "'" + std::string(id.GetString()) + "'" : std::string("a non-string id")) +
-                             " is not a current pin or sketch; the scene_context event lists them");
+            if (!known) {
+                std::string named = id.IsString() ? std::string(1, '\'') + id.GetString() + '\'' : std::string("a non-string id");
+                return Error("attach_scene_context refused: " + named + " is not a current pin or sketch; the scene_context event lists them");
+            }
             wanted.insert(id.GetString());
         }
         m_attached = std::move(wanted);

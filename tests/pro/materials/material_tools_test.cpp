@@ -183,8 +183,13 @@ TEST_F(MaterialTools, WrongTypesUnknownNamesAndHostileInputAreRefusedBeforeAnyWr
     EXPECT_NE(refused("uap_material_set", "{" + path + R"(,"renderQueue":9000})").find("renderQueue"), std::string::npos);
     EXPECT_NE(refused("uap_material_set", "{" + path + R"(,"keywords":{"_OUTLINE_ON":"yes"}})").find("keywords"), std::string::npos);
     std::string many = "{" + path + R"(,"values":{)";
-    for (int index = 0; index < 300; ++index)
-        many += (index ? "," : "") + std::string("\"_P") + std::to_string(index) + "\":1";
+    for (int index = 0; index < 300; ++index) {
+        if (index > 0)
+            many += ',';
+        many += "\"_P";
+        many += std::to_string(index);
+        many += "\":1";
+    }
     many += "}}";
     EXPECT_NE(refused("uap_material_set", many).find("256"), std::string::npos);
     EXPECT_NE(refused("uap_material_set", R"({"assetPath":"Assets/Materials/Missing.mat","values":{"_Color":"#ff0000"}})").find("Missing.mat"),
