@@ -9,6 +9,10 @@
 #include <Poco/StreamCopier.h>
 #include <Poco/URI.h>
 
+#include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -21,6 +25,41 @@
 namespace {
 
 enum class Era { Session, Stateless };
+
+using JsonWriter = rapidjson::Writer<rapidjson::StringBuffer>;
+
+// One tools/call request; arguments is JSON text already checked to be an object.
+std::string tools_call(long id, const std::string& tool, const std::string& arguments, Era era) {
+    rapidjson::StringBuffer buffer;
+    JsonWriter writer(buffer);
+    writer.StartObject();
+    writer.Key("jsonrpc");
+    writer.String("2.0");
+    writer.Key("id");
+    writer.Int64(id);
+    writer.Key("method");
+    writer.String("tools/call");
+    writer.Key("params");
+    writer.StartObject();
+    writer.Key("name");
+    writer.String(tool.c_str(), static_cast<rapidjson::SizeType>(tool.size()));
+    writer.Key("arguments");
+    writer.RawValue(arguments.c_str(), arguments.size(), rapidjson::kObjectType);
+    if (era == Era::Stateless) {
+        // The stateless revision's per-request declaration, carried by every call.
+        writer.Key("_meta");
+        writer.StartObject();
+        writer.Key("io.modelcontextprotocol/protocolVersion");
+        writer.String("2026-07-28");
+        writer.Key("io.modelcontextprotocol/clientCapabilities");
+        writer.StartObject();
+        writer.EndObject();
+        writer.EndObject();
+    }
+    writer.EndObject();
+    writer.EndObject();
+    return std::string(buffer.GetString(), buffer.GetSize());
+}
 
 struct Target {
     Poco::URI uri;
@@ -70,11 +109,12 @@ int main(int argc, char** argv) {
     std::string tool = argc > 5 ? argv[5] : "echo";
     Era era = argc > 6 && std::string(argv[6]) == "stateless" ? Era::Stateless : Era::Session;
     std::string arguments = argc > 7 ? argv[7] : R"({"text":"hello"})";
+    rapidjson::Document parsed_arguments;
+    if (parsed_arguments.Parse(arguments.c_str()).HasParseError() || !parsed_arguments.IsObject()) {
+        std::cerr << "ARGUMENTS_JSON must be a JSON object: " << arguments << "\n";
+        return 2;
+    }
     Target target{Poco::URI(argv[1]), argv[2], {}, era, tool};
-    // The stateless revision's per-request declaration, carried by every call.
-    const std::string meta = era == Era::Stateless ? R"(,"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",)"
-                                                     R"("io.modelcontextprotocol/clientCapabilities":{}})"
-                                                   : "";
 
     Poco::Net::HTTPClientSession opener(target.uri.getHost(), target.uri.getPort());
     std::string body;
@@ -106,8 +146,7 @@ int main(int argc, char** argv) {
             client.setKeepAlive(true);
             std::string response;
             for (long index = next++; index < calls; index = next++) {
-                std::string payload = R"({"jsonrpc":"2.0","id":)" + std::to_string(index + 1) +
-                                      R"(,"method":"tools/call","params":{"name":")" + tool + R"(","arguments":)" + arguments + meta + "}}";
+                std::string payload = tools_call(index + 1, tool, arguments, era);
                 auto begin = std::chrono::steady_clock::now();
                 int code = post(client, target, payload, response);
                 latencies[worker].push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count());
@@ -124,7 +163,22 @@ int main(int argc, char** argv) {
         all.insert(all.end(), list.begin(), list.end());
     std::sort(all.begin(), all.end());
     auto percentile = [&](double fraction) { return all.empty() ? 0.0 : all[std::min(all.size() - 1, size_t(fraction * all.size()))]; };
-    std::printf("{\"calls\":%zu,\"failures\":%ld,\"seconds\":%.3f,\"callsPerSecond\":%.0f,\"p50Ms\":%.4f,\"p99Ms\":%.4f}\n", all.size(),
-                failures.load(), seconds, all.size() / seconds, percentile(0.50), percentile(0.99));
+    rapidjson::StringBuffer report;
+    JsonWriter writer(report);
+    writer.StartObject();
+    writer.Key("calls");
+    writer.Uint64(all.size());
+    writer.Key("failures");
+    writer.Int64(failures.load());
+    writer.Key("seconds");
+    writer.Double(seconds);
+    writer.Key("callsPerSecond");
+    writer.Double(all.size() / seconds);
+    writer.Key("p50Ms");
+    writer.Double(percentile(0.50));
+    writer.Key("p99Ms");
+    writer.Double(percentile(0.99));
+    writer.EndObject();
+    std::printf("%s\n", report.GetString());
     return failures.load() == 0 ? 0 : 1;
 }
