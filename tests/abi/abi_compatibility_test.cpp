@@ -1,4 +1,5 @@
 // Old modules on new hosts and new modules on old hosts: the append-only tables must hold both ways.
+#include "modules/host_services.hpp"
 #include "modules/module_host.hpp"
 #include "runner/isolated_module.hpp"
 
@@ -87,6 +88,26 @@ TEST(AbiCompatibility, NewModuleOnOldHostSeesHostInfoAsUnavailable) {
     auto answer = context.host_info();
     EXPECT_EQ(answer.status, UAP_STATUS_UNAVAILABLE);
     EXPECT_NE(answer.json.find("host predates host_info"), std::string::npos);
+}
+
+// A module's editor_call_all with no requests but a count is refused; each request of a host with no
+// editor gets its own answer and status, as editor_call would give it, whatever its params hold.
+TEST(AbiCompatibility, EditorCallAllRefusesAMissingListAndAnswersEveryRequestOnItsOwn) {
+    uap::modules::HostEnvironment environment; // No editor link: the host answers as NoEditor.
+    uap_host_context context{"fixture.all", "{}", &environment};
+    const uap_host_api& api = uap::modules::host_api();
+    EXPECT_EQ(api.editor_call_all(&context, nullptr, nullptr, 2, 1000), UAP_STATUS_INVALID_ARGUMENT);
+    EXPECT_EQ(api.editor_call_all(&context, nullptr, nullptr, 0, 1000), UAP_STATUS_OK);
+    uap::sdk::StringReceiver first;
+    uap::sdk::StringReceiver second;
+    uap_editor_request requests[2] = {
+        {uap::sdk::to_view("transform.get"), uap::sdk::to_view("{}"), first.sink(), UAP_STATUS_OK},
+        {uap::sdk::to_view("scene.digest"), uap::sdk::to_view("not json at all"), second.sink(), UAP_STATUS_OK}};
+    EXPECT_EQ(api.editor_call_all(&context, nullptr, requests, 2, 1000), UAP_STATUS_OK);
+    for (int index = 0; index < 2; ++index)
+        EXPECT_EQ(requests[index].status, UAP_STATUS_UNAVAILABLE) << index;
+    EXPECT_NE(first.text().find("\"no_editor\""), std::string::npos) << first.text();
+    EXPECT_NE(second.text().find("\"no_editor\""), std::string::npos) << second.text();
 }
 
 } // namespace
