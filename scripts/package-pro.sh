@@ -5,7 +5,8 @@
 # `uap-host modules install` (scripts/package_pro.py; deterministic: two runs give the same bytes).
 # Platforms: this machine's (from UAP_BUILD_DIR, default build/release), plus win-x64 when the mingw-w64
 # cross build exists (UAP_WINDOWS_BUILD_DIR, default build/windows-cross; skipped with a note otherwise).
-# UAP_PRO_SKIP_BUILD=1 packages what the build trees already hold.
+# UAP_PRO_SKIP_BUILD=1 packages what the build trees already hold. UAP_SIGNING_KEY=FILE (a key
+# `uap-host modules keygen` wrote) signs every pack; without it the packs are unsigned, with a note.
 # usage: scripts/package-pro.sh [OUTPUT_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,5 +34,14 @@ else
        "(cmake --preset windows-cross makes one; docs/platforms.md)" >&2
 fi
 
+signing=()
+if [ -n "${UAP_SIGNING_KEY:-}" ]; then
+  [ -x "$build/bin/uap-host" ] || cmake --build "$build" -j2 --target uap-host
+  signing=(--signing-key "$UAP_SIGNING_KEY" --host "$build/bin/uap-host")
+else
+  echo "package-pro.sh: note: UAP_SIGNING_KEY is not set, so the packs are unsigned and installing one needs" \
+       "--allow-unsigned (docs/module-abi.md, \"Signed packs\")" >&2
+fi
+
 exec python3 scripts/package_pro.py "${platforms[@]}" --package-dir modules/pro/package --core unity-shim/package.json \
-  --profiles modules/pro/profiles --output "$output"
+  --profiles modules/pro/profiles --output "$output" "${signing[@]}"

@@ -13,9 +13,12 @@ import json
 import os
 import pathlib
 import re
+import shutil
 import stat
+import subprocess
 import sys
 import tarfile
+import tempfile
 import zipfile
 
 # The manifests' platform key (uap_platform_key in sdk/cmake/UapModule.cmake) of each package platform
@@ -103,7 +106,23 @@ def read_packs(platform, plugins):
     return packs
 
 
-def package_files(arguments):
+def signed_copy(pack_id, pack_files, staging, arguments):
+    """The pack's files from a copy signed with `uap-host modules sign` (ed25519 signatures are
+    deterministic, so two runs still give the same bytes); the built folder itself stays unsigned."""
+    folder = staging / pack_id
+    shutil.rmtree(folder, ignore_errors=True)
+    for relative, path in pack_files:
+        target = folder / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target)
+    signed = subprocess.run([arguments.host, "modules", "sign", str(folder), "--key", arguments.signing_key],
+                            capture_output=True, text=True)
+    if signed.returncode != 0:
+        fail(f"cannot sign {pack_id}: {signed.stderr.strip()}")
+    return files_below(folder)
+
+
+def package_files(arguments, staging):
     """Every file of the package as (path inside the package, bytes, mode), and the packs per platform."""
     package_dir = pathlib.Path(arguments.package_dir)
     package = read_json(package_dir / "package.json", "the package's package.json")
@@ -122,6 +141,9 @@ def package_files(arguments):
     packs_by_platform = {}
     for platform, plugins in arguments.platform:
         packs = read_packs(platform, plugins)
+        if arguments.signing_key:
+            packs = [(pack_id, version, signed_copy(pack_id, pack_files, staging / platform, arguments))
+                     for pack_id, version, pack_files in packs]
         packs_by_platform[platform] = packs
         for pack_id, _, pack_files in packs:
             for relative, path in pack_files:
@@ -172,10 +194,19 @@ def main():
     parser.add_argument("--core", required=True, help="the Core package's package.json (its name and version become the dependency)")
     parser.add_argument("--profiles", help="extension profiles shipped in Profiles~/")
     parser.add_argument("--output", required=True)
+    parser.add_argument("--signing-key", help="sign every pack with this key (a file `uap-host modules keygen` wrote)")
+    parser.add_argument("--host", help="the uap-host that signs (needed with --signing-key)")
     arguments = parser.parse_args()
     if not arguments.platform:
         fail("no --platform NAME=PLUGINS_DIR given: nothing to package")
-    package, files, packs_by_platform = package_files(arguments)
+    if arguments.signing_key and not arguments.host:
+        fail("--signing-key needs --host UAP_HOST: the uap-host that writes the signatures (build/release/bin/uap-host)")
+    with tempfile.TemporaryDirectory() as staging:
+        package, files, packs_by_platform = package_files(arguments, pathlib.Path(staging))
+        write_outputs(arguments, package, files, packs_by_platform)
+
+
+def write_outputs(arguments, package, files, packs_by_platform):
     if not any(packs_by_platform.values()):
         fail("no Pro pack was built (" + ", ".join(f"{p}: {d}" for p, d in arguments.platform) + " hold none); "
              "build them with `cmake --build build/release --target uap_pro_packs` (every pack modules/pro/<pack>/ defines)")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Cross-builds the host for Windows (windows-cross preset, mingw-w64) and runs its tests under
 # Wine, then the tests that cross the system's text boundary again under a Japanese locale (code page 932). The
-# dependencies come from scripts/build-windows-deps.sh and build-windows-md4c.sh (cached outside the clone), the Wine prefixes
+# dependencies come from scripts/build-windows-deps.sh and build-windows-package.sh (cached outside the clone), the Wine prefixes
 # live in ${XDG_CACHE_HOME:-~/.cache}/uap-wine-prefix and uap-wine-prefix-ja. Prints how long each part took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,8 +10,9 @@ for tool in x86_64-w64-mingw32-g++-posix /usr/lib/wine/wine64; do
 done
 started=$(date +%s)
 UAP_WINDOWS_DEPS="$(scripts/build-windows-deps.sh)"
-UAP_WINDOWS_MD4C="$(scripts/build-windows-md4c.sh)"
-export UAP_WINDOWS_DEPS UAP_WINDOWS_MD4C
+UAP_WINDOWS_MD4C="$(scripts/build-windows-package.sh md4c)"
+UAP_WINDOWS_SODIUM="$(scripts/build-windows-package.sh libsodium)"
+export UAP_WINDOWS_DEPS UAP_WINDOWS_MD4C UAP_WINDOWS_SODIUM
 dependencies_done=$(date +%s)
 export WINEPREFIX="${WINEPREFIX:-${XDG_CACHE_HOME:-$HOME/.cache}/uap-wine-prefix}" WINEDEBUG="${WINEDEBUG:--all}"
 # Without Wine's Mono and Gecko (nothing here needs .NET or a browser engine), so a fresh prefix

@@ -175,20 +175,14 @@ function(uap_add_module target)
   if("TOOLS" IN_LIST arg_KEYWORDS_MISSING_VALUES OR DEFINED arg_TOOLS)
     configure_file("${CMAKE_CURRENT_BINARY_DIR}/${target}.uap-module.json" "${pack_directory}/uap-module.json" COPYONLY)
   else()
+    _uap_host_command(describer ${target})
     if(TARGET uap-host)
-      set(describer "$<TARGET_FILE:uap-host>")
       add_dependencies(${target} uap-host)
-    elseif(UAP_HOST_EXECUTABLE)
-      set(describer "${UAP_HOST_EXECUTABLE}")
-    else()
-      message(FATAL_ERROR "uap_add_module(${target}): no uap-host to read the tool names from the module; "
-                          "set UAP_HOST_EXECUTABLE to an installed uap-host, or list the names with TOOLS")
     endif()
     # A changed template (a new VERSION, say) relinks the module, so the manifest is rewritten.
     set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${CMAKE_CURRENT_BINARY_DIR}/${target}.uap-module.json")
-    # Cross-built (windows-cross), the describer runs through the emulator (Wine); empty otherwise.
     add_custom_command(TARGET ${target} POST_BUILD
-      COMMAND ${CMAKE_CROSSCOMPILING_EMULATOR} "${describer}" modules manifest "$<TARGET_FILE:${target}>"
+      COMMAND ${describer} modules manifest "$<TARGET_FILE:${target}>"
               --template "${CMAKE_CURRENT_BINARY_DIR}/${target}.uap-module.json" --output "${pack_directory}/uap-module.json"
       COMMENT "Writing the manifest of ${arg_ID} from the tools ${target} describes"
       VERBATIM)
@@ -236,12 +230,28 @@ function(uap_add_module_test target)
   add_test(NAME ${target} COMMAND ${target})
 endfunction()
 
-# uap_package_module(<module target> [OUTPUT <file.zip>])
+# The command that runs uap-host at build time: the uap-host target in the host's own tree, else the
+# installed one (UAP_HOST_EXECUTABLE). Cross-built (windows-cross), it runs through the emulator (Wine).
+function(_uap_host_command variable caller)
+  if(TARGET uap-host)
+    set(${variable} ${CMAKE_CROSSCOMPILING_EMULATOR} "$<TARGET_FILE:uap-host>" PARENT_SCOPE)
+  elseif(UAP_HOST_EXECUTABLE)
+    set(${variable} ${CMAKE_CROSSCOMPILING_EMULATOR} "${UAP_HOST_EXECUTABLE}" PARENT_SCOPE)
+  else()
+    message(FATAL_ERROR "${caller}: no uap-host to run; set UAP_HOST_EXECUTABLE to an installed uap-host"
+                        " (uap_add_module can do without one if its TOOLS are listed)")
+  endif()
+endfunction()
+
+# uap_package_module(<module target> [OUTPUT <file.zip>] [SIGNING_KEY <key file>])
 # Adds the target <module target>_package, which zips the built pack folder (library, manifest,
 # profiles) under one top-level folder named after the id: the layout `uap-host modules install
 # PATH` accepts. The archive is <build dir>/<id>-<version>.zip unless OUTPUT names another file.
+# With a signing key (SIGNING_KEY, else the UAP_SIGNING_KEY variable or environment variable: a file
+# `uap-host modules keygen` wrote), the archive carries the pack's signature. A copy of the pack is
+# signed, so the pack folder the build loads from stays unsigned and keeps loading after a rebuild.
 function(uap_package_module target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "OUTPUT" "")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "OUTPUT;SIGNING_KEY" "")
   if(NOT TARGET ${target})
     message(FATAL_ERROR "uap_package_module(${target}): no target ${target}; call uap_add_module(${target} ...) first")
   endif()
@@ -254,16 +264,35 @@ function(uap_package_module target)
   if(NOT arg_OUTPUT)
     set(arg_OUTPUT "${id}-${version}.zip")
   endif()
-  # The archive is written from the plugins folder, so a relative OUTPUT is made absolute first.
+  if(NOT arg_SIGNING_KEY)
+    if(UAP_SIGNING_KEY)
+      set(arg_SIGNING_KEY "${UAP_SIGNING_KEY}")
+    elseif(DEFINED ENV{UAP_SIGNING_KEY})
+      set(arg_SIGNING_KEY "$ENV{UAP_SIGNING_KEY}")
+    endif()
+  endif()
+  # The archive is written from a staging folder, so a relative OUTPUT is made absolute first.
   get_filename_component(arg_OUTPUT "${arg_OUTPUT}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
-  get_filename_component(pack_parent "${pack_directory}" DIRECTORY)
+  set(staging "${CMAKE_CURRENT_BINARY_DIR}/${target}_package")
+  set(sign_command "")
+  if(arg_SIGNING_KEY)
+    get_filename_component(arg_SIGNING_KEY "${arg_SIGNING_KEY}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    _uap_host_command(host_command ${target}_package_host)
+    set(sign_command COMMAND ${host_command} modules sign "${staging}/${id}" --key "${arg_SIGNING_KEY}")
+  endif()
   # The old archive is removed first, so a failed run leaves no archive that looks current.
   add_custom_target(${target}_package
     COMMAND "${CMAKE_COMMAND}" -E rm -f "${arg_OUTPUT}"
-    COMMAND "${CMAKE_COMMAND}" -E tar cf "${arg_OUTPUT}" --format=zip -- "${id}"
-    WORKING_DIRECTORY "${pack_parent}"
+    COMMAND "${CMAKE_COMMAND}" -E rm -rf "${staging}"
+    COMMAND "${CMAKE_COMMAND}" -E copy_directory "${pack_directory}" "${staging}/${id}"
+    ${sign_command}
+    COMMAND "${CMAKE_COMMAND}" -E chdir "${staging}" "${CMAKE_COMMAND}" -E tar cf "${arg_OUTPUT}" --format=zip -- "${id}"
+    WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}"
     BYPRODUCTS "${arg_OUTPUT}"
     COMMENT "Packaging ${id} ${version} as ${arg_OUTPUT}"
     VERBATIM)
   add_dependencies(${target}_package ${target})
+  if(arg_SIGNING_KEY AND TARGET uap-host)
+    add_dependencies(${target}_package uap-host)
+  endif()
 endfunction()

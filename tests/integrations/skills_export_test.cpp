@@ -179,7 +179,7 @@ TEST_F(SkillsExport, TheRunningHostExportsAgainWhenAPackIsInstalledOrRemoved) {
     ASSERT_FALSE(fs::exists(skill));
 
     // Installing has no project: the host serving one notices the new pack and exports again.
-    auto installed = host({"modules", "install", UAP_SKILLS_TEST_PACK});
+    auto installed = host({"modules", "install", "--allow-unsigned", UAP_SKILLS_TEST_PACK});
     ASSERT_EQ(installed.exit_code, 0) << installed.err;
     EXPECT_TRUE(becomes_true([&] { return fs::exists(skill); })) << serving.err();
     EXPECT_NE(read_text_file(skill).find("### `echo`"), std::string::npos);

@@ -78,7 +78,7 @@ TEST_F(AuthorLoop, ToolsCallGoesThroughTheRunningHostOfTheProject) {
 }
 
 TEST_F(AuthorLoop, PluginsFolderShadowsTheInstalledCopyWithANotice) {
-    ASSERT_EQ(host({"modules", "install", fixture_pack("fixture.echo").string()}).exit_code, 0);
+    ASSERT_EQ(host({"modules", "install", "--allow-unsigned", fixture_pack("fixture.echo").string()}).exit_code, 0);
     auto installed_only = host({"modules", "list", "--json"});
     ASSERT_EQ(installed_only.exit_code, 0) << installed_only.err;
     EXPECT_EQ(installed_only.err.find("shadows"), std::string::npos) << installed_only.err;
@@ -104,7 +104,7 @@ TEST_F(AuthorLoop, PluginsFolderShadowsTheInstalledCopyWithANotice) {
 }
 
 TEST_F(AuthorLoop, InstallRefusesAPackThatWouldShadowABundledTool) {
-    auto refused = host({"modules", "install", fixture_pack("fixture.clash-bundled").string()});
+    auto refused = host({"modules", "install", "--allow-unsigned", fixture_pack("fixture.clash-bundled").string()});
     EXPECT_EQ(refused.exit_code, 1);
     EXPECT_NE(refused.err.find("would shadow bundled tools: uap_ping (uap.core)"), std::string::npos) << refused.err;
     EXPECT_EQ(refused.err.find("clash_only"), std::string::npos) << "only the clashing tools are named: " << refused.err;
@@ -118,7 +118,7 @@ TEST_F(AuthorLoop, InstallRefusesAPackThatWouldShadowABundledTool) {
 }
 
 TEST_F(AuthorLoop, APackForANewerHostIsRefusedAtInstallAndAtLoad) {
-    auto refused = host({"modules", "install", fixture_pack("fixture.future-host").string()});
+    auto refused = host({"modules", "install", "--allow-unsigned", fixture_pack("fixture.future-host").string()});
     EXPECT_EQ(refused.exit_code, 1);
     EXPECT_NE(refused.err.find("needs host revision 999"), std::string::npos) << refused.err;
     EXPECT_NE(refused.err.find("update uap-host"), std::string::npos) << refused.err;
@@ -170,8 +170,8 @@ TEST_F(AuthorLoop, RefusalsNameTheExactCommandThatFixesThem) {
         EXPECT_NE(through_mcp.err.find("`uap-host modules enable core --project " + folder + "`"), std::string::npos) << through_mcp.err;
     }
 
-    ASSERT_EQ(host({"modules", "install", fixture_pack("fixture.echo").string()}).exit_code, 0);
-    auto again = host({"modules", "install", fixture_pack("fixture.echo").string()});
+    ASSERT_EQ(host({"modules", "install", "--allow-unsigned", fixture_pack("fixture.echo").string()}).exit_code, 0);
+    auto again = host({"modules", "install", "--allow-unsigned", fixture_pack("fixture.echo").string()});
     EXPECT_EQ(again.exit_code, 1);
     // The advice names the source as the host resolved it (under Wine, /work/... is Z:\work\...).
     EXPECT_NE(again.err.find("`uap-host modules install " + fs::absolute(fixture_pack("fixture.echo")).string() + " --replace`"),

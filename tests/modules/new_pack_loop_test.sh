@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The author's whole loop from `uap-host modules new`: scaffold a pack into a fresh folder, build it
 # against the SDK installed from this build tree, run its generated tests unchanged, package it with
-# uap_package_module, install the archive and see `modules list` report its id and version. Then
+# uap_package_module signed with a new publisher key, install the archive (refused until the key is
+# trusted) and see `modules list` report its id, version and publisher. Then
 # checks that a module reporting another version or id than its uap_add_module fails its build.
 set -euo pipefail
 build_dir=$1
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-export UAP_USER_PLUGINS_DIR="$scratch/user-plugins"
+export UAP_USER_PLUGINS_DIR="$scratch/user-plugins" XDG_CONFIG_HOME="$scratch/config"
 started=$(date +%s)
 
 cmake --install "$build_dir" --prefix "$scratch/prefix" > "$scratch/install.log"
@@ -36,9 +37,20 @@ grep -q "\[  PASSED  \] 4 tests" "$scratch/pack-gtest.log" \
 tested=$(date +%s)
 echo "ok: the scaffolded pack builds and its 4 generated tests pass"
 
+"$host" modules keygen --publisher "Example Mine" --output "$scratch/signing-key.json" > "$scratch/keygen.log"
+public_key=$(sed -n 's/^public key: //p' "$scratch/keygen.log")
+cmake "$scratch/mine/build" -DUAP_SIGNING_KEY="$scratch/signing-key.json" > "$scratch/reconfigure.log"
 cmake --build "$scratch/mine/build" --target mine_tools_package > "$scratch/package.log"
 archive="$scratch/mine/build/com.example.mine-0.1.0.zip"
 [ -f "$archive" ] || { cat "$scratch/package.log"; echo "FAIL: uap_package_module made no $archive"; exit 1; }
+[ ! -e "$scratch/mine/build/plugins/com.example.mine/uap-signature.json" ] \
+  || { echo "FAIL: packaging signed the pack folder the build loads from, not a copy"; exit 1; }
+if "$host" modules install "$archive" > "$scratch/untrusted.log" 2>&1; then
+  echo "FAIL: a pack signed with a key no trust file lists was installed without --allow-unsigned"; exit 1
+fi
+grep -qF "uap-host modules trust $public_key --publisher" "$scratch/untrusted.log" \
+  || { cat "$scratch/untrusted.log"; echo "FAIL: the refusal does not give the command that trusts the key"; exit 1; }
+"$host" modules trust "$public_key" --publisher "Example Mine" > /dev/null
 "$host" modules install "$archive" > "$scratch/install-pack.log" \
   || { cat "$scratch/install-pack.log"; echo "FAIL: modules install refused the packaged archive"; exit 1; }
 "$host" modules list --json --plugins "$UAP_USER_PLUGINS_DIR" | python3 -c '
@@ -48,9 +60,11 @@ pack = packs.get("com.example.mine")
 assert pack, sorted(packs)
 assert pack["version"] == "0.1.0", pack
 assert pack["state"] == "loaded", pack
+assert pack["signature"]["state"] == "trusted" and pack["signature"]["publisher"] == "Example Mine", pack["signature"]
 tools = sorted(t["name"] for t in pack["tools"])
 assert tools == ["mine_echo", "mine_scene_roots"], tools
-print("ok: the packaged archive installs, and modules list shows com.example.mine 0.1.0 loaded with its two tools")
+print("ok: the signed archive installs once its key is trusted, and modules list shows com.example.mine 0.1.0 loaded, "
+      "published by Example Mine, with its two tools")
 '
 finished=$(date +%s)
 echo "timing: install SDK + scaffold $((scaffolded - started)) s, configure + build $((built - scaffolded)) s," \

@@ -81,16 +81,16 @@ protected:
 };
 
 TEST_F(PackInstaller, InstallsAFolderThenRefusesItAgainUnlessReplace) {
-    auto installed = host({"modules", "install", fixture_pack("fixture.echo").string()});
+    auto installed = host({"modules", "install", "--allow-unsigned", fixture_pack("fixture.echo").string()});
     ASSERT_EQ(installed.exit_code, 0) << installed.err;
     EXPECT_TRUE(fs::exists(user_plugins.path() / "fixture.echo" / "uap-module.json"));
     EXPECT_EQ(host({"tools", "call", "fixture_echo", "--args", R"({"text":"installed"})"}).exit_code, 0);
 
-    auto again = host({"modules", "install", fixture_pack("fixture.echo").string()});
+    auto again = host({"modules", "install", "--allow-unsigned", fixture_pack("fixture.echo").string()});
     EXPECT_EQ(again.exit_code, 1);
     EXPECT_NE(again.err.find("already installed"), std::string::npos) << again.err;
     EXPECT_NE(again.err.find("--replace"), std::string::npos);
-    EXPECT_EQ(host({"modules", "install", "--replace", fixture_pack("fixture.echo").string()}).exit_code, 0);
+    EXPECT_EQ(host({"modules", "install", "--allow-unsigned", "--replace", fixture_pack("fixture.echo").string()}).exit_code, 0);
 
     auto removed = host({"modules", "remove", "fixture.echo"});
     EXPECT_EQ(removed.exit_code, 0) << removed.err;
@@ -102,23 +102,23 @@ TEST_F(PackInstaller, InstallsAFolderThenRefusesItAgainUnlessReplace) {
 
 TEST_F(PackInstaller, InstallsAZipWithTheManifestAtTheTopOrInOneFolder) {
     auto top = zip_of(fixture_pack("fixture.echo"), "top.zip", "");
-    ASSERT_EQ(host({"modules", "install", top.string()}).exit_code, 0);
+    ASSERT_EQ(host({"modules", "install", "--allow-unsigned", top.string()}).exit_code, 0);
     ASSERT_EQ(host({"modules", "remove", "fixture.echo"}).exit_code, 0);
     auto nested = zip_of(fixture_pack("fixture.echo"), "nested.zip", "echo-pack");
-    auto installed = host({"modules", "install", nested.string()});
+    auto installed = host({"modules", "install", "--allow-unsigned", nested.string()});
     ASSERT_EQ(installed.exit_code, 0) << installed.err;
     EXPECT_EQ(host({"tools", "call", "fixture_echo", "--args", R"({"text":"zipped"})"}).exit_code, 0);
 }
 
 TEST_F(PackInstaller, RefusesPacksThatFailInspection) {
     for (const char* id : {"fixture.no-entry", "fixture.abi-99"}) {
-        auto refused = host({"modules", "install", fixture_pack(id).string()});
+        auto refused = host({"modules", "install", "--allow-unsigned", fixture_pack(id).string()});
         EXPECT_EQ(refused.exit_code, 1) << id;
         EXPECT_NE(refused.err.find("cannot install"), std::string::npos) << refused.err;
         EXPECT_FALSE(fs::exists(user_plugins.path() / id)) << id;
     }
     write_text_file(scratch.path() / "not-a-pack" / "readme.txt", "hello");
-    auto no_manifest = host({"modules", "install", (scratch.path() / "not-a-pack").string()});
+    auto no_manifest = host({"modules", "install", "--allow-unsigned", (scratch.path() / "not-a-pack").string()});
     EXPECT_EQ(no_manifest.exit_code, 1);
     EXPECT_NE(no_manifest.err.find("no uap-module.json"), std::string::npos);
 }
@@ -138,10 +138,10 @@ TEST_F(PackInstaller, RefusesPacksThatDoNotLoadNamingWhyAndLeavesThePluginsFolde
         {"fixture.tool-mismatch", "the manifest lists the tools promised_tool, but the library reports delivered_tool"},
     };
     // Something already installed, which a refusal must leave alone.
-    ASSERT_EQ(host({"modules", "install", fixture_pack("fixture.echo").string()}).exit_code, 0);
+    ASSERT_EQ(host({"modules", "install", "--allow-unsigned", fixture_pack("fixture.echo").string()}).exit_code, 0);
     size_t entries_before = entries_under(user_plugins.path());
     for (auto& [id, why] : cases) {
-        auto refused = host({"modules", "install", fixture_pack(id).string()});
+        auto refused = host({"modules", "install", "--allow-unsigned", fixture_pack(id).string()});
         EXPECT_EQ(refused.exit_code, 1) << id;
         EXPECT_NE(refused.err.find("pack \"" + id + "\" does not load, so it was not installed"), std::string::npos) << refused.err;
         EXPECT_NE(refused.err.find(why), std::string::npos) << id << ": " << refused.err;
@@ -153,7 +153,7 @@ TEST_F(PackInstaller, RefusesPacksThatDoNotLoadNamingWhyAndLeavesThePluginsFolde
     }
     // The same refusal for a pack that arrives as a .zip (extracted into a scratch folder first).
     auto archive = zip_of(fixture_pack("fixture.init-error"), "init-error.zip", "");
-    auto refused = host({"modules", "install", archive.string()});
+    auto refused = host({"modules", "install", "--allow-unsigned", archive.string()});
     EXPECT_EQ(refused.exit_code, 1);
     EXPECT_NE(refused.err.find("the fixture's license file is missing"), std::string::npos) << refused.err;
     EXPECT_EQ(entries_under(user_plugins.path()), entries_before);
@@ -162,7 +162,7 @@ TEST_F(PackInstaller, RefusesPacksThatDoNotLoadNamingWhyAndLeavesThePluginsFolde
 
 TEST_F(PackInstaller, RefusesGarbageAndEscapingArchives) {
     write_text_file(scratch.path() / "garbage.zip", std::string(4096, '\x42'));
-    auto garbage = host({"modules", "install", (scratch.path() / "garbage.zip").string()});
+    auto garbage = host({"modules", "install", "--allow-unsigned", (scratch.path() / "garbage.zip").string()});
     EXPECT_EQ(garbage.exit_code, 1);
     EXPECT_NE(garbage.err.find("cannot install"), std::string::npos) << garbage.err;
 
@@ -188,7 +188,7 @@ TEST_F(PackInstaller, RefusesGarbageAndEscapingArchives) {
     }
     ASSERT_GE(renamed, 2u); // The local header and the central directory both carry the name.
     write_text_file(archive, bytes);
-    auto escaped = host({"modules", "install", archive.string()});
+    auto escaped = host({"modules", "install", "--allow-unsigned", archive.string()});
     EXPECT_EQ(escaped.exit_code, 1);
     EXPECT_FALSE(fs::exists(user_plugins.path().parent_path() / "escaped.txt"));
     EXPECT_FALSE(fs::exists(user_plugins.path() / "escaped.txt"));
@@ -198,7 +198,7 @@ TEST_F(PackInstaller, AZipBombIsRefusedAtTheCapAndLeavesNothingBehind) {
     // 300 MiB of zeros in about 300 kB of archive, against the default caps (256 MiB per entry).
     auto archive = bomb("bomb.zip", 1, 300ull * 1024 * 1024);
     ASSERT_LT(fs::file_size(archive), 4u * 1024 * 1024);
-    auto refused = host({"modules", "install", archive.string()});
+    auto refused = host({"modules", "install", "--allow-unsigned", archive.string()});
     EXPECT_EQ(refused.exit_code, 1);
     EXPECT_NE(refused.err.find("zeros-0.bin"), std::string::npos) << refused.err;
     EXPECT_NE(refused.err.find("256 MiB"), std::string::npos) << refused.err;
@@ -235,7 +235,7 @@ void declare_size(const fs::path& archive, const std::string& name, uint32_t siz
 TEST_F(PackInstaller, ABombThatUnderDeclaresItsSizeIsStoppedWhileExtracting) {
     auto archive = bomb("liar.zip", 1, 64ull * 1024 * 1024);
     declare_size(archive, "data/zeros-0.bin", 1024);
-    auto refused = host({"modules", "install", archive.string(), "--max-entry-mib", "8"});
+    auto refused = host({"modules", "install", "--allow-unsigned", archive.string(), "--max-entry-mib", "8"});
     EXPECT_EQ(refused.exit_code, 1);
     EXPECT_NE(refused.err.find("expands past the limit per entry of 8 MiB"), std::string::npos) << refused.err;
     EXPECT_EQ(entries_under(user_plugins.path()), 0u) << "something was left in the plugins folder";
@@ -244,21 +244,21 @@ TEST_F(PackInstaller, ABombThatUnderDeclaresItsSizeIsStoppedWhileExtracting) {
 TEST_F(PackInstaller, TheTotalAndEntryCountCapsAreCheckedAndConfigurable) {
     // Three entries of 3 MiB: each under a 4 MiB entry cap, together over an 8 MiB total cap.
     auto archive = bomb("three.zip", 3, 3ull * 1024 * 1024);
-    auto total = host({"modules", "install", archive.string(), "--max-total-mib", "8", "--max-entry-mib", "4"});
+    auto total = host({"modules", "install", "--allow-unsigned", archive.string(), "--max-total-mib", "8", "--max-entry-mib", "4"});
     EXPECT_EQ(total.exit_code, 1);
     EXPECT_NE(total.err.find("total limit of 8 MiB"), std::string::npos) << total.err;
     EXPECT_EQ(entries_under(user_plugins.path()), 0u);
 
-    auto count = host({"modules", "install", archive.string(), "--max-entries", "3"});
+    auto count = host({"modules", "install", "--allow-unsigned", archive.string(), "--max-entries", "3"});
     EXPECT_EQ(count.exit_code, 1);
     EXPECT_NE(count.err.find("the limit is 3"), std::string::npos) << count.err;
     EXPECT_EQ(entries_under(user_plugins.path()), 0u);
 
-    auto bad = host({"modules", "install", archive.string(), "--max-entries", "many"});
+    auto bad = host({"modules", "install", "--allow-unsigned", archive.string(), "--max-entries", "many"});
     EXPECT_EQ(bad.exit_code, 2);
 
     // Within the caps the same archive installs.
-    auto installed = host({"modules", "install", archive.string(), "--max-total-mib", "16"});
+    auto installed = host({"modules", "install", "--allow-unsigned", archive.string(), "--max-total-mib", "16"});
     ASSERT_EQ(installed.exit_code, 0) << installed.err;
     EXPECT_EQ(fs::file_size(user_plugins.path() / "fixture.echo" / "data" / "zeros-2.bin"), 3u * 1024 * 1024);
 }
@@ -311,21 +311,21 @@ void expect_plain_refusal(const uap::testing::ProcessResult& refused, const std:
 TEST_F(PackInstaller, MalformedArchivesAreRefusedInAPlainSentence) {
     auto duplicate = renamed_zip(scratch.path(), "duplicate.zip", {{"notes/AA.txt", "notes/BB.txt"}, {"notes/BB.txt", "notes/BB.txt"}},
                                  Rename::Everywhere);
-    auto twice = host({"modules", "install", duplicate.string()});
+    auto twice = host({"modules", "install", "--allow-unsigned", duplicate.string()});
     expect_plain_refusal(twice, "it holds two entries named \"notes/BB.txt\"");
     EXPECT_EQ(entries_under(user_plugins.path()), 0u);
 
     auto listed_twice = renamed_zip(scratch.path(), "central.zip", {{"notes/AA.txt", "notes/BB.txt"}, {"notes/BB.txt", "notes/BB.txt"}},
                                     Rename::CentralDirectoryOnly);
-    expect_plain_refusal(host({"modules", "install", listed_twice.string()}), "central directory is inconsistent");
+    expect_plain_refusal(host({"modules", "install", "--allow-unsigned", listed_twice.string()}), "central directory is inconsistent");
 
     // Two names for one file where case folds (Windows, macOS): refused everywhere, alike.
     auto folded = renamed_zip(scratch.path(), "folded.zip", {{"data/Kk.bin", "data/Kk.bin"}, {"data/kk.bin", "data/kk.bin"}}, Rename::Everywhere);
-    expect_plain_refusal(host({"modules", "install", folded.string()}), "would be written to the same file");
+    expect_plain_refusal(host({"modules", "install", "--allow-unsigned", folded.string()}), "would be written to the same file");
 
     std::string whole = read_bytes(zip_of(fixture_pack("fixture.echo"), "whole.zip", ""));
     write_text_file(scratch.path() / "truncated.zip", whole.substr(0, whole.size() / 2));
-    expect_plain_refusal(host({"modules", "install", (scratch.path() / "truncated.zip").string()}), "damaged or not a zip file");
+    expect_plain_refusal(host({"modules", "install", "--allow-unsigned", (scratch.path() / "truncated.zip").string()}), "damaged or not a zip file");
     EXPECT_EQ(entries_under(user_plugins.path()), 0u);
 }
 
@@ -338,7 +338,7 @@ TEST_F(PackInstaller, APackWithABundledPacksIdIsRefusedNamingIt) {
     manifest.replace(at, std::string("\"fixture.echo\"").size(), "\"uap.core\"");
     write_text_file(impostor / "uap-module.json", manifest);
 
-    auto refused = host({"modules", "install", impostor.string()});
+    auto refused = host({"modules", "install", "--allow-unsigned", impostor.string()});
     EXPECT_EQ(refused.exit_code, 1);
     EXPECT_NE(refused.err.find("pack id \"uap.core\" is the id of the bundled pack at "), std::string::npos) << refused.err;
     EXPECT_NE(refused.err.find("`uap-host modules install " + impostor.string() + "` again"), std::string::npos) << refused.err;
@@ -376,7 +376,7 @@ TEST_F(PackInstaller, ScratchFoldersOfKilledInstallsAreRemovedButNotOnesInUse) {
     std::optional<uap::platform::FileLock> held(std::move(*opened));
     ASSERT_EQ(held->try_lock().value(), uap::platform::FileLock::Outcome::Acquired);
 
-    auto installed = host({"modules", "install", fixture_pack("fixture.echo").string()});
+    auto installed = host({"modules", "install", "--allow-unsigned", fixture_pack("fixture.echo").string()});
     ASSERT_EQ(installed.exit_code, 0) << installed.err;
     EXPECT_FALSE(fs::exists(dead));
     if (!aging_error) {
@@ -398,7 +398,7 @@ TEST_F(PackInstaller, ScratchFoldersOfKilledInstallsAreRemovedButNotOnesInUse) {
 
 TEST_F(PackInstaller, AnInstallKilledWhileExtractingLeavesAFolderTheNextInstallRemoves) {
     auto archive = bomb("slow.zip", 1, 400ull * 1024 * 1024); // Seconds of writing: time to kill it mid-way.
-    uap::LaunchSpec spec{UAP_TEST_HOST_BINARY, {"modules", "install", archive.string(), "--max-entry-mib", "512"}, fs::current_path(),
+    uap::LaunchSpec spec{UAP_TEST_HOST_BINARY, {"modules", "install", "--allow-unsigned", archive.string(), "--max-entry-mib", "512"}, fs::current_path(),
                          uap::current_environment_without({"UAP_USER_PLUGINS_DIR"})};
     spec.environment.push_back("UAP_USER_PLUGINS_DIR=" + user_plugins.path().string());
     auto install = uap::ChildProcess::launch(spec);
@@ -418,7 +418,7 @@ TEST_F(PackInstaller, AnInstallKilledWhileExtractingLeavesAFolderTheNextInstallR
     (*install)->wait_exit(std::chrono::seconds(10));
     EXPECT_GT(entries_under(user_plugins.path()), 0u) << "the killed install left nothing to clean up";
 
-    auto next = host({"modules", "install", fixture_pack("fixture.echo").string()});
+    auto next = host({"modules", "install", "--allow-unsigned", fixture_pack("fixture.echo").string()});
     ASSERT_EQ(next.exit_code, 0) << next.err;
     for (auto& entry : fs::directory_iterator(user_plugins.path()))
         EXPECT_EQ(entry.path().filename(), "fixture.echo") << "left behind: " << entry.path();

@@ -1,5 +1,5 @@
-// The settings page: module packs (state, reason, origin, tools with their metadata) with a toggle
-// each, and the saved always-allow rules with a delete button each.
+// The settings page: module packs (state, reason, origin, publisher, tools with their metadata) with
+// a toggle each, and the saved always-allow rules with a delete button each.
 import { element } from './dom.js';
 import { t } from './i18n.js';
 
@@ -8,6 +8,17 @@ function metadataWords(metadata) {
   if (metadata.destructive) words.push('destructive');
   if (metadata.longRunning) words.push('long-running');
   return words.join(', ');
+}
+
+// Who signed the pack and whether that holds, as the host checked it (a broken signature keeps the
+// pack from loading; its reason says so too).
+function publisherLine(signature) {
+  if (!signature) return null;
+  const text = signature.state === 'trusted' ? t('settings.publisher_trusted', { publisher: signature.publisher })
+    : signature.state === 'untrusted' ? t('settings.publisher_untrusted', { publisher: signature.publisher, key: signature.publicKey })
+      : signature.state === 'broken' ? t('settings.publisher_broken', { detail: signature.detail })
+        : t('settings.publisher_unsigned');
+  return element('p', { className: `pack-publisher signature-${signature.state}`, text });
 }
 
 export class SettingsView {
@@ -56,6 +67,7 @@ export class SettingsView {
         element('span', { className: `badge state-${pack.state}`, text: pack.state }),
         // Where the pack came from ("package com.agentpanel.pro@1.2.0", "bundled", ...) and where its tools run.
         element('span', { className: 'badge', text: `${pack.source || pack.origin}, ${pack.isolation ?? 'in-process'}` })),
+      publisherLine(pack.signature),
       pack.reason ? element('p', { className: 'card-error', text: pack.reason }) : null,
       details);
   }

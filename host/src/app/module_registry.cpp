@@ -65,6 +65,11 @@ mcp::ReloadSource registry_source(const fs::path& project, std::vector<fs::path>
         modules::ModuleHost::Options options = base;
         options.folders = inputs->folders;
         options.settings = &*settings;
+        // Read at every build, so a publisher trusted since the last one shows as trusted.
+        if (auto trust = modules::PublisherTrust::read(modules::trust_files(project)))
+            options.trust = std::make_shared<const modules::PublisherTrust>(std::move(*trust));
+        else
+            spdlog::warn("modules: no publisher is trusted while {}", trust.error().message());
         auto host = std::make_shared<const modules::ModuleHost>(std::move(options));
         refresh_exported_skills(project, *host);
         return {std::move(host), std::move(before), present_integrations(project)};

@@ -53,6 +53,18 @@ std::vector<modules::PluginFolder> plugin_folders(const Arguments& arguments, co
     return modules::standard_plugin_folders(command_line, settings.plugin_folders(), packages.folders);
 }
 
+std::shared_ptr<const modules::PublisherTrust> read_trust(const Arguments& arguments) {
+    std::optional<fs::path> project;
+    if (auto folder = arguments.value("project"))
+        project = fs::absolute(utf8::to_path(*folder));
+    auto trust = modules::PublisherTrust::read(modules::trust_files(project));
+    if (!trust) {
+        std::cerr << "uap-host: warning: no publisher is trusted while " << trust.error().message() << "\n";
+        return nullptr;
+    }
+    return std::make_shared<const modules::PublisherTrust>(std::move(*trust));
+}
+
 Expected<LoadedHost> load_host(const Arguments& arguments, api::EditorLink* editor, modules::PackDisabledHandler on_pack_disabled) {
     auto settings = load_settings(arguments);
     if (!settings)
@@ -62,8 +74,9 @@ Expected<LoadedHost> load_host(const Arguments& arguments, api::EditorLink* edit
     auto folders = plugin_folders(arguments, *host.settings, &host.package_notes);
     for (auto& note : host.package_notes)
         std::cerr << "uap-host: warning: " << note << "\n";
-    host.modules = std::make_unique<modules::ModuleHost>(
-        modules::ModuleHost::Options{std::move(folders), host.settings.get(), editor, runner::module_runner(), std::move(on_pack_disabled)});
+    modules::ModuleHost::Options options{std::move(folders), host.settings.get(), editor, runner::module_runner(), std::move(on_pack_disabled)};
+    options.trust = read_trust(arguments);
+    host.modules = std::make_unique<modules::ModuleHost>(std::move(options));
     return host;
 }
 

@@ -33,6 +33,10 @@ Expected<LoadedHost> load_host(const Arguments& arguments, api::EditorLink* edit
 // crash record the last run left, then installs the crash recorder for this run.
 void watch_for_module_crashes(const std::filesystem::path& project);
 
+// The publishers trusted for --project (the user's trust file and the project's). A malformed trust
+// file is reported on stderr, and then no one is trusted.
+std::shared_ptr<const modules::PublisherTrust> read_trust(const Arguments& arguments);
+
 // Loads only the settings of --project (or of no project).
 Expected<std::unique_ptr<settings::ProjectSettings>> load_settings(const Arguments& arguments);
 

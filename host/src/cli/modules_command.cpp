@@ -1,4 +1,5 @@
-// uap-host modules list | enable | disable | isolate | inline | install | remove | manifest | new
+// uap-host modules list | enable | disable | isolate | inline | install | remove | manifest | new |
+// keygen | sign | trust
 #include "cli/action_command.hpp"
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
@@ -12,6 +13,7 @@
 #include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
+#include "support/platform/platform.hpp"
 #include "support/processes.hpp"
 #include "support/utf8_path.hpp"
 
@@ -55,17 +57,41 @@ const std::vector<Action>& actions() {
           {project_option(), plugins_option()},
           ""}},
         {"install",
-         {{"uap-host modules install PATH [--replace] [--max-total-mib N] [--max-entry-mib N] [--max-entries N]"},
-          "Installs a pack (a folder or a .zip of one) into the per-user plugins folder, after checking its manifest, "
-          "that it takes no bundled tool's name, and that it loads (init and describe, in a module runner). A .zip is "
-          "refused past its size caps while it is extracted, and nothing is left behind.",
+         {{"uap-host modules install PATH [--replace] [--allow-unsigned] [--project DIR] [--max-total-mib N] [--max-entry-mib N] "
+           "[--max-entries N]"},
+          "Installs a pack (a folder or a .zip of one) into the per-user plugins folder, after checking its signature "
+          "(a pack not signed by a trusted publisher needs --allow-unsigned; a pack changed since it was signed is always "
+          "refused), its manifest, that it takes no bundled tool's name, and that it loads (init and describe, in a module "
+          "runner). A .zip is refused past its size caps while it is extracted, and nothing is left behind.",
           {{"replace", Takes::Nothing, "", "replace an installed pack of the same id"},
+           {"allow-unsigned", Takes::Nothing, "", "install a pack that no trusted publisher signed"},
+           {"project", Takes::Value, "DIR", "also trust the publishers of this Unity project's trust file"},
            {"max-total-mib", Takes::Value, "N", "cap on the archive's uncompressed size (default 512)"},
            {"max-entry-mib", Takes::Value, "N", "cap on one entry's uncompressed size (default 256)"},
            {"max-entries", Takes::Value, "N", "cap on the number of entries (default 10000)"}},
           ""}},
         {"remove",
          {{"uap-host modules remove ID"}, "Removes an installed pack from the per-user plugins folder.", {}, ""}},
+        {"keygen",
+         {{"uap-host modules keygen --publisher NAME --output FILE"},
+          "Creates a publisher's signing key in a new owner-only FILE and prints its public key, which those who install "
+          "your packs add with `uap-host modules trust`. Keep FILE secret; it is never overwritten.",
+          {{"publisher", Takes::Value, "NAME", "the name users see for packs signed with this key"},
+           {"output", Takes::Value, "FILE", "where to write the key (must not exist)"}},
+          ""}},
+        {"sign",
+         {{"uap-host modules sign FOLDER --key FILE"},
+          "Signs a pack folder: writes uap-signature.json, which lists the SHA-256 of every other file and an ed25519 "
+          "signature over them. Sign last, after the manifest is written; zip the folder afterwards.",
+          {{"key", Takes::Value, "FILE", "the signing key `uap-host modules keygen` wrote"}},
+          ""}},
+        {"trust",
+         {{"uap-host modules trust KEY --publisher NAME [--project DIR]"},
+          "Trusts packs signed with KEY (ed25519:..., as keygen prints it), shown as published by NAME. Written to your "
+          "user trust file, or with --project to the project's ProjectSettings/AgentPanel/trusted-publishers.json, "
+          "which a team commits.",
+          {{"publisher", Takes::Value, "NAME", "the name to show for this publisher"}, project_option()},
+          ""}},
         {"manifest",
          {{"uap-host modules manifest LIBRARY --template FILE --output FILE"},
           "Writes a pack's manifest from its module library: the template's fields plus the tool names the library "
@@ -130,6 +156,22 @@ void print_json(const modules::ModuleHost& host, const settings::ProjectSettings
     std::cout << json::to_pretty_text(document) << "\n";
 }
 
+// One line on who signed a pack and whether that holds.
+std::string signature_in_words(const modules::SignatureCheck& check) {
+    switch (check.state) {
+    case modules::SignatureState::Trusted:
+        return "    publisher: " + check.publisher + " (signature checked, key " + check.public_key + ")";
+    case modules::SignatureState::Untrusted:
+        return "    publisher: \"" + check.publisher + "\" claims it, with a key no trust file lists (" + check.public_key +
+               "); trust it with `uap-host modules trust " + check.public_key + " --publisher NAME`";
+    case modules::SignatureState::Broken:
+        return "    signature: does not hold: " + check.detail;
+    case modules::SignatureState::Unsigned:
+        break;
+    }
+    return "    publisher: unsigned (nothing says who made it)";
+}
+
 void print_text(const modules::ModuleHost& host, const RunNotes& notes) {
     if (host.packs().empty())
         std::cout << "no module packs found\n";
@@ -143,6 +185,8 @@ void print_text(const modules::ModuleHost& host, const RunNotes& notes) {
             std::cout << "    by " << (pack->manifest->author.empty() ? "(unknown author)" : pack->manifest->author) << ", license "
                       << (pack->manifest->license.empty() ? "(not stated)" : pack->manifest->license)
                       << (pack->manifest->homepage.empty() ? "" : ", " + pack->manifest->homepage) << "\n";
+        if (pack->manifest)
+            std::cout << signature_in_words(pack->signature) << "\n";
         if (pack->abi_version)
             std::cout << "    ABI: generation " << pack->abi_version << ", "
                       << (pack->abi_revision ? "built against revision " + std::to_string(pack->abi_revision)
@@ -259,13 +303,20 @@ int install(const Arguments& arguments) {
         if (!*parsed)
             return fail(UsageError, parsed->error().message());
     limits = {*total * 1024 * 1024, *entry * 1024 * 1024, *entries};
+    std::optional<fs::path> project;
+    if (auto folder = arguments.value("project"))
+        project = fs::absolute(utf8::to_path(*folder));
+    auto trust = modules::PublisherTrust::read(modules::trust_files(project));
+    if (!trust)
+        return fail(Failure, "cannot install: " + trust.error().message());
     auto installed = modules::install_pack(fs::absolute(utf8::to_path(arguments.positional()[1])),
                                            {paths::user_plugins_folder(), paths::bundled_plugins_folder()},
                                            arguments.has("replace") ? modules::ExistingPack::Replace : modules::ExistingPack::Refuse,
+                                           {*trust, arguments.has("allow-unsigned") ? modules::UnsignedPacks::Allow : modules::UnsignedPacks::Refuse},
                                            runner::module_runner(), limits);
     if (!installed)
         return fail(Failure, "cannot install: " + installed.error().message());
-    std::cout << "installed " << utf8::from_path(*installed) << "\n";
+    std::cout << "installed " << utf8::from_path(installed->folder) << "\n" << signature_in_words(installed->signature) << "\n";
     return Success;
 }
 
@@ -301,6 +352,54 @@ int scaffold(const Arguments& arguments) {
     return Success;
 }
 
+int keygen(const Arguments& arguments) {
+    auto publisher = arguments.value("publisher");
+    auto output = arguments.value("output");
+    if (arguments.positional().size() != 1 || !publisher || !output)
+        return fail(UsageError, "modules keygen needs --publisher NAME and --output FILE, e.g. `uap-host modules keygen --publisher "
+                                "\"Example Ltd\" --output ~/.uap-signing-key.json`");
+    auto created = modules::SigningKey::create(fs::absolute(utf8::to_path(*output)), *publisher);
+    if (!created)
+        return fail(Failure, "cannot create the key: " + created.error().message());
+    std::cout << "wrote the signing key of \"" << created->name << "\" to " << *output << " (owner-only; keep it secret)\n"
+              << "public key: " << created->public_key << "\n"
+              << "those who install your packs trust it with: uap-host modules trust " << created->public_key << " --publisher "
+              << platform::shell_word(created->name) << "\n";
+    return Success;
+}
+
+int sign(const Arguments& arguments) {
+    auto key_file = arguments.value("key");
+    if (arguments.positional().size() != 2 || !key_file)
+        return fail(UsageError, "modules sign needs a pack FOLDER and --key FILE (made by `uap-host modules keygen`)");
+    fs::path folder = fs::absolute(utf8::to_path(arguments.positional()[1]));
+    if (!modules::read_manifest(folder))
+        return fail(Failure, "cannot sign " + utf8::from_path(folder) + ": it holds no readable " + modules::manifest_file_name +
+                                 "; sign the pack folder after its manifest is written (uap_package_module does it in that order)");
+    auto key = modules::SigningKey::read(fs::absolute(utf8::to_path(*key_file)));
+    if (!key)
+        return fail(Failure, "cannot sign: " + key.error().message());
+    auto signed_files = key->sign_pack(folder);
+    if (!signed_files)
+        return fail(Failure, signed_files.error().message());
+    std::cout << "signed " << *signed_files << " files of " << utf8::from_path(folder) << " as \"" << key->publisher().name << "\"\n";
+    return Success;
+}
+
+int trust(const Arguments& arguments) {
+    auto publisher = arguments.value("publisher");
+    if (arguments.positional().size() != 2 || !publisher)
+        return fail(UsageError, "modules trust needs the KEY (ed25519:..., as `uap-host modules keygen` prints it) and --publisher NAME");
+    fs::path file = modules::user_trust_file();
+    if (auto project = arguments.value("project"))
+        file = modules::project_trust_file(fs::absolute(utf8::to_path(*project)));
+    if (auto added = modules::trust_publisher(file, {*publisher, arguments.positional()[1]}); !added)
+        return fail(Failure, "cannot trust the key: " + added.error().message());
+    std::cout << "packs signed with " << arguments.positional()[1] << " are now trusted as \"" << *publisher << "\" (" << utf8::from_path(file)
+              << ")\n";
+    return Success;
+}
+
 int remove(const Arguments& arguments) {
     if (arguments.positional().size() != 2)
         return fail(UsageError, "modules remove needs one ID");
@@ -331,6 +430,12 @@ int run_modules_command(const std::vector<std::string>& words) {
             return write_manifest(arguments, action.command);
         if (action.name == "new")
             return scaffold(arguments);
+        if (action.name == "keygen")
+            return keygen(arguments);
+        if (action.name == "sign")
+            return sign(arguments);
+        if (action.name == "trust")
+            return trust(arguments);
         return remove(arguments);
     });
 }

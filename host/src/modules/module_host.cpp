@@ -52,6 +52,8 @@ ModuleHost::ModuleHost(Options options) {
     m_cancel_grace = settings.cancel_grace();
     m_on_pack_disabled = options.on_pack_disabled;
     m_start_isolated = std::move(options.start_isolated);
+    static const PublisherTrust no_publishers;
+    const PublisherTrust& trust = options.trust ? *options.trust : no_publishers;
 
     for (auto& candidate : find_pack_candidates(options.folders)) {
         auto pack = std::make_unique<PackReport>();
@@ -63,6 +65,7 @@ ModuleHost::ModuleHost(Options options) {
             pack->reason = manifest.error().message();
         } else {
             pack->manifest = std::move(*manifest);
+            pack->signature = check_pack_signature(candidate.folder, trust);
         }
         m_packs.push_back(std::move(pack));
     }
@@ -148,6 +151,14 @@ void ModuleHost::load_pack(PackReport& pack, const settings::ProjectSettings& se
     if (auto revision = check_host_revision(manifest); !revision) {
         pack.state = PackState::Incompatible;
         pack.reason = revision.error().message();
+        return;
+    }
+    if (pack.signature.state == SignatureState::Broken) {
+        pack.reason = "its signature does not hold (" + pack.signature.detail + "), so its files are not what " +
+                      (pack.signature.publisher.empty() ? std::string("its publisher") : "\"" + pack.signature.publisher + "\"") +
+                      " signed and it was not loaded; install the pack again from its publisher's archive (`uap-host modules install "
+                      "ARCHIVE --replace`), or remove " + std::string(signature_file_name) + " from " + utf8::from_path(pack.folder) +
+                      " if it is your own pack";
         return;
     }
     auto library_file = manifest.library_for_this_platform();

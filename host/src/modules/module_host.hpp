@@ -10,6 +10,7 @@
 #include "modules/module_backend.hpp"
 #include "modules/manifest.hpp"
 #include "modules/module_library.hpp"
+#include "modules/pack_signature.hpp"
 #include "modules/plugin_folders.hpp"
 #include "modules/tool_description.hpp"
 #include "settings/project_settings.hpp"
@@ -42,6 +43,7 @@ struct PackReport {
     uint32_t abi_version = 0;          // The negotiated generation, 0 when not loaded.
     uint32_t abi_revision = 0;         // The header revision the module was built against, 0 when unknown.
     Isolation isolation = Isolation::InProcess; // Where its tools run (chosen before loading).
+    SignatureCheck signature;                   // Who signed it; a Broken signature keeps it from loading.
 
     std::string id() const { return manifest ? manifest->id : utf8::from_path(folder.filename()); }
 };
@@ -87,6 +89,8 @@ public:
         PackDisabledHandler on_pack_disabled; // Optional.
         api::EditorEventSource* editor_events = nullptr; // Null: modules get no editor events.
         const Clock* clock = nullptr;                    // Null: the steady clock.
+        // The publishers whose signatures are trusted. Null: none, so signed packs show as untrusted.
+        std::shared_ptr<const PublisherTrust> trust;
     };
 
     explicit ModuleHost(Options options);

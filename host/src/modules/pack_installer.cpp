@@ -9,6 +9,7 @@
 #include "modules/plugin_folders.hpp"
 #include "settings/project_settings.hpp"
 #include "support/files.hpp"
+#include "support/platform/platform.hpp"
 #include "support/utf8_path.hpp"
 
 #include <spdlog/spdlog.h>
@@ -90,6 +91,33 @@ std::vector<std::string> bundled_tool_clashes(const Manifest& manifest, const fs
     return clashes;
 }
 
+// Nothing when the pack's signature lets it be installed; otherwise the refusal, with the way out.
+std::optional<Error> signature_refusal(const SignatureCheck& check, const InstallTrust& trust, const fs::path& source) {
+    std::string again = "`uap-host modules install " + platform::shell_word(utf8::from_path(source));
+    switch (check.state) {
+    case SignatureState::Trusted:
+        return std::nullopt;
+    case SignatureState::Broken:
+        return Error("refused: the pack's signature does not hold (" + check.detail + "). It was changed after " +
+                     (check.publisher.empty() ? std::string("its publisher") : "\"" + check.publisher + "\"") +
+                     " signed it, or damaged on the way; get the pack again from its publisher. Nothing was installed");
+    case SignatureState::Untrusted:
+        if (trust.unsigned_packs == UnsignedPacks::Allow)
+            return std::nullopt;
+        return Error("refused: the pack is signed by \"" + check.publisher + "\" with the key " + check.public_key +
+                     ", which no trust file lists, so nothing says the key is theirs. If you trust this publisher, run `uap-host "
+                     "modules trust " + check.public_key + " --publisher " + platform::shell_word(check.publisher) + "` and then " +
+                     again + "` again; to install it this once without trusting the key, add --allow-unsigned");
+    case SignatureState::Unsigned:
+        if (trust.unsigned_packs == UnsignedPacks::Allow)
+            return std::nullopt;
+        return Error("refused: the pack is unsigned, so nothing says who made it or that it is unchanged, and an installed pack's "
+                     "native code runs inside uap-host. If you trust where it came from, run " + again +
+                     " --allow-unsigned`; a publisher signs a pack with `uap-host modules sign`");
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 Expected<Manifest> inspect_manifest(const fs::path& folder) {
@@ -119,8 +147,8 @@ Expected<Manifest> inspect_pack(const fs::path& folder) {
     return manifest;
 }
 
-Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& folders, ExistingPack existing,
-                                const IsolatedStarter& dry_load, const ArchiveLimits& limits) {
+Expected<InstalledPack> install_pack(const fs::path& source, const InstallFolders& folders, ExistingPack existing,
+                                     const InstallTrust& trust, const IsolatedStarter& dry_load, const ArchiveLimits& limits) {
     const fs::path& plugins = folders.plugins;
     auto jail = files::folder_jail(plugins);
     if (!jail)
@@ -144,6 +172,10 @@ Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& fo
     } else {
         return Error(utf8::from_path(source) + " is neither a pack folder nor a .zip file");
     }
+    // Before the manifest is trusted or any of the pack's code runs in the dry load.
+    SignatureCheck signature = check_pack_signature(pack_folder, trust.trust);
+    if (auto refusal = signature_refusal(signature, trust, source))
+        return *refusal;
     // Checked on the manifest alone, before inspection opens the library.
     if (auto declared = read_manifest(pack_folder); declared)
         if (auto bundled = bundled_pack_with_id(declared->id, folders.bundled))
@@ -205,7 +237,7 @@ Expected<fs::path> install_pack(const fs::path& source, const InstallFolders& fo
             static_cast<void>(jail->rename(scratch->relative("retired"), installed_name));  // Put the old pack back.
         return Error("cannot move the pack into place: " + moved.error().message);
     }
-    return plugins / utf8::to_path(manifest->id);
+    return InstalledPack{plugins / utf8::to_path(manifest->id), std::move(signature)};
 }
 
 Expected<fs::path> remove_pack(const std::string& id, const fs::path& plugins) {

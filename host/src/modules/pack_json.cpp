@@ -41,6 +41,17 @@ rapidjson::Value packs_json(const ModuleHost& host, rapidjson::Document::Allocat
         entry.AddMember("origin", text(to_string(pack->origin)), allocator);
         entry.AddMember("source", text(pack->source), allocator);
         entry.AddMember("folder", text(utf8::from_path(pack->folder)), allocator);
+        if (pack->manifest) {
+            rapidjson::Value signature(rapidjson::kObjectType);
+            signature.AddMember("state", text(to_string(pack->signature.state)), allocator);
+            if (!pack->signature.publisher.empty())
+                signature.AddMember("publisher", text(pack->signature.publisher), allocator);
+            if (!pack->signature.public_key.empty())
+                signature.AddMember("publicKey", text(pack->signature.public_key), allocator);
+            if (!pack->signature.detail.empty())
+                signature.AddMember("detail", text(pack->signature.detail), allocator);
+            entry.AddMember("signature", signature, allocator);
+        }
         if (pack->abi_version)
             entry.AddMember("abiVersion", pack->abi_version, allocator);
         if (pack->abi_revision)

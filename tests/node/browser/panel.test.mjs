@@ -491,6 +491,8 @@ describe('settings', () => {
       await echo.waitFor();
       assert.match(await echo.locator('.badge').first().textContent(), /loaded/);
       assert.equal(await echo.locator('input[type="checkbox"]').isChecked(), true);
+      // The test pack carries no signature, and the page says so rather than naming a publisher.
+      assert.equal(await echo.locator('.pack-publisher.signature-unsigned').textContent(), 'Unsigned: nothing says who made it');
       await echo.locator('summary').click();
       assert.match(await echo.locator('.pack-tools').textContent(), /count_words — writes, undoable, destructive/);
       await page.locator('#rules li[data-rule="Bash(ls:*)"]').waitFor();

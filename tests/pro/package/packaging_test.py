@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # The Pro packaging script over the test pack: the UPM tarball's layout and package.json, the same
-# bytes from two runs over inputs with other times, one archive per pack that `uap-host modules
-# install` accepts, refusals that name the fix, and scripts/package-pro.sh's note when there is no
-# Windows cross build. Leaves the tarball in UAP_PACKAGE_DIST for the discovery and live tests.
+# bytes from two runs over inputs with other times, one archive per pack, signed with a test key,
+# that `uap-host modules install` accepts once the key is trusted and refuses once tampered with,
+# refusals that name the fix, and scripts/package-pro.sh's note when there is no Windows cross build. Leaves the tarball in UAP_PACKAGE_DIST for the discovery and live tests.
 import gzip
 import json
 import os
@@ -97,20 +97,51 @@ class Packaging(unittest.TestCase):
         self.assertEqual([name for name in names if name.startswith("package/Profiles~/")], profiles)
 
     def test_each_pack_archive_installs_with_uap_host_modules_install(self):
+        environment = {**os.environ, "UAP_USER_PLUGINS_DIR": str(WORK / "user-plugins"), "XDG_CONFIG_HOME": str(WORK / "config")}
+        (WORK / "user-plugins").mkdir()
+        key = WORK / "test-signing-key.json"
+        generated = subprocess.run([HOST, "modules", "keygen", "--publisher", "Agent Panel test key", "--output", str(key)],
+                                   capture_output=True, text=True, env=environment, check=True)
+        public_key = next(line.split(": ", 1)[1] for line in generated.stdout.splitlines() if line.startswith("public key: "))
         output = WORK / "install"
-        self.assertEqual(package(PLUGINS, output).returncode, 0)
+        packaged = package(PLUGINS, output, "--signing-key", str(key), "--host", HOST)
+        self.assertEqual(packaged.returncode, 0, packaged.stderr)
+        self.assertFalse((PLUGINS / PACK_ID / "uap-signature.json").exists(), "the built pack folder stays unsigned")
         archive = output / f"{PACK_ID}-1.2.0-linux-x64.zip"
         with zipfile.ZipFile(archive) as opened:
             self.assertTrue(all(name.startswith(f"{PACK_ID}/") for name in opened.namelist()))
-        user_plugins = WORK / "user-plugins"
-        user_plugins.mkdir()
-        environment = {**os.environ, "UAP_USER_PLUGINS_DIR": str(user_plugins)}
-        installed = subprocess.run([HOST, "modules", "install", str(archive)], capture_output=True, text=True, env=environment)
+            self.assertIn(f"{PACK_ID}/uap-signature.json", opened.namelist())
+        with tarfile.open(output / TARBALL_NAME) as tarball:
+            self.assertIn(f"package/Bin~/linux-x64/plugins/{PACK_ID}/uap-signature.json", tarball.getnames())
+
+        install = [HOST, "modules", "install", str(archive)]
+        untrusted = subprocess.run(install, capture_output=True, text=True, env=environment)
+        self.assertEqual(untrusted.returncode, 1)
+        self.assertIn(f"uap-host modules trust {public_key} --publisher", untrusted.stderr)
+        subprocess.run([HOST, "modules", "trust", public_key, "--publisher", "Agent Panel test key"], env=environment, check=True,
+                       capture_output=True)
+        installed = subprocess.run(install, capture_output=True, text=True, env=environment)
         self.assertEqual(installed.returncode, 0, installed.stderr)
+        self.assertIn("publisher: Agent Panel test key (signature checked", installed.stdout)
         listing = json.loads(subprocess.run([HOST, "modules", "list", "--json"], capture_output=True, text=True, env=environment, check=True).stdout)
         pack = next(pack for pack in listing["packs"] if pack["id"] == PACK_ID)
         self.assertEqual((pack["state"], pack["origin"], pack["source"]), ("loaded", "user", "user"))
+        self.assertEqual(pack["signature"], {"state": "trusted", "publisher": "Agent Panel test key", "publicKey": public_key})
         self.assertEqual(sorted(tool["name"] for tool in pack["tools"]), ["protest_package_echo", "protest_package_services"])
+
+        # The same archive with one byte of its manifest changed: refused whatever the flags say.
+        tampered = WORK / "tampered.zip"
+        with zipfile.ZipFile(archive) as source, zipfile.ZipFile(tampered, "w") as target:
+            for item in source.infolist():
+                content = source.read(item)
+                if item.filename == f"{PACK_ID}/uap-module.json":
+                    content = content.replace(b'"1.2.0"', b'"1.2.1"')
+                target.writestr(item, content)
+        refused = subprocess.run([HOST, "modules", "install", "--replace", "--allow-unsigned", str(tampered)], capture_output=True,
+                                 text=True, env=environment)
+        self.assertEqual(refused.returncode, 1)
+        self.assertIn("signature does not hold (uap-module.json was changed since it was signed)", refused.stderr)
+        self.assertIn("Nothing was installed", refused.stderr)
 
     def test_refusals_name_what_was_refused_and_the_fix(self):
         linked = copy_plugins("plugins-linked", time.time())
