@@ -309,4 +309,32 @@ TEST_F(SignedInstall, UnsignedUntrustedAndTamperedPacksAreRefusedWithTheFixAndAT
     EXPECT_NE(listed.out.find("publisher: unsigned"), std::string::npos) << "the bundled packs of a test build are unsigned";
 }
 
+TEST_F(SignedInstall, TheProjectsTrustFileIsWrittenThroughRealFoldersOnlyAndReadByInstall) {
+    TemporaryFolder project;
+    fs::path key = scratch.path() / "key.json";
+    auto generated = run({"modules", "keygen", "--publisher", "Team", "--output", key.string()});
+    ASSERT_EQ(generated.exit_code, 0) << generated.err;
+    std::string public_key = generated.out.substr(generated.out.find("public key: ") + 12);
+    public_key = public_key.substr(0, public_key.find('\n'));
+    if (uap::platform::operating_system_name() != "windows") {
+        // A cloned project whose ProjectSettings is a link out of it: the trust file is not written there.
+        TemporaryFolder outside;
+        fs::create_directory_symlink(outside.path(), project.path() / "ProjectSettings");
+        auto refused = run({"modules", "trust", public_key, "--publisher", "Team", "--project", project.path().string()});
+        EXPECT_EQ(refused.exit_code, 1);
+        EXPECT_TRUE(fs::is_empty(outside.path())) << "the trust file was written through the link";
+        fs::remove(project.path() / "ProjectSettings");
+    }
+    ASSERT_EQ(run({"modules", "trust", public_key, "--publisher", "Team", "--project", project.path().string()}).exit_code, 0);
+    EXPECT_TRUE(fs::is_regular_file(project.path() / "ProjectSettings" / "AgentPanel" / "trusted-publishers.json"));
+
+    fs::path pack = scratch.path() / "fixture.echo";
+    fs::copy(fixture_pack("fixture.echo"), pack, fs::copy_options::recursive);
+    ASSERT_EQ(run({"modules", "sign", pack.string(), "--key", key.string()}).exit_code, 0);
+    EXPECT_EQ(run({"modules", "install", pack.string()}).exit_code, 1) << "the user's trust file does not list the team's key";
+    auto installed = run({"modules", "install", pack.string(), "--project", project.path().string()});
+    ASSERT_EQ(installed.exit_code, 0) << installed.err;
+    EXPECT_NE(installed.out.find("publisher: Team (signature checked"), std::string::npos) << installed.out;
+}
+
 } // namespace

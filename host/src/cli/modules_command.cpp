@@ -390,12 +390,15 @@ int trust(const Arguments& arguments) {
     auto publisher = arguments.value("publisher");
     if (arguments.positional().size() != 2 || !publisher)
         return fail(UsageError, "modules trust needs the KEY (ed25519:..., as `uap-host modules keygen` prints it) and --publisher NAME");
-    fs::path file = modules::user_trust_file();
-    if (auto project = arguments.value("project"))
-        file = modules::project_trust_file(fs::absolute(utf8::to_path(*project)));
-    if (auto added = modules::trust_publisher(file, {*publisher, arguments.positional()[1]}); !added)
+    std::optional<fs::path> project;
+    if (auto folder = arguments.value("project"))
+        project = fs::absolute(utf8::to_path(*folder));
+    auto file = modules::prepare_trust_file(project);
+    if (!file)
+        return fail(Failure, "cannot trust the key: " + file.error().message());
+    if (auto added = modules::trust_publisher(*file, {*publisher, arguments.positional()[1]}); !added)
         return fail(Failure, "cannot trust the key: " + added.error().message());
-    std::cout << "packs signed with " << arguments.positional()[1] << " are now trusted as \"" << *publisher << "\" (" << utf8::from_path(file)
+    std::cout << "packs signed with " << arguments.positional()[1] << " are now trusted as \"" << *publisher << "\" (" << utf8::from_path(*file)
               << ")\n";
     return Success;
 }

@@ -22,6 +22,8 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::string_view key_prefix = "ed25519:";
+constexpr const char* trust_file_name = "trusted-publishers.json";
+const fs::path project_trust_folder = fs::path("ProjectSettings") / "AgentPanel";
 constexpr uint64_t trust_file_max_bytes = 256 * 1024;
 constexpr std::size_t publisher_name_max_bytes = 100;
 // The product's own publisher, whose key a release build compiles in (docs/module-abi.md, "Signed packs").
@@ -36,7 +38,8 @@ Expected<std::vector<Publisher>> read_trust_file(const fs::path& file) {
     std::error_code error;
     if (!fs::exists(file, error))
         return std::vector<Publisher>{};
-    auto text = files::read(file, trust_file_max_bytes);
+    // A trust file is a real file: a link planted in a cloned project could point anywhere.
+    auto text = files::read(file, trust_file_max_bytes, files::Links::Refuse);
     if (!text)
         return Error("cannot read the trust file: " + text.error().message() + "; " + trust_fix(file));
     auto document = json::parse(*text);
@@ -109,9 +112,17 @@ const Publisher* PublisherTrust::find(std::string_view public_key) const {
     return found == m_publishers.end() ? nullptr : &*found;
 }
 
-fs::path user_trust_file() { return platform::user_config_folder("unity-agent-panel") / "trusted-publishers.json"; }
+fs::path user_trust_file() { return platform::user_config_folder("unity-agent-panel") / trust_file_name; }
 
-fs::path project_trust_file(const fs::path& project) { return project / "ProjectSettings" / "AgentPanel" / "trusted-publishers.json"; }
+fs::path project_trust_file(const fs::path& project) { return project / project_trust_folder / trust_file_name; }
+
+Expected<fs::path> prepare_trust_file(const std::optional<fs::path>& project) {
+    auto folder = project ? files::ensure_real_folders(*project, project_trust_folder)
+                          : files::ensure_real_folders(user_trust_file().parent_path().parent_path(), "unity-agent-panel");
+    if (!folder)
+        return folder.error();
+    return *folder / trust_file_name;
+}
 
 std::vector<fs::path> trust_files(const std::optional<fs::path>& project) {
     std::vector<fs::path> files{user_trust_file()};
@@ -144,10 +155,6 @@ Expected<void> trust_publisher(const fs::path& file, const Publisher& publisher)
         list.PushBack(item, allocator);
     }
     document.AddMember("publishers", list, allocator);
-    std::error_code error;
-    fs::create_directories(file.parent_path(), error);
-    if (error)
-        return Error("cannot create " + utf8::from_path(file.parent_path()) + ": " + error.message());
     return files::write_atomically(file, json::to_pretty_text(document) + "\n", files::Visibility::Default);
 }
 

@@ -58,7 +58,11 @@ std::filesystem::path project_trust_file(const std::filesystem::path& project);
 // The trust files that apply: the user's, and the project's when there is a project.
 std::vector<std::filesystem::path> trust_files(const std::optional<std::filesystem::path>& project);
 
-// Adds (or renames) a publisher in a trust file, creating it when missing.
+// The trust file to write for `project` (or the user's), its folders created as real folders: a
+// link on the way (planted in a cloned project, say) is refused rather than followed.
+Expected<std::filesystem::path> prepare_trust_file(const std::optional<std::filesystem::path>& project);
+
+// Adds (or renames) a publisher in a trust file, creating the file (not its folder) when missing.
 Expected<void> trust_publisher(const std::filesystem::path& file, const Publisher& publisher);
 
 } // namespace uap::modules
