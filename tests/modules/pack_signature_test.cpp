@@ -186,7 +186,7 @@ TEST_F(PackSignature, TrustFilesAreReadStrictlyAndRefusalsNameTheFileAndTheFix) 
 }
 
 TEST_F(PackSignature, SigningKeysAreOwnerOnlyNeverOverwrittenAndMustMatchTheirPublicHalf) {
-    EXPECT_TRUE(uap::platform::is_owner_only(key_file));
+    EXPECT_FALSE(uap::platform::readable_by_others(key_file));
     std::string before = read_text_file(key_file);
     auto again = SigningKey::create(key_file, "Someone Else");
     ASSERT_FALSE(again);
@@ -272,7 +272,7 @@ TEST_F(SignedInstall, UnsignedUntrustedAndTamperedPacksAreRefusedWithTheFixAndAT
     secret = secret.substr(secret.find(": \"") + 3, 40);
     EXPECT_EQ(generated.out.find(secret), std::string::npos) << "keygen printed the secret key";
     std::string public_key = generated.out.substr(generated.out.find("public key: ") + 12);
-    public_key = public_key.substr(0, public_key.find('\n'));
+    public_key = public_key.substr(0, public_key.find_first_of("\r\n"));
 
     fs::path pack = scratch.path() / "fixture.echo";
     fs::copy(fixture_pack("fixture.echo"), pack, fs::copy_options::recursive);
@@ -315,7 +315,7 @@ TEST_F(SignedInstall, TheProjectsTrustFileIsWrittenThroughRealFoldersOnlyAndRead
     auto generated = run({"modules", "keygen", "--publisher", "Team", "--output", key.string()});
     ASSERT_EQ(generated.exit_code, 0) << generated.err;
     std::string public_key = generated.out.substr(generated.out.find("public key: ") + 12);
-    public_key = public_key.substr(0, public_key.find('\n'));
+    public_key = public_key.substr(0, public_key.find_first_of("\r\n"));
     if (uap::platform::operating_system_name() != "windows") {
         // A cloned project whose ProjectSettings is a link out of it: the trust file is not written there.
         TemporaryFolder outside;

@@ -98,6 +98,17 @@ TEST(Platform, OwnerOnlyFilesAreOwnerOnlyAndSharedOnesAreNot) {
     fs::remove_all(folder);
 }
 
+TEST(Platform, OthersMayNotReadAnOwnerOnlyFileButMayReadAShared) {
+    fs::path folder = fresh_folder("readers");
+    ASSERT_TRUE(uap::files::write_atomically(folder / "secret", "key", uap::files::Visibility::OwnerOnly));
+    ASSERT_TRUE(uap::files::write_atomically(folder / "shared", "text", uap::files::Visibility::Default));
+    // Unlike is_owner_only, this holds under Wine too: its rebuilt DACL names only the system and the user.
+    EXPECT_FALSE(platform::readable_by_others(folder / "secret")) << platform::describe_file_access(folder / "secret");
+    EXPECT_TRUE(platform::readable_by_others(folder / "shared")) << platform::describe_file_access(folder / "shared");
+    EXPECT_TRUE(platform::readable_by_others(folder / "missing"));
+    fs::remove_all(folder);
+}
+
 TEST(Platform, TheStopCommandNamesTheProcess) {
     std::string command = platform::stop_process_command(4242);
     EXPECT_NE(command.find(" 4242"), std::string::npos) << command;

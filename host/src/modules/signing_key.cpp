@@ -47,9 +47,10 @@ Expected<Publisher> SigningKey::create(const fs::path& file, const std::string& 
 }
 
 Expected<SigningKey> SigningKey::read(const fs::path& file) {
-    if (!platform::is_owner_only(file))
+    if (platform::readable_by_others(file))
         return Error("the signing key " + utf8::from_path(file) + " may be read by other users (or is missing); a signing key must be "
-                     "readable by its owner only: restrict it (POSIX: `chmod 600 " + platform::shell_word(utf8::from_path(file)) + "`)");
+                     "readable by its owner only: restrict it (POSIX: `chmod 600 " + platform::shell_word(utf8::from_path(file)) +
+                     "`; Windows: `icacls " + platform::shell_word(utf8::from_path(file)) + " /inheritance:r /grant:r %USERNAME%:F`)");
     auto text = files::read(file, key_file_max_bytes, files::Links::Refuse);
     if (!text)
         return Error("cannot read the signing key: " + text.error().message());

@@ -113,6 +113,11 @@ bool is_executable(const std::filesystem::path& path);
 // Whether only the owner may read and write the file (POSIX: no group/other bits; Windows: the
 // ACL is protected and names only the current user).
 bool is_owner_only(const std::filesystem::path& path);
+// Whether anyone but the owner and the system's own administrators may read or write the file, the
+// rule OpenSSH applies to private keys (POSIX: any group/other bit; Windows: an allow entry for a SID
+// other than the current user, LocalSystem and BUILTIN\Administrators). A missing file counts as
+// readable by others. Unlike is_owner_only it holds under Wine, which rebuilds DACLs from mode bits.
+bool readable_by_others(const std::filesystem::path& path);
 // The file's access control as the system reports it, for messages and tests: "mode 0600" on
 // POSIX; the DACL in SDDL on Windows ("D:P(A;;FA;;;S-1-5-21-...)"). Empty when it cannot be read.
 std::string describe_file_access(const std::filesystem::path& path);

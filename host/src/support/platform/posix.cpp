@@ -326,6 +326,8 @@ bool is_owner_only(const fs::path& path) {
     return ::stat(path.c_str(), &info) == 0 && (info.st_mode & 077) == 0;
 }
 
+bool readable_by_others(const fs::path& path) { return !is_owner_only(path); }
+
 std::optional<std::string> file_version_stamp(const fs::path& path) {
     struct stat info {};
     if (::stat(path.c_str(), &info) != 0)

@@ -287,6 +287,28 @@ bool is_owner_only(const fs::path& path) {
     return owner_only;
 }
 
+bool readable_by_others(const fs::path& path) {
+    PACL acl = nullptr;
+    PSECURITY_DESCRIPTOR descriptor = nullptr;
+    if (GetNamedSecurityInfoW(path.wstring().c_str(), SE_FILE_OBJECT, DACL_SECURITY_INFORMATION, nullptr, nullptr, &acl, nullptr,
+                              &descriptor) != ERROR_SUCCESS)
+        return true;
+    auto user = windows::current_user_sid();
+    // A null DACL grants everyone everything.
+    bool others = !acl || user.empty();
+    for (WORD index = 0; !others && index < acl->AceCount; ++index) {
+        void* entry = nullptr;
+        if (!GetAce(acl, index, &entry))
+            others = true;
+        else if (static_cast<ACE_HEADER*>(entry)->AceType == ACCESS_ALLOWED_ACE_TYPE) {
+            PSID sid = &static_cast<ACCESS_ALLOWED_ACE*>(entry)->SidStart;
+            others = !EqualSid(sid, user.data()) && !IsWellKnownSid(sid, WinLocalSystemSid) && !IsWellKnownSid(sid, WinBuiltinAdministratorsSid);
+        }
+    }
+    LocalFree(descriptor);
+    return others;
+}
+
 std::optional<std::string> file_version_stamp(const fs::path& path) {
     // Attributes only, shared with everyone, folders too (backup semantics opens a directory).
     HANDLE file = CreateFileW(path.wstring().c_str(), FILE_READ_ATTRIBUTES, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
