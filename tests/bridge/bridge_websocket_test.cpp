@@ -85,6 +85,7 @@ TEST(BridgeWebSocket, EveryPrimitiveAnswersThroughTheHost) {
     BridgeHarness harness;
     uap::editor_sim::EditorSimulator simulator(harness.identity("every-method"));
     simulator.build_sample_scene();
+    ASSERT_EQ(simulator.load_project_tools(uap::testing::sample_project_tools()), "");
     auto editor = harness.connect_in_process(simulator);
     ASSERT_TRUE(harness.bridge().connected());
     std::set<std::string> answered;

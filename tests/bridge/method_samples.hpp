@@ -100,8 +100,16 @@ inline const std::vector<std::pair<std::string, std::string>>& method_samples() 
         {"window.tree", R"({"windowIndex":3,"path":"2","limit":5})"},
         {"window.setValue", R"({"windowIndex":3,"path":"1/2","value":20})"},
         {"window.click", R"({"windowIndex":3,"path":"2/0"})"},
+        {"project.tool.call", R"({"name":"rename_sample","arguments":{"path":"/Main Camera","name":"Sample Camera"}})"},
     };
     return samples;
+}
+
+// The project tool the project.tool.call sample calls: load it into the simulator before the samples.
+inline const char* sample_project_tools() {
+    return R"({"tools":[{"name":"rename_sample","description":"Renames an object (a sample C# tool).",
+        "inputSchema":{"type":"object","properties":{"path":{"type":"string"},"name":{"type":"string"}},"required":["path","name"]},
+        "steps":[{"method":"object.rename","params":{"object":{"scenePath":"$path"},"name":"$name"}}]}]})";
 }
 
 } // namespace uap::testing

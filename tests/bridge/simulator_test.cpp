@@ -65,6 +65,7 @@ TEST(ProtocolDescription, EveryMethodHasASampleCall) {
 TEST(Simulator, EverySampleCallSucceedsAndMatchesTheResultSchema) {
     EditorSimulator simulator(identity());
     simulator.build_sample_scene();
+    ASSERT_EQ(simulator.load_project_tools(uap::testing::sample_project_tools()), "");
     for (const auto& [method, params] : uap::testing::method_samples()) {
         Reply reply = simulator.call(method, params);
         EXPECT_TRUE(reply.ok()) << method << ": " << reply.json;

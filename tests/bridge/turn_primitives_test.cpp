@@ -233,3 +233,37 @@ TEST(TurnPrimitivesOverTheBridge, TheEditorReleasesTheHoldWhenTheHostDisconnects
 }
 
 } // namespace
+
+namespace {
+
+// A tool written in C# in the project: its two writes are one Undo group, and the turn it ran in
+// takes both back with one revert.
+TEST(TurnPrimitives, AProjectToolsWritesAreOneGroupThatTheTurnRevertTakesBack) {
+    Simulated editor;
+    ASSERT_EQ(editor.simulator.load_project_tools(R"({"tools":[{"name":"rename_twice","description":"Renames twice.",
+        "inputSchema":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]},
+        "steps":[{"method":"object.rename","params":{"object":{"scenePath":"/Player"},"name":"Step"}},
+                 {"method":"object.rename","params":{"object":{"scenePath":"/Step"},"name":"$name"}}]}]})"),
+              "");
+    std::string before = editor.digest();
+    std::string group = editor.begin("Agent turn 1");
+    std::string answer = editor.ok("project.tool.call", R"({"name":"rename_twice","arguments":{"name":"Hero"}})");
+    EXPECT_NE(answer.find("Hero"), std::string::npos) << answer;
+    editor.end(group, "Agent turn 1");
+    ASSERT_NE(editor.digest(), before);
+    Reply reverted = editor.revert(group, "Agent turn 1");
+    ASSERT_TRUE(reverted.ok()) << reverted.json;
+    EXPECT_EQ(editor.digest(), before) << "the turn's revert restores the scene the project tool changed";
+}
+
+TEST(TurnPrimitives, AProjectToolsUnknownNameAndItsExceptionAreErrors) {
+    Simulated editor;
+    ASSERT_EQ(editor.simulator.load_project_tools(R"({"tools":[{"name":"boom","description":"Throws.","inputSchema":{"type":"object"},"throws":"bad state"}]})"), "");
+    Reply unknown = editor.simulator.call("project.tool.call", R"({"name":"nothing","arguments":{}})");
+    EXPECT_EQ(field_text(unknown.json, "/code"), "not_found") << unknown.json;
+    Reply thrown = editor.simulator.call("project.tool.call", R"({"name":"boom","arguments":{}})");
+    EXPECT_EQ(field_text(thrown.json, "/code"), "tool_exception") << thrown.json;
+    EXPECT_NE(thrown.json.find("bad state"), std::string::npos) << thrown.json;
+}
+
+} // namespace

@@ -31,12 +31,13 @@ namespace {
 const uap::command_line::Command& simulator_command() {
     using uap::command_line::Takes;
     static const uap::command_line::Command command{
-        {"uap-editor-sim --project DIR [--scene sample|empty|flat:N] [--fixture FILE] [--session-id ID] [--wait-host SECONDS]"},
+        {"uap-editor-sim --project DIR [--scene sample|empty|flat:N] [--fixture FILE] [--project-tools FILE] [--session-id ID] [--wait-host SECONDS]"},
         "The Unity editor simulator, connecting to a running uap-host. It reads DIR/UserSettings/AgentPanel/host.json (field "
         "\"port\") and DIR/UserSettings/AgentPanel/tokens/editor.token, exactly like the Unity shim.",
         {{"project", Takes::Value, "DIR", "the project whose running host to connect to"},
          {"scene", Takes::Value, "SCENE", "sample (default), empty, or flat:N (N objects at the root)"},
          {"fixture", Takes::Value, "FILE", "add the objects of a fixture file (JSON) to the scene"},
+         {"project-tools", Takes::Value, "FILE", "advertise the C# project tools a JSON file describes, with their canned behaviour"},
          {"session-id", Takes::Value, "ID", "the editor session id to report (default: random)"},
          {"wait-host", Takes::Value, "SECONDS", "how long to wait for the host's files to appear (default 30)"}},
         R"(stdin commands (one per line):
@@ -91,6 +92,7 @@ int main(int argc, char** argv) {
     std::string project = arguments->value("project").value_or("");
     std::string scene = arguments->value("scene").value_or("sample");
     std::string fixture = arguments->value("fixture").value_or("");
+    std::string project_tools = arguments->value("project-tools").value_or("");
     std::string session = arguments->value("session-id").value_or(random_session());
     int wait_host_seconds = 30;
     if (auto wait = arguments->value("wait-host")) {
@@ -152,6 +154,14 @@ int main(int argc, char** argv) {
         std::string refusal = simulator.load_fixture(read_text(fixture));
         if (!refusal.empty()) {
             std::cerr << "uap-editor-sim: fixture refused: " << refusal << "\n";
+            return 1;
+        }
+    }
+
+    if (!project_tools.empty()) {
+        std::string refusal = simulator.load_project_tools(read_text(project_tools));
+        if (!refusal.empty()) {
+            std::cerr << "uap-editor-sim: project tools refused: " << refusal << "\n";
             return 1;
         }
     }

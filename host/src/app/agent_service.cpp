@@ -15,23 +15,28 @@ agent::MetadataLookup metadata_from(const modules::ModuleHost& modules) {
     };
 }
 
-agent::MetadataLookup metadata_from(const mcp::ModuleTools& tools) {
+agent::MetadataLookup metadata_from(const mcp::ModuleTools& tools, const mcp::ProjectTools& project) {
     // The registry of the moment: a pack enabled or installed later is known too. The discovery
     // tools are the endpoint's own; a call through uap_tool_call is judged by its target before this.
-    return [&tools](std::string_view tool) -> std::optional<modules::ToolMetadata> {
+    return [&tools, &project](std::string_view tool) -> std::optional<modules::ToolMetadata> {
         for (const modules::ToolDescription* discovery : {&mcp::search_tool_description(), &mcp::call_tool_description()})
             if (tool == discovery->name)
                 return discovery->metadata;
+        if (mcp::is_project_tool_name(tool))
+            if (const modules::ToolDescription* found = project.find(tool))
+                return found->metadata;
         return metadata_from(*tools.host())(tool);
     };
 }
 
-agent::ToolLister tools_from(const mcp::ModuleTools& tools) {
-    return [&tools] {
+agent::ToolLister tools_from(const mcp::ModuleTools& tools, const mcp::ProjectTools& project) {
+    return [&tools, &project] {
         std::vector<std::string> names{std::string(mcp::search_tool_name), std::string(mcp::call_tool_name)};
         for (const modules::ToolEntry* entry : tools.host()->tools())
             if (entry->description)
                 names.push_back(entry->description->name);
+        for (const modules::ToolDescription* tool : project.tools())
+            names.push_back(tool->name);
         return names;
     };
 }

@@ -11,7 +11,9 @@
 #include "app/profile_wiring.hpp"
 #include "mcp/event_stream_route.hpp"
 #include "mcp/mcp_endpoint.hpp"
+#include "mcp/host_tools.hpp"
 #include "mcp/module_tools.hpp"
+#include "mcp/project_tools.hpp"
 #include "mcp/notification_hub.hpp"
 #include "mcp/resources.hpp"
 #include "mcp/session_table.hpp"
@@ -59,6 +61,8 @@ struct HostApplication::Graph {
     std::unique_ptr<mcp::ToolJobs> jobs;
     std::unique_ptr<JobStatusLink> module_editor; // The bridge, plus host.jobStatus for module jobs.
     std::unique_ptr<mcp::ModuleTools> tools; // Rebuilds the module registry when its files change.
+    std::unique_ptr<mcp::ProjectTools> project_tools; // The editor's C# tools, from its latest hello.
+    std::unique_ptr<mcp::HostTools> served_tools;     // Both, as the endpoint and the agent see them.
     std::unique_ptr<mcp::SessionTable> sessions;
     std::unique_ptr<mcp::NotificationHub> notifications;
     std::unique_ptr<mcp::McpResources> resources; // Reads the editor and the profiles; watches editor events.
@@ -79,6 +83,7 @@ struct HostApplication::Graph {
     std::unique_ptr<PeriodicTask> editor_activity_ticker;   // After the activity it ticks: stopped first.
     std::unique_ptr<EditorLogWatch> editor_log_watch; // Publishes to the agent's hub; reports to the bridge.
     int editor_events_ticket = 0;
+    int project_tools_ticket = 0;
     server::Discovery discovery;
     bool serving = false;
 };
@@ -93,6 +98,61 @@ bridge::EditorLogSearch editor_log_search(const std::filesystem::path& project, 
     search.home = platform::environment_value("HOME");
     search.local_app_data = platform::environment_value("LOCALAPPDATA");
     return search;
+}
+
+} // namespace
+
+namespace {
+
+// Tools list changes reach MCP clients on their event streams. Claude Code ignores that notification,
+// so our own CLI is told to re-dial the server (mcp_reconnect) as well.
+void announce_tools_changed(HostApplication::Graph& graph) {
+    graph.notifications->broadcast(mcp::tools_list_changed_notification());
+    if (graph.agent)
+        if (auto reconnected = graph.agent->session().reconnect_mcp(); !reconnected)
+            spdlog::debug("agent: no MCP reconnect: {}", reconnected.error().message());
+}
+
+// Every panel hears which project tools were dropped and why, once per hello.
+void publish_project_tool_warnings(HostApplication::Graph& graph, const std::vector<std::string>& warnings) {
+    if (!graph.agent || warnings.empty())
+        return;
+    std::string text = "Some of the project's C# tools are not served: ";
+    for (std::size_t index = 0; index < warnings.size() && index < 10; ++index) {
+        text += index == 0 ? "" : " ";
+        text += warnings[index] + ".";
+    }
+    rapidjson::Document notice(rapidjson::kObjectType);
+    auto& allocator = notice.GetAllocator();
+    notice.AddMember("type", "notice", allocator);
+    notice.AddMember("level", "warning", allocator);
+    notice.AddMember("text", json::string_value(text, allocator), allocator);
+    graph.agent->hub().publish(std::move(notice));
+}
+
+// The project's C# tools follow the editor: each hello brings the current set, a reload or a
+// disconnection takes them away until the next hello.
+void wire_project_tools(HostApplication::Graph& graph, const std::filesystem::path& project) {
+    mcp::ModuleTools& tools = *graph.tools;
+    graph.project_tools = std::make_unique<mcp::ProjectTools>(
+        graph.editor->bridge(), [&tools] { return tools.toggle(settings::project_tools_toggle) == settings::Toggle::Enabled; },
+        settings::toggle_command(settings::Toggle::Enabled, settings::project_tools_toggle, project));
+    graph.served_tools = std::make_unique<mcp::HostTools>(tools, *graph.project_tools);
+    auto is_native = [&tools](std::string_view name) { return tools.lookup_without_refresh(name).availability != mcp::Availability::Unknown; };
+    graph.editor->bridge().on_editor_change([&graph, is_native](const std::string& hello_json) {
+        bool changed = false;
+        auto warnings = graph.project_tools->editor_changed(hello_json, is_native, changed);
+        publish_project_tool_warnings(graph, warnings);
+        if (changed)
+            announce_tools_changed(graph);
+    });
+    graph.project_tools_ticket = graph.editor->bridge().subscribe([&graph](const std::string& event_json) {
+        if (event_json.find("\"reloading\"") == std::string::npos)
+            return;
+        auto event = json::parse(event_json);
+        if (event && event->IsObject() && json::string_field(*event, "event").value_or("") == "reloading" && graph.project_tools->editor_reloading())
+            announce_tools_changed(graph);
+    });
 }
 
 } // namespace
@@ -164,21 +224,15 @@ Expected<void> HostApplication::start() {
     graph->tools = std::make_unique<mcp::ModuleTools>(registry_source(project, m_options.plugin_folders, module_options), project);
     graph->sessions = std::make_unique<mcp::SessionTable>();
     graph->notifications = std::make_unique<mcp::NotificationHub>();
-    // MCP clients hear of a changed tool list on their event streams. Claude Code ignores that
-    // notification, so our own CLI is told to re-dial the server (mcp_reconnect) as well.
-    graph->tools->on_tools_changed([graph = graph.get()] {
-        graph->notifications->broadcast(mcp::tools_list_changed_notification());
-        if (graph->agent)
-            if (auto reconnected = graph->agent->session().reconnect_mcp(); !reconnected)
-                spdlog::debug("agent: no MCP reconnect: {}", reconnected.error().message());
-    });
+    graph->tools->on_tools_changed([graph = graph.get()] { announce_tools_changed(*graph); });
+    wire_project_tools(*graph, project);
     graph->endpoint =
-        std::make_unique<mcp::McpEndpoint>(*graph->tools, *graph->sessions, mcp::ServerIdentity{.version = m_options.version}, graph->jobs.get(),
+        std::make_unique<mcp::McpEndpoint>(*graph->served_tools, *graph->sessions, mcp::ServerIdentity{.version = m_options.version}, graph->jobs.get(),
                                            graph->notifications.get());
     mcp::ResourceSources resource_sources{&graph->editor->bridge(), &graph->editor->bridge(), [graph = graph.get()] {
                                               return graph->profiles ? profile_views(*graph->profiles) : std::vector<mcp::ProfileView>{};
                                           }};
-    graph->resources = std::make_unique<mcp::McpResources>(*graph->tools, std::move(resource_sources), *graph->notifications);
+    graph->resources = std::make_unique<mcp::McpResources>(*graph->served_tools, std::move(resource_sources), *graph->notifications);
     graph->endpoint->set_resources(graph->resources.get());
     graph->guard = std::make_unique<server::RequestGuard>(*graph->tokens, server::default_max_body_bytes);
     graph->router = std::make_unique<server::Router>(*graph->guard);
@@ -195,8 +249,8 @@ Expected<void> HostApplication::start() {
     agent_options.host_binary = m_options.hook_binary.empty() ? paths::executable_path() : m_options.hook_binary;
     agent_options.environment_overrides = m_options.agent_environment;
     agent_options.mcp_token = graph->tokens->token(server::Role::Mcp);
-    agent_options.metadata = metadata_from(*graph->tools);
-    agent_options.tools = tools_from(*graph->tools);
+    agent_options.metadata = metadata_from(*graph->tools, *graph->project_tools);
+    agent_options.tools = tools_from(*graph->tools, *graph->project_tools);
     agent_options.first_session = m_options.first_session;
     // Extension profiles detected in the project join the appended system prompt at every spawn.
     agent_options.instruction_sources.push_back([graph = graph.get()] {
@@ -310,6 +364,7 @@ void HostApplication::stop() {
     m_graph->profile_watcher->stop();
     m_graph->editor_activity_ticker->stop();
     m_graph->editor->bridge().unsubscribe(m_graph->editor_events_ticket);
+    m_graph->editor->bridge().unsubscribe(m_graph->project_tools_ticket);
     m_graph->notifications->stop(); // Ends the open event streams, so the server can stop.
     // Jobs see cancellation, and isolated runners stop now, so calls stuck in them end before the
     // server waits for its workers; then the jobs' threads are waited for.
@@ -331,6 +386,7 @@ const settings::ProjectSettings& HostApplication::settings() const { return *m_g
 const modules::ModuleHost& HostApplication::modules() const { return *m_graph->tools->host(); }
 bridge::BridgeServer& HostApplication::bridge() { return m_graph->editor->bridge(); }
 EditorConnection& HostApplication::editor() { return *m_graph->editor; }
+const mcp::ToolProvider& HostApplication::served_tools() const { return *m_graph->served_tools; }
 panel::PanelHub& HostApplication::panel() { return m_graph->agent->hub(); }
 AgentService& HostApplication::agent() { return *m_graph->agent; }
 profiles::ProfileService& HostApplication::profiles() { return *m_graph->profiles; }

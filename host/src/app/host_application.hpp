@@ -17,6 +17,9 @@
 namespace uap::bridge {
 class BridgeServer;
 }
+namespace uap::mcp {
+class ToolProvider;
+}
 namespace uap::modules {
 class ModuleHost;
 }
@@ -88,6 +91,8 @@ public:
     bridge::BridgeServer& bridge();
     // The editor side (the in-process simulator's model with EditorMode::Simulator).
     EditorConnection& editor();
+    // Every tool the MCP endpoint serves: the modules' and the project's C# tools.
+    const mcp::ToolProvider& served_tools() const;
     panel::PanelHub& panel();
     AgentService& agent();
     profiles::ProfileService& profiles();
@@ -97,8 +102,9 @@ public:
     // Warnings met while starting (a recovered settings file, an agent that did not start).
     const std::vector<std::string>& notices() const { return m_notices; }
 
+    struct Graph; // The object graph; defined where it is built.
+
 private:
-    struct Graph;
 
     HostOptions m_options;
     std::unique_ptr<Graph> m_graph;

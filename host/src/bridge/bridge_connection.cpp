@@ -81,16 +81,20 @@ void BridgeServer::serve_connection(Poco::Net::WebSocket& socket) {
 }
 
 void BridgeServer::on_disconnect(const std::shared_ptr<Connection>& connection) {
-    std::lock_guard lock(m_mutex);
-    connection->open = false;
-    if (m_connection != connection)
-        return;
-    m_connection.reset();
-    m_disconnected_since = Clock::now();
-    spdlog::info("bridge: editor session {} disconnected{}", m_session, m_reloading ? " for a domain reload" : "");
-    if (!m_reloading)
-        check_editor_process_locked();
-    wake_everyone_locked();
+    {
+        std::lock_guard lock(m_mutex);
+        connection->open = false;
+        if (m_connection != connection)
+            return;
+        m_connection.reset();
+        m_disconnected_since = Clock::now();
+        spdlog::info("bridge: editor session {} disconnected{}", m_session, m_reloading ? " for a domain reload" : "");
+        if (!m_reloading)
+            check_editor_process_locked();
+        wake_everyone_locked();
+    }
+    if (m_editor_change)
+        m_editor_change(std::string());
 }
 
 void BridgeServer::close_socket(const std::shared_ptr<Connection>& connection, int code, const std::string& reason) {

@@ -132,6 +132,8 @@ bool BridgeServer::accept_hello(const std::shared_ptr<Connection>& connection, c
             }
             spdlog::info("bridge: editor session {} connected (pid {}, {} frames re-sent)", session, data["editorPid"].GetInt64(),
                          frames.size() - 1);
+            if (m_editor_change)
+                m_editor_change(json::to_text(data));
             return true;
         }
     }

@@ -74,6 +74,11 @@ public:
     // their message. The function must answer at once (a cache); it is called with the bridge's lock held.
     void set_offline_report(std::function<OfflineReport()> report);
 
+    // Runs after an editor's hello was welcomed (with its hello data as JSON text) and after it
+    // disconnected (with an empty text), on the connection's thread, outside the bridge's lock.
+    // Set before serving.
+    void on_editor_change(std::function<void(const std::string& hello_json)> listener) { m_editor_change = std::move(listener); }
+
     BridgeStatistics statistics() const;
     bool connected() const;
     // Waits until an editor is connected (welcome sent) or the timeout passes.
@@ -154,6 +159,7 @@ private:
     int m_next_ticket = 1;
     bool m_stopping = false;
     std::function<OfflineReport()> m_offline_report;
+    std::function<void(const std::string&)> m_editor_change;
     std::thread m_pinger;
 };
 

@@ -231,6 +231,8 @@ int toggle(const Arguments& arguments, settings::Toggle state) {
         return fail(Failure, settings.error().message());
     const std::string& id = arguments.positional()[1];
     std::optional<std::string> toggle_id;
+    if (id == settings::project_tools_toggle)
+        toggle_id = id; // The project's C# tools: a group of their own, not a pack.
     for (auto& candidate : modules::find_pack_candidates(plugin_folders(arguments, **settings))) {
         auto manifest = modules::read_manifest(candidate.folder);
         if (manifest && (manifest->id == id || manifest->toggle == id))

@@ -120,6 +120,11 @@ std::shared_ptr<const settings::ProjectSettings> ModuleTools::current_settings()
     return m_settings;
 }
 
+settings::Toggle ModuleTools::toggle(const std::string& toggle_id) const {
+    auto settings = current_settings();
+    return settings ? settings->toggle(toggle_id) : settings::Toggle::Enabled;
+}
+
 bool ModuleTools::pack_enabled(const modules::ModuleHost& host, const modules::PackReport& pack) const {
     if (pack.state != modules::PackState::Loaded || !pack.manifest || !host.serving(pack))
         return false;

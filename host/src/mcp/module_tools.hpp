@@ -63,6 +63,8 @@ public:
     // Set before serving: runs after a reload changed the served tool list.
     void on_tools_changed(std::function<void()> handler) { m_on_tools_changed = std::move(handler); }
     std::shared_ptr<const modules::ModuleHost> host() const;
+    // A toggle of the project's settings as they are now (re-read when the file changed).
+    settings::Toggle toggle(const std::string& toggle_id) const;
 
 private:
     bool reload() const; // The rebuild itself, under the reload lock.

@@ -53,6 +53,8 @@ inline constexpr std::chrono::milliseconds max_cancel_grace{60'000};
 // The exact command that sets a toggle in a project, e.g.
 // "uap-host modules enable core --project /path/to/Project" ("--project DIR" without a project).
 std::string toggle_command(Toggle state, const std::string& toggle_id, const std::filesystem::path& project);
+// The toggle of the tools written in C# in the user's project ([AgentTool] methods), as one group.
+inline constexpr const char* project_tools_toggle = "project-tools";
 
 class ProjectSettings {
 public:

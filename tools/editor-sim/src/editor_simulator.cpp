@@ -122,6 +122,8 @@ EditorSimulator::EditorSimulator(SimulatorIdentity identity) : m_state(std::make
     register_animation_primitives(m_state->table);
     register_avatar_primitives(m_state->table);
     register_window_primitives(m_state->table);
+    register_project_tool_primitives(m_state->table);
+    m_state->simulation.primitives = &m_state->table;
     seed_defaults(m_state->simulation);
 }
 
@@ -233,6 +235,28 @@ std::string EditorSimulator::handle(std::string_view request_json) {
     writer.RawValue(reply.json.data(), reply.json.size(), rapidjson::kObjectType);
     writer.EndObject();
     return buffer.GetString();
+}
+
+std::string EditorSimulator::load_project_tools(std::string_view description_json) {
+    rapidjson::Document description;
+    description.Parse(description_json.data(), description_json.size());
+    if (description.HasParseError())
+        return "the project tools file is not valid JSON";
+    std::lock_guard lock(m_state->mutex);
+    return editor_sim::load_project_tools(m_state->simulation, description);
+}
+
+std::string EditorSimulator::project_tools_json() const {
+    std::lock_guard lock(m_state->mutex);
+    if (m_state->simulation.project_tools.empty())
+        return {};
+    rapidjson::StringBuffer buffer;
+    JsonWriter writer(buffer);
+    writer.StartArray();
+    for (const auto& tool : m_state->simulation.project_tools)
+        writer.RawValue(tool.advertised_json.c_str(), tool.advertised_json.size(), rapidjson::kObjectType);
+    writer.EndArray();
+    return std::string(buffer.GetString(), buffer.GetSize());
 }
 
 std::string EditorSimulator::load_fixture(std::string_view fixture_json) {

@@ -144,7 +144,10 @@ std::string SimulatedEditor::hello_json() {
     writer.key("primitives").begin_array();
     for (const auto& method : m_simulator.implemented_methods())
         writer.value(method);
-    writer.end_array().field("simulator", true).key("completed").begin_array();
+    writer.end_array().field("simulator", true);
+    if (std::string tools = m_simulator.project_tools_json(); !tools.empty())
+        writer.raw_field("projectTools", tools);
+    writer.key("completed").begin_array();
     {
         std::lock_guard lock(m_mutex);
         for (const auto& id : m_undelivered) {

@@ -206,6 +206,17 @@ struct LightingState {
     std::optional<LightingOutcome> last;
 };
 
+// A tool "written in C# in the user's project", as a test describes it (--project-tools): what the
+// hello advertises, verbatim, and its canned behaviour: primitives to run as one Undo group, each
+// with params whose "$name" strings are replaced by the call's arguments; or an exception to throw.
+struct ProjectToolSpec {
+    std::string name;
+    std::string advertised_json; // The hello's projectTools entry, as the test wrote it.
+    std::string steps_json;      // [{"method","params"}], or empty.
+    std::string throws;          // The message of the exception the tool throws; empty: none.
+    std::string result_json;     // The tool's result object; empty: the steps' results.
+};
+
 // Whether search.unity runs, or answers unsupported as an editor whose Unity Search cannot run does.
 enum class UnitySearchState { Available, Unavailable };
 
@@ -247,6 +258,9 @@ struct Simulation {
     // {name, version}, and a failure every add answers with while set ({code, message}).
     std::map<std::string, std::pair<std::string, std::string>> package_sources;
     std::optional<std::pair<std::string, std::string>> package_add_failure;
+    std::vector<ProjectToolSpec> project_tools; // Domain state: the project's C# tools (project_tools.cpp).
+    // The primitive table, for project tools whose canned behaviour runs primitives.
+    const std::map<std::string, Reply (*)(Simulation&, const rapidjson::Value&), std::less<>>* primitives = nullptr;
     // Path lookups by name (object_index.hpp), invalidated by hierarchy_changed().
     ObjectIndex index;
     SubtreeWalks subtree_walks;
@@ -345,6 +359,9 @@ std::string unique_asset_path(Simulation& simulation, const std::string& path);
 void register_animation_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_avatar_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_window_primitives(std::map<std::string, Primitive, std::less<>>& table);
+void register_project_tool_primitives(std::map<std::string, Primitive, std::less<>>& table);
+// Reads {"tools":[...]} (see docs/simulator-deviations.md, "Project tools"); an empty string on success.
+std::string load_project_tools(Simulation& simulation, const rapidjson::Value& description);
 // The editor window params name ({"windowIndex"[,"windowId"]}); nullptr with error set when none does.
 EditorWindowModel* find_editor_window(Simulation& simulation, const rapidjson::Value& params, Reply& error);
 // The types an asset answers to in t: filters: its kind, GameObject for prefabs and models, a ScriptableObject's own type.

@@ -82,6 +82,13 @@ public:
     // Returns an empty string on success, otherwise why the fixture was refused.
     std::string load_fixture(std::string_view fixture_json);
 
+    // The project's C# tools from {"tools":[...]} (docs/simulator-deviations.md, "Project tools"):
+    // advertised in the hello, run by project.tool.call. Returns an empty string on success, otherwise why
+    // the description was refused (the tools stay as they were).
+    std::string load_project_tools(std::string_view description_json);
+    // The hello's projectTools array as JSON text; empty when no tools were loaded.
+    std::string project_tools_json() const;
+
     // A small scene: Main Camera, Directional Light, Ground, Player with children, a material and a prefab.
     void build_sample_scene();
 
