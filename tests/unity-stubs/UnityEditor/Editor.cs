@@ -177,6 +177,36 @@ namespace UnityEditor
     public static partial class TypeCache
     {
         public static TypeCollection GetTypesDerivedFrom(Type parentType) { throw new NotImplementedException(); }
+        public static TypeCollection GetTypesDerivedFrom<T>() { throw new NotImplementedException(); }
+        public static MethodCollection GetMethodsWithAttribute<T>() where T : Attribute { throw new NotImplementedException(); }
+
+        // Declared as IList<MethodInfo>, IList in Unity; the stub keeps IList<MethodInfo>, which foreach and the package need.
+        public struct MethodCollection : IList<System.Reflection.MethodInfo>
+        {
+            public int Count { get { throw new NotImplementedException(); } }
+            public bool IsReadOnly { get { throw new NotImplementedException(); } }
+            public System.Reflection.MethodInfo this[int index] { get { throw new NotImplementedException(); } set { } }
+            public bool Contains(System.Reflection.MethodInfo item) { throw new NotImplementedException(); }
+            public Enumerator GetEnumerator() { throw new NotImplementedException(); }
+            public void CopyTo(System.Reflection.MethodInfo[] array, int arrayIndex) { }
+            public int IndexOf(System.Reflection.MethodInfo item) { throw new NotImplementedException(); }
+            IEnumerator<System.Reflection.MethodInfo> IEnumerable<System.Reflection.MethodInfo>.GetEnumerator() { throw new NotImplementedException(); }
+            IEnumerator IEnumerable.GetEnumerator() { throw new NotImplementedException(); }
+            void ICollection<System.Reflection.MethodInfo>.Add(System.Reflection.MethodInfo item) { }
+            void ICollection<System.Reflection.MethodInfo>.Clear() { }
+            bool ICollection<System.Reflection.MethodInfo>.Remove(System.Reflection.MethodInfo item) { throw new NotImplementedException(); }
+            void IList<System.Reflection.MethodInfo>.Insert(int index, System.Reflection.MethodInfo item) { }
+            void IList<System.Reflection.MethodInfo>.RemoveAt(int index) { }
+
+            public struct Enumerator : IEnumerator<System.Reflection.MethodInfo>
+            {
+                public System.Reflection.MethodInfo Current { get { throw new NotImplementedException(); } }
+                object IEnumerator.Current { get { throw new NotImplementedException(); } }
+                public bool MoveNext() { throw new NotImplementedException(); }
+                public void Reset() { }
+                public void Dispose() { }
+            }
+        }
 
         // Declared as IList<Type>, IList in Unity; the stub keeps IList<Type>, which foreach and the package need.
         public struct TypeCollection : IList<Type>

@@ -39,6 +39,7 @@ namespace AgentPanel.Tests
             LauncherTests.Register(cases);
             SupervisionTests.Register(cases);
             RealCliTests.Register(cases);
+            ProjectToolTests.Register(cases);
             Options options = Options.Parse(arguments);
             if (options.Case == null || options.Case == "--list")
             {

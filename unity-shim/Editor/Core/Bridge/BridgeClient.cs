@@ -287,21 +287,21 @@ namespace AgentPanel.Bridge
         JObject Hello(JArray completed)
         {
             EditorIdentity identity = m_primitives.Identity;
-            return new JObject
+            var data = new JObject
             {
-                { "event", "hello" },
-                { "data", new JObject
-                    {
-                        { "protocolVersion", BridgeMethods.ProtocolVersion },
-                        { "unityVersion", identity.UnityVersion },
-                        { "projectPath", identity.ProjectPath },
-                        { "editorPid", identity.EditorPid },
-                        { "editorSessionId", identity.EditorSessionId },
-                        { "primitives", new JArray(m_primitives.Methods) },
-                        { "completed", completed },
-                    }
-                },
+                { "protocolVersion", BridgeMethods.ProtocolVersion },
+                { "unityVersion", identity.UnityVersion },
+                { "projectPath", identity.ProjectPath },
+                { "editorPid", identity.EditorPid },
+                { "editorSessionId", identity.EditorSessionId },
+                { "primitives", new JArray(m_primitives.Methods) },
+                { "completed", completed },
             };
+            var tools = m_primitives as IProjectToolSource;
+            JArray advertised = tools == null ? null : tools.ProjectTools;
+            if (advertised != null && advertised.Count > 0)
+                data["projectTools"] = advertised;
+            return new JObject { { "event", "hello" }, { "data", data } };
         }
 
         async Task ReceiveLoop(ClientWebSocket socket, CancellationToken stop)

@@ -41,6 +41,7 @@ namespace AgentPanel.Bridge
             "animation.clip.write", "animation.clip.read", "animator.edit", "animator.read",
             "model.avatar.configure", "model.avatar.read",
             "window.list", "window.tree", "window.click", "window.setValue",
+            "project.tool.call",
         }.AsReadOnly();
     }
 }

@@ -38,3 +38,13 @@ namespace AgentPanel.Bridge
         void Begin(string method, JObject parameters, Action<JObject, PrimitiveError> done);
     }
 }
+
+namespace AgentPanel.Bridge
+{
+    // An editor whose hello advertises the tools written in C# in the user's project (projectTools);
+    // read at every hello, so the list after a domain reload is that domain's.
+    public interface IProjectToolSource
+    {
+        JArray ProjectTools { get; }
+    }
+}

@@ -8,7 +8,7 @@ using UnityEditor;
 
 namespace AgentPanel.Editor.Primitives
 {
-    public sealed class UnityEditorPrimitives : IEditorPrimitives, IDeferredPrimitives
+    public sealed class UnityEditorPrimitives : IEditorPrimitives, IDeferredPrimitives, IProjectToolSource
     {
         readonly Dictionary<string, Func<JObject, JObject>> m_handlers = new Dictionary<string, Func<JObject, JObject>>();
         readonly List<string> m_methods = new List<string>();
@@ -43,7 +43,10 @@ namespace AgentPanel.Editor.Primitives
             AnimationPrimitives.Register(this);
             AvatarPrimitives.Register(this);
             WindowPrimitives.Register(this);
+            ProjectToolPrimitives.Register(this);
         }
+
+        public JArray ProjectTools { get { return ProjectToolPrimitives.Advertised; } }
 
         public EditorIdentity Identity { get; private set; }
         public IList<string> Methods { get { return m_methods.AsReadOnly(); } }
