@@ -80,7 +80,10 @@ protected:
     void advertise(const std::string& description_json) {
         ASSERT_EQ(host->editor().simulator()->load_project_tools(description_json), "");
         host->editor().simulated_editor()->inject_reload(100ms);
-        ASSERT_TRUE(eventually([&] { return host->bridge().connected() && !served_names(*host).empty(); }));
+        ASSERT_TRUE(eventually([&] {
+            auto names = served_names(*host);
+            return std::any_of(names.begin(), names.end(), [](const std::string& name) { return name.starts_with("project_"); });
+        }));
     }
 
     uap::modules::ToolOutcome call(const std::string& name, const std::string& arguments) {

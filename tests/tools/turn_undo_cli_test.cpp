@@ -1,11 +1,17 @@
 // Turn Undo and the per-turn import hold with the real Claude Code CLI (scripted fake Messages API)
 // on the simulator: a turn's three writes are reverted by the panel's revert_turn (checked by a full
 // scene dump read back through the bridge), the CLI's own Write is listed as not revertible, and the
-// asset refresh hold is released with one refresh on every kind of turn end (result, interrupt, CLI death).
+// asset refresh hold is released with one refresh on every kind of turn end (result, interrupt, CLI death);
+// a tool written in C# in the project (simulated) asks for permission and is reverted with its turn.
 #include "cli_stack.hpp"
 
+#include "app/host_application.hpp"
+#include "mcp/tool_provider.hpp"
 #include "support/json.hpp"
 #include "support/json_writer.hpp"
+
+#include <uap/editor_sim/editor_simulator.hpp>
+#include <uap/editor_sim/simulated_editor.hpp>
 
 #include <gtest/gtest.h>
 
@@ -155,6 +161,62 @@ TEST_F(TurnUndoCli, TheImportHoldIsReleasedWithOneRefreshWhenTheCliDiesMidTurn) 
     ASSERT_GE(finished, 0) << ::testing::PrintToString(client->texts());
     ASSERT_TRUE(holds_become("0", 10s));
     EXPECT_EQ(std::stoi(refresh_state("releaseRefreshes")), std::stoi(refreshes) + 1);
+}
+
+} // namespace
+
+namespace {
+
+// A C# [AgentTool] of the project, as the simulator stands in for it: renames through the simulated world.
+const char* const rename_tool = R"({"tools":[{"name":"rename_object","description":"Renames a scene object by its path.",
+    "inputSchema":{"type":"object","required":["path","name"],"properties":{"path":{"type":"string"},"name":{"type":"string"}}},
+    "steps":[{"method":"object.rename","params":{"object":{"scenePath":"$path"},"name":"$name"}}]}]})";
+
+bool project_tool_served(uap::app::HostApplication& host) {
+    for (const auto* tool : host.served_tools().enabled_tools())
+        if (tool->name == "project_rename_object")
+            return true;
+    return false;
+}
+
+TEST_F(TurnUndoCli, AProjectToolAsksForPermissionAndItsChangeIsRevertedWithTheTurn) {
+    start([](const fs::path&) {
+        uap::json::TextWriter steps;
+        steps.begin_array()
+            .raw(tool_step("mcp__uap__project_rename_object", R"({"path":"/Player","name":"Hero"})"))
+            .begin_object()
+            .field("text", "The player is now the hero.")
+            .end_object()
+            .end_array();
+        return steps.text();
+    });
+    auto& host = stack->host();
+    ASSERT_EQ(host.editor().simulator()->load_project_tools(rename_tool), "");
+    host.editor().simulated_editor()->inject_reload(100ms); // The next hello advertises the tool.
+    auto deadline = std::chrono::steady_clock::now() + 10s;
+    while (!project_tool_served(host) && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(20ms);
+    ASSERT_TRUE(project_tool_served(host));
+    std::string before = stack->scene_dump();
+
+    client->send(R"({"type":"send","text":"rename the player"})");
+    int asked = client->wait_for_type("permission_requested", 90s);
+    ASSERT_GE(asked, 0) << "a writing C# tool asks first: " << ::testing::PrintToString(client->texts());
+    auto request = client->message(asked);
+    EXPECT_EQ(uap::json::string_field(request["permission"], "tool_name").value_or(""), "mcp__uap__project_rename_object");
+    std::string id = request["permission"]["permission_id"].GetString();
+    client->send(R"({"type":"answer_permission","id":"p1","permission_id":")" + id + R"(","decision":"allow"})");
+    int finished = client->wait_for_type("turn_finished", 90s);
+    ASSERT_GE(finished, 0) << ::testing::PrintToString(client->texts());
+    ASSERT_NE(stack->scene_dump().find("Hero"), std::string::npos) << "the C# tool renamed the object";
+
+    size_t from = client->count();
+    uint64_t turn = client->message(finished)["turn_id"].GetUint64();
+    client->send(R"({"type":"revert_turn","id":"r1","turn_id":)" + std::to_string(turn) + "}");
+    int reverted = client->wait_for_type("turn_reverted", 20s, from);
+    ASSERT_GE(reverted, 0) << ::testing::PrintToString(client->texts());
+    EXPECT_TRUE(client->message(reverted)["ok"].GetBool()) << uap::json::to_text(client->message(reverted));
+    EXPECT_EQ(stack->scene_dump(), before) << "read back through the bridge: the turn's revert undid the C# tool's change";
 }
 
 } // namespace

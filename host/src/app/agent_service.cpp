@@ -35,8 +35,8 @@ agent::ToolLister tools_from(const mcp::ModuleTools& tools, const mcp::ProjectTo
         for (const modules::ToolEntry* entry : tools.host()->tools())
             if (entry->description)
                 names.push_back(entry->description->name);
-        for (const modules::ToolDescription* tool : project.tools())
-            names.push_back(tool->name);
+        for (auto& name : project.remembered_names())
+            names.push_back(std::move(name));
         return names;
     };
 }

@@ -84,7 +84,7 @@ ToolLookup ProjectTools::lookup(std::string_view served_name) const {
         editor_here = m_current != nullptr;
     }
     if (!editor_here)
-        return {Availability::Failed, nullptr, std::string(toggle_module_id), editor_absence(m_editor, reload_announced()), retry_advice()};
+        return {Availability::Failed, nullptr, std::string(toggle_module_id), editor_absence(m_editor, reload_announced()) + "; " + retry_advice(), {}};
     return {};
 }
 

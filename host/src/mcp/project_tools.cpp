@@ -181,6 +181,18 @@ const modules::ToolDescription* ProjectTools::find(std::string_view served_name)
     return nullptr;
 }
 
+std::vector<std::string> ProjectTools::remembered_names() const {
+    std::vector<std::string> names;
+    if (!m_enabled())
+        return names;
+    std::lock_guard lock(m_mutex);
+    const ProjectToolSet* set = m_current ? m_current.get() : m_retired.empty() ? nullptr : m_retired.back().get();
+    if (set)
+        for (const auto& tool : set->tools)
+            names.push_back(tool.name);
+    return names;
+}
+
 std::vector<std::string> ProjectTools::warnings() const {
     std::lock_guard lock(m_mutex);
     return m_current ? m_current->warnings : std::vector<std::string>{};

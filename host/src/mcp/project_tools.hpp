@@ -51,6 +51,9 @@ public:
     const modules::ToolDescription* find(std::string_view served_name) const;
     ToolLookup lookup(std::string_view served_name) const;
     modules::ToolOutcome call(std::string_view served_name, std::string_view arguments_json, const modules::CallOptions& options) const;
+    // The served names, or while the editor is away those of its last hello: a reload must not make
+    // the agent's CLI treat the tools as withdrawn (and restart) when they come back seconds later.
+    std::vector<std::string> remembered_names() const;
     // The warnings of the latest hello, for the host's state.
     std::vector<std::string> warnings() const;
 

@@ -28,6 +28,11 @@ void ModuleCatalog::describe(rapidjson::Document& reply) const {
         packs[static_cast<rapidjson::SizeType>(index)].AddMember("enabled", enabled, allocator);
     }
     reply.AddMember("packs", packs, allocator);
+    // The project's C# tools are one group with a toggle of their own, not a pack.
+    rapidjson::Value project_tools(rapidjson::kObjectType);
+    project_tools.AddMember("toggle", rapidjson::StringRef(settings::project_tools_toggle), allocator);
+    project_tools.AddMember("enabled", m_settings.toggle(settings::project_tools_toggle) == settings::Toggle::Enabled, allocator);
+    reply.AddMember("project_tools", project_tools, allocator);
     reply.AddMember("restart_required", restart_required_locked(*current), allocator);
     reply.AddMember("settings_file", json::string_value(utf8::from_path(m_settings.file()), allocator), allocator);
 }
@@ -36,13 +41,14 @@ Expected<void> ModuleCatalog::set_enabled(const std::string& pack_id, settings::
     {
         auto current = m_current();
         std::lock_guard lock(m_mutex);
-        const modules::PackReport* found = nullptr;
+        std::string toggle = pack_id == settings::project_tools_toggle ? pack_id : std::string();
         for (auto& pack : current->packs())
             if (pack->manifest && (pack->manifest->id == pack_id || pack->manifest->toggle == pack_id))
-                found = pack.get();
-        if (!found)
-            return Error("no module pack has the id or toggle \"" + pack_id + "\" (send list_modules to see them)");
-        m_settings.set_toggle(found->manifest->toggle, state);
+                toggle = pack->manifest->toggle;
+        if (toggle.empty())
+            return Error("no module pack has the id or toggle \"" + pack_id + "\" (send list_modules to see them; \"" +
+                         settings::project_tools_toggle + "\" toggles the project's C# tools)");
+        m_settings.set_toggle(toggle, state);
         if (auto saved = m_settings.save(); !saved)
             return saved.error();
     }

@@ -22,9 +22,11 @@ public:
     using CurrentModules = std::function<std::shared_ptr<const modules::ModuleHost>()>;
     ModuleCatalog(CurrentModules current, settings::ProjectSettings& settings) : m_current(std::move(current)), m_settings(settings) {}
 
-    // Adds "packs" (with "enabled", the saved toggle) and "restart_required" to a command_result.
+    // Adds "packs" (with "enabled", the saved toggle), "project_tools" ({toggle, enabled}: the project's
+    // C# tools as one group) and "restart_required" to a command_result.
     void describe(rapidjson::Document& reply) const;
-    // Saves the toggle of the pack with this id (or toggle name); an error names the unknown pack.
+    // Saves the toggle of the pack with this id (or toggle name), or of the project's C# tools
+    // ("project-tools"); an error names the unknown pack.
     Expected<void> set_enabled(const std::string& pack_id, settings::Toggle state, rapidjson::Document& reply);
 
 private:
