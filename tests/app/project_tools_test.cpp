@@ -144,6 +144,7 @@ TEST_F(ProjectToolsHost, HostileToolsAreDroppedOneByOneAndTheConnectionStays) {
         writer.begin_object().field("name", name).field("description", "a tool").raw_field("inputSchema", schema_json).end_object();
     };
     tool("good_tool", R"({"type":"object"})");
+    writer.value(7);                                                // Not a tool at all.
     tool("good_tool", R"({"type":"object"})");                      // A duplicate.
     tool("Bad Name!", R"({"type":"object"})");                      // Not a valid name.
     tool("not_an_object_schema", R"({"type":"string"})");           // Not an object schema.
@@ -160,6 +161,34 @@ TEST_F(ProjectToolsHost, HostileToolsAreDroppedOneByOneAndTheConnectionStays) {
     EXPECT_FALSE(serves(*host, "project_huge_schema"));
     EXPECT_FALSE(serves(*host, "project_not_an_object_schema"));
     EXPECT_TRUE(host->bridge().call("hierarchy.roots", "{}", 5000, nullptr)) << "the connection lost its other functions";
+}
+
+// Each dropped tool gets one sentence that names it, says why, and says what to change.
+TEST(ProjectToolChecks, EveryDroppedToolIsNamedWithTheReasonAndTheFix) {
+    auto advertised = uap::json::parse(R"([
+        {"name":"taken","description":"clashes with a native tool","inputSchema":{"type":"object"}},
+        {"name":"fine","description":"kept","inputSchema":{"type":"object"},"readOnly":true},
+        {"name":"fine","description":"a second one","inputSchema":{"type":"object"}},
+        {"name":"UPPER","description":"bad name","inputSchema":{"type":"object"}},
+        {"name":"no_description","inputSchema":{"type":"object"}},
+        {"name":"no_schema","description":"x"},
+        "not an object"])");
+    ASSERT_TRUE(advertised);
+    auto set = uap::mcp::read_project_tools(&*advertised, [](std::string_view name) { return name == "project_taken"; });
+    ASSERT_EQ(set.tools.size(), 1u);
+    EXPECT_EQ(set.tools[0].name, "project_fine");
+    EXPECT_TRUE(set.tools[0].metadata.read_only);
+    ASSERT_EQ(set.warnings.size(), 6u);
+    auto warned = [&](const std::string& who, const std::string& why) {
+        return std::any_of(set.warnings.begin(), set.warnings.end(),
+                           [&](const std::string& warning) { return warning.find(who) != std::string::npos && warning.find(why) != std::string::npos; });
+    };
+    EXPECT_TRUE(warned("\"taken\"", "the host has a tool named project_taken already; rename the C# tool"));
+    EXPECT_TRUE(warned("\"fine\"", "an earlier tool has the same name"));
+    EXPECT_TRUE(warned("\"UPPER\"", "rename it in its [AgentTool"));
+    EXPECT_TRUE(warned("\"no_description\"", "give the [AgentTool] attribute a short description"));
+    EXPECT_TRUE(warned("\"no_schema\"", "no inputSchema"));
+    EXPECT_TRUE(warned("tool #7", "not a JSON object"));
 }
 
 TEST_F(ProjectToolsHost, ToolsVanishWhileTheEditorReloadsAndCallsAreRefusedWithTheFix) {

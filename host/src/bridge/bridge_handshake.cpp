@@ -132,10 +132,13 @@ bool BridgeServer::accept_hello(const std::shared_ptr<Connection>& connection, c
             }
             spdlog::info("bridge: editor session {} connected (pid {}, {} frames re-sent)", session, data["editorPid"].GetInt64(),
                          frames.size() - 1);
-            if (m_editor_change)
-                m_editor_change(json::to_text(data));
-            return true;
         }
+    }
+    if (!second_editor) {
+        // Outside the send lock: the listener may make the host call the editor on this very socket.
+        if (m_editor_change)
+            m_editor_change(json::to_text(data));
+        return true;
     }
     return refuse("second_editor", "another editor session is already connected to this host for this project; "
                                    "one host serves one editor");

@@ -138,12 +138,16 @@ Reply project_tool_call(Simulation& simulation, const rapidjson::Value& params) 
 
 std::string load_project_tools(Simulation& simulation, const rapidjson::Value& description) {
     if (!description.IsObject() || !description.HasMember("tools") || !description["tools"].IsArray())
-        return "the project tools file must be {\"tools\": [...]}";
+        return "the project tools file must be an object whose member tools is an array";
     std::vector<ProjectToolSpec> tools;
     for (const auto& tool : description["tools"].GetArray()) {
-        if (!tool.IsObject())
-            return "every project tool must be a JSON object";
         ProjectToolSpec spec;
+        if (!tool.IsObject()) {
+            // Advertised as it is, for tests of what the host does with an editor that sends junk.
+            spec.advertised_json = to_json(tool);
+            tools.push_back(std::move(spec));
+            continue;
+        }
         spec.name = tool.HasMember("name") && tool["name"].IsString() ? tool["name"].GetString() : "";
         spec.advertised_json = advertised(tool);
         spec.steps_json = member_text(tool, "steps");
