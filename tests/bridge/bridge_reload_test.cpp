@@ -8,6 +8,7 @@
 #include <rapidjson/document.h>
 
 #include <atomic>
+#include <fstream>
 #include <map>
 #include <thread>
 
@@ -53,6 +54,21 @@ TEST(BridgeFaults, TheThrottleCommandMakesTheStandaloneEditorThrottled) {
     EXPECT_EQ(harness.bridge().statistics().connections, 1u) << state;
 }
 
+// Each reload starts while connected and while writes are in flight: a short stall first lets
+// requests queue on the editor's main thread, so the reload drops some however fast the machine is,
+// and the host must re-send them.
+std::thread reload_repeatedly(EditorProcess& editor, int reloads) {
+    return std::thread([&editor, reloads] {
+        for (int reload = 0; reload < reloads; ++reload) {
+            editor.command("stall 120");
+            editor.command("reload 150");
+            editor.wait_for_line("reloaded", 10s);
+            editor.wait_for_line("connected", 10s);
+            std::this_thread::sleep_for(60ms);
+        }
+    });
+}
+
 TEST(BridgeFaults, ExactlyOnceAcrossTenInjectedReloads) {
     uap::bridge::BridgeOptions options;
     options.reconnect_wait = 30s; // Far above the 150 ms reloads, so no request may time out.
@@ -64,18 +80,7 @@ TEST(BridgeFaults, ExactlyOnceAcrossTenInjectedReloads) {
     std::atomic<int> next{0};
     std::vector<uap::testing::BridgeHarness::Answer> answers(total);
     std::atomic<bool> writing{true};
-    std::thread reloader([&] {
-        // Each reload starts while connected and while writes are in flight: a short stall first lets
-        // requests queue on the editor's main thread, so the reload drops some however fast the
-        // machine is, and the host must re-send them.
-        for (int reload = 0; reload < reloads; ++reload) {
-            editor.command("stall 120");
-            editor.command("reload 150");
-            editor.wait_for_line("reloaded", 10s);
-            editor.wait_for_line("connected", 10s);
-            std::this_thread::sleep_for(60ms);
-        }
-    });
+    std::thread reloader = reload_repeatedly(editor, reloads);
     std::vector<std::thread> threads;
     for (int writer = 0; writer < writers; ++writer)
         threads.emplace_back([&, writer] {
@@ -182,6 +187,49 @@ TEST(BridgeFaults, CrashMidRequestIsAbandonedAndANewEditorIsServed) {
     EXPECT_EQ(answer.status, UAP_STATUS_OK) << answer.json;
     restarted.command("quit");
     EXPECT_EQ(restarted.wait_exit(10s), 0);
+}
+
+} // namespace
+
+namespace {
+
+// A tool written in C# in the project, called while domain reloads drop the editor's queue: each call
+// runs once, as every primitive does (the journal re-sends, the editor's ledger deduplicates).
+TEST(BridgeFaults, ProjectToolCallsRunOnceAcrossInjectedReloads) {
+    uap::bridge::BridgeOptions options;
+    options.reconnect_wait = 30s;
+    BridgeHarness harness(options);
+    std::filesystem::path tools = harness.project() / "project-tools.json";
+    std::ofstream(tools) << R"({"tools":[{"name":"create_unique","description":"Creates an object.",
+        "inputSchema":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]},
+        "steps":[{"method":"object.create","params":{"name":"$name"}}]}]})";
+    EditorProcess editor(harness.project(), {"--scene", "empty", "--project-tools", tools.string()});
+    ASSERT_TRUE(editor.wait_for_line("connected", 15s));
+
+    constexpr int writers = 4, total = 30, reloads = 3;
+    std::atomic<int> next{0};
+    std::vector<uap::testing::BridgeHarness::Answer> answers(total);
+    std::thread reloader = reload_repeatedly(editor, reloads);
+    std::vector<std::thread> threads;
+    for (int writer = 0; writer < writers; ++writer)
+        threads.emplace_back([&, writer] {
+            const auto pause = 100ms + writer * 20ms;
+            for (int index = next++; index < total; index = next++) {
+                answers[index] = harness.call("project.tool.call", R"({"name":"create_unique","arguments":{"name":"Made)" + std::to_string(index) + "\"}}", 30000);
+                std::this_thread::sleep_for(pause);
+            }
+        });
+    for (auto& thread : threads)
+        thread.join();
+    reloader.join();
+    for (int index = 0; index < total; ++index)
+        EXPECT_EQ(answers[index].status, UAP_STATUS_OK) << index << ": " << answers[index].json;
+    auto names = root_names(harness);
+    for (int index = 0; index < total; ++index)
+        EXPECT_EQ(names["Made" + std::to_string(index)], 1) << "Made" << index << " ran once";
+    EXPECT_GT(harness.bridge().statistics().resent, 0u) << "the reloads must have caught project tool calls in flight";
+    editor.command("quit");
+    EXPECT_EQ(editor.wait_exit(10s), 0);
 }
 
 } // namespace
