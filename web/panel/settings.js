@@ -1,5 +1,6 @@
 // The settings page: module packs (state, reason, origin, publisher, tools with their metadata) with
-// a toggle each, and the saved always-allow rules with a delete button each.
+// a toggle each, the toggle of the project's C# tools, and the saved always-allow rules with a delete
+// button each.
 import { element } from './dom.js';
 import { t } from './i18n.js';
 
@@ -39,16 +40,19 @@ export class SettingsView {
       return;
     }
     this.note.textContent = result.restart_required ? t('settings.restart_required') : t('settings.saved_in', { file: result.settings_file });
-    this.packs.replaceChildren(...(result.packs ?? []).map((pack) => this.packView(pack)));
+    const views = (result.packs ?? []).map((pack) => this.packView(pack));
+    if (result.project_tools) views.unshift(this.projectToolsView(result.project_tools));
+    this.packs.replaceChildren(...views);
   }
 
-  packView(pack) {
-    const toggle = element('input', { attributes: { type: 'checkbox', 'aria-label': t('settings.enable_pack', { name: pack.name ?? pack.id }) } });
-    toggle.checked = !!pack.enabled;
-    toggle.disabled = !pack.toggle;
+  // A checkbox that saves one toggle (a pack's, or the project's C# tools') and redraws the list.
+  toggleFor(id, enabled, label, disabled = false) {
+    const toggle = element('input', { attributes: { type: 'checkbox', 'aria-label': label } });
+    toggle.checked = !!enabled;
+    toggle.disabled = disabled;
     toggle.addEventListener('change', async () => {
       toggle.disabled = true;
-      const result = await this.connection.command('set_module_enabled', { module_id: pack.id, enabled: toggle.checked });
+      const result = await this.connection.command('set_module_enabled', { module_id: id, enabled: toggle.checked });
       toggle.disabled = false;
       if (!result.ok) {
         toggle.checked = !toggle.checked;
@@ -57,6 +61,19 @@ export class SettingsView {
       }
       this.renderPacks(result);
     });
+    return toggle;
+  }
+
+  // The tools the Unity project defines in C# ([AgentTool]): one group, one toggle.
+  projectToolsView(projectTools) {
+    const toggle = this.toggleFor(projectTools.toggle, projectTools.enabled, t('settings.enable_project_tools'));
+    return element('div', { className: 'pack', attributes: { 'data-pack-id': projectTools.toggle } },
+      element('label', { className: 'pack-header' }, toggle, element('span', { className: 'pack-name', text: t('settings.project_tools') })),
+      element('p', { className: 'note', text: t('settings.project_tools_note') }));
+  }
+
+  packView(pack) {
+    const toggle = this.toggleFor(pack.id, pack.enabled, t('settings.enable_pack', { name: pack.name ?? pack.id }), !pack.toggle);
     const tools = element('ul', { className: 'pack-tools' },
       ...(pack.tools ?? []).map((tool) => element('li', {},
         element('code', { text: tool.name }), document.createTextNode(` — ${metadataWords(tool.metadata ?? {})}. ${tool.description ?? ''}`))));

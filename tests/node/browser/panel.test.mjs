@@ -498,6 +498,16 @@ describe('settings', () => {
       await page.locator('#rules li[data-rule="Bash(ls:*)"]').waitFor();
       await screenshot(page, 'settings');
 
+      // The project's C# tools have one toggle of their own, saved like a pack's.
+      const projectTools = page.locator('.pack[data-pack-id="project-tools"] input[type="checkbox"]');
+      assert.equal(await projectTools.isChecked(), true);
+      await projectTools.uncheck();
+      await page.locator('#packs-note', { hasText: 'reach the agent now' }).waitFor();
+      const projectToolsOff = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings/AgentPanel/host-settings.json'), 'utf8'));
+      assert.equal(projectToolsOff.modules['project-tools'].enabled, false);
+      await page.locator('.pack[data-pack-id="project-tools"] input[type="checkbox"]').check();
+      await page.locator('#packs-note', { hasText: 'reach the agent now' }).waitFor();
+
       // Off: saved, and gone from the running agent's next turn without a restart.
       await echo.locator('input[type="checkbox"]').uncheck();
       await page.locator('#packs-note', { hasText: 'reach the agent now' }).waitFor();
