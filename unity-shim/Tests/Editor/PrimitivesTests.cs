@@ -9,7 +9,7 @@ namespace AgentPanel.Editor.Tests
 {
     public class PrimitivesTests
     {
-        static UnityEditorPrimitives Primitives()
+        internal static UnityEditorPrimitives Primitives()
         {
             return new UnityEditorPrimitives(new EditorIdentity { UnityVersion = "test", ProjectPath = "test", EditorPid = 1, EditorSessionId = "edit-mode-tests" });
         }

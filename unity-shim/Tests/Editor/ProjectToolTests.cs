@@ -17,15 +17,10 @@ namespace AgentPanel.Editor.Tests
 
     public class ProjectToolTests
     {
-        static UnityEditorPrimitives Primitives()
-        {
-            return new UnityEditorPrimitives(new EditorIdentity { UnityVersion = "test", ProjectPath = "test", EditorPid = 1, EditorSessionId = "edit-mode-tests" });
-        }
-
         [Test]
         public void AnAgentToolOfThisAssemblyIsFoundAdvertisedAndRun()
         {
-            UnityEditorPrimitives primitives = Primitives();
+            UnityEditorPrimitives primitives = PrimitivesTests.Primitives();
             bool advertised = false;
             foreach (JToken tool in primitives.ProjectTools)
                 advertised |= (string)tool["name"] == "agent_panel_test_echo" && (bool)tool["readOnly"];
@@ -37,7 +32,7 @@ namespace AgentPanel.Editor.Tests
         [Test]
         public void WrongArgumentsAreRefusedBeforeTheToolRuns()
         {
-            UnityEditorPrimitives primitives = Primitives();
+            UnityEditorPrimitives primitives = PrimitivesTests.Primitives();
             PrimitiveError refusal = Assert.Throws<PrimitiveError>(() =>
                 primitives.Execute("project.tool.call", new JObject { { "name", "agent_panel_test_echo" }, { "arguments", new JObject { { "text", 7 } } } }));
             Assert.AreEqual(ErrorCodes.InvalidParams, refusal.Code);
