@@ -100,10 +100,6 @@ bridge::EditorLogSearch editor_log_search(const std::filesystem::path& project, 
     return search;
 }
 
-} // namespace
-
-namespace {
-
 // Tools list changes reach MCP clients on their event streams. Claude Code ignores that notification,
 // so our own CLI is told to re-dial the server (mcp_reconnect) as well.
 void announce_tools_changed(HostApplication::Graph& graph) {

@@ -129,7 +129,7 @@ Expected<SignatureFile> read_signature_file(const fs::path& file) {
     auto signature = json::string_field(*document, "signature");
     if (!format || *format != signature_format)
         return Error(std::string(signature_file_name) + " is not of the format " + signature_format + " (a newer host may read it)");
-    if (!publisher || publisher_name_problem(*publisher) || !key || !parse_public_key(*key) || !signature ||
+    if (!publisher || !check_publisher_name(*publisher) || !key || !parse_public_key(*key) || !signature ||
         !document->HasMember("files") || !(*document)["files"].IsObject())
         return Error(std::string(signature_file_name) + " lacks a valid publisher, publicKey, files or signature");
     if (!from_base64(*signature, parsed.signature.data(), parsed.signature.size()))

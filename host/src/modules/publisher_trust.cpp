@@ -30,8 +30,8 @@ constexpr std::size_t publisher_name_max_bytes = 100;
 constexpr const char* release_publisher = "Agent Panel for Unity";
 
 std::string trust_fix(const fs::path& file) {
-    return "fix or delete " + utf8::from_path(file) + " (its form: {\"publishers\": [{\"name\": \"Example Ltd\", \"publicKey\": "
-           "\"ed25519:...\"}]}), or add a publisher with `uap-host modules trust KEY --publisher NAME`";
+    return "fix or delete " + utf8::from_path(file) + " (a JSON object whose \"publishers\" array holds a \"name\" and a "
+           "\"publicKey\" per publisher, as docs/module-abi.md shows), or add a publisher with `uap-host modules trust KEY --publisher NAME`";
 }
 
 Expected<std::vector<Publisher>> read_trust_file(const fs::path& file) {
@@ -49,7 +49,7 @@ Expected<std::vector<Publisher>> read_trust_file(const fs::path& file) {
     for (auto& entry : (*document)["publishers"].GetArray()) {
         auto name = entry.IsObject() ? json::string_field(entry, "name") : std::nullopt;
         auto key = entry.IsObject() ? json::string_field(entry, "publicKey") : std::nullopt;
-        if (!name || !key || publisher_name_problem(*name) || !parse_public_key(*key))
+        if (!name || !key || !check_publisher_name(*name) || !parse_public_key(*key))
             return Error("the trust file " + utf8::from_path(file) + " has an entry without a valid \"name\" and \"publicKey\" "
                          "(\"ed25519:\" and 32 bytes in base64); " + trust_fix(file));
         publishers.push_back({*name, *key});
@@ -84,12 +84,12 @@ std::optional<PublicKey> parse_public_key(std::string_view text) {
     return key;
 }
 
-std::optional<std::string> publisher_name_problem(std::string_view name) {
+Expected<void> check_publisher_name(std::string_view name) {
     if (name.empty() || name.size() > publisher_name_max_bytes)
-        return "a publisher's name must be 1 to " + std::to_string(publisher_name_max_bytes) + " bytes long";
+        return Error(ErrorCode::InvalidArgument, "a publisher's name must be 1 to " + std::to_string(publisher_name_max_bytes) + " bytes long");
     if (std::any_of(name.begin(), name.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
-        return std::string("a publisher's name may not hold line breaks or other control characters");
-    return std::nullopt;
+        return Error(ErrorCode::InvalidArgument, "a publisher's name may not hold line breaks or other control characters");
+    return {};
 }
 
 Expected<PublisherTrust> PublisherTrust::read(const std::vector<fs::path>& files) {
@@ -132,8 +132,7 @@ std::vector<fs::path> trust_files(const std::optional<fs::path>& project) {
 }
 
 Expected<void> trust_publisher(const fs::path& file, const Publisher& publisher) {
-    if (auto problem = publisher_name_problem(publisher.name))
-        return Error(*problem);
+    UAP_TRY(check_publisher_name(publisher.name));
     if (!parse_public_key(publisher.public_key))
         return Error("\"" + publisher.public_key + "\" is not a publisher key: it is \"ed25519:\" and 32 bytes in base64, as "
                      "`uap-host modules keygen` prints it");

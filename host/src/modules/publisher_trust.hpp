@@ -32,9 +32,9 @@ std::optional<PublicKey> parse_public_key(std::string_view text);
 std::string to_base64(const unsigned char* bytes, std::size_t size);
 bool from_base64(std::string_view text, unsigned char* bytes, std::size_t size);
 
-// Nullopt when `name` can be a publisher's name; otherwise why not. Names are shown on one line
-// and are part of what is signed, so they are short and printable.
-std::optional<std::string> publisher_name_problem(std::string_view name);
+// Whether `name` can be a publisher's name, and why not. Names are shown on one line and are part
+// of what is signed, so they are short and printable.
+Expected<void> check_publisher_name(std::string_view name);
 
 class PublisherTrust {
 public:

@@ -18,8 +18,7 @@ constexpr uint64_t key_file_max_bytes = 4 * 1024;
 } // namespace
 
 Expected<Publisher> SigningKey::create(const fs::path& file, const std::string& publisher) {
-    if (auto problem = publisher_name_problem(publisher))
-        return Error(*problem);
+    UAP_TRY(check_publisher_name(publisher));
     std::error_code error;
     if (fs::exists(fs::symlink_status(file, error)))
         return Error(utf8::from_path(file) + " exists; a signing key is never overwritten (packs signed with it would no longer be "
@@ -62,7 +61,7 @@ Expected<SigningKey> SigningKey::read(const fs::path& file) {
     auto publisher = json::string_field(*document, "publisher");
     auto public_key = json::string_field(*document, "publicKey");
     auto secret = json::string_field(*document, "secretKey");
-    if (!publisher || publisher_name_problem(*publisher) || !public_key || !parse_public_key(*public_key) || !secret)
+    if (!publisher || !check_publisher_name(*publisher) || !public_key || !parse_public_key(*public_key) || !secret)
         return bad;
     SigningKey key;
     bool decoded = from_base64(*secret, key.m_secret.data(), key.m_secret.size());

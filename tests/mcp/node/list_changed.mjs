@@ -53,7 +53,7 @@ try {
     ['disable', () => cli('modules', 'disable', 'mcptest.echo', '--project', host.project, '--plugins', plugins), (names) => !names.includes('echo')],
     ['enable', () => cli('modules', 'enable', 'mcptest.echo', '--project', host.project, '--plugins', plugins), (names) => names.includes('echo')],
     // An installed pack is not listed (its manifest does not ask to be): it is found and called through the discovery tools.
-    ['install', () => cli('modules', 'install', process.env.UAP_FIXTURE_ECHO_PACK), (names) => !names.includes('fixture_echo')],
+    ['install', () => cli('modules', 'install', '--allow-unsigned', process.env.UAP_FIXTURE_ECHO_PACK), (names) => !names.includes('fixture_echo')],
     ['remove', () => cli('modules', 'remove', 'fixture.echo'), (names) => !names.includes('fixture_echo')],
   ];
   for (const [name, act, expected] of steps) {

@@ -1,6 +1,8 @@
 // A small in-memory scene answering a few primitives with results shaped as bridge-v1.json says,
 // standing in for Unity's scene in the shim's tests. It counts every execution per object name, so
 // a test sees whether a write ran twice; an object named "block…" holds the main thread until released.
+// Given a registry of C# tools, it advertises them in the hello and runs project.tool.call, as the
+// Unity package does.
 using System;
 using System.Collections.Generic;
 using System.Threading;
@@ -9,7 +11,7 @@ using Newtonsoft.Json.Linq;
 
 namespace AgentPanel.Tests
 {
-    public sealed class InMemoryScene : IEditorPrimitives, IDeferredPrimitives
+    public sealed class InMemoryScene : IEditorPrimitives, IDeferredPrimitives, IProjectToolSource
     {
         sealed class SceneObject
         {
@@ -44,9 +46,20 @@ namespace AgentPanel.Tests
 
         public EditorIdentity Identity { get; private set; }
 
+        // The project's C# tools; null: the scene has none, and neither advertises nor runs any.
+        public AgentPanel.ProjectTools.ProjectToolRegistry Tools;
+
+        public JArray ProjectTools { get { return Tools == null ? null : Tools.Advertise(); } }
+
         public IList<string> Methods
         {
-            get { return new[] { "editor.info", "editor.state", "hierarchy.roots", "object.create", "transform.get", "transform.set", "scripts.validate" }; }
+            get
+            {
+                var methods = new List<string> { "editor.info", "editor.state", "hierarchy.roots", "object.create", "transform.get", "transform.set", "scripts.validate" };
+                if (Tools != null)
+                    methods.Add("project.tool.call");
+                return methods;
+            }
         }
 
         // scripts.validate finishes on a later main-thread tick, as Unity's AssemblyBuilder does.
@@ -107,6 +120,8 @@ namespace AgentPanel.Tests
                 int calls;
                 m_calls[method] = m_calls.TryGetValue(method, out calls) ? calls + 1 : 1;
             }
+            if (method == "project.tool.call" && Tools != null)
+                return Tools.Call((string)parameters["name"], parameters["arguments"] as JObject);
             switch (method)
             {
                 case "editor.info":

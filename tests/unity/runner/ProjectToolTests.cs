@@ -1,11 +1,13 @@
 // Tools written in C# in a user's project, without Unity: the input schema derived from each
 // supported parameter type, tools skipped for unsupported types, argument conversion against wrong
-// and hostile arguments, and a tool's exception turned into an error with its message.
+// and hostile arguments, a tool's exception turned into an error with its message, and the Core
+// bridge client advertising tools that the real uap-host then serves and calls through /mcp.
 using System;
 using System.Collections.Generic;
 using System.Linq;
 using System.Reflection;
 using AgentPanel.Bridge;
+using AgentPanel.Host;
 using AgentPanel.ProjectTools;
 using AgentPanel.Tools;
 using Newtonsoft.Json.Linq;
@@ -67,6 +69,7 @@ namespace AgentPanel.Tests
             cases["project_tools.bad_arguments_are_refused"] = BadArgumentsAreRefused;
             cases["project_tools.exceptions_and_results"] = ExceptionsAndResults;
             cases["project_tools.providers_add_groups"] = ProvidersAddGroups;
+            cases["project_tools.served_by_the_real_host"] = ServedByTheRealHost;
         }
 
         static ProjectToolRegistry Registry(params string[] methods)
@@ -82,6 +85,33 @@ namespace AgentPanel.Tests
                     registry.Add(tool);
             }
             return registry;
+        }
+
+        // The shim's hello carries the tools; uap-host checks them, lists them as project_<name> and
+        // sends each call back as project.tool.call, which the registry runs on the main thread.
+        static void ServedByTheRealHost(Options options)
+        {
+            using (var host = new HostProcess(options.HostBinary, options.PluginsFolder))
+            {
+                var scene = new InMemoryScene(host.Project, "test-session-" + Guid.NewGuid().ToString("N"));
+                scene.Tools = Registry("DescribeAll", "Answer");
+                scene.Tools.AddProvider(typeof(SampleProvider));
+                using (var editor = new EditorDomain(host.Discovery, host.Token(TokenRole.Editor), scene))
+                {
+                    Check.True(editor.Client.WaitConnected(TimeSpan.FromSeconds(15)), "the shim connects to the host");
+                    var mcp = new McpClient(host.Discovery.McpUrl, host.Token(TokenRole.Mcp));
+                    JObject echoed = mcp.CallTool("project_provided_echo", new JObject { { "text", "こんにちは" } });
+                    Check.Equal("こんにちは", (string)echoed["text"], "a provider's tool runs with the argument the host passed on");
+                    JObject described = mcp.CallTool("project_describe_all", new JObject
+                    {
+                        { "name", "n" }, { "flag", true }, { "count", 3 }, { "big", 5000000000L }, { "ratio", 0.5 }, { "precise", 0.25 },
+                        { "team", "Red" }, { "tags", new JArray("a") }, { "numbers", new JArray(1, 2) }, { "teams", new JArray("Blue") },
+                    });
+                    Check.Equal(5000000000L, (long)described["big"], "a long survives the host's hop");
+                    Check.Equal(10, (int)described["limit"], "an omitted optional argument takes its default");
+                    Check.Equal(2, scene.CallsByMethod()["project.tool.call"], "each MCP call reached the scene once");
+                }
+            }
         }
 
         static void SchemaFromEachType(Options options)
