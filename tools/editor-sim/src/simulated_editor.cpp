@@ -161,6 +161,10 @@ std::string SimulatedEditor::hello_json() {
 
 bool SimulatedEditor::send(const std::string& frame) {
     std::lock_guard guard(m_send_mutex);
+    return send_locked(frame);
+}
+
+bool SimulatedEditor::send_locked(const std::string& frame) {
     if (!m_socket)
         return false;
     try {
@@ -172,7 +176,9 @@ bool SimulatedEditor::send(const std::string& frame) {
 }
 
 void SimulatedEditor::deliver(const std::string& id, const std::string& response) {
-    if (!send(response)) {
+    // Under the send lock, so a reconnection's hello either carries this answer or goes out before it.
+    std::lock_guard guard(m_send_mutex);
+    if (!send_locked(response)) {
         std::lock_guard lock(m_mutex);
         m_undelivered.insert(id);
     }
@@ -538,13 +544,14 @@ void SimulatedEditor::connection_loop() {
             auto socket = std::make_shared<Poco::Net::WebSocket>(session, request, response);
             socket->setNoDelay(true);
             {
+                // The hello must be the socket's first frame: an answer a worker delivers meanwhile
+                // waits for the send lock, then follows the hello (which carries what was undelivered).
                 std::lock_guard guard(m_send_mutex);
                 m_socket = socket;
-            }
-            std::string hello = hello_json();
-            if (send(hello)) {
-                std::lock_guard lock(m_mutex);
-                m_undelivered.clear();
+                if (send_locked(hello_json())) {
+                    std::lock_guard lock(m_mutex);
+                    m_undelivered.clear();
+                }
             }
             reported_failure = false;
             read_loop(*socket);

@@ -103,6 +103,7 @@ private:
     void compile(std::chrono::milliseconds duration, const std::string& injected_error);
     void busy_for(std::chrono::milliseconds duration, const std::string& modal_title);
     bool send(const std::string& frame);
+    bool send_locked(const std::string& frame); // The caller holds m_send_mutex.
     void deliver(const std::string& id, const std::string& response);
     void flush_events();
     std::string user_action(Reply reply);
