@@ -153,6 +153,25 @@ TEST_F(PackSignature, DamagedOrHostileSignatureFilesAreBrokenWithAReasonAndNever
     }
 }
 
+TEST_F(PackSignature, AFileNameWithALineBreakCannotBeSignedNorPassForTwoSignedFiles) {
+    if (uap::platform::operating_system_name() == "windows")
+        GTEST_SKIP() << "Windows file names cannot hold a line break";
+    fs::path pack = pack_copy();
+    write_text_file(pack / "two\nlines.txt", "x");
+    auto key = SigningKey::read(key_file);
+    ASSERT_TRUE(key);
+    auto refused = key->sign_pack(pack);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().message().find("line break"), std::string::npos) << refused.error().message();
+
+    // Signed first, then such a file added: the check refuses it too.
+    fs::path signed_folder = signed_pack("then-renamed");
+    write_text_file(signed_folder / "a\nb", "x");
+    auto check = check_pack_signature(signed_folder, trust_of({{"Example Ltd", publisher.public_key}}));
+    EXPECT_EQ(check.state, SignatureState::Broken);
+    EXPECT_NE(check.detail.find("line break"), std::string::npos) << check.detail;
+}
+
 TEST_F(PackSignature, TrustFilesAreReadStrictlyAndRefusalsNameTheFileAndTheFix) {
     fs::path file = scratch.path() / "trusted-publishers.json";
     for (const std::string& bad : std::vector<std::string>{"{", R"({"publishers": {}})", R"({"publishers": [{"name": "x", "publicKey": "ed25519:short"}]})",

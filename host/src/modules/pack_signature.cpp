@@ -11,6 +11,7 @@
 
 #include <sodium.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <vector>
@@ -68,6 +69,10 @@ Expected<FileHashes> hash_pack_files(const fs::path& folder) {
             return Error("the pack holds a symbolic link, " + entry.relative + ", and a signed pack is made of real files only");
         if (entry.kind != sdk::EntryKind::File || entry.relative == signature_file_name)
             continue;
+        // One line per file is signed: a name holding a line break could pass for two entries.
+        if (std::any_of(entry.relative.begin(), entry.relative.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
+            return Error("the pack holds a file whose name has a line break or another control character, which a signed pack "
+                         "may not have: rename it");
         auto hash = file_sha256(jail->host_path(entry.relative));
         if (!hash)
             return hash.error();
