@@ -461,6 +461,16 @@ async function twoSessions(page) {
 // tools), which it announces by name in system reminders, read in conversation order:
 // "... before calling them:\n a\n b" adds, "... ToolSearch will return no match:\n a" removes, and
 // "... available again in this session (...): a, b." adds back.
+// The toggle `id` as host-settings.json holds it, once it reads `enabled` (a toggle left at its
+// default is on). The page's note reads the same before and after a save, so the file is what tells.
+async function savedToggle(project, id, enabled) {
+  const file = path.join(project, 'UserSettings/AgentPanel/host-settings.json');
+  const read = () => JSON.parse(fs.readFileSync(file, 'utf8')).modules?.[id]?.enabled ?? true;
+  for (let attempt = 0; attempt < 100 && read() !== enabled; ++attempt)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  return read();
+}
+
 function offeredTools(request) {
   const names = new Set((request.body.tools ?? []).map((tool) => tool.name));
   const text = JSON.stringify(request.body.messages ?? []); // Newlines appear escaped, as "\\n".
@@ -502,17 +512,13 @@ describe('settings', () => {
       const projectTools = page.locator('.pack[data-pack-id="project-tools"] input[type="checkbox"]');
       assert.equal(await projectTools.isChecked(), true);
       await projectTools.uncheck();
-      await page.locator('#packs-note', { hasText: 'reach the agent now' }).waitFor();
-      const projectToolsOff = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings/AgentPanel/host-settings.json'), 'utf8'));
-      assert.equal(projectToolsOff.modules['project-tools'].enabled, false);
+      assert.equal(await savedToggle(project, 'project-tools', false), false);
       await page.locator('.pack[data-pack-id="project-tools"] input[type="checkbox"]').check();
-      await page.locator('#packs-note', { hasText: 'reach the agent now' }).waitFor();
+      assert.equal(await savedToggle(project, 'project-tools', true), true);
 
       // Off: saved, and gone from the running agent's next turn without a restart.
       await echo.locator('input[type="checkbox"]').uncheck();
-      await page.locator('#packs-note', { hasText: 'reach the agent now' }).waitFor();
-      const hostSettings = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings/AgentPanel/host-settings.json'), 'utf8'));
-      assert.equal(hostSettings.modules['mcptest-echo'].enabled, false);
+      assert.equal(await savedToggle(project, 'mcptest-echo', false), false);
       await page.click('nav [data-view="chat"]');
       await sendMessage(page, 'and now?');
       await page.locator('.message.assistant', { hasText: 'tools seen again' }).waitFor({ timeout: 60000 });
