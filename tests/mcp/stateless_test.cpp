@@ -182,6 +182,25 @@ TEST_F(StatelessTest, SessionsWorkAsBeforeAfterStatelessRequests) {
     EXPECT_EQ(deleted.status, 200);
 }
 
+TEST_F(StatelessTest, AnInitializeThatDeclaresTheStatelessRevisionIsNotFoundAndOpensNoSession) {
+    std::string params = R"("protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"gtest","version":"1"},)";
+    Reply declared = send("POST", modern_body("initialize", modern, params), modern_headers("initialize"));
+    EXPECT_EQ(declared.status, 404);
+    EXPECT_EQ(declared.error_code(), -32601);
+    EXPECT_EQ(declared.json["id"].GetInt(), 5);
+    EXPECT_NE(std::string(declared.json["error"]["message"].GetString()).find("without MCP-Protocol-Version: 2026-07-28"), std::string::npos)
+        << "the refusal names how to open a session instead";
+    EXPECT_EQ(declared.headers.count("Mcp-Session-Id"), 0u);
+    EXPECT_EQ(sessions.size(), 0u);
+
+    Reply unknown = send("POST", modern_body("initialize", "2099-01-01", params), modern_headers("initialize", "2099-01-01"));
+    EXPECT_EQ(unknown.status, 400);
+    EXPECT_EQ(unknown.error_code(), -32022) << "an unknown revision gets the supported list, initialize or not";
+
+    open_session(); // The 2025 handshake, sent without the header as 2025 clients send it, still opens one.
+    EXPECT_EQ(sessions.size(), 1u);
+}
+
 TEST_F(StatelessTest, ListenDeliversToolsListChangedAndEndsGracefully) {
     Reply reply;
     std::string events;

@@ -169,15 +169,16 @@ HttpResponse McpEndpoint::handle_post(const HttpRequest& request, Trace& trace) 
     trace.rpc_method = std::string(message.method);
     const std::string* session = request.headers.find(session_header);
 
-    // initialize always selects a session revision; any other request that declares a stateless
-    // (or an unknown) revision is served statelessly, whatever Mcp-Session-Id it carries.
+    // A request that declares a stateless (or an unknown) revision is served statelessly, whatever
+    // Mcp-Session-Id it carries; that includes initialize, which the stateless revision removed.
+    // Every other initialize opens a session: 2025 clients send it with no revision header.
+    if (requested_era(request, message) == Era::Stateless)
+        return handle_stateless(request, message, trace);
     if (message.kind == MessageKind::Request && message.method == "initialize") {
         if (session)
             return error_response(400, message.id, InvalidRequest, "Bad Request: initialize must not carry Mcp-Session-Id");
         return initialize(request, message);
     }
-    if (requested_era(request, message) == Era::Stateless)
-        return handle_stateless(request, message, trace);
     if (!session) {
         // The Claude Code CLI probes the stateless 2026-07-28 revision first and falls back to
         // initialize when the method is not found.

@@ -52,6 +52,10 @@ HttpResponse McpEndpoint::handle_stateless(const HttpRequest& request, const Mes
     if (m_tasks && (message.method == "tasks/get" || message.method == "tasks/update" || message.method == "tasks/cancel"))
         return task_request(message, *declared.revision, trace, Origin{request, stateless_scope, &declared, declared.capabilities});
     trace.outcome = "method not found";
+    if (message.method == "initialize")
+        return error_response(404, message.id, MethodNotFound,
+                              "Method not found: initialize (the 2026-07-28 revision has no handshake: send each request with its "
+                              "_meta; to open a 2025-11-25 session instead, send initialize without MCP-Protocol-Version: 2026-07-28)");
     return error_response(404, message.id, MethodNotFound,
                           "Method not found: " + loggable(message.method) +
                               " (under 2026-07-28 this server serves server/discover, subscriptions/listen, tools/list, tools/call, resources/list, "

@@ -116,6 +116,27 @@ export async function startProxy(targetPort, token) {
   return { port: proxyPort, url: `http://127.0.0.1:${proxyPort}/mcp`, close: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(resolve); }) };
 }
 
+// Runs one scenario of the official conformance suite against `url`; `node` is the Node binary
+// that runs it and `suite` the suite's entry script. Resolves with {clean, status, output}: clean
+// when it exited 0 with no failure or unexpected warning. Asynchronous on purpose: the proxy in
+// front of the host runs on this process's event loop.
+export function runConformanceScenario({ node, suite, url, scenario, extraArguments = [], timeoutMs = 120000 }) {
+  return new Promise((resolve) => {
+    const child = spawn(node, [suite, 'server', '--url', url, '--scenario', scenario, ...extraArguments], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => { output += chunk; });
+    child.stderr.on('data', (chunk) => { output += chunk; });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('exit', (status) => {
+      clearTimeout(timer);
+      const passedLine = /Passed:\s*(\d+)\/(\d+)/.exec(output);
+      const baselined = extraArguments.includes('--expected-failures');
+      const clean = status === 0 && (baselined || (!/FAILURE|Failed: [1-9]/.test(output) && (!passedLine || passedLine[1] === passedLine[2])));
+      resolve({ clean, status, output });
+    });
+  });
+}
+
 export function check(condition, message) {
   if (!condition) throw new Error(`check failed: ${message}`);
   console.log(`ok - ${message}`);
