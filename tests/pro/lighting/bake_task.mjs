@@ -1,8 +1,9 @@
 // The lighting pack's bake as an MCP task against `uap-host serve --editor sim`. 2025-11-25: the pinned
 // official SDK client's experimental tasks API creates the task at once, tasks/get shows the editor's
 // progress, a new client of the same name (a reconnect) fetches the result with tasks/result, and
-// tasks/cancel stops a second bake. 2026-07-28 (the tasks extension) is driven over raw HTTP, since the
-// pinned v2 client (2.4.0) refuses tasks/get toward a 2026 peer before sending it.
+// tasks/cancel stops a second bake. 2026-07-28 (the tasks extension) runs through the pinned v2 client
+// and the extension's own requester (@modelcontextprotocol/ext-tasks): create, follow, resume, cancel.
+import path from 'node:path';
 import { check, connectClient, requireEnvironment, startHost } from '../../mcp/node/harness.mjs';
 
 process.env.UAP_MCP_TEST_PLUGINS ??= process.env.UAP_PRO_LIGHTING_PACK;
@@ -31,22 +32,44 @@ async function startBake(client, args) {
   return first.value.task;
 }
 
-// One 2026-07-28 request declaring the tasks extension.
-async function modern(host, method, params, name) {
-  const body = {
-    jsonrpc: '2.0', id: 1, method,
-    params: { ...params, _meta: {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } },
-      'io.modelcontextprotocol/clientInfo': { name: clientName, version: '1' },
-    } },
-  };
+// 2026-07-28 through the official clients: the v2 SDK client (server/discover, no initialize) and the
+// tasks extension's requester. The SDK's codecs refuse the extension's task traffic, so the requester
+// sends tools/call and tasks/* through a dispatcher the application supplies: one POST each, with
+// the revision's headers (the requester adds the _meta).
+let rawRequests = 0;
+async function dispatchRaw(host, request, { signal } = {}) {
+  const name = request.method === 'tools/call' ? request.params?.name : request.params?.taskId;
   const response = await fetch(host.url, {
-    method: 'POST', body: JSON.stringify(body),
+    method: 'POST', signal, body: JSON.stringify({ jsonrpc: '2.0', id: `raw-${++rawRequests}`, ...request }),
     headers: { Authorization: `Bearer ${host.token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream',
-               'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method, 'Mcp-Name': name },
+               'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': request.method, ...(name ? { 'Mcp-Name': name } : {}) },
   });
-  return response.json();
+  const reply = await response.json();
+  return reply.error ? { kind: 'error', error: reply.error } : { kind: 'result', result: reply.result };
+}
+
+async function modernTaskSession(host, name) {
+  const modules = process.env.UAP_NODE_MODULES;
+  const { Client, StreamableHTTPClientTransport } = await import(path.join(modules, '@modelcontextprotocol', 'client', 'dist', 'index.mjs'));
+  const { createTaskSessionFromClient } = await import(path.join(modules, '@modelcontextprotocol', 'ext-tasks', 'dist', 'client', 'index.js'));
+  const transport = new StreamableHTTPClientTransport(new URL(host.url), { requestInit: { headers: { Authorization: `Bearer ${host.token}` } } });
+  const client = new Client({ name, version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  await client.connect(transport);
+  const session = createTaskSessionFromClient(client, {
+    endpointId: `uap-host-${host.port}`, rawDispatch: (request, options) => dispatchRaw(host, request, options),
+    v2RequestFraming: { protocolVersion: '2026-07-28', clientInfo: { name, version: '1.0.0' }, clientCapabilities: {} },
+  });
+  return { client, session, async close() { await session.close(); await client.close(); } };
+}
+
+// Follows a task's updates until one is accepted (or the task ends); returns the last task seen.
+async function untilUpdate(execution, accept) {
+  let seen;
+  for await (const event of execution.updates()) {
+    seen = event.type === 'task' ? event.task : event.outcome.task;
+    if (event.type === 'outcome' || accept(seen)) break;
+  }
+  return seen;
 }
 
 const host = await startHost('pro-lighting-task', {
@@ -114,18 +137,38 @@ try {
         `the editor is free ${freeAfter} ms after the cancel: a new bake completes (${third.content[0].text.slice(0, 400)})`);
   await again.close();
 
-  // 2026-07-28: the extension returns a task at once and inlines the result in tasks/get.
-  const created = await modern(host, 'tools/call', { name: 'uap_lighting_bake', arguments: {} }, 'uap_lighting_bake');
-  check(created.result?.resultType === 'task' && created.result.status === 'working' && created.result.ttlMs > 0,
-        `a 2026-07-28 call that declares the extension gets a task: ${JSON.stringify(created)}`);
-  let polled;
-  for (let attempt = 0; attempt < 400; ++attempt) {
-    polled = await modern(host, 'tasks/get', { taskId: created.result.taskId }, created.result.taskId);
-    if (terminal(polled.result?.status)) break;
-    await sleep(50);
-  }
-  check(polled.result?.status === 'completed' && JSON.parse(polled.result.result.content[0].text).outcome === 'completed',
-        `tasks/get inlines the finished bake: ${JSON.stringify(polled).slice(0, 200)}`);
+  // 2026-07-28: the extension's requester creates the task, follows it, and a new client of the same
+  // name resumes it from its serialized reference (a reconnect) and settles it; a second one is cancelled.
+  const { resultFromTaskOutcome } = await import(
+    path.join(process.env.UAP_NODE_MODULES, '@modelcontextprotocol', 'ext-tasks', 'dist', 'client', 'index.js'));
+  const modernName = 'uap-bake-task-v2';
+  const opened = await modernTaskSession(host, modernName);
+  check(opened.client.getServerCapabilities()?.extensions?.['io.modelcontextprotocol/tasks'] !== undefined,
+        'server/discover offers the tasks extension to the v2 client');
+  const execution = await opened.session.callTool('uap_lighting_bake', {});
+  check(execution.kind === 'task' && execution.handle.taskId.startsWith('task-'), `the v2 client's call is a task: ${execution.kind}`);
+  const followed = await untilUpdate(execution, (task) => task?.statusMessage?.includes('baking lightmaps'));
+  check(followed?.status === 'working' && / of 100: baking lightmaps/.test(followed.statusMessage),
+        `the extension's tasks/get shows the editor's progress: ${followed?.statusMessage}`);
+  let reference;
+  await execution.handoff((serialized) => { reference = serialized; });
+  // The first client goes away as a process would, by its connection: closing its task session
+  // would cancel the tasks it started (the requester's close() cancels every unsettled execution,
+  // detached ones too).
+  await opened.client.close();
+
+  const reopened = await modernTaskSession(host, modernName);
+  const resumed = await reopened.session.resumeTask(reference);
+  const resumedOutcome = (await resumed.settle()).outcome;
+  const finished = resultFromTaskOutcome(resumedOutcome);
+  check(resumedOutcome.status === 'completed' && finished.isError !== true && JSON.parse(finished.content[0].text).outcome === 'completed',
+        `a new v2 client resumes the task and gets the editor's outcome: ${JSON.stringify(finished).slice(0, 160)}`);
+  const stopped = await reopened.session.callTool('uap_lighting_bake', { engine: 'unity' });
+  await untilUpdate(stopped, (task) => task?.statusMessage?.includes('baking lightmaps'));
+  await stopped.cancel();
+  const cancelledOutcome = (await stopped.settle()).outcome;
+  check(cancelledOutcome.status === 'cancelled', `the v2 client cancels a task: ${cancelledOutcome.status}`);
+  await reopened.close();
 } finally {
   await host.stop();
 }
