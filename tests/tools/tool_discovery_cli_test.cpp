@@ -1,8 +1,8 @@
 // The discovery tools with the real Claude Code CLI (scripted fake Messages API): the scripted model
-// searches in Japanese and English, then calls a third-party tool and a tool of the Pro stand-in (a
-// fixture, since the Pro packs do not exist yet) through uap_tool_call. Checked: what the CLI offered
-// the model, what each tool observed (its result as the Messages API received it), and the permission
-// card of the not-undoable Pro tool, which must show that tool and its traits, not the dispatcher's.
+// searches in Japanese, then calls a third-party tool and a tool of the real Pro materials pack through
+// uap_tool_call. Checked: what the CLI offered the model, what each tool reported (its result as the
+// Messages API received it), the material in the simulated editor afterwards, and the permission card
+// of the not-undoable Pro tool, which must show that tool and its traits, not the dispatcher's.
 #include "cli_stack.hpp"
 
 #include "support/json.hpp"
@@ -59,17 +59,17 @@ std::vector<std::string> tool_results(const rapidjson::Value& body) {
 
 TEST(ToolDiscoveryWithRealCli, TheModelFindsAndCallsAThirdPartyToolAndAProToolThroughTheDiscoveryTools) {
     uap::testing::CliStackOptions options;
-    options.plugin_folders = {UAP_CATALOGUE_PLUGINS, UAP_PRO_STANDIN_PLUGINS};
+    options.plugin_folders = {UAP_CATALOGUE_PLUGINS, UAP_PRO_PLUGINS};
     options.steps = [](const std::filesystem::path&) {
         return uap::json::TextWriter()
             .begin_array()
             .raw(tool_step("mcp__uap__uap_tool_search", R"({"query":"敵のスポーン"})"))
             .raw(tool_step("mcp__uap__uap_tool_call",
                            R"({"tool":"levelkit_spawner_add","arguments":{"prefab":"Assets/Enemies/Goblin.prefab","count":3}})"))
-            .raw(tool_step("mcp__uap__uap_tool_search", R"({"query":"prefab apply overrides"})"))
-            .raw(tool_step("mcp__uap__uap_tool_call", R"({"tool":"pro_prefab_apply_overrides","arguments":{"path":"/Goblin Camp"}})"))
+            .raw(tool_step("mcp__uap__uap_tool_search", R"({"query":"マテリアルを作成"})"))
+            .raw(tool_step("mcp__uap__uap_tool_call", R"({"tool":"uap_material_create","arguments":{"path":"Assets/Materials/Goblin.mat"}})"))
             .begin_object()
-            .field("text", "The spawner is placed and the camp's overrides are applied.")
+            .field("text", "The spawner is placed and the goblins' material is created.")
             .end_object()
             .end_array()
             .text();
@@ -77,14 +77,14 @@ TEST(ToolDiscoveryWithRealCli, TheModelFindsAndCallsAThirdPartyToolAndAProToolTh
     uap::testing::CliStack cli(options);
     ASSERT_EQ(cli.problem(), "");
     auto& client = cli.client();
-    client.send(R"({"type":"send","text":"敵のスポーンを置いて、キャンプのプレハブに変更を適用して"})");
+    client.send(R"({"type":"send","text":"敵のスポーンを置いて、ゴブリン用のマテリアルを作成して"})");
 
-    // The Pro tool writes without Undo, so it is asked about: the card names it and shows its traits.
+    // Creating an asset is not undoable, so the Pro tool is asked about: the card names it and shows its traits.
     int asked = client.wait_for_type("permission_requested", 90s);
     ASSERT_GE(asked, 0) << ::testing::PrintToString(client.texts());
     rapidjson::Document asked_message = client.message(asked); // Owns the card read below.
     const rapidjson::Value& card = asked_message["permission"];
-    EXPECT_EQ(uap::json::string_field(card, "tool_name").value_or(""), "mcp__uap__pro_prefab_apply_overrides") << uap::json::to_text(card);
+    EXPECT_EQ(uap::json::string_field(card, "tool_name").value_or(""), "mcp__uap__uap_material_create") << uap::json::to_text(card);
     EXPECT_EQ(uap::json::string_field(card, "forwarded_by").value_or(""), "mcp__uap__uap_tool_call");
     ASSERT_TRUE(card.HasMember("metadata")) << uap::json::to_text(card);
     EXPECT_FALSE(card["metadata"]["undoable"].GetBool());
@@ -104,7 +104,7 @@ TEST(ToolDiscoveryWithRealCli, TheModelFindsAndCallsAThirdPartyToolAndAProToolTh
     EXPECT_NE(offered.find("mcp__uap__uap_tool_call"), std::string::npos);
     EXPECT_NE(offered.find("mcp__uap__uap_scene_create_object"), std::string::npos) << "core stays listed";
     EXPECT_EQ(offered.find("levelkit_"), std::string::npos) << "hidden packs cost the model's context nothing";
-    EXPECT_EQ(offered.find("pro_prefab"), std::string::npos);
+    EXPECT_EQ(offered.find("uap_material_"), std::string::npos);
     EXPECT_EQ(offered.find("mcp__uap__uap_marker_add"), std::string::npos);
     std::vector<std::string> results = tool_results(requests.back());
     ASSERT_EQ(results.size(), 4u) << ::testing::PrintToString(results);
@@ -112,8 +112,10 @@ TEST(ToolDiscoveryWithRealCli, TheModelFindsAndCallsAThirdPartyToolAndAProToolTh
     EXPECT_NE(results[0].find("\"inputSchema\""), std::string::npos);
     EXPECT_NE(results[1].find(R"("tool":"levelkit_spawner_add","observed":{"prefab":"Assets/Enemies/Goblin.prefab","count":3})"), std::string::npos)
         << results[1];
-    EXPECT_NE(results[2].find("\"tool\":\"pro_prefab_apply_overrides\""), std::string::npos) << results[2];
-    EXPECT_NE(results[3].find(R"("tool":"pro_prefab_apply_overrides","observed":{"path":"/Goblin Camp"})"), std::string::npos) << results[3];
+    EXPECT_NE(results[2].find("\"tool\":\"uap_material_create\""), std::string::npos) << "the Japanese search found it: " << results[2];
+    EXPECT_NE(results[3].find(R"("created":"Assets/Materials/Goblin.mat")"), std::string::npos) << results[3];
+    std::string found = cli.stack().editor("material.describe", R"({"assetPath":"Assets/Materials/Goblin.mat"})");
+    EXPECT_NE(found.find("\"shader\""), std::string::npos) << "the editor holds the material the tool reported: " << found;
     if (::testing::Test::HasFailure())
         cli.keep_files();
 }
