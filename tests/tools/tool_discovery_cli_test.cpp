@@ -3,6 +3,7 @@
 // uap_tool_call. Checked: what the CLI offered the model, what each tool reported (its result as the
 // Messages API received it), the material in the simulated editor afterwards, and the permission card
 // of the not-undoable Pro tool, which must show that tool and its traits, not the dispatcher's.
+// Also: the progress a tool reports while the CLI waits reaches the panels' card of that call.
 #include "cli_stack.hpp"
 
 #include "support/json.hpp"
@@ -18,6 +19,15 @@ using namespace std::chrono_literals;
 
 std::string tool_step(const std::string& name, const std::string& input_json) {
     return uap::json::TextWriter().begin_object().key("tool_use").begin_object().field("name", name).raw_field("input", input_json).end_object().end_object().text();
+}
+
+// The scripted model's turn: these tool calls in order, then a closing text.
+std::string scripted_turn(std::initializer_list<std::string> tool_steps, const std::string& closing) {
+    uap::json::TextWriter steps;
+    steps.begin_array();
+    for (const std::string& step : tool_steps)
+        steps.raw(step);
+    return steps.begin_object().field("text", closing).end_object().end_array().text();
 }
 
 // The bodies of the main-conversation requests the fake API received, in order.
@@ -61,18 +71,12 @@ TEST(ToolDiscoveryWithRealCli, TheModelFindsAndCallsAThirdPartyToolAndAProToolTh
     uap::testing::CliStackOptions options;
     options.plugin_folders = {UAP_CATALOGUE_PLUGINS, UAP_PRO_PLUGINS};
     options.steps = [](const std::filesystem::path&) {
-        return uap::json::TextWriter()
-            .begin_array()
-            .raw(tool_step("mcp__uap__uap_tool_search", R"({"query":"敵のスポーン"})"))
-            .raw(tool_step("mcp__uap__uap_tool_call",
-                           R"({"tool":"levelkit_spawner_add","arguments":{"prefab":"Assets/Enemies/Goblin.prefab","count":3}})"))
-            .raw(tool_step("mcp__uap__uap_tool_search", R"({"query":"マテリアルを作成"})"))
-            .raw(tool_step("mcp__uap__uap_tool_call", R"({"tool":"uap_material_create","arguments":{"path":"Assets/Materials/Goblin.mat"}})"))
-            .begin_object()
-            .field("text", "The spawner is placed and the goblins' material is created.")
-            .end_object()
-            .end_array()
-            .text();
+        return scripted_turn({tool_step("mcp__uap__uap_tool_search", R"({"query":"敵のスポーン"})"),
+                              tool_step("mcp__uap__uap_tool_call",
+                                        R"({"tool":"levelkit_spawner_add","arguments":{"prefab":"Assets/Enemies/Goblin.prefab","count":3}})"),
+                              tool_step("mcp__uap__uap_tool_search", R"({"query":"マテリアルを作成"})"),
+                              tool_step("mcp__uap__uap_tool_call", R"({"tool":"uap_material_create","arguments":{"path":"Assets/Materials/Goblin.mat"}})")},
+                             "The spawner is placed and the goblins' material is created.");
     };
     uap::testing::CliStack cli(options);
     ASSERT_EQ(cli.problem(), "");
@@ -116,6 +120,48 @@ TEST(ToolDiscoveryWithRealCli, TheModelFindsAndCallsAThirdPartyToolAndAProToolTh
     EXPECT_NE(results[3].find(R"("created":"Assets/Materials/Goblin.mat")"), std::string::npos) << results[3];
     std::string found = cli.stack().editor("material.describe", R"({"assetPath":"Assets/Materials/Goblin.mat"})");
     EXPECT_NE(found.find("\"shader\""), std::string::npos) << "the editor holds the material the tool reported: " << found;
+    if (::testing::Test::HasFailure())
+        cli.keep_files();
+}
+
+TEST(ToolDiscoveryWithRealCli, TheProgressOfAToolReachesThePanelsCardOfTheCall) {
+    uap::testing::CliStackOptions options;
+    options.plugin_folders = {UAP_PRO_PLUGINS};
+    options.steps = [](const std::filesystem::path&) {
+        return scripted_turn({tool_step("mcp__uap__uap_tool_call", R"({"tool":"uap_lighting_bake","arguments":{}})")}, "Baked.");
+    };
+    uap::testing::CliStack cli(options);
+    ASSERT_EQ(cli.problem(), "");
+    auto& client = cli.client();
+    client.send(R"({"type":"send","text":"ライトマップをベイクして"})");
+
+    int started = client.wait_for_type("tool_started", 90s);
+    ASSERT_GE(started, 0) << ::testing::PrintToString(client.texts());
+    std::string tool_use = client.message(started)["tool_use_id"].GetString();
+    int asked = client.wait_for_type("permission_requested", 90s); // A bake is not undoable.
+    ASSERT_GE(asked, 0) << ::testing::PrintToString(client.texts());
+    std::string id = client.message(asked)["permission"]["permission_id"].GetString();
+    client.send(R"({"type":"answer_permission","permission_id":")" + id + R"(","decision":"allow"})");
+    int finished = client.wait_for_type("tool_finished", 90s, asked);
+    ASSERT_GE(finished, 0) << ::testing::PrintToString(client.texts());
+
+    // Every report between the card's start and its end names this call; the editor's bake reports
+    // its phase and a share of 100.
+    int reports = 0;
+    int baking = 0;
+    for (int index = asked; index < finished; ++index) {
+        rapidjson::Document event = client.message(index);
+        if (uap::json::string_field(event, "type").value_or("") != "tool_progress")
+            continue;
+        ++reports;
+        EXPECT_EQ(uap::json::string_field(event, "tool_use_id").value_or(""), tool_use) << uap::json::to_text(event);
+        EXPECT_EQ(event["total"].GetDouble(), 100.0) << uap::json::to_text(event);
+        if (uap::json::string_field(event, "message").value_or("").find("baking lightmaps") != std::string::npos)
+            ++baking;
+    }
+    EXPECT_GE(baking, 1) << "the bake's phase reached the card: " << ::testing::PrintToString(client.texts());
+    EXPECT_GE(reports, 2) << "a two-second bake reports several times, at most every 200 ms: " << ::testing::PrintToString(client.texts());
+    EXPECT_LE(reports, 15) << "reports are paced";
     if (::testing::Test::HasFailure())
         cli.keep_files();
 }

@@ -124,6 +124,7 @@ export class Transcript {
       case 'assistant_thinking': return this.addThinking(event);
       case 'tool_started': return this.addTool(event, live);
       case 'tool_finished': return this.finishTool(event, live);
+      case 'tool_progress': return this.progressTool(event);
       case 'turn_finished': return this.addSummary(event);
       case 'turn_reverted': return this.addRevertOutcome(event);
       case 'notice': return this.addNotice(event);
@@ -221,12 +222,28 @@ export class Transcript {
     this.append(details);
   }
 
+  // A running call's progress as its tool reports it (the host paces the reports): the share done
+  // when the tool knows its total, and its words. Not kept: a redrawn card shows its outcome.
+  progressTool(event) {
+    const card = this.toolCards.get(event.tool_use_id);
+    if (!card || card.dataset.finished) return;
+    let line = card.querySelector('.tool-progress');
+    if (!line) {
+      line = element('span', { className: 'tool-progress' });
+      card.querySelector('summary').append(line);
+    }
+    const share = event.total > 0 ? `${Math.min(100, Math.round((100 * event.progress) / event.total))}%` : '';
+    line.textContent = [share, event.message ?? ''].filter(Boolean).join(' · ');
+  }
+
   finishTool(event, live) {
     let card = this.toolCards.get(event.tool_use_id);
     if (!card) {
       this.addTool({ tool_use_id: event.tool_use_id, name: 'tool', input: {} }, false);
       card = this.toolCards.get(event.tool_use_id);
     }
+    card.dataset.finished = 'true';
+    card.querySelector('.tool-progress')?.remove();
     const state = card.querySelector('.tool-state');
     if (event.policy) {
       card.classList.add('policy');

@@ -10,9 +10,12 @@
 
 namespace uap::modules {
 
+// Where a tool's progress reports go: the value, the total when known (0 otherwise), its words.
+using ProgressCallback = std::function<void(double progress, double total, std::string_view message)>;
+
 struct CallOptions {
     const api::CallControl* control = nullptr;
-    std::function<void(double progress, double total, std::string_view message)> on_progress;
+    ProgressCallback on_progress;
     // How long the call may run. Isolated calls past it have their runner killed; zero: the
     // module host's per-tool deadline from the settings.
     std::chrono::milliseconds deadline{0};

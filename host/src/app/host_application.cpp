@@ -299,6 +299,7 @@ Expected<void> HostApplication::start() {
                                                                         &graph->editor->bridge());
     graph->agent->endpoint().add_command_extension(graph->integration_commands.get());
     graph->agent->session().republish_status(); // A panel's first snapshot shows the integrations even before a CLI starts.
+    graph->endpoint->set_panel_events(&graph->agent->hub());
     graph->scene_context = std::make_unique<panel::SceneContext>(&graph->editor->bridge(), graph->agent->hub());
     graph->agent->endpoint().add_command_extension(graph->scene_context.get());
     graph->agent->endpoint().set_scene_context(graph->scene_context.get());

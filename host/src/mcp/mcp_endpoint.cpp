@@ -1,5 +1,6 @@
 // The MCP endpoint: HTTP method and header rules of Streamable HTTP, sessions, and dispatch.
 #include "mcp/mcp_endpoint.hpp"
+#include "mcp/progress_mirror.hpp"
 
 #include "mcp/http_replies.hpp"
 #include "mcp/request_declaration.hpp"
@@ -380,6 +381,9 @@ HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevisi
         m_in_flight.add(origin.session, json::to_text(*message.id), origin.request.peer_gone);
     modules::CallOptions options;
     options.control = &registration->control();
+    if (m_panel_events)
+        if (auto tool_use = tool_use_id_of(*params))
+            options.on_progress = mirrored_progress(*m_panel_events, std::move(*tool_use));
 
     auto token = progress_token(*params);
     const std::string* accept = origin.request.headers.find("Accept");
@@ -411,7 +415,9 @@ HttpResponse McpEndpoint::call_tool(const Message& message, const ProtocolRevisi
         std::mutex writing;
         double last_progress = -1e300;
         if (token)
-            options.on_progress = [&](double progress, double total, std::string_view text) {
+            options.on_progress = [&, mirror = std::move(options.on_progress)](double progress, double total, std::string_view text) {
+                if (mirror)
+                    mirror(progress, total, text);
                 std::lock_guard lock(writing);
                 if (progress <= last_progress) // The specification asks for increasing values.
                     return;

@@ -4,6 +4,7 @@
 // unit tests and the fuzzer drive it directly.
 #pragma once
 
+#include "api/event_sink.hpp"
 #include "mcp/elicitation.hpp"
 #include "mcp/in_flight_calls.hpp"
 #include "mcp/json_rpc.hpp"
@@ -55,6 +56,10 @@ public:
     // Resources, prompts and completions (resources.hpp); set before serving. Unset: those
     // methods are not found and their capabilities not advertised.
     void set_resources(McpResources* resources) { m_resources = resources; }
+
+    // Where the panels hear the progress of a call the managed CLI makes (progress_mirror.hpp); set
+    // before serving. Unset: progress reaches only the MCP client.
+    void set_panel_events(api::EventSink* events) { m_panel_events = events; }
 
 private:
     // What the request log line reports.
@@ -128,6 +133,7 @@ private:
     ServerIdentity m_identity;
     ToolJobs* m_jobs;
     NotificationHub* m_notifications;
+    api::EventSink* m_panel_events = nullptr;
     McpResources* m_resources = nullptr;
     mutable InFlightCalls m_in_flight;
     std::unique_ptr<ToolTasks> m_tasks; // Present when there are jobs to build tasks on.

@@ -1,6 +1,7 @@
 // The browser panel's everyday behaviour: following new output (a pill leads back when the user
 // scrolled away), long words, card focus, denial reasons, destructive commands, Revert only where
-// it can act, a language switch, repeated notices, a host restart and the tab icon. Real host,
+// it can act, a language switch, repeated notices, a host restart, the tab icon and a running tool's
+// progress. Real host,
 // real CLI, scripted fake Messages API, Debian's Chromium.
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -289,6 +290,28 @@ describe('destructive commands', () => {
       await screenshot(page, 'destructive-command');
       await removal.locator('.deny').click();
       await page.locator('.turn-summary').nth(1).waitFor({ timeout: 60000 });
+    });
+  });
+});
+
+describe('a running tool', () => {
+  it("shows the tool's progress on its card while it runs, and only the outcome once it ends", async () => {
+    const steps = [{ tool_use: { name: 'mcp__uap__slow_task', input: { milliseconds: 3000, text: 'slow and done' } } }, { text: 'The slow task finished.' }];
+    await withStack(steps, { plugins: [process.env.UAP_JOBS_PLUGINS] }, async ({ host, browser }) => {
+      const page = await openPanel(browser, host.signIn);
+      await sendMessage(page, 'run the slow task');
+      const card = page.locator('.permission-card').first(); // The test pack's tool is not undoable.
+      await card.waitFor({ timeout: 60000 });
+      await card.getByRole('button', { name: 'Allow', exact: true }).click();
+      const progress = page.locator('.tool-card .tool-progress');
+      await progress.waitFor({ timeout: 60000 });
+      assert.match(await progress.textContent(), /^\d+% · working$/, 'the share done and the tool\'s words');
+      await page.waitForFunction(() => Number.parseInt(document.querySelector('.tool-card .tool-progress')?.textContent ?? '0', 10) > 0,
+        null, { timeout: 20000 });
+      await screenshot(page, 'tool-progress');
+      await page.locator('.turn-summary').waitFor({ timeout: 60000 });
+      assert.equal(await page.locator('.tool-card .tool-progress').count(), 0, 'the finished card shows its outcome, not the last progress');
+      assert.match(await page.locator('.tool-card .tool-state').textContent(), /done/);
     });
   });
 });

@@ -29,8 +29,9 @@ export function requireEnvironment() {
 
 // Starts uap-host serve on `project` with the CLI pointed at the fake; resolves once it printed
 // its sign-in link. `env` is the offline CLI environment (its HOME holds the CLI's transcripts).
-export async function startHost({ project, env }) {
-  const host = track(spawn(HOST_BINARY, ['serve', '--project', project, '--editor', 'sim', '--agent', '--plugins', TEST_PLUGINS],
+export async function startHost({ project, env, plugins = [] }) {
+  const pluginArguments = [TEST_PLUGINS, ...plugins].flatMap((folder) => ['--plugins', folder]);
+  const host = track(spawn(HOST_BINARY, ['serve', '--project', project, '--editor', 'sim', '--agent', ...pluginArguments],
     { env: { ...env, UAP_LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] }), false);
   let stderr = '';
   host.stderr.on('data', (chunk) => { stderr += chunk; });
@@ -57,8 +58,9 @@ export async function startHost({ project, env }) {
 
 // A project with Assets/, the agent settings (our CLI plus `settings`), the fake API with `steps`
 // (an array, or a function of the project folder), and the host. `beforeHost({project, env})` may
-// prepare files (e.g. CLI transcripts under env.HOME) before the host starts.
-export async function startStack(steps, { settings = {}, beforeHost } = {}) {
+// prepare files (e.g. CLI transcripts under env.HOME) before the host starts; `plugins` are more
+// pack folders for it.
+export async function startStack(steps, { settings = {}, beforeHost, plugins = [] } = {}) {
   const project = tempDir('proj-');
   fs.mkdirSync(path.join(project, 'Assets'), { recursive: true });
   const fake = await startFakeAnthropic(typeof steps === 'function' ? steps(project) : steps);
@@ -67,7 +69,7 @@ export async function startStack(steps, { settings = {}, beforeHost } = {}) {
   fs.mkdirSync(settingsDir, { recursive: true });
   fs.writeFileSync(path.join(settingsDir, 'agent-settings.json'), JSON.stringify({ cli_path: CLAUDE_BIN, ...settings }));
   await beforeHost?.({ project, env });
-  const host = await startHost({ project, env });
+  const host = await startHost({ project, env, plugins });
   return { fake, env, project, host };
 }
 
