@@ -25,6 +25,7 @@ namespace AgentPanel.Tests
             cases["viewmodel.status_models_context_and_quick_actions"] = StatusModelsContextAndQuickActions;
             cases["viewmodel.thinking_is_a_card_of_its_own"] = ThinkingIsACardOfItsOwn;
             cases["viewmodel.transcript_bounds_and_render_cursor"] = TranscriptBoundsAndRenderCursor;
+            cases["viewmodel.tool_progress_shows_on_its_running_card"] = ToolProgressShowsOnItsRunningCard;
         }
 
         static JObject Notice(string text)
@@ -96,6 +97,27 @@ namespace AgentPanel.Tests
             transcript.Apply(JObject.Parse(@"{""type"":""transcript_reset"",""seq"":3,""items"":[{""type"":""assistant_thinking"",""text"":""long"",""truncated"":true},{""type"":""assistant_message"",""text"":""again""}]}"));
             Check.Equal(2, transcript.Cards.Count, "a reopened session brings its thinking back");
             Check.True(transcript.Cards[0].Kind == CardKind.Thinking && transcript.Cards[0].Truncated, "and says when the host cut it");
+        }
+
+        // A running tool's reports reach its own card only, and stop showing once it finished.
+        static void ToolProgressShowsOnItsRunningCard(Options options)
+        {
+            var transcript = new Transcript();
+            transcript.Apply(JObject.Parse(@"{""type"":""tool_started"",""seq"":1,""turn_id"":1,""tool_use_id"":""toolu_a"",""name"":""mcp__uap__uap_tool_call"",""input"":{}}"));
+            transcript.Apply(JObject.Parse(@"{""type"":""tool_started"",""seq"":2,""turn_id"":1,""tool_use_id"":""toolu_b"",""name"":""Read"",""input"":{}}"));
+            transcript.Apply(JObject.Parse(@"{""type"":""tool_progress"",""seq"":3,""tool_use_id"":""toolu_a"",""progress"":40.6,""total"":100,""message"":""baking lightmaps: 41%""}"));
+            Check.Equal("41% \u00b7 baking lightmaps: 41%", transcript.Cards[0].Progress, "the share and the tool's words, on its card");
+            Check.True(transcript.Cards[1].Progress == null, "another card hears nothing");
+            transcript.Apply(JObject.Parse(@"{""type"":""tool_progress"",""seq"":4,""tool_use_id"":""toolu_b"",""progress"":3}"));
+            Check.Equal("", transcript.Cards[1].Progress, "no total and no words: nothing to show");
+            transcript.Apply(JObject.Parse(@"{""type"":""tool_progress"",""seq"":5,""tool_use_id"":""toolu_b"",""progress"":3,""message"":""reading""}"));
+            Check.Equal("reading", transcript.Cards[1].Progress, "words without a total");
+            transcript.Apply(JObject.Parse(@"{""type"":""tool_finished"",""seq"":6,""turn_id"":1,""tool_use_id"":""toolu_a"",""is_error"":false,""content"":""{}""}"));
+            Check.True(transcript.Cards[0].Progress == null, "a finished card shows its outcome, not its last report");
+            transcript.Apply(JObject.Parse(@"{""type"":""tool_progress"",""seq"":7,""tool_use_id"":""toolu_a"",""progress"":100,""total"":100}"));
+            Check.True(transcript.Cards[0].Progress == null, "a late report does not bring it back");
+            transcript.Apply(JObject.Parse(@"{""type"":""tool_progress"",""seq"":8,""tool_use_id"":""toolu_unknown"",""progress"":1,""total"":2}"));
+            Check.Equal(2, transcript.Cards.Count, "a report for no card adds none");
         }
 
         // A folded tool card's one line names what the tool works on, from the input the host sent.

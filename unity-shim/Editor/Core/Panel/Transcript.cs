@@ -1,5 +1,6 @@
 // The panel's view model: host-owned chat state rebuilt from panel protocol v1 events (snapshot,
 // then every event). It only holds state; the EditorWindow renders it through PanelText.Literal.
+using System;
 using System.Collections.Generic;
 using Newtonsoft.Json.Linq;
 
@@ -19,6 +20,7 @@ namespace AgentPanel.Panel
         public bool IsError;
         public bool Truncated;               // thinking: the host cut it at its bound
         public bool Finished;
+        public string Progress;              // tool_progress while the tool runs: "40% · baking lightmaps"; null when none
         public string Level;                 // notice level
         public List<MarkdownBlock> Markdown; // assistant: the host's tree; null: show Text as plain text
         // turn_finished: the turn changed the editor under Undo, so revert_turn has something to take back.
@@ -195,8 +197,14 @@ namespace AgentPanel.Panel
                     if (tool == null)
                         break;
                     tool.Finished = true;
+                    tool.Progress = null;
                     tool.IsError = (bool?)item["is_error"] ?? false;
                     tool.ToolResult = (string)item["content"] ?? string.Empty;
+                    break;
+                case "tool_progress":
+                    Card running = Cards.FindLast(card => card.Kind == CardKind.Tool && card.ToolUseId == (string)item["tool_use_id"]);
+                    if (running != null && !running.Finished)
+                        running.Progress = ProgressText(item);
                     break;
                 case "turn_finished":
                     Add(new Card
@@ -234,6 +242,18 @@ namespace AgentPanel.Panel
                     Add(new Card { Kind = CardKind.Notice, Text = (string)item["text"], Level = problem ? "warning" : "info" });
                     break;
             }
+        }
+
+        // What a tool reported last: the share done when it knows its total, and its words.
+        public static string ProgressText(JObject report)
+        {
+            double progress = (double?)report["progress"] ?? 0;
+            double total = (double?)report["total"] ?? 0;
+            string share = total > 0 ? Math.Min(100, (int)Math.Round(100 * progress / total)) + "%" : null;
+            string words = (string)report["message"];
+            if (string.IsNullOrEmpty(words))
+                return share ?? string.Empty;
+            return share == null ? words : share + " \u00b7 " + words;
         }
 
         // A turn's changes as "tool: reason" lines (turn_finished's not_revertible, turn_reverted's not_reverted).

@@ -12,7 +12,15 @@ namespace AgentPanel.Editor
     {
         readonly PanelCommands m_commands;
         readonly Action<string> m_send;
-        readonly List<KeyValuePair<Card, Foldout>> m_unfinishedTools = new List<KeyValuePair<Card, Foldout>>();
+        // A tool card drawn while its tool ran, and the headline it shows (set again only when it changes).
+        sealed class RunningTool
+        {
+            public Card Card;
+            public Foldout Fold;
+            public string Shown;
+        }
+
+        readonly List<RunningTool> m_unfinishedTools = new List<RunningTool>();
         readonly Dictionary<long, Button> m_revertButtons = new Dictionary<long, Button>();
         // The newest turn's Continue; a later message or turn takes it away.
         Button m_continue;
@@ -50,16 +58,23 @@ namespace AgentPanel.Editor
             }
         }
 
-        // Tool cards that were still running when drawn get their result once it arrives.
+        // Tool cards that were still running when drawn show the tool's progress, then get their
+        // result once it arrives.
         public void FinishTools()
         {
             for (int index = m_unfinishedTools.Count - 1; index >= 0; --index)
             {
-                Card card = m_unfinishedTools[index].Key;
+                RunningTool running = m_unfinishedTools[index];
+                Card card = running.Card;
+                Foldout fold = running.Fold;
+                string headline = PanelText.Literal(Headline(card));
+                if (running.Shown != headline)
+                {
+                    fold.text = headline;
+                    running.Shown = headline;
+                }
                 if (!card.Finished)
                     continue;
-                Foldout fold = m_unfinishedTools[index].Value;
-                fold.text = PanelText.Literal(Headline(card));
                 AddResult(fold, card);
                 m_unfinishedTools.RemoveAt(index);
             }
@@ -78,14 +93,15 @@ namespace AgentPanel.Editor
 
         VisualElement ToolCard(Card card)
         {
-            var fold = new Foldout { text = PanelText.Literal(Headline(card)), value = false };
+            string headline = PanelText.Literal(Headline(card));
+            var fold = new Foldout { text = headline, value = false };
             Labels.Classed(fold, "uap-card", "uap-tool-card");
             fold.Add(Labels.Classed(Labels.Text(PanelStrings.Get("card.tool_input")), "uap-section-title"));
             fold.Add(Labels.Classed(Labels.Text(card.ToolInput), "uap-code"));
             if (card.Finished)
                 AddResult(fold, card);
             else
-                m_unfinishedTools.Add(new KeyValuePair<Card, Foldout>(card, fold));
+                m_unfinishedTools.Add(new RunningTool { Card = card, Fold = fold, Shown = headline });
             return fold;
         }
 
@@ -100,6 +116,8 @@ namespace AgentPanel.Editor
         static string Headline(Card card)
         {
             string state = !card.Finished ? PanelStrings.Get("card.tool_running") : card.IsError ? PanelStrings.Get("card.tool_failed") : PanelStrings.Get("card.tool_done");
+            if (!card.Finished && !string.IsNullOrEmpty(card.Progress))
+                state += " " + card.Progress;
             return ToolHeadline.For(card) + " \u2014 " + state;
         }
 
