@@ -1,5 +1,5 @@
 // The base of every editor tool in this pack: a fixed specification (name, description, input
-// schema, traits) and a run() that talks to the editor through an EditorSession, so uap_batch can
+// schema, traits, output schema) and a run() that talks to the editor through an EditorSession, so uap_batch can
 // validate and run the same tools inside one Undo group.
 #pragma once
 
@@ -21,6 +21,9 @@ struct ToolSpec {
     std::string_view description;
     std::string_view input_schema;
     sdk::ToolTraits traits;
+    // What a successful result looks like (a JSON Schema, "type":"object" at the top); the host checks
+    // every result against it and MCP clients get the result as structuredContent too. Empty: none.
+    std::string_view output_schema = {};
 };
 
 class EditorTool : public sdk::Tool {
@@ -33,6 +36,7 @@ public:
     // additionalProperties, ...), which call() checks itself, so tools/list stays within Claude
     // Code's budget; a refusal quotes the rule that failed.
     std::string_view input_schema() const override { return m_published_schema; }
+    std::string_view output_schema() const override { return m_spec.output_schema; }
     sdk::ToolTraits traits() const override { return m_spec.traits; }
 
     sdk::ToolResult call(const rapidjson::Value& arguments, sdk::CallContext& context) final {

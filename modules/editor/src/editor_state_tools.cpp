@@ -26,7 +26,9 @@ ExecuteMenuTool::ExecuteMenuTool()
                   "Run a Unity menu item (no modal dialogs).",
                   R"({"type":"object","required":["menuPath"],"properties":{"menuPath":{"type":"string"}}})",
                   {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::Destructive, sdk::Repeat::NotIdempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","required":["menuPath","executed","observed"],"properties":{
+"menuPath":{"type":"string"},"executed":{"type":"boolean"},"observed":{"type":"object"}}})"}) {}
 
 sdk::ToolResult ExecuteMenuTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     std::string_view path = string_member(arguments, "menuPath");
@@ -57,7 +59,10 @@ EditorSelectTool::EditorSelectTool()
                   R"({"type":"object","properties":{"path":{"type":"string"},
 "paths":{"type":"array","minItems":1,"maxItems":256,"items":{"type":"string"}},"assetPath":{"type":"string"},
 "clear":{"type":"boolean"}}})",
-                  not_undoable_write}) {}
+                  not_undoable_write,
+                  R"({"type":"object","required":["selection"],"properties":{"selection":{"type":"object","required":["objects"],"properties":{
+"objects":{"type":"array","items":{"type":"object","required":["instanceId"],"properties":{"instanceId":{"type":"integer"},"path":{"type":"string"},"assetPath":{"type":"string"}}}},
+"assets":{"type":"array","items":{"type":"string"}}}}}})"}) {}
 
 sdk::ToolResult EditorSelectTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document params(rapidjson::kObjectType);
@@ -101,7 +106,9 @@ PlayModeTool::PlayModeTool()
     : EditorTool({"uap_play_mode",
                   "Start, pause, resume or stop play mode, or read it.",
                   R"({"type":"object","required":["action"],"properties":{"action":{"enum":["status","start","pause","resume","stop"]}}})",
-                  not_undoable_write}) {}
+                  not_undoable_write,
+                  R"({"type":"object","required":["state","isPlaying","isPaused"],"properties":{
+"state":{"enum":["edit","playing","paused"]},"isPlaying":{"type":"boolean"},"isPaused":{"type":"boolean"}}})"}) {}
 
 sdk::ToolResult PlayModeTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     std::string_view action = string_member(arguments, "action");
@@ -140,7 +147,10 @@ ConsoleLogsTool::ConsoleLogsTool()
 "types":{"type":"array","items":{"enum":["log","warning","error","exception","assert"]}},"contains":{"type":"string"},
 "since_id":{"type":"integer","minimum":0},"count":{"type":"integer","minimum":1,"maximum":1000}}})",
                   {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","required":["entries","lastId"],"properties":{
+"entries":{"type":"array","items":{"type":"object","required":["id","type","message"],"properties":{"id":{"type":"integer"},"type":{"type":"string"},"message":{"type":"string"}}}},
+"lastId":{"type":"integer"},"more":{"type":"boolean"}}})"}) {}
 
 sdk::ToolResult ConsoleLogsTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document params(rapidjson::kObjectType);
@@ -162,7 +172,8 @@ sdk::ToolResult ConsoleLogsTool::run(const rapidjson::Value& arguments, EditorSe
 
 ConsoleClearTool::ConsoleClearTool()
     : EditorTool({"uap_console_clear", "Clear the Unity Console.",
-                  R"({"type":"object","properties":{}})", not_undoable_write}) {}
+                  R"({"type":"object","properties":{}})", not_undoable_write,
+                  R"({"type":"object","required":["remaining"],"properties":{"cleared":{"type":"integer"},"remaining":{"type":"integer"}}})"}) {}
 
 sdk::ToolResult ConsoleClearTool::run(const rapidjson::Value&, EditorSession& session) {
     rapidjson::Document none(rapidjson::kObjectType);
@@ -176,7 +187,9 @@ sdk::ToolResult ConsoleClearTool::run(const rapidjson::Value&, EditorSession& se
         return failure("uap_console_clear ran, but the console could not be read back", left);
     rapidjson::Document result(rapidjson::kObjectType);
     auto& allocator = result.GetAllocator();
-    result.AddMember("cleared", rapidjson::Value(cleared.result["observed"]["cleared"], allocator), allocator);
+    // The simulator counts the cleared entries; Unity's console.clear does not, so it is left out then.
+    if (const auto* count = member(cleared.result, "observed") ? member(cleared.result["observed"], "cleared") : nullptr)
+        result.AddMember("cleared", rapidjson::Value(*count, allocator), allocator);
     result.AddMember("remaining", left.result["entries"].Size(), allocator);
     return sdk::ToolResult::success(std::move(result));
 }

@@ -17,7 +17,10 @@ EditorScreenshotTool::EditorScreenshotTool()
                   R"({"type":"object","properties":{"view":{"enum":["game","scene"]},
 "width":{"type":"integer","minimum":32,"maximum":4096},"height":{"type":"integer","minimum":32,"maximum":4096},"return_image":{"type":"boolean"}}})",
                   {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","required":["mimeType","width","height","base64Bytes"],"properties":{
+"mimeType":{"type":"string"},"width":{"type":"integer"},"height":{"type":"integer"},"view":{"type":"string"},"camera":{"type":"object"},
+"markersInView":{"type":"array","items":{"type":"object","required":["id","x","y"]}},"base64Bytes":{"type":"integer"},"image":{"type":"string"},"note":{"type":"string"}}})"}) {}
 
 sdk::ToolResult EditorScreenshotTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document params(rapidjson::kObjectType);
@@ -59,7 +62,9 @@ GameViewSizeTool::GameViewSizeTool()
                   R"({"type":"object","properties":{"action":{"enum":["get","set"]},
 "width":{"type":"integer","minimum":16,"maximum":8192},"height":{"type":"integer","minimum":16,"maximum":8192}}})",
                   {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","required":["open","width","height"],"properties":{
+"open":{"type":"boolean"},"width":{"type":"integer"},"height":{"type":"integer"}}})"}) {}
 
 sdk::ToolResult GameViewSizeTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document none(rapidjson::kObjectType);

@@ -83,7 +83,9 @@ MarkerAddTool::MarkerAddTool(MarkersState& state)
                   R"({"type":"object","properties":{"kind":{"enum":["point","arrow","box"]},"position":{"type":"array","items":{"type":"number"}},)"
                   R"("target":{"type":"string"},"to":{"type":"array","items":{"type":"number"}},"label":{"type":"string","maxLength":64},)"
                   R"("color":{"type":"string"},"size":{"type":"number","maximum":100},"ttl_seconds":{"type":"number"}}})",
-                  writes}),
+                  writes,
+                  R"({"type":"object","required":["id","kind","position","drawn","message"],"properties":{"id":{"type":"integer"},"kind":{"enum":["point","arrow","box"]},)"
+                  R"("position":{"type":"array","items":{"type":"number"}},"droppedOldest":{"type":"array","items":{"type":"integer"}},"drawn":{"type":"boolean"},"message":{"type":"string"}}})"}),
       m_state(state) {}
 
 sdk::ToolResult MarkerAddTool::run(const rapidjson::Value& arguments, EditorSession& session) {
@@ -169,7 +171,10 @@ sdk::ToolResult MarkerAddTool::run(const rapidjson::Value& arguments, EditorSess
 }
 
 MarkerListTool::MarkerListTool(MarkersState& state)
-    : EditorTool({"uap_marker_list", "List agent markers and user pins (id, kind, label, position, origin).", R"({"type":"object"})", reads}),
+    : EditorTool({"uap_marker_list", "List agent markers and user pins (id, kind, label, position, origin).", R"({"type":"object"})", reads,
+                  R"({"type":"object","required":["count","markers"],"properties":{"count":{"type":"integer"},"markers":{"type":"array","items":{)"
+                  R"("type":"object","required":["id","kind","label","origin","position"],"properties":{"id":{"type":["integer","string"]},"kind":{"enum":["point","arrow","box","pin"]},)"
+                  R"("label":{"type":"string"},"origin":{"enum":["agent","user"]},"position":{"type":"array","items":{"type":"number"}},"target":{"type":"string"}}}}}})"}),
       m_state(state) {}
 
 sdk::ToolResult MarkerListTool::run(const rapidjson::Value&, EditorSession& session) {
@@ -222,7 +227,9 @@ sdk::ToolResult MarkerListTool::run(const rapidjson::Value&, EditorSession& sess
 
 MarkerClearTool::MarkerClearTool(MarkersState& state)
     : EditorTool({"uap_marker_clear", "Clear marker id; no id: all agent markers; all:true: pins and sketches too.",
-                  R"({"type":"object","properties":{"id":{"type":"integer"},"all":{"type":"boolean"}}})", writes}),
+                  R"({"type":"object","properties":{"id":{"type":"integer"},"all":{"type":"boolean"}}})", writes,
+                  R"({"type":"object","required":["removedMarkers","remainingMarkers","remainingPins"],"properties":{"removedMarkers":{"type":"integer"},)"
+                  R"("removedPins":{"type":"integer"},"removedStrokes":{"type":"integer"},"remainingMarkers":{"type":"integer"},"remainingPins":{"type":"integer"},"editor":{"type":"string"}}})"}),
       m_state(state) {}
 
 sdk::ToolResult MarkerClearTool::run(const rapidjson::Value& arguments, EditorSession& session) {
@@ -262,7 +269,12 @@ sdk::ToolResult MarkerClearTool::run(const rapidjson::Value& arguments, EditorSe
 
 StrokeListTool::StrokeListTool(MarkersState& state)
     : EditorTool({"uap_stroke_list", "List the user's Scene-view sketches: points, normals, hit objects, length, closed, bounds, plane.",
-                  R"({"type":"object","properties":{"id":{"type":"string"},"max_points":{"type":"integer","minimum":2,"maximum":2000}}})", reads}),
+                  R"({"type":"object","properties":{"id":{"type":"string"},"max_points":{"type":"integer","minimum":2,"maximum":2000}}})", reads,
+                  R"({"type":"object","required":["count","strokes"],"properties":{"count":{"type":"integer"},"strokes":{"type":"array","items":{"type":"object",)"
+                  R"("required":["id","pointCount","points","normals","hitObjects","length","closed","bounds","plane"],"properties":{"id":{"type":"string"},)"
+                  R"("pointCount":{"type":"integer"},"resampledTo":{"type":"integer"},"points":{"type":"array","items":{"type":"array","items":{"type":"number"}}},)"
+                  R"("normals":{"type":"array"},"hitObjects":{"type":"array"},"length":{"type":"number"},"closed":{"type":"boolean"},"bounds":{"type":"object","required":["min","max"]},)"
+                  R"("plane":{"type":["object","string","null"]}}}}}})"}),
       m_state(state) {}
 
 sdk::ToolResult StrokeListTool::run(const rapidjson::Value& arguments, EditorSession&) {

@@ -130,7 +130,10 @@ AnimatorEditTool::AnimatorEditTool()
     : EditorTool({"uap_animator_edit",
                   "Edit an Animator Controller: parameters, layers, states, transitions with conditions, blend trees. Not undoable.",
                   edit_schema,
-                  {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::Destructive, sdk::Repeat::NotIdempotent, sdk::Duration::Quick}}) {}
+                  {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::Destructive, sdk::Repeat::NotIdempotent, sdk::Duration::Quick},
+                  R"({"type":"object","required":["assetPath","created","controller","verified","undoable"],"properties":{
+"assetPath":{"type":"string"},"created":{"type":"boolean"},"controller":{"type":"object","required":["path","guid","parameters","layers"]},
+"verified":{"type":"string"},"undoable":{"enum":[false]}}})"}) {}
 
 std::string_view AnimatorEditTool::japanese_description() const {
     return "アニメーターコントローラーを編集：パラメーター、レイヤー、ステート、遷移と条件、ブレンドツリー、デフォルトステート。元に戻せません。";
@@ -173,7 +176,10 @@ AnimatorInspectTool::AnimatorInspectTool()
     : EditorTool({"uap_animator_inspect",
                   "Read an Animator Controller: parameters, layers, states, blend trees, transitions, default states.",
                   R"({"type":"object","required":["assetPath"],"additionalProperties":false,"properties":{"assetPath":{"type":"string"}}})",
-                  {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent, sdk::Duration::Quick}}) {}
+                  {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent, sdk::Duration::Quick},
+                  R"({"type":"object","required":["path","guid","parameters","layers"],"properties":{
+"path":{"type":"string"},"guid":{"type":"string"},"parameters":{"type":"array","items":{"type":"object","required":["name","type"]}},
+"layers":{"type":"array","items":{"type":"object","required":["name","states"]}}}})"}) {}
 
 std::string_view AnimatorInspectTool::japanese_description() const {
     return "アニメーターコントローラーを調べる：パラメーター、レイヤー、ステート、ブレンドツリー、遷移、デフォルトステート。";

@@ -159,7 +159,10 @@ AvatarConfigureTool::AvatarConfigureTool()
                   "Set a model (.fbx, .obj ...) up as a Humanoid: rig Human, Avatar from this model, automatic or explicit bone mapping "
                   "(human bone -> transform), reimport, then check the Avatar is valid. Not undoable.",
                   configure_schema,
-                  {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::Destructive, sdk::Repeat::Idempotent, sdk::Duration::Quick}}) {}
+                  {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::Destructive, sdk::Repeat::Idempotent, sdk::Duration::Quick},
+                  R"({"type":"object","required":["assetPath","avatar","mapping","verified","undoable"],"properties":{
+"assetPath":{"type":"string"},"avatar":{"type":"object","required":["name","isValid","isHuman"]},"mapping":{"type":"object","additionalProperties":{"type":"string"}},
+"verified":{"type":"string"},"undoable":{"enum":[false]}}})"}) {}
 
 std::string_view AvatarConfigureTool::japanese_description() const {
     return "モデル（.fbx、.obj など）をヒューマノイドに設定：リグを Humanoid、このモデルからアバターを作成、ボーンのマッピングは自動または指定"
@@ -220,7 +223,11 @@ AvatarInspectTool::AvatarInspectTool()
     : EditorTool({"uap_avatar_inspect",
                   "Read a model's rig: animation type, Avatar validity, the human bone map, the required bones still unmapped, the model's transforms.",
                   R"({"type":"object","required":["assetPath"],"additionalProperties":false,"properties":{"assetPath":{"type":"string"}}})",
-                  {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent, sdk::Duration::Quick}}) {}
+                  {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent, sdk::Duration::Quick},
+                  R"({"type":"object","required":["path","guid","animationType","avatar","bones","missingRequired","transforms","transformCount"],
+"properties":{"path":{"type":"string"},"guid":{"type":"string"},"animationType":{"enum":["None","Legacy","Generic","Human"]},
+"avatar":{"type":["object","null"],"required":["name","isValid","isHuman"]},"bones":{"type":"array","items":{"type":"object","required":["humanBone","required","transform"]}},
+"missingRequired":{"type":"array","items":{"type":"string"}},"transforms":{"type":"array","items":{"type":"string"}},"transformCount":{"type":"integer"}}})"}) {}
 
 std::string_view AvatarInspectTool::japanese_description() const {
     return "モデルのリグを調べる：アニメーションタイプ、アバターが有効か、ヒューマンボーンのマッピング、未設定の必須ボーン、モデルのトランスフォーム。";

@@ -166,6 +166,8 @@ std::optional<std::string> compare_clip(const rapidjson::Value& arguments, const
 }
 
 // The clip's bindings and key counts without the keys, for a short result.
+#define UAP_CURVE_SUMMARY_SCHEMA R"({"type":"array","items":{"type":"object","required":["path","type","propertyName","keyCount"]}})"
+
 rapidjson::Value curve_summary(const rapidjson::Value& curves, core::Allocator& allocator) {
     rapidjson::Value summary(rapidjson::kArrayType);
     for (const auto& curve : curves.GetArray()) {
@@ -195,7 +197,11 @@ AnimCreateClipTool::AnimCreateClipTool()
     : EditorTool({"uap_anim_create_clip",
                   "Create an animation clip (.anim): keyframe curves, sprite/material swaps, loop, events. Not undoable.",
                   create_clip_schema,
-                  {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::Destructive, sdk::Repeat::NotIdempotent, sdk::Duration::Quick}}) {}
+                  {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::Destructive, sdk::Repeat::NotIdempotent, sdk::Duration::Quick},
+                  R"({"type":"object","required":["assetPath","guid","created","frameRate","length","loopTime","curves","objectCurves","eventCount",
+"verified","undoable"],"properties":{"assetPath":{"type":"string"},"guid":{"type":"string"},"created":{"type":"boolean"},"frameRate":{"type":"number"},"length":{"type":"number"},
+"loopTime":{"type":"boolean"},"curves":)" UAP_CURVE_SUMMARY_SCHEMA R"(,"objectCurves":)" UAP_CURVE_SUMMARY_SCHEMA R"(,"eventCount":{"type":"integer"},
+"verified":{"type":"string"},"undoable":{"enum":[false]}}})"}) {}
 
 std::string_view AnimCreateClipTool::japanese_description() const {
     return "アニメーションクリップ（.anim）を作成：キーフレームのカーブ、スプライトやマテリアルの切り替え、ループ、アニメーションイベント。元に戻せません。";
@@ -238,7 +244,12 @@ AnimInspectClipTool::AnimInspectClipTool()
     : EditorTool({"uap_anim_inspect_clip",
                   "Read an animation clip: curves with keys, sprite/material keys, frame rate, length, loop, events.",
                   R"({"type":"object","required":["assetPath"],"additionalProperties":false,"properties":{"assetPath":{"type":"string"},"keyLimit":{"type":"integer","minimum":0,"maximum":1000}}})",
-                  {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent, sdk::Duration::Quick}}) {}
+                  {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent, sdk::Duration::Quick},
+                  R"({"type":"object","required":["path","guid","frameRate","length","loopTime","curves","objectCurves","events","keyLimit"],
+"properties":{"path":{"type":"string"},"guid":{"type":"string"},"frameRate":{"type":"number"},"length":{"type":"number"},"loopTime":{"type":"boolean"},
+"curves":{"type":"array","items":{"type":"object","required":["path","type","propertyName","keyCount","keys"]}},
+"objectCurves":{"type":"array","items":{"type":"object","required":["path","type","propertyName","keyCount","keys"]}},
+"events":{"type":"array","items":{"type":"object","required":["time","functionName"]}},"keyLimit":{"type":"integer"}}})"}) {}
 
 std::string_view AnimInspectClipTool::japanese_description() const {
     return "アニメーションクリップを調べる：カーブとキーフレーム、スプライトの切り替え、フレームレート、長さ、ループ、イベント。";

@@ -97,7 +97,13 @@ LightingBakeTool::LightingBakeTool()
                   "Bake lightmaps (Unity's lightmapper or Bakery) as a job with progress; reports time, lightmaps and warnings. reflectionProbes: true then bakes the Baked-mode reflection probes and reports each texture (read back) or why a probe was skipped.",
                   R"({"type":"object","properties":{"engine":{"type":"string","enum":["unity","bakery"]},"reflectionProbes":{"type":"boolean"}}})",
                   {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
-                   sdk::Duration::LongRunning}}) {}
+                   sdk::Duration::LongRunning},
+                  R"({"type":"object","required":["bakeId","engine","outcome","elapsedMs","lightmapCount","warnings","verifiedBy","undoable"],"properties":{
+"bakeId":{"type":"integer"},"engine":{"enum":["unity","bakery"]},"outcome":{"enum":["completed"]},"elapsedMs":{"type":"integer"},"lightmapCount":{"type":"integer"},
+"warnings":{"type":"array","items":{"type":"string"}},"verifiedBy":{"type":"string"},"undoable":{"enum":[false]},
+"reflectionProbes":{"type":"object","required":["baked","skipped","summary","verifiedBy"],"properties":{
+"baked":{"type":"array","items":{"type":"object","required":["object","mode","texture"]}},"skipped":{"type":"array","items":{"type":"object","required":["object","mode","reason"]}},
+"summary":{"type":"string"},"verifiedBy":{"type":"string"}}}}})"}) {}
 
 sdk::ToolResult LightingBakeTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     std::string engine = member(arguments, "engine") ? std::string(string_member(arguments, "engine")) : "unity";

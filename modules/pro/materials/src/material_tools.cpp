@@ -105,7 +105,11 @@ MaterialShaderPropertiesTool::MaterialShaderPropertiesTool()
 "assetPath":{"type":"string","minLength":1,"maxLength":1024},"shader":{"type":"string","minLength":1,"maxLength":512},
 "filter":{"type":"string","maxLength":200},"includeHidden":{"type":"boolean"},"limit":{"type":"integer","minimum":1,"maximum":1000}}})",
                   {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","required":["shader","properties","totalMatches","keywords"],"properties":{
+"shader":{"type":"object","required":["name","renderQueue"]},"properties":{"type":"array","items":{"type":"object","required":["name","displayName","type","flags"]}},
+"totalMatches":{"type":"integer"},"truncated":{"type":"string"},"hiddenLeftOut":{"type":"integer"},"keywords":{"type":"array","items":{"type":"string"}},
+"material":{"type":"object","required":["assetPath","renderQueue","enabledKeywords"]}}})"}) {}
 
 sdk::ToolResult MaterialShaderPropertiesTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     constexpr std::string_view tool = "uap_material_shader_properties";
@@ -157,13 +161,21 @@ sdk::ToolResult MaterialShaderPropertiesTool::run(const rapidjson::Value& argume
     R"("values":{"type":"object","maxProperties":256},"keywords":{"type":"object","maxProperties":256,)"                \
     R"("additionalProperties":{"type":"boolean"}},"renderQueue":{"type":"integer","minimum":-1,"maximum":5000})"
 
+// What uap_material_set and uap_material_create report as observed (observed_writes).
+#define UAP_MATERIAL_OBSERVED_SCHEMA                                                                                     \
+    R"({"type":"object","required":["values","enabledKeywords","renderQueue"],"properties":{)"                         \
+    R"("values":{"type":"array","items":{"type":"object","required":["name","type","value"]}},)"                      \
+    R"("enabledKeywords":{"type":"array","items":{"type":"string"}},"renderQueue":{"type":"integer"}}})"
+
 MaterialSetTool::MaterialSetTool()
     : EditorTool({"uap_material_set",
                   "Set material properties by name (colour, float, range, vector, int, texture with tiling/offset), keywords and render queue; read back.",
                   R"({"type":"object","required":["assetPath"],"properties":{"assetPath":{"type":"string","minLength":1,"maxLength":1024},)"
                   UAP_MATERIAL_WRITE_SCHEMA R"(}})",
                   {sdk::Access::Writes, sdk::Undo::Undoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","required":["assetPath","shader","observed","verifiedBy","undoable"],"properties":{
+"assetPath":{"type":"string"},"shader":{"type":"string"},"observed":)" UAP_MATERIAL_OBSERVED_SCHEMA R"(,"verifiedBy":{"type":"string"},"undoable":{"enum":[true]}}})"}) {}
 
 sdk::ToolResult MaterialSetTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     constexpr std::string_view tool = "uap_material_set";
@@ -204,7 +216,10 @@ MaterialCreateTool::MaterialCreateTool()
                   R"({"type":"object","required":["path"],"properties":{"path":{"type":"string","minLength":8,"maxLength":1024},)"
                   R"("shader":{"type":"string","minLength":1,"maxLength":512},)" UAP_MATERIAL_WRITE_SCHEMA R"(}})",
                   {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::NotIdempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","required":["created","renamed","verifiedBy","undoable"],"properties":{
+"created":{"type":"string"},"renamed":{"type":"boolean"},"shader":{"type":"object","required":["name"]},"observed":)" UAP_MATERIAL_OBSERVED_SCHEMA R"(,
+"renderQueue":{"type":"integer"},"verifiedBy":{"type":"string"},"undoable":{"enum":[false]}}})"}) {}
 
 sdk::ToolResult MaterialCreateTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     constexpr std::string_view tool = "uap_material_create";

@@ -157,7 +157,11 @@ PrefabGetOverridesTool::PrefabGetOverridesTool()
                   "List a prefab instance's overrides: changed properties (instance and prefab values), added/removed components and children.",
                   R"({"type":"object","required":["path"],"properties":{
 "path":{"type":"string","maxLength":2048},"scene":{"type":"string","maxLength":1024},"offset":{"type":"integer","minimum":0},"limit":{"type":"integer","minimum":1,"maximum":500}}})",
-                  {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent, sdk::Duration::Quick}}) {}
+                  {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent, sdk::Duration::Quick},
+                  R"({"type":"object","required":["instanceRoot","assetPath","assetType","overrideCount","overrides"],"properties":{
+"instanceRoot":{"type":"object"},"assetPath":{"type":"string"},"assetType":{"enum":["Regular","Variant","Model"]},"basePrefab":{"type":"string"},"overrideCount":{"type":"integer"},
+"overrides":{"type":"array","items":{"type":"object","required":["index","kind","objectPath"],"properties":{"index":{"type":"integer"},"kind":{"type":"string"},"objectPath":{"type":"string"}}}},
+"nextOffset":{"type":"integer"}}})"}) {}
 
 std::string_view PrefabGetOverridesTool::japanese_description() const {
     return "プレハブインスタンスのオーバーライド（変更したプロパティとプレハブの値、追加・削除したコンポーネントと子オブジェクト）を一覧する。";
@@ -195,7 +199,10 @@ PrefabApplyOverridesTool::PrefabApplyOverridesTool()
                   "instance that follows it. Not undoable.",
                   R"({"type":"object","required":["path"],"properties":{
 "path":{"type":"string","maxLength":2048},"scene":{"type":"string","maxLength":1024},"overrideIndex":{"type":"integer","minimum":0}}})",
-                  {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::Destructive, sdk::Repeat::NotIdempotent, sdk::Duration::Quick}}) {}
+                  {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::Destructive, sdk::Repeat::NotIdempotent, sdk::Duration::Quick},
+                  R"({"type":"object","required":["applied","assetPath","remainingOverrides","undoable","note"],"properties":{
+"applied":{"type":"array","items":{"type":"object","required":["kind","objectPath"]}},"assetPath":{"type":"string"},"remainingOverrides":{"type":"integer"},
+"undoable":{"enum":[false]},"note":{"type":"string"}}})"}) {}
 
 std::string_view PrefabApplyOverridesTool::japanese_description() const {
     return "プレハブインスタンスのオーバーライドをプレハブアセットに適用する（すべて、または overrideIndex の1件）。.prefab ファイルと他のインスタンスが変わり、元に戻せない。";
@@ -210,7 +217,10 @@ PrefabRevertOverridesTool::PrefabRevertOverridesTool()
                   "Revert a prefab instance's overrides (all, or overrideIndex) to the prefab's values; changes the instance only. Undoable.",
                   R"({"type":"object","required":["path"],"properties":{
 "path":{"type":"string","maxLength":2048},"scene":{"type":"string","maxLength":1024},"overrideIndex":{"type":"integer","minimum":0}}})",
-                  {sdk::Access::Writes, sdk::Undo::Undoable, sdk::Impact::NonDestructive, sdk::Repeat::NotIdempotent, sdk::Duration::Quick}}) {}
+                  {sdk::Access::Writes, sdk::Undo::Undoable, sdk::Impact::NonDestructive, sdk::Repeat::NotIdempotent, sdk::Duration::Quick},
+                  R"({"type":"object","required":["reverted","valuesReadBack","assetPath","remainingOverrides"],"properties":{
+"reverted":{"type":"array","items":{"type":"object","required":["kind","objectPath"]}},"valuesReadBack":{"type":"array","items":{"type":"string"}},
+"assetPath":{"type":"string"},"remainingOverrides":{"type":"integer"}}})"}) {}
 
 std::string_view PrefabRevertOverridesTool::japanese_description() const {
     return "プレハブインスタンスのオーバーライドを取り消してプレハブの値に戻す（すべて、または1件）。変わるのはインスタンスだけで、Undo できる。";
@@ -225,7 +235,10 @@ PrefabUnpackTool::PrefabUnpackTool()
                   "Unpack a prefab instance into plain GameObjects (mode outermostRoot keeps nested prefabs; completely). Undoable.",
                   R"({"type":"object","required":["path"],"properties":{
 "path":{"type":"string","maxLength":2048},"scene":{"type":"string","maxLength":1024},"mode":{"enum":["outermostRoot","completely"]}}})",
-                  {sdk::Access::Writes, sdk::Undo::Undoable, sdk::Impact::NonDestructive, sdk::Repeat::NotIdempotent, sdk::Duration::Quick}}) {}
+                  {sdk::Access::Writes, sdk::Undo::Undoable, sdk::Impact::NonDestructive, sdk::Repeat::NotIdempotent, sdk::Duration::Quick},
+                  R"({"type":"object","required":["unpacked","mode","wasInstanceOf","droppedOverrides","verifiedUnlinked"],"properties":{
+"unpacked":{"type":"object","required":["instanceId"]},"mode":{"enum":["outermostRoot","completely"]},"wasInstanceOf":{"type":"string"},"droppedOverrides":{"type":"integer"},
+"verifiedUnlinked":{"type":"boolean"}}})"}) {}
 
 std::string_view PrefabUnpackTool::japanese_description() const {
     return "プレハブインスタンスをアンパック（展開）して普通のゲームオブジェクトにする（一番外側だけ、または完全に）。Undo できる。";

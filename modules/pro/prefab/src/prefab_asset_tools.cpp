@@ -31,7 +31,10 @@ PrefabCreateTool::PrefabCreateTool()
                   "basePrefab, at assetPath (.prefab). Not undoable.",
                   R"({"type":"object","required":["assetPath"],"properties":{
 "assetPath":{"type":"string","minLength":8,"maxLength":2048},"sourcePath":{"type":"string","maxLength":2048},"basePrefab":{"type":"string","maxLength":2048},"scene":{"type":"string","maxLength":1024}}})",
-                  {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::NotIdempotent, sdk::Duration::Quick}}) {}
+                  {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::NotIdempotent, sdk::Duration::Quick},
+                  R"({"type":"object","required":["created","renamed","assetType","undoable"],"properties":{
+"created":{"type":"string"},"renamed":{"type":"boolean"},"connected":{"type":"boolean"},"assetType":{"enum":["Regular","Variant","Model"]},"basePrefab":{"type":"string"},
+"undoable":{"enum":[false]}}})"}) {}
 
 std::string_view PrefabCreateTool::japanese_description() const {
     return "シーンのオブジェクトからプレハブを作成する（元のオブジェクトはそのインスタンスになる）、またはプレハブのバリアントを作成する。元に戻せない。";
@@ -109,7 +112,9 @@ PrefabStageTool::PrefabStageTool()
                   "Open a prefab asset in prefab mode (action open, assetPath) or close prefab mode (action close).",
                   R"({"type":"object","required":["action"],"properties":{
 "action":{"enum":["open","close"]},"assetPath":{"type":"string","minLength":8,"maxLength":2048}}})",
-                  {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent, sdk::Duration::Quick}}) {}
+                  {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent, sdk::Duration::Quick},
+                  R"({"type":"object","required":["prefabStage","note"],"properties":{
+"prefabStage":{"type":["object","null"],"required":["assetPath"],"properties":{"assetPath":{"type":"string"}}},"note":{"type":"string"}}})"}) {}
 
 std::string_view PrefabStageTool::japanese_description() const {
     return "プレハブをプレハブモード（プレハブ編集モード）で開く、またはプレハブモードを閉じてシーンに戻る。";

@@ -25,7 +25,10 @@ rapidjson::Value copy(const rapidjson::Value& value, rapidjson::Document::Alloca
 WindowListTool::WindowListTool()
     : WindowTool({"uap_window_list",
                   "List open editor windows: windowIndex, title, type, position, docked, focused, ui (uitoolkit, or imgui/empty: not automatable).",
-                  R"({"type":"object","properties":{}})", reads},
+                  R"({"type":"object","properties":{}})", reads,
+                  R"({"type":"object","required":["windows"],"properties":{"windows":{"type":"array","items":{"type":"object",
+"required":["windowIndex","title","type","ui"],"properties":{"windowIndex":{"type":"integer"},"title":{"type":"string"},"type":{"type":"string"},"ui":{"enum":["uitoolkit","imgui","empty"]}}}},
+"sharedTitles":{"type":"array","items":{"type":"string"}},"note":{"type":"string"}}})"},
                  "開いているエディタウィンドウの一覧（番号、タイトル、型、位置、ドッキング、フォーカス、UI Toolkit か IMGUI か）") {}
 
 sdk::ToolResult WindowListTool::run(const rapidjson::Value&, EditorSession& session) {
@@ -57,7 +60,10 @@ WindowDumpTool::WindowDumpTool()
                   R"({"type":"object","properties":{)" UAP_WINDOW_ARGUMENTS R"(,
 "element":{"type":"string","maxLength":2048,"description":"a path: dump only this subtree"},
 "cursor":{"type":"string","maxLength":12},"limit":{"type":"integer","minimum":1,"maximum":500}}})",
-                  reads},
+                  reads,
+                  R"({"type":"object","required":["window","nodes","total"],"properties":{"window":{"type":"object"},
+"nodes":{"type":"array","items":{"type":"object","required":["path","type"],"properties":{"path":{"type":"string"},"type":{"type":"string"}}}},
+"total":{"type":"integer"},"nextCursor":{"type":"string"},"note":{"type":"string"}}})"},
                  "UI Toolkit のエディタウィンドウの要素ツリーを表示（ボタン、ラベル、入力欄の名前・テキスト・値・有効状態・位置）") {}
 
 sdk::ToolResult WindowDumpTool::run(const rapidjson::Value& arguments, EditorSession& session) {
@@ -88,7 +94,10 @@ sdk::ToolResult WindowDumpTool::run(const rapidjson::Value& arguments, EditorSes
 WindowScreenshotTool::WindowScreenshotTool()
     : WindowTool({"uap_window_screenshot",
                   "Capture one editor window as drawn on screen (PNG); return_image:true adds the image. IMGUI windows too.",
-                  R"({"type":"object","properties":{)" UAP_WINDOW_ARGUMENTS R"(,"return_image":{"type":"boolean"}}})", reads},
+                  R"({"type":"object","properties":{)" UAP_WINDOW_ARGUMENTS R"(,"return_image":{"type":"boolean"}}})", reads,
+                  R"({"type":"object","required":["mimeType","width","height","windowIndex","base64Bytes"],"properties":{
+"mimeType":{"type":"string"},"width":{"type":"integer"},"height":{"type":"integer"},"window":{"type":"object"},"windowIndex":{"type":"integer"},
+"base64Bytes":{"type":"integer"},"image":{"type":"string"},"note":{"type":"string"}}})"},
                  "エディタウィンドウ1枚のスクリーンショットを撮る（画面に表示されたとおりの PNG）") {}
 
 sdk::ToolResult WindowScreenshotTool::run(const rapidjson::Value& arguments, EditorSession& session) {

@@ -71,10 +71,18 @@ std::optional<std::string> refuse_disabled(const ElementTarget& element, std::st
 
 } // namespace
 
+// The "window" and "element" members of both tools' results (window_summary, element_summary).
+#define UAP_WINDOW_SUMMARY_SCHEMAS                                                                                       \
+    R"("window":{"type":"object","required":["windowIndex","title","type"],"properties":{"windowIndex":{"type":"integer"},)" \
+    R"("title":{"type":"string"},"type":{"type":"string"}}},"element":{"type":"object","required":["path"],"properties":{)" \
+    R"("path":{"type":"string"},"name":{"type":"string"},"type":{"type":"string"}}})"
+
 WindowClickTool::WindowClickTool()
     : WindowWriteTool({"uap_window_click",
                        "Click a Button in a UI Toolkit editor window; succeeds only when its click handler was observed to run. Not undoable.",
-                       R"({"type":"object","properties":{)" UAP_WINDOW_ARGUMENTS "," UAP_ELEMENT_ARGUMENTS R"(}})", clicks},
+                       R"({"type":"object","properties":{)" UAP_WINDOW_ARGUMENTS "," UAP_ELEMENT_ARGUMENTS R"(}})", clicks,
+                  R"({"type":"object","required":["clicked","window","element","observed","note"],"properties":{"clicked":{"enum":[true]},)"
+                  UAP_WINDOW_SUMMARY_SCHEMAS R"(,"observed":{"type":"object","required":["handlerRan","handlers"]},"note":{"type":"string"}}})"},
                       "エディタウィンドウのボタンをクリックする（ボタンの処理が実際に動いたときだけ成功。元に戻せない）") {}
 
 sdk::ToolResult WindowClickTool::run(const rapidjson::Value& arguments, EditorSession& session) {
@@ -119,7 +127,9 @@ WindowSetValueTool::WindowSetValueTool()
                        "Set a field (text, toggle, number, enum, dropdown, slider) in a UI Toolkit editor window and read it back. Not undoable.",
                        R"({"type":"object","required":["value"],"properties":{)" UAP_WINDOW_ARGUMENTS "," UAP_ELEMENT_ARGUMENTS R"(,
 "value":{"type":["string","number","boolean"]}}})",
-                       sets},
+                       sets,
+                  R"({"type":"object","required":["window","element","previous","value","valueType"],"properties":{)"
+                  UAP_WINDOW_SUMMARY_SCHEMAS R"(,"previous":{},"value":{},"valueType":{"type":"string"}}})"},
                       "エディタウィンドウの入力欄・トグル・数値・列挙・ドロップダウン・スライダーに値を設定して読み戻す（元に戻せない）") {}
 
 sdk::ToolResult WindowSetValueTool::run(const rapidjson::Value& arguments, EditorSession& session) {
