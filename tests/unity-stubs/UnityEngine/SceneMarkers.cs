@@ -25,6 +25,7 @@ namespace UnityEngine
     public partial class Graphics
     {
         public static void DrawMesh(Mesh mesh, Matrix4x4 matrix, Material material, int layer, Camera camera) { }
+        public static void Blit(Texture source, RenderTexture dest) { }
     }
 
     public partial class Material
