@@ -89,7 +89,7 @@ WindowScreenshotTool::WindowScreenshotTool()
     : WindowTool({"uap_window_screenshot",
                   "Capture one editor window as drawn on screen (PNG, JPEG when large; long edge <= max_edge); return_image:true adds the image. IMGUI windows too.",
                   R"({"type":"object","properties":{)" UAP_WINDOW_ARGUMENTS "," UAP_MAX_EDGE_ARGUMENT R"(,"return_image":{"type":"boolean"}}})", reads},
-                 "エディタウィンドウ1枚のスクリーンショットを撮る（画面に表示されたとおりの PNG）") {}
+                 "エディタウィンドウ1枚のスクリーンショットを撮る（画面に表示されたとおり、長辺 max_edge 以下に縮小した PNG または JPEG）") {}
 
 sdk::ToolResult WindowScreenshotTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     auto addressed = address(arguments, session, "uap_window_screenshot", Needs::Window);
