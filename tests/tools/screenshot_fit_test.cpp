@@ -121,6 +121,7 @@ TEST_F(ScreenshotFit, AnImageOverTheBudgetAsJpegTooIsRefusedWithTheArgumentThatF
     EXPECT_GT(capture["bytes"].GetUint64(), 64000u);
     EXPECT_FALSE(capture["returned"].GetBool());
     std::string note = text_at(reply.value, "/note");
+    std::cout << "note: " << note << std::endl;
     EXPECT_NE(note.find("was not returned"), std::string::npos) << note;
     EXPECT_NE(note.find("64,000-byte image budget"), std::string::npos) << note;
     EXPECT_NE(note.find("as JPEG (quality 80"), std::string::npos) << note;
@@ -138,6 +139,7 @@ TEST_F(ScreenshotFit, AnImageOverTheBudgetAsJpegTooIsRefusedWithTheArgumentThatF
 TEST_F(ScreenshotFit, ABadMaxEdgeIsRefusedWithItsBounds) {
     for (const char* bad : {R"({"max_edge":10})", R"({"max_edge":5000})", R"({"max_edge":"big"})", R"({"max_edge":800.5})"}) {
         std::string message = refused(bad);
+        std::cout << bad << ": " << message << std::endl;
         EXPECT_NE(message.find("max_edge"), std::string::npos) << message;
         EXPECT_NE(message.find("64 to 4096"), std::string::npos) << "names the bounds: " << message;
     }
