@@ -8,14 +8,15 @@ cd "$(dirname "$0")/.."
 # libmd4c-html0: the host uses only md4c's parser, but Debian's md4c CMake package checks that the
 # HTML renderer's library is there too. libyaml-dev: the skills tests read the exported front matter
 # back with a real YAML parser. libdtl-dev: the diff that permission cards show for file edits
-# (header-only; the Windows build reads the same headers). libsodium-dev: ed25519 signatures of module
+# (header-only; the Windows build reads the same headers). libstb-dev: the simulator's screenshot scaling
+# and PNG/JPEG encoding, and the tests' decoding (header-only too). libsodium-dev: ed25519 signatures of module
 # packs. autoconf, automake, libtool: libsodium's Windows build (its Debian source has no configure).
 packages=(
   build-essential cmake ninja-build ccache pkg-config git python3 zip unzip
   libpoco-dev rapidjson-dev libboost-dev libboost-filesystem-dev libspdlog-dev libfmt-dev libssl-dev
   libgtest-dev libgmock-dev libmd4c-dev libmd4c-html0 libsodium-dev nodejs npm clang libclang-rt-14-dev
   chromium fonts-ipafont-gothic mono-mcs mono-runtime mono-utils libnewtonsoft-json-cil-dev
-  g++-mingw-w64-x86-64-posix mingw-w64-x86-64-dev wine64 dpkg-dev autoconf automake libtool locales libyaml-dev libdtl-dev
+  g++-mingw-w64-x86-64-posix mingw-w64-x86-64-dev wine64 dpkg-dev autoconf automake libtool locales libyaml-dev libdtl-dev libstb-dev
 )
 missing=()
 for package in "${packages[@]}"; do

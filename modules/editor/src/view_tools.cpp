@@ -1,26 +1,20 @@
 // View tools: a screenshot of the scene or game view, and the Game view's resolution.
 #include "editor_tools.hpp"
 
+#include <screenshot_image.hpp>
+
 namespace uap::core {
-
-namespace {
-
-// Base64 text kept in a reply; larger images are described, not returned, to stay under the
-// host's result cap.
-constexpr rapidjson::SizeType max_inline_base64 = 60000;
-
-} // namespace
 
 EditorScreenshotTool::EditorScreenshotTool()
     : EditorTool({"uap_editor_screenshot",
-                  "Screenshot the game or scene view (PNG); return_image:true adds the image.",
+                  "Screenshot the game or scene view (PNG, JPEG when large; long edge <= max_edge); return_image:true adds the image.",
                   R"({"type":"object","properties":{"view":{"enum":["game","scene"]},
-"width":{"type":"integer","minimum":32,"maximum":4096},"height":{"type":"integer","minimum":32,"maximum":4096},"return_image":{"type":"boolean"}}})",
+"width":{"type":"integer","minimum":32,"maximum":4096},"height":{"type":"integer","minimum":32,"maximum":4096},)" UAP_MAX_EDGE_ARGUMENT R"(,"return_image":{"type":"boolean"}}})",
                   {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
                    sdk::Duration::Quick},
-                  R"({"type":"object","required":["mimeType","width","height","base64Bytes"],"properties":{
+                  R"({"type":"object","required":["mimeType","width","height","base64Bytes","capture"],"properties":{
 "mimeType":{"type":"string"},"width":{"type":"integer"},"height":{"type":"integer"},"view":{"type":"string"},"camera":{"type":"object"},
-"markersInView":{"type":"array","items":{"type":"object","required":["id","x","y"]}},"base64Bytes":{"type":"integer"},"image":{"type":"string"},"note":{"type":"string"}}})"}) {}
+"markersInView":{"type":"array","items":{"type":"object","required":["id","x","y"]}},)" UAP_IMAGE_RESULT_PROPERTIES "}}"}) {}
 
 sdk::ToolResult EditorScreenshotTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document params(rapidjson::kObjectType);
@@ -28,6 +22,7 @@ sdk::ToolResult EditorScreenshotTool::run(const rapidjson::Value& arguments, Edi
     params.AddMember("view", member(arguments, "view") ? rapidjson::Value(arguments["view"], allocator) : rapidjson::Value("game"), allocator);
     params.AddMember("width", member(arguments, "width") ? arguments["width"].GetInt() : 960, allocator);
     params.AddMember("height", member(arguments, "height") ? arguments["height"].GetInt() : 540, allocator);
+    add_image_params(params, arguments);
     EditorReply shot = session.call("screenshot.capture", params);
     if (!shot.ok())
         return failure("uap_editor_screenshot failed", shot);
@@ -37,22 +32,7 @@ sdk::ToolResult EditorScreenshotTool::run(const rapidjson::Value& arguments, Edi
     for (const char* key : {"mimeType", "width", "height", "view", "camera", "markersInView"})
         if (const auto* value = member(shot.result, key))
             result.AddMember(rapidjson::StringRef(key), rapidjson::Value(*value, result_allocator), result_allocator);
-    const auto& base64 = shot.result["base64"];
-    result.AddMember("base64Bytes", base64.GetStringLength(), result_allocator);
-    bool wanted = member(arguments, "return_image") && arguments["return_image"].GetBool();
-    if (wanted && base64.GetStringLength() <= max_inline_base64) {
-        // An MCP image block (the host moves "_images" out of the text), so the model sees the picture.
-        rapidjson::Value image(rapidjson::kObjectType);
-        image.AddMember("mimeType", member(shot.result, "mimeType") ? rapidjson::Value(shot.result["mimeType"], result_allocator) : rapidjson::Value("image/png"),
-                        result_allocator);
-        image.AddMember("data", rapidjson::Value(base64, result_allocator), result_allocator);
-        rapidjson::Value images(rapidjson::kArrayType);
-        images.PushBack(image, result_allocator);
-        result.AddMember("_images", images, result_allocator);
-        result.AddMember("image", "attached as an image block", result_allocator);
-    }
-    else if (wanted)
-        result.AddMember("note", "the image is too large to return inline; ask for a smaller width and height", result_allocator);
+    add_image_result(result, shot.result, arguments, " or less, or ask for a smaller width and height");
     return sdk::ToolResult::success(std::move(result));
 }
 

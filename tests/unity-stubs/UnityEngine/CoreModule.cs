@@ -198,7 +198,11 @@ namespace UnityEngine
         public void Render() { }
     }
 
-    public partial class Texture : Object { }
+    public partial class Texture : Object
+    {
+        public virtual int width { get { throw new NotImplementedException(); } set { } }
+        public virtual int height { get { throw new NotImplementedException(); } set { } }
+    }
 
     public enum TextureFormat { RGB24 = 3 }
 
@@ -213,6 +217,8 @@ namespace UnityEngine
     {
         public RenderTexture(int width, int height, int depth) { }
         public static RenderTexture active { get { throw new NotImplementedException(); } set { } }
+        public static RenderTexture GetTemporary(int width, int height, int depthBuffer) { throw new NotImplementedException(); }
+        public static void ReleaseTemporary(RenderTexture temp) { }
     }
 
     public partial struct Rect
@@ -223,6 +229,7 @@ namespace UnityEngine
     public static class ImageConversion
     {
         public static byte[] EncodeToPNG(this Texture2D tex) { throw new NotImplementedException(); }
+        public static byte[] EncodeToJPG(this Texture2D tex, int quality) { throw new NotImplementedException(); }
     }
 
     public enum KeyCode { None = 0, Return = 13, KeypadEnter = 271 }

@@ -1,6 +1,7 @@
 // Stubs of the UnityEngine types the Scene-view markers, pins and sketches use (never run).
 // Derived from Unity-Technologies/UnityCsReference, branch 2022.3: Runtime/Export/Math/Math.bindings.cs
-// (Matrix4x4.TRS, Quaternion.LookRotation), Runtime/Export/Graphics/Graphics.bindings.cs (DrawMesh), Mesh.bindings.cs,
+// (Matrix4x4.TRS, Quaternion.LookRotation), Runtime/Export/Graphics/Graphics.bindings.cs (DrawMesh), Graphics.cs (Blit: screenshots scaled
+// to maxEdge), Mesh.bindings.cs,
 // Runtime/Export/Camera/Camera.bindings.cs, Runtime/Export/Shaders/Material.cs (SetColor),
 // Runtime/Export/Resources/Resources.bindings.cs (GetBuiltinResource), Runtime/Export/Geometry/Ray.cs, Plane.cs,
 // Modules/Physics/ScriptBindings/Dynamics.bindings.cs (Physics.Raycast, RaycastHit, Collider),
@@ -25,6 +26,7 @@ namespace UnityEngine
     public partial class Graphics
     {
         public static void DrawMesh(Mesh mesh, Matrix4x4 matrix, Material material, int layer, Camera camera) { }
+        public static void Blit(Texture source, RenderTexture dest) { }
     }
 
     public partial class Material

@@ -3,13 +3,14 @@
 #include "prefab_links.hpp"
 #include "world.hpp"
 #include "script_checks.hpp"
+#include "sim_image.hpp"
 #include "support/json_writer.hpp"
 
 #include <Poco/Base64Encoder.h>
-#include <Poco/Checksum.h>
-#include <Poco/DeflatingStream.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <sstream>
 
 namespace uap::editor_sim {
@@ -427,21 +428,10 @@ Reply scene_save(Simulation& simulation, const rapidjson::Value& params) {
     return out.reply();
 }
 
-void append_chunk(std::string& png, const char* type, const std::string& data) {
-    uint32_t length = static_cast<uint32_t>(data.size());
-    for (int shift = 24; shift >= 0; shift -= 8)
-        png.push_back(static_cast<char>((length >> shift) & 0xFF));
-    std::string typed = std::string(type) + data;
-    Poco::Checksum crc(Poco::Checksum::TYPE_CRC32);
-    crc.update(typed.data(), static_cast<unsigned>(typed.size()));
-    png += typed;
-    uint32_t checksum = crc.checksum();
-    for (int shift = 24; shift >= 0; shift -= 8)
-        png.push_back(static_cast<char>((checksum >> shift) & 0xFF));
-}
-
-// An RGB PNG: the camera's background colour with one square per root object.
-std::string render_png(const Simulation& simulation, int width, int height) {
+// The camera's background colour with one square per root object, and a faint fixed grain: a real
+// render's textures and lighting make its PNG large, and a flat colour would let every capture pass
+// as a small PNG, so the JPEG fallback could never be exercised.
+RgbImage render_view(const Simulation& simulation, int width, int height) {
     double background[3] = {0.19, 0.3, 0.47};
     for (const auto& [id, object] : simulation.world.objects)
         for (const auto& component : object.components)
@@ -450,40 +440,41 @@ std::string render_png(const Simulation& simulation, int width, int height) {
                 colour.Parse(component.properties[1].value_json.c_str());
                 background[0] = colour["r"].GetDouble(), background[1] = colour["g"].GetDouble(), background[2] = colour["b"].GetDouble();
             }
-    std::string raw;
     std::size_t roots = 0;
     for (const auto& scene : simulation.world.scenes)
         roots += scene.roots.size();
-    for (int y = 0; y < height; ++y) {
-        raw.push_back(0);
+    RgbImage image{width, height, {}};
+    image.pixels.reserve(static_cast<std::size_t>(width) * height * 3);
+    for (int y = 0; y < height; ++y)
         for (int x = 0; x < width; ++x) {
             std::size_t cell = static_cast<std::size_t>(x / 16);
             bool marker = y >= height / 2 - 4 && y < height / 2 + 4 && cell < roots && x % 16 < 8;
+            uint32_t hash = (static_cast<uint32_t>(x) * 73856093u) ^ (static_cast<uint32_t>(y) * 19349663u);
+            hash = (hash ^ (hash >> 13)) * 1274126177u;
+            int grain = static_cast<int>((hash >> 24) % 5) - 2;
             for (double channel : background)
-                raw.push_back(static_cast<char>(marker ? 230 : static_cast<int>(std::clamp(channel, 0.0, 1.0) * 255)));
+                image.pixels.push_back(static_cast<uint8_t>(marker ? 230 : std::clamp(static_cast<int>(std::clamp(channel, 0.0, 1.0) * 255) + grain, 0, 255)));
         }
-    }
-    std::ostringstream compressed;
-    {
-        Poco::DeflatingOutputStream deflate(compressed, Poco::DeflatingStreamBuf::STREAM_ZLIB);
-        deflate.write(raw.data(), static_cast<std::streamsize>(raw.size()));
-        deflate.close();
-    }
-    std::string png("\x89PNG\r\n\x1a\n", 8);
-    std::string header;
-    for (uint32_t value : {static_cast<uint32_t>(width), static_cast<uint32_t>(height)})
-        for (int shift = 24; shift >= 0; shift -= 8)
-            header.push_back(static_cast<char>((value >> shift) & 0xFF));
-    header += std::string("\x08\x02\x00\x00\x00", 5);
-    append_chunk(png, "IHDR", header);
-    append_chunk(png, "IDAT", compressed.str());
-    append_chunk(png, "IEND", "");
-    return png;
+    return image;
 }
+
+// The size that keeps the long edge at most max_edge (never larger than the source, aspect kept).
+std::pair<int, int> fitted_size(int width, int height, int max_edge) {
+    int long_edge = std::max(width, height);
+    if (long_edge <= max_edge)
+        return {width, height};
+    double scale = static_cast<double>(max_edge) / long_edge;
+    return {std::clamp(static_cast<int>(std::lround(width * scale)), 1, max_edge), std::clamp(static_cast<int>(std::lround(height * scale)), 1, max_edge)};
+}
+
+// Quality as the Unity shim's (ImageFitting.JpegQuality).
+constexpr int jpeg_quality = 80;
 
 Reply screenshot_capture(Simulation& simulation, const rapidjson::Value& params) {
     int width = params.HasMember("width") ? params["width"].GetInt() : 320;
     int height = params.HasMember("height") ? params["height"].GetInt() : 180;
+    int max_edge = params.HasMember("maxEdge") ? params["maxEdge"].GetInt() : 4096;
+    int64_t max_bytes = params.HasMember("maxBytes") ? params["maxBytes"].GetInt64() : INT64_MAX;
     bool window_view = params.HasMember("view") && std::string_view(params["view"].GetString()) == "window";
     EditorWindowModel* window = nullptr;
     if (window_view) {
@@ -495,24 +486,44 @@ Reply screenshot_capture(Simulation& simulation, const rapidjson::Value& params)
         width = static_cast<int>(window->position.width);
         height = static_cast<int>(window->position.height);
     }
-    if (static_cast<int64_t>(width) * height > 1024 * 1024)
-        return error_reply("result_too_large", "the simulator renders at most 1 megapixel; ask for a smaller image");
-    std::ostringstream encoded;
-    {
-        Poco::Base64Encoder encoder(encoded);
-        encoder.rdbuf()->setLineLength(0);
-        std::string png = render_png(simulation, width, height);
-        encoder.write(png.data(), static_cast<std::streamsize>(png.size()));
-        encoder.close();
-    }
+    int source_width = width, source_height = height;
+    auto [fitted_width, fitted_height] = fitted_size(width, height, max_edge);
+    // As in Unity: a camera renders at the fitted size, a window is captured whole and scaled down.
+    if (!window_view)
+        width = fitted_width, height = fitted_height;
+    if (static_cast<int64_t>(width) * height > 4096 * 4096)
+        return error_reply("result_too_large", "the simulator renders at most 4096x4096 pixels; ask for a smaller image");
+    RgbImage image = render_view(simulation, width, height);
+    if (width != fitted_width || height != fitted_height)
+        image = scaled_image(image, fitted_width, fitted_height);
+    std::string encoded = encode_png(image);
+    std::size_t png_bytes = encoded.size();
+    bool jpeg = static_cast<int64_t>(png_bytes) > max_bytes;
+    if (jpeg)
+        encoded = encode_jpeg(image, jpeg_quality);
+    bool fits = static_cast<int64_t>(encoded.size()) <= max_bytes;
     Output out;
     out.writer.StartObject();
     out.writer.Key("mimeType");
-    out.writer.String("image/png");
+    out.writer.String(jpeg ? "image/jpeg" : "image/png");
     out.writer.Key("width");
-    out.writer.Int(width);
+    out.writer.Int(image.width);
     out.writer.Key("height");
-    out.writer.Int(height);
+    out.writer.Int(image.height);
+    out.writer.Key("sourceWidth");
+    out.writer.Int(source_width);
+    out.writer.Key("sourceHeight");
+    out.writer.Int(source_height);
+    out.writer.Key("bytes");
+    out.writer.Uint64(encoded.size());
+    out.writer.Key("pngBytes");
+    out.writer.Uint64(png_bytes);
+    if (jpeg) {
+        out.writer.Key("jpegQuality");
+        out.writer.Int(jpeg_quality);
+    }
+    out.writer.Key("fits");
+    out.writer.Bool(fits);
     out.writer.Key("view");
     out.writer.String(params.HasMember("view") ? params["view"].GetString() : "game");
     out.writer.Key("simulated");
@@ -526,10 +537,17 @@ Reply screenshot_capture(Simulation& simulation, const rapidjson::Value& params)
         out.writer.String(window->title.c_str());
         out.writer.EndObject();
     } else {
-        write_capture_camera(out.writer, simulation, params, width, height);
+        write_capture_camera(out.writer, simulation, params, image.width, image.height);
     }
-    out.writer.Key("base64");
-    out.writer.String(encoded.str().c_str());
+    if (fits) {
+        std::ostringstream base64;
+        Poco::Base64Encoder encoder(base64);
+        encoder.rdbuf()->setLineLength(0);
+        encoder.write(encoded.data(), static_cast<std::streamsize>(encoded.size()));
+        encoder.close();
+        out.writer.Key("base64");
+        out.writer.String(base64.str().c_str());
+    }
     out.writer.EndObject();
     return out.reply();
 }

@@ -3,6 +3,8 @@
 #include "window_addressing.hpp"
 #include "window_tools.hpp"
 
+#include <screenshot_image.hpp>
+
 #include <map>
 
 namespace uap::windows {
@@ -15,8 +17,6 @@ namespace {
 constexpr sdk::ToolTraits reads{sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
                                 sdk::Duration::Quick};
 constexpr int default_dump_limit = 100;
-// Base64 text kept in a reply; larger images are described, not returned, to stay under the host's result cap.
-constexpr rapidjson::SizeType max_inline_base64 = 60000;
 
 rapidjson::Value copy(const rapidjson::Value& value, rapidjson::Document::AllocatorType& allocator) { return rapidjson::Value(value, allocator); }
 
@@ -93,12 +93,12 @@ sdk::ToolResult WindowDumpTool::run(const rapidjson::Value& arguments, EditorSes
 
 WindowScreenshotTool::WindowScreenshotTool()
     : WindowTool({"uap_window_screenshot",
-                  "Capture one editor window as drawn on screen (PNG); return_image:true adds the image. IMGUI windows too.",
-                  R"({"type":"object","properties":{)" UAP_WINDOW_ARGUMENTS R"(,"return_image":{"type":"boolean"}}})", reads,
-                  R"({"type":"object","required":["mimeType","width","height","windowIndex","base64Bytes"],"properties":{
-"mimeType":{"type":"string"},"width":{"type":"integer"},"height":{"type":"integer"},"window":{"type":"object"},"windowIndex":{"type":"integer"},
-"base64Bytes":{"type":"integer"},"image":{"type":"string"},"note":{"type":"string"}}})"},
-                 "エディタウィンドウ1枚のスクリーンショットを撮る（画面に表示されたとおりの PNG）") {}
+                  "Capture one editor window as drawn on screen (PNG, JPEG when large; long edge <= max_edge); return_image:true adds the image. IMGUI windows too.",
+                  R"({"type":"object","properties":{)" UAP_WINDOW_ARGUMENTS "," UAP_MAX_EDGE_ARGUMENT R"(,"return_image":{"type":"boolean"}}})", reads,
+                  R"({"type":"object","required":["mimeType","width","height","windowIndex","base64Bytes","capture"],"properties":{
+"mimeType":{"type":"string"},"width":{"type":"integer"},"height":{"type":"integer"},"window":{"type":"object"},"windowIndex":{"type":"integer"},)"
+                  UAP_IMAGE_RESULT_PROPERTIES "}}"},
+                 "エディタウィンドウ1枚のスクリーンショットを撮る（画面に表示されたとおり、長辺 max_edge 以下に縮小した PNG または JPEG）") {}
 
 sdk::ToolResult WindowScreenshotTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     auto addressed = address(arguments, session, "uap_window_screenshot", Needs::Window);
@@ -107,6 +107,7 @@ sdk::ToolResult WindowScreenshotTool::run(const rapidjson::Value& arguments, Edi
     const auto& target = std::get<Addressed>(addressed).window;
     rapidjson::Document params = window_params(target);
     params.AddMember("view", "window", params.GetAllocator());
+    core::add_image_params(params, arguments);
     EditorReply shot = session.call("screenshot.capture", params);
     if (!shot.ok())
         return window_failure("uap_window_screenshot failed on \"" + target.title + "\"", shot);
@@ -116,22 +117,7 @@ sdk::ToolResult WindowScreenshotTool::run(const rapidjson::Value& arguments, Edi
         if (const auto* value = member(shot.result, key))
             result.AddMember(rapidjson::StringRef(key), copy(*value, allocator), allocator);
     result.AddMember("windowIndex", target.index, allocator);
-    const auto& base64 = shot.result["base64"];
-    result.AddMember("base64Bytes", base64.GetStringLength(), allocator);
-    if (!member(arguments, "return_image") || !arguments["return_image"].GetBool())
-        return sdk::ToolResult::success(std::move(result));
-    if (base64.GetStringLength() > max_inline_base64) {
-        result.AddMember("note", "the image is too large to return inline; make the window smaller or dump its tree instead", allocator);
-        return sdk::ToolResult::success(std::move(result));
-    }
-    // An MCP image block (the host moves "_images" out of the text), so the model sees the picture.
-    rapidjson::Value image(rapidjson::kObjectType);
-    image.AddMember("mimeType", copy(shot.result["mimeType"], allocator), allocator);
-    image.AddMember("data", copy(base64, allocator), allocator);
-    rapidjson::Value images(rapidjson::kArrayType);
-    images.PushBack(image, allocator);
-    result.AddMember("_images", images, allocator);
-    result.AddMember("image", "attached as an image block", allocator);
+    core::add_image_result(result, shot.result, arguments, " or less, make the window smaller, or dump its tree instead");
     return sdk::ToolResult::success(std::move(result));
 }
 

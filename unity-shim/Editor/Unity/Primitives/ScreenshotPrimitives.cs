@@ -1,8 +1,7 @@
 // screenshot.capture: renders the last active Scene view's camera (or the main camera for "game")
-// into an off-screen texture of the requested size and answers with the PNG as base64 (view
-// "window": one editor window as drawn on screen, WindowPrimitives.Capture). The
-// dispatcher refuses with result_too_large when the image exceeds the host's cap.
-using System;
+// into an off-screen texture of the requested size, scaled to params.maxEdge, and answers with the PNG
+// or JPEG as base64 (ImageFitting; view "window": one editor window as drawn on screen,
+// WindowPrimitives.Capture). The dispatcher refuses with result_too_large when the image exceeds the host's cap.
 using AgentPanel.Bridge;
 using Newtonsoft.Json.Linq;
 using UnityEditor;
@@ -25,6 +24,10 @@ namespace AgentPanel.Editor.Primitives
                 return WindowPrimitives.Capture(parameters);
             int width = (int)Params.OptionalInteger(parameters, "width", 960, 1, 4096);
             int height = (int)Params.OptionalInteger(parameters, "height", 540, 1, 4096);
+            int requestedWidth = width, requestedHeight = height;
+            // A camera renders at the fitted size directly: sharper than rendering large and scaling down,
+            // and the markers' pixel positions are those of the returned image.
+            ImageFitting.Fit(requestedWidth, requestedHeight, ImageFitting.MaxEdge(parameters), out width, out height);
             Camera camera;
             if (view == "scene")
             {
@@ -54,8 +57,8 @@ namespace AgentPanel.Editor.Primitives
                 RenderTexture.active = target;
                 image.ReadPixels(new Rect(0, 0, width, height), 0, 0);
                 image.Apply();
-                byte[] png = image.EncodeToPNG();
-                var result = new JObject { { "mimeType", "image/png" }, { "width", width }, { "height", height }, { "view", view }, { "base64", Convert.ToBase64String(png) } };
+                var result = new JObject { { "view", view } };
+                ImageFitting.Encode(image, requestedWidth, requestedHeight, parameters, result);
                 Markers.SceneMarkerPrimitives.AddCaptureCamera(result, camera, width, height);
                 return result;
             }

@@ -404,13 +404,13 @@ namespace AgentPanel.Editor.Primitives
             {
                 image.SetPixels(pixels);
                 image.Apply();
-                byte[] png = image.EncodeToPNG();
-                return new JObject
+                var result = new JObject
                 {
-                    { "mimeType", "image/png" }, { "width", width }, { "height", height }, { "view", "window" },
+                    { "view", "window" },
                     { "window", new JObject { { "windowId", ObjectIds.Of(window) }, { "title", window.titleContent.text ?? "" } } },
-                    { "base64", Convert.ToBase64String(png) },
                 };
+                ImageFitting.FitAndEncode(image, parameters, result);
+                return result;
             }
             finally
             {
