@@ -197,4 +197,12 @@ sdk::ToolResult PropertySetTool::run(const rapidjson::Value& arguments, EditorSe
     return sdk::ToolResult::success(std::move(result));
 }
 
+std::string_view ObjectInspectTool::output_schema() const {
+    return R"({"type":"object","anyOf":[{"required":["transform","components"]},{"required":["target","properties"]}],"properties":{"transform":{"type":"object"},"components":{"type":"array"},"target":{"type":"object"},"properties":{"type":"array"},"total":{"type":"integer"},"nextCursor":{"type":"string"}}})";
+}
+
+std::string_view PropertySetTool::output_schema() const {
+    return R"({"type":"object","required":["target","observed"],"properties":{"target":{"type":"object"},"observed":{"type":"object"}}})";
+}
+
 } // namespace uap::core
