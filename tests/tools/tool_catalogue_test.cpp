@@ -298,6 +298,38 @@ std::vector<std::string> sampled_tools() {
 INSTANTIATE_TEST_SUITE_P(Catalogue, TypedTool, ::testing::ValuesIn(sampled_tools()),
                          [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
+// The discovery search is typed too: both of its answers (matches, and the areas) as structuredContent its
+// listed outputSchema accepts; uap_tool_call has no schema of its own (its result is the target's).
+TEST(ToolCatalogue, TheDiscoverySearchReturnsWhatItDeclares) {
+    uap::testing::ToolStackOptions options;
+    options.plugin_folders = {UAP_PRO_PLUGINS};
+    ToolStack stack(options);
+    rapidjson::Document listed = stack.rpc("tools/list", "{}");
+    std::string schema_text;
+    for (const auto& entry : listed["result"]["tools"].GetArray()) {
+        if (std::string(entry["name"].GetString()) == "uap_tool_search")
+            schema_text = entry.HasMember("outputSchema") ? uap::json::to_text(entry["outputSchema"]) : "";
+        if (std::string(entry["name"].GetString()) == "uap_tool_call")
+            EXPECT_FALSE(entry.HasMember("outputSchema"));
+    }
+    ASSERT_FALSE(schema_text.empty()) << "uap_tool_search declares no outputSchema";
+    auto schema_json = uap::json::parse(schema_text);
+    ASSERT_TRUE(schema_json);
+    rapidjson::SchemaDocument schema(*schema_json);
+    for (const char* arguments : {R"({"query":"prefab apply overrides"})", "{}", R"({"query":"zzqx"})"}) {
+        rapidjson::Document envelope = stack.rpc("tools/call", call_request("uap_tool_search", arguments));
+        ASSERT_TRUE(envelope.HasMember("result")) << uap::json::to_text(envelope);
+        const rapidjson::Value& result = envelope["result"];
+        ASSERT_FALSE(result["isError"].GetBool()) << arguments;
+        ASSERT_TRUE(result.HasMember("structuredContent")) << arguments;
+        auto parsed = uap::json::parse(result["content"][0]["text"].GetString());
+        ASSERT_TRUE(parsed);
+        EXPECT_TRUE(result["structuredContent"] == *parsed) << arguments;
+        rapidjson::SchemaValidator validator(schema);
+        EXPECT_TRUE(result["structuredContent"].Accept(validator)) << arguments << ": " << schema_complaint(validator);
+    }
+}
+
 // A new tool without a row fails here, so it cannot ship untyped or untried; a row for a tool that is gone fails too.
 TEST(ToolCatalogue, EveryEnabledToolOfTheBundledAndProPacksHasASample) {
     uap::testing::ToolStackOptions options;
