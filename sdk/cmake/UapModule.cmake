@@ -45,7 +45,7 @@ endfunction()
 #   ID <pack id> VERSION <x.y.z> [NAME <display name>] [TOGGLE <toggle id>]
 #   [AUTHOR <who>] [LICENSE <SPDX expression>] [HOMEPAGE <http(s) URL>] [MIN_HOST_REVISION <n>]
 #   SOURCES <files...> [TOOLS <tool names...>] [COVERED_BY <tool=integration:command...>]
-#   [LISTING always|search] [KEYWORDS <words a user would use for the pack's area...>]
+#   [LISTING always|search] [LISTED_TOOLS <tool names...>] [KEYWORDS <words a user would use for the pack's area...>]
 #   [PROFILES <folder inside the pack, copied from the same folder next to the caller's CMakeLists.txt>]
 #   [OUTPUT_DIRECTORY <plugins folder>]
 #   [INSTALL_DESTINATION <plugins folder relative to the install prefix>])
@@ -60,7 +60,7 @@ endfunction()
 function(uap_add_module target)
   cmake_parse_arguments(PARSE_ARGV 1 arg ""
                         "ID;VERSION;NAME;TOGGLE;AUTHOR;LICENSE;HOMEPAGE;MIN_HOST_REVISION;PROFILES;OUTPUT_DIRECTORY;INSTALL_DESTINATION;LISTING"
-                        "TOOLS;SOURCES;COVERED_BY;KEYWORDS")
+                        "TOOLS;SOURCES;COVERED_BY;KEYWORDS;LISTED_TOOLS")
   foreach(required ID VERSION SOURCES)
     if(NOT arg_${required})
       message(FATAL_ERROR "uap_add_module(${target}): ${required} is required")
@@ -165,6 +165,14 @@ function(uap_add_module target)
       message(FATAL_ERROR "uap_add_module(${target}): LISTING must be always or search, not \"${arg_LISTING}\"")
     endif()
     string(JSON manifest SET "${manifest}" listing "\"${arg_LISTING}\"")
+  endif()
+  # LISTED_TOOLS (with LISTING always): only these tools appear in tools/list; the pack's others are
+  # found through uap_tool_search, as a search pack's are. The host checks each name is a tool of the pack.
+  if(arg_LISTED_TOOLS)
+    if(NOT arg_LISTING STREQUAL "always")
+      message(FATAL_ERROR "uap_add_module(${target}): LISTED_TOOLS needs LISTING always")
+    endif()
+    _uap_json_set_strings(manifest listedTools ${arg_LISTED_TOOLS})
   endif()
   if(arg_KEYWORDS)
     _uap_json_set_strings(manifest keywords ${arg_KEYWORDS})

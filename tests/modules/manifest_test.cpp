@@ -112,6 +112,38 @@ TEST(Manifest, ReadsListingAndKeywordsAndListsNothingByDefault) {
     }
 }
 
+TEST(Manifest, ListedToolsNameWhichToolsOfAnAlwaysPackAreListed) {
+    std::string three_tools = manifest_with("tools", R"(["example_tool","example_other","example_third"])");
+    auto listed = parse_manifest(three_tools.insert(1, R"("listing":"always","listedTools":["example_other"],)"), "/p");
+    ASSERT_TRUE(listed) << listed.error().message();
+    EXPECT_EQ(listed->listed_tools, (std::vector<std::string>{"example_other"}));
+    EXPECT_EQ(listed->listing_of("example_other"), uap::modules::Listing::Always);
+    EXPECT_EQ(listed->listing_of("example_tool"), uap::modules::Listing::Search) << "the pack's other tools are found by search";
+    auto every = parse_manifest(manifest_plus(R"("listing":"always")"), "/p");
+    ASSERT_TRUE(every);
+    EXPECT_EQ(every->listing_of("example_tool"), uap::modules::Listing::Always) << "without listedTools every tool is listed";
+    auto search = parse_manifest(manifest_with("", ""), "/p");
+    ASSERT_TRUE(search);
+    EXPECT_EQ(search->listing_of("example_tool"), uap::modules::Listing::Search);
+
+    // Hostile or mistaken values: each refused with what is wrong, before any module code runs.
+    for (auto [fields, expected] :
+         {std::pair{std::string(R"("listing":"always","listedTools":["example_nope"])"), "names \"example_nope\", which is not in \"tools\""},
+          {R"("listing":"always","listedTools":["../../etc"])", "names \"an invalid name\", which is not in \"tools\""},
+          {R"("listing":"always","listedTools":["example_tool","example_tool"])", "names \"example_tool\" twice"},
+          {R"("listing":"always","listedTools":"example_tool")", "must be a non-empty array"},
+          {R"("listing":"always","listedTools":{"example_tool":true})", "must be a non-empty array"},
+          {R"("listing":"always","listedTools":[])", "must be a non-empty array"},
+          {R"("listing":"always","listedTools":[42])", "not a tool name"},
+          {R"("listing":"always","listedTools":[null])", "not a tool name"},
+          {R"("listing":"search","listedTools":["example_tool"])", "needs \"listing\": \"always\""},
+          {R"("listedTools":["example_tool"])", "needs \"listing\": \"always\""}}) {
+        auto refused = parse_manifest(manifest_plus(fields), "/p");
+        ASSERT_FALSE(refused) << fields;
+        EXPECT_NE(refused.error().message().find(expected), std::string::npos) << fields << ": " << refused.error().message();
+    }
+}
+
 TEST(Manifest, ToggleDefaultsToId) {
     auto manifest = parse_manifest(manifest_with("toggle", ""), "/packs/example");
     ASSERT_TRUE(manifest);

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <iostream>
 #include <set>
 
@@ -18,6 +19,12 @@ using uap::testing::ToolReply;
 using uap::testing::ToolStack;
 
 const char* const pro_packs[] = {"uap.pro.prefab", "uap.pro.materials", "uap.pro.animation", "uap.pro.windows", "uap.pro.lighting"};
+// The core tools tools/list carries (modules/core/CMakeLists.txt, LISTED_TOOLS); core's others are found by search.
+const std::set<std::string> listed_core_tools = {
+    "uap_ping",         "uap_query_hierarchy", "uap_object_inspect",   "uap_component_list",    "uap_search",
+    "uap_scene_create_object", "uap_scene_destroy_object", "uap_scene_reparent", "uap_scene_rename", "uap_scene_duplicate",
+    "uap_transform_set", "uap_property_set",  "uap_component_add",    "uap_component_remove",  "uap_batch",
+    "uap_scene_save",   "uap_scripts_commit"};
 const char* const hidden_packs[] = {"uap.editor",        "uap.markers",     "uap.pro.prefab",   "uap.pro.materials",
                                     "uap.pro.animation", "uap.pro.windows", "uap.pro.lighting", "com.acme.levelkit"};
 
@@ -110,11 +117,19 @@ TEST_F(ToolDiscovery, ToolsListStaysWithinTwelveKilobytesWithEveryPackEnabled) {
         names.insert(tool["name"].GetString());
     std::cout << "tools/list with core, editor, markers, the five Pro packs and a 30-tool third-party pack (" << enabled
               << " tools enabled): " << names.size() << " listed, " << body.size() << " bytes" << std::endl;
+    // Each listed tool's share, largest first: what the decision on the listed core tools rests on.
+    std::vector<std::pair<size_t, std::string>> shares;
+    for (const auto& tool : (*listed)["result"]["tools"].GetArray())
+        shares.emplace_back(uap::json::to_text(tool).size() + 1, tool["name"].GetString());
+    std::sort(shares.rbegin(), shares.rend());
+    for (const auto& [bytes, name] : shares)
+        std::cout << "  " << name << ": " << bytes << " bytes" << std::endl;
     EXPECT_LE(body.size(), 12u * 1024u);
-    // Exactly the always-listed core pack and the two discovery tools.
-    std::set<std::string> expected;
-    for (auto& name : stack->pack_tools("uap.core"))
-        expected.insert(name);
+    // Exactly the listed core tools (each with its outputSchema, unless long-running) and the two discovery tools.
+    std::set<std::string> expected = listed_core_tools;
+    for (const auto& tool : (*listed)["result"]["tools"].GetArray())
+        if (!tool["_meta"]["agentpanel.unity/longRunning"].GetBool() && std::string(tool["name"].GetString()) != "uap_tool_call")
+            EXPECT_TRUE(tool.HasMember("outputSchema")) << tool["name"].GetString() << " is listed without its outputSchema";
     expected.insert("uap_tool_search");
     expected.insert("uap_tool_call");
     EXPECT_EQ(names, expected);
@@ -122,8 +137,12 @@ TEST_F(ToolDiscovery, ToolsListStaysWithinTwelveKilobytesWithEveryPackEnabled) {
 
 TEST_F(ToolDiscovery, EveryEnabledToolIsFoundBySearchAndRunsThroughToolCall) {
     size_t called = 0, hidden_bytes = 0;
-    for (const char* pack : hidden_packs)
+    std::vector<std::string> searched_packs(std::begin(hidden_packs), std::end(hidden_packs));
+    searched_packs.insert(searched_packs.begin(), "uap.core");
+    for (const std::string& pack : searched_packs)
         for (const std::string& name : stack->pack_tools(pack)) {
+            if (listed_core_tools.count(name))
+                continue;
             ToolReply search = stack->call("uap_tool_search", uap::json::TextWriter().begin_object().field("query", name).field("limit", 1).end_object().text());
             ASSERT_TRUE(search.value.HasMember("matches") && search.value["matches"].Size() == 1) << name << ": " << search.text;
             const rapidjson::Value& match = search.value["matches"][0];
@@ -138,7 +157,7 @@ TEST_F(ToolDiscovery, EveryEnabledToolIsFoundBySearchAndRunsThroughToolCall) {
             ASSERT_TRUE(envelope.HasMember("result")) << name << ": " << uap::json::to_text(envelope);
             std::string text = envelope["result"]["content"][0]["text"].GetString();
             EXPECT_EQ(text.find("uap_tool_call"), std::string::npos) << name << ": " << text;
-            if (std::string(pack) == "com.acme.levelkit") {
+            if (pack == "com.acme.levelkit") {
                 EXPECT_FALSE(envelope["result"]["isError"].GetBool()) << name << ": " << text;
                 auto result = uap::json::parse(text);
                 ASSERT_TRUE(result && result->IsObject()) << text;
@@ -147,7 +166,7 @@ TEST_F(ToolDiscovery, EveryEnabledToolIsFoundBySearchAndRunsThroughToolCall) {
             }
             ++called;
         }
-    EXPECT_EQ(called, 7u + 4u + 21u + 30u);
+    EXPECT_EQ(called, 8u + 7u + 4u + 21u + 30u) << "core's 8 unlisted tools, editor, markers, the Pro packs, the third-party pack";
     std::cout << "the " << called << " tools found through uap_tool_search would add about " << hidden_bytes
               << " bytes to tools/list if their packs were listed" << std::endl;
 }
@@ -171,6 +190,25 @@ TEST_F(ToolDiscovery, UnityWordsInEnglishAndJapaneseFindTheirTools) {
     EXPECT_TRUE(among(found("put a marker on the door"), "uap_marker_add"));
     EXPECT_TRUE(among(found("敵のスポーン"), "levelkit_spawner_add"));
     EXPECT_TRUE(among(found("bake navmesh"), "levelkit_navmesh_bake"));
+}
+
+TEST_F(ToolDiscovery, CoreToolsLeftOutOfTheListAreFoundByAUnityUsersWords) {
+    EXPECT_TRUE(among(found("delete asset"), "uap_asset_delete"));
+    EXPECT_TRUE(among(found("create material"), "uap_asset_create"));
+    EXPECT_TRUE(among(found("create folder"), "uap_asset_create"));
+    EXPECT_TRUE(among(found("find assets"), "uap_asset_find"));
+    EXPECT_TRUE(among(found("open scene"), "uap_scene_open"));
+    EXPECT_TRUE(among(found("instantiate prefab in scene"), "uap_scene_place_asset"));
+    EXPECT_TRUE(among(found("UI anchor preset"), "uap_rect_transform_set"));
+    EXPECT_TRUE(among(found("component types"), "uap_query_component_types"));
+    EXPECT_TRUE(among(found("job status"), "uap_job_status"));
+    EXPECT_TRUE(among(found("シーンを開く"), "uap_scene_open"));
+    EXPECT_TRUE(among(found("アセットを削除"), "uap_asset_delete"));
+    // A hidden core tool's match carries its outputSchema, as a listed tool's entry does.
+    ToolReply match = stack->call("uap_tool_search", R"({"query":"uap_asset_find","limit":1})");
+    ASSERT_FALSE(match.is_error) << match.text;
+    EXPECT_FALSE(match.value["matches"][0]["listed"].GetBool());
+    EXPECT_TRUE(match.value["matches"][0].HasMember("outputSchema")) << match.text;
 }
 
 TEST_F(ToolDiscovery, AJapaneseQueryMatchesAToolsJapaneseDescription) {

@@ -193,7 +193,12 @@ void print_text(const modules::ModuleHost& host, const RunNotes& notes) {
                                              : std::string("revision not recorded (built without the C++ SDK or before it recorded one)"))
                       << "; this host is revision " << modules::host_api_revision << "\n";
         if (pack->manifest)
-            std::cout << "    tools: " << (pack->manifest->listing == modules::Listing::Always ? "listed in tools/list" : "found through uap_tool_search")
+            std::cout << "    tools: "
+                      << (pack->manifest->listing != modules::Listing::Always ? std::string("found through uap_tool_search")
+                          : pack->manifest->listed_tools.empty()
+                              ? std::string("listed in tools/list")
+                              : std::to_string(pack->manifest->listed_tools.size()) + " of " + std::to_string(pack->manifest->tools.size()) +
+                                    " listed in tools/list, the others found through uap_tool_search")
                       << "\n";
         if (!pack->reason.empty())
             std::cout << "    reason: " << pack->reason << "\n";

@@ -151,7 +151,7 @@ std::vector<CatalogueEntry> ModuleTools::catalogue() const {
         if (!pack_enabled(*host, *entry->pack) || stepping_aside(*entry, present))
             continue;
         const modules::Manifest& manifest = *entry->pack->manifest; // pack_enabled holds only for packs with a manifest.
-        entries.push_back({entry->description, manifest.id, manifest.name, manifest.listing, manifest.keywords});
+        entries.push_back({entry->description, manifest.id, manifest.name, manifest.listing_of(entry->description->name), manifest.keywords});
     }
     return entries;
 }

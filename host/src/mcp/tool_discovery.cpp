@@ -15,11 +15,15 @@ namespace {
 constexpr int default_match_limit = 8;
 constexpr int max_match_limit = 20;
 
-modules::ToolDescription describe(std::string_view name, std::string description, std::string schema, modules::ToolMetadata metadata) {
+// output_schema: what a successful call returns (structuredContent), or empty when the result is the
+// target tool's own (uap_tool_call forwards whatever its target returns, typed by the target).
+modules::ToolDescription describe(std::string_view name, std::string description, std::string schema, std::string output_schema,
+                                  modules::ToolMetadata metadata) {
     modules::ToolDescription tool;
     tool.name = std::string(name);
     tool.description = std::move(description);
     tool.input_schema_json = std::move(schema);
+    tool.output_schema_json = std::move(output_schema);
     tool.metadata = metadata;
     return tool;
 }
@@ -43,6 +47,10 @@ void write_match(json::TextWriter& writer, const CatalogueEntry& entry) {
     writer.begin_object().field("tool", entry.tool->name).field("area", entry.module_id);
     writer.field("listed", entry.listing == modules::Listing::Always).field("description", entry.tool->description);
     writer.raw_field("inputSchema", entry.tool->input_schema_json);
+    // A hidden tool's result type is found where its input schema is; long-running tools answer with
+    // text (or a job), never structuredContent, so theirs is not offered (as tools/list does not).
+    if (!entry.tool->output_schema_json.empty() && !entry.tool->metadata.long_running)
+        writer.raw_field("outputSchema", entry.tool->output_schema_json);
     writer.key("traits").begin_object().field("readOnly", traits.read_only).field("destructive", traits.destructive);
     writer.field("undoable", traits.undoable).field("idempotent", traits.idempotent).field("longRunning", traits.long_running);
     writer.end_object().end_object();
@@ -86,9 +94,10 @@ Expected<SearchRequest> read_search_request(std::string_view arguments_json) {
 const modules::ToolDescription& search_tool_description() {
     static const modules::ToolDescription tool = describe(
         search_tool_name,
-        "Finds tools not listed here (editor: screenshot, console, play mode, menus; markers; installed packs) by words "
-        "(English or Japanese) or area, with their inputSchema. No arguments: the areas.",
+        "Finds tools not listed here (assets, scene open, UI anchors, type lookup, jobs; editor: screenshot, console, play mode, "
+        "menus; markers; installed packs) by words (English or Japanese) or area, with their schemas. No arguments: the areas.",
         R"({"type":"object","properties":{"query":{"type":"string"},"area":{"type":"string"},"limit":{"type":"integer"}}})",
+        R"({"type":"object","anyOf":[{"required":["areas"]},{"required":["matches","totalMatches"]}],"properties":{"areas":{"type":"array"},"matches":{"type":"array","items":{"type":"object","required":["tool","area","listed","inputSchema","traits"]}},"totalMatches":{"type":"integer"}}})",
         modules::ToolMetadata{true, false, false, true, false});
     return tool;
 }
@@ -96,7 +105,7 @@ const modules::ToolDescription& search_tool_description() {
 const modules::ToolDescription& call_tool_description() {
     static const modules::ToolDescription tool = describe(
         call_tool_name, "Runs a tool uap_tool_search found, as a direct call would.",
-        R"({"type":"object","properties":{"tool":{"type":"string"},"arguments":{"type":"object"}},"required":["tool"]})",
+        R"({"type":"object","properties":{"tool":{"type":"string"},"arguments":{"type":"object"}},"required":["tool"]})", "",
         modules::ToolMetadata{false, false, true, false, false});
     return tool;
 }

@@ -59,6 +59,31 @@ Expected<std::string> optional_text(const rapidjson::Value& root, const char* fi
     return *value;
 }
 
+// "listedTools": which tools of an "always" pack tools/list carries. Read after "tools" and "listing",
+// since each name must be one of the pack's tools and the member means nothing on a "search" pack.
+std::optional<Error> parse_listed_tools(const rapidjson::Value& root, Manifest& manifest) {
+    auto listed = root.FindMember("listedTools");
+    if (listed == root.MemberEnd())
+        return std::nullopt;
+    if (manifest.listing != Listing::Always)
+        return Error("field \"listedTools\" needs \"listing\": \"always\" (a \"search\" pack lists none of its tools)");
+    if (!listed->value.IsArray() || listed->value.Empty())
+        return Error("field \"listedTools\" must be a non-empty array of the pack's tool names (leave it out to list every tool)");
+    std::set<std::string> seen;
+    for (auto& tool : listed->value.GetArray()) {
+        if (!tool.IsString())
+            return Error("field \"listedTools\" holds an entry that is not a tool name");
+        std::string name(tool.GetString(), tool.GetStringLength());
+        if (std::find(manifest.tools.begin(), manifest.tools.end(), name) == manifest.tools.end())
+            return Error("field \"listedTools\" names \"" + (is_valid_identifier(name) ? name : std::string("an invalid name")) +
+                         "\", which is not in \"tools\"");
+        if (!seen.insert(name).second)
+            return Error("field \"listedTools\" names \"" + name + "\" twice");
+        manifest.listed_tools.push_back(std::move(name));
+    }
+    return std::nullopt;
+}
+
 // "listing" and "keywords": how the discovery tools present the pack.
 std::optional<Error> parse_discovery(const rapidjson::Value& root, Manifest& manifest) {
     if (root.HasMember("listing")) {
@@ -67,6 +92,8 @@ std::optional<Error> parse_discovery(const rapidjson::Value& root, Manifest& man
             return Error("field \"listing\" must be \"always\" (listed in tools/list) or \"search\" (found through uap_tool_search)");
         manifest.listing = *listing == "always" ? Listing::Always : Listing::Search;
     }
+    if (auto problem = parse_listed_tools(root, manifest))
+        return problem;
     auto keywords = root.FindMember("keywords");
     if (keywords == root.MemberEnd())
         return std::nullopt;
@@ -89,6 +116,12 @@ Expected<void> check_host_revision(const Manifest& manifest, uint32_t host_revis
     return Error::unsupported_version("the pack needs host revision " + std::to_string(manifest.min_host_revision) +
                                       " (minHostRevision) but this uap-host is revision " + std::to_string(host_revision) +
                                       "; update uap-host (check with `uap-host --version`) or install an older release of the pack");
+}
+
+Listing Manifest::listing_of(std::string_view tool) const {
+    if (listing != Listing::Always || listed_tools.empty())
+        return listing;
+    return std::find(listed_tools.begin(), listed_tools.end(), tool) != listed_tools.end() ? Listing::Always : Listing::Search;
 }
 
 Expected<fs::path> Manifest::library_for_this_platform() const {

@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace uap::modules {
@@ -45,9 +46,16 @@ struct Manifest {
     // Optional "listing": "always" lists the pack's tools in tools/list; "search" (the default) leaves
     // them to the discovery tools.
     Listing listing = Listing::Search;
+    // Optional "listedTools", only beside "listing": "always": the pack's tools that tools/list carries;
+    // the others are found and called through the discovery tools, as a "search" pack's are. Empty:
+    // every tool of an "always" pack is listed.
+    std::vector<std::string> listed_tools;
     // Optional "keywords": words a user would use for the pack's area, in any language ("prefab",
     // "プレハブ"); the discovery search matches them as well as the tools' names and descriptions.
     std::vector<std::string> keywords;
+
+    // The listing of one of the pack's tools: "always" packs may list only the tools in listedTools.
+    Listing listing_of(std::string_view tool) const;
 
     // The library for this platform, absolute; an Error when the pack has none for it.
     Expected<std::filesystem::path> library_for_this_platform() const;

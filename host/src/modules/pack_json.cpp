@@ -33,6 +33,12 @@ rapidjson::Value packs_json(const ModuleHost& host, rapidjson::Document::Allocat
             entry.AddMember("minHostRevision", pack->manifest->min_host_revision, allocator);
             // Whether tools/list carries the pack's tools, or uap_tool_search finds them.
             entry.AddMember("listing", text(pack->manifest->listing == Listing::Always ? "always" : "search"), allocator);
+            if (!pack->manifest->listed_tools.empty()) {
+                rapidjson::Value listed(rapidjson::kArrayType);
+                for (const std::string& tool : pack->manifest->listed_tools)
+                    listed.PushBack(text(tool), allocator);
+                entry.AddMember("listedTools", listed, allocator);
+            }
         }
         entry.AddMember("state", text(to_string(pack->state)), allocator);
         entry.AddMember("isolation", text(to_string(pack->isolation)), allocator);

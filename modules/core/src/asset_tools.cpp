@@ -316,4 +316,28 @@ sdk::ToolResult SceneOpenTool::run(const rapidjson::Value& arguments, EditorSess
     return sdk::ToolResult::success(std::move(result));
 }
 
+std::string_view AssetFindTool::output_schema() const {
+    return R"({"type":"object","required":["query","totalMatches","assets"],"properties":{"query":{"type":"string"},"totalMatches":{"type":"integer"},"assets":{"type":"array"},"nextCursor":{"type":"string"}}})";
+}
+
+std::string_view AssetCreateTool::output_schema() const {
+    return R"({"type":"object","required":["created","renamed","undoable"],"properties":{"created":{"type":"object"},"renamed":{"type":"boolean"},"shader":{"type":"object"},"undoable":{"type":"boolean"}}})";
+}
+
+std::string_view AssetDeleteTool::output_schema() const {
+    return R"({"type":"object","anyOf":[{"required":["dryRun","wouldDelete","assets"]},{"required":["deleted","verifiedGone"]}],"properties":{"dryRun":{"type":"boolean"},"wouldDelete":{"type":"integer"},"assets":{"type":"array"},"verifiedGone":{"type":"boolean"}}})";
+}
+
+std::string_view ScenePlaceAssetTool::output_schema() const {
+    return R"({"type":"object","required":["placed","transform"],"properties":{"placed":{"type":"object","required":["instanceId","path"]},"transform":{"type":"object"}}})";
+}
+
+std::string_view SceneSaveTool::output_schema() const {
+    return R"({"type":"object","required":["saved","savedObjects"],"properties":{"saved":{"type":"object","required":["path"]}}})";
+}
+
+std::string_view SceneOpenTool::output_schema() const {
+    return R"({"type":"object","required":["openScenes"],"properties":{"openScenes":{"type":"array","items":{"type":"object","required":["path"]}}}})";
+}
+
 } // namespace uap::core

@@ -6,11 +6,41 @@
 
 namespace uap::core {
 
-UAP_DECLARE_EDITOR_TOOL(AssetFindTool)
-UAP_DECLARE_EDITOR_TOOL(AssetCreateTool)
-UAP_DECLARE_EDITOR_TOOL(AssetDeleteTool)
-UAP_DECLARE_EDITOR_TOOL(ScenePlaceAssetTool)
-UAP_DECLARE_EDITOR_TOOL(SceneSaveTool)
-UAP_DECLARE_EDITOR_TOOL(SceneOpenTool)
+class AssetFindTool final : public EditorTool {
+public:
+    AssetFindTool();
+    std::string_view output_schema() const override;
+    sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
+};
+class AssetCreateTool final : public EditorTool {
+public:
+    AssetCreateTool();
+    std::string_view output_schema() const override;
+    sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
+};
+class AssetDeleteTool final : public EditorTool {
+public:
+    AssetDeleteTool();
+    std::string_view output_schema() const override;
+    sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
+};
+class ScenePlaceAssetTool final : public EditorTool {
+public:
+    ScenePlaceAssetTool();
+    std::string_view output_schema() const override;
+    sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
+};
+class SceneSaveTool final : public EditorTool {
+public:
+    SceneSaveTool();
+    std::string_view output_schema() const override;
+    sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
+};
+class SceneOpenTool final : public EditorTool {
+public:
+    SceneOpenTool();
+    std::string_view output_schema() const override;
+    sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
+};
 
 } // namespace uap::core

@@ -206,4 +206,8 @@ sdk::ToolResult BatchTool::run(const rapidjson::Value& arguments, EditorSession&
     return sdk::ToolResult::success(std::move(result));
 }
 
+std::string_view BatchTool::output_schema() const {
+    return R"({"type":"object","required":["ok","calls","undoGroup","undoGroupName","results"],"properties":{"ok":{"type":"boolean"},"calls":{"type":"integer"},"undoGroup":{"type":"integer"},"undoGroupName":{"type":"string"},"results":{"type":"array"}}})";
+}
+
 } // namespace uap::core

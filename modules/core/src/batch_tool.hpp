@@ -12,6 +12,7 @@ namespace uap::core {
 class BatchTool final : public EditorTool {
 public:
     explicit BatchTool(const sdk::Module& module);
+    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
 
     static constexpr rapidjson::SizeType max_calls = 200;

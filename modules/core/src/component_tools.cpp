@@ -148,4 +148,16 @@ sdk::ToolResult ComponentListTool::run(const rapidjson::Value& arguments, Editor
     return sdk::ToolResult::success(std::move(result));
 }
 
+std::string_view ComponentAddTool::output_schema() const {
+    return R"({"type":"object","required":["added","componentsNow"],"properties":{"added":{"type":"object"},"componentsNow":{"type":"array"}}})";
+}
+
+std::string_view ComponentRemoveTool::output_schema() const {
+    return R"({"type":"object","required":["removed","componentsNow"],"properties":{"removed":{"type":"object"},"componentsNow":{"type":"array"}}})";
+}
+
+std::string_view ComponentListTool::output_schema() const {
+    return R"({"type":"object","required":["path","instanceId","components"],"properties":{"path":{"type":"string"},"instanceId":{"type":"integer"},"components":{"type":"array","items":{"type":"object","required":["componentIndex","type"]}}}})";
+}
+
 } // namespace uap::core

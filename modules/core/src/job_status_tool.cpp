@@ -30,4 +30,8 @@ sdk::ToolResult JobStatusTool::call(const rapidjson::Value& arguments, sdk::Call
     return sdk::ToolResult::success(std::move(report.value().json.document()));
 }
 
+std::string_view JobStatusTool::output_schema() const {
+    return R"({"type":"object","required":["jobId","state"],"properties":{"jobId":{"type":"string"},"state":{"type":"string"}}})";
+}
+
 } // namespace uap::core

@@ -197,4 +197,14 @@ sdk::ToolResult PropertySetTool::run(const rapidjson::Value& arguments, EditorSe
     return sdk::ToolResult::success(std::move(result));
 }
 
+std::string_view ObjectInspectTool::output_schema() const {
+    return R"({"type":"object","anyOf":[{"required":["transform","components"]},{"required":["target","properties"]}],"properties":{"transform":{"type":"object"},"components":{"type":"array"},"target":{"type":"object"},"properties":{"type":"array"},"total":{"type":"integer"},"nextCursor":{"type":"string"}}})";
+}
+
+// observed is the editor's read-back as it sends it: {"properties":[...]} from the Unity package, the
+// list itself from the simulator.
+std::string_view PropertySetTool::output_schema() const {
+    return R"({"type":"object","required":["target","observed"],"properties":{"target":{"type":"object"},"observed":{"type":["object","array"]}}})";
+}
+
 } // namespace uap::core

@@ -172,4 +172,8 @@ sdk::ToolResult RectTransformSetTool::run(const rapidjson::Value& arguments, Edi
     return sdk::ToolResult::success(std::move(result));
 }
 
+std::string_view RectTransformSetTool::output_schema() const {
+    return R"({"type":"object","required":["rectTransform","written"],"properties":{"rectTransform":{"type":"object","required":["anchorMin","anchorMax","pivot","size"]},"written":{"type":"boolean"}}})";
+}
+
 } // namespace uap::core

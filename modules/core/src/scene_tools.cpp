@@ -252,4 +252,24 @@ sdk::ToolResult SceneDuplicateTool::run(const rapidjson::Value& arguments, Edito
     return sdk::ToolResult::success(std::move(result));
 }
 
+std::string_view SceneCreateObjectTool::output_schema() const {
+    return R"({"type":"object","required":["created","transform"],"properties":{"created":{"type":"object","required":["instanceId","path"]},"transform":{"type":"object"}}})";
+}
+
+std::string_view SceneDestroyObjectTool::output_schema() const {
+    return R"({"type":"object","required":["destroyed","verifiedGone"],"properties":{"destroyed":{"type":"object","required":["instanceId","path"]},"verifiedGone":{"type":"boolean"}}})";
+}
+
+std::string_view SceneReparentTool::output_schema() const {
+    return R"({"type":"object","required":["moved","transform"],"properties":{"moved":{"type":"object","required":["instanceId","path"]},"transform":{"type":"object"}}})";
+}
+
+std::string_view SceneRenameTool::output_schema() const {
+    return R"({"type":"object","required":["renamed"],"properties":{"renamed":{"type":"object","required":["instanceId","path"]}}})";
+}
+
+std::string_view SceneDuplicateTool::output_schema() const {
+    return R"({"type":"object","required":["source","count","created"],"properties":{"source":{"type":"string"},"count":{"type":"integer"},"created":{"type":"array"}}})";
+}
+
 } // namespace uap::core

@@ -8,6 +8,7 @@ namespace uap::core {
 class SceneCreateObjectTool final : public EditorTool {
 public:
     SceneCreateObjectTool();
+    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
     std::optional<std::string> target_checks(const rapidjson::Value& arguments, std::vector<EditorCall>& checks) const override;
 };
@@ -15,12 +16,14 @@ public:
 class SceneDestroyObjectTool final : public EditorTool {
 public:
     SceneDestroyObjectTool();
+    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
 };
 
 class SceneReparentTool final : public EditorTool {
 public:
     SceneReparentTool();
+    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
     std::optional<std::string> target_checks(const rapidjson::Value& arguments, std::vector<EditorCall>& checks) const override;
 };
@@ -28,12 +31,14 @@ public:
 class SceneRenameTool final : public EditorTool {
 public:
     SceneRenameTool();
+    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
 };
 
 class SceneDuplicateTool final : public EditorTool {
 public:
     SceneDuplicateTool();
+    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
 };
 

@@ -109,4 +109,8 @@ sdk::ToolResult ScriptsCommitTool::run(const rapidjson::Value&, EditorSession& s
     return sdk::ToolResult::success(std::move(result));
 }
 
+std::string_view ScriptsCommitTool::output_schema() const {
+    return R"({"type":"object","required":["committed"],"properties":{"committed":{"type":"array","items":{"type":"string"}},"stagedCopiesKept":{"type":"array"},"validation":{},"refresh":{},"compile":{}}})";
+}
+
 } // namespace uap::core

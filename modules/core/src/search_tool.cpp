@@ -171,4 +171,8 @@ sdk::ToolResult SearchTool::run(const rapidjson::Value& arguments, EditorSession
     return sdk::ToolResult::success(std::move(result));
 }
 
+std::string_view SearchTool::output_schema() const {
+    return R"({"type":"object","required":["query","providers","engine","items","truncated"],"properties":{"query":{"type":"string"},"providers":{"type":"array"},"engine":{"type":"string"},"items":{"type":"array"},"totalMatches":{"type":"integer"},"truncated":{"type":"boolean"},"fallback":{"type":"string"}}})";
+}
+
 } // namespace uap::core

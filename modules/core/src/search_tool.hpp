@@ -8,6 +8,11 @@ namespace uap::core {
 
 inline constexpr int search_default_results = 50;
 
-UAP_DECLARE_EDITOR_TOOL(SearchTool)
+class SearchTool final : public EditorTool {
+public:
+    SearchTool();
+    std::string_view output_schema() const override;
+    sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
+};
 
 } // namespace uap::core

@@ -135,4 +135,16 @@ sdk::ToolResult QueryComponentTypesTool::run(const rapidjson::Value& arguments, 
     return sdk::ToolResult::success(std::move(result));
 }
 
+std::string_view TransformSetTool::output_schema() const {
+    return R"({"type":"object","anyOf":[{"required":["transform"]},{"required":["observed"]}],"properties":{"transform":{"type":"object"},"observed":{"type":"object"}}})";
+}
+
+std::string_view QueryHierarchyTool::output_schema() const {
+    return R"({"type":"object","required":["hierarchy","count"],"properties":{"hierarchy":{"type":"string"},"count":{"type":"integer"},"stage":{"type":"object"},"nextCursor":{"type":"string"}}})";
+}
+
+std::string_view QueryComponentTypesTool::output_schema() const {
+    return R"({"type":"object","required":["types"],"properties":{"types":{"type":"array","items":{"type":"object","required":["fullName"]}},"truncated":{"type":"boolean"}}})";
+}
+
 } // namespace uap::core
