@@ -119,6 +119,12 @@ std::optional<std::string> object_reference(std::string_view path, const rapidjs
     return std::nullopt;
 }
 
+std::string instance_path(int64_t instance_id) {
+    std::string path = "#"; // Appended, not "#" + text: GCC 12 misreports that form under -Wrestrict.
+    path += std::to_string(instance_id);
+    return path;
+}
+
 std::string_view string_member(const rapidjson::Value& object, const char* name) {
     if (!object.IsObject())
         return {};

@@ -81,6 +81,9 @@ sdk::ToolResult failure(std::string_view what, const EditorReply& reply);
 std::optional<std::string> object_reference(std::string_view path, const rapidjson::Value* scene, rapidjson::Value& out,
                                             Allocator& allocator);
 
+// The path that names an object by its instance id: "#12345".
+std::string instance_path(int64_t instance_id);
+
 // Reads a string member, or empty when absent.
 std::string_view string_member(const rapidjson::Value& object, const char* name);
 const rapidjson::Value* member(const rapidjson::Value& object, const char* name);

@@ -39,7 +39,7 @@ std::optional<sdk::ToolResult> ambiguous_target_question(std::string_view tool, 
         std::string_view at = string_member(result, "path");
         if (!id || !id->IsInt64() || without_leading_slash(at) != wanted)
             continue;
-        std::string value = "#" + std::to_string(id->GetInt64());
+        std::string value = instance_path(id->GetInt64());
         std::string label = std::string(at) + " (" + value;
         if (std::string_view scene = string_member(result, "scene"); !scene.empty())
             label += ", scene " + std::string(scene);

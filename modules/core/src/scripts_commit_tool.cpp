@@ -60,11 +60,19 @@ sdk::ToolResult ScriptsCommitTool::run(const rapidjson::Value&, EditorSession& s
         std::string message = "uap_scripts_commit: the staged scripts do not compile; nothing was committed. Fix these in "
                               "UapStaging/ and call uap_scripts_commit again:";
         for (const auto& diagnostic : validated.result["diagnostics"].GetArray()) {
-            message += "\n" + std::string(string_member(diagnostic, "path"));
-            if (const auto* line = member(diagnostic, "line"))
-                message += "(" + std::to_string(line->GetInt()) +
-                           (member(diagnostic, "column") ? "," + std::to_string(diagnostic["column"].GetInt()) : std::string()) + ")";
-            message += ": " + std::string(string_member(diagnostic, "message"));
+            message += '\n';
+            message += string_member(diagnostic, "path");
+            if (const auto* line = member(diagnostic, "line")) {
+                message += '(';
+                message += std::to_string(line->GetInt());
+                if (const auto* column = member(diagnostic, "column")) {
+                    message += ',';
+                    message += std::to_string(column->GetInt());
+                }
+                message += ')';
+            }
+            message += ": ";
+            message += string_member(diagnostic, "message");
         }
         return sdk::ToolResult::failure(message);
     }

@@ -192,7 +192,7 @@ sdk::ToolResult MarkerListTool::run(const rapidjson::Value&, EditorSession& sess
         Vector position = marker.position;
         if (marker.target_id != 0) {
             // Followed targets are read now: the marker is where the object is, not where it was.
-            auto located = locate(session, "#" + std::to_string(marker.target_id));
+            auto located = locate(session, core::instance_path(marker.target_id));
             if (auto* found = std::get_if<Located>(&located))
                 position = found->position;
             else
