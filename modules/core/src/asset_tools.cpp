@@ -57,7 +57,8 @@ AssetFindTool::AssetFindTool()
                   R"({"type":"object","required":["query"],"properties":{
 "query":{"type":"string"},"folders":{"type":"array","maxItems":20,"items":{"type":"string"}},
 "maxResults":{"type":"integer","minimum":1,"maximum":500},"cursor":{"type":"string"}}})",
-                  read_only}) {}
+                  read_only,
+                  R"({"type":"object","required":["query","totalMatches","assets"],"properties":{"query":{"type":"string"},"totalMatches":{"type":"integer"},"assets":{"type":"array"},"nextCursor":{"type":"string"}}})"}) {}
 
 sdk::ToolResult AssetFindTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document params(rapidjson::kObjectType);
@@ -88,7 +89,8 @@ AssetCreateTool::AssetCreateTool()
 "assetType":{"type":"string"},"path":{"type":"string","minLength":8},"shader":{"type":"string"},
 "sourcePath":{"type":"string"}}})",
                   {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::NotIdempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","required":["created","renamed","undoable"],"properties":{"created":{"type":"object"},"renamed":{"type":"boolean"},"shader":{"type":"object"},"undoable":{"type":"boolean"}}})"}) {}
 
 sdk::ToolResult AssetCreateTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document params(rapidjson::kObjectType);
@@ -142,7 +144,8 @@ AssetDeleteTool::AssetDeleteTool()
                   R"({"type":"object","required":["path"],"properties":{
 "path":{"type":"string"},"confirm":{"type":"boolean"},"dry_run":{"type":"boolean"}}})",
                   {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::Destructive, sdk::Repeat::Idempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","anyOf":[{"required":["dryRun","wouldDelete","assets"]},{"required":["deleted","verifiedGone"]}],"properties":{"dryRun":{"type":"boolean"},"wouldDelete":{"type":"integer"},"assets":{"type":"array"},"verifiedGone":{"type":"boolean"}}})"}) {}
 
 sdk::ToolResult AssetDeleteTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     auto checked = checked_asset_path(string_member(arguments, "path"), AssetRoots::AssetsOnly);
@@ -190,7 +193,8 @@ ScenePlaceAssetTool::ScenePlaceAssetTool()
 "assetPath":{"type":"string"},"parentPath":{"type":"string"},"name":{"type":"string"},
 "position":)" UAP_VECTOR_SCHEMA R"(,"scene":{"type":"string"}}})",
                   {sdk::Access::Writes, sdk::Undo::Undoable, sdk::Impact::NonDestructive, sdk::Repeat::NotIdempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","required":["placed","transform"],"properties":{"placed":{"type":"object","required":["instanceId","path"]},"transform":{"type":"object"}}})"}) {}
 
 sdk::ToolResult ScenePlaceAssetTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document params(rapidjson::kObjectType);
@@ -242,7 +246,8 @@ SceneSaveTool::SceneSaveTool()
                   R"({"type":"object","properties":{
 "scene":{"type":"string"},"path":{"type":"string"}}})",
                   {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","required":["saved","savedObjects"],"properties":{"saved":{"type":"object","required":["path"]}}})"}) {}
 
 sdk::ToolResult SceneSaveTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document params(rapidjson::kObjectType);
@@ -284,7 +289,8 @@ SceneOpenTool::SceneOpenTool()
                   R"({"type":"object","required":["path"],"properties":{
 "path":{"type":"string"},"mode":{"enum":["single","additive"]},"discardUnsaved":{"type":"boolean"}}})",
                   {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::Destructive, sdk::Repeat::Idempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","required":["openScenes"],"properties":{"openScenes":{"type":"array","items":{"type":"object","required":["path"]}}}})"}) {}
 
 sdk::ToolResult SceneOpenTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document params(rapidjson::kObjectType);
@@ -314,30 +320,6 @@ sdk::ToolResult SceneOpenTool::run(const rapidjson::Value& arguments, EditorSess
     rapidjson::Document result(rapidjson::kObjectType);
     result.AddMember("openScenes", rapidjson::Value(listed.result["open"], result.GetAllocator()), result.GetAllocator());
     return sdk::ToolResult::success(std::move(result));
-}
-
-std::string_view AssetFindTool::output_schema() const {
-    return R"({"type":"object","required":["query","totalMatches","assets"],"properties":{"query":{"type":"string"},"totalMatches":{"type":"integer"},"assets":{"type":"array"},"nextCursor":{"type":"string"}}})";
-}
-
-std::string_view AssetCreateTool::output_schema() const {
-    return R"({"type":"object","required":["created","renamed","undoable"],"properties":{"created":{"type":"object"},"renamed":{"type":"boolean"},"shader":{"type":"object"},"undoable":{"type":"boolean"}}})";
-}
-
-std::string_view AssetDeleteTool::output_schema() const {
-    return R"({"type":"object","anyOf":[{"required":["dryRun","wouldDelete","assets"]},{"required":["deleted","verifiedGone"]}],"properties":{"dryRun":{"type":"boolean"},"wouldDelete":{"type":"integer"},"assets":{"type":"array"},"verifiedGone":{"type":"boolean"}}})";
-}
-
-std::string_view ScenePlaceAssetTool::output_schema() const {
-    return R"({"type":"object","required":["placed","transform"],"properties":{"placed":{"type":"object","required":["instanceId","path"]},"transform":{"type":"object"}}})";
-}
-
-std::string_view SceneSaveTool::output_schema() const {
-    return R"({"type":"object","required":["saved","savedObjects"],"properties":{"saved":{"type":"object","required":["path"]}}})";
-}
-
-std::string_view SceneOpenTool::output_schema() const {
-    return R"({"type":"object","required":["openScenes"],"properties":{"openScenes":{"type":"array","items":{"type":"object","required":["path"]}}}})";
 }
 
 } // namespace uap::core

@@ -9,37 +9,31 @@ namespace uap::core {
 class AssetFindTool final : public EditorTool {
 public:
     AssetFindTool();
-    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
 };
 class AssetCreateTool final : public EditorTool {
 public:
     AssetCreateTool();
-    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
 };
 class AssetDeleteTool final : public EditorTool {
 public:
     AssetDeleteTool();
-    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
 };
 class ScenePlaceAssetTool final : public EditorTool {
 public:
     ScenePlaceAssetTool();
-    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
 };
 class SceneSaveTool final : public EditorTool {
 public:
     SceneSaveTool();
-    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
 };
 class SceneOpenTool final : public EditorTool {
 public:
     SceneOpenTool();
-    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
 };
 

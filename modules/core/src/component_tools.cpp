@@ -56,7 +56,8 @@ ComponentAddTool::ComponentAddTool()
                   R"({"type":"object","required":["path","componentType"],"properties":{
 "path":{"type":"string"},"componentType":{"type":"string"}}})",
                   {sdk::Access::Writes, sdk::Undo::Undoable, sdk::Impact::NonDestructive, sdk::Repeat::NotIdempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","required":["added","componentsNow"],"properties":{"added":{"type":"object"},"componentsNow":{"type":"array"}}})"}) {}
 
 sdk::ToolResult ComponentAddTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document params(rapidjson::kObjectType);
@@ -88,7 +89,8 @@ ComponentRemoveTool::ComponentRemoveTool()
 "path":{"type":"string"},"componentType":{"type":"string"},
 "componentIndex":{"type":"integer","minimum":0}}})",
                   {sdk::Access::Writes, sdk::Undo::Undoable, sdk::Impact::NonDestructive, sdk::Repeat::NotIdempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","required":["removed","componentsNow"],"properties":{"removed":{"type":"object"},"componentsNow":{"type":"array"}}})"}) {}
 
 sdk::ToolResult ComponentRemoveTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document params(rapidjson::kObjectType);
@@ -122,7 +124,8 @@ ComponentListTool::ComponentListTool()
                   R"({"type":"object","required":["path"],"properties":{
 "path":{"type":"string"}}})",
                   {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","required":["path","instanceId","components"],"properties":{"path":{"type":"string"},"instanceId":{"type":"integer"},"components":{"type":"array","items":{"type":"object","required":["componentIndex","type"]}}}})"}) {}
 
 sdk::ToolResult ComponentListTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document params(rapidjson::kObjectType);
@@ -146,18 +149,6 @@ sdk::ToolResult ComponentListTool::run(const rapidjson::Value& arguments, Editor
     }
     result.AddMember("components", components, allocator);
     return sdk::ToolResult::success(std::move(result));
-}
-
-std::string_view ComponentAddTool::output_schema() const {
-    return R"({"type":"object","required":["added","componentsNow"],"properties":{"added":{"type":"object"},"componentsNow":{"type":"array"}}})";
-}
-
-std::string_view ComponentRemoveTool::output_schema() const {
-    return R"({"type":"object","required":["removed","componentsNow"],"properties":{"removed":{"type":"object"},"componentsNow":{"type":"array"}}})";
-}
-
-std::string_view ComponentListTool::output_schema() const {
-    return R"({"type":"object","required":["path","instanceId","components"],"properties":{"path":{"type":"string"},"instanceId":{"type":"integer"},"components":{"type":"array","items":{"type":"object","required":["componentIndex","type"]}}}})";
 }
 
 } // namespace uap::core

@@ -8,21 +8,18 @@ namespace uap::core {
 class ComponentAddTool final : public EditorTool {
 public:
     ComponentAddTool();
-    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
 };
 
 class ComponentRemoveTool final : public EditorTool {
 public:
     ComponentRemoveTool();
-    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
 };
 
 class ComponentListTool final : public EditorTool {
 public:
     ComponentListTool();
-    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
 };
 

@@ -84,7 +84,8 @@ ObjectInspectTool::ObjectInspectTool()
 "path":{"type":"string"},"assetPath":{"type":"string"},"componentType":{"type":"string"},
 "componentIndex":{"type":"integer","minimum":0},"cursor":{"type":"string"},"maxResults":{"type":"integer","minimum":1,"maximum":500}}})",
                   {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","anyOf":[{"required":["transform","components"]},{"required":["target","properties"]}],"properties":{"transform":{"type":"object"},"components":{"type":"array"},"target":{"type":"object"},"properties":{"type":"array"},"total":{"type":"integer"},"nextCursor":{"type":"string"}}})"}) {}
 
 sdk::ToolResult ObjectInspectTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document result(rapidjson::kObjectType);
@@ -135,7 +136,8 @@ PropertySetTool::PropertySetTool()
 "values":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","required":["propertyPath","value"],
 "additionalProperties":false,"properties":{"propertyPath":{"type":"string"},"value":{}}}}}})",
                   {sdk::Access::Writes, sdk::Undo::Undoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","required":["target","observed"],"properties":{"target":{"type":"object"},"observed":{"type":["object","array"]}}})"}) {}
 
 std::optional<std::string> PropertySetTool::target_checks(const rapidjson::Value& arguments, std::vector<EditorCall>& checks) const {
     EditorCall check{"property.list"};
@@ -197,14 +199,6 @@ sdk::ToolResult PropertySetTool::run(const rapidjson::Value& arguments, EditorSe
     return sdk::ToolResult::success(std::move(result));
 }
 
-std::string_view ObjectInspectTool::output_schema() const {
-    return R"({"type":"object","anyOf":[{"required":["transform","components"]},{"required":["target","properties"]}],"properties":{"transform":{"type":"object"},"components":{"type":"array"},"target":{"type":"object"},"properties":{"type":"array"},"total":{"type":"integer"},"nextCursor":{"type":"string"}}})";
-}
-
 // observed is the editor's read-back as it sends it: {"properties":[...]} from the Unity package, the
 // list itself from the simulator.
-std::string_view PropertySetTool::output_schema() const {
-    return R"({"type":"object","required":["target","observed"],"properties":{"target":{"type":"object"},"observed":{"type":["object","array"]}}})";
-}
-
 } // namespace uap::core

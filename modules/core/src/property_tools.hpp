@@ -8,14 +8,12 @@ namespace uap::core {
 class ObjectInspectTool final : public EditorTool {
 public:
     ObjectInspectTool();
-    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
 };
 
 class PropertySetTool final : public EditorTool {
 public:
     PropertySetTool();
-    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
     std::optional<std::string> target_checks(const rapidjson::Value& arguments, std::vector<EditorCall>& checks) const override;
 };

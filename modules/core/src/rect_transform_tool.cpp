@@ -85,7 +85,8 @@ RectTransformSetTool::RectTransformSetTool()
     : EditorTool({tool, "Set a UI RectTransform: anchors or anchorPreset, pivot, size; no values: read.",
                   R"({"type":"object","required":["path"],"properties":{"path":{"type":"string"},"anchorPreset":{"type":"string"},
 "anchorMin":)" UAP_VECTOR_SCHEMA R"(,"anchorMax":)" UAP_VECTOR_SCHEMA R"(,"pivot":)" UAP_VECTOR_SCHEMA R"(,"size":)" UAP_VECTOR_SCHEMA R"(}})",
-                  undoable_idempotent_write}) {}
+                  undoable_idempotent_write,
+                  R"({"type":"object","required":["rectTransform","written"],"properties":{"rectTransform":{"type":"object","required":["anchorMin","anchorMax","pivot","size"]},"written":{"type":"boolean"}}})"}) {}
 
 sdk::ToolResult RectTransformSetTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     const rapidjson::Value* preset_name = member(arguments, "anchorPreset");
@@ -170,10 +171,6 @@ sdk::ToolResult RectTransformSetTool::run(const rapidjson::Value& arguments, Edi
     result.AddMember("rectTransform", observed(current.result["properties"], result.GetAllocator()), result.GetAllocator());
     result.AddMember("written", writes, result.GetAllocator());
     return sdk::ToolResult::success(std::move(result));
-}
-
-std::string_view RectTransformSetTool::output_schema() const {
-    return R"({"type":"object","required":["rectTransform","written"],"properties":{"rectTransform":{"type":"object","required":["anchorMin","anchorMax","pivot","size"]},"written":{"type":"boolean"}}})";
 }
 
 } // namespace uap::core

@@ -8,7 +8,6 @@ namespace uap::core {
 class RectTransformSetTool final : public EditorTool {
 public:
     RectTransformSetTool();
-    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
 };
 

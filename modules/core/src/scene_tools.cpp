@@ -53,7 +53,8 @@ SceneCreateObjectTool::SceneCreateObjectTool()
 "primitiveType":{"enum":["Cube","Sphere","Capsule","Cylinder","Plane","Quad"]},
 "parentPath":{"type":"string"},
 "scene":{"type":"string"},"position":)" UAP_VECTOR_SCHEMA R"(,"rotation":)" UAP_VECTOR_SCHEMA R"(,"scale":)" UAP_VECTOR_SCHEMA R"(}})",
-                  undoable_write}) {}
+                  undoable_write,
+                  R"({"type":"object","required":["created","transform"],"properties":{"created":{"type":"object","required":["instanceId","path"]},"transform":{"type":"object"}}})"}) {}
 
 std::optional<std::string> SceneCreateObjectTool::target_checks(const rapidjson::Value& arguments, std::vector<EditorCall>& checks) const {
     return object_check(string_member(arguments, "parentPath"), nullptr, checks);
@@ -91,7 +92,8 @@ SceneDestroyObjectTool::SceneDestroyObjectTool()
                   "Delete a scene GameObject and its children.",
                   R"({"type":"object","required":["path"],"properties":{
 "path":{"type":"string"}}})",
-                  undoable_write}) {}
+                  undoable_write,
+                  R"({"type":"object","required":["destroyed","verifiedGone"],"properties":{"destroyed":{"type":"object","required":["instanceId","path"]},"verifiedGone":{"type":"boolean"}}})"}) {}
 
 sdk::ToolResult SceneDestroyObjectTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     std::string_view path = string_member(arguments, "path");
@@ -129,7 +131,8 @@ SceneReparentTool::SceneReparentTool()
                   R"({"type":"object","required":["path"],"properties":{
 "path":{"type":"string"},"newParentPath":{"type":"string"},"worldPositionStays":{"type":"boolean"},
 "siblingIndex":{"type":"integer","minimum":0}}})",
-                  undoable_idempotent_write}) {}
+                  undoable_idempotent_write,
+                  R"({"type":"object","required":["moved","transform"],"properties":{"moved":{"type":"object","required":["instanceId","path"]},"transform":{"type":"object"}}})"}) {}
 
 std::optional<std::string> SceneReparentTool::target_checks(const rapidjson::Value& arguments, std::vector<EditorCall>& checks) const {
     if (auto problem = EditorTool::target_checks(arguments, checks))
@@ -163,7 +166,8 @@ SceneRenameTool::SceneRenameTool()
     : EditorTool({"uap_scene_rename", "Rename a scene GameObject to newName.",
                   R"({"type":"object","required":["path","newName"],"properties":{
 "path":{"type":"string"},"newName":{"type":"string","maxLength":256}}})",
-                  undoable_idempotent_write}) {}
+                  undoable_idempotent_write,
+                  R"({"type":"object","required":["renamed"],"properties":{"renamed":{"type":"object","required":["instanceId","path"]}}})"}) {}
 
 sdk::ToolResult SceneRenameTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document params(rapidjson::kObjectType);
@@ -187,7 +191,8 @@ SceneDuplicateTool::SceneDuplicateTool()
                   R"({"type":"object","required":["path"],"properties":{
 "path":{"type":"string"},"count":{"type":"integer","minimum":1,"maximum":100},
 "name":{"type":"string"},"offset":)" UAP_VECTOR_SCHEMA R"(}})",
-                  undoable_write}) {}
+                  undoable_write,
+                  R"({"type":"object","required":["source","count","created"],"properties":{"source":{"type":"string"},"count":{"type":"integer"},"created":{"type":"array"}}})"}) {}
 
 sdk::ToolResult SceneDuplicateTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document source(rapidjson::kObjectType);
@@ -250,26 +255,6 @@ sdk::ToolResult SceneDuplicateTool::run(const rapidjson::Value& arguments, Edito
     result.AddMember("count", static_cast<int>(created.Size()), allocator);
     result.AddMember("created", created, allocator);
     return sdk::ToolResult::success(std::move(result));
-}
-
-std::string_view SceneCreateObjectTool::output_schema() const {
-    return R"({"type":"object","required":["created","transform"],"properties":{"created":{"type":"object","required":["instanceId","path"]},"transform":{"type":"object"}}})";
-}
-
-std::string_view SceneDestroyObjectTool::output_schema() const {
-    return R"({"type":"object","required":["destroyed","verifiedGone"],"properties":{"destroyed":{"type":"object","required":["instanceId","path"]},"verifiedGone":{"type":"boolean"}}})";
-}
-
-std::string_view SceneReparentTool::output_schema() const {
-    return R"({"type":"object","required":["moved","transform"],"properties":{"moved":{"type":"object","required":["instanceId","path"]},"transform":{"type":"object"}}})";
-}
-
-std::string_view SceneRenameTool::output_schema() const {
-    return R"({"type":"object","required":["renamed"],"properties":{"renamed":{"type":"object","required":["instanceId","path"]}}})";
-}
-
-std::string_view SceneDuplicateTool::output_schema() const {
-    return R"({"type":"object","required":["source","count","created"],"properties":{"source":{"type":"string"},"count":{"type":"integer"},"created":{"type":"array"}}})";
 }
 
 } // namespace uap::core

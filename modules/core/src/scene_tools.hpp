@@ -8,7 +8,6 @@ namespace uap::core {
 class SceneCreateObjectTool final : public EditorTool {
 public:
     SceneCreateObjectTool();
-    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
     std::optional<std::string> target_checks(const rapidjson::Value& arguments, std::vector<EditorCall>& checks) const override;
 };
@@ -16,14 +15,12 @@ public:
 class SceneDestroyObjectTool final : public EditorTool {
 public:
     SceneDestroyObjectTool();
-    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
 };
 
 class SceneReparentTool final : public EditorTool {
 public:
     SceneReparentTool();
-    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
     std::optional<std::string> target_checks(const rapidjson::Value& arguments, std::vector<EditorCall>& checks) const override;
 };
@@ -31,14 +28,12 @@ public:
 class SceneRenameTool final : public EditorTool {
 public:
     SceneRenameTool();
-    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
 };
 
 class SceneDuplicateTool final : public EditorTool {
 public:
     SceneDuplicateTool();
-    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
 };
 

@@ -24,7 +24,8 @@ ScriptsCommitTool::ScriptsCommitTool()
                   "Commit C# scripts staged in UapStaging/ to Assets/ if they compile.",
                   R"({"type":"object","properties":{}})",
                   {sdk::Access::Writes, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::NotIdempotent,
-                   sdk::Duration::LongRunning}}) {}
+                   sdk::Duration::LongRunning},
+                  R"({"type":"object","required":["committed"],"properties":{"committed":{"type":"array","items":{"type":"string"}},"stagedCopiesKept":{"type":"array"},"validation":{},"refresh":{},"compile":{}}})"}) {}
 
 sdk::ToolResult ScriptsCommitTool::run(const rapidjson::Value&, EditorSession& session) {
     namespace fs = std::filesystem;
@@ -115,10 +116,6 @@ sdk::ToolResult ScriptsCommitTool::run(const rapidjson::Value&, EditorSession& s
     }
     result.AddMember("compile", rapidjson::Value(compile.report, result_allocator), result_allocator);
     return sdk::ToolResult::success(std::move(result));
-}
-
-std::string_view ScriptsCommitTool::output_schema() const {
-    return R"({"type":"object","required":["committed"],"properties":{"committed":{"type":"array","items":{"type":"string"}},"stagedCopiesKept":{"type":"array"},"validation":{},"refresh":{},"compile":{}}})";
 }
 
 } // namespace uap::core

@@ -10,7 +10,6 @@ namespace uap::core {
 class ScriptsCommitTool final : public EditorTool {
 public:
     ScriptsCommitTool();
-    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
     // While the editor cannot load the package, its scripts cannot be validated by it, yet fixing them
     // is the only way out: the staged scripts are committed unvalidated, and the result says so

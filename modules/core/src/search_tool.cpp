@@ -141,7 +141,8 @@ SearchTool::SearchTool()
                   R"({"type":"object","required":["query"],"properties":{
 "query":{"type":"string","minLength":1,"maxLength":2000},"providers":{"type":"array","minItems":1,"maxItems":2,"items":{"enum":["asset","scene"]}},
 "maxResults":{"type":"integer","minimum":1,"maximum":500}}})",
-                  read_only}) {}
+                  read_only,
+                  R"({"type":"object","required":["query","providers","engine","items","truncated"],"properties":{"query":{"type":"string"},"providers":{"type":"array"},"engine":{"type":"string"},"items":{"type":"array"},"totalMatches":{"type":"integer"},"truncated":{"type":"boolean"},"fallback":{"type":"string"}}})"}) {}
 
 sdk::ToolResult SearchTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     if (blank(string_member(arguments, "query")))
@@ -169,10 +170,6 @@ sdk::ToolResult SearchTool::run(const rapidjson::Value& arguments, EditorSession
     result.AddMember("totalMatches", rapidjson::Value(found.result["total"], out), out);
     result.AddMember("truncated", rapidjson::Value(found.result["truncated"], out), out);
     return sdk::ToolResult::success(std::move(result));
-}
-
-std::string_view SearchTool::output_schema() const {
-    return R"({"type":"object","required":["query","providers","engine","items","truncated"],"properties":{"query":{"type":"string"},"providers":{"type":"array"},"engine":{"type":"string"},"items":{"type":"array"},"totalMatches":{"type":"integer"},"truncated":{"type":"boolean"},"fallback":{"type":"string"}}})";
 }
 
 } // namespace uap::core

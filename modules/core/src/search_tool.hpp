@@ -11,7 +11,6 @@ inline constexpr int search_default_results = 50;
 class SearchTool final : public EditorTool {
 public:
     SearchTool();
-    std::string_view output_schema() const override;
     sdk::ToolResult run(const rapidjson::Value& arguments, EditorSession& session) override;
 };
 

@@ -12,7 +12,8 @@ TransformSetTool::TransformSetTool()
 "path":{"type":"string"},"space":{"enum":["local","world"]},"position":)" UAP_VECTOR_SCHEMA R"(,
 "rotation":)" UAP_VECTOR_SCHEMA R"(,"scale":)" UAP_VECTOR_SCHEMA R"(}})",
                   {sdk::Access::Writes, sdk::Undo::Undoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","anyOf":[{"required":["transform"]},{"required":["observed"]}],"properties":{"transform":{"type":"object"},"observed":{"type":"object"}}})"}) {}
 
 sdk::ToolResult TransformSetTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document params(rapidjson::kObjectType);
@@ -58,7 +59,8 @@ QueryHierarchyTool::QueryHierarchyTool()
 "path":{"type":"string"},"scene":{"type":"string"},"maxDepth":{"type":"integer","minimum":0,"maximum":64},
 "maxNodes":{"type":"integer","minimum":1,"maximum":2000},"cursor":{"type":"string"}}})",
                   {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","required":["hierarchy","count"],"properties":{"hierarchy":{"type":"string"},"count":{"type":"integer"},"stage":{"type":"object"},"nextCursor":{"type":"string"}}})"}) {}
 
 sdk::ToolResult QueryHierarchyTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document params(rapidjson::kObjectType);
@@ -119,7 +121,8 @@ QueryComponentTypesTool::QueryComponentTypesTool()
                   R"({"type":"object","required":["query"],"properties":{
 "query":{"type":"string"},"kind":{"enum":["component","scriptableObject","any"]},"maxResults":{"type":"integer","minimum":1,"maximum":1000}}})",
                   {sdk::Access::ReadOnly, sdk::Undo::NotUndoable, sdk::Impact::NonDestructive, sdk::Repeat::Idempotent,
-                   sdk::Duration::Quick}}) {}
+                   sdk::Duration::Quick},
+                  R"({"type":"object","required":["types"],"properties":{"types":{"type":"array","items":{"type":"object","required":["fullName"]}},"truncated":{"type":"boolean"}}})"}) {}
 
 sdk::ToolResult QueryComponentTypesTool::run(const rapidjson::Value& arguments, EditorSession& session) {
     rapidjson::Document params(rapidjson::kObjectType);
@@ -133,18 +136,6 @@ sdk::ToolResult QueryComponentTypesTool::run(const rapidjson::Value& arguments, 
     rapidjson::Document result(rapidjson::kObjectType);
     result.CopyFrom(found.result, result.GetAllocator());
     return sdk::ToolResult::success(std::move(result));
-}
-
-std::string_view TransformSetTool::output_schema() const {
-    return R"({"type":"object","anyOf":[{"required":["transform"]},{"required":["observed"]}],"properties":{"transform":{"type":"object"},"observed":{"type":"object"}}})";
-}
-
-std::string_view QueryHierarchyTool::output_schema() const {
-    return R"({"type":"object","required":["hierarchy","count"],"properties":{"hierarchy":{"type":"string"},"count":{"type":"integer"},"stage":{"type":"object"},"nextCursor":{"type":"string"}}})";
-}
-
-std::string_view QueryComponentTypesTool::output_schema() const {
-    return R"({"type":"object","required":["types"],"properties":{"types":{"type":"array","items":{"type":"object","required":["fullName"]}},"truncated":{"type":"boolean"}}})";
 }
 
 } // namespace uap::core
