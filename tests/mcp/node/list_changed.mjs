@@ -21,12 +21,13 @@ function cli(...words) {
 const host = await startHost('list-changed');
 const plugins = process.env.UAP_MCP_TEST_PLUGINS;
 
-// Tools that `uap-host modules list` says tools/list carries: those of loaded packs listed always, and the
-// discovery tools that find the others (docs/tools.md, "Finding tools").
+// Tools that `uap-host modules list` says tools/list carries: those of loaded packs listed always (only their
+// listedTools when the manifest names some), and the discovery tools that find the others (docs/tools.md,
+// "Finding tools").
 function listedTools() {
   const listing = JSON.parse(cli('modules', 'list', '--json', '--project', host.project, '--plugins', plugins));
   return listing.packs.filter((pack) => pack.state === 'loaded' && pack.listing === 'always')
-    .flatMap((pack) => pack.tools.map((tool) => tool.name)).concat(['uap_tool_call', 'uap_tool_search']).sort();
+    .flatMap((pack) => pack.listedTools ?? pack.tools.map((tool) => tool.name)).concat(['uap_tool_call', 'uap_tool_search']).sort();
 }
 // Whether uap_tool_search finds a tool by its name.
 async function searchable(client, name) {
