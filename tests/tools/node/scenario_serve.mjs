@@ -1,6 +1,7 @@
 // The agent's first scene against a real `uap-host serve --editor sim` process, through the official
 // MCP TypeScript SDK client: three red cubes in a row under a parent, a light, a new material on the
-// cubes through the pipeline's colour property, the parent moved, the scene saved, all read back.
+// cubes through the pipeline's colour property, the parent moved, the scene saved, all read back; then
+// a large screenshot of it, which arrives as one image block scaled to fit.
 import { check, requireEnvironment, startHost } from '../../mcp/node/harness.mjs';
 
 const require = requireEnvironment();
@@ -60,6 +61,20 @@ try {
   check(red.value.r === 1 && red.value.g === 0 && red.value.b === 0, `${colour} reads back red`);
   const scenes = await call('uap_asset_find', { query: 't:Scene Demo' });
   check(scenes.assets.some((asset) => asset.path === 'Assets/Scenes/Demo.unity'), 'the scene was saved as Assets/Scenes/Demo.unity');
+
+  // The screenshot tool is found by search and run through uap_tool_call, as an agent would.
+  const shot = await client.callTool({ name: 'uap_tool_call', arguments: { tool: 'uap_editor_screenshot',
+    arguments: { view: 'scene', width: 3200, height: 1800, return_image: true } } });
+  const images = shot.content.filter((block) => block.type === 'image');
+  check(!shot.isError && images.length === 1, `the screenshot arrives as one image block (${shot.content.map((block) => block.type)})`);
+  const capture = shot.structuredContent?.capture;
+  const bytes = Buffer.from(images[0].data, 'base64');
+  const magic = images[0].mimeType === 'image/png' ? bytes.subarray(1, 4).toString() === 'PNG' : bytes[0] === 0xff && bytes[1] === 0xd8;
+  check(magic && bytes.length === capture?.bytes, `its data is the ${images[0].mimeType} the result describes (${bytes.length} bytes)`);
+  check(Math.max(capture.width, capture.height) <= 1568 && capture.sourceWidth === 3200 && capture.width / capture.height === 3200 / 1800,
+        `a 3200x1800 capture is scaled to ${capture.width}x${capture.height}, its shape kept`);
+  const total = Buffer.byteLength(JSON.stringify(shot));
+  check(total <= 100000, `the whole result is within the host's 100,000-byte result limit (${total} bytes)`);
   await transport.terminateSession();
 } finally {
   const { code, signal } = await host.stop();
