@@ -38,6 +38,7 @@ namespace AgentPanel.Bridge
             "prefab.overrides.get", "prefab.overrides.apply", "prefab.overrides.revert", "prefab.unpack", "prefab.createVariant",
             "material.describe", "material.set",
             "lighting.bake.start", "lighting.bake.status", "lighting.bake.cancel",
+            "tests.run.start", "tests.run.status", "tests.run.cancel",
             "animation.clip.write", "animation.clip.read", "animator.edit", "animator.read",
             "model.avatar.configure", "model.avatar.read",
             "window.list", "window.tree", "window.click", "window.setValue",
