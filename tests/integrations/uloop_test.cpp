@@ -1,8 +1,9 @@
 // uLoop: detection (a dependency key only, never the id inside scopedRegistries scopes), the
 // fake `uloop` on PATH shadowing any real one, the preset's exact rules and the removal of broad
-// ones, and the manifest fallback (diff, backup, line endings).
+// ones, the manifest fallback (diff, backup, line endings), and the steering lines for either state.
 #include "support/child_process.hpp"
 #include "integrations/uloop.hpp"
+#include "integrations/uloop_steering.hpp"
 #include "support/json.hpp"
 
 #include <gtest/gtest.h>
@@ -166,4 +167,47 @@ TEST_F(UloopProject, ApplyKeepsABackupAndRefusesAChangedFile) {
     auto stale = apply_manifest_edit(project, *edit); // The file now differs from edit.before.
     ASSERT_FALSE(stale);
     EXPECT_NE(stale.error().message().find("changed since"), std::string::npos);
+}
+
+namespace {
+
+UloopDetection installed_with_cli() {
+    UloopDetection detection;
+    detection.in_manifest = true;
+    detection.in_package_cache = true;
+    detection.cli = fs::path("/usr/local/bin/uloop");
+    return detection;
+}
+
+bool says(const SteeringLines& lines, std::string_view text) { return lines.body.find(text) != std::string::npos; }
+
+} // namespace
+
+TEST(UloopSteering, InstalledSendsTestsAndLogsToUloopAndOneOffOperationsToDynamicCode) {
+    auto lines = uloop_steering_lines(installed_with_cli(), TestTool::Unavailable);
+    EXPECT_EQ(lines.heading, "uLoop");
+    EXPECT_TRUE(says(lines, "`uloop run-tests`")) << lines.body;
+    EXPECT_TRUE(says(lines, "`uloop get-logs`")) << lines.body;
+    EXPECT_TRUE(says(lines, "`uloop execute-dynamic-code`")) << lines.body;
+    EXPECT_TRUE(says(lines, "writing and compiling a script is the last resort")) << lines.body;
+    EXPECT_TRUE(says(lines, "compiled by uap_scripts_commit only")) << "a compile mid-turn goes through the commit gate: " << lines.body;
+    EXPECT_FALSE(says(lines, "not on PATH")) << lines.body;
+
+    UloopDetection without_cli = installed_with_cli();
+    without_cli.cli.reset();
+    EXPECT_TRUE(says(uloop_steering_lines(without_cli, TestTool::Unavailable), "not on PATH"));
+}
+
+TEST(UloopSteering, NotInstalledNamesOurToolsWhileTheyAreThereAndHowToInstallUloop) {
+    UloopDetection resolving;
+    resolving.in_manifest = true; // Unity has not resolved it yet: its commands cannot answer.
+    for (const UloopDetection& detection : {UloopDetection{}, resolving}) {
+        auto lines = uloop_steering_lines(detection, TestTool::Available);
+        EXPECT_TRUE(says(lines, "uLoop is not installed")) << lines.body;
+        EXPECT_TRUE(says(lines, "uap_tests_run")) << lines.body;
+        EXPECT_TRUE(says(lines, "Settings > Integrations > Install uLoop")) << lines.body;
+        EXPECT_FALSE(says(lines, "`uloop run-tests`")) << lines.body;
+    }
+    auto without_tool = uloop_steering_lines(UloopDetection{}, TestTool::Unavailable);
+    EXPECT_FALSE(says(without_tool, "uap_tests_run")) << "a disabled editor pack is not named: " << without_tool.body;
 }

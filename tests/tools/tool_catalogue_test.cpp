@@ -69,6 +69,7 @@ std::string humanoid_model() {
 
 std::string quick_bake() { return R"({"lighting":{"bakeMs":100}})"; }
 std::string slow_bake() { return R"({"lighting":{"bakeMs":3000}})"; }
+std::string one_test() { return R"({"tests":{"caseMs":10,"cases":[{"name":"Game.Tests.PlayerTests.MovesForward"}]}})"; }
 
 constexpr const char* animations_folder = R"({"assetType":"Folder","path":"Assets/Animations"})";
 constexpr const char* bob_clip = R"({"assetPath":"Assets/Animations/Bob.anim","curves":[{"path":"","type":"Transform",
@@ -118,6 +119,7 @@ const std::vector<Sample>& samples() {
         {"uap_editor_select", R"({"path":"/Player"})"},
         {"uap_play_mode", R"({"action":"status"})"},
         {"uap_console_logs", "{}"},
+        {"uap_tests_run", "{}", {}, one_test, nullptr, {{"Packages/manifest.json", R"({"dependencies":{"com.unity.test-framework":"1.4.6"}})"}}},
         {"uap_console_clear", "{}"},
         // markers
         {"uap_marker_add", R"({"kind":"point","position":[0,1,0],"label":"door"})"},

@@ -15,7 +15,7 @@ const std::string& steering_text() {
         "Japanese, or no arguments for the areas), which returns their input schemas, and call them with uap_tool_call "
         "(tool: the name it found, arguments: that tool's arguments). There are more core tools (uap_asset_find, "
         "uap_asset_create, uap_asset_delete, uap_scene_open, uap_scene_place_asset, uap_rect_transform_set for UI anchors, "
-        "pivot and size, uap_query_component_types, uap_job_status), the editor tools (uap_editor_screenshot, uap_console_logs, "
+        "pivot and size, uap_query_component_types, uap_job_status), the editor tools (uap_editor_screenshot, uap_console_logs, uap_tests_run, "
         "play mode, menu items, selection), scene markers (uap_marker_add to show the user a place) and installed packs "
         "(prefabs, animation, materials, lighting and more). "
         "For several scene writes that belong together use one uap_batch call (up to 200 calls, all or nothing, one Undo step). "

@@ -8,6 +8,7 @@
 #include "integrations/integration_settings.hpp"
 #include "integrations/plugin_steering.hpp"
 #include "integrations/uloop.hpp"
+#include "integrations/uloop_steering.hpp"
 
 #include "support/json.hpp"
 #include "support/utf8_path.hpp"
@@ -68,7 +69,7 @@ void add_integration_sources(agent::AgentOptions& options, const mcp::ModuleTool
     fs::path project = options.project;
     const auto& plugin = integrations::unity_plugin();
 
-    options.instruction_sources.push_back([config, project, &plugin, &tools] {
+    options.instruction_sources.push_back([config, project, path_variable, &plugin, &tools] {
         std::vector<agent::InstructionSection> sections;
         auto findings = integrations::read_static_findings(config, plugin);
         // Without a refresh: a rebuild's change handler re-dials the CLI, which takes the session lock held here.
@@ -76,6 +77,11 @@ void add_integration_sources(agent::AgentOptions& options, const mcp::ModuleTool
                                                                                                : integrations::SearchTool::Unavailable;
         if (auto lines = integrations::plugin_steering_lines(findings, load_settings(project).plugin_steering, search))
             sections.push_back({lines->heading, lines->body});
+        auto test_tool = tools.lookup_without_refresh("uap_tests_run").availability == mcp::Availability::Available
+                             ? integrations::TestTool::Available
+                             : integrations::TestTool::Unavailable;
+        auto uloop = integrations::uloop_steering_lines(integrations::detect_uloop(project, path_variable), test_tool);
+        sections.push_back({uloop.heading, uloop.body});
         return sections;
     });
 

@@ -1,5 +1,6 @@
 // The editor module: registers the editor pack's tools.
 #include "editor_tools.hpp"
+#include "test_run_tool.hpp"
 
 #include <uap/pack_identity.hpp>
 #include <uap/sdk/module.hpp>
@@ -16,6 +17,7 @@ public:
         add_tool<PlayModeTool>();
         add_tool<ConsoleLogsTool>();
         add_tool<ConsoleClearTool>();
+        add_tool<TestRunTool>();
     }
 };
 

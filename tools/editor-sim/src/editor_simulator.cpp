@@ -123,6 +123,7 @@ EditorSimulator::EditorSimulator(SimulatorIdentity identity) : m_state(std::make
     register_avatar_primitives(m_state->table);
     register_window_primitives(m_state->table);
     register_project_tool_primitives(m_state->table);
+    register_test_primitives(m_state->table);
     m_state->simulation.primitives = &m_state->table;
     seed_defaults(m_state->simulation);
 }
@@ -140,10 +141,16 @@ void EditorSimulator::host_disconnected() {
     simulation.release_refresh_hold();
 }
 
+// The Test Framework primitives live in an assembly Unity compiles only when the project has the package.
+bool EditorSimulator::implements(std::string_view method) const {
+    return !method.starts_with("tests.run.") || project_has_package(m_state->simulation.identity.project_path, "com.unity.test-framework");
+}
+
 std::vector<std::string> EditorSimulator::implemented_methods() const {
     std::vector<std::string> names;
     for (const auto& [name, primitive] : m_state->table)
-        names.push_back(name);
+        if (implements(name))
+            names.push_back(name);
     return names;
 }
 
@@ -159,6 +166,8 @@ Reply EditorSimulator::perform(std::string_view method, std::string_view params_
     auto primitive = m_state->table.find(method);
     if (primitive == m_state->table.end())
         return error_reply("unknown_method", "this editor implements no primitive '" + std::string(method) + "'");
+    if (!implements(method))
+        return error_reply("unsupported", "this editor does not implement '" + std::string(method) + "' yet; hello.primitives lists what it does");
     rapidjson::Document params;
     params.Parse(params_json.empty() ? "{}" : params_json.data(), params_json.empty() ? 2 : params_json.size());
     if (params.HasParseError() || !params.IsObject())
@@ -289,6 +298,12 @@ std::string EditorSimulator::load_fixture(std::string_view fixture_json) {
             m_state->simulation.lighting.bake_ms = lighting["bakeMs"].GetInt64();
         if (lighting.HasMember("bakery") && lighting["bakery"].IsBool())
             m_state->simulation.lighting.bakery_installed = lighting["bakery"].GetBool();
+    }
+    // The project's test cases: the simulator cannot compile C# tests, so a fixture says what they are and how each ends.
+    if (fixture.HasMember("tests")) {
+        std::lock_guard lock(m_state->mutex);
+        if (auto problem = load_test_fixture(m_state->simulation.tests, fixture["tests"]); !problem.empty())
+            return problem;
     }
     // The static flag is set in the Inspector in Unity, and no primitive writes it, so a fixture marks objects static.
     if (fixture.HasMember("static") && fixture["static"].IsArray()) {

@@ -269,14 +269,7 @@ Reply bake_cancel(Simulation& simulation, const rapidjson::Value&) {
     bool was_running = simulation.lighting.running.has_value();
     if (was_running)
         finish(simulation, "cancelled");
-    Output out;
-    out.writer.StartObject();
-    out.writer.Key("wasRunning");
-    out.writer.Bool(was_running);
-    out.writer.Key("running");
-    out.writer.Bool(simulation.lighting.running.has_value());
-    out.writer.EndObject();
-    return out.reply();
+    return cancel_reply(was_running, simulation.lighting.running.has_value());
 }
 
 } // namespace

@@ -10,6 +10,18 @@ namespace uap::editor_sim {
 
 Reply result_reply(std::string json) { return Reply{Reply::Kind::Result, std::move(json)}; }
 
+Reply cancel_reply(bool was_running, bool running) {
+    rapidjson::StringBuffer buffer;
+    JsonWriter writer(buffer);
+    writer.StartObject();
+    writer.Key("wasRunning");
+    writer.Bool(was_running);
+    writer.Key("running");
+    writer.Bool(running);
+    writer.EndObject();
+    return result_reply(std::string(buffer.GetString(), buffer.GetSize()));
+}
+
 Reply error_reply(std::string_view code, std::string_view message, std::string data_json) {
     rapidjson::StringBuffer buffer;
     JsonWriter writer(buffer);

@@ -6,6 +6,7 @@
 #include "editor_windows.hpp"
 #include "markers_model.hpp"
 #include "object_index.hpp"
+#include "test_runner.hpp"
 #include "type_registry.hpp"
 #include "typed_values.hpp"
 
@@ -249,6 +250,7 @@ struct Simulation {
     std::string editor_log; // What Unity would have written to Editor.log (console_store.cpp), the newest 1 MiB.
     RenderPipeline render_pipeline = RenderPipeline::BuiltIn;
     LightingState lighting;
+    TestRunnerState tests; // Not in World: undo leaves test runs alone.
     UnitySearchState unity_search = UnitySearchState::Available;
     std::vector<MenuItem> menus;
     std::vector<std::string> events;
@@ -322,6 +324,8 @@ struct Simulation {
 
 // Reply helpers.
 Reply result_reply(std::string json);
+// What a cancel primitive answers: {"wasRunning", "running"}.
+Reply cancel_reply(bool was_running, bool running);
 
 // A primitive's result under construction: write into writer, then return reply().
 struct Output {
@@ -360,6 +364,7 @@ void register_animation_primitives(std::map<std::string, Primitive, std::less<>>
 void register_avatar_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_window_primitives(std::map<std::string, Primitive, std::less<>>& table);
 void register_project_tool_primitives(std::map<std::string, Primitive, std::less<>>& table);
+void register_test_primitives(std::map<std::string, Primitive, std::less<>>& table);
 // Reads {"tools":[...]} (see docs/simulator-deviations.md, "Project tools"); an empty string on success.
 std::string load_project_tools(Simulation& simulation, const rapidjson::Value& description);
 // The editor window params name ({"windowIndex"[,"windowId"]}); nullptr with error set when none does.

@@ -5,6 +5,8 @@
 
 #include "probe_results.hpp"
 
+#include <editor_polling.hpp>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -20,6 +22,7 @@ using core::failure;
 using core::member;
 using core::string_member;
 using core::text;
+using core::wait_or_cancelled;
 
 namespace {
 
@@ -27,7 +30,6 @@ using namespace std::chrono_literals;
 
 constexpr std::string_view tool_name = "uap_lighting_bake";
 constexpr auto poll_interval = 200ms;
-constexpr auto cancel_check = 20ms;
 // The refusal of engine bakery without Bakery: the reason and the call that works instead.
 constexpr const char* bakery_absent =
     R"( refused: Bakery is not installed in this project (the editor has no ftRenderLightmap type, Bakery's main class). Bake with {"engine": "unity"} (Unity's own lightmapper), or install Bakery and call again. Nothing was baked.)";
@@ -46,17 +48,6 @@ std::string seconds_text(int64_t milliseconds) {
 EditorReply status(EditorSession& session, CallBinding binding = CallBinding::ThisCall) {
     rapidjson::Document none(rapidjson::kObjectType);
     return session.call("lighting.bake.status", none, EditorSession::default_timeout_ms, binding);
-}
-
-// Sleeps one poll interval in short steps; true when the call was cancelled meanwhile.
-bool wait_or_cancelled(sdk::CallContext& context) {
-    auto until = std::chrono::steady_clock::now() + poll_interval;
-    while (std::chrono::steady_clock::now() < until) {
-        if (context.cancelled())
-            return true;
-        std::this_thread::sleep_for(cancel_check);
-    }
-    return context.cancelled();
 }
 
 // The finished bake of this call in a status answer, or nullptr while it is not there.
@@ -130,7 +121,7 @@ sdk::ToolResult LightingBakeTool::run(const rapidjson::Value& arguments, EditorS
     context.progress(0, 100, "bake " + std::to_string(bake_id) + " started (" + engine + ")");
 
     for (;;) {
-        if (wait_or_cancelled(context))
+        if (wait_or_cancelled(context, poll_interval))
             return stop_after_cancel(session, bake_id);
         EditorReply answer = status(session);
         if (!answer.ok())

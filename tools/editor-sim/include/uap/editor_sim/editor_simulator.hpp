@@ -75,8 +75,10 @@ public:
     // of its own, as Unity records user input. Thread-safe.
     Reply user_edit(std::string_view method, std::string_view params_json);
 
-    // The methods this simulator implements, sorted.
+    // The methods this simulator implements, sorted: the hello's primitives. The Test Framework's need
+    // com.unity.test-framework in the project's Packages/manifest.json, as Unity's do.
     std::vector<std::string> implemented_methods() const;
+    bool implements(std::string_view method) const;
 
     // Adds user-defined types, objects, assets and menu items from a fixture (see docs/simulator-deviations.md).
     // Returns an empty string on success, otherwise why the fixture was refused.
