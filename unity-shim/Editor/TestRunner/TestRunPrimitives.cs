@@ -57,7 +57,8 @@ namespace AgentPanel.Editor.TestRuns
             if (record.Running)
                 throw PrimitiveError.Conflict("test run " + record.RunId + " is in progress; wait for it (tests.run.status) or cancel it (tests.run.cancel)");
             if (TestRunCallbacks.OtherRunActive)
-                throw PrimitiveError.Conflict("a test run started outside the bridge (the Test Runner window) is in progress; wait for it to finish");
+                throw PrimitiveError.Conflict("a test run started outside the bridge (the Test Runner window) is in progress; wait for it to finish " +
+                    "(a run cancelled there sends no RunFinished: the next script reload clears this)");
             int runId = record.Begin(mode, TestRunSession.NowUnixMs());
             TestRunSession.Save();
             string guid;
