@@ -88,14 +88,15 @@ def declaring_type(resolved, name):
     return match.group(1), type_name
 
 
-def member_references(assembly, search_path):
-    """Every reference to a member of a Unity assembly: dicts with type, name, instance, returns, parameters."""
+def member_references(assembly, search_path, assemblies=UNITY_ASSEMBLIES):
+    """Every reference to a member of a Unity assembly (or of the named ones): dicts with type, name,
+    instance, returns, parameters."""
     text = monodis("--memberref", assembly, search_path)
     references = []
     for match in re.finditer(r"^\d+: \S+ (\S+)\n\s*Resolved: (.*)\n\s*Signature: (.*)$", text, re.M):
         name, resolved, signature = match.groups()
         unity_assembly, type_name = declaring_type(resolved, name)
-        if unity_assembly not in UNITY_ASSEMBLIES:
+        if unity_assembly not in assemblies:
             continue
         instance, returns, parameters = signature_parts(signature)
         references.append({"type": type_name, "name": name, "instance": instance, "returns": returns,
@@ -103,11 +104,12 @@ def member_references(assembly, search_path):
     return references
 
 
-def type_references(assembly, search_path):
-    """Every Unity type the assembly names, as 'Namespace.Name' or 'Namespace.Outer/Inner' with `N arity."""
+def type_references(assembly, search_path, assemblies=UNITY_ASSEMBLIES):
+    """Every Unity type (or type of the named assemblies) the assembly names, as 'Namespace.Name' or
+    'Namespace.Outer/Inner' with `N arity."""
     text = monodis("--typeref", assembly, search_path)
     return [match.group(2) for match in re.finditer(r"^\d+: \[([^\]]+)\](\S+)$", text, re.M)
-            if match.group(1) in UNITY_ASSEMBLIES]
+            if match.group(1) in assemblies]
 
 
 def declared_constructors(assembly, search_path):

@@ -3,7 +3,10 @@
 # committed API index of one Unity branch (api-index/<branch>.json, from reference_index.py): it must
 # be declared there, public, static or instance as used, with the same parameter and return types and
 # accessor visibility, and not [Obsolete]. Exits 1 on any finding.
-# usage: check_references.py --index api-index/6000.5.json [--search DIR]... [--allow-obsolete TYPE_OR_MEMBER]... ASSEMBLY...
+# With --from-assembly, the references checked are those into the named assemblies instead of Unity's
+# own (UnityEngine, UnityEditor): the Test Framework's, against api-index/test-framework-<version>.json.
+# usage: check_references.py --index api-index/6000.5.json [--search DIR]... [--allow-obsolete TYPE_OR_MEMBER]...
+#                            [--from-assembly NAME]... ASSEMBLY...
 import argparse
 import json
 import pathlib
@@ -131,6 +134,8 @@ def main():
     parser.add_argument("--allow-obsolete", action="append", default=[],
                         help="a type or Type::member whose [Obsolete] warning the package silences on purpose")
     parser.add_argument("--stubs", action="append", default=[], help="a stub assembly whose constructors must be Unity's")
+    parser.add_argument("--from-assembly", action="append", default=[],
+                        help="check the references into this assembly (default: UnityEngine and UnityEditor)")
     parser.add_argument("assemblies", nargs="*")
     arguments = parser.parse_args()
     started = time.monotonic()
@@ -139,8 +144,9 @@ def main():
     total_checked, total_findings = 0, 0
     for assembly in arguments.assemblies:
         search_path = [str(pathlib.Path(assembly).parent)] + arguments.search
-        references = assembly_references.member_references(assembly, search_path)
-        type_names = assembly_references.type_references(assembly, search_path)
+        checked_assemblies = tuple(arguments.from_assembly) or assembly_references.UNITY_ASSEMBLIES
+        references = assembly_references.member_references(assembly, search_path, checked_assemblies)
+        type_names = assembly_references.type_references(assembly, search_path, checked_assemblies)
         checked, findings, allowed_uses = check(index, references, type_names + [r["type"] for r in references],
                                                 set(arguments.allow_obsolete))
         total_checked += checked

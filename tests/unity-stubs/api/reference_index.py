@@ -191,8 +191,10 @@ def referenced(assembly_folders, search):
     the constructors of every stub type the stubs let code call (so the check can hold the stubs to them)."""
     members, type_names = set(), set()
     for folder in assembly_folders:
-        for assembly in sorted(pathlib.Path(folder).glob("*/AgentPanel.Editor*.dll")):
-            search_path = [str(assembly.parent), str(pathlib.Path(folder))] + search
+        # Also the optional assemblies compiled per Test Framework version (<branch>/test-framework-<v>/).
+        for assembly in sorted(list(pathlib.Path(folder).glob("*/AgentPanel.Editor*.dll")) +
+                               list(pathlib.Path(folder).glob("*/test-framework-*/AgentPanel.Editor*.dll"))):
+            search_path = [str(assembly.parent), str(assembly.parent.parent), str(pathlib.Path(folder))] + search
             for reference in assembly_references.member_references(str(assembly), search_path):
                 members.add((reference["type"], reference["name"]))
                 type_names.add(reference["type"])

@@ -31,6 +31,7 @@ namespace AgentPanel.Tests
         {
             var cases = new SortedDictionary<string, Action<Options>>();
             CoreTests.Register(cases);
+            TestRunTests.Register(cases);
             PumpTests.Register(cases);
             AddressingTests.Register(cases);
             ViewModelTests.Register(cases);

@@ -44,6 +44,8 @@ namespace AgentPanel.Editor.Primitives
             AvatarPrimitives.Register(this);
             WindowPrimitives.Register(this);
             ProjectToolPrimitives.Register(this);
+            // Optional assemblies' primitives (the Test Framework's tests.run.*), when the project has them.
+            PrimitiveExtensions.ApplyTo(this);
         }
 
         public JArray ProjectTools { get { return ProjectToolPrimitives.Advertised; } }
