@@ -5,6 +5,11 @@
 
 #include "support/files.hpp"
 
+#include <Poco/AutoPtr.h>
+#include <Poco/DOM/DOMParser.h>
+#include <Poco/DOM/Document.h>
+#include <Poco/DOM/Element.h>
+#include <Poco/DOM/NodeList.h>
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -73,13 +78,28 @@ TEST(TestRunTool, AnEditModeRunReportsTheCountsAndTheFailureAsTheEditorObservedT
     EXPECT_EQ(number_at(status, "/lastRun/runId"), number_at(run.value, "/runId"));
     EXPECT_EQ(number_at(status, "/lastRun/failed"), 1);
     const std::string results = text_at(run.value, "/resultsPath");
-    EXPECT_EQ(results, "Library/AgentPanel/TestResults/run-" + std::to_string(number_at(run.value, "/runId")) + "-EditMode.xml");
+    EXPECT_EQ(results, "Library/AgentPanel/TestResults/run-" + std::to_string(static_cast<int>(number_at(run.value, "/runId"))) + "-EditMode.xml");
     auto xml = uap::files::read(stack->project() / results, 1 << 20);
     ASSERT_TRUE(xml) << xml.error().message();
-    EXPECT_NE(xml->find(R"(total="3")"), std::string::npos) << *xml;
-    EXPECT_NE(xml->find(R"(failed="1")"), std::string::npos) << *xml;
-    EXPECT_NE(xml->find(R"(fullname="Game.Tests.PlayerTests.JumpsOnce" result="Failed")"), std::string::npos) << *xml;
-    EXPECT_NE(xml->find("But was:  2"), std::string::npos) << "the message is in the file, escaped as XML text: " << *xml;
+    Poco::XML::DOMParser parser;
+    Poco::AutoPtr<Poco::XML::Document> document = parser.parseString(*xml);
+    const Poco::XML::Element* root = document->documentElement();
+    ASSERT_EQ(root->tagName(), "test-run") << *xml;
+    EXPECT_EQ(root->getAttribute("total"), "3") << *xml;
+    EXPECT_EQ(root->getAttribute("failed"), "1") << *xml;
+    EXPECT_EQ(root->getAttribute("result"), "Failed") << *xml;
+    Poco::AutoPtr<Poco::XML::NodeList> cases = document->getElementsByTagName("test-case");
+    ASSERT_EQ(cases->length(), 3u) << *xml;
+    const Poco::XML::Element* failed = nullptr;
+    for (unsigned long index = 0; index < cases->length(); ++index)
+        if (auto* element = static_cast<Poco::XML::Element*>(cases->item(index)); element->getAttribute("result") == "Failed")
+            failed = element;
+    ASSERT_NE(failed, nullptr) << *xml;
+    EXPECT_EQ(failed->getAttribute("fullname"), "Game.Tests.PlayerTests.JumpsOnce");
+    const Poco::XML::Element* failure = failed->getChildElement("failure");
+    ASSERT_NE(failure, nullptr) << *xml;
+    EXPECT_EQ(failure->getChildElement("message")->innerText(), "Expected: 1\n  But was:  2");
+    EXPECT_NE(failure->getChildElement("stack-trace")->innerText().find("PlayerTests.cs:27"), std::string::npos);
 }
 
 TEST(TestRunTool, FiltersTakeTheCasesUnitysFilterWould) {
@@ -101,13 +121,19 @@ TEST(TestRunTool, FiltersTakeTheCasesUnitysFilterWould) {
 
 TEST(TestRunTool, ARunThatMatchesNoTestIsAnErrorThatSaysWhy) {
     auto stack = stack_with(with_test_framework);
-    for (const char* arguments : {R"({"testNames":["PlayerTests.MovesForward"]})", R"({"groupNames":["[unclosed"]})"}) {
-        ToolReply run = stack->call("uap_tests_run", arguments);
-        ASSERT_TRUE(run.is_error) << arguments << ": " << run.text;
-        EXPECT_NE(run.text.find("ran no test"), std::string::npos) << run.text;
-        EXPECT_NE(run.text.find("full names (Namespace.Class.Method)"), std::string::npos) << run.text;
-    }
+    ToolReply run = stack->call("uap_tests_run", R"({"testNames":["PlayerTests.MovesForward"]})");
+    ASSERT_TRUE(run.is_error) << run.text;
+    EXPECT_NE(run.text.find("ran no test"), std::string::npos) << run.text;
+    EXPECT_NE(run.text.find("full names (Namespace.Class.Method)"), std::string::npos) << run.text;
     EXPECT_EQ(number_at(editor_status(*stack), "/lastRun/total"), 0) << "the editor did run, with nothing matched";
+
+    // A group name that is not a regular expression is refused by the editor before a run starts.
+    const auto last_run = number_at(editor_status(*stack), "/lastRun/runId");
+    ToolReply pattern = stack->call("uap_tests_run", R"({"groupNames":["[unclosed"]})");
+    ASSERT_TRUE(pattern.is_error) << pattern.text;
+    EXPECT_NE(pattern.text.find("invalid regular expression '[unclosed'"), std::string::npos) << pattern.text;
+    EXPECT_EQ(number_at(editor_status(*stack), "/lastRun/runId"), last_run) << "no run started";
+    EXPECT_EQ(text_at(editor_status(*stack), "/running"), "false");
 }
 
 TEST(TestRunTool, AProjectWithoutTheTestFrameworkIsRefusedWithHowToInstallIt) {

@@ -92,11 +92,16 @@ rapidjson::Document start_params(const rapidjson::Value& arguments, const std::s
 
 sdk::ToolResult outcome_result(const rapidjson::Value& last, const rapidjson::Value& answer, const rapidjson::Value& arguments) {
     const std::string mode(string_member(last, "mode"));
-    if (std::string_view(string_member(last, "outcome")) != "completed")
-        return sdk::ToolResult::failure(std::string(tool_name) + ": test run " + std::to_string(last["runId"].GetInt()) +
-                                        " was cancelled in the editor (from the Test Runner window or another client) after " +
-                                        std::to_string(last["passed"].GetInt() + last["failed"].GetInt()) + " of " +
-                                        std::to_string(last["total"].GetInt()) + " tests; call again to run them");
+    if (std::string_view(string_member(last, "outcome")) != "completed") {
+        const std::string run = "test run " + std::to_string(last["runId"].GetInt());
+        const std::string progress = " after " + std::to_string(last["passed"].GetInt() + last["failed"].GetInt()) + " of " +
+                                     std::to_string(last["total"].GetInt()) + " tests";
+        if (const auto* error = member(last, "error"))
+            return sdk::ToolResult::failure(std::string(tool_name) + ": the Test Framework gave up on " + run + progress + ": " + error->GetString() +
+                                            ". Read the console with uap_console_logs, fix the cause, then call again.");
+        return sdk::ToolResult::failure(std::string(tool_name) + ": " + run + " was cancelled in the editor (from the Test Runner window or another client)" +
+                                        progress + "; call again to run them");
+    }
     if (last["total"].GetInt() == 0)
         return sdk::ToolResult::failure(std::string(tool_name) + " ran no test: no " + mode + " test of this project matched (" + filter_text(arguments) +
                                         "). testNames are full names (Namespace.Class.Method), groupNames regular expressions on them; call "

@@ -83,6 +83,8 @@ Reply run_start(Simulation& simulation, const rapidjson::Value& params) {
                                            " is in progress; wait for it (tests.run.status) or cancel it (tests.run.cancel)");
     TestFilter filter{params["mode"].GetString(), strings(params, "testNames"), strings(params, "groupNames"),
                       strings(params, "categoryNames"), strings(params, "assemblyNames")};
+    if (auto problem = invalid_group_name(filter); !problem.empty())
+        return error_reply("invalid_params", problem);
     TestRun run;
     run.id = state.next_id++;
     run.mode = filter.mode;

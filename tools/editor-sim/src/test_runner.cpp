@@ -26,14 +26,7 @@ bool any_equal(const std::vector<std::string>& candidates, const std::string& va
     return std::find(candidates.begin(), candidates.end(), value) != candidates.end();
 }
 
-// A group name the Test Framework cannot compile as a regular expression matches nothing, as in Unity.
-bool group_matches(const std::string& pattern, const std::string& name) {
-    try {
-        return std::regex_search(name, std::regex(pattern));
-    } catch (const std::regex_error&) {
-        return false;
-    }
-}
+bool group_matches(const std::string& pattern, const std::string& name) { return std::regex_search(name, std::regex(pattern)); }
 
 // NUnit spells results with a capital: Passed, Failed, Skipped, Inconclusive.
 std::string nunit_result(const std::string& outcome) {
@@ -91,6 +84,17 @@ std::string load_test_fixture(TestRunnerState& state, const rapidjson::Value& fi
             }
         }
         state.cases.push_back(std::move(test_case));
+    }
+    return {};
+}
+
+std::string invalid_group_name(const TestFilter& filter) {
+    for (const auto& pattern : filter.group_names) {
+        try {
+            std::regex checked(pattern);
+        } catch (const std::regex_error& error) {
+            return "params.groupNames holds an invalid regular expression '" + pattern + "': " + error.what();
+        }
     }
     return {};
 }

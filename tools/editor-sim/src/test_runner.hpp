@@ -64,7 +64,11 @@ struct TestRunnerState {
 // "message", "stackTrace"}]}. Returns why it does not fit, or an empty string.
 std::string load_test_fixture(TestRunnerState& state, const rapidjson::Value& fixture);
 
-// Whether a case is taken by the filter.
+// Why a group name is not a regular expression (the shim refuses it before the run, as invalid_params),
+// or an empty string.
+std::string invalid_group_name(const TestFilter& filter);
+
+// Whether a case is taken by the filter; its group names must be valid regular expressions.
 bool filter_takes(const TestFilter& filter, const SimulatedTestCase& test_case);
 
 // The NUnit 3 XML results document of a finished run, as the Test Framework writes it.
