@@ -83,6 +83,7 @@ private:
 
 TEST(BridgeWebSocket, EveryPrimitiveAnswersThroughTheHost) {
     BridgeHarness harness;
+    uap::testing::write_sample_manifest(harness.project());
     uap::editor_sim::EditorSimulator simulator(harness.identity("every-method"));
     simulator.build_sample_scene();
     ASSERT_EQ(simulator.load_project_tools(uap::testing::sample_project_tools()), "");

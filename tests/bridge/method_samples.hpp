@@ -2,11 +2,19 @@
 // where each call's preconditions hold. Shared by the in-process and the WebSocket tests.
 #pragma once
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace uap::testing {
+
+// The samples' project has Unity's Test Framework, without which an editor has no tests.run.* primitives.
+inline void write_sample_manifest(const std::filesystem::path& project) {
+    std::filesystem::create_directories(project / "Packages");
+    std::ofstream(project / "Packages" / "manifest.json") << R"({"dependencies":{"com.unity.test-framework":"1.4.6"}})";
+}
 
 inline const std::vector<std::pair<std::string, std::string>>& method_samples() {
     static const std::vector<std::pair<std::string, std::string>> samples{
@@ -85,6 +93,9 @@ inline const std::vector<std::pair<std::string, std::string>>& method_samples() 
         {"lighting.bake.status", "{}"},
         {"lighting.bake.start", R"({"engine":"unity"})"},
         {"lighting.bake.cancel", "{}"},
+        {"tests.run.status", "{}"},
+        {"tests.run.start", R"({"mode":"EditMode"})"},
+        {"tests.run.cancel", "{}"},
         {"animation.clip.write", R"({"path":"Assets/Materials/Bob.anim","frameRate":30,"loopTime":true,
             "curves":[{"path":"","type":"Transform","propertyName":"m_LocalPosition.y","keys":[{"time":0,"value":0},{"time":1,"value":1,"inTangent":0,"outTangent":0}]}],
             "objectCurves":[{"path":"","type":"MeshRenderer","propertyName":"m_Materials.Array.data[0]","keys":[{"time":0,"assetPath":"Assets/Materials/Red.mat"}]}],

@@ -21,8 +21,20 @@ using uap::editor_sim::EditorSimulator;
 using uap::protocol::ProtocolSchemas;
 using uap::editor_sim::Reply;
 
+// A project folder of this test run with the samples' Packages/manifest.json (test runs write their results
+// under its Library/).
+const std::string& sample_project() {
+    static const std::string project = [] {
+        char pattern[] = "/tmp/uap-simulator-XXXXXX";
+        std::string path = ::mkdtemp(pattern) ? pattern : "/tmp/uap-simulator-project";
+        uap::testing::write_sample_manifest(path);
+        return path;
+    }();
+    return project;
+}
+
 uap::editor_sim::SimulatorIdentity identity() {
-    return {"/tmp/project", "2022.3.40f1 (simulated)", 4242, "session-1"};
+    return {sample_project(), "2022.3.40f1 (simulated)", 4242, "session-1"};
 }
 
 rapidjson::Document parse(const std::string& text) {
@@ -50,6 +62,21 @@ TEST(ProtocolDescription, SimulatorImplementsExactlyTheDescribedMethods) {
     auto described = ProtocolSchemas::instance().method_names();
     auto implemented = simulator.implemented_methods();
     EXPECT_EQ(described, implemented);
+}
+
+// As Unity compiles the test-run primitives only with the package, a project without it has the rest.
+TEST(ProtocolDescription, WithoutTheTestFrameworkTheSimulatorHasNoTestRunPrimitives) {
+    char pattern[] = "/tmp/uap-no-tests-XXXXXX";
+    ASSERT_NE(::mkdtemp(pattern), nullptr);
+    EditorSimulator simulator({pattern, "2022.3.40f1 (simulated)", 4242, "session-1"});
+    std::vector<std::string> expected;
+    for (const auto& method : ProtocolSchemas::instance().method_names())
+        if (!method.starts_with("tests.run."))
+            expected.push_back(method);
+    EXPECT_EQ(simulator.implemented_methods(), expected);
+    EXPECT_EQ(expected.size() + 3, ProtocolSchemas::instance().method_names().size());
+    EXPECT_NE(simulator.call("tests.run.status", "{}").json.find("unsupported"), std::string::npos);
+    std::filesystem::remove_all(pattern);
 }
 
 TEST(ProtocolDescription, EveryMethodHasASampleCall) {
