@@ -233,6 +233,25 @@ TEST_F(PluginWithRealCli, DisabledPluginGetsNoSteeringLines) {
     EXPECT_EQ(state_at(after), "disabled");
 }
 
+TEST_F(PluginWithRealCli, TheModelIsToldToUseOurTestRunWithoutUloop) {
+    plugin_folders = {UAP_BUNDLED_PLUGINS};
+    start();
+    std::string system = one_turn();
+    EXPECT_TRUE(contains(system, in_json("uLoop is not installed in this project: run the project's tests with uap_tests_run"))) << system;
+    EXPECT_TRUE(contains(system, "Settings > Integrations > Install uLoop")) << system;
+    EXPECT_FALSE(contains(system, "uloop run-tests")) << system;
+}
+
+TEST_F(PluginWithRealCli, TheModelIsToldToUseUloopWhereItIsInstalled) {
+    plugin_folders = {UAP_BUNDLED_PLUGINS};
+    fs::create_directories(project / "Library" / "PackageCache" / "io.github.hatayama.uloopmcp@1.2.1");
+    start();
+    std::string system = one_turn();
+    EXPECT_TRUE(contains(system, in_json("run the project's tests with `uloop run-tests`"))) << system;
+    EXPECT_TRUE(contains(system, in_json("use `uloop execute-dynamic-code`"))) << system;
+    EXPECT_FALSE(contains(system, "uLoop is not installed")) << system;
+}
+
 TEST_F(PluginWithRealCli, UloopPresetLetsCompileRunButExecuteDynamicCodeStillAsks) {
     auto log = root / "uloop-calls.log";
     auto bash = [](const std::string& command) {
