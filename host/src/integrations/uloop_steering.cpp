@@ -8,8 +8,8 @@ SteeringLines uloop_steering_lines(const UloopDetection& detection, TestTool tes
         std::string body =
             "uLoop is installed in this project: run the project's tests with `uloop run-tests` and read the Console with "
             "`uloop get-logs` (through Bash); uap_tests_run and uap_console_logs step aside for them.\n"
-            "For an editor operation no uap_ tool can do, use `uloop execute-dynamic-code` (it runs C# in the editor and the "
-            "user is always asked first); writing and compiling a script is the last resort.\n"
+            "For an editor operation no uap_ tool can do, use `uloop execute-dynamic-code` (it runs any C# in the editor, so "
+            "say what the code does before you run it); writing and compiling a script is the last resort.\n"
             "Scripts you write during a turn are compiled by uap_scripts_commit only: do not start `uloop compile` while you "
             "have staged scripts.";
         if (!detection.cli)
