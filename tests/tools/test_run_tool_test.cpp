@@ -172,11 +172,19 @@ TEST(TestRunTool, ACancelledJobStopsTheRunInTheEditor) {
 
 TEST(TestRunTool, BadInputAndABusyEditorAreRefusedBeforeARunStarts) {
     auto stack = stack_with(with_test_framework);
-    for (const char* arguments : {R"({"mode":"Player"})", R"({"mode":7})", R"({"testNames":"Game.Tests"})", R"({"testNames":[""]})",
-                                  R"({"categoryNames":[1]})", R"({"filter":"all"})"}) {
+    std::string too_many = R"({"testNames":[)";
+    for (int index = 0; index <= 256; ++index)
+        too_many += std::string(index ? "," : "") + "\"Game.Tests.Case" + std::to_string(index) + "\"";
+    too_many += "]}";
+    for (const std::string& arguments : {std::string(R"({"mode":"Player"})"), std::string(R"({"mode":7})"), std::string(R"({"testNames":"Game.Tests"})"),
+                                         std::string(R"({"testNames":[""]})"), std::string(R"({"categoryNames":[1]})"), std::string(R"({"filter":"all"})"),
+                                         too_many}) {
         ToolReply reply = stack->call("uap_tests_run", arguments);
-        EXPECT_TRUE(reply.is_error) << arguments << ": " << reply.text;
+        EXPECT_TRUE(reply.is_error) << arguments.substr(0, 80) << ": " << reply.text;
     }
+    const std::string oversized = stack->call("uap_tests_run", too_many).text;
+    EXPECT_NE(oversized.find("'/testNames' breaks the rule 'maxItems'"), std::string::npos) << oversized;
+    EXPECT_NE(oversized.find(R"("maxItems":256)"), std::string::npos) << "the refusal quotes the limit: " << oversized;
     EXPECT_EQ(text_at(editor_status(*stack), "/lastRun"), "<missing>") << "no refused call started a run";
     ASSERT_EQ(stack->load_fixture(R"({"tests":{"caseMs":60000}})"), "");
     ASSERT_NE(stack->editor("tests.run.start", R"({"mode":"EditMode"})").find("\"started\":true"), std::string::npos);
@@ -201,6 +209,26 @@ TEST(TestRunTool, WithUloopInstalledTheRunAndTheConsoleStepAsideForItsCommands) 
     ToolReply logs = stack.call("uap_console_logs", "{}");
     EXPECT_NE(logs.text.find("run `uloop get-logs` instead"), std::string::npos) << logs.text;
     EXPECT_EQ(text_at(editor_status(stack), "/lastRun"), "<missing>") << "nothing ran in the editor";
+}
+
+// The fixture is the simulator's stand-in for the project's C# tests: a malformed one is refused with what is wrong.
+TEST(TestRunTool, AMalformedTestFixtureIsRefusedWithTheReason) {
+    auto stack = stack_with(with_test_framework);
+    const std::pair<const char*, const char*> malformed[] = {
+        {R"({"tests":[]})", "must be an object"},
+        {R"({"tests":{"caseMs":-1}})", "caseMs"},
+        {R"({"tests":{"cases":{}}})", "cases must be an array"},
+        {R"({"tests":{"cases":[{"mode":"EditMode"}]}})", "needs a name"},
+        {R"({"tests":{"cases":[{"name":"A.B","mode":"Player"}]}})", "EditMode or PlayMode"},
+        {R"({"tests":{"cases":[{"name":"A.B","outcome":"crashed"}]}})", "passed, failed, skipped or inconclusive"},
+        {R"({"tests":{"cases":[{"name":"A.B","categories":[1]}]}})", "categories must be an array of strings"}};
+    for (const auto& [fixture, reason] : malformed) {
+        std::string refused = stack->load_fixture(fixture);
+        EXPECT_NE(refused.find(reason), std::string::npos) << fixture << ": " << refused;
+    }
+    ToolReply run = stack->call("uap_tests_run", "{}");
+    ASSERT_FALSE(run.is_error) << run.text;
+    EXPECT_EQ(number_at(run.value, "/total"), 3) << "the refused fixtures added no case: " << run.text;
 }
 
 } // namespace
