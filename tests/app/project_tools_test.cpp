@@ -121,6 +121,26 @@ TEST_F(ProjectToolsHost, ACallRunsInTheEditorAndChangesTheScene) {
     EXPECT_EQ(canned.text, R"({"enemies":3})");
 }
 
+// The editor's output schema travels with the tool, and a result that breaks it is an error (what
+// the tool did stays done) rather than structuredContent a client would trust.
+TEST_F(ProjectToolsHost, AResultIsCheckedAgainstTheOutputSchemaTheEditorAdvertised) {
+    advertise(read_text(UAP_APP_TEST_DIR "/project-tools/rename.json"));
+    auto count = host->served_tools().lookup("project_count_enemies");
+    ASSERT_EQ(count.availability, uap::mcp::Availability::Available);
+    auto schema = uap::json::parse(count.tool->output_schema_json);
+    ASSERT_TRUE(schema && schema->IsObject()) << count.tool->output_schema_json;
+    EXPECT_EQ(uap::json::to_text((*schema)["required"]), R"(["enemies"])");
+    auto rename = host->served_tools().lookup("project_rename_object");
+    ASSERT_EQ(rename.availability, uap::mcp::Availability::Available);
+    EXPECT_EQ(rename.tool->output_schema_json, R"({"type":"object"})") << "an editor that declares none returns an object of any shape";
+
+    auto miscounted = call("project_miscount_enemies", "{}");
+    EXPECT_EQ(miscounted.status, uap::modules::CallStatus::ToolError) << miscounted.text;
+    EXPECT_NE(miscounted.text.find("breaks the outputSchema the editor advertised"), std::string::npos) << miscounted.text;
+    EXPECT_NE(miscounted.text.find("at /enemies: violates \"type\""), std::string::npos) << miscounted.text;
+    EXPECT_NE(miscounted.text.find("Fix what the C# method returns"), std::string::npos) << miscounted.text;
+}
+
 TEST_F(ProjectToolsHost, WrongArgumentsAndExceptionsAreErrorsThatSayWhy) {
     advertise(read_text(UAP_APP_TEST_DIR "/project-tools/rename.json"));
     auto missing = call("project_rename_object", R"({"path":"/Player"})");
@@ -172,13 +192,16 @@ TEST(ProjectToolChecks, EveryDroppedToolIsNamedWithTheReasonAndTheFix) {
         {"name":"UPPER","description":"bad name","inputSchema":{"type":"object"}},
         {"name":"no_description","inputSchema":{"type":"object"}},
         {"name":"no_schema","description":"x"},
+        {"name":"bad_output","description":"x","inputSchema":{"type":"object"},"outputSchema":{"type":"array"}},
+        {"name":"huge_output","description":"x","inputSchema":{"type":"object"},"outputSchema":{"type":"object","description":")" +
+                                        std::string(40'000, 'x') + R"("}},
         "not an object"])");
     ASSERT_TRUE(advertised);
     auto set = uap::mcp::read_project_tools(&*advertised, [](std::string_view name) { return name == "project_taken"; });
     ASSERT_EQ(set.tools.size(), 1u);
     EXPECT_EQ(set.tools[0].name, "project_fine");
     EXPECT_TRUE(set.tools[0].metadata.read_only);
-    ASSERT_EQ(set.warnings.size(), 6u);
+    ASSERT_EQ(set.warnings.size(), 8u);
     auto warned = [&](const std::string& who, const std::string& why) {
         return std::any_of(set.warnings.begin(), set.warnings.end(),
                            [&](const std::string& warning) { return warning.find(who) != std::string::npos && warning.find(why) != std::string::npos; });
@@ -188,7 +211,9 @@ TEST(ProjectToolChecks, EveryDroppedToolIsNamedWithTheReasonAndTheFix) {
     EXPECT_TRUE(warned("\"UPPER\"", "rename it in its [AgentTool"));
     EXPECT_TRUE(warned("\"no_description\"", "give the [AgentTool] attribute a short description"));
     EXPECT_TRUE(warned("\"no_schema\"", "no inputSchema"));
-    EXPECT_TRUE(warned("tool #7", "not a JSON object"));
+    EXPECT_TRUE(warned("\"bad_output\"", "its outputSchema is not a JSON object with \"type\": \"object\""));
+    EXPECT_TRUE(warned("\"huge_output\"", "its outputSchema is 40"));
+    EXPECT_TRUE(warned("tool #9", "not a JSON object"));
 }
 
 TEST_F(ProjectToolsHost, ToolsVanishWhileTheEditorReloadsAndCallsAreRefusedWithTheFix) {

@@ -3,6 +3,7 @@
 #include "mcp/project_tools.hpp"
 
 #include "support/json.hpp"
+#include "support/json_schema.hpp"
 #include "support/json_writer.hpp"
 
 #include <rapidjson/schema.h>
@@ -40,16 +41,8 @@ std::string argument_violation(const modules::ToolDescription& tool, const rapid
     rapidjson::SchemaValidator validator(*tool.input_schema);
     if (arguments.Accept(validator))
         return {};
-    rapidjson::StringBuffer pointer;
-    validator.GetInvalidDocumentPointer().StringifyUriFragment(pointer);
-    std::string text = "the arguments of ";
-    text += tool.name;
-    text += " do not match its input schema: the value at '";
-    text += pointer.GetString();
-    text += "' violates '";
-    text += validator.GetInvalidSchemaKeyword();
-    text += "'; nothing was run. Call it again with arguments its inputSchema (tools/list) allows";
-    return text;
+    return "the arguments of " + tool.name + " do not match its input schema " + json::describe_violation(validator) +
+           "; nothing was run. Call it again with arguments its inputSchema (tools/list) allows";
 }
 
 // The tool's result object; a tool whose result is not an object has it under "value".
@@ -57,6 +50,17 @@ std::string result_object(const rapidjson::Value& result) {
     if (result.IsObject())
         return json::to_text(result);
     return json::TextWriter().begin_object().raw_field("value", json::to_text(result)).end_object().text();
+}
+
+// Why the result breaks the output schema the editor advertised for the tool, or empty when it holds:
+// clients trust structuredContent to match outputSchema, so a result that does not is not passed on.
+std::string result_violation(const modules::ToolDescription& tool, const std::string& result_text) {
+    auto result = json::parse(result_text);
+    rapidjson::SchemaValidator validator(*tool.output_schema);
+    if (!result || result->Accept(validator))
+        return {};
+    return "project tool " + tool.name + " ran, but its result breaks the outputSchema the editor advertised for it (" +
+           json::describe_violation(validator) + "); what it did stays done. Fix what the C# method returns, or its declared ResultType";
 }
 
 } // namespace
@@ -112,7 +116,10 @@ modules::ToolOutcome ProjectTools::call(std::string_view served_name, std::strin
     auto result = json::parse(*answer);
     if (!result || !result->IsObject() || !result->HasMember("result"))
         return {modules::CallStatus::InternalError, "the editor answered project tool " + std::string(served_name) + " without a result object", {}};
-    return {modules::CallStatus::Success, result_object((*result)["result"]), {}};
+    std::string result_text = result_object((*result)["result"]);
+    if (std::string violation = result_violation(*found.tool, result_text); !violation.empty())
+        return {modules::CallStatus::ToolError, violation, {}};
+    return {modules::CallStatus::Success, std::move(result_text), {}};
 }
 
 } // namespace uap::mcp

@@ -30,18 +30,23 @@ std::string name_for_message(const rapidjson::Value& tool, std::size_t index) {
     return "tool \"" + name->substr(0, 80) + "\"";
 }
 
-// The schema compiled, or why it cannot serve as a tool's input schema.
-Expected<std::shared_ptr<const rapidjson::SchemaDocument>> compile_schema(const rapidjson::Value& schema) {
+// The schema compiled, or why it cannot serve as the tool's schema of that role (inputSchema,
+// outputSchema): both describe a JSON object, and both are capped.
+Expected<std::shared_ptr<const rapidjson::SchemaDocument>> compile_schema(const rapidjson::Value& schema, std::string_view role) {
     if (!schema.IsObject() || json::string_field(schema, "type").value_or("") != "object")
-        return Error("its inputSchema is not a JSON object with \"type\": \"object\"");
+        return Error("its " + std::string(role) + " is not a JSON object with \"type\": \"object\"");
     std::string text = json::to_text(schema);
     if (text.size() > max_project_tool_schema_bytes)
-        return Error("its inputSchema is " + std::to_string(text.size()) + " bytes, over the cap of " +
+        return Error("its " + std::string(role) + " is " + std::to_string(text.size()) + " bytes, over the cap of " +
                      std::to_string(max_project_tool_schema_bytes));
     rapidjson::Document copy;
     copy.CopyFrom(schema, copy.GetAllocator());
     return std::make_shared<const rapidjson::SchemaDocument>(copy);
 }
+
+// What an editor that advertises no output schema (a package older than output schemas) returns:
+// its result is always an object, of a shape the host cannot know.
+constexpr std::string_view any_object_schema = R"({"type":"object"})";
 
 // One advertised tool as a description, or why it was dropped.
 Expected<modules::ToolDescription> read_tool(const rapidjson::Value& tool) {
@@ -58,14 +63,23 @@ Expected<modules::ToolDescription> read_tool(const rapidjson::Value& tool) {
     auto schema_member = tool.FindMember("inputSchema");
     if (schema_member == tool.MemberEnd())
         return Error("it has no inputSchema");
-    auto schema = compile_schema(schema_member->value);
+    auto schema = compile_schema(schema_member->value, "inputSchema");
     if (!schema)
         return schema.error();
+    rapidjson::Document any_object;
+    any_object.Parse(any_object_schema.data(), any_object_schema.size());
+    auto output_member = tool.FindMember("outputSchema");
+    const rapidjson::Value& output_value = output_member == tool.MemberEnd() ? any_object : output_member->value;
+    auto output_schema = compile_schema(output_value, "outputSchema");
+    if (!output_schema)
+        return output_schema.error();
     modules::ToolDescription result;
     result.name = std::string(project_tool_prefix) + *name;
     result.description = *description;
     result.input_schema_json = json::to_text(schema_member->value);
     result.input_schema = *schema;
+    result.output_schema_json = json::to_text(output_value);
+    result.output_schema = *output_schema;
     bool read_only = json::bool_field(tool, "readOnly").value_or(false);
     // A tool that writes runs inside an Undo group of its own; what it does is not known, so it asks.
     result.metadata = {.read_only = read_only, .undoable = !read_only, .destructive = !read_only};

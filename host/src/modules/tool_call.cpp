@@ -4,6 +4,7 @@
 #include "modules/choice_request.hpp"
 #include "modules/fault_records.hpp"
 #include "support/json.hpp"
+#include "support/json_schema.hpp"
 
 #include <uap/sdk/json.hpp>
 
@@ -32,15 +33,6 @@ std::string to_string(CallStatus status) {
 }
 
 namespace {
-
-// Describes the first schema violation as "at <pointer>: <keyword> (<schema pointer>)".
-std::string describe_violation(const rapidjson::SchemaValidator& validator) {
-    rapidjson::StringBuffer document_pointer, schema_pointer;
-    validator.GetInvalidDocumentPointer().StringifyUriFragment(document_pointer);
-    validator.GetInvalidSchemaPointer().StringifyUriFragment(schema_pointer);
-    std::string where = document_pointer.GetSize() > 1 ? std::string(document_pointer.GetString() + 1) : std::string("(top level)");
-    return "at " + where + ": violates \"" + validator.GetInvalidSchemaKeyword() + "\" (schema " + schema_pointer.GetString() + ")";
-}
 
 CallStatus status_of(uap_status status) {
     switch (status) {
@@ -75,7 +67,7 @@ ToolOutcome ModuleHost::call_tool(std::string_view name, std::string_view argume
     rapidjson::SchemaValidator validator(*tool.input_schema);
     if (!arguments.Accept(validator))
         return {CallStatus::InvalidArguments, "arguments do not match the input schema of \"" + tool.name + "\" " +
-                                                  describe_violation(validator) + "; schema: " + tool.input_schema_json};
+                                                  json::describe_violation(validator) + "; schema: " + tool.input_schema_json};
     std::string normalized_arguments = json::to_text(arguments);
 
     CallOptions effective = options;
@@ -113,7 +105,7 @@ ToolOutcome ModuleHost::call_tool(std::string_view name, std::string_view argume
         rapidjson::SchemaValidator output_validator(*tool.output_schema);
         if (!result.Accept(output_validator))
             return {CallStatus::InternalError, "tool \"" + tool.name + "\" returned a result that does not match its output schema " +
-                                                   describe_violation(output_validator)};
+                                                   json::describe_violation(output_validator)};
     }
     return {CallStatus::Success, std::move(output.text)};
 }

@@ -1,6 +1,6 @@
 // Tools written in C# in the user's project, seen from the official TypeScript SDK client: the
 // standalone editor simulator advertises them (--project-tools), tools/list carries them as
-// project_<name> with their annotations, a call changes the simulated scene, and during a domain
+// project_<name> with their annotations and output schemas, a call changes the simulated scene, and during a domain
 // reload they leave tools/list (with list_changed) and a call is refused with the way out.
 import { spawn } from 'node:child_process';
 import { check, requireEnvironment, startHost, watchToolListChanges } from './harness.mjs';
@@ -42,11 +42,18 @@ try {
   check(rename.inputSchema.required.includes('path') && rename.inputSchema.properties.name.type === 'string', 'the C# tool keeps its input schema');
   check(rename.annotations?.readOnlyHint === false && rename.annotations?.destructiveHint === true, 'a writing tool is marked destructive');
   check(count.annotations?.readOnlyHint === true, 'a read-only tool is marked read-only');
+  check(count.outputSchema?.properties?.enemies?.type === 'integer', `the C# tool's output schema is listed: ${JSON.stringify(count)}`);
+  check(rename.outputSchema?.type === 'object', `a tool that declares none is listed as returning an object: ${JSON.stringify(rename)}`);
 
   const renamed = await client.callTool({ name: 'project_rename_object', arguments: { path: '/Player', name: 'Hero' } });
   check(renamed.isError === false && renamed.content[0].text.includes('Hero'), `the call renamed the object: ${JSON.stringify(renamed)}`);
   const counted = await client.callTool({ name: 'project_count_enemies', arguments: {} });
-  check(counted.isError === false && counted.content[0].text.includes('"enemies":3'), `the canned result: ${JSON.stringify(counted)}`);
+  // The SDK client checks structuredContent against the listed outputSchema itself.
+  check(counted.isError === false && counted.structuredContent?.enemies === 3 && counted.content[0].text.includes('"enemies":3'),
+        `the canned result, typed and as text: ${JSON.stringify(counted)}`);
+  const miscounted = await client.callTool({ name: 'project_miscount_enemies', arguments: {} });
+  check(miscounted.isError === true && miscounted.content[0].text.includes('breaks the outputSchema'),
+        `a result against its own schema is an error, not bad structuredContent: ${JSON.stringify(miscounted)}`);
   const thrown = await client.callTool({ name: 'project_explode', arguments: {} });
   check(thrown.isError === true && thrown.content[0].text.includes('the tool failed on purpose'), `an exception is an error result: ${JSON.stringify(thrown)}`);
 

@@ -1,7 +1,9 @@
-// A minimal MCP Streamable HTTP client (initialize, then tools/call) for driving the real host's
+// A minimal MCP Streamable HTTP client (initialize, then tools/list and tools/call) for driving the real host's
 // /mcp from the tests; the official SDK clients are exercised by the host's own tests.
 using System;
+using System.Collections.Generic;
 using System.IO;
+using System.Linq;
 using System.Net;
 using System.Text;
 using Newtonsoft.Json;
@@ -34,17 +36,32 @@ namespace AgentPanel.Tests
         // The tool's structured result (or the parsed text content).
         public JObject CallTool(string name, JObject arguments)
         {
-            long id = System.Threading.Interlocked.Increment(ref m_next);
-            JObject answer = Post(new JObject
-            {
-                { "jsonrpc", "2.0" }, { "id", id }, { "method", "tools/call" },
-                { "params", new JObject { { "name", name }, { "arguments", arguments } } },
-            });
-            JObject result = answer["result"] as JObject;
-            Check.True(result != null, "tools/call " + name + " answers a result: " + answer);
-            Check.True(!((bool?)result["isError"] ?? false), "tools/call " + name + " succeeds: " + result);
+            JObject result = CallToolResult(name, arguments);
             JObject structured = result["structuredContent"] as JObject;
             return structured ?? JObject.Parse((string)result["content"][0]["text"]);
+        }
+
+        // The whole result of a successful tools/call: content, structuredContent.
+        public JObject CallToolResult(string name, JObject arguments)
+        {
+            JObject result = Request("tools/call", new JObject { { "name", name }, { "arguments", arguments } });
+            Check.True(!((bool?)result["isError"] ?? false), "tools/call " + name + " succeeds: " + result);
+            return result;
+        }
+
+        // The tools of tools/list, one page: the host lists every tool on one.
+        public IEnumerable<JObject> ListTools()
+        {
+            return ((JArray)Request("tools/list", new JObject())["tools"]).Cast<JObject>();
+        }
+
+        JObject Request(string method, JObject parameters)
+        {
+            long id = System.Threading.Interlocked.Increment(ref m_next);
+            JObject answer = Post(new JObject { { "jsonrpc", "2.0" }, { "id", id }, { "method", method }, { "params", parameters } });
+            JObject result = answer["result"] as JObject;
+            Check.True(result != null, method + " answers a result: " + answer);
+            return result;
         }
 
         JObject Post(JObject message)

@@ -38,6 +38,12 @@ namespace AgentPanel.Tests
         [AgentTool("nothing", "Returns nothing.")]
         public static void Nothing() { }
 
+        [AgentTool("favourite_team", "Returns an enum.", ReadOnly = true)]
+        public static Team FavouriteTeam() { return Team.Blue; }
+
+        [AgentTool("no_name", "Returns a null string.", ReadOnly = true)]
+        public static string NoName() { return null; }
+
         public static MethodInfo Method(string name) { return typeof(SampleTools).GetMethod(name); }
     }
 
@@ -64,6 +70,7 @@ namespace AgentPanel.Tests
         public static void Register(IDictionary<string, Action<Options>> cases)
         {
             cases["project_tools.schema_from_each_type"] = SchemaFromEachType;
+            cases["project_tools.output_schema_from_the_return_type"] = OutputSchemaFromTheReturnType;
             cases["project_tools.unsupported_and_invalid_are_skipped"] = UnsupportedAndInvalidAreSkipped;
             cases["project_tools.arguments_are_converted"] = ArgumentsAreConverted;
             cases["project_tools.bad_arguments_are_refused"] = BadArgumentsAreRefused;
@@ -110,6 +117,11 @@ namespace AgentPanel.Tests
                     Check.Equal(5000000000L, (long)described["big"], "a long survives the host's hop");
                     Check.Equal(10, (int)described["limit"], "an omitted optional argument takes its default");
                     Check.Equal(2, scene.CallsByMethod()["project.tool.call"], "each MCP call reached the scene once");
+                    JObject listed = mcp.ListTools().Single(tool => (string)tool["name"] == "project_answer");
+                    Check.Equal("integer", (string)listed["outputSchema"]["properties"]["value"]["type"], "the host lists the output schema the shim derived");
+                    JObject answered = mcp.CallToolResult("project_answer", new JObject());
+                    Check.Equal(42, (int)answered["structuredContent"]["value"], "the result arrives as structuredContent");
+                    Check.Equal(@"{""value"":42}", (string)answered["content"][0]["text"], "and as text for clients that ignore it");
                 }
             }
         }
@@ -137,6 +149,26 @@ namespace AgentPanel.Tests
             Check.Equal(10, (int)properties["limit"]["default"], "an optional parameter's default");
             Check.Equal("Blue", (string)properties["side"]["default"], "an enum default by name");
             Check.Equal(false, (bool)tool["inputSchema"]["additionalProperties"], "no other arguments");
+            Check.Equal(@"{""type"":""object""}", tool["outputSchema"].ToString(Newtonsoft.Json.Formatting.None), "an object of any shape");
+        }
+
+        // Each output schema against the result the registry really builds for that tool.
+        static void OutputSchemaFromTheReturnType(Options options)
+        {
+            ProjectToolRegistry registry = Registry("Answer", "Nothing", "FavouriteTeam", "NoName");
+            Dictionary<string, JObject> schemas = registry.Advertise().ToDictionary(tool => (string)tool["name"], tool => (JObject)tool["outputSchema"]);
+            Check.Equal(@"{""type"":""object"",""properties"":{""value"":{""type"":""integer"",""minimum"":-2147483648,""maximum"":2147483647}},""additionalProperties"":false,""required"":[""value""]}",
+                        schemas["answer"].ToString(Newtonsoft.Json.Formatting.None), "an int result is a required value");
+            Check.Equal(@"{""type"":""object"",""properties"":{},""additionalProperties"":false}", schemas["nothing"].ToString(Newtonsoft.Json.Formatting.None),
+                        "void is always the empty object");
+            Check.Equal("string", (string)schemas["favourite_team"]["properties"]["value"]["type"], "an enum result is a string");
+            Check.Equal("Blue", (string)registry.Call("favourite_team", new JObject())["result"]["value"], "and travels by name");
+            Check.True(schemas["no_name"]["required"] == null, "a string result may be null, so its value is not required");
+            Check.Equal(0, ((JObject)registry.Call("no_name", new JObject())["result"]).Count, "a null string is the empty object");
+            var provided = new ProjectToolRegistry();
+            provided.AddProvider(typeof(SampleProvider));
+            Check.Equal(@"{""type"":""object""}", provided.Advertise()[0]["outputSchema"].ToString(Newtonsoft.Json.Formatting.None),
+                        "a provider's tool without a ResultType returns an object of any shape");
         }
 
         static void UnsupportedAndInvalidAreSkipped(Options options)

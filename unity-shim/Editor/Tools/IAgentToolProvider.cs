@@ -20,6 +20,9 @@ namespace AgentPanel.Tools
         public bool ReadOnly;
         public IList<AgentToolParameter> Parameters = new List<AgentToolParameter>();
         public Func<object[], object> Invoke;
+        // What Invoke returns, for the tool's output schema: void, a parameter type (travels as
+        // {"value": ...}) or any other type (an object of any shape). Null: an object of any shape.
+        public Type ResultType;
         // Where the tool comes from, for warnings: "MyTools.Rename" or the provider's type name.
         public string Origin;
     }

@@ -24,7 +24,8 @@ namespace AgentPanel.ProjectTools
                 refusal = "[AgentTool] " + origin + " is skipped: a tool must be a static, non-generic method";
                 return null;
             }
-            var tool = new AgentToolDefinition { Name = attribute.Name, Description = attribute.Description, ReadOnly = attribute.ReadOnly, Origin = origin };
+            var tool = new AgentToolDefinition { Name = attribute.Name, Description = attribute.Description, ReadOnly = attribute.ReadOnly, Origin = origin,
+                                                 ResultType = method.ReturnType };
             foreach (ParameterInfo parameter in method.GetParameters())
             {
                 string unsupported = parameter.ParameterType.IsByRef ? "a ref or out parameter" : ToolSchema.Unsupported(parameter.ParameterType);

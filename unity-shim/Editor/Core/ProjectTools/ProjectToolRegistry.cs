@@ -7,6 +7,8 @@ using System.Reflection;
 using System.Text.RegularExpressions;
 using AgentPanel.Bridge;
 using AgentPanel.Tools;
+using Newtonsoft.Json;
+using Newtonsoft.Json.Converters;
 using Newtonsoft.Json.Linq;
 
 namespace AgentPanel.ProjectTools
@@ -87,7 +89,7 @@ namespace AgentPanel.ProjectTools
             return null;
         }
 
-        // The hello's projectTools: {name, description, inputSchema, readOnly}.
+        // The hello's projectTools: {name, description, inputSchema, outputSchema, readOnly}.
         public JArray Advertise()
         {
             var tools = new JArray();
@@ -97,7 +99,8 @@ namespace AgentPanel.ProjectTools
                 tools.Add(new JObject
                 {
                     { "name", tool.Name }, { "description", tool.Description },
-                    { "inputSchema", ToolSchema.For(tool.Parameters) }, { "readOnly", tool.ReadOnly },
+                    { "inputSchema", ToolSchema.For(tool.Parameters) }, { "outputSchema", ToolSchema.ForResult(tool.ResultType) },
+                    { "readOnly", tool.ReadOnly },
                 });
             }
             return tools;
@@ -136,6 +139,9 @@ namespace AgentPanel.ProjectTools
             return message == null || message.Length <= limit ? message : message.Substring(0, limit) + "...";
         }
 
+        // Enums by name wherever they appear in a result, as the agent passes them in arguments.
+        static readonly JsonSerializer ResultSerializer = JsonSerializer.Create(new JsonSerializerSettings { Converters = { new StringEnumConverter() } });
+
         static JObject ResultObject(string name, object result)
         {
             if (result == null)
@@ -143,7 +149,7 @@ namespace AgentPanel.ProjectTools
             JToken token;
             try
             {
-                token = JToken.FromObject(result);
+                token = JToken.FromObject(result, ResultSerializer);
             }
             catch (Exception exception)
             {

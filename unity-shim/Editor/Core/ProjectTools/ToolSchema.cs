@@ -1,5 +1,6 @@
-// The JSON input schema of a project tool, derived from its parameters' types: string, bool,
-// int/long, float/double, enums (as string enums) and arrays of those. Other types are unsupported.
+// The JSON schemas of a project tool: its input schema, derived from its parameters' types (string,
+// bool, int/long, float/double, enums as string enums, arrays of those; other types are unsupported),
+// and its output schema, derived from what it returns.
 using System;
 using System.Collections.Generic;
 using AgentPanel.Tools;
@@ -59,6 +60,33 @@ namespace AgentPanel.ProjectTools
             if (type == typeof(long))
                 return new JObject { { "type", "integer" } };
             return new JObject { { "type", "number" } };
+        }
+
+        // The result object's schema (ProjectToolRegistry.Call builds that object): void is always {};
+        // a parameter type travels as {"value": ...}, absent when a string or an array is null; any
+        // other type is serialised by Newtonsoft into a shape no type check here can promise.
+        public static JObject ForResult(Type type)
+        {
+            if (type == typeof(void))
+                return new JObject { { "type", "object" }, { "properties", new JObject() }, { "additionalProperties", false } };
+            if (type == null || Unsupported(type) != null)
+                return new JObject { { "type", "object" } };
+            var schema = new JObject
+            {
+                { "type", "object" }, { "properties", new JObject { { "value", ResultValue(type) } } }, { "additionalProperties", false },
+            };
+            if (type.IsValueType)
+                schema["required"] = new JArray("value");
+            return schema;
+        }
+
+        // An enum result travels by name, like an enum argument, but an undefined or [Flags]
+        // combination has a name outside the list, so the output schema promises a string only.
+        static JObject ResultValue(Type type)
+        {
+            if (type.IsArray)
+                return new JObject { { "type", "array" }, { "items", ResultValue(type.GetElementType()) } };
+            return type.IsEnum ? new JObject { { "type", "string" } } : ForType(type);
         }
 
         static bool IsScalar(Type type)
