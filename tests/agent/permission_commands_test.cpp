@@ -5,6 +5,7 @@
 #include "fake_cli_session.hpp"
 #include "panel/panel_endpoint.hpp"
 #include "support/json.hpp"
+#include "support/json_writer.hpp"
 
 #include <gtest/gtest.h>
 
@@ -74,6 +75,54 @@ TEST(PermissionCommands, AlwaysAskKindsAreSavedAndUnknownOnesRefused) {
     loaded = uap::agent::AgentSettings::load(folder.project());
     ASSERT_TRUE(loaded);
     EXPECT_TRUE(loaded->always_ask.empty());
+}
+
+// The deny list: a rule is checked for its form, saved beside what the file already holds, listed in
+// the status, refused twice, and removed; hostile rules change nothing.
+TEST(PermissionCommands, DenyRulesAreCheckedSavedListedAndRemoved) {
+    uap::agent_test::FakeCliProject folder;
+    uap::agent::AgentSettings saved;
+    saved.always_allow = {"Bash(ls:*)"};
+    ASSERT_TRUE(saved.save(folder.project()));
+    uap::panel::PanelHub hub;
+    uap::agent::AgentOptions options;
+    options.project = folder.project();
+    uap::agent::AgentSession session(options, hub);
+    uap::panel::PanelEndpoint endpoint(hub, session);
+
+    auto added = run(endpoint, R"json({"type":"add_always_deny","id":"d1","rule":"Bash(rm:*)"})json");
+    ASSERT_TRUE(added["ok"].GetBool()) << error_of(added);
+    auto loaded = uap::agent::AgentSettings::load(folder.project());
+    ASSERT_TRUE(loaded);
+    EXPECT_EQ(loaded->always_deny, (std::vector<std::string>{"Bash(rm:*)"}));
+    EXPECT_EQ(loaded->always_allow, (std::vector<std::string>{"Bash(ls:*)"})) << "the file's other choices stay";
+    auto status = uap::json::parse(hub.status_text());
+    ASSERT_TRUE(status && status->IsObject() && status->HasMember("always_deny")) << hub.status_text();
+    EXPECT_EQ(uap::json::to_text((*status)["always_deny"]), R"json(["Bash(rm:*)"])json") << "the panels see the list";
+
+    auto twice = run(endpoint, R"json({"type":"add_always_deny","rule":"Bash(rm:*)"})json");
+    EXPECT_FALSE(twice["ok"].GetBool());
+    EXPECT_NE(error_of(twice).find("is saved already"), std::string::npos) << error_of(twice);
+    uap::json::TextWriter long_rule;
+    long_rule.begin_object().field("type", "add_always_deny").field("rule", "Bash(" + std::string(100'000, 'x') + ")").end_object();
+    for (const std::string& hostile : {std::string(R"({"type":"add_always_deny"})"), std::string(R"({"type":"add_always_deny","rule":7})"),
+                                       std::string(R"({"type":"add_always_deny","rule":"rm -rf /"})"),
+                                       std::string(R"json({"type":"add_always_deny","rule":"Bash(rm"})json"), long_rule.text()}) {
+        auto refused = run(endpoint, hostile);
+        EXPECT_FALSE(refused["ok"].GetBool()) << hostile.substr(0, 80);
+        EXPECT_NE(error_of(refused).find("Bash(rm:*)"), std::string::npos) << "the refusal shows a rule that works: " << error_of(refused);
+    }
+    loaded = uap::agent::AgentSettings::load(folder.project());
+    ASSERT_TRUE(loaded);
+    EXPECT_EQ(loaded->always_deny.size(), 1u) << "nothing hostile was saved";
+
+    auto unknown = run(endpoint, R"json({"type":"remove_always_deny","rule":"Bash(git:*)"})json");
+    EXPECT_FALSE(unknown["ok"].GetBool());
+    EXPECT_NE(error_of(unknown).find("no always-deny rule \"Bash(git:*)\" is saved"), std::string::npos) << error_of(unknown);
+    ASSERT_TRUE(run(endpoint, R"json({"type":"remove_always_deny","rule":"Bash(rm:*)"})json")["ok"].GetBool());
+    loaded = uap::agent::AgentSettings::load(folder.project());
+    ASSERT_TRUE(loaded);
+    EXPECT_TRUE(loaded->always_deny.empty());
 }
 
 TEST_F(FakeCli, AllowAlwaysWithoutARuleSavesTheNarrowestScopeAndABareToolNeedsToolWide) {

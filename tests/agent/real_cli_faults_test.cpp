@@ -1,6 +1,6 @@
 // The agent-session faults found from outside, each reproduced with the real CLI against the
 // scripted fake Messages API: a pack toggled on a live session, an allow rule withdrawn from a
-// live session, a permission request nobody can see, and the window around the CLI's death.
+// live session, a deny rule added to a live session, a permission request nobody can see, and the window around the CLI's death.
 #include "real_cli_fixture.hpp"
 
 #include "agent/launch_files.hpp"
@@ -65,6 +65,11 @@ void toggle_echo_pack(PanelClient& client, bool enabled, const std::string& id) 
         << ::testing::PrintToString(client.texts());
 }
 
+// Two turns with the same call of count_words, which an allow rule lets run without a card.
+constexpr const char* count_twice_script = R"([{"tool_use":{"name":"mcp__uap__count_words","input":{"text":"a b"}}},{"text":"first done"},
+    {"tool_use":{"name":"mcp__uap__count_words","input":{"text":"c"}}},{"text":"second done"}])";
+constexpr const char* count_words_allowed = R"({"always_allow":["mcp__uap__count_words"]})";
+
 } // namespace
 
 TEST_F(RealCli, APackDisabledOnALiveSessionLeavesTheModelsToolListAndComesBackWhenEnabled) {
@@ -114,9 +119,7 @@ TEST_F(RealCli, APackDisabledOnALiveSessionLeavesTheModelsToolListAndComesBackWh
 TEST_F(RealCli, AnAllowRuleRemovedFromALiveSessionIsAskedAgainInTheNextTurn) {
     // The CLI started with the rule in its allow list, so it runs turn 1's call without asking;
     // after the rule is removed, turn 2's identical call must bring a permission card.
-    start(R"([{"tool_use":{"name":"mcp__uap__count_words","input":{"text":"a b"}}},{"text":"first done"},
-              {"tool_use":{"name":"mcp__uap__count_words","input":{"text":"c"}}},{"text":"second done"}])",
-          R"({"always_allow":["mcp__uap__count_words"]})");
+    start(count_twice_script, count_words_allowed);
     auto client = connect();
     client->send(send_command("count"));
     ASSERT_GE(wait_turn(*client), 0) << ::testing::PrintToString(client->texts());
@@ -142,6 +145,37 @@ TEST_F(RealCli, AnAllowRuleRemovedFromALiveSessionIsAskedAgainInTheNextTurn) {
     auto requests = main_requests();
     ASSERT_EQ(requests.size(), 4u);
     EXPECT_NE(requests[3].find("{\\\"words\\\":1}"), std::string::npos) << requests[3].substr(requests[3].size() > 1500 ? requests[3].size() - 1500 : 0);
+}
+
+TEST_F(RealCli, ADenyRuleAddedToALiveSessionRefusesTheNextCallWithoutACardEvenWhereAnAllowRuleHolds) {
+    // Turn 1 runs under the allow rule; the deny rule added after it must reach the CLI's own deny
+    // list (a restart with --resume), so turn 2's identical call is refused by the CLI, unasked.
+    start(count_twice_script, count_words_allowed);
+    auto client = connect();
+    client->send(send_command("count"));
+    ASSERT_GE(wait_turn(*client), 0) << ::testing::PrintToString(client->texts());
+    int old_pid = host->agent().session().cli_pid();
+
+    size_t before = client->count();
+    client->send(R"({"type":"add_always_deny","id":"d1","rule":"mcp__uap__count_words"})");
+    EXPECT_GE(wait_notice(*client, "reads its deny list only when it starts", 20s, before), 0) << ::testing::PrintToString(client->texts());
+    EXPECT_GE(wait_notice(*client, "the CLI was restarted with --resume because the deny list changed", 30s, before), 0)
+        << ::testing::PrintToString(client->texts());
+    EXPECT_NE(host->agent().session().cli_pid(), old_pid);
+    auto launch = uap::json::parse(read_text(uap::agent::agent_state_folder(project) / "launch-settings.json"));
+    ASSERT_TRUE(launch && launch->IsObject() && launch->HasMember("permissions"));
+    EXPECT_EQ(uap::json::to_text((*launch)["permissions"]["deny"]), R"(["mcp__uap__count_words"])");
+
+    before = client->count();
+    client->send(send_command("count again"));
+    ASSERT_GE(wait_turn(*client, before), 0) << ::testing::PrintToString(client->texts());
+    EXPECT_EQ(client->wait_for_type("permission_requested", 100ms, before), -1) << "a denied call brought a card";
+    auto requests = main_requests();
+    ASSERT_EQ(requests.size(), 4u);
+    std::string tail = requests[3].substr(requests[3].size() > 1500 ? requests[3].size() - 1500 : 0);
+    EXPECT_NE(requests[3].find(R"("is_error":true)"), std::string::npos) << tail;
+    EXPECT_EQ(requests[3].find("{\\\"words\\\":1}"), std::string::npos) << "the denied tool ran: " << tail;
+    EXPECT_EQ(requests[3].find("The user's deny rule"), std::string::npos) << "the CLI, not only the host's broker, applied the rule: " << tail;
 }
 
 TEST_F(RealCli, APermissionRequestWithNoPanelOpenIsDeniedAfterTheTimeoutAndTheNextMessageIsTaken) {

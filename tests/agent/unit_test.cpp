@@ -183,6 +183,46 @@ TEST(PermissionBroker, AForwardedCallIsJudgedByItsTarget) {
     EXPECT_EQ(decide_permission("mcp__uap__uap_tool_call", look, context).verdict, Verdict::Allow) << "the target's rule applies";
 }
 
+// A deny rule refuses before any level or allow rule is consulted, for a forwarded call's target too,
+// and a Bash prefix rule catches its command inside a compound one.
+TEST(PermissionBroker, ADenyRuleRefusesWhateverElseWouldAllow) {
+    std::vector<std::string> allow = {"Bash", "mcp__uap__wipe"};
+    std::vector<std::string> deny = {"Bash(rm:*)", "mcp__uap__wipe", "Write(Assets/Plugins/**)"};
+    BrokerContext context{"/p", "/p", AutoApprove::AllTools, &allow,
+                          [](std::string_view) -> std::optional<uap::modules::ToolMetadata> { return std::nullopt; }, {}, &deny};
+    auto bash = [&](const char* command) {
+        rapidjson::Document input(rapidjson::kObjectType);
+        input.AddMember("command", rapidjson::StringRef(command), input.GetAllocator());
+        return decide_permission("Bash", input, context);
+    };
+    auto refused = bash("rm -rf Library");
+    EXPECT_EQ(refused.verdict, Verdict::Deny);
+    EXPECT_EQ(refused.basis, "deny rule Bash(rm:*)");
+    EXPECT_NE(refused.message.find("Do not retry it"), std::string::npos) << refused.message;
+    for (const char* hidden : {"ls; rm -rf x", "ls && rm x", "true || rm x", "cat a | rm x", "echo\n  rm x", "ls&rm x"})
+        EXPECT_EQ(bash(hidden).verdict, Verdict::Deny) << hidden;
+    EXPECT_EQ(bash("ls -la").verdict, Verdict::Allow) << "other commands keep their allow rule";
+    EXPECT_EQ(bash("rmdir x").verdict, Verdict::Allow) << "a prefix rule matches whole words";
+    EXPECT_EQ(decide_permission("mcp__uap__wipe", parse("{}"), context).verdict, Verdict::Deny) << "deny wins over an allow rule";
+    EXPECT_EQ(decide_permission("mcp__uap__uap_tool_call", parse(R"({"tool":"wipe","arguments":{}})"), context).verdict, Verdict::Deny)
+        << "a forwarded call is denied as its target";
+    EXPECT_EQ(decide_permission("Write", parse(R"({"file_path":"/p/Assets/Plugins/x.dll"})"), context).verdict, Verdict::Deny);
+    EXPECT_EQ(decide_permission("Write", parse(R"({"file_path":"/p/Assets/Art/x.png"})"), context).verdict, Verdict::Allow);
+}
+
+TEST(PermissionBroker, RuleFormsAreCheckedBeforeARuleIsSaved) {
+    for (const char* good : {"Bash", "Bash(rm:*)", "mcp__uap__uap_asset_delete", "Write(Assets/Plugins/**)", "WebFetch(domain:example.com)"})
+        EXPECT_TRUE(check_rule_form(good)) << good;
+    for (std::string bad : {std::string(), std::string("("), std::string("Bash("), std::string("Bash()"), std::string("Bash(rm"),
+                            std::string("rm -rf /"), std::string("Bash\n(rm:*)"), std::string(600, 'a'), std::string("(rm:*)")}) {
+        auto checked = check_rule_form(bad);
+        EXPECT_FALSE(checked) << bad;
+        if (!checked) {
+            EXPECT_NE(checked.error().message().find("e.g."), std::string::npos) << checked.error().message();
+        }
+    }
+}
+
 TEST(PermissionBroker, RulesComeFromSuggestions) {
     auto suggestions = parse(R"([{"type":"addRules","rules":[{"toolName":"Bash","ruleContent":"npm test:*"}],"behavior":"allow","destination":"localSettings"},
                                  {"type":"setMode","mode":"acceptEdits","destination":"session"}])");

@@ -39,7 +39,7 @@ onLanguageChange((language) => {
   showConnection(connectionLabel.dataset.state ?? 'connecting');
   transcript.redraw();
   permissions.redraw();
-  settings.renderRules(settings.lastRules);
+  settings.renderRules(settings.lastRules, settings.lastDenyRules);
   if (!document.getElementById('view-settings').hidden) settings.refresh();
 });
 
@@ -88,7 +88,7 @@ function updateRunning() {
   const running = ['running', 'waiting_permission'].includes(status.status.state);
   interruptButton.disabled = !running;
   transcript.setCurrentTurn(status.status.turn_id);
-  settings.renderRules(status.status.always_allow);
+  settings.renderRules(status.status.always_allow, status.status.always_deny);
   profiles.render(status.status.profiles, status.status.profiles_enabled);
   quickActions.render(status.status.profiles);
   integrations.render(status.status.integrations);

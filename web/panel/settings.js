@@ -1,6 +1,6 @@
 // The settings page: module packs (state, reason, origin, publisher, tools with their metadata) with
-// a toggle each, the toggle of the project's C# tools, and the saved always-allow rules with a delete
-// button each.
+// a toggle each, the toggle of the project's C# tools, the saved always-allow rules with a delete
+// button each, and the always-deny rules with a field to add one.
 import { element } from './dom.js';
 import { t } from './i18n.js';
 
@@ -28,6 +28,21 @@ export class SettingsView {
     this.packs = document.getElementById('packs');
     this.note = document.getElementById('packs-note');
     this.rules = document.getElementById('rules');
+    this.denyRules = document.getElementById('deny-rules');
+    this.denyInput = document.getElementById('deny-rule');
+    this.denyError = document.getElementById('deny-error');
+    document.getElementById('deny-form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.addDenyRule(this.denyInput.value.trim());
+    });
+  }
+
+  // The host checks the rule's form and says what is wrong; the field keeps the text to fix.
+  async addDenyRule(rule) {
+    if (!rule) return;
+    const result = await this.connection.command('add_always_deny', { rule });
+    this.denyError.textContent = result.ok ? '' : result.error;
+    if (result.ok) this.denyInput.value = '';
   }
 
   async refresh() {
@@ -89,15 +104,21 @@ export class SettingsView {
       details);
   }
 
-  renderRules(rules) {
-    this.lastRules = rules;
+  renderRules(allowRules, denyRules) {
+    this.lastRules = allowRules;
+    this.lastDenyRules = denyRules;
+    this.renderRuleList(this.rules, allowRules, 'settings.no_rules', 'remove_always_allow');
+    this.renderRuleList(this.denyRules, denyRules, 'settings.no_deny_rules', 'remove_always_deny');
+  }
+
+  renderRuleList(list, rules, emptyText, removeCommand) {
     if (!rules?.length) {
-      this.rules.replaceChildren(element('li', { className: 'note', text: t('settings.no_rules') }));
+      list.replaceChildren(element('li', { className: 'note', text: t(emptyText) }));
       return;
     }
-    this.rules.replaceChildren(...rules.map((rule) => {
+    list.replaceChildren(...rules.map((rule) => {
       const remove = element('button', { text: t('settings.delete'), attributes: { type: 'button', 'aria-label': t('settings.delete_rule', { rule }) } });
-      remove.addEventListener('click', () => this.connection.command('remove_always_allow', { rule }));
+      remove.addEventListener('click', () => this.connection.command(removeCommand, { rule }));
       return element('li', { attributes: { 'data-rule': rule } }, element('code', { text: rule }), remove);
     }));
   }

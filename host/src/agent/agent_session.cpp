@@ -162,6 +162,10 @@ void AgentSession::publish_status_locked() {
     for (auto& rule : m_settings.always_allow)
         rules.PushBack(json::string_value(rule, allocator), allocator);
     status.AddMember("always_allow", rules, allocator);
+    rapidjson::Value deny_rules(rapidjson::kArrayType);
+    for (auto& rule : m_settings.always_deny)
+        deny_rules.PushBack(json::string_value(rule, allocator), allocator);
+    status.AddMember("always_deny", deny_rules, allocator);
     rapidjson::Value always_ask(rapidjson::kArrayType);
     for (auto kind : m_settings.always_ask)
         always_ask.PushBack(json::string_value(to_string(kind), allocator), allocator);

@@ -108,6 +108,11 @@ public:
     // Replaces the saved always-allow rules with change(current rules) and saves them; later CLI
     // starts get the new list. change runs under the session lock: never call back into the session.
     Expected<void> change_always_allow(const std::function<std::vector<std::string>(const std::vector<std::string>&)>& change);
+    // Adds or removes a saved always-deny rule ("Tool" or "Tool(content)"). The broker applies the
+    // change at once; the CLI, which reads its deny list only when it starts, is restarted with
+    // --resume between turns.
+    Expected<void> add_always_deny(const std::string& rule);
+    Expected<void> remove_always_deny(const std::string& rule);
     Expected<void> reconnect_mcp();
     // Reverts a finished turn's editor changes (one Undo step) while they are the newest; the
     // outcome arrives as a turn_reverted event. Refused for a running or unknown turn.
@@ -174,8 +179,15 @@ private:
     Expected<void> spawn_locked(std::optional<std::string> resume_session_id);
     // The always-allow rules the CLI gets (in the launch settings file, never on the command line).
     std::vector<std::string> allowed_rules_locked() const;
+    // The rules the CLI gets as its deny list: the user's always-deny rules, then our tools that
+    // are withdrawn from the running session.
+    std::vector<std::string> denied_rules_locked() const;
+    // A session never started holds default settings; a change to the saved file starts from the file.
+    Expected<void> adopt_saved_settings_if_never_started_locked();
+    // Removes rule from one of the saved rule lists (kind names it in the error) and follows the change.
+    Expected<void> remove_saved_rule(std::vector<std::string> AgentSettings::*list, const std::string& rule, std::string_view kind);
     // Restarts the CLI with --resume (between turns, with a notice) when a rule it started with
-    // is no longer allowed, so that the CLI asks again instead of applying the withdrawn rule.
+    // is no longer allowed, or its deny list changed, so that it applies what the settings say now.
     void follow_allow_rules_locked();
     std::vector<std::string> launch_arguments_locked(const std::filesystem::path& mcp_config, const std::filesystem::path& launch_settings,
                                                      const std::filesystem::path& appended_prompt,
@@ -283,6 +295,7 @@ private:
     // The allow rules the running CLI started with: it reads them only at its start, so withdrawing
     // one from the settings takes a restart before the CLI asks again.
     std::vector<std::string> m_launched_allow_rules;
+    std::vector<std::string> m_launched_deny_rules; // Likewise the user's deny rules (withdrawn tools have their own restart).
     std::deque<PendingPermission> m_pending;
     // Tool calls of the running turn by tool_use id (name, input), so a refusal by the script
     // gate's hook can be told apart from a tool error; cleared at every turn's end.

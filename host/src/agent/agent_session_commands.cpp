@@ -219,27 +219,12 @@ Expected<void> AgentSession::set_always_ask(std::vector<AlwaysAsk> kinds) {
     return saved;
 }
 
-Expected<void> AgentSession::remove_always_allow(const std::string& rule) {
-    std::lock_guard lock(m_mutex);
-    auto found = std::find(m_settings.always_allow.begin(), m_settings.always_allow.end(), rule);
-    if (found == m_settings.always_allow.end())
-        return Error("no always-allow rule \"" + rule + "\" is saved");
-    m_settings.always_allow.erase(found);
-    auto saved = m_settings.save(m_options.project);
-    follow_allow_rules_locked();
-    publish_status_locked();
-    return saved;
-}
+Expected<void> AgentSession::remove_always_allow(const std::string& rule) { return remove_saved_rule(&AgentSettings::always_allow, rule, "always-allow"); }
 
 Expected<void> AgentSession::change_always_allow(const std::function<std::vector<std::string>(const std::vector<std::string>&)>& change) {
     std::lock_guard lock(m_mutex);
-    if (m_cli_located == CliLocated::NotLookedFor) {
-        // Never started (a host without the agent): the file is the truth, not the defaults.
-        auto loaded = AgentSettings::load(m_options.project);
-        if (!loaded)
-            return loaded.error();
-        m_settings = std::move(*loaded);
-    }
+    if (auto loaded = adopt_saved_settings_if_never_started_locked(); !loaded)
+        return loaded.error();
     auto previous = m_settings.always_allow;
     m_settings.always_allow = change(previous);
     auto saved = m_settings.save(m_options.project);
@@ -250,9 +235,62 @@ Expected<void> AgentSession::change_always_allow(const std::function<std::vector
     return saved;
 }
 
+Expected<void> AgentSession::adopt_saved_settings_if_never_started_locked() {
+    if (m_cli_located != CliLocated::NotLookedFor)
+        return {};
+    // Never started (a host without the agent): the file is the truth, not the defaults.
+    auto loaded = AgentSettings::load(m_options.project);
+    if (!loaded)
+        return loaded.error();
+    m_settings = std::move(*loaded);
+    return {};
+}
+
+Expected<void> AgentSession::add_always_deny(const std::string& rule) {
+    if (auto form = check_rule_form(rule); !form)
+        return form.error().within("the deny rule was not added");
+    std::lock_guard lock(m_mutex);
+    if (auto loaded = adopt_saved_settings_if_never_started_locked(); !loaded)
+        return loaded.error();
+    if (std::find(m_settings.always_deny.begin(), m_settings.always_deny.end(), rule) != m_settings.always_deny.end())
+        return Error("the deny rule \"" + rule + "\" is saved already");
+    m_settings.always_deny.push_back(rule);
+    auto saved = m_settings.save(m_options.project);
+    if (!saved)
+        m_settings.always_deny.pop_back(); // What is applied and what is saved stay the same.
+    follow_allow_rules_locked();
+    publish_status_locked();
+    return saved;
+}
+
+Expected<void> AgentSession::remove_always_deny(const std::string& rule) { return remove_saved_rule(&AgentSettings::always_deny, rule, "always-deny"); }
+
+Expected<void> AgentSession::remove_saved_rule(std::vector<std::string> AgentSettings::*list, const std::string& rule, std::string_view kind) {
+    std::lock_guard lock(m_mutex);
+    if (auto loaded = adopt_saved_settings_if_never_started_locked(); !loaded)
+        return loaded.error();
+    std::vector<std::string>& rules = m_settings.*list;
+    auto found = std::find(rules.begin(), rules.end(), rule);
+    if (found == rules.end())
+        return Error("no " + std::string(kind) + " rule \"" + rule + "\" is saved");
+    rules.erase(found);
+    auto saved = m_settings.save(m_options.project);
+    follow_allow_rules_locked();
+    publish_status_locked();
+    return saved;
+}
+
 void AgentSession::follow_allow_rules_locked() {
     if (!m_process)
-        return; // The next start writes the allow list afresh.
+        return; // The next start writes the allow and deny lists afresh.
+    if (m_settings.always_deny != m_launched_deny_rules) {
+        bool turn_running = m_turns.phase() != TurnPhase::Idle;
+        request_relaunch_locked("because the deny list changed");
+        publish_notice_locked("info", "the CLI reads its deny list only when it starts, so it is restarted with --resume " +
+                                          std::string(turn_running ? "when the current turn ends; until then the host's broker applies the new list "
+                                                                     "to every call the CLI asks about"
+                                                                   : "now"));
+    }
     auto allowed = allowed_rules_locked();
     std::string withdrawn;
     for (auto& rule : m_launched_allow_rules)

@@ -36,6 +36,14 @@ std::vector<std::string> AgentSession::allowed_rules_locked() const {
     return static_allow_rules(m_settings, m_options.tools ? m_options.tools() : std::vector<std::string>{}, m_options.metadata);
 }
 
+std::vector<std::string> AgentSession::denied_rules_locked() const {
+    std::vector<std::string> rules = m_settings.always_deny;
+    for (const auto& tool : m_withdrawn_tools)
+        if (std::find(rules.begin(), rules.end(), tool) == rules.end())
+            rules.push_back(tool);
+    return rules;
+}
+
 std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& mcp_config, const fs::path& launch_settings, const fs::path& appended_prompt,
                                                                const std::optional<std::string>& resume_session_id) const {
     std::vector<std::string> arguments = {"-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose",
@@ -81,11 +89,12 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
     else
         publish_notice_locked("warning", "the script gate is NOT active: the host binary for its hook is unknown");
     auto allowed = allowed_rules_locked();
-    auto launch_settings = write_launch_settings(m_options.project, hook_binary, allowed,
-                                                 std::vector<std::string>(m_withdrawn_tools.begin(), m_withdrawn_tools.end()));
+    auto denied = denied_rules_locked();
+    auto launch_settings = write_launch_settings(m_options.project, hook_binary, allowed, denied);
     if (!launch_settings)
         return launch_settings.error().within("the CLI was not started");
     m_launched_allow_rules = std::move(allowed);
+    m_launched_deny_rules = m_settings.always_deny;
     m_gate_active = hook_binary.has_value();
     if (m_settings.permission_mode == "bypassPermissions")
         publish_notice_locked("warning", "the CLI runs in bypassPermissions mode (permission_mode in " + utf8::from_path(AgentSettings::file_for(m_options.project)) +

@@ -129,7 +129,7 @@ void AgentSession::handle_can_use_tool(const std::string& request_id, const rapi
     if (const rapidjson::Value* given = member(request, "input"); given && given->IsObject())
         input.CopyFrom(*given, input.GetAllocator());
     BrokerContext context{m_options.project, m_options.project, m_settings.auto_approve, &m_settings.always_allow, m_options.metadata,
-                          m_settings.always_ask};
+                          m_settings.always_ask, &m_settings.always_deny};
     BrokerDecision decision = decide_permission(tool_name, input, context);
     if (decision.verdict == Verdict::Ask && m_unattended_turn != 0 && m_unattended_turn == m_turns.current_turn() &&
         m_hub.subscriber_count() == 0)

@@ -78,10 +78,11 @@ Expected<AgentSettings> AgentSettings::load(const std::filesystem::path& project
                 known && std::find(settings.always_ask.begin(), settings.always_ask.end(), *known) == settings.always_ask.end())
                 settings.always_ask.push_back(*known);
     }
-    if (auto rules = document->FindMember("always_allow"); rules != document->MemberEnd() && rules->value.IsArray())
-        for (auto& rule : rules->value.GetArray())
-            if (rule.IsString())
-                settings.always_allow.emplace_back(rule.GetString(), rule.GetStringLength());
+    for (auto [name, list] : {std::pair{"always_allow", &settings.always_allow}, std::pair{"always_deny", &settings.always_deny}})
+        if (auto rules = document->FindMember(name); rules != document->MemberEnd() && rules->value.IsArray())
+            for (auto& rule : rules->value.GetArray())
+                if (rule.IsString())
+                    list->emplace_back(rule.GetString(), rule.GetStringLength());
     settings.model = json::string_field(*document, "model").value_or("");
     settings.permission_mode = json::string_field(*document, "permission_mode").value_or("default");
     settings.cli_path = json::string_field(*document, "cli_path").value_or("");
@@ -99,10 +100,12 @@ Expected<void> AgentSettings::save(const std::filesystem::path& project) const {
     for (auto kind : always_ask)
         kinds.PushBack(json::string_value(to_string(kind), allocator), allocator);
     document.AddMember("always_ask", kinds, allocator);
-    rapidjson::Value rules(rapidjson::kArrayType);
-    for (auto& rule : always_allow)
-        rules.PushBack(json::string_value(rule, allocator), allocator);
-    document.AddMember("always_allow", rules, allocator);
+    for (auto [name, list] : {std::pair{"always_allow", &always_allow}, std::pair{"always_deny", &always_deny}}) {
+        rapidjson::Value rules(rapidjson::kArrayType);
+        for (auto& rule : *list)
+            rules.PushBack(json::string_value(rule, allocator), allocator);
+        document.AddMember(rapidjson::StringRef(name), rules, allocator);
+    }
     document.AddMember("model", json::string_value(model, allocator), allocator);
     document.AddMember("permission_mode", json::string_value(permission_mode, allocator), allocator);
     document.AddMember("cli_path", json::string_value(cli_path, allocator), allocator);

@@ -1,5 +1,5 @@
 // The agent's per-project choices: auto-approve level, the tools that ask at every level, "always
-// allow" rules, model and permission mode, stored owner-only in <project>/UserSettings/AgentPanel/agent-settings.json.
+// allow" and "always deny" rules, model and permission mode, stored owner-only in <project>/UserSettings/AgentPanel/agent-settings.json.
 #pragma once
 
 #include "support/expected.hpp"
@@ -30,6 +30,7 @@ struct AgentSettings {
     AutoApprove auto_approve = AutoApprove::Ask;
     std::vector<AlwaysAsk> always_ask = default_always_ask(); // A saved list, even empty, is the user's choice.
     std::vector<std::string> always_allow; // CLI permission rules, e.g. "mcp__uap__set_property" or "Bash(ls:*)".
+    std::vector<std::string> always_deny;  // Rules of the same form that refuse without asking, whatever else allows.
     std::string model;                     // Empty: the CLI's default.
     std::string permission_mode = "default";
     std::string cli_path;                  // Empty: located automatically.

@@ -78,6 +78,13 @@ BrokerDecision decide_permission(std::string_view tool_name, const rapidjson::Va
     // A call through uap_tool_call is judged as the call it forwards: its target's traits and rules,
     // never the dispatcher's (an "always allow" of the dispatcher would allow every hidden tool).
     std::string subject = effective_tool_name(tool_name, input);
+    if (context.always_deny)
+        for (auto& rule : *context.always_deny)
+            if (deny_rule_matches(rule, subject, effective_input(tool_name, input), context.project))
+                return BrokerDecision{Verdict::Deny,
+                                      "The user's deny rule \"" + rule + "\" refuses this call (the Deny list in the Agent Panel's settings). "
+                                      "Do not retry it or work around it; tell the user what you wanted to do, and they can remove the rule if they agree.",
+                                      "deny rule " + rule};
     if (auto approval = auto_approval(subject, context))
         return *approval;
     if (tool_name != "AskUserQuestion" && context.always_allow)
@@ -120,6 +127,47 @@ bool rule_matches(std::string_view rule, std::string_view tool_name, const rapid
                (command->size() == prefix.size() || (*command)[prefix.size()] == ' ');
     }
     return *command == content;
+}
+
+bool deny_rule_matches(std::string_view rule, std::string_view tool_name, const rapidjson::Value& input, const std::filesystem::path& project) {
+    if (rule_matches(rule, tool_name, input, project))
+        return true;
+    auto command = tool_name == "Bash" ? json::string_field(input, "command") : std::nullopt;
+    if (!command)
+        return false;
+    std::size_t start = 0;
+    while (start <= command->size()) {
+        std::size_t end = command->find_first_of(";&|\n", start);
+        std::string_view part = std::string_view(*command).substr(start, end == std::string::npos ? std::string::npos : end - start);
+        part.remove_prefix(std::min(part.find_first_not_of(" \t"), part.size()));
+        part.remove_suffix(part.size() - (part.find_last_not_of(" \t") + 1));
+        if (!part.empty() && part.size() != command->size()) {
+            rapidjson::Document alone(rapidjson::kObjectType);
+            alone.AddMember("command", json::string_value(part, alone.GetAllocator()), alone.GetAllocator());
+            if (rule_matches(rule, tool_name, alone, project))
+                return true;
+        }
+        if (end == std::string::npos)
+            break;
+        start = end + 1;
+    }
+    return false;
+}
+
+Expected<void> check_rule_form(std::string_view rule) {
+    constexpr std::size_t max_rule_bytes = 512;
+    if (rule.empty() || rule.size() > max_rule_bytes)
+        return Error("a rule is 1 to " + std::to_string(max_rule_bytes) + " bytes, e.g. Bash(rm:*)");
+    std::size_t open = rule.find('(');
+    std::string_view tool = rule.substr(0, open);
+    bool name_ok = !tool.empty() && std::all_of(tool.begin(), tool.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+    });
+    if (!name_ok)
+        return Error("\"" + std::string(rule) + "\" does not start with a tool's name (letters, digits, _ and -), e.g. Bash(rm:*) or mcp__uap__uap_asset_delete");
+    if (open != std::string_view::npos && (rule.back() != ')' || rule.size() - open <= 2))
+        return Error("\"" + std::string(rule) + "\" opens a parenthesis but is not Tool(content) with the content inside, e.g. Bash(rm:*) or Write(Assets/Plugins/**)");
+    return {};
 }
 
 std::vector<std::string> allow_rules_from_suggestions(const rapidjson::Value& suggestions, std::string_view tool_name) {

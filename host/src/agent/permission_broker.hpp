@@ -38,6 +38,7 @@ struct BrokerContext {
     const std::vector<std::string>* always_allow = nullptr;
     MetadataLookup metadata;
     std::vector<AlwaysAsk> always_ask = default_always_ask();
+    const std::vector<std::string>* always_deny = nullptr;
 };
 
 // The module tool name of one of our MCP tools ("mcp__uap__echo" → "echo"), nullopt for others.
@@ -61,6 +62,14 @@ std::vector<std::string> static_allow_rules(const AgentSettings& settings, const
 // honoured for Bash ("prefix:*" or an exact command) and for file tools (a project-relative file,
 // or "folder/**"); other content rules are left to the CLI.
 bool rule_matches(std::string_view rule, std::string_view tool_name, const rapidjson::Value& input, const std::filesystem::path& project);
+// A deny rule covers a call as rule_matches says, and a Bash command also when it covers any part of
+// it split at the shell's separators (";", "&", "|", newline): "ls; rm -rf x" must not slip past
+// Bash(rm:*). A command hidden inside $(...) or backticks is not seen here; the CLI, which gets the
+// same rules in its deny list, parses commands itself.
+bool deny_rule_matches(std::string_view rule, std::string_view tool_name, const rapidjson::Value& input, const std::filesystem::path& project);
+// Whether text has the form of a permission rule: "Tool" or "Tool(content)", the tool's name of
+// letters, digits, '_' and '-' (MCP tools: mcp__server__tool), at most 512 bytes. The error says what is wrong.
+Expected<void> check_rule_form(std::string_view rule);
 
 // The "Tool" / "Tool(content)" allow rules a can_use_tool request's permission_suggestions offer;
 // the bare tool name when it offers none.

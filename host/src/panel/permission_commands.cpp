@@ -10,8 +10,8 @@ namespace uap::panel {
 
 namespace {
 
-constexpr std::array<const char*, 5> permission_commands = {"answer_permission", "set_permission_mode", "set_auto_approve", "set_always_ask",
-                                                            "remove_always_allow"};
+constexpr std::array<const char*, 7> permission_commands = {"answer_permission", "set_permission_mode", "set_auto_approve", "set_always_ask",
+                                                            "remove_always_allow", "add_always_deny", "remove_always_deny"};
 
 Expected<void> answer_permission(const rapidjson::Value& command, agent::AgentSession& session) {
     auto id = json::string_field(command, "permission_id");
@@ -81,7 +81,11 @@ Expected<void> run_permission_command(const std::string& type, const rapidjson::
     }
     auto rule = json::string_field(command, "rule");
     if (!rule)
-        return Error("remove_always_allow needs rule");
+        return Error(type + " needs rule, a string such as Bash(rm:*)");
+    if (type == "add_always_deny")
+        return session.add_always_deny(*rule);
+    if (type == "remove_always_deny")
+        return session.remove_always_deny(*rule);
     return session.remove_always_allow(*rule);
 }
 

@@ -465,7 +465,8 @@ async function twoSessions(page) {
 // default is on). The page's note reads the same before and after a save, so the file is what tells.
 async function savedToggle(project, id, enabled) {
   const file = path.join(project, 'UserSettings/AgentPanel/host-settings.json');
-  const read = () => JSON.parse(fs.readFileSync(file, 'utf8')).modules?.[id]?.enabled ?? true;
+  // No file yet (the host has not saved the first toggle): every toggle is at its default.
+  const read = () => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')).modules?.[id]?.enabled ?? true : true);
   for (let attempt = 0; attempt < 100 && read() !== enabled; ++attempt)
     await new Promise((resolve) => setTimeout(resolve, 100));
   return read();
@@ -487,7 +488,7 @@ function offeredTools(request) {
 }
 
 describe('settings', () => {
-  it('lists module packs, toggles one off and on for the running agent without a restart, and deletes a rule', async () => {
+  it('lists module packs, toggles one off and on for the running agent without a restart, deletes a rule, and adds and deletes a deny rule', async () => {
     const steps = [{ text: 'tools seen' }, { text: 'tools seen again' }, { text: 'tools back' }];
     await withStack(steps, { settings: { always_allow: ['Bash(ls:*)'] } }, async ({ host, browser, project, fake, restart }) => {
       const page = await openPanel(browser, host.signIn);
@@ -531,6 +532,24 @@ describe('settings', () => {
       await page.locator('#rules li', { hasText: 'No always-allow rules' }).waitFor();
       const agentSettings = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings/AgentPanel/agent-settings.json'), 'utf8'));
       assert.deepEqual(agentSettings.always_allow, []);
+
+      // A deny rule: a malformed one is refused with the host's reason and kept in the field to fix;
+      // a good one is saved and listed; delete takes it away again.
+      await page.locator('#deny-rules li', { hasText: 'No always-deny rules' }).waitFor();
+      await page.fill('#deny-rule', 'rm -rf /');
+      await page.click('#deny-form button[type="submit"]');
+      await page.locator('#deny-error', { hasText: 'does not start with a tool\'s name' }).waitFor();
+      assert.equal(await page.inputValue('#deny-rule'), 'rm -rf /');
+      await page.fill('#deny-rule', 'Bash(rm:*)');
+      await page.press('#deny-rule', 'Enter');
+      await page.locator('#deny-rules li[data-rule="Bash(rm:*)"]').waitFor();
+      assert.equal(await page.inputValue('#deny-rule'), '');
+      assert.equal(await page.locator('#deny-error').textContent(), '');
+      const denied = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings/AgentPanel/agent-settings.json'), 'utf8'));
+      assert.deepEqual(denied.always_deny, ['Bash(rm:*)']);
+      await screenshot(page, 'settings-deny');
+      await page.locator('#deny-rules li[data-rule="Bash(rm:*)"] button').click();
+      await page.locator('#deny-rules li', { hasText: 'No always-deny rules' }).waitFor();
 
       // After a restart the pack is still off; enabling it loads it into the running host (the
       // registry follows the settings), so the next turn has its tools without another restart.
