@@ -215,8 +215,9 @@ TEST_P(TypedTool, DeclaresAnOutputSchemaAndReturnsWhatItDeclares) {
     if (row->settings)
         options.settings_json = row->settings;
     ToolStack stack(options);
-    if (row->fixture)
+    if (row->fixture) {
         ASSERT_EQ(stack.load_fixture(row->fixture()), "");
+    }
     for (const auto& [path, text] : row->files)
         uap::testing::write_project_file(stack.project() / path, text);
     std::string last_job;
@@ -228,8 +229,9 @@ TEST_P(TypedTool, DeclaresAnOutputSchemaAndReturnsWhatItDeclares) {
     }
     std::string arguments = row->arguments ? std::string(row->arguments)
                                            : uap::json::TextWriter().begin_object().field("jobId", last_job).end_object().text();
-    if (!row->arguments)
+    if (!row->arguments) {
         ASSERT_FALSE(last_job.empty()) << "the setup answered with no job";
+    }
 
     // (a) The tool declares an outputSchema where an agent finds the tool: tools/list, or the search.
     auto entry = published(stack, tool);
@@ -311,8 +313,9 @@ TEST(ToolCatalogue, TheDiscoverySearchReturnsWhatItDeclares) {
     for (const auto& entry : listed["result"]["tools"].GetArray()) {
         if (std::string(entry["name"].GetString()) == "uap_tool_search")
             schema_text = entry.HasMember("outputSchema") ? uap::json::to_text(entry["outputSchema"]) : "";
-        if (std::string(entry["name"].GetString()) == "uap_tool_call")
+        if (std::string(entry["name"].GetString()) == "uap_tool_call") {
             EXPECT_FALSE(entry.HasMember("outputSchema"));
+        }
     }
     ASSERT_FALSE(schema_text.empty()) << "uap_tool_search declares no outputSchema";
     auto schema_json = uap::json::parse(schema_text);
