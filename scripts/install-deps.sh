@@ -38,7 +38,14 @@ if [ "${1:-}" = "--with-node-packages" ]; then
   stamp=tests/node/node_modules/.uap-lock-stamp
   if [ ! -f "$stamp" ] || ! cmp -s tests/node/package-lock.json "$stamp"; then
     echo "installing pinned npm packages (tests/node/package-lock.json)"
-    (cd tests/node && npm ci --no-audit --no-fund --loglevel=error)
+    # npm does not retry a response body cut off mid-read (ECONNRESET), so the whole install is
+    # tried again; the lock file pins every byte, so a retry installs exactly the same packages.
+    for attempt in 1 2 3; do
+      (cd tests/node && npm ci --no-audit --no-fund --loglevel=error) && break
+      [ "$attempt" = 3 ] && { echo "npm ci failed 3 times; check the connection to registry.npmjs.org and run scripts/install-deps.sh --with-node-packages again" >&2; exit 1; }
+      echo "npm ci failed (attempt $attempt of 3); trying again in $((attempt * 10)) s" >&2
+      sleep $((attempt * 10))
+    done
     cp tests/node/package-lock.json "$stamp"
   fi
 fi
