@@ -163,10 +163,14 @@ Expected<void> check_rule_form(std::string_view rule) {
     bool name_ok = !tool.empty() && std::all_of(tool.begin(), tool.end(), [](char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
     });
+    // Appended piece by piece: "literal" + std::string trips GCC 12's false -Wrestrict.
+    std::string quoted(1, '"');
+    quoted += rule;
+    quoted += '"';
     if (!name_ok)
-        return Error("\"" + std::string(rule) + "\" does not start with a tool's name (letters, digits, _ and -), e.g. Bash(rm:*) or mcp__uap__uap_asset_delete");
+        return Error(quoted + " does not start with a tool's name (letters, digits, _ and -), e.g. Bash(rm:*) or mcp__uap__uap_asset_delete");
     if (open != std::string_view::npos && (rule.back() != ')' || rule.size() - open <= 2))
-        return Error("\"" + std::string(rule) + "\" opens a parenthesis but is not Tool(content) with the content inside, e.g. Bash(rm:*) or Write(Assets/Plugins/**)");
+        return Error(quoted + " opens a parenthesis but is not Tool(content) with the content inside, e.g. Bash(rm:*) or Write(Assets/Plugins/**)");
     return {};
 }
 
