@@ -127,9 +127,11 @@ TEST_F(ToolDiscovery, ToolsListStaysWithinTwelveKilobytesWithEveryPackEnabled) {
     EXPECT_LE(body.size(), 12u * 1024u);
     // Exactly the listed core tools (each with its outputSchema, unless long-running) and the two discovery tools.
     std::set<std::string> expected = listed_core_tools;
-    for (const auto& tool : (*listed)["result"]["tools"].GetArray())
-        if (!tool["_meta"]["agentpanel.unity/longRunning"].GetBool() && std::string(tool["name"].GetString()) != "uap_tool_call")
+    for (const auto& tool : (*listed)["result"]["tools"].GetArray()) {
+        if (!tool["_meta"]["agentpanel.unity/longRunning"].GetBool() && std::string(tool["name"].GetString()) != "uap_tool_call") {
             EXPECT_TRUE(tool.HasMember("outputSchema")) << tool["name"].GetString() << " is listed without its outputSchema";
+        }
+    }
     expected.insert("uap_tool_search");
     expected.insert("uap_tool_call");
     EXPECT_EQ(names, expected);
