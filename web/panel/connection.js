@@ -8,6 +8,7 @@ export class PanelConnection {
     this.nextId = 1;
     this.everConnected = false;
     this.delay = 250;
+    this.openLimit = 5000;
     this.open();
   }
 
@@ -16,7 +17,16 @@ export class PanelConnection {
     const socket = new WebSocket(`ws://${location.host}/panel`);
     this.socket = socket;
     let opened = false;
+    let timedOut = false;
+    // A handshake that neither opens nor fails (seen on a loaded machine) would leave the page at
+    // "connecting…" for good: past the limit the attempt is dropped and tried again, with more time.
+    const openTimer = setTimeout(() => {
+      timedOut = true;
+      this.openLimit = Math.min(this.openLimit * 2, 20000);
+      socket.close();
+    }, this.openLimit);
     socket.addEventListener('open', () => {
+      clearTimeout(openTimer);
       opened = true;
       this.everConnected = true;
       this.delay = 250;
@@ -33,12 +43,14 @@ export class PanelConnection {
       this.onMessage(message);
     });
     socket.addEventListener('close', () => {
+      clearTimeout(openTimer);
       for (const resolve of this.pending.values()) resolve({ ok: false, error: 'the connection to the host closed' });
       this.pending.clear();
       // A socket refused before it ever opened most likely lacks a session: the page says how to sign in.
       // Once connected, a first drop is retried quietly; a retry that fails too means the host stopped
       // or restarted (a restarted host has a new port and new sign-ins), and the page says what to do.
-      this.onState(!this.everConnected ? 'signed-out' : opened ? 'reconnecting' : 'host-gone');
+      if (timedOut) this.onState('connecting');
+      else this.onState(!this.everConnected ? 'signed-out' : opened ? 'reconnecting' : 'host-gone');
       setTimeout(() => this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 5000);
     });

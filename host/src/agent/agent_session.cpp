@@ -60,6 +60,7 @@ Expected<void> AgentSession::start(std::optional<std::string> resume_session_id)
                                                  "one file or command); if you meant less, delete it in the panel's settings (remove_always_allow)");
     auto cli = locate_cli(m_settings.cli_path);
     m_cli_located = cli ? CliLocated::Yes : CliLocated::No;
+    check_sign_in_locked(); // Also when the CLI is missing: the first-run card says how to install it.
     if (!cli) {
         m_errored = true;
         m_error = cli.error().message();
@@ -67,6 +68,10 @@ Expected<void> AgentSession::start(std::optional<std::string> resume_session_id)
         return cli.error();
     }
     m_cli = cli->path;
+    return begin_locked(std::move(resume_session_id));
+}
+
+Expected<void> AgentSession::begin_locked(std::optional<std::string> resume_session_id) {
     if (!resume_session_id && m_options.first_session == FirstSession::ReopenLast)
         resume_session_id = reopen_last_locked();
     if (!m_supervisor.joinable())
@@ -87,6 +92,8 @@ void AgentSession::shutdown() {
     m_wake.notify_all();
     if (m_supervisor.joinable())
         m_supervisor.join();
+    if (m_sign_in_thread.joinable())
+        m_sign_in_thread.join(); // Its end sees m_shutting_down and changes nothing.
     if (process)
         process->stop(std::chrono::milliseconds(2000)); // stdin EOF lets the CLI flush its transcript.
     dead.clear();
@@ -144,6 +151,9 @@ void AgentSession::publish_status_locked() {
     text("permission_mode", m_settings.permission_mode);
     text("auto_approve", to_string(m_settings.auto_approve));
     text("cli_version", m_cli_version);
+    text("auth_mode", to_string(m_settings.auth));
+    if (m_sign_in_checked)
+        status.AddMember("sign_in", sign_in_json(m_sign_in, allocator), allocator);
     // The project folder, so a front-end that loses the host can print the exact command that brings it back.
     text("project", utf8::from_path(m_options.project));
     text("error", m_error);

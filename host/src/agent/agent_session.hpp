@@ -11,6 +11,7 @@
 #include "agent/launch_sources.hpp"
 #include "agent/permission_broker.hpp"
 #include "agent/permission_scopes.hpp"
+#include "agent/sign_in.hpp"
 #include "agent/turn_tracker.hpp"
 #include "agent/wire.hpp"
 #include "api/event_sink.hpp"
@@ -35,9 +36,6 @@ namespace uap::agent {
 // (so a host restart brings the user back to the chat they left).
 enum class FirstSession { Fresh, ReopenLast };
 
-// Auto: ANTHROPIC_API_KEY is passed through. SubscriptionOnly: it is removed from the child's environment.
-enum class AuthMode { Automatic, SubscriptionOnly };
-
 struct AgentOptions {
     std::filesystem::path project;     // Also the CLI's working directory.
     std::filesystem::path host_binary; // uap-host itself, the script gate's hook command.
@@ -53,7 +51,6 @@ struct AgentOptions {
     std::vector<ArgumentSource> argument_sources;       // Likewise; their arguments follow the host's own.
     std::vector<StatusSource> status_sources;           // Asked at every status event.
     std::vector<TurnContextSource> turn_context_sources; // Asked for each message (not slash commands) as it is first written.
-    AuthMode auth = AuthMode::Automatic;
     FirstSession first_session = FirstSession::Fresh;
     std::chrono::milliseconds control_timeout{60'000};
     std::chrono::milliseconds silence_backstop{10 * 60'000};
@@ -126,6 +123,14 @@ public:
     // reason completes "the CLI was restarted ...", e.g. "because the extension profiles changed".
     void request_relaunch(const std::string& reason);
 
+    // Checks on a thread of its own whether the agent can work (the CLI, its version, its login);
+    // the report arrives in the status's sign_in. A check that is running is not started again.
+    // When start() found no CLI and this check finds one, the session starts.
+    void check_sign_in();
+    // Saves the sign-in mode; the CLI is restarted with --resume between turns, so its environment
+    // follows, and the login is checked again.
+    Expected<void> set_auth_mode(AuthMode mode);
+
     // Publishes a status event now, e.g. after something its status sources read has changed.
     void republish_status();
 
@@ -176,6 +181,8 @@ private:
         uint64_t turn_id = 0;
     };
 
+    // With m_cli set: reopens the newest session when asked to, starts the supervisor and the CLI.
+    Expected<void> begin_locked(std::optional<std::string> resume_session_id);
     Expected<void> spawn_locked(std::optional<std::string> resume_session_id);
     // The always-allow rules the CLI gets (in the launch settings file, never on the command line).
     std::vector<std::string> allowed_rules_locked() const;
@@ -212,6 +219,12 @@ private:
     // tools the host serves now; updates m_withdrawn_tools. Returns why the CLI must restart to
     // follow (empty: it need not).
     std::string follow_served_tools_locked();
+
+    void check_sign_in_locked();
+    void finish_sign_in_check(SignInReport report);
+    // The API refused the CLI's credentials (an expired login, a revoked key): the first-run card
+    // comes back with the CLI's words, until a later turn succeeds or a check finds a login.
+    void note_login_rejected_locked(const std::string& cli_text);
 
     void on_message(uint64_t generation, rapidjson::Document& message);
     void on_exit(uint64_t generation, int exit_code, const std::string& stderr_tail);
@@ -313,6 +326,12 @@ private:
     std::deque<std::chrono::steady_clock::time_point> m_deaths;
     std::optional<std::chrono::steady_clock::time_point> m_respawn_due;
     std::vector<std::unique_ptr<CliProcess>> m_dead_processes; // Destroyed by the supervisor, outside the lock.
+
+    // The newest sign-in check's report; shown from the first check on (a host without the agent never checks).
+    SignInReport m_sign_in;
+    bool m_sign_in_checked = false;
+    bool m_sign_in_running = false;
+    std::thread m_sign_in_thread;
 
     std::condition_variable m_wake;
     bool m_stop_supervisor = false;

@@ -19,13 +19,13 @@ using Clock = std::chrono::steady_clock;
 
 std::vector<std::string> AgentSession::child_environment() const {
     std::vector<std::string> removed = {"CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CLAUDE_CODE_SESSION_ID"};
-    if (m_options.auth == AuthMode::SubscriptionOnly)
+    if (m_settings.auth == AuthMode::SubscriptionOnly)
         removed.push_back("ANTHROPIC_API_KEY");
     for (auto& entry : m_options.environment_overrides)
         removed.push_back(entry.substr(0, entry.find('=')));
     auto environment = current_environment_without(removed);
     for (auto& entry : m_options.environment_overrides)
-        if (m_options.auth != AuthMode::SubscriptionOnly || entry.rfind("ANTHROPIC_API_KEY=", 0) != 0)
+        if (m_settings.auth != AuthMode::SubscriptionOnly || entry.rfind("ANTHROPIC_API_KEY=", 0) != 0)
             environment.push_back(entry);
     return environment;
 }

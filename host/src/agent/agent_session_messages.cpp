@@ -17,6 +17,9 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 constexpr size_t max_tool_result_text = 4096;
+// The CLI's name for a request the API refused for its credentials (a 401), on api_retry and on
+// the message that ends the turn.
+constexpr std::string_view login_refused = "authentication_failed";
 
 std::string content_text(const rapidjson::Value& content) {
     if (content.IsString())
@@ -108,6 +111,8 @@ void AgentSession::handle_system(const rapidjson::Value& message) {
     } else if (subtype == "api_retry") {
         publish_notice_locked("warning", "the API call failed and is retried (attempt " +
                                              std::to_string(json::integer_field(message, "attempt").value_or(0)) + ")");
+        if (json::string_field(message, "error").value_or("") == login_refused)
+            note_login_rejected_locked("");
     }
 }
 
@@ -147,6 +152,9 @@ void AgentSession::handle_assistant(const rapidjson::Value& message) {
     const rapidjson::Value* content = body ? member(*body, "content") : nullptr;
     if (!content || !content->IsArray())
         return;
+    // The CLI turns a refused login into a message of its own ("Invalid API key · ..."), marked with the reason.
+    if (json::string_field(message, "error").value_or("") == login_refused)
+        note_login_rejected_locked(content_text(*content));
     bool subagent = is_subagent(message);
     for (auto& block : content->GetArray()) {
         std::string type = json::string_field(block, "type").value_or("");
@@ -245,6 +253,11 @@ void AgentSession::handle_result(const rapidjson::Value& message) {
     finished.AddMember("turn_id", ended, allocator);
     std::string subtype = json::string_field(message, "subtype").value_or("");
     bool is_error = json::bool_field(message, "is_error").value_or(subtype != "success");
+    if (!is_error && m_sign_in.state == SignInState::LoginRejected) {
+        m_sign_in.state = SignInState::Ready; // The API took the login after all (a retry, or a new sign-in).
+        m_sign_in.detail.clear();
+        m_sign_in.fix_command.clear();
+    }
     put(finished, "subtype", subtype);
     // An API failure arrives as subtype "success" with is_error true.
     finished.AddMember("is_error", is_error, allocator);

@@ -23,6 +23,7 @@ constexpr NameTable<AutoApprove, 5> level_names = {{{AutoApprove::Ask, "ask"},
                                                   {AutoApprove::AllUnityTools, "all_unity_tools"},
                                                   {AutoApprove::AllTools, "all_tools"}}};
 constexpr NameTable<AlwaysAsk, 2> always_ask_names = {{{AlwaysAsk::Destructive, "destructive"}, {AlwaysAsk::NotUndoable, "not_undoable"}}};
+constexpr NameTable<AuthMode, 2> auth_mode_names = {{{AuthMode::Automatic, "automatic"}, {AuthMode::SubscriptionOnly, "subscription_only"}}};
 
 // Every value has a name in its table, so the first entry is only a formality.
 template <typename Enum, size_t Count>
@@ -47,6 +48,9 @@ std::string to_string(AutoApprove level) { return name_in(level_names, level); }
 std::optional<AutoApprove> parse_auto_approve(std::string_view text) { return value_in(level_names, text); }
 std::string to_string(AlwaysAsk kind) { return name_in(always_ask_names, kind); }
 std::optional<AlwaysAsk> parse_always_ask(std::string_view text) { return value_in(always_ask_names, text); }
+
+std::string to_string(AuthMode mode) { return name_in(auth_mode_names, mode); }
+std::optional<AuthMode> parse_auth_mode(std::string_view text) { return value_in(auth_mode_names, text); }
 
 std::vector<AlwaysAsk> default_always_ask() { return {AlwaysAsk::Destructive, AlwaysAsk::NotUndoable}; }
 
@@ -86,6 +90,8 @@ Expected<AgentSettings> AgentSettings::load(const std::filesystem::path& project
     settings.model = json::string_field(*document, "model").value_or("");
     settings.permission_mode = json::string_field(*document, "permission_mode").value_or("default");
     settings.cli_path = json::string_field(*document, "cli_path").value_or("");
+    if (auto mode = json::string_field(*document, "auth"))
+        settings.auth = parse_auth_mode(*mode).value_or(AuthMode::Automatic);
     settings.append_system_prompt = json::string_field(*document, "append_system_prompt").value_or("");
     if (auto seconds = json::integer_field(*document, "unattended_permission_timeout_seconds"); seconds && *seconds >= 0)
         settings.unattended_permission_timeout = std::chrono::seconds(*seconds);
@@ -109,6 +115,7 @@ Expected<void> AgentSettings::save(const std::filesystem::path& project) const {
     document.AddMember("model", json::string_value(model, allocator), allocator);
     document.AddMember("permission_mode", json::string_value(permission_mode, allocator), allocator);
     document.AddMember("cli_path", json::string_value(cli_path, allocator), allocator);
+    document.AddMember("auth", json::string_value(to_string(auth), allocator), allocator);
     document.AddMember("append_system_prompt", json::string_value(append_system_prompt, allocator), allocator);
     document.AddMember("unattended_permission_timeout_seconds", static_cast<int64_t>(unattended_permission_timeout.count()), allocator);
     return files::write_atomically(file_for(project), json::to_pretty_text(document) + "\n", files::Visibility::OwnerOnly);

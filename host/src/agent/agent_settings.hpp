@@ -1,5 +1,5 @@
 // The agent's per-project choices: auto-approve level, the tools that ask at every level, "always
-// allow" and "always deny" rules, model and permission mode, stored owner-only in <project>/UserSettings/AgentPanel/agent-settings.json.
+// allow" and "always deny" rules, model, permission mode and sign-in mode, stored owner-only in <project>/UserSettings/AgentPanel/agent-settings.json.
 #pragma once
 
 #include "support/expected.hpp"
@@ -26,6 +26,12 @@ std::string to_string(AlwaysAsk kind);
 std::optional<AlwaysAsk> parse_always_ask(std::string_view text);
 std::vector<AlwaysAsk> default_always_ask();
 
+// Automatic: the CLI uses ANTHROPIC_API_KEY when the host's environment has one. SubscriptionOnly:
+// the key is removed from the CLI's environment, so the CLI signs in with the Claude subscription.
+enum class AuthMode { Automatic, SubscriptionOnly };
+std::string to_string(AuthMode mode);
+std::optional<AuthMode> parse_auth_mode(std::string_view text);
+
 struct AgentSettings {
     AutoApprove auto_approve = AutoApprove::Ask;
     std::vector<AlwaysAsk> always_ask = default_always_ask(); // A saved list, even empty, is the user's choice.
@@ -34,6 +40,7 @@ struct AgentSettings {
     std::string model;                     // Empty: the CLI's default.
     std::string permission_mode = "default";
     std::string cli_path;                  // Empty: located automatically.
+    AuthMode auth = AuthMode::Automatic;
     std::string append_system_prompt;
     // How long a permission request waits while no front-end is connected before it is denied
     // (the model is told why); zero: it waits until someone answers.

@@ -304,30 +304,12 @@ Expected<CliLocation> locate_cli(const std::string& explicit_path) { return loca
 
 Expected<std::string> probe_cli_version(const fs::path& cli) {
     LaunchSpec spec{cli, {"--version"}, fs::current_path(), current_environment_without({"CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT"})};
-    auto child = ChildProcess::launch(spec);
-    if (!child)
-        return child.error();
-    (*child)->close_stdin();
-    std::string output;
-    char buffer[4096];
-    auto watched = (*child)->stream(ChildStream::Output);
-    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-    while (std::chrono::steady_clock::now() < deadline && output.size() < 65536) {
-        if (!platform::wait_readable(watched, std::chrono::milliseconds(100)))
-            continue;
-        std::size_t count = (*child)->read(ChildStream::Output, buffer, sizeof(buffer));
-        if (count == 0)
-            break;
-        output.append(buffer, count);
-    }
-    auto code = (*child)->wait_exit(std::chrono::seconds(2));
-    if (!code) {
-        (*child)->terminate_tree(std::chrono::milliseconds(0));
-        return Error(utf8::from_path(cli) + " --version did not finish within 10 s");
-    }
-    if (*code != 0)
-        return Error(utf8::from_path(cli) + " --version exited with code " + std::to_string(*code));
-    auto line = output.substr(0, output.find('\n'));
+    auto run = run_to_end(spec, std::chrono::seconds(10), 65536);
+    if (!run)
+        return run.error().within(utf8::from_path(cli) + " --version");
+    if (run->exit_code != 0)
+        return Error(utf8::from_path(cli) + " --version exited with code " + std::to_string(run->exit_code));
+    auto line = run->output.substr(0, run->output.find('\n'));
     while (!line.empty() && (line.back() == '\r' || line.back() == ' '))
         line.pop_back(); // A Windows console program ends its lines with CRLF.
     if (line.empty())

@@ -137,6 +137,18 @@ Expected<void> run(const std::string& type, const rapidjson::Value& command, age
             return Error("revert_turn needs turn_id, the positive turn number of a finished turn (as in its turn_finished event)");
         return session.revert_turn(static_cast<uint64_t>(*turn));
     }
+    if (type == "check_sign_in") {
+        session.check_sign_in();
+        return {};
+    }
+    if (type == "set_auth_mode") {
+        auto mode = json::string_field(command, "mode");
+        auto parsed = mode ? agent::parse_auth_mode(*mode) : std::nullopt;
+        if (!parsed)
+            return Error("set_auth_mode needs mode: \"automatic\" (the CLI uses ANTHROPIC_API_KEY when it is set) or "
+                         "\"subscription_only\" (the key is kept from the CLI, which signs in with the Claude subscription)");
+        return session.set_auth_mode(*parsed);
+    }
     if (type == "continue_turn") {
         auto turn = json::integer_field(command, "turn_id");
         if (!turn || *turn <= 0)

@@ -2,6 +2,9 @@
 // and the environment a child is given.
 #include "support/child_process.hpp"
 
+#include "support/utf8_path.hpp"
+
+#include <algorithm>
 #include <thread>
 
 namespace uap {
@@ -27,6 +30,32 @@ std::optional<int> ChildProcess::wait_exit(std::chrono::milliseconds limit) {
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     return m_exit_code;
+}
+
+Expected<CapturedRun> run_to_end(const LaunchSpec& spec, std::chrono::milliseconds limit, std::size_t max_bytes) {
+    auto child = ChildProcess::launch(spec);
+    if (!child)
+        return child.error();
+    (*child)->close_stdin();
+    CapturedRun run;
+    char buffer[4096];
+    auto deadline = std::chrono::steady_clock::now() + limit;
+    bool ended = false;
+    while (!ended && std::chrono::steady_clock::now() < deadline) {
+        if (!platform::wait_readable((*child)->stream(ChildStream::Output), std::chrono::milliseconds(100)))
+            continue;
+        std::size_t count = (*child)->read(ChildStream::Output, buffer, sizeof(buffer));
+        ended = count == 0;
+        run.output.append(buffer, std::min(count, max_bytes - std::min(max_bytes, run.output.size())));
+    }
+    auto remaining = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    auto code = (*child)->wait_exit(std::max(remaining, std::chrono::milliseconds(ended ? 2000 : 0)));
+    if (!code) {
+        (*child)->kill_tree();
+        return Error(utf8::from_path(spec.program) + " did not finish within " + std::to_string(limit.count()) + " ms");
+    }
+    run.exit_code = *code;
+    return run;
 }
 
 std::vector<std::string> current_environment_without(const std::vector<std::string>& removed) {

@@ -68,6 +68,17 @@ private:
     std::optional<int> m_exit_code;
 };
 
+// What a short-lived program printed on stdout (at most the first max_bytes; the rest is read and
+// dropped, so the program never blocks on a full pipe) and its exit code.
+struct CapturedRun {
+    int exit_code = 0;
+    std::string output;
+};
+
+// Runs the program to its end with stdin closed. An error when it cannot start or does not end
+// within `limit`; the program and everything it started are then ended.
+Expected<CapturedRun> run_to_end(const LaunchSpec& spec, std::chrono::milliseconds limit, std::size_t max_bytes);
+
 // The current environment as NAME=value entries, without the names listed in `removed`.
 std::vector<std::string> current_environment_without(const std::vector<std::string>& removed);
 

@@ -6,7 +6,11 @@
 //   {"tool_use": {"name": "Read", "input": {...}}}    one tool_use block (id toolu_fake_N), stop_reason tool_use
 //   {"blocks": [{"text": "..."}, {"tool_use": {...}}]} several blocks; stop_reason tool_use if any is a tool_use
 //   {"thinking": "..."} (inside "blocks")             a thinking block, streamed as thinking_delta + signature_delta
-// Optional on any step: "delay_ms" (pause before each delta, so a test can interrupt mid-stream) and
+//   {"http_error": {"status": 401, "type": "authentication_error", "message": "..."}}
+//                                                     the request fails with that status and API error body
+//                                                     (e.g. a login that expired mid-session)
+// Optional on any step: "times" (the step answers that many main requests before it is used up; a CLI
+// retries a failed request, so a lasting fault needs more than one), "delay_ms" (pause before each delta, so a test can interrupt mid-stream) and
 // "match" (the step is used only for a request whose last user message contains this substring).
 // Per main request: the first unused step whose "match" is found wins, else the first unused step without
 // "match". Nothing left: the answer is "(script exhausted)".
@@ -27,6 +31,7 @@ const recordPath = opts.record ?? process.env.FAKE_ANTHROPIC_RECORD;
 const steps = scriptPath ? JSON.parse(fs.readFileSync(scriptPath, 'utf8')) : [];
 if (!Array.isArray(steps)) throw new Error(`${scriptPath}: the script must be a JSON array of steps`);
 const used = new Array(steps.length).fill(false);
+const served = new Array(steps.length).fill(0);
 
 let toolUseCounter = 0;
 let messageCounter = 0;
@@ -88,7 +93,8 @@ function nextStep(body) {
   let i = steps.findIndex((s, k) => free(k) && s.match !== undefined && text.includes(s.match));
   if (i < 0) i = steps.findIndex((s, k) => free(k) && s.match === undefined);
   if (i < 0) return { text: EXHAUSTED };
-  used[i] = true;
+  served[i] += 1;
+  if (served[i] >= (Number(steps[i].times) || 1)) used[i] = true;
   return steps[i];
 }
 
@@ -194,6 +200,10 @@ async function handle(req, res) {
 
   if (isMessages) {
     const step = kind === 'main' ? nextStep(body) : sideStep(body);
+    if (step.http_error) {
+      const { status = 500, type = 'api_error', message = 'fake-anthropic: scripted error' } = step.http_error;
+      return sendJson(res, Number(status), { type: 'error', error: { type: String(type), message: String(message) } });
+    }
     const { content, stopReason } = stepToMessage(step);
     if (body?.stream === true) return streamMessage(res, body, content, stopReason, Number(step.delay_ms) || 0);
     return sendJson(res, 200, messageJson(body, content, stopReason));
