@@ -80,16 +80,17 @@ void RealCli::TearDown() {
     }
 }
 
-void RealCli::start(const std::string& steps_json, const std::string& settings_json) {
+void RealCli::start(const std::string& steps_json, const std::string& settings_json, StartNotices notices) {
     auto api = start_fake_messages_api(node_dir, root, steps_json);
     ASSERT_TRUE(api) << api.error().message();
     fake = std::move(api->process);
     fake_port = api->port;
 
-    // The agent settings: our CLI, plus whatever the test asks for.
+    // The agent settings: our CLI (unless the test names another), plus whatever the test asks for.
     auto settings = uap::json::parse(settings_json);
     ASSERT_TRUE(settings);
-    settings->AddMember("cli_path", uap::json::string_value(cli.string(), settings->GetAllocator()), settings->GetAllocator());
+    if (!settings->HasMember("cli_path"))
+        settings->AddMember("cli_path", uap::json::string_value(cli.string(), settings->GetAllocator()), settings->GetAllocator());
     fs::create_directories(project / "UserSettings" / "AgentPanel");
     std::ofstream(uap::agent::AgentSettings::file_for(project)) << uap::json::to_text(*settings);
 
@@ -112,7 +113,9 @@ void RealCli::start(const std::string& steps_json, const std::string& settings_j
     host = std::make_unique<uap::app::HostApplication>(options);
     auto started = host->start();
     ASSERT_TRUE(started) << started.error().message();
-    ASSERT_TRUE(host->notices().empty()) << host->notices().front();
+    if (notices == StartNotices::Refused) {
+        ASSERT_TRUE(host->notices().empty()) << host->notices().front();
+    }
     port = host->port();
     panel_token = host->tokens().token(uap::server::Role::Panel);
 }

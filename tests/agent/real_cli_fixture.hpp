@@ -31,8 +31,10 @@ protected:
     void SetUp() override;
     void TearDown() override;
 
-    // Starts the fake API with these steps, the host (MCP + panel) and the agent session.
-    void start(const std::string& steps_json, const std::string& settings_json = "{}");
+    // Starts the fake API with these steps, the host (MCP + panel) and the agent session. A host
+    // start with notices fails the test unless the test expects them (e.g. a CLI that is missing).
+    enum class StartNotices { Refused, Expected };
+    void start(const std::string& steps_json, const std::string& settings_json = "{}", StartNotices notices = StartNotices::Refused);
     std::unique_ptr<PanelClient> connect();
     // Main-conversation request bodies the fake API received, in order.
     std::vector<std::string> main_requests();

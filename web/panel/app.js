@@ -10,6 +10,7 @@ import { PermissionCards } from './permissions.js';
 import { ProfilesView } from './profiles.js';
 import { QuickActions } from './quick_actions.js';
 import { SettingsView } from './settings.js';
+import { SignInView } from './sign_in.js';
 import { StatusBar } from './status.js';
 import { Transcript } from './transcript.js';
 
@@ -29,6 +30,7 @@ const profiles = new ProfilesView(connection);
 const quickActions = new QuickActions(document.getElementById('quick-actions'), document.getElementById('input'));
 const history = new HistoryView(connection, () => showView('chat'));
 const integrations = new IntegrationsView(document.getElementById('integrations'), connection);
+const signIn = new SignInView(document.getElementById('sign-in'), document.getElementById('sign-in-settings'), connection);
 
 translatePage();
 const languageSelect = document.getElementById('settings-language');
@@ -92,6 +94,7 @@ function updateRunning() {
   profiles.render(status.status.profiles, status.status.profiles_enabled);
   quickActions.render(status.status.profiles);
   integrations.render(status.status.integrations);
+  signIn.update(status.status);
 }
 
 function apply(message) {

@@ -86,7 +86,8 @@ SignInReport probe_sign_in(const std::string& cli_path_setting, const std::vecto
     report.auth = *status;
     if (!status->logged_in) {
         report.state = SignInState::SignedOut;
-        report.detail = "the claude CLI has no login: sign in with your Claude account in a terminal, then check again";
+        report.detail = "`claude auth status` of " + report.cli_path + " (" + report.cli_version + ") reports no login (auth method: " +
+                        (status->auth_method.empty() ? std::string("none") : status->auth_method) + ")";
         report.fix_command = login_command;
         return report;
     }

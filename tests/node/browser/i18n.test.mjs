@@ -40,6 +40,11 @@ describe('catalogue', () => {
     for (const state of ['connecting', 'connected', 'reconnecting', 'signed-out', 'host-gone']) used.add(`connection.${state}`);
     for (const state of ['active', 'not_detected', 'pending_approval', 'switched_off', 'invalid', 'duplicate']) used.add(`profiles.state.${state}`);
     for (const origin of ['bundled', 'pack', 'project']) used.add(`profiles.origin.${origin}`);
+    for (const state of ['cli_missing', 'cli_too_old', 'signed_out', 'login_rejected', 'check_failed']) {
+      used.add(`signin.title.${state}`);
+      used.add(`signin.explain.${state}`);
+    }
+    for (const method of ['api_key', 'oauth_token']) used.add(`signin.method.${method}`);
     assert.ok(used.size > 40, `found ${used.size} keys in use`);
     assert.deepEqual([...used].filter((key) => !(key in catalogues.en)), [], 'keys used but not in the catalogue');
   });

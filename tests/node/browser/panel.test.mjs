@@ -568,3 +568,47 @@ describe('settings', () => {
     });
   });
 });
+
+describe('sign-in', () => {
+  it('shows the first-run card with the fix while the CLI has no login, and again when the API refuses the login mid-session', async () => {
+    const steps = [{ text: 'signed in fine' }, { http_error: { status: 401, type: 'authentication_error', message: 'invalid x-api-key' } }];
+    // Subscription only keeps the environment's API key from the CLI, whose HOME has no login.
+    await withStack(steps, { settings: { auth: 'subscription_only' } }, async ({ host, browser, project, fake }) => {
+      const page = await openPanel(browser, host.signIn);
+      const card = page.locator('#sign-in[data-state="signed_out"]');
+      await card.waitFor({ timeout: 30000 });
+      assert.equal(await card.locator('h2').textContent(), 'Claude Code is not signed in');
+      assert.equal(await card.locator('code.command').textContent(), 'claude auth login');
+      assert.equal(await card.locator('input[data-setting="subscription_only"]').isChecked(), true);
+      await screenshot(page, 'sign-in-card');
+      await page.evaluate(() => window.uapPanel.setLanguage('ja'));
+      assert.equal(await card.locator('h2').textContent(), 'Claude Code にサインインしていません');
+      await screenshot(page, 'sign-in-card-ja');
+      await page.evaluate(() => window.uapPanel.setLanguage('en'));
+
+      // Turning subscription-only off hands the key back: saved, checked again, and the card goes.
+      await card.locator('input[data-setting="subscription_only"]').uncheck();
+      await page.locator('#sign-in').waitFor({ state: 'hidden', timeout: 30000 });
+      const saved = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings/AgentPanel/agent-settings.json'), 'utf8'));
+      assert.equal(saved.auth, 'automatic');
+      await page.click('nav [data-view="settings"]');
+      await page.locator('#sign-in-settings .sign-in-method', { hasText: 'Signed in with an API key (ANTHROPIC_API_KEY); Claude Code 2.1.332.' }).waitFor();
+      await page.click('nav [data-view="chat"]');
+
+      await sendMessage(page, 'first');
+      await page.locator('.message.assistant', { hasText: 'signed in fine' }).waitFor({ timeout: 60000 });
+      assert.equal(await page.locator('#sign-in').isHidden(), true);
+      await sendMessage(page, 'second');
+      const refused = page.locator('#sign-in[data-state="login_rejected"]');
+      await refused.waitFor({ timeout: 60000 });
+      assert.equal(await refused.locator('h2').textContent(), 'The sign-in was refused');
+      assert.match(await refused.locator('.sign-in-detail').textContent(), /Invalid API key.*ANTHROPIC_API_KEY is not accepted/);
+      await screenshot(page, 'sign-in-refused');
+      assert.equal(fake.mainRequests().length, 2, 'the refused request reached the API once (no retries configured)');
+
+      // "Check again" asks the CLI anew; the key is still there, so the card goes until the API refuses it again.
+      await refused.locator('button[data-action="check-sign-in"]').click();
+      await page.locator('#sign-in').waitFor({ state: 'hidden', timeout: 30000 });
+    });
+  });
+});
