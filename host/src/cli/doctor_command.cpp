@@ -5,6 +5,8 @@
 #include "support/processes.hpp"
 #include "agent/cli_locator.hpp"
 #include "agent/script_gate.hpp"
+#include "agent/sign_in.hpp"
+#include "support/child_process.hpp"
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
 #include "server/discovery_file.hpp"
@@ -67,17 +69,21 @@ int run_doctor_command(const std::vector<std::string>& words) {
             report.problem("the CLI does not run: " + version.error().message());
     }
 
-    std::cout << "Credentials\n";
-    auto home = platform::environment_value("HOME");
-    bool key = platform::environment_value("ANTHROPIC_API_KEY").has_value();
-    bool login = home && std::filesystem::exists(utf8::to_path(*home) / ".claude" / ".credentials.json");
-    if (key)
-        report.ok("ANTHROPIC_API_KEY is set (the CLI will use it unless the panel is set to subscription only)");
-    if (login)
-        report.ok("a Claude login exists in ~/.claude");
-    if (!key && !login)
-        report.note("no API key and no stored login found; the CLI may still use a keychain login. If the agent cannot "
-                    "answer, run `claude` once and log in, or set ANTHROPIC_API_KEY");
+    std::cout << "Sign-in\n";
+    // The CLI's own answer, with the environment the panel's CLI gets (subscription only keeps the key from it).
+    auto auth = agent::AuthMode::Automatic;
+    if (project)
+        if (auto settings = agent::AgentSettings::load(*project))
+            auth = settings->auth;
+    std::vector<std::string> removed = {"CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT"};
+    if (auth == agent::AuthMode::SubscriptionOnly)
+        removed.push_back("ANTHROPIC_API_KEY");
+    auto sign_in = agent::probe_sign_in(explicit_cli, current_environment_without(removed), project.value_or(std::filesystem::current_path()));
+    if (sign_in.state == agent::SignInState::Ready)
+        report.ok("signed in (" + sign_in.auth.auth_method + (sign_in.auth.api_key_source.empty() ? "" : " from " + sign_in.auth.api_key_source) +
+                  (auth == agent::AuthMode::SubscriptionOnly ? "; subscription only: ANTHROPIC_API_KEY is kept from the CLI" : "") + ")");
+    else if (sign_in.state != agent::SignInState::CliMissing) // Reported above.
+        report.problem(sign_in.detail + "; fix: " + sign_in.fix_command);
 
     std::cout << "Script gate\n";
     rapidjson::Document probe;
