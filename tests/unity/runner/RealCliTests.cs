@@ -19,6 +19,7 @@ namespace AgentPanel.Tests
         {
             cases["viewmodel.real_cli_turn_and_permission_cards"] = TurnAndPermissionCards;
             cases["viewmodel.real_cli_question_and_edit_preview"] = QuestionAndEditPreview;
+            cases["viewmodel.real_cli_sign_in_card"] = SignInCardFromTheRealCli;
         }
 
         const string Answer = "Hello from the fake model: List<int> and <color=red>x</color> stay literal.";
@@ -62,7 +63,10 @@ namespace AgentPanel.Tests
             public void Until(Func<bool> condition, string what) { RealCliTests.Until(Panel, Transcript, condition, what, ref Streamed); }
         }
 
-        static void WithStack(Options options, Func<string, JArray> steps, Action<Stack> body)
+        static void WithStack(Options options, Func<string, JArray> steps, Action<Stack> body) { WithStack(options, steps, new JObject(), body); }
+
+        // settings: more agent settings beside the CLI's path.
+        static void WithStack(Options options, Func<string, JArray> steps, JObject settings, Action<Stack> body)
         {
             string cli = Path.Combine(Path.Combine(Path.Combine(options.NodeFolder, "node_modules"), ".bin"), "claude");
             Check.True(File.Exists(cli), cli + " exists (run `npm ci` in tests/node, or scripts/install-deps.sh --with-node-packages)");
@@ -81,7 +85,8 @@ namespace AgentPanel.Tests
                 int fakePort = (int)JObject.Parse(fake.StandardOutput.ReadLine())["port"];
                 string settingsFolder = Path.Combine(Path.Combine(project, "UserSettings"), "AgentPanel");
                 Directory.CreateDirectory(settingsFolder);
-                File.WriteAllText(Path.Combine(settingsFolder, "agent-settings.json"), new JObject { { "cli_path", cli } }.ToString());
+                settings["cli_path"] = cli;
+                File.WriteAllText(Path.Combine(settingsFolder, "agent-settings.json"), settings.ToString());
                 var environment = new Dictionary<string, string>
                 {
                     { "ANTHROPIC_BASE_URL", "http://127.0.0.1:" + fakePort }, { "ANTHROPIC_API_KEY", "test-key" },
@@ -224,6 +229,40 @@ namespace AgentPanel.Tests
                 stack.Until(() => TurnsFinished(stack.Transcript) == 2, "the edited turn");
                 Check.True(File.ReadAllText(file).Contains("line 4\nline five\nline 6\n"), "the edit the card showed is the edit made: " + File.ReadAllText(file));
             });
+        }
+
+        // The window's first-run card from what the real host and CLI say: subscription only keeps the
+        // key from a CLI with no login of its own, so the card names the login command; the window's
+        // switch hands the key back and the card goes; a turn then reaches the model.
+        static void SignInCardFromTheRealCli(Options options)
+        {
+            PanelLanguage before = PanelStrings.Language;
+            PanelStrings.Language = PanelLanguage.English;
+            try
+            {
+                WithStack(options, project => new JArray(new JObject { { "text", "signed in" } }), new JObject { { "auth", "subscription_only" } }, stack =>
+                {
+                    var commands = new PanelCommands();
+                    SignInCard card = null;
+                    stack.Until(() => (card = SignInCard.From(stack.Transcript.Status, null)) != null && card.State == "signed_out", "the signed-out card");
+                    Check.Equal("Claude Code is not signed in", card.Title, "the card's title");
+                    Check.Equal("claude auth login", card.FixCommand, "the command that signs in");
+                    Check.True(card.SubscriptionOnly, "the switch shows subscription only");
+                    Check.True(stack.Panel.Send(commands.SetAuthMode(false)).Result, "the switch's command is sent");
+                    stack.Until(() => (string)stack.Transcript.Status["auth_mode"] == "automatic" &&
+                                      (string)stack.Transcript.Status["sign_in"]["state"] == "ready", "the key handed back and the login found");
+                    Check.True(SignInCard.From(stack.Transcript.Status, card) == null, "the card goes once the CLI has a login");
+                    Check.True(stack.Panel.Send(commands.CheckSignIn()).Result, "Check again is sent");
+                    stack.Until(() => stack.Transcript.LastCommandError == null && (string)stack.Transcript.Status["sign_in"]["state"] == "ready", "the check's answer");
+                    Check.True(stack.Panel.Send(commands.Send("hello")).Result, "a message is sent");
+                    stack.Until(() => TurnsFinished(stack.Transcript) == 1, "the turn");
+                    Check.True(stack.Transcript.Cards.Any(c => c.Kind == CardKind.Assistant && c.Text == "signed in"), "the model answered");
+                });
+            }
+            finally
+            {
+                PanelStrings.Language = before;
+            }
         }
     }
 }

@@ -23,6 +23,7 @@ namespace AgentPanel.Tests
             cases["viewmodel.tool_headline_names_the_subject"] = ToolHeadlineNamesTheSubject;
             cases["viewmodel.turn_revert_follows_events"] = TurnRevertFollowsEvents;
             cases["viewmodel.status_models_context_and_quick_actions"] = StatusModelsContextAndQuickActions;
+            cases["viewmodel.sign_in_card_follows_the_status"] = SignInCardFollowsTheStatus;
             cases["viewmodel.thinking_is_a_card_of_its_own"] = ThinkingIsACardOfItsOwn;
             cases["viewmodel.transcript_bounds_and_render_cursor"] = TranscriptBoundsAndRenderCursor;
             cases["viewmodel.tool_progress_shows_on_its_running_card"] = ToolProgressShowsOnItsRunningCard;
@@ -207,6 +208,54 @@ namespace AgentPanel.Tests
                 Check.Equal("アップロード確認", StatusView.QuickActions(status, PanelLanguage.Japanese)[0].Label, "the Japanese label in Japanese");
                 PanelStrings.Language = PanelLanguage.Japanese;
                 Check.Equal("25%(50000 トークン)", StatusView.Context(status), "the meter in Japanese");
+            }
+            finally
+            {
+                PanelStrings.Language = before;
+            }
+        }
+
+        // The first-run card: none while the agent can work, the problem's texts and command otherwise,
+        // kept (button disabled) while a check runs, and the two commands the card sends.
+        static void SignInCardFollowsTheStatus(Options options)
+        {
+            PanelLanguage before = PanelStrings.Language;
+            try
+            {
+                PanelStrings.Language = PanelLanguage.English;
+                Check.True(SignInCard.From(new JObject(), null) == null, "no card before the host checked");
+                Check.True(SignInCard.From(JObject.Parse(@"{""sign_in"":{""state"":""ready""}}"), null) == null, "no card when the agent can work");
+                Check.True(SignInCard.From(JObject.Parse(@"{""sign_in"":{""state"":""checking""}}"), null) == null, "no card for a first check");
+                Check.True(SignInCard.From(JObject.Parse(@"{""sign_in"":""odd""}"), null) == null, "a sign_in that is not an object shows nothing");
+                var missing = JObject.Parse(@"{""auth_mode"":""subscription_only"",""sign_in"":{""state"":""cli_missing"",
+                    ""detail"":""not found; looked at <b>PATH</b>"",""fix_command"":""npm install -g @anthropic-ai/claude-code@2.1.332""}}");
+                SignInCard card = SignInCard.From(missing, null);
+                Check.Equal("cli_missing", card.State, "the problem");
+                Check.Equal("Claude Code is not installed", card.Title, "its title");
+                Check.True(card.Explanation.Contains("check again"), "what to do");
+                Check.Equal("not found; looked at <b>PATH</b>", card.Detail, "the host's words as they are (the window escapes them)");
+                Check.Equal("npm install -g @anthropic-ai/claude-code@2.1.332", card.FixCommand, "the command");
+                Check.True(card.SubscriptionOnly && !card.Checking, "the switch's state; not checking");
+                SignInCard checking = SignInCard.From(JObject.Parse(@"{""sign_in"":{""state"":""checking""}}"), card);
+                Check.True(checking.Checking && checking.State == "cli_missing" && checking.FixCommand == card.FixCommand, "kept while a check runs");
+                Check.True(checking.Key != card.Key, "and drawn again with its button disabled");
+                Check.True(SignInCard.From(JObject.Parse(@"{""sign_in"":{""state"":""ready""}}"), checking) == null, "gone when the check finds a login");
+                var rejected = SignInCard.From(JObject.Parse(@"{""sign_in"":{""state"":""login_rejected"",""fix_command"":""claude auth login""}}"), null);
+                Check.Equal("", rejected.Detail, "no detail is an empty one");
+                Check.True(!rejected.SubscriptionOnly, "automatic when the status says nothing");
+                PanelStrings.Language = PanelLanguage.Japanese;
+                Check.Equal("サインインが拒否されました", rejected.Title, "the title in Japanese");
+                foreach (string state in new[] { "cli_missing", "cli_too_old", "signed_out", "login_rejected", "check_failed" })
+                {
+                    Check.True(PanelStrings.English.ContainsKey("signin.title." + state), "a title for " + state);
+                    Check.True(PanelStrings.English.ContainsKey("signin.explain." + state), "an explanation for " + state);
+                }
+                var commands = new PanelCommands();
+                Check.Equal("check_sign_in", (string)JObject.Parse(commands.CheckSignIn())["type"], "Check again");
+                JObject mode = JObject.Parse(commands.SetAuthMode(true));
+                Check.Equal("set_auth_mode", (string)mode["type"], "the switch's command");
+                Check.Equal("subscription_only", (string)mode["mode"], "on");
+                Check.Equal("automatic", (string)JObject.Parse(commands.SetAuthMode(false))["mode"], "off");
             }
             finally
             {

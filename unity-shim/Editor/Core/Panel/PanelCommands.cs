@@ -30,6 +30,11 @@ namespace AgentPanel.Panel
         // Picks an interrupted turn up again (the host sends the words); offered only on the newest turn.
         public string ContinueTurn(long turnId) { return Command("continue_turn", new JObject { { "turn_id", turnId } }); }
 
+        // Asks the host to check the CLI and its login again; the answer arrives in the status's sign_in.
+        public string CheckSignIn() { return Command("check_sign_in", null); }
+        // Subscription only keeps ANTHROPIC_API_KEY from the CLI; the host restarts the CLI between turns.
+        public string SetAuthMode(bool subscriptionOnly) { return Command("set_auth_mode", new JObject { { "mode", subscriptionOnly ? "subscription_only" : "automatic" } }); }
+
         public string AnswerPermission(string permissionId, PermissionDecision decision, string message)
         {
             var fields = new JObject { { "permission_id", permissionId }, { "decision", DecisionName(decision) } };

@@ -53,6 +53,16 @@ namespace AgentPanel.Panel
             { "install.failed", "   plugin install failed: {message}" },
             { "plugin.cli_unavailable", "CLI not found" }, { "plugin.not_installed", "not installed" }, { "plugin.disabled", "turned off" },
             { "plugin.enabled_not_loaded", "installed, not loaded by this chat" }, { "plugin.loaded", "loaded" }, { "plugin.load_error", "failed to load" },
+            { "signin.title.cli_missing", "Claude Code is not installed" }, { "signin.title.cli_too_old", "Claude Code is too old" },
+            { "signin.title.signed_out", "Claude Code is not signed in" }, { "signin.title.login_rejected", "The sign-in was refused" },
+            { "signin.title.check_failed", "The sign-in could not be checked" },
+            { "signin.explain.cli_missing", "The agent runs the claude command-line tool, and it was not found. Install it in a terminal with the command below (or set cli_path in the agent settings), then check again." },
+            { "signin.explain.cli_too_old", "This version of the claude command-line tool is older than the panel was tested with. Update it in a terminal with the command below, then check again." },
+            { "signin.explain.signed_out", "Sign in once in a terminal with the command below (your Claude subscription, or an Anthropic Console account), then check again. An ANTHROPIC_API_KEY in the host's environment works too, unless \"subscription only\" is on." },
+            { "signin.explain.login_rejected", "Anthropic's API refused the credentials during the last turn: the login expired or the key is not valid. Sign in again with the command below, then check again." },
+            { "signin.explain.check_failed", "The claude command did not say whether it is signed in. Run the command below in a terminal to see its answer; the agent may still work." },
+            { "signin.check_again", "Check again" }, { "signin.checking", "Checking…" }, { "signin.copy", "Copy" },
+            { "signin.subscription_only", "Subscription only: keep ANTHROPIC_API_KEY from the agent (restarts the CLI between turns)" },
         };
 
         public static readonly Dictionary<string, string> Japanese = new Dictionary<string, string>
@@ -96,6 +106,16 @@ namespace AgentPanel.Panel
             { "install.failed", "   プラグインの導入に失敗しました: {message}" },
             { "plugin.cli_unavailable", "CLI が見つかりません" }, { "plugin.not_installed", "未導入" }, { "plugin.disabled", "無効" },
             { "plugin.enabled_not_loaded", "導入済み・このチャットでは未読み込み" }, { "plugin.loaded", "読み込み済み" }, { "plugin.load_error", "読み込み失敗" },
+            { "signin.title.cli_missing", "Claude Code がインストールされていません" }, { "signin.title.cli_too_old", "Claude Code が古すぎます" },
+            { "signin.title.signed_out", "Claude Code にサインインしていません" }, { "signin.title.login_rejected", "サインインが拒否されました" },
+            { "signin.title.check_failed", "サインインを確認できませんでした" },
+            { "signin.explain.cli_missing", "エージェントは claude コマンドラインツールで動きますが、見つかりませんでした。ターミナルで下のコマンドを実行してインストールし(またはエージェント設定の cli_path を指定し)、もう一度確認してください。" },
+            { "signin.explain.cli_too_old", "この claude コマンドラインツールは、パネルがテストされたバージョンより古いものです。ターミナルで下のコマンドを実行して更新し、もう一度確認してください。" },
+            { "signin.explain.signed_out", "ターミナルで下のコマンドを一度実行してサインインし(Claude のサブスクリプション、または Anthropic Console のアカウント)、もう一度確認してください。「サブスクリプションのみ」がオフなら、ホストの環境の ANTHROPIC_API_KEY でも動きます。" },
+            { "signin.explain.login_rejected", "直前のターンで Anthropic の API が認証情報を拒否しました。ログインの期限が切れたか、キーが無効です。下のコマンドでサインインし直し、もう一度確認してください。" },
+            { "signin.explain.check_failed", "claude コマンドがサインイン状態を返しませんでした。ターミナルで下のコマンドを実行して答えを確認してください。エージェントはそのまま動く場合もあります。" },
+            { "signin.check_again", "もう一度確認" }, { "signin.checking", "確認中…" }, { "signin.copy", "コピー" },
+            { "signin.subscription_only", "サブスクリプションのみ: ANTHROPIC_API_KEY をエージェントに渡さない(ターンの合間に CLI を再起動します)" },
         };
 
         static readonly Regex Placeholder = new Regex(@"\{(\w+)\}", RegexOptions.CultureInvariant);

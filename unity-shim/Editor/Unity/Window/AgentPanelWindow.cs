@@ -19,6 +19,7 @@ namespace AgentPanel.Editor
         readonly PanelCommands m_commands = new PanelCommands();
         readonly Composer m_composer = new Composer();
         CardViews m_cardViews;
+        SignInView m_signIn;
         PanelClient m_client;
         // The host generation m_client was made for: a replaced host has a new port and panel token.
         int m_clientGeneration;
@@ -92,6 +93,8 @@ namespace AgentPanel.Editor
             root.Add(m_streaming);
             m_permissions = new VisualElement();
             root.Add(m_permissions);
+            m_signIn = new SignInView(m_commands, Send);
+            root.Add(m_signIn.Element);
             m_quickActions = Labels.Row("uap-quick-actions");
             root.Add(m_quickActions);
             // After a domain reload the half-typed message and the reading position come back.
@@ -282,6 +285,7 @@ namespace AgentPanel.Editor
             RenderHistory();
             RenderModels();
             RenderQuickActions();
+            m_signIn.Render(m_transcript.Status);
             m_status.text = PanelText.Literal(StatusLine());
         }
 
