@@ -128,3 +128,47 @@ TEST_F(History, DeleteRemovesTheTranscriptAndItsSubagentsAndRefusesWhatIsNotASes
     }
     EXPECT_TRUE(fs::exists(folder / "s1.jsonl"));
 }
+
+TEST_F(History, TheLastPromptIsTheNewestMessageTheUserTypedWithTheMessageItFollows) {
+    auto line = [](const std::string& uuid, const std::string& parent, const std::string& content, const std::string& extra = "") {
+        return R"({"type":"user","uuid":")" + uuid + R"(","parentUuid":)" + parent + extra + R"(,"message":{"role":"user","content":)" + content + "}}";
+    };
+    write_transcript("s1", {line("u1", "null", R"("first")"),
+                            R"({"type":"assistant","uuid":"a1","parentUuid":"u1","message":{"content":[{"type":"text","text":"one"}]}})",
+                            line("u2", R"("a1")", R"([{"type":"text","text":"second"}])"),
+                            R"({"type":"assistant","uuid":"a2","parentUuid":"u2","message":{"content":[{"type":"tool_use","id":"t","name":"Read","input":{}}]}})",
+                            line("r1", R"("a2")", R"([{"type":"tool_result","tool_use_id":"t","content":"x"}])"),
+                            line("m1", R"("r1")", R"("<command-name>/cost</command-name>")"),
+                            line("meta", R"("r1")", R"("reminder")", R"(,"isMeta":true)"),
+                            line("side", R"("r1")", R"("subagent's task")", R"(,"isSidechain":true)"),
+                            "{broken", "", R"({"type":"user","uuid":7,"message":{"content":"no string uuid"}})"});
+    auto prompt = find_last_prompt(home, project, "s1");
+    ASSERT_TRUE(prompt) << prompt.error().message();
+    EXPECT_EQ(prompt->uuid, "u2") << "tool results, slash commands, meta and subagent lines are not the user's messages";
+    EXPECT_EQ(prompt->parent_uuid, "a1");
+
+    write_transcript("s2", {line("u1", "null", R"("only")")});
+    ASSERT_TRUE(find_last_prompt(home, project, "s2"));
+    EXPECT_EQ(find_last_prompt(home, project, "s2")->parent_uuid, "") << "the message that opened the conversation";
+
+    write_transcript("s3", {R"({"type":"assistant","uuid":"a1","message":{"content":[]}})"});
+    auto none = find_last_prompt(home, project, "s3");
+    ASSERT_FALSE(none);
+    EXPECT_NE(none.error().message().find("no message of yours"), std::string::npos) << none.error().message();
+    EXPECT_FALSE(find_last_prompt(home, project, "../s1")) << "an id never leaves the folder";
+    EXPECT_FALSE(find_last_prompt(home, project, "missing"));
+
+    // What the front-ends keep: everything before that message (a subagent's items after it go too).
+    write_transcript("s4", {line("u1", "null", R"("first")"),
+                            R"({"type":"assistant","uuid":"a1","parentUuid":"u1","message":{"content":[{"type":"text","text":"one"}]}})",
+                            line("u2", R"("a1")", R"("second")"),
+                            R"({"type":"assistant","uuid":"a2","parentUuid":"u2","message":{"content":[{"type":"text","text":"two"}]}})",
+                            line("side", R"("a2")", R"("subagent's task")", R"(,"isSidechain":true)")});
+    auto items = load_history(home, project, "s4");
+    ASSERT_TRUE(items);
+    auto kept = items_before_last_prompt(std::move(*items));
+    ASSERT_EQ(kept.size(), 2u) << "the first message and its answer stay";
+    EXPECT_EQ(uap::json::string_field(kept[0], "text").value_or(""), "first");
+    EXPECT_EQ(uap::json::string_field(kept[1], "text").value_or(""), "one");
+    EXPECT_TRUE(items_before_last_prompt({}).empty());
+}

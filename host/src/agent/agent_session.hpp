@@ -114,6 +114,12 @@ public:
     // Reverts a finished turn's editor changes (one Undo step) while they are the newest; the
     // outcome arrives as a turn_reverted event. Refused for a running or unknown turn.
     Expected<void> revert_turn(uint64_t turn_id);
+    // Takes the newest message the user typed back out of the conversation and sends `text` in its
+    // place (the same words: a retry; others: an edit). The CLI is restarted on a fork of the
+    // session that ends just before that message (--resume-session-at, --fork-session), so the
+    // original conversation stays in history; the front-ends get the shortened transcript. Refused
+    // while a turn runs or a message waits, and for a session with no message of the user's.
+    Expected<void> retry_last_message(const std::string& text);
     // Sends continue_prompt as the user's message, for the newest turn only and only when it was
     // interrupted or cut short by the CLI's exit (its turn_finished said continuable); never automatic.
     Expected<void> continue_turn(uint64_t turn_id);
@@ -303,6 +309,8 @@ private:
     // each spawn denies them by a permission rule, since the CLI keeps a definition the model
     // already loaded (ToolSearch) for the rest of the conversation and only a rule withdraws it.
     std::set<std::string> m_withdrawn_tools;
+    // The message a retried conversation is forked at, until the forked CLI reports its session.
+    std::optional<std::string> m_fork_at;
     // The CLI rejected --permission-prompt-tool: later spawns go without it, with a fixed allow list.
     bool m_static_permissions = false;
     // The allow rules the running CLI started with: it reads them only at its start, so withdrawing

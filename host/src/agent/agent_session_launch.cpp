@@ -73,6 +73,11 @@ std::vector<std::string> AgentSession::launch_arguments_locked(const fs::path& m
             arguments.push_back(std::move(argument));
     if (resume_session_id)
         arguments.push_back("--resume=" + *resume_session_id); // The "=" form: an id can never become a flag.
+    if (resume_session_id && m_fork_at) {
+        // A new session holding the conversation up to that message: the original stays in history.
+        arguments.push_back("--resume-session-at=" + *m_fork_at);
+        arguments.push_back("--fork-session");
+    }
     return arguments;
 }
 

@@ -93,6 +93,7 @@ void AgentSession::handle_system(const rapidjson::Value& message) {
     if (subtype == "init") {
         if (auto id = json::string_field(message, "session_id"))
             m_session_id = *id;
+        m_fork_at.reset(); // The fork exists now, under the id just read; a restart resumes it as it is.
         if (auto model = json::string_field(message, "model"))
             m_model = *model;
         if (auto mode = json::string_field(message, "permissionMode"))

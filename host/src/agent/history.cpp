@@ -267,6 +267,42 @@ Expected<void> delete_history(const fs::path& home, const fs::path& cwd, const s
     return {};
 }
 
+Expected<LastPrompt> find_last_prompt(const fs::path& home, const fs::path& cwd, const std::string& session_id) {
+    if (!valid_session_id(session_id))
+        return Error("not a session id: " + session_id);
+    fs::path file = transcripts_folder(home, cwd) / (session_id + ".jsonl");
+    std::ifstream stream(file);
+    if (!stream)
+        return Error("no transcript for session " + session_id + " at " + utf8::from_path(file));
+    std::optional<LastPrompt> found;
+    std::string text;
+    while (std::getline(stream, text)) {
+        if (text.size() > max_transcript_line || text.empty())
+            continue;
+        auto line = json::parse(text);
+        if (!line || !line->IsObject() || json::string_field(*line, "type").value_or("") != "user")
+            continue;
+        const rapidjson::Value* content = message_content(*line);
+        auto uuid = json::string_field(*line, "uuid");
+        if (!content || !uuid || uuid->empty() || !is_real_user_text(*line, text_of_content(*content)))
+            continue;
+        found = LastPrompt{*uuid, json::string_field(*line, "parentUuid").value_or("")};
+    }
+    if (!found)
+        return Error("session " + session_id + " has no message of yours to send again");
+    return *found;
+}
+
+std::vector<rapidjson::Document> items_before_last_prompt(std::vector<rapidjson::Document> items) {
+    auto is_prompt = [](const rapidjson::Document& item) {
+        return json::string_field(item, "type").value_or("") == "user_message" && !json::bool_field(item, "subagent").value_or(false);
+    };
+    auto last = std::find_if(items.rbegin(), items.rend(), is_prompt);
+    if (last != items.rend())
+        items.erase(std::prev(last.base()), items.end());
+    return items;
+}
+
 Expected<std::vector<rapidjson::Document>> load_history(const fs::path& home, const fs::path& cwd, const std::string& session_id) {
     if (!valid_session_id(session_id))
         return Error("not a session id: " + session_id);

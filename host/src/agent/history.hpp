@@ -39,6 +39,20 @@ std::vector<HistoryEntry> search_history(const std::filesystem::path& home, cons
 // Deletes a session's transcript and its subagents' transcripts. A link is removed, never followed.
 Expected<void> delete_history(const std::filesystem::path& home, const std::filesystem::path& cwd, const std::string& session_id);
 
+// The newest message the user typed in a session (not a tool result, a subagent's message or one
+// the CLI added), as the CLI's transcript records it: its uuid and the uuid of the message it
+// follows, where the conversation is forked to send it again. parent_uuid is empty when it opened
+// the conversation.
+struct LastPrompt {
+    std::string uuid;
+    std::string parent_uuid;
+};
+Expected<LastPrompt> find_last_prompt(const std::filesystem::path& home, const std::filesystem::path& cwd, const std::string& session_id);
+
+// Items up to (without) the newest user_message of the main conversation: what a conversation
+// shows once its last message is taken back to be sent again.
+std::vector<rapidjson::Document> items_before_last_prompt(std::vector<rapidjson::Document> items);
+
 // The transcript as panel transcript items (user_message, assistant_message, tool_started,
 // tool_finished, compaction; subagent items carry "subagent":true). A partial answer the host kept
 // for a turn the CLI's death cut (interrupted_answers.hpp) is an assistant_message with

@@ -137,6 +137,12 @@ Expected<void> run(const std::string& type, const rapidjson::Value& command, age
             return Error("revert_turn needs turn_id, the positive turn number of a finished turn (as in its turn_finished event)");
         return session.revert_turn(static_cast<uint64_t>(*turn));
     }
+    if (type == "retry_last_message") {
+        auto text = json::string_field(command, "text");
+        if (!text)
+            return Error("retry_last_message needs text: the last message's own words to retry it, or new ones to edit it");
+        return session.retry_last_message(*text);
+    }
     if (type == "check_sign_in") {
         session.check_sign_in();
         return {};
