@@ -23,6 +23,7 @@ const connection = new PanelConnection({ onMessage: apply, onState: showConnecti
 const transcript = new Transcript(document.getElementById('transcript'), document.getElementById('jump-latest'));
 transcript.onRevert = (turnId) => connection.command('revert_turn', { turn_id: turnId });
 transcript.onContinue = (turnId) => connection.command('continue_turn', { turn_id: turnId });
+transcript.onRetry = (text) => connection.command('retry_last_message', { text });
 const permissions = new PermissionCards(document.getElementById('permissions'), connection, updateTitle);
 const status = new StatusBar(connection);
 const settings = new SettingsView(connection);
@@ -89,6 +90,8 @@ document.addEventListener('visibilitychange', () => {
 function updateRunning() {
   const running = ['running', 'waiting_permission'].includes(status.status.state);
   interruptButton.disabled = !running;
+  // Retry and Edit wait for the turn to end (the host would refuse them until then).
+  document.getElementById('transcript').dataset.running = String(running);
   transcript.setCurrentTurn(status.status.turn_id);
   settings.renderRules(status.status.always_allow, status.status.always_deny);
   profiles.render(status.status.profiles, status.status.profiles_enabled);

@@ -141,6 +141,10 @@ export class Transcript {
     const node = element('div', { className: 'message user', attributes: { 'data-turn': String(event.turn_id ?? 0), 'data-queued': String(!!event.queued) } },
       element('div', { className: 'role', text: t('transcript.you') }),
       element('div', { className: 'body plain', text: event.text ?? '' }));
+    if (!event.subagent) {
+      this.retireRetry();
+      if (this.onRetry && event.text) node.append(this.retryControls(node, event.text));
+    }
     if (event.image_count) node.append(element('div', { className: 'meta', text: t('transcript.images', { count: event.image_count }) }));
     if (event.queued && (event.turn_id ?? 0) > this.currentTurn)
       node.querySelector('.role').append(element('span', { className: 'badge queued-badge', text: t('transcript.queued') }));
@@ -312,6 +316,52 @@ export class Transcript {
 
   retireContinue() {
     for (const button of this.container.querySelectorAll('.continue-turn')) button.remove();
+  }
+
+  // Retry and Edit belong to the newest message the user typed: the host takes it back out of the
+  // conversation and sends the same words, or the edited ones, in its place.
+  retryControls(node, text) {
+    const retry = element('button', { text: t('retry.retry'), attributes: { type: 'button', 'data-action': 'retry' } });
+    const edit = element('button', { text: t('retry.edit'), attributes: { type: 'button', 'data-action': 'edit' } });
+    const actions = element('div', { className: 'message-actions' }, retry, edit);
+    retry.addEventListener('click', () => this.sendAgain(text, [retry, edit]));
+    edit.addEventListener('click', () => this.editInPlace(node, actions, text));
+    return actions;
+  }
+
+  editInPlace(node, actions, text) {
+    const body = node.querySelector('.body');
+    const field = element('textarea', { className: 'edit-message', attributes: { rows: '3', 'aria-label': t('retry.edit_label') } });
+    field.value = text;
+    const send = element('button', { text: t('retry.send_edit'), attributes: { type: 'button', 'data-action': 'send-edit' } });
+    const cancel = element('button', { text: t('retry.cancel'), attributes: { type: 'button', 'data-action': 'cancel-edit' } });
+    const form = element('div', { className: 'edit-form' }, field, element('div', { className: 'card-row' }, send, cancel));
+    body.hidden = true;
+    actions.hidden = true;
+    node.append(form);
+    field.focus();
+    cancel.addEventListener('click', () => {
+      form.remove();
+      body.hidden = false;
+      actions.hidden = false;
+    });
+    send.addEventListener('click', () => {
+      if (field.value.trim()) this.sendAgain(field.value, [send, cancel]);
+    });
+  }
+
+  // The host answers with a transcript_reset that draws the conversation anew; a refusal says why.
+  async sendAgain(text, buttons) {
+    for (const button of buttons) button.disabled = true;
+    const result = await this.onRetry(text);
+    if (result.ok) return;
+    for (const button of buttons) button.disabled = false;
+    this.add({ type: 'notice', level: 'error', text: t('retry.refused', { error: result.error }) });
+  }
+
+  retireRetry() {
+    for (const row of this.container.querySelectorAll('.message-actions')) row.remove();
+    this.batch?.querySelectorAll('.message-actions').forEach((row) => row.remove());
   }
 
   // "Revert turn" undoes the turn's editor changes (one Undo step); what Undo cannot take back is

@@ -386,6 +386,44 @@ describe('turns', () => {
     });
   });
 
+  it('edits and retries the newest message: the model sees the conversation without the turn taken back', async () => {
+    const steps = [{ text: 'answer one' }, { text: 'answer two' }, { text: 'answer to the edit' }, { text: 'answer retried' }];
+    await withStack(steps, {}, async ({ host, browser, fake }) => {
+      const page = await openPanel(browser, host.signIn);
+      await sendMessage(page, 'first question');
+      await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
+      await sendMessage(page, 'second question');
+      await page.locator('.message.assistant', { hasText: 'answer two' }).waitFor({ timeout: 60000 });
+      await page.locator('.turn-summary').nth(1).waitFor({ timeout: 60000 });
+      const actions = page.locator('.message.user .message-actions');
+      assert.equal(await actions.count(), 1, 'only the newest message offers Retry and Edit');
+      const newest = page.locator('.message.user', { hasText: 'second question' });
+      await newest.locator('button[data-action="edit"]').click();
+      assert.equal(await newest.locator('textarea.edit-message').inputValue(), 'second question');
+      await newest.locator('textarea.edit-message').fill('second question, edited');
+      await screenshot(page, 'message-edit');
+      await newest.locator('button[data-action="send-edit"]').click();
+      await page.locator('.message.assistant', { hasText: 'answer to the edit' }).waitFor({ timeout: 60000 });
+      const userTexts = () => page.locator('.message.user .body').allTextContents();
+      assert.deepEqual(await userTexts(), ['first question', 'second question, edited']);
+      assert.equal(await page.locator('.message.assistant', { hasText: 'answer two' }).count(), 0, 'the turn taken back is gone');
+      // The shortened transcript comes from the CLI's transcript, which has no turn summaries: this turn's is the only one.
+      await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
+      await screenshot(page, 'message-edited');
+
+      await page.locator('.message.user .message-actions button[data-action="retry"]').click();
+      await page.locator('.message.assistant', { hasText: 'answer retried' }).waitFor({ timeout: 60000 });
+      assert.deepEqual(await userTexts(), ['first question', 'second question, edited']);
+      assert.equal(await page.locator('.message.assistant', { hasText: 'answer to the edit' }).count(), 0);
+      const spoken = fake.mainRequests().at(-1).body.messages
+        .flatMap((message) => (typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content)
+          .filter((block) => block.type === 'text' && !block.text.includes('<system-reminder>'))
+          .map((block) => `${message.role}: ${block.text}`))
+        .filter((line) => line.startsWith('user: ') || line.startsWith('assistant: '));
+      assert.deepEqual(spoken, ['user: first question', 'assistant: answer one', 'user: second question, edited']);
+    });
+  });
+
   it('lists history, resumes a session, and reopens the last one after a host restart', async () => {
     const steps = [{ text: 'first answer' }, { text: 'second answer' }, { text: 'third answer' }];
     await withStack(steps, {}, async ({ host, browser, restart }) => {
