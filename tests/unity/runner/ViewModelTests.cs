@@ -24,6 +24,7 @@ namespace AgentPanel.Tests
             cases["viewmodel.turn_revert_follows_events"] = TurnRevertFollowsEvents;
             cases["viewmodel.status_models_context_and_quick_actions"] = StatusModelsContextAndQuickActions;
             cases["viewmodel.sign_in_card_follows_the_status"] = SignInCardFollowsTheStatus;
+            cases["viewmodel.retry_speaks_the_protocol_and_skips_subagent_tasks"] = RetrySpeaksTheProtocolAndSkipsSubagentTasks;
             cases["viewmodel.thinking_is_a_card_of_its_own"] = ThinkingIsACardOfItsOwn;
             cases["viewmodel.transcript_bounds_and_render_cursor"] = TranscriptBoundsAndRenderCursor;
             cases["viewmodel.tool_progress_shows_on_its_running_card"] = ToolProgressShowsOnItsRunningCard;
@@ -261,6 +262,22 @@ namespace AgentPanel.Tests
             {
                 PanelStrings.Language = before;
             }
+        }
+
+        // Retry and Edit send retry_last_message with the words as typed; a subagent's task in a
+        // reopened transcript is marked, so the window offers them only on the user's own messages.
+        static void RetrySpeaksTheProtocolAndSkipsSubagentTasks(Options options)
+        {
+            var commands = new PanelCommands();
+            JObject retry = JObject.Parse(commands.RetryLastMessage("\"引用\" <b>\n2行目"));
+            Check.Equal("retry_last_message", (string)retry["type"], "the command");
+            Check.Equal("\"引用\" <b>\n2行目", (string)retry["text"], "the words travel as typed");
+            var transcript = new Transcript();
+            transcript.Apply(JObject.Parse(@"{""type"":""transcript_reset"",""seq"":4,""session_id"":"""",""items"":[
+                {""type"":""user_message"",""text"":""mine""},{""type"":""user_message"",""text"":""a task"",""subagent"":true}]}"));
+            Check.Equal(2, transcript.Cards.Count, "both drawn");
+            Check.True(!transcript.Cards[0].Subagent, "the user's message");
+            Check.True(transcript.Cards[1].Subagent, "the subagent's task is marked");
         }
 
         // The window's history search and delete speak the panel protocol's list_history and delete_history.

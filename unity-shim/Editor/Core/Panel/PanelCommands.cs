@@ -30,6 +30,8 @@ namespace AgentPanel.Panel
         // Picks an interrupted turn up again (the host sends the words); offered only on the newest turn.
         public string ContinueTurn(long turnId) { return Command("continue_turn", new JObject { { "turn_id", turnId } }); }
 
+        // Takes the newest message back and sends text in its place: its own words retry it, others edit it.
+        public string RetryLastMessage(string text) { return Command("retry_last_message", new JObject { { "text", text } }); }
         // Asks the host to check the CLI and its login again; the answer arrives in the status's sign_in.
         public string CheckSignIn() { return Command("check_sign_in", null); }
         // Subscription only keeps ANTHROPIC_API_KEY from the CLI; the host restarts the CLI between turns.

@@ -20,6 +20,7 @@ namespace AgentPanel.Panel
         public bool IsError;
         public bool Truncated;               // thinking: the host cut it at its bound
         public bool Finished;
+        public bool Subagent;                // user: a subagent's task, not a message the user typed
         public string Progress;              // tool_progress while the tool runs: "40% · baking lightmaps"; null when none
         public string Level;                 // notice level
         public List<MarkdownBlock> Markdown; // assistant: the host's tree; null: show Text as plain text
@@ -176,7 +177,7 @@ namespace AgentPanel.Panel
             switch (type)
             {
                 case "user_message":
-                    Add(new Card { Kind = CardKind.User, Text = (string)item["text"] ?? string.Empty, TurnId = turn });
+                    Add(new Card { Kind = CardKind.User, Text = (string)item["text"] ?? string.Empty, TurnId = turn, Subagent = (bool?)item["subagent"] ?? false });
                     break;
                 case "assistant_message":
                     Add(new Card { Kind = CardKind.Assistant, Text = (string)item["text"] ?? string.Empty, TurnId = turn, Markdown = MarkdownTree.Read(item["markdown"]) });

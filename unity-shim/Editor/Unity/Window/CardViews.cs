@@ -1,6 +1,6 @@
-// The transcript's cards as UI Toolkit elements: the model's thinking folded, tool cards folded to
-// one line that names the file or command, turn summaries with the revert button when the turn has
-// something to revert, and the revert's outcome. Each element carries the theme's classes (Theme/AgentPanel.uss).
+// The transcript's cards as UI Toolkit elements: the user's newest message with Retry and Edit,
+// the model's thinking folded, tool cards folded to one line that names the file or command, turn
+// summaries with the revert button when the turn has something to revert, and the revert's outcome. Each element carries the theme's classes (Theme/AgentPanel.uss).
 using System;
 using System.Collections.Generic;
 using AgentPanel.Panel;
@@ -24,6 +24,8 @@ namespace AgentPanel.Editor
         readonly Dictionary<long, Button> m_revertButtons = new Dictionary<long, Button>();
         // The newest turn's Continue; a later message or turn takes it away.
         Button m_continue;
+        // Retry and Edit on the newest message the user typed; a later message takes them away.
+        VisualElement m_retryRow;
 
         public CardViews(PanelCommands commands, Action<string> send)
         {
@@ -37,6 +39,7 @@ namespace AgentPanel.Editor
             m_unfinishedTools.Clear();
             m_revertButtons.Clear();
             m_continue = null;
+            m_retryRow = null;
         }
 
         public VisualElement Render(Card card)
@@ -45,7 +48,7 @@ namespace AgentPanel.Editor
                 RetireContinue();
             switch (card.Kind)
             {
-                case CardKind.User: return Labels.Classed(Labels.Text(PanelStrings.Get("card.you", "text", card.Text)), "uap-card", "uap-card-user");
+                case CardKind.User: return UserCard(card);
                 case CardKind.Assistant:
                     VisualElement body = card.Markdown != null ? MarkdownView.Render(card.Markdown) : Labels.Text(card.Text);
                     return Labels.Classed(body, "uap-card", "uap-card-assistant");
@@ -149,6 +152,41 @@ namespace AgentPanel.Editor
                     summary.Add(Labels.Text("\u2022 " + change));
             }
             return summary;
+        }
+
+        VisualElement UserCard(Card card)
+        {
+            VisualElement element = Labels.Classed(new VisualElement(), "uap-card", "uap-card-user");
+            element.Add(Labels.Text(PanelStrings.Get("card.you", "text", card.Text)));
+            if (card.Subagent || card.Text.Length == 0)
+                return element;
+            if (m_retryRow != null)
+                m_retryRow.Clear();
+            m_retryRow = Labels.Row();
+            ShowRetryButtons(m_retryRow, card.Text);
+            element.Add(m_retryRow);
+            return element;
+        }
+
+        // Retry sends the same words again; Edit opens them in a field whose Send sends the new ones.
+        // The host answers with a shortened transcript, which the window draws anew.
+        void ShowRetryButtons(VisualElement row, string text)
+        {
+            row.Clear();
+            row.Add(new Button(() => m_send(m_commands.RetryLastMessage(text))) { text = PanelStrings.Get("card.retry") });
+            row.Add(new Button(() =>
+            {
+                row.Clear();
+                var field = new TextField { multiline = true, value = text };
+                field.style.flexGrow = 1;
+                row.Add(field);
+                row.Add(new Button(() =>
+                {
+                    if (field.value.Trim().Length > 0)
+                        m_send(m_commands.RetryLastMessage(field.value));
+                }) { text = PanelStrings.Get("card.send_edit") });
+                row.Add(new Button(() => ShowRetryButtons(row, text)) { text = PanelStrings.Get("card.cancel_edit") });
+            }) { text = PanelStrings.Get("card.edit") });
         }
 
         void RetireContinue()
