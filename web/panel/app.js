@@ -4,6 +4,7 @@ import { Composer } from './composer.js';
 import { PanelConnection } from './connection.js';
 import { HistoryView } from './history.js';
 import { currentLanguage, languages, onLanguageChange, setLanguage, t, translatePage } from './i18n.js';
+import { InstructionsView } from './instructions.js';
 import { IntegrationsView } from './integrations.js';
 import { fillSelect } from './dom.js';
 import { PermissionCards } from './permissions.js';
@@ -31,6 +32,7 @@ const profiles = new ProfilesView(connection);
 const quickActions = new QuickActions(document.getElementById('quick-actions'), document.getElementById('input'));
 const history = new HistoryView(connection, () => showView('chat'));
 const integrations = new IntegrationsView(document.getElementById('integrations'), connection);
+const instructions = new InstructionsView(connection);
 const signIn = new SignInView(document.getElementById('sign-in'), document.getElementById('sign-in-settings'), connection);
 
 translatePage();
@@ -98,6 +100,7 @@ function updateRunning() {
   quickActions.render(status.status.profiles);
   integrations.render(status.status.integrations);
   signIn.update(status.status);
+  instructions.update(status.status);
 }
 
 function apply(message) {

@@ -152,6 +152,7 @@ void AgentSession::publish_status_locked() {
     text("auto_approve", to_string(m_settings.auto_approve));
     text("cli_version", m_cli_version);
     text("auth_mode", to_string(m_settings.auth));
+    text("custom_instructions", m_settings.append_system_prompt);
     if (m_sign_in_checked)
         status.AddMember("sign_in", sign_in_json(m_sign_in, allocator), allocator);
     // The project folder, so a front-end that loses the host can print the exact command that brings it back.

@@ -59,6 +59,9 @@ struct AgentOptions {
     std::chrono::milliseconds death_window{60'000};
 };
 
+// A page of guidance; more belongs in a profile or a skill, which the agent reads only when relevant.
+inline constexpr size_t max_custom_instructions_bytes = 16 * 1024;
+
 enum class PermissionChoice { Allow, AllowAlways, Deny };
 
 // bypassPermissions lets every tool run without a card; a front-end confirms it after showing a warning.
@@ -129,6 +132,10 @@ public:
     // reason completes "the CLI was restarted ...", e.g. "because the extension profiles changed".
     void request_relaunch(const std::string& reason);
 
+    // The user's own instructions for this project, added to the end of the appended system prompt
+    // (at most max_custom_instructions_bytes); saved, and the CLI is restarted with --resume between
+    // turns so the next request carries them. Empty removes them.
+    Expected<void> set_custom_instructions(const std::string& text);
     // Checks on a thread of its own whether the agent can work (the CLI, its version, its login);
     // the report arrives in the status's sign_in. A check that is running is not started again.
     // When start() found no CLI and this check finds one, the session starts.

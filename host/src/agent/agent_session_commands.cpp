@@ -7,6 +7,7 @@
 #include "support/utf8_path.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace uap::agent {
 
@@ -243,6 +244,25 @@ Expected<void> AgentSession::adopt_saved_settings_if_never_started_locked() {
     if (!loaded)
         return loaded.error();
     m_settings = std::move(*loaded);
+    return {};
+}
+
+Expected<void> AgentSession::set_custom_instructions(const std::string& text) {
+    if (text.size() > max_custom_instructions_bytes)
+        return Error("the custom instructions are " + std::to_string(text.size()) + " bytes; at most " + std::to_string(max_custom_instructions_bytes) +
+                     " are taken: shorten them, or put longer guidance in a project profile (.uap-profiles/) or a skill");
+    std::lock_guard lock(m_mutex);
+    if (auto adopted = adopt_saved_settings_if_never_started_locked(); !adopted)
+        return adopted.error();
+    if (m_settings.append_system_prompt == text)
+        return {};
+    std::string previous = std::exchange(m_settings.append_system_prompt, text);
+    if (auto saved = m_settings.save(m_options.project); !saved) {
+        m_settings.append_system_prompt = std::move(previous); // What runs and what is saved stay the same.
+        return saved;
+    }
+    request_relaunch_locked("because the custom instructions changed");
+    publish_status_locked();
     return {};
 }
 

@@ -137,6 +137,12 @@ Expected<void> run(const std::string& type, const rapidjson::Value& command, age
             return Error("revert_turn needs turn_id, the positive turn number of a finished turn (as in its turn_finished event)");
         return session.revert_turn(static_cast<uint64_t>(*turn));
     }
+    if (type == "set_custom_instructions") {
+        auto text = json::string_field(command, "text");
+        if (!text)
+            return Error("set_custom_instructions needs text (an empty text removes the instructions)");
+        return session.set_custom_instructions(*text);
+    }
     if (type == "retry_last_message") {
         auto text = json::string_field(command, "text");
         if (!text)

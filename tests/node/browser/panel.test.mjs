@@ -607,6 +607,32 @@ describe('settings', () => {
   });
 });
 
+describe('custom instructions', () => {
+  it('saves the project\'s instructions in Settings, and the next request carries them', async () => {
+    await withStack([{ text: 'noted' }], {}, async ({ host, browser, project, fake }) => {
+      const page = await openPanel(browser, host.signIn);
+      await page.click('nav [data-view="settings"]');
+      const rule = 'Name every GameObject in PascalCase; 日本語も可。';
+      await page.fill('#instructions', rule);
+      await page.click('#instructions-form button[type="submit"]');
+      await page.locator('#instructions-state', { hasText: 'Saved: the next message carries them.' }).waitFor();
+      const saved = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings/AgentPanel/agent-settings.json'), 'utf8'));
+      assert.equal(saved.append_system_prompt, rule);
+      await screenshot(page, 'custom-instructions');
+      await page.click('nav [data-view="chat"]');
+      await sendMessage(page, 'rename the cube');
+      await page.locator('.message.assistant', { hasText: 'noted' }).waitFor({ timeout: 60000 });
+      const system = fake.mainRequests().at(-1).body.system.map((block) => block.text).join('');
+      assert.ok(system.includes(rule), 'the request\'s system prompt carries the instructions');
+      // A page opened later shows what is saved.
+      await page.reload();
+      await page.waitForSelector('#connection[data-state="connected"]', { timeout: 60000 });
+      await page.click('nav [data-view="settings"]');
+      await page.waitForFunction((text) => document.getElementById('instructions').value === text, rule, { timeout: 10000 });
+    });
+  });
+});
+
 describe('sign-in', () => {
   it('shows the first-run card with the fix while the CLI has no login, and again when the API refuses the login mid-session', async () => {
     const steps = [{ text: 'signed in fine' }, { http_error: { status: 401, type: 'authentication_error', message: 'invalid x-api-key' } }];
