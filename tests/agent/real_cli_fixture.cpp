@@ -43,6 +43,16 @@ std::string send_command(const std::string& text, const std::string& extra) {
     return json;
 }
 
+std::string command_outcome(PanelClient& client, const std::string& json_text, const std::string& id) {
+    size_t before = client.count();
+    client.send(json_text);
+    int index = client.wait_for([&](const rapidjson::Document& m) { return is_type(m, "command_result") && m["id"] == id.c_str(); }, 20s, before);
+    if (index < 0)
+        return "<no answer>";
+    auto result = client.message(static_cast<size_t>(index));
+    return result["ok"].GetBool() ? "ok" : uap::json::string_field(result, "error").value_or("<no error>");
+}
+
 bool eventually(const std::function<bool()>& condition, std::chrono::milliseconds limit) {
     auto deadline = std::chrono::steady_clock::now() + limit;
     while (!condition()) {

@@ -22,6 +22,9 @@ std::string read_text(const std::filesystem::path& file);
 bool is_type(const rapidjson::Document& message, const char* type);
 // A panel `send` command; extra is more members, e.g. R"("images":[...])".
 std::string send_command(const std::string& text, const std::string& extra = "");
+// Sends a command with this id and waits for its command_result: "ok", or the host's error text
+// ("<no answer>" when none came within 20 s).
+std::string command_outcome(PanelClient& client, const std::string& json_text, const std::string& id);
 // Checks condition every 50 ms until it holds (true) or limit has passed (false): a wait for an
 // effect nothing announces, never a sleep that stands in for an assertion.
 bool eventually(const std::function<bool()>& condition, std::chrono::milliseconds limit);

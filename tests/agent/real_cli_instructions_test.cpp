@@ -21,16 +21,6 @@ std::string system_text(const std::string& body) {
     return text;
 }
 
-std::string answer(PanelClient& client, const std::string& json_text, const std::string& id) {
-    size_t before = client.count();
-    client.send(json_text);
-    int index = client.wait_for([&](const rapidjson::Document& m) { return is_type(m, "command_result") && m["id"] == id.c_str(); }, 20s, before);
-    if (index < 0)
-        return "<no answer>";
-    auto result = client.message(static_cast<size_t>(index));
-    return result["ok"].GetBool() ? "ok" : uap::json::string_field(result, "error").value_or("<no error>");
-}
-
 std::string instructions_command(const std::string& text, const std::string& id) {
     rapidjson::Document command(rapidjson::kObjectType);
     auto& allocator = command.GetAllocator();
@@ -51,7 +41,7 @@ TEST_F(RealCli, CustomInstructionsReachTheNextRequestAndGoWhenRemoved) {
     const std::string rule = "Name every GameObject in PascalCase. 「日本語」 <b>kept</b>";
     EXPECT_EQ(system_text(main_requests().back()).find("PascalCase"), std::string::npos);
 
-    EXPECT_EQ(answer(*client, instructions_command(rule, "set"), "set"), "ok");
+    EXPECT_EQ(command_outcome(*client, instructions_command(rule, "set"), "set"), "ok");
     auto saved = uap::agent::AgentSettings::load(project);
     ASSERT_TRUE(saved);
     EXPECT_EQ(saved->append_system_prompt, rule);
@@ -64,10 +54,10 @@ TEST_F(RealCli, CustomInstructionsReachTheNextRequestAndGoWhenRemoved) {
     EXPECT_NE(system_text(main_requests().back()).find(rule), std::string::npos) << "the restarted CLI carries them";
 
     std::string too_long(uap::agent::max_custom_instructions_bytes + 1, 'x');
-    EXPECT_NE(answer(*client, instructions_command(too_long, "long"), "long").find("at most 16384 are taken"), std::string::npos);
-    EXPECT_NE(answer(*client, R"({"type":"set_custom_instructions","id":"none"})", "none").find("needs text"), std::string::npos);
+    EXPECT_NE(command_outcome(*client, instructions_command(too_long, "long"), "long").find("at most 16384 are taken"), std::string::npos);
+    EXPECT_NE(command_outcome(*client, R"({"type":"set_custom_instructions","id":"none"})", "none").find("needs text"), std::string::npos);
 
-    EXPECT_EQ(answer(*client, instructions_command("", "clear"), "clear"), "ok");
+    EXPECT_EQ(command_outcome(*client, instructions_command("", "clear"), "clear"), "ok");
     before = client->count();
     client->send(send_command("three"));
     ASSERT_GE(wait_turn(*client, before), 0);

@@ -35,23 +35,13 @@ std::vector<std::string> conversation(const std::string& body) {
     return lines;
 }
 
-std::string command_error(PanelClient& client, const std::string& json_text, const std::string& id) {
-    size_t before = client.count();
-    client.send(json_text);
-    int index = client.wait_for([&](const rapidjson::Document& m) { return is_type(m, "command_result") && m["id"] == id.c_str(); }, 20s, before);
-    if (index < 0)
-        return "<no answer>";
-    auto result = client.message(static_cast<size_t>(index));
-    return result["ok"].GetBool() ? "" : uap::json::string_field(result, "error").value_or("<no error>");
-}
-
 } // namespace
 
 TEST_F(RealCli, EditingTheLastMessageForksTheConversationBeforeItAndKeepsTheOriginalInHistory) {
     start(R"([{"text":"answer one"},{"text":"answer two"},{"text":"answer to the edit"}])");
     auto client = connect();
-    EXPECT_NE(command_error(*client, R"({"type":"retry_last_message","id":"early","text":"x"})", "early").find("no message to retry yet"), std::string::npos);
-    EXPECT_NE(command_error(*client, R"({"type":"retry_last_message","id":"empty"})", "empty").find("needs text"), std::string::npos);
+    EXPECT_NE(command_outcome(*client, R"({"type":"retry_last_message","id":"early","text":"x"})", "early").find("no message to retry yet"), std::string::npos);
+    EXPECT_NE(command_outcome(*client, R"({"type":"retry_last_message","id":"empty"})", "empty").find("needs text"), std::string::npos);
 
     size_t before = client->count();
     client->send(send_command("first question"));
@@ -63,7 +53,7 @@ TEST_F(RealCli, EditingTheLastMessageForksTheConversationBeforeItAndKeepsTheOrig
     ASSERT_FALSE(original.empty());
 
     before = client->count();
-    EXPECT_EQ(command_error(*client, R"({"type":"retry_last_message","id":"edit","text":"second question, edited"})", "edit"), "");
+    EXPECT_EQ(command_outcome(*client, R"({"type":"retry_last_message","id":"edit","text":"second question, edited"})", "edit"), "ok");
     int reset = client->wait_for_type("transcript_reset", 20s, before);
     ASSERT_GE(reset, 0) << ::testing::PrintToString(client->texts());
     auto items = client->message(static_cast<size_t>(reset));
@@ -93,7 +83,7 @@ TEST_F(RealCli, RetryingTheOnlyMessageStartsTheConversationAgain) {
     client->send(send_command("the only question"));
     ASSERT_GE(wait_turn(*client, before), 0);
     before = client->count();
-    EXPECT_EQ(command_error(*client, R"({"type":"retry_last_message","id":"retry","text":"the only question"})", "retry"), "");
+    EXPECT_EQ(command_outcome(*client, R"({"type":"retry_last_message","id":"retry","text":"the only question"})", "retry"), "ok");
     int reset = client->wait_for_type("transcript_reset", 20s, before);
     ASSERT_GE(reset, 0);
     EXPECT_EQ(client->message(static_cast<size_t>(reset))["items"].Size(), 0u);
