@@ -7,4 +7,7 @@ npm ci --no-audit --no-fund --loglevel=error
 mkdir -p vendor
 cp node_modules/markdown-it/dist/markdown-it.min.js vendor/markdown-it.min.js
 cp node_modules/markdown-it/LICENSE vendor/markdown-it.LICENSE.txt
+cp node_modules/@highlightjs/cdn-assets/highlight.min.js vendor/highlight.min.js
+cp node_modules/@highlightjs/cdn-assets/LICENSE vendor/highlight.LICENSE.txt
+echo "vendored highlight.js $(node -p "require('./node_modules/@highlightjs/cdn-assets/package.json').version")"
 echo "vendored markdown-it $(node -p "require('./node_modules/markdown-it/package.json').version")"

@@ -1,5 +1,6 @@
 // The host's Markdown tree (docs/panel-protocol.md, "Rendered Markdown") → DOM, built from
-// elements and text nodes only, so model text never becomes markup. Web and mail links open in a
+// elements and text nodes only (code coloured by highlight.js is checked to be spans of its own
+// text), so model text never becomes markup. Web and mail links open in a
 // new tab without an opener; asset links show the path, since a browser cannot open an asset.
 import { element } from './dom.js';
 
@@ -46,8 +47,30 @@ function renderCode(node) {
     setTimeout(() => { copy.textContent = 'Copy'; }, 1200);
   });
   if (node.language) pre.append(element('span', { className: 'code-language', text: node.language }));
-  pre.append(copy, element('code', { text: node.text ?? '' }));
+  pre.append(copy, highlighted(node.text ?? '', node.language ?? ''));
   return pre;
+}
+
+// Past this size a block is shown plain: colouring a huge block would hold the page up.
+const maxHighlightedBytes = 100 * 1024;
+
+// The code coloured by highlight.js when the fence names a language it knows. Its output is the
+// code's text, escaped, in <span class="hljs-..."> elements; it is used only when it is exactly
+// that (nothing but spans, the same text), so the code can never become markup.
+function highlighted(text, language) {
+  const code = element('code', { text });
+  const hljs = window.hljs;
+  if (!hljs || !language || text.length > maxHighlightedBytes || !hljs.getLanguage(language)) return code;
+  const coloured = document.createElement('code');
+  try {
+    coloured.innerHTML = hljs.highlight(text, { language, ignoreIllegals: true }).value;
+  } catch {
+    return code;
+  }
+  const onlySpans = [...coloured.querySelectorAll('*')].every((child) => child.tagName === 'SPAN' && [...child.attributes].every((attribute) => attribute.name === 'class'));
+  if (!onlySpans || coloured.textContent !== text) return code;
+  coloured.className = 'hljs';
+  return coloured;
 }
 
 function renderList(node) {

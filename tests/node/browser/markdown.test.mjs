@@ -102,6 +102,35 @@ describe('markdown fixture', () => {
       assert.deepEqual(results[index], shownFor(message, message.expected), `fixture message "${message.name}"`));
   });
 
+  it('colours code in a language highlight.js knows, and hostile code stays its own text', async () => {
+    const hostile = 'var s = "</code><img src=x onerror=window.__pwned=1>"; // <script>window.__pwned=2</script>\nclass A { }';
+    const results = await page.evaluate(async (code) => {
+      const { renderAssistantBody } = await import('/markdown_tree.js');
+      const body = renderAssistantBody({ text: 'code', markdown: { version: 1, blocks: [
+        { type: 'code', language: 'csharp', text: code },
+        { type: 'code', language: 'no-such-language', text: 'plain <b>x</b>' },
+        { type: 'code', language: 'csharp', text: `// ${'x'.repeat(200 * 1024)}` }] } });
+      document.getElementById('transcript').append(body);
+      return [...body.querySelectorAll('pre code')].map((node) => ({
+        className: node.className, text: node.textContent, spans: node.querySelectorAll('span').length,
+        others: node.querySelectorAll(':not(span)').length, keyword: node.querySelector('.hljs-keyword')?.textContent ?? null,
+        colour: node.querySelector('.hljs-keyword') ? getComputedStyle(node.querySelector('.hljs-keyword')).color : null,
+      }));
+    }, hostile);
+    assert.equal(results[0].className, 'hljs', 'a known language is coloured');
+    assert.equal(results[0].text, hostile, 'the text is exactly the code');
+    assert.ok(results[0].spans > 2, `coloured in spans (${results[0].spans})`);
+    assert.equal(results[0].others, 0, 'nothing but spans: no <img>, no <script>');
+    assert.equal(results[0].keyword, 'var');
+    assert.equal(results[0].colour, 'rgb(136, 57, 196)', 'the theme\'s keyword colour');
+    assert.equal(results[1].className, '', 'an unknown language stays plain');
+    assert.equal(results[1].spans, 0);
+    assert.equal(results[2].className, '', 'a block over 100 KiB stays plain');
+    await page.waitForTimeout(200);
+    assert.equal(await page.evaluate(() => window.__pwned), undefined, 'nothing in the code ran');
+    await page.evaluate(() => document.querySelector('#transcript > .body:last-child')?.remove());
+  });
+
   it('a turn of fixture messages arrives with the host tree, renders it, and nothing runs', async () => {
     await sendMessage(page, 'render the fixture');
     await page.waitForSelector('.turn-summary', { timeout: 90000 });
