@@ -7,7 +7,7 @@ import { renderMarkdown } from './markdown.js';
 import { renderAssistantBody } from './markdown_tree.js';
 
 // The events the transcript draws; others (command results and the like) pass by.
-const drawnTypes = new Set(['user_message', 'assistant_message', 'assistant_thinking', 'tool_started', 'tool_finished', 'turn_finished', 'turn_reverted',
+const drawnTypes = new Set(['user_message', 'assistant_message', 'assistant_thinking', 'tool_started', 'tool_finished', 'subagent_task', 'turn_finished', 'turn_reverted',
   'notice', 'compaction', 'permission_decided', 'editor_event']);
 
 export class Transcript {
@@ -125,6 +125,7 @@ export class Transcript {
       case 'tool_started': return this.addTool(event, live);
       case 'tool_finished': return this.finishTool(event, live);
       case 'tool_progress': return this.progressTool(event);
+      case 'subagent_task': return this.taskOfTool(event);
       case 'turn_finished': return this.addSummary(event);
       case 'turn_reverted': return this.addRevertOutcome(event);
       case 'notice': return this.addNotice(event);
@@ -174,7 +175,7 @@ export class Transcript {
       element('div', { className: 'role', text: event.subagent ? t('transcript.subagent') : t('transcript.agent') }));
     node.append(renderAssistantBody(event));
     if (event.aborted) node.append(element('div', { className: 'meta', text: t('transcript.interrupted') }));
-    this.append(node);
+    this.place(node, event);
   }
 
   // Folded by default: the reasoning is there for whoever wants it, without burying the answer.
@@ -183,7 +184,7 @@ export class Transcript {
       element('summary', { text: t('transcript.thinking') }),
       element('div', { className: 'body plain', text: event.text ?? '' }));
     if (event.truncated) details.append(element('div', { className: 'meta', text: t('tool.truncated') }));
-    this.append(details);
+    this.place(details, event);
   }
 
   appendDelta(text) {
@@ -223,7 +224,38 @@ export class Transcript {
       element('pre', { className: 'tool-input', text: formatJson(event.input ?? {}) }));
     details.dataset.started = live ? String(performance.now()) : '';
     this.toolCards.set(event.tool_use_id, details);
-    this.append(details);
+    this.place(details, event);
+  }
+
+  // A subagent's message, thinking or tool call goes inside the card of the Agent call it works
+  // for, once that card is drawn; anything else (and a subagent item of a reopened session, which
+  // names no call) follows the conversation.
+  place(node, event) {
+    const parent = event.parent_tool_use_id ? this.toolCards.get(event.parent_tool_use_id) : null;
+    if (!parent) {
+      this.append(node);
+      return;
+    }
+    let work = parent.querySelector(':scope > .subagent-work');
+    if (!work) {
+      work = element('div', { className: 'subagent-work' }, element('div', { className: 'tool-section-title', text: t('tool.subagent_work') }));
+      parent.append(work);
+    }
+    work.append(node);
+    if (!this.batch) this.added(node);
+  }
+
+  // The CLI's word on the subagent an Agent call started: what it does now, then how it ended.
+  taskOfTool(event) {
+    const card = this.toolCards.get(event.tool_use_id);
+    if (!card) return;
+    let line = card.querySelector(':scope > summary .subagent-status');
+    if (!line) {
+      line = element('span', { className: 'subagent-status' });
+      card.querySelector(':scope > summary').append(line);
+    }
+    line.textContent = event.phase === 'finished' ? t('tool.subagent_finished', { status: event.status || '?' }) : event.description ?? '';
+    card.dataset.subagent = event.phase;
   }
 
   // A running call's progress as its tool reports it (the host paces the reports): the share done
@@ -231,10 +263,10 @@ export class Transcript {
   progressTool(event) {
     const card = this.toolCards.get(event.tool_use_id);
     if (!card || card.dataset.finished) return;
-    let line = card.querySelector('.tool-progress');
+    let line = card.querySelector(':scope > summary .tool-progress');
     if (!line) {
       line = element('span', { className: 'tool-progress' });
-      card.querySelector('summary').append(line);
+      card.querySelector(':scope > summary').append(line);
     }
     const share = event.total > 0 ? `${Math.min(100, Math.round((100 * event.progress) / event.total))}%` : '';
     line.textContent = [share, event.message ?? ''].filter(Boolean).join(' · ');
@@ -247,8 +279,9 @@ export class Transcript {
       card = this.toolCards.get(event.tool_use_id);
     }
     card.dataset.finished = 'true';
-    card.querySelector('.tool-progress')?.remove();
-    const state = card.querySelector('.tool-state');
+    // The card's own summary: a subagent's cards inside it have theirs.
+    card.querySelector(':scope > summary .tool-progress')?.remove();
+    const state = card.querySelector(':scope > summary .tool-state');
     if (event.policy) {
       card.classList.add('policy');
       state.textContent = t('tool.blocked', { basis: event.policy.basis });
@@ -258,7 +291,7 @@ export class Transcript {
       // The user's own refusal: not a failure, and the reason stays readable on the closed card.
       card.classList.add('denied');
       state.textContent = t('tool.denied');
-      card.querySelector('summary').append(element('span', { className: 'tool-reason', text: event.denied.message ?? '' }));
+      card.querySelector(':scope > summary').append(element('span', { className: 'tool-reason', text: event.denied.message ?? '' }));
     } else {
       card.classList.toggle('error', !!event.is_error);
       state.textContent = event.is_error ? t('tool.error') : t('tool.done');

@@ -9,6 +9,7 @@
 #include "support/utf8_text.hpp"
 
 #include <algorithm>
+#include <optional>
 
 namespace uap::agent {
 
@@ -35,6 +36,30 @@ std::string content_text(const rapidjson::Value& content) {
 bool is_subagent(const rapidjson::Value& message) {
     const rapidjson::Value* parent = member(message, "parent_tool_use_id");
     return parent && parent->IsString();
+}
+
+// Marks an item of a subagent's conversation, with the Agent call it works for, so front-ends can
+// show it inside that call's card.
+void mark_subagent(rapidjson::Document& item, const rapidjson::Value& message) {
+    if (!is_subagent(message))
+        return;
+    item.AddMember("subagent", true, item.GetAllocator());
+    put(item, "parent_tool_use_id", json::string_field(message, "parent_tool_use_id").value_or(""));
+}
+
+// The CLI's task_started / task_progress / task_notification about a subagent (or another
+// background task) as one subagent_task event; nullopt for a message that names no tool call.
+std::optional<rapidjson::Document> subagent_task(const std::string& subtype, const rapidjson::Value& message) {
+    auto tool_use_id = json::string_field(message, "tool_use_id");
+    if (!tool_use_id || tool_use_id->empty())
+        return std::nullopt;
+    auto task = event("subagent_task");
+    put(task, "tool_use_id", *tool_use_id);
+    put(task, "phase", subtype == "task_started" ? "started" : subtype == "task_progress" ? "progress" : "finished");
+    put(task, "description", utf8::clip(json::string_field(message, "description").value_or(""), 200));
+    if (subtype == "task_notification")
+        put(task, "status", json::string_field(message, "status").value_or(""));
+    return task;
 }
 
 // The context window a result reports in modelUsage (one entry per model the turn used, subagents'
@@ -107,6 +132,11 @@ void AgentSession::handle_system(const rapidjson::Value& message) {
                     publish_notice_locked("warning", "the host's MCP server is " + json::string_field(server, "status").value_or("unknown") +
                                                          " in the CLI; Unity tools are unavailable");
         publish_status_locked();
+    } else if (subtype == "task_started" || subtype == "task_progress" || subtype == "task_notification") {
+        if (auto task = subagent_task(subtype, message)) {
+            task->AddMember("turn_id", m_turns.last_turn(), task->GetAllocator());
+            m_hub.publish(std::move(*task));
+        }
     } else if (subtype == "compact_boundary") {
         m_hub.publish(event("compaction"));
     } else if (subtype == "api_retry") {
@@ -187,8 +217,7 @@ void AgentSession::handle_assistant(const rapidjson::Value& message) {
             continue;
         }
         item.AddMember("turn_id", m_turns.last_turn(), item.GetAllocator());
-        if (subagent)
-            item.AddMember("subagent", true, item.GetAllocator());
+        mark_subagent(item, message);
         m_hub.publish(std::move(item));
     }
 }
@@ -234,8 +263,7 @@ void AgentSession::handle_user(const rapidjson::Value& message) {
         put(finished, "content", utf8::clip(text, max_tool_result_text));
         finished.AddMember("truncated", text.size() > max_tool_result_text, finished.GetAllocator());
         finished.AddMember("turn_id", m_turns.last_turn(), finished.GetAllocator());
-        if (is_subagent(message))
-            finished.AddMember("subagent", true, finished.GetAllocator());
+        mark_subagent(finished, message);
         m_hub.publish(std::move(finished));
     }
 }

@@ -14,7 +14,7 @@ namespace {
 
 bool is_transcript_event(const std::string& type) {
     return type == "user_message" || type == "assistant_message" || type == "assistant_thinking" || type == "tool_started" || type == "tool_finished" ||
-           type == "turn_finished" || type == "turn_reverted" || type == "notice" || type == "compaction";
+           type == "turn_finished" || type == "turn_reverted" || type == "notice" || type == "compaction" || type == "subagent_task";
 }
 
 std::string pending_id(const rapidjson::Value& value) {

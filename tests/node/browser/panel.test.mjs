@@ -213,6 +213,29 @@ describe('tools and permissions', () => {
     });
   });
 
+  it('shows a subagent\'s work inside the card of the Agent call that started it', async () => {
+    const steps = [
+      { tool_use: { name: 'Agent', input: { description: 'look around', prompt: 'SUBTASK list the markdown files', subagent_type: 'general-purpose' } } },
+      { match: 'SUBTASK', blocks: [{ text: 'looking for markdown' }, { tool_use: { name: 'Glob', input: { pattern: '*.md' } } }] },
+      { match: 'No such tool available', text: 'none found' },
+      { text: 'delegated' },
+      { text: 'the subagent found none' }];
+    await withStack(steps, {}, async ({ host, browser }) => {
+      const page = await openPanel(browser, host.signIn);
+      await sendMessage(page, 'delegate it');
+      const agent = page.locator('.tool-card', { has: page.locator(':scope > summary .tool-name', { hasText: 'Agent' }) });
+      await agent.locator(':scope > summary .subagent-status', { hasText: 'subagent completed' }).waitFor({ timeout: 60000 });
+      await agent.locator(':scope > summary').click(); // The card opens to show the work inside.
+      const work = agent.locator(':scope > .subagent-work');
+      await work.locator('.message.assistant.subagent', { hasText: 'none found' }).waitFor({ timeout: 10000 });
+      assert.equal(await work.locator('.message.assistant.subagent', { hasText: 'looking for markdown' }).count(), 1);
+      assert.equal(await work.locator('.tool-card .tool-name', { hasText: 'Glob' }).count(), 1, 'the subagent\'s tool call is inside too');
+      assert.equal(await page.locator('#transcript > .message.assistant.subagent').count(), 0, 'nothing of the subagent is loose in the conversation');
+      await page.locator('#transcript > .message.assistant', { hasText: 'delegated' }).waitFor();
+      await screenshot(page, 'subagent-card');
+    });
+  });
+
   it('shows a script-gate refusal as policy, not as an error', async () => {
     const steps = (project) => [
       { tool_use: { name: 'Write', input: { file_path: path.join(project, 'Assets/Scripts/Player.cs'), content: 'class Player {}' } } },
