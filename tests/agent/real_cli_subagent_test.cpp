@@ -1,8 +1,10 @@
 // A subagent's work with the real CLI against the scripted fake Messages API: every item of its
-// conversation names the Agent call it works for, and the CLI's task messages arrive as
-// subagent_task events, so front-ends can show the work inside that call's card.
+// conversation names the Agent call it works for, the CLI's task messages arrive as subagent_task
+// events, so front-ends can show the work inside that call's card, and the turn the CLI runs by
+// itself once the subagent ends is a turn of its own.
 #include "real_cli_fixture.hpp"
 
+#include "app/agent_service.hpp"
 #include "support/json.hpp"
 
 using namespace std::chrono_literals;
@@ -54,4 +56,15 @@ TEST_F(RealCli, ASubagentsWorkNamesTheAgentCallItWorksForAndItsTaskIsReported) {
     int delegated = client->wait_for([](const rapidjson::Document& m) { return is_type(m, "assistant_message") && field(m, "text") == "delegated"; }, 5s);
     ASSERT_GE(delegated, 0);
     EXPECT_FALSE(client->message(static_cast<size_t>(delegated)).HasMember("parent_tool_use_id"));
+
+    // When the subagent has ended, the CLI answers its notification by itself: a turn of its own,
+    // announced, with its own number, never one outside every turn.
+    int own_turn = client->wait_for([](const rapidjson::Document& m) { return is_type(m, "turn_finished") && field(m, "result") == "the subagent found none"; }, 30s);
+    ASSERT_GE(own_turn, 0) << ::testing::PrintToString(client->texts());
+    EXPECT_EQ(client->message(static_cast<size_t>(own_turn))["turn_id"].GetUint64(), 2u);
+    EXPECT_GE(client->wait_for([](const rapidjson::Document& m) { return is_type(m, "notice") && field(m, "text").find("goes on by itself") != std::string::npos; }, 1s), 0);
+    int answer = client->wait_for([](const rapidjson::Document& m) { return is_type(m, "assistant_message") && field(m, "text") == "the subagent found none"; }, 1s);
+    ASSERT_GE(answer, 0);
+    EXPECT_EQ(client->message(static_cast<size_t>(answer))["turn_id"].GetUint64(), 2u);
+    EXPECT_EQ(host->agent().session().state(), uap::agent::SessionState::Ready);
 }

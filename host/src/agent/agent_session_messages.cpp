@@ -148,12 +148,19 @@ void AgentSession::handle_system(const rapidjson::Value& message) {
 }
 
 void AgentSession::handle_stream_event(const rapidjson::Value& message) {
-    if (!m_turns.accepts_stream_events() || is_subagent(message))
-        return; // The turn fence: late events of an interrupted turn are dropped.
     const rapidjson::Value* raw = member(message, "event");
-    if (!raw)
+    if (!raw || is_subagent(message))
         return;
     std::string type = json::string_field(*raw, "type").value_or("");
+    // A response begins while no turn runs: the CLI goes on by itself (a background task it started
+    // has ended), so the answer is a turn of its own rather than items outside any turn.
+    if (type == "message_start" && m_turns.phase() == TurnPhase::Idle) {
+        observe_turn_start_locked(m_turns.turn_started_by_cli(Clock::now()));
+        publish_notice_locked("info", "the agent goes on by itself: a background task it started (e.g. a subagent) has finished");
+        publish_status_locked();
+    }
+    if (!m_turns.accepts_stream_events())
+        return; // The turn fence: late events of an interrupted turn are dropped.
     if (type == "content_block_delta") {
         const rapidjson::Value* delta = member(*raw, "delta");
         if (!delta || json::string_field(*delta, "type").value_or("") != "text_delta")

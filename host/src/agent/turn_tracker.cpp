@@ -12,6 +12,13 @@ std::optional<uint64_t> TurnTracker::message_sent(Clock::time_point now) {
     return ++m_turn;
 }
 
+uint64_t TurnTracker::turn_started_by_cli(Clock::time_point now) {
+    m_outstanding = 1;
+    m_last_activity = now;
+    m_phase = TurnPhase::Running;
+    return ++m_turn;
+}
+
 uint64_t TurnTracker::result_received(Clock::time_point now) {
     if (m_phase == TurnPhase::Idle)
         return 0;

@@ -21,6 +21,9 @@ public:
     // A result arrived: the current turn ended. Returns the ended turn id (0 when none was
     // running), and starts the next queued turn, if any.
     uint64_t result_received(Clock::time_point now);
+    // The CLI began a turn nobody sent a message for (it answers the notification of a background
+    // task it started, such as a subagent). Starts that turn and returns its id; only while Idle.
+    uint64_t turn_started_by_cli(Clock::time_point now);
     void interrupt_requested();
     // The process died or a new session began: nothing is running any more.
     void reset();
