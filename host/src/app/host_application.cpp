@@ -23,6 +23,7 @@
 #include "modules/module_host.hpp"
 #include "panel/module_catalog.hpp"
 #include "panel/editor_activity.hpp"
+#include "panel/mention_completion.hpp"
 #include "panel/scene_context.hpp"
 #include "profiles/profile_service.hpp"
 #include "runner/isolated_module.hpp"
@@ -75,6 +76,7 @@ struct HostApplication::Graph {
     std::unique_ptr<AgentService> agent;
     std::unique_ptr<IntegrationCommands> integration_commands; // Its install thread uses the agent's session and hub.
     std::unique_ptr<panel::SceneContext> scene_context; // After the agent: it publishes to the agent's hub.
+    std::unique_ptr<panel::MentionCommands> mentions;
     std::unique_ptr<profiles::ProfileService> profiles;
     std::unique_ptr<ProfileCommands> profile_commands;
     std::unique_ptr<PeriodicTask> registry_watcher;
@@ -303,6 +305,8 @@ Expected<void> HostApplication::start() {
     graph->scene_context = std::make_unique<panel::SceneContext>(&graph->editor->bridge(), graph->agent->hub());
     graph->agent->endpoint().add_command_extension(graph->scene_context.get());
     graph->agent->endpoint().set_scene_context(graph->scene_context.get());
+    graph->mentions = std::make_unique<panel::MentionCommands>(project);
+    graph->agent->endpoint().add_command_extension(graph->mentions.get());
     graph->editor_activity = std::make_unique<panel::EditorActivity>(&graph->editor->bridge(), graph->agent->hub());
     graph->editor_activity->set_state_listener([graph = graph.get()] { graph->agent->session().republish_status(); });
     graph->profile_commands = std::make_unique<ProfileCommands>(*graph->profiles, [graph = graph.get()] {
