@@ -53,8 +53,9 @@ new Composer({
   input: document.getElementById('input'),
   interrupt: interruptButton,
   attachments: document.getElementById('attachments'),
-  slashList: document.getElementById('slash-commands'),
+  completionList: document.getElementById('completions'),
   commands: () => status.status.slash_commands ?? [],
+  completeMention: (prefix) => connection.command('complete_mention', { prefix }),
   onProblem: (text) => transcript.add({ type: 'notice', level: 'warning', text }),
   onSend: async (text, images) => {
     const result = await connection.command('send', images.length ? { text, images } : { text });

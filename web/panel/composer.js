@@ -1,9 +1,9 @@
 // The message box. Enter sends and Shift+Enter breaks the line, except while an input method is
 // composing (Japanese, Chinese, Korean): there Enter confirms the composition and never sends.
-// Images pasted or dropped into it travel with the next message.
+// Images pasted or dropped into it travel with the next message; "/" and "@" open completions.
 import { element } from './dom.js';
 import { t } from './i18n.js';
-import { SlashPopup } from './slash_popup.js';
+import { CompletionPopup, mentionSource, slashSource } from './completion_popup.js';
 
 const imageTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const maxImageBytes = 5 * 1024 * 1024; // The Messages API's limit for one image.
@@ -18,9 +18,9 @@ function readAsBase64(file) {
 }
 
 export class Composer {
-  constructor({ form, input, interrupt, attachments, slashList, commands, onSend, onInterrupt, onProblem }) {
+  constructor({ form, input, interrupt, attachments, completionList, commands, completeMention, onSend, onInterrupt, onProblem }) {
     this.input = input;
-    this.slash = new SlashPopup(input, slashList, commands);
+    this.completion = new CompletionPopup(input, completionList, [slashSource(commands), mentionSource(completeMention)]);
     this.attachments = attachments;
     this.images = [];
     this.onProblem = onProblem;
@@ -38,7 +38,7 @@ export class Composer {
     input.addEventListener('keydown', (event) => {
       // keyCode 229 marks a key the input method consumed.
       if (event.isComposing || this.composing || this.justComposed || event.keyCode === 229) return;
-      if (this.slash.handleKey(event)) return;
+      if (this.completion.handleKey(event)) return;
       if (event.key !== 'Enter' || event.shiftKey) return;
       event.preventDefault();
       form.requestSubmit();

@@ -293,21 +293,51 @@ describe('composer', () => {
       assert.ok(reported.length > 3, `the CLI reported slash commands: ${reported}`);
       await page.focus('#input');
       await page.keyboard.type('/');
-      await page.locator('#slash-commands').waitFor();
+      await page.locator('#completions').waitFor();
       await screenshot(page, 'slash-popup');
-      assert.equal(await page.locator('.slash-option').count(), Math.min(reported.length, 50));
+      assert.equal(await page.locator('.completion-option').count(), Math.min(reported.length, 50));
       const prefix = reported[0].slice(0, 2);
       await page.keyboard.type(prefix);
-      const shown = (await page.locator('.slash-name').allTextContents()).map((text) => text.split(' ')[0]);
+      await page.waitForFunction((typed) => [...document.querySelectorAll('.completion-name')].every((node) => node.textContent.startsWith(typed)), `/${prefix}`);
+      const shown = (await page.locator('.completion-name').allTextContents()).map((text) => text.split(' ')[0]);
       assert.ok(shown.length >= 1 && shown.every((name) => name.startsWith(`/${prefix}`)), `filtered by "/${prefix}": ${shown}`);
       if (shown.length > 1) await page.keyboard.press('ArrowDown');
       const expected = shown[Math.min(1, shown.length - 1)];
       await page.keyboard.press('Enter');
       assert.equal(await page.inputValue('#input'), `${expected} `);
-      assert.equal(await page.locator('#slash-commands').isHidden(), true);
+      assert.equal(await page.locator('#completions').isHidden(), true);
       await page.waitForTimeout(300);
       assert.equal(await page.locator('.message.user').count(), 0, 'picking a command sends nothing');
       assert.equal(fake.mainRequests().length, 0);
+    });
+  });
+
+  it('completes "@" mentions from the project one folder at a time and sends the path as typed', async () => {
+    const beforeHost = ({ project }) => {
+      fs.mkdirSync(path.join(project, 'Assets', 'Scripts'), { recursive: true });
+      fs.writeFileSync(path.join(project, 'Assets', 'Scripts', 'Player.cs'), 'class Player {}');
+      fs.writeFileSync(path.join(project, 'Assets', 'Scripts', 'Player.cs.meta'), 'guid: 1');
+    };
+    await withStack([{ text: 'read it' }], { beforeHost }, async ({ host, browser, fake }) => {
+      const page = await openPanel(browser, host.signIn);
+      await page.focus('#input');
+      await page.keyboard.type('look at @As');
+      await page.locator('.completion-name', { hasText: '@Assets/' }).waitFor();
+      await page.keyboard.press('Tab'); // A folder: its entries come next.
+      await page.locator('.completion-name', { hasText: '@Assets/Scripts/' }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.completion-name', { hasText: '@Assets/Scripts/Player.cs' }).waitFor();
+      assert.deepEqual(await page.locator('.completion-name').allTextContents(), ['@Assets/Scripts/Player.cs'], 'the .meta file is not offered');
+      await screenshot(page, 'mention-popup');
+      await page.keyboard.press('Enter');
+      assert.equal(await page.inputValue('#input'), 'look at @Assets/Scripts/Player.cs ');
+      await page.keyboard.type('please');
+      await page.keyboard.press('Enter');
+      await page.locator('.message.assistant', { hasText: 'read it' }).waitFor({ timeout: 60000 });
+      assert.ok(JSON.stringify(fake.mainRequests().at(-1).body.messages).includes('look at @Assets/Scripts/Player.cs please'));
+      const refused = await page.evaluate(() => window.uapPanel.connection.command('complete_mention', { prefix: 'Assets/../../' }));
+      assert.equal(refused.ok, false);
+      assert.match(refused.error, /cannot leave the project/);
     });
   });
 
