@@ -704,7 +704,9 @@ describe('sign-in', () => {
       await page.evaluate(() => window.uapPanel.setLanguage('en'));
 
       // Turning subscription-only off hands the key back: saved, checked again, and the card goes.
-      await card.locator('input[data-setting="subscription_only"]').uncheck();
+      // A click, not uncheck(): the card is drawn again at once (checking, then gone), so the box
+      // Playwright would read back is already another one.
+      await card.locator('input[data-setting="subscription_only"]').click();
       await page.locator('#sign-in').waitFor({ state: 'hidden', timeout: 30000 });
       const saved = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings/AgentPanel/agent-settings.json'), 'utf8'));
       assert.equal(saved.auth, 'automatic');
