@@ -2,7 +2,7 @@
 // no login, a login the API refused), with the command that fixes it, Copy, "Check again" and the
 // subscription-only switch; and the same facts in Settings. The host does the checking.
 import { element } from './dom.js';
-import { onLanguageChange, t } from './i18n.js';
+import { currentLanguage, onLanguageChange, t } from './i18n.js';
 
 const problems = ['cli_missing', 'cli_too_old', 'signed_out', 'login_rejected', 'check_failed'];
 
@@ -28,6 +28,10 @@ export class SignInView {
     const state = this.signIn?.state;
     if (problems.includes(state)) this.shownState = state;
     else if (state !== 'checking') this.shownState = null;
+    // Status events arrive all through a turn; a card drawn again for nothing could lose a click.
+    const key = JSON.stringify([this.signIn, this.authMode, this.shownState, this.error, currentLanguage()]);
+    if (key === this.drawn) return;
+    this.drawn = key;
     this.card.hidden = !this.shownState;
     this.card.dataset.state = state ?? '';
     this.card.replaceChildren(...(this.shownState ? this.cardContent(state === 'checking') : []));
