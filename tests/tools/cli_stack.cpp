@@ -4,6 +4,7 @@
 #include "../agent/fake_messages_api.hpp"
 
 #include "agent/agent_settings.hpp"
+#include "support/json.hpp"
 #include "support/json_writer.hpp"
 
 #include <chrono>
@@ -68,6 +69,21 @@ CliStack::~CliStack() {
         std::error_code ignored;
         fs::remove_all(m_root, ignored);
     }
+}
+
+std::vector<rapidjson::Document> CliStack::main_requests() const {
+    std::vector<rapidjson::Document> bodies;
+    std::ifstream stream(requests_file());
+    std::string line;
+    while (std::getline(stream, line)) {
+        auto parsed = json::parse(line);
+        if (!parsed || !parsed->IsObject() || json::string_field(*parsed, "kind").value_or("") != "main")
+            continue;
+        rapidjson::Document body;
+        body.CopyFrom((*parsed)["body"], body.GetAllocator());
+        bodies.push_back(std::move(body));
+    }
+    return bodies;
 }
 
 } // namespace uap::testing

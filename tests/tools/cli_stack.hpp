@@ -37,6 +37,8 @@ public:
     agent_test::PanelClient& client() { return *m_client; }
     // The fake API's record: one JSON line per request it received.
     std::filesystem::path requests_file() const { return m_root / "requests.jsonl"; }
+    // The bodies of the main-conversation requests the fake API received, in order.
+    std::vector<rapidjson::Document> main_requests() const;
     // Keeps the scratch folder for a failed test's post-mortem.
     void keep_files() { m_keep = true; }
 

@@ -30,22 +30,6 @@ std::string scripted_turn(std::initializer_list<std::string> tool_steps, const s
     return steps.begin_object().field("text", closing).end_object().end_array().text();
 }
 
-// The bodies of the main-conversation requests the fake API received, in order.
-std::vector<rapidjson::Document> main_requests(const std::filesystem::path& record) {
-    std::vector<rapidjson::Document> bodies;
-    std::ifstream stream(record);
-    std::string line;
-    while (std::getline(stream, line)) {
-        auto parsed = uap::json::parse(line);
-        if (!parsed || !parsed->IsObject() || uap::json::string_field(*parsed, "kind").value_or("") != "main")
-            continue;
-        rapidjson::Document body;
-        body.CopyFrom((*parsed)["body"], body.GetAllocator());
-        bodies.push_back(std::move(body));
-    }
-    return bodies;
-}
-
 // Every tool_result's text in a request's conversation, in order.
 std::vector<std::string> tool_results(const rapidjson::Value& body) {
     std::vector<std::string> texts;
@@ -99,7 +83,7 @@ TEST(ToolDiscoveryWithRealCli, TheModelFindsAndCallsAThirdPartyToolAndAProToolTh
     ASSERT_GE(finished, 0) << ::testing::PrintToString(client.texts());
     EXPECT_EQ(client.wait_for_type("permission_requested", 100ms, asked + 1), -1) << "only the not-undoable call was asked about";
 
-    auto requests = main_requests(cli.requests_file());
+    auto requests = cli.main_requests();
     ASSERT_GE(requests.size(), 5u);
     // The pinned CLI defers MCP tools behind its own ToolSearch and names them in the first request's
     // text; either way, what it offers the model is in that request.

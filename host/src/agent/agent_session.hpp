@@ -89,7 +89,8 @@ public:
     // The MCP URL is known only once the server listens; set it before start().
     void set_mcp_url(std::string url);
 
-    Expected<void> send(const std::string& text, const std::vector<ImageAttachment>& images);
+    // attached_context: what the user attached to this message (context chips), written ahead of it.
+    Expected<void> send(const std::string& text, const std::vector<ImageAttachment>& images, std::string attached_context = {});
     Expected<void> interrupt();
     Expected<void> answer_permission(const std::string& permission_id, const PermissionAnswer& answer);
     Expected<void> new_session();
@@ -164,6 +165,7 @@ private:
         std::string text;
         std::vector<ImageAttachment> images;
         Delivery delivery = Delivery::First;
+        std::string attached; // The context chips the user attached.
         // What the turn context sources said when the message was first written; kept, so a message
         // sent again after a CLI death carries the same context and later events wait for the next.
         std::optional<std::string> context;

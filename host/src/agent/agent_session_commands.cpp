@@ -28,7 +28,7 @@ constexpr const char* continue_prompt = "Continue where you left off.";
 
 } // namespace
 
-Expected<void> AgentSession::send(const std::string& text, const std::vector<ImageAttachment>& images) {
+Expected<void> AgentSession::send(const std::string& text, const std::vector<ImageAttachment>& images, std::string attached_context) {
     std::lock_guard lock(m_mutex);
     if (text.empty() && images.empty())
         return Error("the message is empty");
@@ -39,13 +39,13 @@ Expected<void> AgentSession::send(const std::string& text, const std::vector<Ima
             return Error("the agent session is not started (the host runs without --agent, or the CLI was not found)");
         if (m_errored && !m_respawn_due)
             return Error("the agent is stopped: " + m_error + " (start a new session or resume one)");
-        m_outbox.push_back(QueuedMessage{text, images, Delivery::First});
+        m_outbox.push_back(QueuedMessage{text, images, Delivery::First, std::move(attached_context)});
         publish_notice_locked("info", m_process ? "the message will be sent once the CLI has restarted " + *m_relaunch_reason
                                                 : std::string("the message will be sent when the CLI is back"));
         publish_status_locked();
         return {};
     }
-    deliver_locked(QueuedMessage{text, images, Delivery::First});
+    deliver_locked(QueuedMessage{text, images, Delivery::First, std::move(attached_context)});
     return {};
 }
 

@@ -18,7 +18,7 @@ void AgentSession::deliver_locked(QueuedMessage message) {
             context += source();
         message.context = std::move(context);
     }
-    std::string wire_text = message.context && !message.context->empty() ? *message.context + "\n" + message.text : message.text;
+    std::string wire_text = message.attached + (message.context && !message.context->empty() ? *message.context + "\n" : std::string()) + message.text;
     if (auto sent = m_process->send(wire::user_message(wire_text, message.images)); !sent) {
         // A CLI that cannot read its stdin is dying; its exit restarts it and this message goes then.
         publish_notice_locked("warning", "the message could not be written to the CLI (" + sent.error().message() +
@@ -39,6 +39,8 @@ void AgentSession::deliver_locked(QueuedMessage message) {
         event_message.AddMember("resent", true, event_message.GetAllocator());
     if (message.context && !message.context->empty())
         put(event_message, "editor_context", *message.context);
+    if (!message.attached.empty())
+        put(event_message, "attached_context", message.attached);
     m_hub.publish(std::move(event_message));
     m_unconfirmed.push_back(UnconfirmedMessage{++m_messages_written, std::move(message)});
     publish_status_locked();

@@ -24,7 +24,7 @@
 #include "panel/module_catalog.hpp"
 #include "panel/editor_activity.hpp"
 #include "panel/mention_completion.hpp"
-#include "panel/scene_context.hpp"
+#include "panel/context_chips.hpp"
 #include "profiles/profile_service.hpp"
 #include "runner/isolated_module.hpp"
 #include "server/access_tokens.hpp"
@@ -75,7 +75,7 @@ struct HostApplication::Graph {
     std::unique_ptr<panel::ModuleCatalog> catalog;
     std::unique_ptr<AgentService> agent;
     std::unique_ptr<IntegrationCommands> integration_commands; // Its install thread uses the agent's session and hub.
-    std::unique_ptr<panel::SceneContext> scene_context; // After the agent: it publishes to the agent's hub.
+    std::unique_ptr<panel::ContextChips> context_chips; // After the agent: it publishes to the agent's hub.
     std::unique_ptr<panel::MentionCommands> mentions;
     std::unique_ptr<profiles::ProfileService> profiles;
     std::unique_ptr<ProfileCommands> profile_commands;
@@ -302,9 +302,9 @@ Expected<void> HostApplication::start() {
     graph->agent->endpoint().add_command_extension(graph->integration_commands.get());
     graph->agent->session().republish_status(); // A panel's first snapshot shows the integrations even before a CLI starts.
     graph->endpoint->set_panel_events(&graph->agent->hub());
-    graph->scene_context = std::make_unique<panel::SceneContext>(&graph->editor->bridge(), graph->agent->hub());
-    graph->agent->endpoint().add_command_extension(graph->scene_context.get());
-    graph->agent->endpoint().set_scene_context(graph->scene_context.get());
+    graph->context_chips = std::make_unique<panel::ContextChips>(&graph->editor->bridge(), &graph->editor->bridge(), graph->agent->hub(), project);
+    graph->agent->endpoint().add_command_extension(graph->context_chips.get());
+    graph->agent->endpoint().set_context_chips(graph->context_chips.get());
     graph->mentions = std::make_unique<panel::MentionCommands>(project);
     graph->agent->endpoint().add_command_extension(graph->mentions.get());
     graph->editor_activity = std::make_unique<panel::EditorActivity>(&graph->editor->bridge(), graph->agent->hub());

@@ -68,13 +68,19 @@ Expected<void> run_settings(const std::string& type, const rapidjson::Value& com
     return {};
 }
 
-// Puts the attached pins and sketches ahead of the message text, so the model reads them with it.
-void prepend_scene_context(rapidjson::Document& command, const std::string& context) {
-    if (context.empty())
-        return;
-    std::string text = context + json::string_field(command, "text").value_or("");
-    command.RemoveMember("text");
-    command.AddMember("text", json::string_value(text, command.GetAllocator()), command.GetAllocator());
+// A message with the attached chips ahead of it; the chips end only once the session took it. A
+// slash command must stay the message's first characters, so the chips wait for the next message.
+Expected<void> send_with_chips(const rapidjson::Value& command, agent::AgentSession& session, ContextChips& chips) {
+    auto images = parse_images(command);
+    if (!images)
+        return images.error();
+    std::string text = json::string_field(command, "text").value_or("");
+    if (text.rfind('/', 0) == 0)
+        return session.send(text, *images);
+    auto sent = session.send(text, *images, chips.attached_text());
+    if (sent)
+        chips.message_sent();
+    return sent;
 }
 
 Expected<void> run(const std::string& type, const rapidjson::Value& command, agent::AgentSession& session, rapidjson::Document& reply) {
@@ -303,8 +309,8 @@ std::string PanelEndpoint::handle_command(std::string_view text) {
                 return run_permission_command(type, *command, m_session);
             if (type == "list_modules" || type == "set_module_enabled")
                 return run_settings(type, *command, m_session, m_catalog, reply);
-            if (type == "send" && m_scene_context)
-                prepend_scene_context(*command, m_scene_context->take_attached_text());
+            if (type == "send" && m_context_chips)
+                return send_with_chips(*command, m_session, *m_context_chips);
             return run(type, *command, m_session, reply);
         } catch (const std::exception& exception) {
             return Error(std::string("internal error: ") + exception.what());

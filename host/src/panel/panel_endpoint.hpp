@@ -8,7 +8,7 @@
 #include "panel/module_catalog.hpp"
 #include "panel/panel_hub.hpp"
 #include "panel/panel_outbox.hpp"
-#include "panel/scene_context.hpp"
+#include "panel/context_chips.hpp"
 #include "settings/project_settings.hpp"
 #include "server/host_server.hpp"
 
@@ -43,8 +43,8 @@ public:
     void set_module_catalog(ModuleCatalog* catalog) { m_catalog = catalog; }
     // Commands this extension handles are passed to it. Add before serving.
     void add_command_extension(CommandExtension* extension) { m_extensions.push_back(extension); }
-    // Puts the attached pins and sketches ahead of the next "send".
-    void set_scene_context(SceneContext* context) { m_scene_context = context; }
+    // The attached context chips open the next "send".
+    void set_context_chips(ContextChips* chips) { m_context_chips = chips; }
 
     // Runs one command and returns its command_result as JSON text.
     std::string handle_command(std::string_view text);
@@ -55,7 +55,7 @@ private:
     PanelLimits m_limits;
     ModuleCatalog* m_catalog = nullptr;
     std::vector<CommandExtension*> m_extensions;
-    SceneContext* m_scene_context = nullptr;
+    ContextChips* m_context_chips = nullptr;
 };
 
 } // namespace uap::panel

@@ -319,7 +319,7 @@ void write_scene(JsonWriter& writer, const Simulation& simulation, const Scene& 
     writer.String(scene.path.c_str());
     writer.Key("dirty");
     writer.Bool(scene.dirty);
-    writer.Key("isActive");
+    writer.Key("active");
     writer.Bool(scene.handle == simulation.world.active_scene);
     writer.Key("rootCount");
     writer.Uint64(scene.roots.size());
