@@ -1,6 +1,7 @@
 // The browser panel's entry point: connects to /panel, applies the snapshot and then every event
 // to the views, and switches between chat, history and settings.
 import { Composer } from './composer.js';
+import { ContextChips } from './context_chips.js';
 import { PanelConnection } from './connection.js';
 import { HistoryView } from './history.js';
 import { currentLanguage, languages, onLanguageChange, setLanguage, t, translatePage } from './i18n.js';
@@ -48,6 +49,16 @@ onLanguageChange((language) => {
   if (!document.getElementById('view-settings').hidden) settings.refresh();
 });
 
+async function sendMessage(text, images = []) {
+  const result = await connection.command('send', images.length ? { text, images } : { text });
+  if (!result.ok) transcript.add({ type: 'notice', level: 'error', text: t('composer.not_sent', { error: result.error }) });
+  return result.ok;
+}
+
+const reportProblem = (text) => transcript.add({ type: 'notice', level: 'warning', text });
+const contextChips = new ContextChips(document.getElementById('context-chips'), document.getElementById('composer'), connection,
+  { onSend: sendMessage, onProblem: reportProblem });
+
 new Composer({
   form: document.getElementById('composer'),
   input: document.getElementById('input'),
@@ -56,12 +67,8 @@ new Composer({
   completionList: document.getElementById('completions'),
   commands: () => status.status.slash_commands ?? [],
   completeMention: (prefix) => connection.command('complete_mention', { prefix }),
-  onProblem: (text) => transcript.add({ type: 'notice', level: 'warning', text }),
-  onSend: async (text, images) => {
-    const result = await connection.command('send', images.length ? { text, images } : { text });
-    if (!result.ok) transcript.add({ type: 'notice', level: 'error', text: t('composer.not_sent', { error: result.error }) });
-    return result.ok;
-  },
+  onProblem: reportProblem,
+  onSend: sendMessage,
   onInterrupt: () => connection.command('interrupt'),
 });
 
@@ -111,6 +118,7 @@ function apply(message) {
       transcript.reset(message.transcript, message.streaming);
       permissions.reset(message.pending_permissions);
       updateRunning();
+      contextChips.read();
       break;
     case 'status':
       status.merge(message.status);
@@ -129,6 +137,9 @@ function apply(message) {
     case 'permission_answered':
     case 'permission_withdrawn':
       permissions.remove(message.permission_id);
+      break;
+    case 'context':
+      contextChips.apply(message);
       break;
     case 'integration_install':
       integrations.progress(message);

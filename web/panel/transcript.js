@@ -1,6 +1,7 @@
 // The chat transcript: user and assistant messages, the model's thinking (folded), streaming text,
 // tool cards (collapsed, with input, result, error and duration), policy refusals, notices,
 // compaction markers and turn summaries.
+import { sizeText } from './context_chips.js';
 import { element, formatJson } from './dom.js';
 import { t } from './i18n.js';
 import { renderMarkdown } from './markdown.js';
@@ -147,6 +148,11 @@ export class Transcript {
       if (this.onRetry && event.text) node.append(this.retryControls(node, event.text));
     }
     if (event.image_count) node.append(element('div', { className: 'meta', text: t('transcript.images', { count: event.image_count }) }));
+    // What the context chips added, as the model read it: folded, since it can be long.
+    if (event.attached_context)
+      node.append(element('details', { className: 'attached-context' },
+        element('summary', { text: t('transcript.attached_context', { size: sizeText(new TextEncoder().encode(event.attached_context).length) }) }),
+        element('pre', { text: event.attached_context.trimEnd() })));
     if (event.queued && (event.turn_id ?? 0) > this.currentTurn)
       node.querySelector('.role').append(element('span', { className: 'badge queued-badge', text: t('transcript.queued') }));
     else node.dataset.queued = 'false';

@@ -285,6 +285,78 @@ describe('questions', () => {
   });
 });
 
+describe('context chips', () => {
+  // The text of the newest user message a request carried.
+  const lastUserText = (request) => {
+    const user = request.body.messages.filter((message) => message.role === 'user').at(-1);
+    return typeof user.content === 'string' ? user.content : user.content.map((block) => block.text ?? '').join('');
+  };
+
+  it('offers the selection and Console errors, takes a dropped asset, and "Ask Claude to fix" sends them once', async () => {
+    const steps = [
+      { tool_use: { name: 'mcp__uap__uap_scene_create_object', input: { name: 'Hero', primitiveType: 'Cube' } } },
+      // The editor pack is found through the discovery tools, as the model would.
+      { tool_use: { name: 'mcp__uap__uap_tool_call', input: { tool: 'uap_editor_select', arguments: { path: '/Hero' } } } },
+      { text: 'selected the hero' },
+      { text: 'fixing it' },
+    ];
+    await withStack(steps, { settings: { auto_approve: 'all_unity_tools' } }, async ({ host, browser, fake, project }) => {
+      const page = await openPanel(browser, host.signIn);
+      // The user breaks a script while the editor runs; the import at the turn's end compiles it.
+      fs.mkdirSync(path.join(project, 'Assets/Scripts'), { recursive: true });
+      const script = 'class Broken {\n  void Update() {\n';
+      fs.writeFileSync(path.join(project, 'Assets/Scripts/Broken.cs'), script);
+      await sendMessage(page, 'select the hero');
+      // Selecting is not undoable, so it asks even when Unity tools are auto-approved.
+      await page.locator('.permission-card .allow').click({ timeout: 60000 });
+      await page.locator('.turn-summary').first().waitFor({ timeout: 60000 });
+      const chip = (id) => page.locator(`.context-chip[data-chip-id="${id}"]`);
+      await chip('selection').waitFor({ timeout: 20000 });
+      await chip('console').waitFor({ timeout: 20000 });
+      assert.equal(await chip('selection').locator('.chip-label').textContent(), 'Hero');
+      assert.match(await chip('selection').locator('.chip-toggle').getAttribute('title'), /^selected in the editor \(1\):\n- object \/Hero/);
+      assert.match(await chip('console').locator('.chip-toggle').getAttribute('title'), /Broken\.cs.*error CS1513/);
+      assert.equal(await chip('scene').locator('.chip-size').textContent(), '', 'the scene summary is made when attached');
+      assert.equal(await page.locator('.context-chip[data-attached="true"]').count(), 0, 'nothing is attached by itself');
+
+      // A project path dropped on the composer becomes an attached chip; a path out of the project is refused aloud.
+      const drop = (text) => page.evaluate((dropped) => {
+        const transfer = new DataTransfer();
+        transfer.setData('text/plain', dropped);
+        document.getElementById('input').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      }, text);
+      await drop('Assets/Scripts/Broken.cs');
+      await page.locator('.context-chip[data-kind="asset"][data-attached="true"]').waitFor({ timeout: 10000 });
+      assert.equal(await page.locator('.context-chip[data-kind="asset"] .chip-label').textContent(), 'Broken.cs');
+      await drop('Assets/../../etc/passwd');
+      await page.locator('.notice', { hasText: "'..'" }).waitFor({ timeout: 10000 });
+      assert.equal(await page.locator('#input').inputValue(), '', 'a path taken as a chip is not typed into the message');
+
+      await chip('selection').locator('.chip-toggle').click();
+      await page.locator('.context-chip[data-chip-id="selection"][data-attached="true"]').waitFor({ timeout: 10000 });
+      assert.match(await page.locator('.chips-summary').textContent(), /Attached to the next message: 2 \(\d+ B\)/);
+      await screenshot(page, 'context-chips');
+
+      await chip('console').locator('.ask-to-fix').click();
+      await page.locator('.message.assistant', { hasText: 'fixing it' }).waitFor({ timeout: 60000 });
+      const sent = lastUserText(fake.mainRequests().at(-1));
+      assert.ok(sent.startsWith('Context the user attached to this message, one chip per block:\n[selection selection] selected in the editor (1):\n- object /Hero'), sent);
+      assert.match(sent, /\[console console\] newest Console errors:\n- error: Assets\/Scripts\/Broken\.cs\(\d+,\d+\): error CS1513/);
+      assert.ok(sent.includes(`[D1 asset] asset Assets/Scripts/Broken.cs, ${Buffer.byteLength(script)} bytes (its content is not included`), sent);
+      assert.ok(sent.endsWith('Fix the Console error attached to this message.'), sent);
+      // Sent once: nothing stays attached, the told errors and the dropped asset are gone.
+      await page.waitForFunction(() => !document.querySelector('.context-chip[data-chip-id="console"]') &&
+        !document.querySelector('.context-chip[data-kind="asset"]'), null, { timeout: 10000 });
+      assert.equal(await page.locator('.context-chip[data-attached="true"]').count(), 0);
+      const fixMessage = page.locator('.message.user', { hasText: 'Fix the Console error' });
+      assert.match(await fixMessage.locator('.attached-context summary').textContent(), /^Context attached \(\d+ B\)$/);
+      assert.ok((await fixMessage.locator('.attached-context pre').textContent()).includes('[D1 asset] asset Assets/Scripts/Broken.cs'));
+      await fixMessage.locator('.attached-context summary').click();
+      await screenshot(page, 'context-chips-sent');
+    });
+  });
+});
+
 describe('composer', () => {
   it('offers the CLI\'s slash commands in a popup; picking one fills the input without sending', async () => {
     await withStack([{ text: 'unused' }], {}, async ({ host, browser, fake }) => {

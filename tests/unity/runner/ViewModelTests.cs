@@ -24,6 +24,7 @@ namespace AgentPanel.Tests
             cases["viewmodel.turn_revert_follows_events"] = TurnRevertFollowsEvents;
             cases["viewmodel.status_models_context_and_quick_actions"] = StatusModelsContextAndQuickActions;
             cases["viewmodel.sign_in_card_follows_the_status"] = SignInCardFollowsTheStatus;
+            cases["viewmodel.context_chips_follow_the_host"] = ContextChipsFollowTheHost;
             cases["viewmodel.retry_speaks_the_protocol_and_skips_subagent_tasks"] = RetrySpeaksTheProtocolAndSkipsSubagentTasks;
             cases["viewmodel.thinking_is_a_card_of_its_own"] = ThinkingIsACardOfItsOwn;
             cases["viewmodel.transcript_bounds_and_render_cursor"] = TranscriptBoundsAndRenderCursor;
@@ -257,6 +258,134 @@ namespace AgentPanel.Tests
                 Check.Equal("set_auth_mode", (string)mode["type"], "the switch's command");
                 Check.Equal("subscription_only", (string)mode["mode"], "on");
                 Check.Equal("automatic", (string)JObject.Parse(commands.SetAuthMode(false))["mode"], "off");
+            }
+            finally
+            {
+                PanelStrings.Language = before;
+            }
+        }
+
+        static List<string> IdsOf(string command)
+        {
+            JToken ids = JObject.Parse(command)["ids"];
+            return ids == null ? null : ids.ToObject<List<string>>();
+        }
+
+        // The chips as the host sends them (context events, command_results that carry them), the
+        // attach_context a click makes, Ask Claude to fix's attach then message (only once the attach
+        // succeeded), the read a new connection makes, and what a drop onto the composer sends.
+        static void ContextChipsFollowTheHost(Options options)
+        {
+            PanelLanguage before = PanelStrings.Language;
+            try
+            {
+                PanelStrings.Language = PanelLanguage.English;
+                var commands = new PanelCommands();
+                var transcript = new Transcript();
+                ContextChips chips = transcript.Chips;
+                transcript.Apply(JObject.Parse(@"{""type"":""snapshot"",""protocol"":1,""seq"":41,""status"":{""state"":""ready""},""transcript"":[]}"));
+                List<string> due = chips.Due(commands);
+                Check.Equal(1, due.Count, "a new connection reads the chips once");
+                JObject read = JObject.Parse(due[0]);
+                Check.Equal("attach_context", (string)read["type"], "with attach_context");
+                Check.True(read["ids"] == null, "and no ids, which changes nothing");
+                Check.Equal(0, chips.Due(commands).Count, "and only once");
+
+                transcript.Apply(JObject.Parse(@"{""type"":""command_result"",""id"":""" + (string)read["id"] + @""",""command"":""attach_context"",""ok"":true,
+                    ""items"":[{""id"":""scene"",""kind"":""scene"",""label"":""Scene summary"",""text"":"""",""bytes"":0},
+                               {""id"":""selection"",""kind"":""selection"",""label"":""Player"",""text"":""selected in the editor (1):\n- object /Player (GameObject) #42"",""bytes"":55}],
+                    ""attached"":[],""attached_bytes"":0}"));
+                Check.Equal("scene|selection", string.Join("|", chips.Items.ConvertAll(chip => chip.Id).ToArray()), "the answer to the read carries the chips, in order");
+                Check.True(!chips.AnyAttached, "none attached yet");
+                Check.Equal("Scene summary", chips.Items[0].Display, "the scene summary, no size before it is made");
+                Check.True(chips.Items[0].Tooltip.Contains("open scenes"), "and what attaching it makes as its tooltip");
+                Check.Equal("Selection Player · 55 B", chips.Items[1].Display, "kind, label and size");
+                Check.Equal("selected in the editor (1):\n- object /Player (GameObject) #42", chips.Items[1].Tooltip, "the tooltip is exactly what the model reads");
+                Check.Equal("Context (click to attach; drop assets or objects on the message box):", chips.Summary, "the summary with nothing attached");
+                string drawn = chips.Key;
+
+                JObject toggle = JObject.Parse(chips.Toggle(commands, "selection"));
+                Check.Equal("attach_context", (string)toggle["type"], "a click attaches");
+                Check.Equal("selection", string.Join(",", IdsOf(toggle.ToString()).ToArray()), "the attachments plus the chip clicked");
+
+                // The host's context event after the attach, with a Console error offered meanwhile.
+                transcript.Apply(JObject.Parse(@"{""type"":""context"",""seq"":42,
+                    ""items"":[{""id"":""scene"",""kind"":""scene"",""label"":""Scene summary"",""text"":"""",""bytes"":0},
+                               {""id"":""selection"",""kind"":""selection"",""label"":""Player"",""text"":""selected in the editor (1):\n- object /Player (GameObject) #42"",""bytes"":55},
+                               {""id"":""console"",""kind"":""console"",""label"":""1 Console error"",""text"":""newest Console errors:\n- exception: <b>NullReferenceException</b>"",""bytes"":1300},
+                               {""id"":""P1"",""kind"":""pin"",""label"":""P1"",""text"":""pin P1 at (1, 2, 3)"",""bytes"":19}],
+                    ""attached"":[""selection""],""attached_bytes"":55}"));
+                Check.True(chips.Key != drawn, "a change draws the chips again");
+                Check.True(chips.AnyAttached && chips.Items[1].Attached && !chips.Items[2].Attached, "the event says which are attached");
+                Check.Equal("Console 1 Console error · 1.3 KB", chips.Items[2].Display, "a size over a KiB in KB, one decimal");
+                Check.Equal("Attached to the next message: 1 (55 B)", chips.Summary, "the summary counts the attached ones");
+                Check.Equal(0, transcript.Cards.Count, "chips are no transcript card");
+                Check.Equal("selection,P1", string.Join(",", IdsOf(chips.Toggle(commands, "P1")).ToArray()), "a second chip joins the first");
+                Check.Equal("", string.Join(",", IdsOf(chips.Toggle(commands, "selection")).ToArray()), "clicking an attached chip detaches it, [] detaching all");
+                Check.True(IdsOf(chips.Toggle(commands, "selection")).Count == 0 && JObject.Parse(chips.Toggle(commands, "selection"))["ids"] is JArray,
+                           "the detach-all sends an empty ids array, not a read");
+
+                // Ask Claude to fix: the attach first, the message only once the host took it.
+                string fix = chips.AskToFix(commands);
+                Check.Equal("selection,console", string.Join(",", IdsOf(fix).ToArray()), "the attachments plus console");
+                Check.Equal(0, chips.Due(commands).Count, "no message before the attach is answered");
+                transcript.Apply(JObject.Parse(@"{""type"":""command_result"",""id"":""panel-999"",""command"":""attach_context"",""ok"":true}"));
+                Check.Equal(0, chips.Due(commands).Count, "another command's answer sends nothing");
+                transcript.Apply(JObject.Parse(@"{""type"":""command_result"",""id"":""" + (string)JObject.Parse(fix)["id"] + @""",""command"":""attach_context"",""ok"":true,
+                    ""items"":[{""id"":""console"",""kind"":""console"",""label"":""1 Console error"",""text"":""newest Console errors:\n- exception: x"",""bytes"":40},
+                               {""id"":""selection"",""kind"":""selection"",""label"":""Player"",""text"":""selected"",""bytes"":8}],
+                    ""attached"":[""selection"",""console""],""attached_bytes"":48}"));
+                due = chips.Due(commands);
+                Check.Equal(1, due.Count, "then the message");
+                JObject send = JObject.Parse(due[0]);
+                Check.Equal("send", (string)send["type"], "sent as a message");
+                Check.Equal("Fix the Console error attached.", (string)send["text"], "in the panel's words");
+                Check.True(((string)send["id"]).CompareTo((string)JObject.Parse(fix)["id"]) != 0, "a command of its own, after the attach");
+                Check.Equal(0, chips.Due(commands).Count, "sent once");
+                Check.Equal("console|selection", string.Join("|", chips.Items.ConvertAll(chip => chip.Id).ToArray()), "the answer's chips replace the old");
+                Check.Equal("console,selection", string.Join(",", IdsOf(chips.AskToFix(commands)).ToArray()), "console is not named twice when attached already");
+                string refusedFix = chips.AskToFix(commands);
+                transcript.Apply(JObject.Parse(@"{""type"":""command_result"",""id"":""" + (string)JObject.Parse(refusedFix)["id"] + @""",""command"":""attach_context"",""ok"":false,
+                    ""error"":""attach_context refused: 'console' is not a current chip; the context event lists them""}"));
+                Check.Equal(0, chips.Due(commands).Count, "a refused attach sends no message about nothing");
+                Check.True(transcript.LastCommandError.Contains("not a current chip"), "the refusal shows in the status line");
+                Check.Equal(2, chips.Items.Count, "a refusal without items leaves the chips");
+
+                // A reconnect: the new snapshot clears what is no longer known and reads again.
+                transcript.Apply(JObject.Parse(@"{""type"":""snapshot"",""protocol"":1,""seq"":90,""status"":{},""transcript"":[]}"));
+                Check.Equal(0, chips.Items.Count, "no stale chips after a new snapshot");
+                due = chips.Due(commands);
+                Check.True(due.Count == 1 && IdsOf(due[0]) == null, "read again on the new connection");
+
+                // Drops: assets by project path, scene objects by hierarchy path, each once; built-in
+                // resources and things with neither are left out.
+                var dropped = new List<DroppedThing>
+                {
+                    new DroppedThing { AssetPath = "Assets/Scripts/Player.cs", HierarchyPath = "" },
+                    new DroppedThing { AssetPath = "", HierarchyPath = "/Level/Player" },
+                    new DroppedThing { AssetPath = "Assets/Prefabs/Enemy.prefab", HierarchyPath = "" },
+                    new DroppedThing { AssetPath = "Assets/Scripts/Player.cs", HierarchyPath = "" },
+                    new DroppedThing { AssetPath = "Resources/unity_builtin_extra", HierarchyPath = "" },
+                    new DroppedThing { AssetPath = "", HierarchyPath = "" },
+                    new DroppedThing { AssetPath = "Packages/com.example/Runtime/A.cs", HierarchyPath = "" },
+                };
+                List<string> adds = ContextChips.Dropped(commands, dropped);
+                Check.Equal("asset=Assets/Scripts/Player.cs|object=/Level/Player|asset=Assets/Prefabs/Enemy.prefab|asset=Packages/com.example/Runtime/A.cs",
+                            string.Join("|", adds.ConvertAll(command =>
+                            {
+                                JObject add = JObject.Parse(command);
+                                Check.Equal("add_context", (string)add["type"], "a drop adds a chip");
+                                Check.True(add["asset"] == null || add["object"] == null, "exactly one of asset and object");
+                                return add["asset"] != null ? "asset=" + (string)add["asset"] : "object=" + (string)add["object"];
+                            }).ToArray()), "one add_context per thing the host can take, in order, each once");
+                Check.True(ContextChips.Accepts(dropped[1]) && !ContextChips.Accepts(dropped[4]) && !ContextChips.Accepts(dropped[5]),
+                           "a drag shows the copy cursor only for what the host can take");
+                Check.Equal(0, ContextChips.Dropped(commands, new[] { dropped[5] }).Count, "a drop of nothing usable sends nothing");
+
+                Check.Equal("<\u200Bb>x<\u200B/b>", PanelText.Tooltip("<b>x</b>"), "a tooltip shows tags as typed");
+                PanelStrings.Language = PanelLanguage.Japanese;
+                Check.Equal("添付したコンソールのエラーを修正してください。", PanelStrings.Get("chips.fix_prompt"), "the message in Japanese");
+                Check.Equal("次のメッセージに添付: 1 件 (55 B)", PanelStrings.Get("chips.attached", "count", "1", "size", ContextChips.SizeText(55)), "the summary in Japanese");
             }
             finally
             {

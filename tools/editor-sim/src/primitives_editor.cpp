@@ -174,10 +174,16 @@ void write_selection(Simulation& simulation, JsonWriter& writer) {
     writer.StartArray();
     for (int id : simulation.world.selection) {
         writer.StartObject();
+        const GameObject& object = simulation.world.objects.at(id);
         writer.Key("instanceId");
         writer.Int(id);
+        // Unity's relay names each object and its type too (SelectionAndMenuPrimitives.Describe).
+        writer.Key("name");
+        writer.String(object.name.c_str());
+        writer.Key("type");
+        writer.String("UnityEngine.GameObject");
         writer.Key("path");
-        writer.String(simulation.path_of(simulation.world.objects.at(id)).c_str());
+        writer.String(simulation.path_of(object).c_str());
         writer.EndObject();
     }
     writer.EndArray();

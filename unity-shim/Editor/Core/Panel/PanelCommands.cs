@@ -1,4 +1,5 @@
 // Builds panel protocol v1 commands (front-end → host), each with an id echoed in command_result.
+using System.Collections.Generic;
 using Newtonsoft.Json;
 using Newtonsoft.Json.Linq;
 
@@ -36,6 +37,11 @@ namespace AgentPanel.Panel
         public string CheckSignIn() { return Command("check_sign_in", null); }
         // Subscription only keeps ANTHROPIC_API_KEY from the CLI; the host restarts the CLI between turns.
         public string SetAuthMode(bool subscriptionOnly) { return Command("set_auth_mode", new JObject { { "mode", subscriptionOnly ? "subscription_only" : "automatic" } }); }
+        // Sets which context chips the next message carries; null ids only reads them (a late front-end's first look).
+        public string AttachContext(IEnumerable<string> ids) { return Command("attach_context", ids == null ? null : new JObject { { "ids", new JArray(ids) } }); }
+        // A dropped asset (a project path) or scene object (a hierarchy path) becomes a chip, attached at once.
+        public string AddContextAsset(string assetPath) { return Command("add_context", new JObject { { "asset", assetPath } }); }
+        public string AddContextObject(string hierarchyPath) { return Command("add_context", new JObject { { "object", hierarchyPath } }); }
 
         public string AnswerPermission(string permissionId, PermissionDecision decision, string message)
         {

@@ -64,6 +64,13 @@ namespace AgentPanel.Panel
             { "signin.explain.check_failed", "The claude command did not say whether it is signed in. Run the command below in a terminal to see its answer; the agent may still work." },
             { "signin.check_again", "Check again" }, { "signin.checking", "Checking…" }, { "signin.copy", "Copy" },
             { "signin.subscription_only", "Subscription only: keep ANTHROPIC_API_KEY from the agent (restarts the CLI between turns)" },
+            { "chips.kind.pin", "Pin" }, { "chips.kind.sketch", "Sketch" }, { "chips.kind.selection", "Selection" }, { "chips.kind.console", "Console" },
+            { "chips.kind.scene", "Scene" }, { "chips.kind.asset", "Asset" }, { "chips.kind.object", "Object" },
+            { "chips.scene", "Scene summary" },
+            { "chips.scene_hint", "Made from the editor when you attach it: the open scenes and their root objects." },
+            { "chips.bytes", "{count} B" }, { "chips.kilobytes", "{count} KB" },
+            { "chips.attached", "Attached to the next message: {count} ({size})" }, { "chips.none_attached", "Context (click to attach; drop assets or objects on the message box):" },
+            { "chips.ask_to_fix", "Ask Claude to fix" }, { "chips.fix_prompt", "Fix the Console error attached." },
         };
 
         public static readonly Dictionary<string, string> Japanese = new Dictionary<string, string>
@@ -118,6 +125,13 @@ namespace AgentPanel.Panel
             { "signin.explain.check_failed", "claude コマンドがサインイン状態を返しませんでした。ターミナルで下のコマンドを実行して答えを確認してください。エージェントはそのまま動く場合もあります。" },
             { "signin.check_again", "もう一度確認" }, { "signin.checking", "確認中…" }, { "signin.copy", "コピー" },
             { "signin.subscription_only", "サブスクリプションのみ: ANTHROPIC_API_KEY をエージェントに渡さない(ターンの合間に CLI を再起動します)" },
+            { "chips.kind.pin", "ピン" }, { "chips.kind.sketch", "スケッチ" }, { "chips.kind.selection", "選択" }, { "chips.kind.console", "コンソール" },
+            { "chips.kind.scene", "シーン" }, { "chips.kind.asset", "アセット" }, { "chips.kind.object", "オブジェクト" },
+            { "chips.scene", "シーンの概要" },
+            { "chips.scene_hint", "添付したときにエディターから作ります: 開いているシーンとそのルートオブジェクト。" },
+            { "chips.bytes", "{count} B" }, { "chips.kilobytes", "{count} KB" },
+            { "chips.attached", "次のメッセージに添付: {count} 件 ({size})" }, { "chips.none_attached", "コンテキスト(クリックで添付。アセットやオブジェクトはメッセージ欄にドロップ):" },
+            { "chips.ask_to_fix", "Claude に修正を依頼" }, { "chips.fix_prompt", "添付したコンソールのエラーを修正してください。" },
         };
 
         static readonly Regex Placeholder = new Regex(@"\{(\w+)\}", RegexOptions.CultureInvariant);

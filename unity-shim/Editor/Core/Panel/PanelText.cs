@@ -1,5 +1,5 @@
-// The one escaping chokepoint: every piece of text that reaches a label goes through Literal, so a
-// reply mentioning List<int> or <color=red> shows those characters instead of restyling the panel.
+// The one escaping chokepoint: every text that reaches a label goes through Literal (a tooltip through
+// Tooltip), so a reply mentioning List<int> or <color=red> shows those characters instead of restyling the panel.
 using System.Text.RegularExpressions;
 
 namespace AgentPanel.Panel
@@ -18,6 +18,13 @@ namespace AgentPanel.Panel
                 return string.Empty;
             string safe = ClosingNoParse.Replace(text, match => "<" + ZeroWidthSpace + "/" + match.Groups[1].Value + match.Value.Substring(2 + match.Groups[1].Value.Length));
             return "<noparse>" + safe + "</noparse>";
+        }
+
+        // The editor draws a tooltip with IMGUI rich text, which knows no <noparse>: a zero-width space
+        // after every '<' keeps <b> or <color=red> in a chip's text from being read as a tag.
+        public static string Tooltip(string text)
+        {
+            return string.IsNullOrEmpty(text) ? string.Empty : text.Replace("<", "<" + ZeroWidthSpace);
         }
     }
 }

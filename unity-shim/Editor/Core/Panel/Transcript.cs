@@ -93,6 +93,8 @@ namespace AgentPanel.Panel
         public string LastCommandError;
         // The newest integration_install event (Unity's plugin): null until an install ran.
         public JObject LastInstall;
+        // The context chips above the composer: context events, the command_results carrying them.
+        public readonly ContextChips Chips = new ContextChips();
         public int Revision;                 // grows on every change, so the window redraws only when needed
 
         public string State { get { return (string)Status["state"] ?? "stopped"; } }
@@ -103,6 +105,7 @@ namespace AgentPanel.Panel
             JToken sequence = message["seq"];
             if (sequence != null && sequence.Type == JTokenType.Integer)
                 LastSequence = (long)sequence;
+            Chips.Apply(message);
             switch (type)
             {
                 case "snapshot": ApplySnapshot(message); break;

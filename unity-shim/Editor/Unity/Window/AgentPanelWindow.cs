@@ -20,6 +20,7 @@ namespace AgentPanel.Editor
         readonly Composer m_composer = new Composer();
         CardViews m_cardViews;
         SignInView m_signIn;
+        ContextChipsView m_chips;
         PanelClient m_client;
         // The host generation m_client was made for: a replaced host has a new port and panel token.
         int m_clientGeneration;
@@ -102,7 +103,13 @@ namespace AgentPanel.Editor
             m_scrollToRestore = m_kept.ScrollY;
             // TrickleDown: the composer decides before the text field inserts a newline.
             m_input.RegisterCallback<KeyDownEvent>(OnKeyDown, TrickleDown.TrickleDown);
-            root.Add(m_input);
+            // The chips sit above the message box; both take dropped assets and GameObjects.
+            m_chips = new ContextChipsView(m_commands, Send);
+            var composer = new VisualElement();
+            composer.Add(m_chips.Element);
+            composer.Add(m_input);
+            m_chips.AcceptDrops(composer);
+            root.Add(composer);
             root.schedule.Execute(Refresh).Every(100);
         }
 
@@ -274,6 +281,8 @@ namespace AgentPanel.Editor
             if (m_client == null)
                 return;
             m_client.Drain(m_transcript, MessagesPerRefresh);
+            // A new connection reads the chips (its snapshot has none); Ask Claude to fix sends its message.
+            m_transcript.Chips.Due(m_commands).ForEach(Send);
             ShowAttention();
             // Cards beyond one refresh's share are drawn in the next ones, with or without new events.
             if (m_transcript.Revision == m_renderedRevision && m_cursor.Done(m_transcript))
@@ -286,6 +295,7 @@ namespace AgentPanel.Editor
             RenderModels();
             RenderQuickActions();
             m_signIn.Render(m_transcript.Status);
+            m_chips.Render(m_transcript.Chips);
             m_status.text = PanelText.Literal(StatusLine());
         }
 
