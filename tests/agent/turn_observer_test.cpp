@@ -6,6 +6,7 @@
 #include "app/editor_turns.hpp"
 #include "fake_cli_project.hpp"
 #include "panel/panel_hub.hpp"
+#include "recording_sink.hpp"
 #include "support/json.hpp"
 
 #include <gtest/gtest.h>
@@ -120,26 +121,10 @@ TEST(TurnChanges, WhatARevertCannotTakeBackIsNamed) {
     EXPECT_NE(uap::agent::unrevertible_reason("mcp__uap__uap_asset_create", metadata)->find("uap_asset_create is not undoable"), std::string::npos);
 }
 
-class RecordingSink final : public uap::api::EventSink {
-public:
-    void publish(rapidjson::Document event) override {
-        std::lock_guard lock(m_mutex);
-        m_events.push_back(uap::json::to_text(event));
-    }
-    size_t subscriber_count() const override { return 0; }
-    std::vector<std::string> events() {
-        std::lock_guard lock(m_mutex);
-        return m_events;
-    }
-
-private:
-    std::mutex m_mutex;
-    std::vector<std::string> m_events;
-};
 
 TEST(EditorTurns, RevertsThatCannotHappenSayWhy) {
     uap::api::NoEditor editor;
-    RecordingSink sink;
+    uap::agent_test::RecordingSink sink(0);
     {
         uap::app::EditorTurns turns(editor, sink, "test");
         turns.turn_started(1);

@@ -30,7 +30,7 @@ const permissions = new PermissionCards(document.getElementById('permissions'), 
 const status = new StatusBar(connection);
 const settings = new SettingsView(connection);
 const profiles = new ProfilesView(connection);
-const quickActions = new QuickActions(document.getElementById('quick-actions'), document.getElementById('input'));
+const quickActions = new QuickActions(document.getElementById('quick-actions'), document.getElementById('input'), connection);
 const history = new HistoryView(connection, () => showView('chat'));
 const integrations = new IntegrationsView(document.getElementById('integrations'), connection);
 const instructions = new InstructionsView(connection);
@@ -105,7 +105,7 @@ function updateRunning() {
   transcript.setCurrentTurn(status.status.turn_id);
   settings.renderRules(status.status.always_allow, status.status.always_deny);
   profiles.render(status.status.profiles, status.status.profiles_enabled);
-  quickActions.render(status.status.profiles);
+  quickActions.renderProfiles(status.status.profiles);
   integrations.render(status.status.integrations);
   signIn.update(status.status);
   instructions.update(status.status);
@@ -119,6 +119,7 @@ function apply(message) {
       permissions.reset(message.pending_permissions);
       updateRunning();
       contextChips.read();
+      quickActions.read();
       break;
     case 'status':
       status.merge(message.status);
@@ -140,6 +141,9 @@ function apply(message) {
       break;
     case 'context':
       contextChips.apply(message);
+      break;
+    case 'quick_actions':
+      quickActions.applyOwn(message.actions);
       break;
     case 'integration_install':
       integrations.progress(message);

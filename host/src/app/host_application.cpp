@@ -25,6 +25,7 @@
 #include "panel/editor_activity.hpp"
 #include "panel/mention_completion.hpp"
 #include "panel/context_chips.hpp"
+#include "panel/quick_actions.hpp"
 #include "profiles/profile_service.hpp"
 #include "runner/isolated_module.hpp"
 #include "server/access_tokens.hpp"
@@ -75,6 +76,7 @@ struct HostApplication::Graph {
     std::unique_ptr<panel::ModuleCatalog> catalog;
     std::unique_ptr<AgentService> agent;
     std::unique_ptr<IntegrationCommands> integration_commands; // Its install thread uses the agent's session and hub.
+    std::unique_ptr<panel::QuickActions> quick_actions;
     std::unique_ptr<panel::ContextChips> context_chips; // After the agent: it publishes to the agent's hub.
     std::unique_ptr<panel::MentionCommands> mentions;
     std::unique_ptr<profiles::ProfileService> profiles;
@@ -305,6 +307,8 @@ Expected<void> HostApplication::start() {
     graph->context_chips = std::make_unique<panel::ContextChips>(&graph->editor->bridge(), &graph->editor->bridge(), graph->agent->hub(), project);
     graph->agent->endpoint().add_command_extension(graph->context_chips.get());
     graph->agent->endpoint().set_context_chips(graph->context_chips.get());
+    graph->quick_actions = std::make_unique<panel::QuickActions>(project, graph->agent->hub());
+    graph->agent->endpoint().add_command_extension(graph->quick_actions.get());
     graph->mentions = std::make_unique<panel::MentionCommands>(project);
     graph->agent->endpoint().add_command_extension(graph->mentions.get());
     graph->editor_activity = std::make_unique<panel::EditorActivity>(&graph->editor->bridge(), graph->agent->hub());

@@ -732,6 +732,47 @@ describe('settings', () => {
   });
 });
 
+describe('quick actions', () => {
+  it('adds the user\'s own in Settings, shows them above the composer in every panel, and fills the box without sending', async () => {
+    await withStack([{ text: 'grouped' }], {}, async ({ host, browser, project, fake }) => {
+      const page = await openPanel(browser, host.signIn);
+      await page.click('nav [data-view="settings"]');
+      await page.locator('#own-actions .note', { hasText: 'No quick actions of your own yet.' }).waitFor();
+      await page.fill('#own-action-label', 'Tidy up');
+      await page.fill('#own-action-prompt', 'Group the loose root objects under folders');
+      await page.click('#own-action-form button[type="submit"]');
+      await page.locator('#own-actions-state', { hasText: 'Saved for this project.' }).waitFor();
+      const saved = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings/AgentPanel/quick-actions.json'), 'utf8'));
+      assert.deepEqual(saved.actions, [{ label: 'Tidy up', prompt: 'Group the loose root objects under folders' }]);
+      // A label the host refuses is shown with its reason, and nothing is added.
+      await page.fill('#own-action-label', 'Broken');
+      await page.fill('#own-action-prompt', 'ring \u0007 the bell');
+      await page.click('#own-action-form button[type="submit"]');
+      await page.locator('#own-actions-state[data-ok="false"]', { hasText: 'without control characters' }).waitFor();
+      assert.equal(await page.locator('.own-action').count(), 1);
+      await screenshot(page, 'quick-actions-settings');
+
+      await page.click('nav [data-view="chat"]');
+      const button = page.locator('#quick-actions .quick-action[data-action-id="own.0"]');
+      assert.equal(await button.textContent(), 'Tidy up');
+      await button.click();
+      assert.equal(await page.locator('#input').inputValue(), 'Group the loose root objects under folders');
+      assert.equal(fake.mainRequests().length, 0, 'choosing an action sends nothing');
+      await page.press('#input', 'Enter');
+      await page.locator('.message.assistant', { hasText: 'grouped' }).waitFor({ timeout: 60000 });
+
+      // Another panel (and a page opened later) shows the same; deleting there reaches this one.
+      const second = await browser.newPage();
+      await second.goto(page.url());
+      await second.waitForSelector('#connection[data-state="connected"]', { timeout: 60000 });
+      await second.locator('#quick-actions .quick-action', { hasText: 'Tidy up' }).waitFor({ timeout: 10000 });
+      await second.click('nav [data-view="settings"]');
+      await second.locator('.own-action button').click();
+      await page.waitForFunction(() => !document.querySelector('#quick-actions .quick-action[data-action-id="own.0"]'), null, { timeout: 10000 });
+    });
+  });
+});
+
 describe('custom instructions', () => {
   it('saves the project\'s instructions in Settings, and the next request carries them', async () => {
     await withStack([{ text: 'noted' }], {}, async ({ host, browser, project, fake }) => {
