@@ -339,8 +339,8 @@ namespace AgentPanel.Tests
                 Check.Equal(1, due.Count, "then the message");
                 JObject send = JObject.Parse(due[0]);
                 Check.Equal("send", (string)send["type"], "sent as a message");
-                Check.Equal("Fix the Console error attached.", (string)send["text"], "in the panel's words");
-                Check.True(((string)send["id"]).CompareTo((string)JObject.Parse(fix)["id"]) != 0, "a command of its own, after the attach");
+                Check.Equal("Fix the Console error attached to this message.", (string)send["text"], "the browser panel's words");
+                Check.True((string)send["id"] != (string)JObject.Parse(fix)["id"], "a command of its own, not the attach's");
                 Check.Equal(0, chips.Due(commands).Count, "sent once");
                 Check.Equal("console|selection", string.Join("|", chips.Items.ConvertAll(chip => chip.Id).ToArray()), "the answer's chips replace the old");
                 Check.Equal("console,selection", string.Join(",", IdsOf(chips.AskToFix(commands)).ToArray()), "console is not named twice when attached already");
@@ -384,7 +384,10 @@ namespace AgentPanel.Tests
 
                 Check.Equal("<\u200Bb>x<\u200B/b>", PanelText.Tooltip("<b>x</b>"), "a tooltip shows tags as typed");
                 PanelStrings.Language = PanelLanguage.Japanese;
-                Check.Equal("添付したコンソールのエラーを修正してください。", PanelStrings.Get("chips.fix_prompt"), "the message in Japanese");
+                string fixInJapanese = chips.AskToFix(commands);
+                transcript.Apply(JObject.Parse(@"{""type"":""command_result"",""id"":""" + (string)JObject.Parse(fixInJapanese)["id"] + @""",""command"":""attach_context"",""ok"":true}"));
+                due = chips.Due(commands);
+                Check.True(due.Count == 1 && (string)JObject.Parse(due[0])["text"] == ContextChips.FixPrompt, "the message to the agent is not translated");
                 Check.Equal("次のメッセージに添付: 1 件 (55 B)", PanelStrings.Get("chips.attached", "count", "1", "size", ContextChips.SizeText(55)), "the summary in Japanese");
             }
             finally

@@ -41,6 +41,10 @@ namespace AgentPanel.Panel
 
     public sealed class ContextChips
     {
+        // What Ask Claude to fix sends: words for the agent, so never translated, and the browser
+        // panel's own, so the message reads the same whichever front-end sent it.
+        public const string FixPrompt = "Fix the Console error attached to this message.";
+
         public readonly List<ContextChip> Items = new List<ContextChip>();
         public long AttachedBytes;
         // A snapshot started this connection: the snapshot carries no chips, so they are read once.
@@ -163,7 +167,7 @@ namespace AgentPanel.Panel
             if (m_readDue)
                 due.Add(commands.AttachContext(null));
             if (m_fixDue)
-                due.Add(commands.Send(PanelStrings.Get("chips.fix_prompt")));
+                due.Add(commands.Send(FixPrompt));
             m_readDue = m_fixDue = false;
             return due;
         }

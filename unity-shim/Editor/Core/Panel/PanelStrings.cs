@@ -70,7 +70,7 @@ namespace AgentPanel.Panel
             { "chips.scene_hint", "Made from the editor when you attach it: the open scenes and their root objects." },
             { "chips.bytes", "{count} B" }, { "chips.kilobytes", "{count} KB" },
             { "chips.attached", "Attached to the next message: {count} ({size})" }, { "chips.none_attached", "Context (click to attach; drop assets or objects on the message box):" },
-            { "chips.ask_to_fix", "Ask Claude to fix" }, { "chips.fix_prompt", "Fix the Console error attached." },
+            { "chips.ask_to_fix", "Ask Claude to fix" },
         };
 
         public static readonly Dictionary<string, string> Japanese = new Dictionary<string, string>
@@ -131,7 +131,7 @@ namespace AgentPanel.Panel
             { "chips.scene_hint", "添付したときにエディターから作ります: 開いているシーンとそのルートオブジェクト。" },
             { "chips.bytes", "{count} B" }, { "chips.kilobytes", "{count} KB" },
             { "chips.attached", "次のメッセージに添付: {count} 件 ({size})" }, { "chips.none_attached", "コンテキスト(クリックで添付。アセットやオブジェクトはメッセージ欄にドロップ):" },
-            { "chips.ask_to_fix", "Claude に修正を依頼" }, { "chips.fix_prompt", "添付したコンソールのエラーを修正してください。" },
+            { "chips.ask_to_fix", "Claude に修正を依頼" },
         };
 
         static readonly Regex Placeholder = new Regex(@"\{(\w+)\}", RegexOptions.CultureInvariant);
