@@ -3,7 +3,7 @@
 // compaction markers and turn summaries.
 import { sizeText } from './context_chips.js';
 import { element, formatJson } from './dom.js';
-import { t } from './i18n.js';
+import { catalogues, t } from './i18n.js';
 import { renderMarkdown } from './markdown.js';
 import { renderAssistantBody } from './markdown_tree.js';
 
@@ -162,6 +162,8 @@ export class Transcript {
   // A notice repeated since the user's last message is counted on its first copy instead of
   // being shown again.
   addNotice(event) {
+    // A keyed notice is shown in the page's language; the host's English text is the fallback.
+    const text = event.key && catalogues.en[`notice.${event.key}`] ? t(`notice.${event.key}`, event.params ?? {}) : event.text;
     const key = `${event.level}\n${event.text}`;
     const shown = this.notices.get(key);
     if (shown?.isConnected) {
@@ -169,7 +171,7 @@ export class Transcript {
       shown.querySelector('.notice-count').textContent = t('transcript.repeated', { count: shown.dataset.count });
       return;
     }
-    const node = element('div', { className: `notice notice-${event.level}`, text: event.text, attributes: { role: event.level === 'error' ? 'alert' : 'note', 'data-count': '1' } },
+    const node = element('div', { className: `notice notice-${event.level}`, text, attributes: { role: event.level === 'error' ? 'alert' : 'note', 'data-count': '1' } },
       element('span', { className: 'badge notice-count' }));
     this.notices.set(key, node);
     this.append(node);

@@ -52,12 +52,10 @@ Expected<void> AgentSession::start(std::optional<std::string> resume_session_id)
     if (settings)
         m_settings = std::move(*settings);
     else
-        publish_notice_locked("warning", "the agent settings could not be read (" + settings.error().message() + "); defaults are used");
+        publish_notice_locked("warning", notice("settings_unreadable", {{"error", settings.error().message()}}));
     for (auto& rule : m_settings.always_allow)
         if (offers_narrower_scopes(rule))
-            publish_notice_locked("warning", "the saved always-allow rule \"" + rule + "\" allows every " + rule +
-                                                 " call anywhere, without asking (an older \"Always allow\" button saved the whole tool for "
-                                                 "one file or command); if you meant less, delete it in the panel's settings (remove_always_allow)");
+            publish_notice_locked("warning", notice("broad_allow_rule", {{"rule", rule}}));
     auto cli = locate_cli(m_settings.cli_path);
     m_cli_located = cli ? CliLocated::Yes : CliLocated::No;
     check_sign_in_locked(); // Also when the CLI is missing: the first-run card says how to install it.
@@ -192,7 +190,7 @@ void AgentSession::report_if_failed_locked(const Expected<void>& result, const s
     if (result)
         return;
     spdlog::warn("agent: {}: {}", what, result.error().message());
-    publish_notice_locked("warning", what + ": " + result.error().message());
+    publish_notice_locked("warning", untranslated_notice(what + ": " + result.error().message()));
 }
 
 std::optional<std::string> AgentSession::reopen_last_locked() {
@@ -201,7 +199,7 @@ std::optional<std::string> AgentSession::reopen_last_locked() {
         return std::nullopt;
     auto items = load_history(claude_home(), m_options.project, entries.front().session_id);
     if (!items) {
-        publish_notice_locked("warning", "the last session could not be reopened (" + items.error().message() + "); a new one starts");
+        publish_notice_locked("warning", notice("reopen_failed", {{"error", items.error().message()}}));
         return std::nullopt;
     }
     publish_transcript_locked(*items, entries.front().session_id);
@@ -219,11 +217,23 @@ void AgentSession::publish_transcript_locked(const std::vector<rapidjson::Docume
     m_hub.publish(std::move(reset));
 }
 
-void AgentSession::publish_notice_locked(const std::string& level, const std::string& text) {
-    auto notice = event("notice");
-    put(notice, "level", level);
-    put(notice, "text", text);
-    m_hub.publish(std::move(notice));
+void AgentSession::publish_notice_locked(const std::string& level, const NoticeText& notice) {
+    auto published = event("notice");
+    auto& allocator = published.GetAllocator();
+    put(published, "level", level);
+    put(published, "text", notice.text);
+    if (!notice.key.empty()) {
+        put(published, "key", notice.key);
+        rapidjson::Value params(rapidjson::kObjectType);
+        for (const auto& [name, value] : notice.params)
+            params.AddMember(json::string_value(name, allocator), json::string_value(value, allocator), allocator);
+        published.AddMember("params", params, allocator);
+    }
+    m_hub.publish(std::move(published));
+}
+
+std::string AgentSession::cli_version_phrase_locked() const {
+    return m_cli_version.empty() ? std::string() : " (version " + m_cli_version + ")";
 }
 
 } // namespace uap::agent

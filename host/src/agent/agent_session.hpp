@@ -9,6 +9,7 @@
 #include "agent/history.hpp"
 #include "agent/instruction_sections.hpp"
 #include "agent/launch_sources.hpp"
+#include "agent/notice_text.hpp"
 #include "agent/permission_broker.hpp"
 #include "agent/permission_scopes.hpp"
 #include "agent/sign_in.hpp"
@@ -265,7 +266,10 @@ private:
     std::optional<std::string> reopen_last_locked();
     void publish_transcript_locked(const std::vector<rapidjson::Document>& items, const std::string& session_id);
     void publish_status_locked();
-    void publish_notice_locked(const std::string& level, const std::string& text);
+    // A notice event: the English text, and the key and params front-ends translate it by.
+    void publish_notice_locked(const std::string& level, const NoticeText& notice);
+    // " (version X)" when the CLI's version is known, for notices that name it.
+    std::string cli_version_phrase_locked() const;
     // A fallible step whose failure must not stop the session: on failure, a warning notice on
     // every panel and a log line say what did not happen and why.
     void report_if_failed_locked(const Expected<void>& result, const std::string& what);

@@ -40,8 +40,7 @@ Expected<void> AgentSession::send(const std::string& text, const std::vector<Ima
         if (m_errored && !m_respawn_due)
             return Error("the agent is stopped: " + m_error + " (start a new session or resume one)");
         m_outbox.push_back(QueuedMessage{text, images, Delivery::First, std::move(attached_context)});
-        publish_notice_locked("info", m_process ? "the message will be sent once the CLI has restarted " + *m_relaunch_reason
-                                                : std::string("the message will be sent when the CLI is back"));
+        publish_notice_locked("info", m_process ? notice("message_after_restart", {{"reason", *m_relaunch_reason}}) : notice("message_when_back"));
         publish_status_locked();
         return {};
     }
@@ -64,7 +63,7 @@ Expected<void> AgentSession::interrupt() {
     m_turns.interrupt_requested();
     send_control_locked("interrupt", rapidjson::Value(rapidjson::kObjectType), [this](ControlReply reply) {
         if (!reply)
-            publish_notice_locked("warning", "the interrupt was not acknowledged: " + reply.error().message());
+            publish_notice_locked("warning", notice("interrupt_unacknowledged", {{"error", reply.error().message()}}));
     });
     withdraw_all_locked("the turn was interrupted", true);
     publish_status_locked();
@@ -165,7 +164,7 @@ Expected<void> AgentSession::set_model(const std::string& model) {
     fields.AddMember("model", json::string_value(model.empty() ? "default" : model, fields.GetAllocator()), fields.GetAllocator());
     send_control_locked("set_model", fields, [this, model](ControlReply reply) {
         if (!reply) {
-            publish_notice_locked("error", "the model was not changed: " + reply.error().message());
+            publish_notice_locked("error", notice("model_not_changed", {{"error", reply.error().message()}}));
             return;
         }
         m_settings.model = model == "default" ? "" : model;
@@ -192,7 +191,7 @@ Expected<void> AgentSession::set_permission_mode(const std::string& mode, Bypass
     fields.AddMember("mode", json::string_value(mode, fields.GetAllocator()), fields.GetAllocator());
     send_control_locked("set_permission_mode", fields, [this, mode](ControlReply reply) {
         if (!reply) {
-            publish_notice_locked("error", "the permission mode was not changed: " + reply.error().message());
+            publish_notice_locked("error", notice("mode_not_changed", {{"error", reply.error().message()}}));
             return;
         }
         m_settings.permission_mode = mode;
@@ -306,10 +305,7 @@ void AgentSession::follow_allow_rules_locked() {
     if (m_settings.always_deny != m_launched_deny_rules) {
         bool turn_running = m_turns.phase() != TurnPhase::Idle;
         request_relaunch_locked("because the deny list changed");
-        publish_notice_locked("info", "the CLI reads its deny list only when it starts, so it is restarted with --resume " +
-                                          std::string(turn_running ? "when the current turn ends; until then the host's broker applies the new list "
-                                                                     "to every call the CLI asks about"
-                                                                   : "now"));
+        publish_notice_locked("info", notice(turn_running ? "deny_list_after_turn" : "deny_list_now"));
     }
     auto allowed = allowed_rules_locked();
     std::string withdrawn;
@@ -320,10 +316,7 @@ void AgentSession::follow_allow_rules_locked() {
         return;
     bool turn_running = m_turns.phase() != TurnPhase::Idle;
     request_relaunch_locked("because allow rules were withdrawn (" + withdrawn + ")");
-    publish_notice_locked("info", "the CLI reads its allow list only when it starts, so it is restarted with --resume " +
-                                      std::string(turn_running ? "when the current turn ends (until then it still applies " + withdrawn + ")"
-                                                               : "now") +
-                                      " and asks again for what " + withdrawn + " allowed");
+    publish_notice_locked("info", notice(turn_running ? "allow_list_after_turn" : "allow_list_now", {{"rules", withdrawn}}));
 }
 
 void AgentSession::request_relaunch(const std::string& reason) {
@@ -386,16 +379,13 @@ Expected<void> AgentSession::reconnect_mcp() {
     fields.AddMember("serverName", rapidjson::StringRef(mcp_server_name), fields.GetAllocator());
     send_control_locked("mcp_reconnect", fields, [this](ControlReply reply) {
         if (reply) {
-            publish_notice_locked("info", "the MCP server was reconnected");
+            publish_notice_locked("info", notice("mcp_reconnected"));
         } else if (reply.error().code() == ErrorCode::Failed) {
             // This CLI does not offer (or refused) the undocumented request: degrade visibly.
             request_relaunch_locked("to reload the host's tools");
-            publish_notice_locked("warning", "the CLI" + (m_cli_version.empty() ? std::string() : " (version " + m_cli_version + ")") +
-                                                 " rejected mcp_reconnect (" + reply.error().message() +
-                                                 "); instead, the CLI is restarted with --resume when the current turn ends, which "
-                                                 "reloads the host's tools");
+            publish_notice_locked("warning", notice("mcp_reconnect_rejected", {{"version", cli_version_phrase_locked()}, {"error", reply.error().message()}}));
         } else {
-            publish_notice_locked("error", "the MCP server was not reconnected: " + reply.error().message());
+            publish_notice_locked("error", notice("mcp_not_reconnected", {{"error", reply.error().message()}}));
         }
     });
     return {};

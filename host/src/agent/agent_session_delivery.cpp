@@ -21,8 +21,7 @@ void AgentSession::deliver_locked(QueuedMessage message) {
     std::string wire_text = message.attached + (message.context && !message.context->empty() ? *message.context + "\n" : std::string()) + message.text;
     if (auto sent = m_process->send(wire::user_message(wire_text, message.images)); !sent) {
         // A CLI that cannot read its stdin is dying; its exit restarts it and this message goes then.
-        publish_notice_locked("warning", "the message could not be written to the CLI (" + sent.error().message() +
-                                             "); it is sent once the CLI has restarted");
+        publish_notice_locked("warning", notice("message_write_failed", {{"error", sent.error().message()}}));
         m_outbox.push_back(std::move(message));
         publish_status_locked();
         return;
@@ -75,14 +74,13 @@ void AgentSession::requeue_unconfirmed_locked() {
         m_outbox.push_front(std::move(waiting->message));
     }
     m_unconfirmed.clear();
-    publish_notice_locked("info", std::to_string(count) + (count == 1 ? " message had" : " messages had") +
-                                      " not reached the conversation when the CLI stopped; sent again once the session has resumed");
+    publish_notice_locked("info", count == 1 ? notice("message_resent") : notice("messages_resent", {{"count", std::to_string(count)}}));
 }
 
 void AgentSession::refuse_outbox_locked(const std::string& why) {
     for (auto& message : m_outbox)
-        publish_notice_locked("error", "the message \"" + message.text.substr(0, 80) + (message.text.size() > 80 ? "..." : "") +
-                                           "\" was not delivered: " + why + ". Start a new session or resume this one, then send it again");
+        publish_notice_locked("error", notice("message_not_delivered", {{"message", message.text.substr(0, 80) + (message.text.size() > 80 ? "..." : "")},
+                                                                        {"reason", why}}));
     m_outbox.clear();
 }
 

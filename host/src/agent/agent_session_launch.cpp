@@ -92,7 +92,7 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
     if (!m_options.host_binary.empty() && fs::is_regular_file(m_options.host_binary, error))
         hook_binary = m_options.host_binary;
     else
-        publish_notice_locked("warning", "the script gate is NOT active: the host binary for its hook is unknown");
+        publish_notice_locked("warning", notice("gate_inactive"));
     auto allowed = allowed_rules_locked();
     auto denied = denied_rules_locked();
     auto launch_settings = write_launch_settings(m_options.project, hook_binary, allowed, denied);
@@ -102,9 +102,7 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
     m_launched_deny_rules = m_settings.always_deny;
     m_gate_active = hook_binary.has_value();
     if (m_settings.permission_mode == "bypassPermissions")
-        publish_notice_locked("warning", "the CLI runs in bypassPermissions mode (permission_mode in " + utf8::from_path(AgentSettings::file_for(m_options.project)) +
-                                             "): every tool runs without a permission card and only the script gate's hook still holds; "
-                                             "choose another permission mode in the panel to be asked again");
+        publish_notice_locked("warning", notice("bypass_mode", {{"file", utf8::from_path(AgentSettings::file_for(m_options.project))}}));
     std::vector<InstructionSection> sections;
     for (const auto& source : m_options.instruction_sources)
         for (auto& section : source())
@@ -142,7 +140,7 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
         if (generation != m_generation)
             return;
         if (!reply) {
-            publish_notice_locked("error", "the CLI did not complete its handshake: " + reply.error().message());
+            publish_notice_locked("error", notice("handshake_failed", {{"error", reply.error().message()}}));
             return;
         }
         m_initialized = true;
@@ -150,7 +148,7 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
             m_cli_version = *version;
             if (auto warning = untested_version_warning(*version)) {
                 spdlog::warn("agent: {}", *warning);
-                publish_notice_locked("warning", *warning);
+                publish_notice_locked("warning", untranslated_notice(*warning));
             }
         }
         if (const rapidjson::Value* models = member(*reply, "models"); models && models->IsArray()) {
@@ -216,16 +214,12 @@ void AgentSession::on_exit(uint64_t generation, int exit_code, const std::string
     if (rejected_prompt_tool && !m_static_permissions) {
         // Degrade visibly: without the prompt tool nobody can be asked, so a fixed list decides.
         m_static_permissions = true;
-        publish_notice_locked("warning", "the claude CLI" + (m_cli_version.empty() ? std::string() : " (version " + m_cli_version + ")") +
-                                             " rejected --permission-prompt-tool, so it cannot ask for permission on the panel. It is "
-                                             "restarted with a fixed allow list: the always-allow rules and the tools the "
-                                             "auto-approve level (" + to_string(m_settings.auto_approve) + ") allows; it refuses every "
-                                             "other tool, and the script gate still holds. Install the tested version to get permission "
-                                             "cards back: " + std::string(tested_cli_install_command));
+        publish_notice_locked("warning", notice("prompt_tool_rejected", {{"version", cli_version_phrase_locked()},
+                                                                         {"level", to_string(m_settings.auto_approve)},
+                                                                         {"command", std::string(tested_cli_install_command)}}));
     } else if (tail.find("unknown option") != std::string::npos) {
-        publish_notice_locked("error", "the claude CLI" + (m_cli_version.empty() ? std::string() : " (version " + m_cli_version + ")") +
-                                           " rejected a command-line option this host relies on: " + tail +
-                                           ". Install the tested version: " + std::string(tested_cli_install_command));
+        publish_notice_locked("error", notice("cli_option_rejected", {{"version", cli_version_phrase_locked()}, {"detail", tail},
+                                                                      {"command", std::string(tested_cli_install_command)}}));
     }
     if (static_cast<int>(m_deaths.size()) >= m_options.max_deaths) {
         m_errored = true;
@@ -233,13 +227,13 @@ void AgentSession::on_exit(uint64_t generation, int exit_code, const std::string
         m_error = "the CLI stopped " + std::to_string(m_deaths.size()) + " times within " +
                   std::to_string(m_options.death_window.count() / 1000) + " s (last exit code " + std::to_string(exit_code) +
                   "); not restarting it. Last output on stderr: " + tail;
-        publish_notice_locked("error", m_error);
+        publish_notice_locked("error", untranslated_notice(m_error));
         refuse_outbox_locked("the CLI stopped " + std::to_string(m_deaths.size()) + " times in a row and is not restarted");
     } else {
         m_errored = true;
         m_error = "the CLI exited with code " + std::to_string(exit_code);
         m_respawn_due = now + std::chrono::milliseconds(300);
-        publish_notice_locked("warning", m_error + "; resuming the session");
+        publish_notice_locked("warning", untranslated_notice(m_error + "; resuming the session"));
     }
     publish_status_locked();
     m_wake.notify_all();
@@ -321,9 +315,9 @@ void AgentSession::supervise() {
             if (!m_session_id.empty())
                 resume = m_session_id;
             if (auto spawned = spawn_locked(resume); !spawned)
-                publish_notice_locked("error", "the CLI could not be restarted (" + reason + "): " + spawned.error().message());
+                publish_notice_locked("error", notice("restart_failed_because", {{"reason", reason}, {"error", spawned.error().message()}}));
             else
-                publish_notice_locked("info", "the CLI was restarted" + std::string(resume ? " with --resume " : " ") + reason);
+                publish_notice_locked("info", notice(resume ? "restarted_resumed" : "restarted", {{"reason", reason}}));
             continue;
         }
         expire_unattended_permissions_locked(now);
@@ -332,8 +326,7 @@ void AgentSession::supervise() {
         if (m_turns.silent_for(now, m_options.silence_backstop)) {
             observe_turn_end_locked(api::TurnEnd::Abandoned);
             m_turns.reset();
-            publish_notice_locked("warning", "no output from the CLI for " + std::to_string(m_options.silence_backstop.count() / 1000) +
-                                                 " s; the turn is treated as finished");
+            publish_notice_locked("warning", notice("silence", {{"seconds", std::to_string(m_options.silence_backstop.count() / 1000)}}));
             publish_status_locked();
         }
         if (m_respawn_due && now >= *m_respawn_due && !m_process && !m_shutting_down) {
@@ -341,7 +334,7 @@ void AgentSession::supervise() {
             if (!m_session_id.empty())
                 resume = m_session_id;
             if (auto spawned = spawn_locked(resume); !spawned)
-                publish_notice_locked("error", "the CLI could not be restarted: " + spawned.error().message());
+                publish_notice_locked("error", notice("restart_failed", {{"error", spawned.error().message()}}));
         }
     }
 }

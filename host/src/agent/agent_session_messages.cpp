@@ -129,8 +129,7 @@ void AgentSession::handle_system(const rapidjson::Value& message) {
             for (auto& server : servers->GetArray())
                 if (json::string_field(server, "name").value_or("") == mcp_server_name &&
                     json::string_field(server, "status").value_or("") != "connected")
-                    publish_notice_locked("warning", "the host's MCP server is " + json::string_field(server, "status").value_or("unknown") +
-                                                         " in the CLI; Unity tools are unavailable");
+                    publish_notice_locked("warning", notice("mcp_server_status", {{"status", json::string_field(server, "status").value_or("unknown")}}));
         publish_status_locked();
     } else if (subtype == "task_started" || subtype == "task_progress" || subtype == "task_notification") {
         if (auto task = subagent_task(subtype, message)) {
@@ -140,8 +139,7 @@ void AgentSession::handle_system(const rapidjson::Value& message) {
     } else if (subtype == "compact_boundary") {
         m_hub.publish(event("compaction"));
     } else if (subtype == "api_retry") {
-        publish_notice_locked("warning", "the API call failed and is retried (attempt " +
-                                             std::to_string(json::integer_field(message, "attempt").value_or(0)) + ")");
+        publish_notice_locked("warning", notice("api_retry", {{"attempt", std::to_string(json::integer_field(message, "attempt").value_or(0))}}));
         if (json::string_field(message, "error").value_or("") == login_refused)
             note_login_rejected_locked("");
     }
@@ -156,7 +154,7 @@ void AgentSession::handle_stream_event(const rapidjson::Value& message) {
     // has ended), so the answer is a turn of its own rather than items outside any turn.
     if (type == "message_start" && m_turns.phase() == TurnPhase::Idle) {
         observe_turn_start_locked(m_turns.turn_started_by_cli(Clock::now()));
-        publish_notice_locked("info", "the agent goes on by itself: a background task it started (e.g. a subagent) has finished");
+        publish_notice_locked("info", notice("background_task_finished"));
         publish_status_locked();
     }
     if (!m_turns.accepts_stream_events())

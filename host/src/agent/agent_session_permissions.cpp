@@ -52,10 +52,7 @@ void AgentSession::expire_unattended_permissions_locked(std::chrono::steady_cloc
     for (auto& pending : m_pending)
         tools += (tools.empty() ? "" : ", ") + pending.tool_name;
     withdraw_all_locked(unattended_denial_text_locked(), true);
-    publish_notice_locked("warning", "the permission request for " + tools + " was denied: no panel was open to answer it for " +
-                                         std::to_string(limit.count()) + " s. The model was told so and the turn goes on without it; " +
-                                         "keep a panel open while a turn runs, or change unattended_permission_timeout_seconds in " +
-                                         "UserSettings/AgentPanel/agent-settings.json (0 waits for an answer however long it takes)");
+    publish_notice_locked("warning", notice("unattended_denied", {{"tools", tools}, {"seconds", std::to_string(limit.count())}}));
     publish_status_locked();
 }
 
@@ -91,12 +88,12 @@ Expected<void> AgentSession::answer_permission(const std::string& permission_id,
                 if (std::find(m_settings.always_allow.begin(), m_settings.always_allow.end(), rule) == m_settings.always_allow.end())
                     m_settings.always_allow.push_back(rule);
             if (auto saved = m_settings.save(m_options.project); !saved)
-                publish_notice_locked("error", "the always-allow rule could not be saved: " + saved.error().message());
+                publish_notice_locked("error", notice("rule_not_saved", {{"error", saved.error().message()}}));
         }
     }
     if (m_process)
         if (auto sent = m_process->send(wire::control_success(pending.request_id, payload)); !sent)
-            publish_notice_locked("error", "the answer could not be sent: " + sent.error().message());
+            publish_notice_locked("error", notice("answer_not_sent", {{"error", sent.error().message()}}));
     auto answered = event("permission_answered");
     put(answered, "permission_id", permission_id);
     put(answered, "decision", answer.choice == PermissionChoice::Deny ? "deny" : answer.choice == PermissionChoice::Allow ? "allow" : "allow_always");

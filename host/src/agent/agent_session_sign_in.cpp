@@ -9,7 +9,7 @@ namespace uap::agent {
 void AgentSession::check_sign_in() {
     std::lock_guard lock(m_mutex);
     if (auto adopted = adopt_saved_settings_if_never_started_locked(); !adopted)
-        publish_notice_locked("warning", "the agent settings could not be read (" + adopted.error().message() + "); the login is checked with the defaults");
+        publish_notice_locked("warning", notice("settings_unreadable_sign_in", {{"error", adopted.error().message()}}));
     // "Check again" also follows a cli_path the user has just set in the file, as the missing-CLI report suggests.
     if (auto saved = AgentSettings::load(m_options.project))
         m_settings.cli_path = saved->cli_path;

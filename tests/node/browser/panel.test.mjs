@@ -711,6 +711,16 @@ describe('settings', () => {
       const denied = JSON.parse(fs.readFileSync(path.join(project, 'UserSettings/AgentPanel/agent-settings.json'), 'utf8'));
       assert.deepEqual(denied.always_deny, ['Bash(rm:*)']);
       await screenshot(page, 'settings-deny');
+      // The host's notice about the restart carries a key: the page shows it in its own language.
+      await page.click('nav [data-view="chat"]');
+      const restartNotice = page.locator('.notice').filter({ hasText: /deny list only when it starts.*--resume now|拒否リストを起動時にしか読まない/ }).last();
+      await restartNotice.waitFor({ timeout: 10000 });
+      assert.match(await restartNotice.textContent(), /^the CLI reads its deny list only when it starts, so it is restarted with --resume now/);
+      await page.evaluate(() => window.uapPanel.setLanguage('ja'));
+      await page.locator('.notice', { hasText: 'CLI は拒否リストを起動時にしか読まないため、いま --resume で再起動します' }).waitFor({ timeout: 10000 });
+      await screenshot(page, 'notice-ja');
+      await page.evaluate(() => window.uapPanel.setLanguage('en'));
+      await page.click('nav [data-view="settings"]');
       await page.locator('#deny-rules li[data-rule="Bash(rm:*)"] button').click();
       await page.locator('#deny-rules li', { hasText: 'No always-deny rules' }).waitFor();
 

@@ -594,6 +594,16 @@ namespace AgentPanel.Tests
                 PanelStrings.Language = PanelLanguage.Japanese;
                 Check.Equal(1, announced, "setting the same language again announces nothing");
                 Check.Equal("no.such.key", PanelStrings.Get("no.such.key"), "an unknown key shows itself");
+
+                // A keyed notice follows the window's language, with the host's values in it; one without a key shows the host's text.
+                transcript.Apply(JObject.Parse(@"{""type"":""notice"",""seq"":4,""level"":""warning"",""key"":""api_retry"",""params"":{""attempt"":""3""},"
+                                               + @"""text"":""the API call failed and is retried (attempt 3)""}"));
+                transcript.Apply(JObject.Parse(@"{""type"":""notice"",""seq"":5,""level"":""warning"",""text"":""the CLI's own words""}"));
+                Card keyed = transcript.Cards[transcript.Cards.Count - 2];
+                Check.Equal("API 呼び出しが失敗したため再試行します(3 回目)", keyed.NoticeText(), "a keyed notice in Japanese");
+                Check.Equal("the CLI's own words", transcript.Cards[transcript.Cards.Count - 1].NoticeText(), "an unkeyed notice as the host wrote it");
+                PanelStrings.Language = PanelLanguage.English;
+                Check.Equal("the API call failed and is retried (attempt 3)", keyed.NoticeText(), "the same card in English after a switch");
             }
             finally
             {

@@ -23,6 +23,8 @@ namespace AgentPanel.Panel
         public bool Subagent;                // user: a subagent's task, not a message the user typed
         public string Progress;              // tool_progress while the tool runs: "40% · baking lightmaps"; null when none
         public string Level;                 // notice level
+        public string NoticeKey;             // notice: the host's message key, or null for text it passes on
+        public string[] NoticeParams;        // notice: the key's parameters as name, value pairs
         public List<MarkdownBlock> Markdown; // assistant: the host's tree; null: show Text as plain text
         // turn_finished: the turn changed the editor under Undo, so revert_turn has something to take back.
         public bool Revertible;
@@ -31,6 +33,14 @@ namespace AgentPanel.Panel
         public bool Continuable;
         // turn_finished: what a revert would leave as it is; turn_reverted: what it left ("tool: reason").
         public List<string> NotRevertible = new List<string>();
+
+        // A notice in the window's language now when the catalogue has its key; the host's English otherwise.
+        public string NoticeText()
+        {
+            if (NoticeKey == null || !PanelStrings.English.ContainsKey("notice." + NoticeKey))
+                return Text;
+            return PanelStrings.Get("notice." + NoticeKey, NoticeParams ?? new string[0]);
+        }
     }
 
     public sealed class PermissionCard
@@ -232,7 +242,11 @@ namespace AgentPanel.Panel
                                 finished.Reverted = true;
                     break;
                 case "notice":
-                    Add(new Card { Kind = CardKind.Notice, Text = (string)item["text"] ?? string.Empty, Level = (string)item["level"] ?? "info" });
+                    Add(new Card
+                    {
+                        Kind = CardKind.Notice, Text = (string)item["text"] ?? string.Empty, Level = (string)item["level"] ?? "info",
+                        NoticeKey = (string)item["key"], NoticeParams = NoticeParameters(item["params"] as JObject),
+                    });
                     break;
                 case "compaction":
                     Add(new Card { Kind = CardKind.Compaction });
@@ -246,6 +260,19 @@ namespace AgentPanel.Panel
                     Add(new Card { Kind = CardKind.Notice, Text = (string)item["text"], Level = problem ? "warning" : "info" });
                     break;
             }
+        }
+
+        // A notice's params object as the name, value pairs PanelStrings.Get fills placeholders from.
+        static string[] NoticeParameters(JObject parameters)
+        {
+            var pairs = new List<string>();
+            if (parameters != null)
+                foreach (JProperty parameter in parameters.Properties())
+                {
+                    pairs.Add(parameter.Name);
+                    pairs.Add(parameter.Value.Type == JTokenType.String ? (string)parameter.Value : parameter.Value.ToString());
+                }
+            return pairs.ToArray();
         }
 
         // What a tool reported last: the share done when it knows its total, and its words.

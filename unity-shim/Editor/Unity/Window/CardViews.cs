@@ -56,7 +56,7 @@ namespace AgentPanel.Editor
                 case CardKind.Tool: return ToolCard(card);
                 case CardKind.TurnFinished: return TurnSummary(card);
                 case CardKind.TurnReverted: return RevertOutcome(card);
-                case CardKind.Notice: return Labels.Classed(Labels.Text(card.Text), "uap-notice", "uap-notice-" + Level(card.Level));
+                case CardKind.Notice: return Labels.Classed(Labels.Text(card.NoticeText()), "uap-notice", "uap-notice-" + Level(card.Level));
                 default: return Labels.Classed(Labels.Text(PanelStrings.Get("card.compacted")), "uap-notice", "uap-notice-info");
             }
         }
