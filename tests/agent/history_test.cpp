@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -171,4 +172,35 @@ TEST_F(History, TheLastPromptIsTheNewestMessageTheUserTypedWithTheMessageItFollo
     EXPECT_EQ(uap::json::string_field(kept[0], "text").value_or(""), "first");
     EXPECT_EQ(uap::json::string_field(kept[1], "text").value_or(""), "one");
     EXPECT_TRUE(items_before_last_prompt({}).empty());
+}
+
+TEST_F(History, ASubagentsTranscriptNamesTheAgentCallItWorkedForFromItsMetaFileOrTheCallsResult) {
+    // The Agent call toolu_a started agent "aaa" (its result says so); toolu_b started "bbb".
+    auto agent_result = [](const std::string& call, const std::string& agent) {
+        return R"({"type":"user","uuid":"r-)" + agent + R"(","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":")" + call +
+               R"(","content":"launched"}]},"toolUseResult":{"status":"async_launched","agentId":")" + agent + R"("}})";
+    };
+    write_transcript("s1", {user_line("u1", "delegate"), agent_result("toolu_a", "aaa"), agent_result("toolu_b", "bbb")});
+    fs::path subagents = transcripts_folder(home, project) / "s1" / "subagents";
+    fs::create_directories(subagents);
+    // "aaa" has a sidecar naming its call; "bbb" has none, so the call's result links it; "ccc" is linked by nothing;
+    // "ddd"'s sidecar is a planted link and "eee"'s is not JSON, so both fall back (to nothing here).
+    for (const std::string agent : {"aaa", "bbb", "ccc", "ddd", "eee"})
+        std::ofstream(subagents / ("agent-" + agent + ".jsonl")) << assistant_line("claude", "work of " + agent) << "\n";
+    std::ofstream(subagents / "agent-aaa.meta.json") << R"({"agentType":"general-purpose","toolUseId":"toolu_a"})";
+    std::ofstream(root / "elsewhere.json") << R"({"toolUseId":"toolu_planted"})";
+    fs::create_symlink(root / "elsewhere.json", subagents / "agent-ddd.meta.json");
+    std::ofstream(subagents / "agent-eee.meta.json") << "{not json";
+
+    auto items = load_history(home, project, "s1");
+    ASSERT_TRUE(items) << items.error().message();
+    std::map<std::string, std::string> parents;
+    for (auto& item : *items)
+        if (uap::json::bool_field(item, "subagent").value_or(false))
+            parents[uap::json::string_field(item, "text").value_or("")] = uap::json::string_field(item, "parent_tool_use_id").value_or("(none)");
+    EXPECT_EQ(parents["work of aaa"], "toolu_a");
+    EXPECT_EQ(parents["work of bbb"], "toolu_b");
+    EXPECT_EQ(parents["work of ccc"], "(none)");
+    EXPECT_EQ(parents["work of ddd"], "(none)") << "a planted sidecar link is not followed";
+    EXPECT_EQ(parents["work of eee"], "(none)");
 }

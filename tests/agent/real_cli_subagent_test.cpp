@@ -1,9 +1,11 @@
 // A subagent's work with the real CLI against the scripted fake Messages API: every item of its
 // conversation names the Agent call it works for, the CLI's task messages arrive as subagent_task
 // events, so front-ends can show the work inside that call's card, and the turn the CLI runs by
-// itself once the subagent ends is a turn of its own.
+// itself once the subagent ends is a turn of its own; reopened from history, the work is still
+// nested in its Agent call.
 #include "real_cli_fixture.hpp"
 
+#include "agent/history.hpp"
 #include "app/agent_service.hpp"
 #include "support/json.hpp"
 
@@ -67,4 +69,16 @@ TEST_F(RealCli, ASubagentsWorkNamesTheAgentCallItWorksForAndItsTaskIsReported) {
     ASSERT_GE(answer, 0);
     EXPECT_EQ(client->message(static_cast<size_t>(answer))["turn_id"].GetUint64(), 2u);
     EXPECT_EQ(host->agent().session().state(), uap::agent::SessionState::Ready);
+
+    // Reopened from history, the subagent's work (the CLI keeps it in a transcript of its own) still
+    // names the Agent call it worked for, so front-ends nest it in that card again.
+    auto items = uap::agent::load_history(home, project, host->agent().session().session_id());
+    ASSERT_TRUE(items) << items.error().message();
+    int nested = 0;
+    for (auto& item : *items)
+        if (uap::json::bool_field(item, "subagent").value_or(false)) {
+            EXPECT_EQ(field(item, "parent_tool_use_id"), call) << uap::json::to_text(item);
+            ++nested;
+        }
+    EXPECT_GE(nested, 2) << "the subagent's prompt and answer at least";
 }

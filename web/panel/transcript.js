@@ -140,8 +140,8 @@ export class Transcript {
   addUser(event) {
     this.notices.clear();
     this.retireContinue();
-    const node = element('div', { className: 'message user', attributes: { 'data-turn': String(event.turn_id ?? 0), 'data-queued': String(!!event.queued) } },
-      element('div', { className: 'role', text: t('transcript.you') }),
+    const node = element('div', { className: `message user${event.subagent ? ' subagent' : ''}`, attributes: { 'data-turn': String(event.turn_id ?? 0), 'data-queued': String(!!event.queued) } },
+      element('div', { className: 'role', text: event.subagent ? t('transcript.subagent_task') : t('transcript.you') }),
       element('div', { className: 'body plain', text: event.text ?? '' }));
     if (!event.subagent) {
       this.retireRetry();
@@ -156,7 +156,9 @@ export class Transcript {
     if (event.queued && (event.turn_id ?? 0) > this.currentTurn)
       node.querySelector('.role').append(element('span', { className: 'badge queued-badge', text: t('transcript.queued') }));
     else node.dataset.queued = 'false';
-    this.append(node);
+    // A subagent's task goes inside the card of the Agent call that gave it, like the rest of its work.
+    if (event.subagent) this.place(node, event);
+    else this.append(node);
   }
 
   // A notice repeated since the user's last message is counted on its first copy instead of

@@ -3,6 +3,7 @@
 
 #include "agent/event_json.hpp"
 #include "agent/interrupted_answers.hpp"
+#include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/utf8_path.hpp"
 
@@ -12,6 +13,7 @@
 #include <cctype>
 #include <chrono>
 #include <fstream>
+#include <map>
 #include <optional>
 
 namespace uap::agent {
@@ -65,7 +67,9 @@ bool is_synthetic_no_response(const rapidjson::Value& line, const rapidjson::Val
 
 // interrupted: the partial answers the host kept, by the uuid of the user message they answered.
 // Each goes where the CLI put its placeholder, else before the next user message (or at the end).
-void read_transcript(const fs::path& file, bool subagent, const std::vector<InterruptedAnswer>& interrupted, std::vector<rapidjson::Document>& items) {
+// parent_tool_use_id: for a subagent's transcript, the Agent call it worked for (empty when unknown).
+void read_transcript(const fs::path& file, bool subagent, const std::vector<InterruptedAnswer>& interrupted, std::vector<rapidjson::Document>& items,
+                     const std::string& parent_tool_use_id = {}) {
     std::ifstream stream(file);
     std::string text;
     std::optional<std::string> cut_answer; // Kept for the user message read last, not placed yet.
@@ -141,11 +145,54 @@ void read_transcript(const fs::path& file, bool subagent, const std::vector<Inte
         for (auto& entry : produced) {
             if (sidechain)
                 entry.AddMember("subagent", true, entry.GetAllocator());
+            if (subagent && !parent_tool_use_id.empty())
+                put(entry, "parent_tool_use_id", parent_tool_use_id);
             items.push_back(std::move(entry));
         }
     }
     if (cut_answer)
         items.push_back(interrupted_item(*cut_answer));
+}
+
+// The Agent call each subagent worked for, by agent id, from the main transcript: the CLI's result
+// of an Agent call names the agent (toolUseResult.agentId) beside the call's tool_use_id.
+std::map<std::string, std::string> agent_calls_of(const fs::path& main_transcript) {
+    std::map<std::string, std::string> calls;
+    std::ifstream stream(main_transcript);
+    std::string text;
+    while (std::getline(stream, text)) {
+        if (text.size() > max_transcript_line || text.find("\"agentId\"") == std::string::npos)
+            continue;
+        auto line = json::parse(text);
+        if (!line || !line->IsObject() || !line->HasMember("toolUseResult") || !(*line)["toolUseResult"].IsObject())
+            continue;
+        auto agent = json::string_field((*line)["toolUseResult"], "agentId");
+        const rapidjson::Value* content = message_content(*line);
+        if (!agent || !content || !content->IsArray())
+            continue;
+        for (const auto& block : content->GetArray())
+            if (json::string_field(block, "type").value_or("") == "tool_result")
+                if (auto call = json::string_field(block, "tool_use_id"))
+                    calls[*agent] = *call;
+    }
+    return calls;
+}
+
+// The Agent call a subagent transcript (agent-<id>.jsonl) worked for: its sidecar agent-<id>.meta.json
+// names it (toolUseId); else the main transcript's result of the call that started it.
+std::string agent_call_of(const fs::path& transcript, const std::map<std::string, std::string>& agent_calls) {
+    constexpr uint64_t max_meta_bytes = 64 * 1024;
+    fs::path meta = transcript;
+    meta.replace_extension(".meta.json");
+    if (auto text = files::read(meta, max_meta_bytes, files::Links::Refuse))
+        if (auto parsed = json::parse(*text); parsed && parsed->IsObject())
+            if (auto call = json::string_field(*parsed, "toolUseId"); call && !call->empty())
+                return *call;
+    std::string stem = utf8::from_path(transcript.stem());
+    if (stem.rfind("agent-", 0) == 0)
+        if (auto found = agent_calls.find(stem.substr(6)); found != agent_calls.end())
+            return found->second;
+    return {};
 }
 
 } // namespace
@@ -313,9 +360,10 @@ Expected<std::vector<rapidjson::Document>> load_history(const fs::path& home, co
         return Error("no transcript for session " + session_id + " in " + utf8::from_path(folder));
     std::vector<rapidjson::Document> items;
     read_transcript(file, false, interrupted_answers(cwd, session_id), items);
+    auto agent_calls = agent_calls_of(file);
     for (auto& subagent : fs::directory_iterator(folder / session_id / "subagents", error))
         if (subagent.path().extension() == ".jsonl")
-            read_transcript(subagent.path(), true, {}, items);
+            read_transcript(subagent.path(), true, {}, items, agent_call_of(subagent.path(), agent_calls));
     return items;
 }
 

@@ -220,7 +220,7 @@ describe('tools and permissions', () => {
       { match: 'No such tool available', text: 'none found' },
       { text: 'delegated' },
       { text: 'the subagent found none' }];
-    await withStack(steps, {}, async ({ host, browser }) => {
+    await withStack(steps, {}, async ({ host, browser, restart }) => {
       const page = await openPanel(browser, host.signIn);
       await sendMessage(page, 'delegate it');
       const agent = page.locator('.tool-card', { has: page.locator(':scope > summary .tool-name', { hasText: 'Agent' }) });
@@ -233,6 +233,18 @@ describe('tools and permissions', () => {
       assert.equal(await page.locator('#transcript > .message.assistant.subagent').count(), 0, 'nothing of the subagent is loose in the conversation');
       await page.locator('#transcript > .message.assistant', { hasText: 'delegated' }).waitFor();
       await screenshot(page, 'subagent-card');
+
+      // Reopened from history after a host restart, the work is inside the Agent card again.
+      await page.locator('#transcript > .message.assistant', { hasText: 'the subagent found none' }).waitFor({ timeout: 60000 });
+      const current = await restart();
+      const reopened = await openPanel(browser, current.signIn);
+      const reopenedAgent = reopened.locator('.tool-card', { has: reopened.locator(':scope > summary .tool-name', { hasText: 'Agent' }) });
+      await reopenedAgent.waitFor({ timeout: 20000 });
+      await reopenedAgent.locator(':scope > summary').click();
+      await reopenedAgent.locator(':scope > .subagent-work .message.assistant.subagent', { hasText: 'looking for markdown' }).waitFor({ timeout: 10000 });
+      await reopenedAgent.locator(':scope > .subagent-work .message.user.subagent', { hasText: 'SUBTASK list the markdown files' }).waitFor({ timeout: 10000 });
+      assert.equal(await reopened.locator('#transcript > .message.subagent').count(), 0, 'nothing of the subagent is loose after reopening, its task included');
+      await screenshot(reopened, 'subagent-card-reopened');
     });
   });
 
