@@ -1,4 +1,5 @@
 // uap-host: the Agent Panel for Unity host process. Dispatches to the subcommands.
+#include "cli/cli_text.hpp"
 #include "cli/commands.hpp"
 #include "modules/manifest.hpp"
 #include "support/platform/platform.hpp"
@@ -16,29 +17,29 @@
 
 namespace {
 
-constexpr const char* usage = R"(uap-host — Agent Panel for Unity host
-
-usage:
-  uap-host --version
-  uap-host modules list [--json] [--project DIR] [--plugins DIR]...
-  uap-host modules enable|disable ID --project DIR
-  uap-host modules install PATH [--replace]
-  uap-host modules remove ID
-  uap-host tools call NAME [--args JSON] [--editor running|sim|none] [--project DIR] [--plugins DIR]...
-  uap-host tools list [--project DIR] [--plugins DIR]...
-  uap-host serve --project DIR [--port N] [--editor unity|sim] [--log-file FILE] [--agent] [--plugins DIR]...
-  uap-host mcp-config --project DIR [--client claude-code|claude-desktop|cursor|json] [--name NAME]
-  uap-host profiles list|show ID|validate FILE|approve ID --project DIR|enable|disable ID|all --project DIR
-  uap-host doctor [--project DIR]
-  uap-host integrations --project DIR [--json]   (Unity's Claude Code plugin: installed, enabled, loaded)
-  uap-host skills export [--project DIR] [--plugins DIR]...   (Claude Code skills that call the tools without MCP)
-  uap-host open --project DIR [--print-only]   (the browser panel: a one-time sign-in link)
-  uap-host hook pre-tool-use --project DIR   (the script gate; Claude Code runs it)
-
-Every command and subcommand takes --help, e.g. `uap-host serve --help`, `uap-host modules enable --help`.
-Logs go to stderr (serve --log-file FILE: to a file); set UAP_LOG_LEVEL to debug, info, warn (default) or error.
-Exit codes: 0 success, 1 failure, 2 usage error.
-)";
+// The command lines stay as they are in every language; the words around them come from the catalogue.
+std::string usage_text() {
+    using uap::cli::cli_text;
+    // A command line with what it is for after it.
+    auto noted = [](const char* command, const std::string& note) { return "  " + std::string(command) + "   (" + note + ")\n"; };
+    return cli_text("main.title") +
+           "\n\nusage:\n"
+           "  uap-host --version\n"
+           "  uap-host modules list [--json] [--project DIR] [--plugins DIR]...\n"
+           "  uap-host modules enable|disable ID --project DIR\n"
+           "  uap-host modules install PATH [--replace]\n"
+           "  uap-host modules remove ID\n"
+           "  uap-host tools call NAME [--args JSON] [--editor running|sim|none] [--project DIR] [--plugins DIR]...\n"
+           "  uap-host tools list [--project DIR] [--plugins DIR]...\n"
+           "  uap-host serve --project DIR [--port N] [--editor unity|sim] [--log-file FILE] [--agent] [--plugins DIR]...\n"
+           "  uap-host mcp-config --project DIR [--client claude-code|claude-desktop|cursor|json] [--name NAME]\n"
+           "  uap-host profiles list|show ID|validate FILE|approve ID --project DIR|enable|disable ID|all --project DIR\n"
+           "  uap-host doctor [--project DIR]\n" +
+           noted("uap-host integrations --project DIR [--json]", cli_text("main.integrations_note")) +
+           noted("uap-host skills export [--project DIR] [--plugins DIR]...", cli_text("main.skills_note")) +
+           noted("uap-host open --project DIR [--print-only]", cli_text("main.open_note")) +
+           noted("uap-host hook pre-tool-use --project DIR", cli_text("main.hook_note")) + "\n" + cli_text("main.footer") + "\n";
+}
 
 } // namespace
 
@@ -76,7 +77,7 @@ int main(int argc, char** argv) {
     const std::vector<std::string> arguments = uap::platform::utf8_arguments(argc, argv);
     std::vector<std::string> words(arguments.begin() + (arguments.empty() ? 0 : 1), arguments.end());
     if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
-        std::cout << usage;
+        std::cout << usage_text();
         return words.empty() ? uap::cli::UsageError : uap::cli::Success;
     }
     if (words[0] == "--version") {
@@ -107,7 +108,7 @@ int main(int argc, char** argv) {
         if (words[0] == "hook")
             return uap::cli::run_hook_command(rest);
     } catch (const std::exception& exception) {
-        return uap::cli::fail(uap::cli::Failure, std::string("unexpected error: ") + exception.what());
+        return uap::cli::fail(uap::cli::Failure, uap::cli::cli_text("main.unexpected_error", {{"error", exception.what()}}));
     }
-    return uap::cli::fail(uap::cli::UsageError, "unknown command \"" + words[0] + "\" (try --help)");
+    return uap::cli::fail(uap::cli::UsageError, uap::cli::cli_text("main.unknown_command", {{"command", words[0]}}));
 }

@@ -1,14 +1,18 @@
 // `uap-host integrations` as a user runs it: the real binary, CLAUDE_CONFIG_DIR pointing at a
-// temporary folder, a fake `claude` found through UAP_CLAUDE_BIN (or none at all).
+// temporary folder, a fake `claude` found through UAP_CLAUDE_BIN (or none at all). Also the CLI's
+// catalogue: both languages alike, every key the sources use present, and commands run in both.
 #include "support/child_process.hpp"
 #include "cli/cli_text.hpp"
 #include "support/json.hpp"
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <fstream>
-#include <poll.h>
-#include <unistd.h>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <thread>
 
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
@@ -18,7 +22,15 @@ namespace {
 struct HostRun {
     int exit_code = -1;
     std::string out;
+    std::string err;
 };
+
+// Everything the child writes on one stream until it closes it.
+void drain(uap::ChildProcess& child, uap::ChildStream which, std::string& text) {
+    char buffer[4096];
+    while (std::size_t count = child.read(which, buffer, sizeof buffer))
+        text.append(buffer, count);
+}
 
 HostRun run_host(const std::vector<std::string>& arguments, const std::vector<std::string>& environment) {
     uap::LaunchSpec spec{UAP_HOST_BINARY, arguments, "/", environment};
@@ -28,12 +40,28 @@ HostRun run_host(const std::vector<std::string>& arguments, const std::vector<st
     if (!child)
         return run;
     (*child)->close_stdin();
-    char buffer[4096];
-    ssize_t count;
-    while ((count = ::read(static_cast<int>((*child)->stream(uap::ChildStream::Output)), buffer, sizeof buffer)) > 0)
-        run.out.append(buffer, static_cast<size_t>(count));
+    // Both pipes at once, so a refusal with its help on stderr never blocks the child.
+    std::thread error_reader([&] { drain(**child, uap::ChildStream::Errors, run.err); });
+    drain(**child, uap::ChildStream::Output, run.out);
+    error_reader.join();
     run.exit_code = (*child)->wait_exit(10s).value_or(-1);
     return run;
+}
+
+// The {name} placeholders of a catalogue text.
+std::set<std::string> placeholders_in(const std::string& text) {
+    static const std::regex placeholder(R"(\{([a-z_]+)\})");
+    std::set<std::string> names;
+    for (std::sregex_iterator match(text.begin(), text.end(), placeholder), end; match != end; ++match)
+        names.insert((*match)[1].str());
+    return names;
+}
+
+std::string read_text(const fs::path& file) {
+    std::ifstream stream(file, std::ios::binary);
+    std::ostringstream text;
+    text << stream.rdbuf();
+    return text.str();
 }
 
 class IntegrationsCommand : public ::testing::Test {
@@ -136,6 +164,90 @@ TEST(CliCatalogue, BothLanguagesHaveTheSameKeysAndNoEmptyText) {
     EXPECT_EQ(uap::cli::language_of_locale("ja_JP.UTF-8"), uap::cli::CliLanguage::Japanese);
     EXPECT_EQ(uap::cli::language_of_locale("C.UTF-8"), uap::cli::CliLanguage::English);
     EXPECT_EQ(uap::cli::language_of_locale(""), uap::cli::CliLanguage::English);
+}
+
+TEST(CliCatalogue, BothLanguagesHaveTheSamePlaceholdersPerKey) {
+    const auto& english = uap::cli::cli_catalogue(uap::cli::CliLanguage::English);
+    const auto& japanese = uap::cli::cli_catalogue(uap::cli::CliLanguage::Japanese);
+    for (auto& [key, text] : english) {
+        auto translated = japanese.find(key);
+        ASSERT_NE(translated, japanese.end()) << key;
+        EXPECT_EQ(placeholders_in(text), placeholders_in(translated->second)) << key;
+    }
+}
+
+TEST(CliCatalogue, PlaceholdersAreFilledOnceAndUnknownOnesKept) {
+    EXPECT_EQ(uap::cli::fill_placeholders("{path}: {path} ({other}) {}", {{"path", "/a/{path}"}}), "/a/{path}: /a/{path} ({other}) {}");
+    EXPECT_EQ(uap::cli::fill_placeholders("no {end", {{"end", "x"}}), "no {end");
+}
+
+// Every cli_text("key", ...) in the CLI's sources and main.cpp names a key of the catalogue (keys
+// built at run time, from state names, are checked by the state lists above and below).
+TEST(CliCatalogue, EveryKeyTheSourcesUseIsInTheCatalogue) {
+    const auto& english = uap::cli::cli_catalogue(uap::cli::CliLanguage::English);
+    const fs::path sources = UAP_HOST_SOURCE_DIR;
+    std::vector<fs::path> files = {sources / "main.cpp"};
+    for (auto& entry : fs::directory_iterator(sources / "cli"))
+        if (entry.path().extension() == ".cpp")
+            files.push_back(entry.path());
+    static const std::regex use(R"re(cli_text\(\s*"([^"]+)"\s*[,)])re");
+    std::set<std::string> used;
+    for (auto& file : files) {
+        std::string text = read_text(file);
+        for (std::sregex_iterator match(text.begin(), text.end(), use), end; match != end; ++match) {
+            std::string key = (*match)[1].str();
+            used.insert(key);
+            EXPECT_TRUE(english.count(key)) << file.filename().string() << " uses a key the catalogue lacks: " << key;
+        }
+    }
+    EXPECT_GT(files.size(), 10u) << "the CLI's sources were not found under " << sources;
+    EXPECT_GT(used.size(), 150u) << "the scan found too few keys; does the pattern still match how the sources call cli_text?";
+    for (const char* state : {"not_installed", "resolving", "installed"})
+        EXPECT_TRUE(english.count(std::string("uloop.") + state)) << state;
+}
+
+// Other commands than `integrations`, as a user runs them: help and refusals in the locale's
+// language, machine-readable output the same in both.
+using CliCatalogueInUse = IntegrationsCommand;
+
+TEST_F(CliCatalogueInUse, HelpAndRefusalsFollowTheLocaleAndJsonDoesNot) {
+    auto japanese = environment(true);
+    japanese.push_back("LANG=ja_JP.UTF-8");
+    auto english = environment(true);
+    english.push_back("LANG=C");
+
+    auto help_ja = run_host({"serve", "--help"}, japanese);
+    auto help_en = run_host({"serve", "--help"}, english);
+    EXPECT_EQ(help_ja.exit_code, 0);
+    EXPECT_NE(help_ja.out.find("ループバックのポート"), std::string::npos) << help_ja.out;
+    EXPECT_NE(help_en.out.find("the loopback port (default 0: one the system chooses)"), std::string::npos) << help_en.out;
+    EXPECT_NE(help_ja.out.find("--port N"), std::string::npos) << "flags stay as they are";
+    EXPECT_NE(run_host({"--help"}, japanese).out.find("終了コード"), std::string::npos);
+    EXPECT_NE(run_host({"--help"}, english).out.find("Exit codes: 0 success"), std::string::npos);
+
+    auto refusal_ja = run_host({"serve"}, japanese);
+    auto refusal_en = run_host({"serve"}, english);
+    EXPECT_EQ(refusal_ja.exit_code, 2);
+    EXPECT_EQ(refusal_en.exit_code, 2);
+    EXPECT_NE(refusal_ja.err.find("serve には --project DIR が必要です"), std::string::npos) << refusal_ja.err;
+    EXPECT_NE(refusal_en.err.find("serve needs --project DIR"), std::string::npos) << refusal_en.err;
+    // A refusal with a filled placeholder, in each language's word order.
+    const std::string project = (root / "project").string();
+    auto toggle_ja = run_host({"modules", "enable", "--project", project}, japanese);
+    auto toggle_en = run_host({"modules", "enable", "--project", project}, english);
+    EXPECT_EQ(toggle_ja.exit_code, 2);
+    EXPECT_NE(toggle_ja.err.find("modules enable には ID を 1 つ指定してください"), std::string::npos) << toggle_ja.err;
+    EXPECT_NE(toggle_en.err.find("modules enable needs one ID"), std::string::npos) << toggle_en.err;
+    auto missing_ja = run_host({"modules", "list", "--project", (root / "nowhere").string()}, japanese);
+    EXPECT_NE(missing_ja.err.find("プロジェクトフォルダ " + (root / "nowhere").string() + " がありません"), std::string::npos) << missing_ja.err;
+
+    for (const char* command : {"modules", "profiles"}) {
+        auto json_ja = run_host({command, "list", "--json", "--project", project}, japanese);
+        auto json_en = run_host({command, "list", "--json", "--project", project}, english);
+        EXPECT_EQ(json_ja.exit_code, 0) << json_ja.err;
+        EXPECT_TRUE(uap::json::parse(json_en.out)) << json_en.out;
+        EXPECT_EQ(json_ja.out, json_en.out) << command;
+    }
 }
 
 TEST_F(IntegrationsCommand, UsageErrorsSayWhatToPass) {

@@ -58,12 +58,16 @@ ProcessResult run_host(const std::vector<std::string>& arguments, const std::map
 
 namespace {
 
-// The whole environment of a child: this process's, with `extra` replacing or adding variables.
+// The whole environment of a child: this process's, with `extra` replacing or adding variables. The
+// locale is English unless a test names one: the tests read the CLI's English text, and a developer's
+// Japanese locale would otherwise turn it into Japanese (cli/cli_text.hpp).
 std::vector<std::string> environment_with(const std::map<std::string, std::string>& extra) {
-    std::vector<std::string> replaced;
+    std::vector<std::string> replaced = {"LC_ALL", "LC_MESSAGES", "LANG"};
     for (auto& [name, value] : extra)
         replaced.push_back(name);
     auto entries = current_environment_without(replaced);
+    if (!extra.count("LC_ALL") && !extra.count("LC_MESSAGES") && !extra.count("LANG"))
+        entries.push_back("LANG=C.UTF-8");
     for (auto& [name, value] : extra)
         entries.push_back(name + "=" + value);
     return entries;

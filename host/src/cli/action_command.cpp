@@ -1,5 +1,6 @@
 // The action dispatch of grouped subcommands; see action_command.hpp.
 #include "cli/action_command.hpp"
+#include "cli/cli_text.hpp"
 #include "cli/commands.hpp"
 
 #include <algorithm>
@@ -22,7 +23,7 @@ int run_action(const std::vector<std::string>& words, const std::string& group_n
     }
     auto action = std::find_if(actions.begin(), actions.end(), [&](const Action& known) { return known.name == words[0]; });
     if (action == actions.end())
-        return usage_error("unknown " + group_name + " action \"" + words[0] + "\"", group);
+        return usage_error(cli_text("action.unknown", {{"group", group_name}, {"action", words[0]}}), group);
     auto arguments = command_line::Arguments::parse(words, action->command);
     if (!arguments)
         return usage_error(arguments.error().message(), action->command);

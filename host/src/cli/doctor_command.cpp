@@ -7,6 +7,7 @@
 #include "agent/script_gate.hpp"
 #include "agent/sign_in.hpp"
 #include "support/child_process.hpp"
+#include "cli/cli_text.hpp"
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
 #include "server/discovery_file.hpp"
@@ -19,6 +20,8 @@ namespace uap::cli {
 
 namespace {
 
+// The markers (ok, PROBLEM, note) and the exit code are the same in every language, so a script can
+// read the result; the words after a marker follow the locale.
 struct Report {
     int problems = 0;
     void ok(const std::string& text) { std::cout << "  ok       " << text << "\n"; }
@@ -34,11 +37,7 @@ bool owner_only(const std::filesystem::path& file) { return platform::is_owner_o
 } // namespace
 
 int run_doctor_command(const std::vector<std::string>& words) {
-    static const Command command{{"uap-host doctor [--project DIR]"},
-                                 "Checks the claude CLI, its credentials, the project's files, the running host and the script "
-                                 "gate, and says what is wrong in plain words (exit 1 when something is).",
-                                 {project_option()},
-                                 ""};
+    static const Command command{{"uap-host doctor [--project DIR]"}, cli_text("doctor.summary"), {project_option()}, ""};
     auto arguments = Arguments::parse(words, command);
     if (!arguments)
         return usage_error(arguments.error().message(), command);
@@ -47,7 +46,7 @@ int run_doctor_command(const std::vector<std::string>& words) {
         return Success;
     }
     if (!arguments->positional().empty())
-        return usage_error("doctor takes no positional arguments", command);
+        return usage_error(cli_text("doctor.positional"), command);
     Report report;
     std::string explicit_cli;
     std::optional<std::filesystem::path> project;
@@ -57,19 +56,19 @@ int run_doctor_command(const std::vector<std::string>& words) {
             explicit_cli = settings->cli_path;
     }
 
-    std::cout << "Claude Code CLI\n";
+    std::cout << cli_text("doctor.cli_heading") << "\n";
     auto cli = agent::locate_cli(explicit_cli);
     if (!cli) {
         report.problem(cli.error().message());
     } else {
-        report.ok("found " + utf8::from_path(cli->path) + " (by " + cli->found_by + ")");
+        report.ok(cli_text("doctor.cli_found", {{"path", utf8::from_path(cli->path)}, {"how", cli->found_by}}));
         if (auto version = agent::probe_cli_version(cli->path))
-            report.ok("version " + *version);
+            report.ok(cli_text("doctor.cli_version", {{"version", *version}}));
         else
-            report.problem("the CLI does not run: " + version.error().message());
+            report.problem(cli_text("doctor.cli_does_not_run", {{"error", version.error().message()}}));
     }
 
-    std::cout << "Sign-in\n";
+    std::cout << cli_text("doctor.sign_in_heading") << "\n";
     // The CLI's own answer, with the environment the panel's CLI gets (subscription only keeps the key from it).
     auto auth = agent::AuthMode::Automatic;
     if (project)
@@ -79,54 +78,60 @@ int run_doctor_command(const std::vector<std::string>& words) {
     if (auth == agent::AuthMode::SubscriptionOnly)
         removed.push_back("ANTHROPIC_API_KEY");
     auto sign_in = agent::probe_sign_in(explicit_cli, current_environment_without(removed), project.value_or(std::filesystem::current_path()));
-    if (sign_in.state == agent::SignInState::Ready)
-        report.ok("signed in (" + sign_in.auth.auth_method + (sign_in.auth.api_key_source.empty() ? "" : " from " + sign_in.auth.api_key_source) +
-                  (auth == agent::AuthMode::SubscriptionOnly ? "; subscription only: ANTHROPIC_API_KEY is kept from the CLI" : "") + ")");
-    else if (sign_in.state != agent::SignInState::CliMissing) // Reported above.
-        report.problem(sign_in.detail + "; fix: " + sign_in.fix_command);
+    if (sign_in.state == agent::SignInState::Ready) {
+        std::string subscription = auth == agent::AuthMode::SubscriptionOnly ? cli_text("doctor.subscription_only") : "";
+        const auto& source = sign_in.auth.api_key_source;
+        report.ok(source.empty() ? cli_text("doctor.signed_in", {{"method", sign_in.auth.auth_method}, {"subscription", subscription}})
+                                 : cli_text("doctor.signed_in_from",
+                                            {{"method", sign_in.auth.auth_method}, {"source", source}, {"subscription", subscription}}));
+    } else if (sign_in.state != agent::SignInState::CliMissing) { // Reported above.
+        report.problem(cli_text("doctor.sign_in_problem", {{"detail", sign_in.detail}, {"command", sign_in.fix_command}}));
+    }
 
-    std::cout << "Script gate\n";
+    std::cout << cli_text("doctor.gate_heading") << "\n";
     rapidjson::Document probe;
     probe.Parse(R"({"file_path":"Assets/Scripts/Probe.cs"})");
     if (agent::check_tool_call("Write", probe, "/project", "/project"))
-        report.ok("writes of .cs/.asmdef under Assets/ are refused by the hook `uap-host hook pre-tool-use`");
+        report.ok(cli_text("doctor.gate_ok"));
     else
-        report.problem("the script gate does not refuse a test write; scripts under Assets/ are NOT protected");
+        report.problem(cli_text("doctor.gate_problem"));
 
     if (project) {
-        std::cout << "Project " << utf8::from_path(*project) << "\n";
+        std::cout << cli_text("doctor.project_heading", {{"path", utf8::from_path(*project)}}) << "\n";
         std::error_code error;
         if (std::filesystem::is_directory(*project / "Assets", error))
-            report.ok("Assets/ exists");
+            report.ok(cli_text("doctor.assets_ok"));
         else
-            report.problem("no Assets/ folder: this does not look like a Unity project");
+            report.problem(cli_text("doctor.no_assets"));
         auto running = server::read_discovery(*project);
         if (running && processes::may_be_running(running->pid)) {
-            report.ok("a host (pid " + std::to_string(running->pid) + ") serves " + running->mcp_url());
+            report.ok(cli_text("doctor.host_serves", {{"pid", std::to_string(running->pid)}, {"url", running->mcp_url()}}));
             for (auto& [role, file] : running->token_files) {
                 if (!std::filesystem::exists(file, error))
-                    report.problem("the " + role + " token file " + utf8::from_path(file) + " is missing");
+                    report.problem(cli_text("doctor.token_missing", {{"role", role}, {"path", utf8::from_path(file)}}));
                 else if (!owner_only(file))
-                    report.problem("the " + role + " token file " + utf8::from_path(file) + " is readable by other users");
+                    report.problem(cli_text("doctor.token_readable", {{"role", role}, {"path", utf8::from_path(file)}}));
             }
         } else {
-            report.note("no host is running for this project (start one with `uap-host serve --project DIR`)");
+            report.note(cli_text("doctor.no_host"));
         }
         auto settings = agent::AgentSettings::load(*project);
         if (!settings) {
-            report.problem("the agent settings cannot be read: " + settings.error().message());
+            report.problem(cli_text("doctor.settings_unreadable", {{"error", settings.error().message()}}));
         } else {
             std::string kinds;
             for (auto kind : settings->always_ask)
-                kinds += (kinds.empty() ? "" : " and ") + agent::to_string(kind);
-            report.ok("auto-approve level: " + agent::to_string(settings->auto_approve) + " (" +
-                      (kinds.empty() ? std::string("it covers every tool kind") : kinds + " tools ask at every level") + "); " +
-                      std::to_string(settings->always_allow.size()) + " always-allow rule(s); permission mode " + settings->permission_mode);
+                kinds += (kinds.empty() ? "" : cli_text("doctor.kinds_joiner")) + agent::to_string(kind);
+            report.ok(cli_text("doctor.approval", {{"level", agent::to_string(settings->auto_approve)},
+                                                   {"kinds", kinds.empty() ? cli_text("doctor.every_kind") : cli_text("doctor.kinds_ask", {{"kinds", kinds}})},
+                                                   {"count", std::to_string(settings->always_allow.size())},
+                                                   {"mode", settings->permission_mode}}));
             if (settings->permission_mode == "bypassPermissions")
-                report.note("bypassPermissions skips the permission broker (the hook still gates scripts)");
+                report.note(cli_text("doctor.bypass_note"));
         }
     }
-    std::cout << (report.problems == 0 ? "No problems found.\n" : std::to_string(report.problems) + " problem(s) found.\n");
+    std::cout << (report.problems == 0 ? cli_text("doctor.no_problems") : cli_text("doctor.problems_found", {{"count", std::to_string(report.problems)}}))
+              << "\n";
     return report.problems == 0 ? Success : Failure;
 }
 

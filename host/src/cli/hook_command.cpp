@@ -2,6 +2,7 @@
 // reads the hook's JSON on stdin and, for a gated write, prints a "deny" decision with guidance.
 // It fails open (prints nothing) on input it cannot read, and says why on stderr.
 #include "agent/script_gate.hpp"
+#include "cli/cli_text.hpp"
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
 #include "support/json.hpp"
@@ -15,11 +16,7 @@ namespace uap::cli {
 namespace {
 constexpr size_t max_hook_input_bytes = 16 * 1024 * 1024;
 const Command& hook_command() {
-    static const Command command{{"uap-host hook pre-tool-use --project DIR"},
-                                 "The script gate as a Claude Code PreToolUse hook: reads the hook JSON on stdin and prints a "
-                                 "\"deny\" decision for a gated write. Claude Code runs it; people rarely do.",
-                                 {project_option()},
-                                 ""};
+    static const Command command{{"uap-host hook pre-tool-use --project DIR"}, cli_text("hook.summary"), {project_option()}, ""};
     return command;
 }
 } // namespace
@@ -30,7 +27,7 @@ int run_hook_command(const std::vector<std::string>& words) {
         return Success;
     }
     if (words.empty() || words[0] != "pre-tool-use")
-        return usage_error("unknown hook", hook_command());
+        return usage_error(cli_text("hook.unknown"), hook_command());
     auto arguments = Arguments::parse(std::vector<std::string>(words.begin() + 1, words.end()), hook_command());
     if (!arguments)
         return usage_error(arguments.error().message(), hook_command());
@@ -39,9 +36,11 @@ int run_hook_command(const std::vector<std::string>& words) {
         return Success;
     }
     if (!arguments->value("project"))
-        return usage_error("hook pre-tool-use needs --project DIR", hook_command());
+        return usage_error(cli_text("hook.project_required"), hook_command());
     std::filesystem::path project = std::filesystem::absolute(utf8::to_path(*arguments->value("project")));
 
+    // From here on the hook speaks to Claude Code, not to a person at a terminal, and its deny reason
+    // reaches the agent: this text stays English whatever the locale.
     std::string input;
     char buffer[65536];
     while (std::cin.read(buffer, sizeof(buffer)) || std::cin.gcount() > 0) {

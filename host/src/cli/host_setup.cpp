@@ -1,6 +1,7 @@
 // Shared set-up for module-loading commands.
 #include "cli/host_setup.hpp"
 
+#include "cli/cli_text.hpp"
 #include "modules/fault_records.hpp"
 #include "modules/package_folders.hpp"
 #include "runner/isolated_module.hpp"
@@ -15,13 +16,12 @@ namespace uap::cli {
 namespace fs = std::filesystem;
 
 const Option& project_option() {
-    static const Option option{"project", Takes::Value, "DIR", "the Unity project (its settings, toggles and running host)"};
+    static const Option option{"project", Takes::Value, "DIR", cli_text("common.project_help")};
     return option;
 }
 
 const Option& plugins_option() {
-    static const Option option{"plugins", Takes::Value, "DIR",
-                               "also load packs from DIR (repeatable; shadows an installed pack of the same id)"};
+    static const Option option{"plugins", Takes::Value, "DIR", cli_text("common.plugins_help")};
     return option;
 }
 
@@ -31,7 +31,7 @@ Expected<std::unique_ptr<settings::ProjectSettings>> load_settings(const Argumen
         return std::make_unique<settings::ProjectSettings>();
     std::error_code error;
     if (!fs::is_directory(utf8::to_path(*project), error))
-        return Error("project folder " + *project + " does not exist");
+        return Error(cli_text("common.no_project_folder", {{"path", *project}}));
     auto loaded = settings::ProjectSettings::load(fs::absolute(utf8::to_path(*project)));
     if (!loaded)
         return loaded.error();

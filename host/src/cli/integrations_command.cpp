@@ -47,7 +47,7 @@ int run_integrations_command(const std::vector<std::string>& words) {
     auto project = std::filesystem::absolute(utf8::to_path(*project_value));
     std::error_code error;
     if (!std::filesystem::is_directory(project, error))
-        return fail(Failure, utf8::from_path(project) + ": " + cli_text("integrations.no_project"));
+        return fail(Failure, cli_text("integrations.no_project", {{"path", utf8::from_path(project)}}));
 
     std::string explicit_cli;
     if (auto settings = agent::AgentSettings::load(project))
@@ -89,7 +89,7 @@ int run_integrations_command(const std::vector<std::string>& words) {
         std::cout << "  " << cli_text("integrations.problem") << " " << problem << "\n";
     if (!integration_settings)
         std::cout << "  " << cli_text("integrations.problem") << " " << integration_settings.error().message() << "\n";
-    std::cout << "  " << cli_text("integrations.steering") << " " << cli_text(steering ? "integrations.on" : "integrations.off") << "\n";
+    std::cout << "  " << cli_text("integrations.steering") << " " << (steering ? cli_text("integrations.on") : cli_text("integrations.off")) << "\n";
     std::cout << cli_text("integrations.uloop") << " " << uloop_state(uloop) << " — " << cli_text(std::string("uloop.") + uloop_state(uloop));
     if (uloop.cli)
         std::cout << " (uloop: " << utf8::from_path(*uloop.cli) << ")";

@@ -1,5 +1,6 @@
 // uap-host mcp-config: prints what an MCP client needs to reach the running host of a project.
 // Printing the token on stdout is this command's purpose; it is never logged.
+#include "cli/cli_text.hpp"
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
 #include "support/processes.hpp"
@@ -19,13 +20,11 @@ namespace {
 const Command& config_command() {
     static const Command command{
         {"uap-host mcp-config --project DIR [--client claude-code|claude-desktop|cursor|json] [--name NAME]"},
-        "Prints what an MCP client needs to reach the project's running host.",
+        cli_text("mcp_config.summary"),
         {project_option(),
-         {"client", Takes::Value, "CLIENT",
-          "claude-code: a `claude mcp add --transport http ...` line (default); json: the mcpServers object that other clients read; "
-          "cursor: an entry for .cursor/mcp.json; claude-desktop: a claude_desktop_config.json entry through mcp-remote"},
-         {"name", Takes::Value, "NAME", "the server's name in the client (default unity)"}},
-        "The output contains the host's MCP token: treat it like a password."};
+         {"client", Takes::Value, "CLIENT", cli_text("mcp_config.client_help")},
+         {"name", Takes::Value, "NAME", cli_text("mcp_config.name_help")}},
+        cli_text("mcp_config.details")};
     return command;
 }
 
@@ -80,24 +79,24 @@ int run_mcp_config_command(const std::vector<std::string>& words) {
         return Success;
     }
     if (!arguments->positional().empty() || !arguments->value("project"))
-        return usage_error("mcp-config needs --project DIR", config_command());
+        return usage_error(cli_text("mcp_config.project_required"), config_command());
     auto client = client_named(arguments->value("client").value_or("claude-code"));
     if (!client)
-        return usage_error("unknown --client (use claude-code, claude-desktop, cursor or json)", config_command());
+        return usage_error(cli_text("mcp_config.unknown_client"), config_command());
     std::string name = arguments->value("name").value_or("unity");
     if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != std::string::npos)
-        return fail(UsageError, "--name may use letters, digits, '_' and '-' only");
+        return fail(UsageError, cli_text("mcp_config.bad_name"));
 
     std::filesystem::path project = std::filesystem::absolute(utf8::to_path(*arguments->value("project")));
     auto discovery = server::read_discovery(project);
     if (!discovery)
-        return fail(Failure, discovery.error().message() + "; start it with `uap-host serve --project " + utf8::from_path(project) + "`");
+        return fail(Failure, cli_text("mcp_config.no_host", {{"error", discovery.error().message()}, {"path", utf8::from_path(project)}}));
     if (!processes::may_be_running(discovery->pid))
-        return fail(Failure, "the host recorded in " + utf8::from_path(server::discovery_file_for(project)) + " (pid " +
-                                 std::to_string(discovery->pid) + ") is not running; start it with `uap-host serve`");
+        return fail(Failure, cli_text("mcp_config.host_not_running",
+                                      {{"file", utf8::from_path(server::discovery_file_for(project))}, {"pid", std::to_string(discovery->pid)}}));
     auto token_file = discovery->token_files.find("mcp");
     if (token_file == discovery->token_files.end())
-        return fail(Failure, "the discovery file names no MCP token file");
+        return fail(Failure, cli_text("mcp_config.no_token_file"));
     auto token = server::AccessTokens::read_file(token_file->second);
     if (!token)
         return fail(Failure, token.error().message());

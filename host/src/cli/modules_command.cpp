@@ -1,6 +1,7 @@
 // uap-host modules list | enable | disable | isolate | inline | install | remove | manifest | new |
 // keygen | sign | trust
 #include "cli/action_command.hpp"
+#include "cli/cli_text.hpp"
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
 #include "cli/pack_scaffold.hpp"
@@ -32,87 +33,62 @@ const std::vector<Action>& actions() {
     static const std::vector<Action> all = {
         {"list",
          {{"uap-host modules list [--json] [--project DIR] [--plugins DIR]..."},
-          "Lists every pack found, its state (loaded, disabled, failed, incompatible, shadowed), why, and its tools.",
-          {{"json", Takes::Nothing, "", "print JSON instead of text"}, project_option(), plugins_option()},
+          cli_text("modules.list_summary"),
+          {{"json", Takes::Nothing, "", cli_text("common.json_help")}, project_option(), plugins_option()},
           ""}},
         {"enable",
-         {{"uap-host modules enable ID --project DIR [--plugins DIR]..."},
-          "Turns a pack on in the project's settings (ID is the pack id or its toggle). A running host picks it up.",
-          {project_option(), plugins_option()},
-          ""}},
+         {{"uap-host modules enable ID --project DIR [--plugins DIR]..."}, cli_text("modules.enable_summary"), {project_option(), plugins_option()}, ""}},
         {"disable",
-         {{"uap-host modules disable ID --project DIR [--plugins DIR]..."},
-          "Turns a pack off in the project's settings; its library is then never loaded. A running host picks it up.",
-          {project_option(), plugins_option()},
-          ""}},
+         {{"uap-host modules disable ID --project DIR [--plugins DIR]..."}, cli_text("modules.disable_summary"), {project_option(), plugins_option()}, ""}},
         {"isolate",
-         {{"uap-host modules isolate ID --project DIR [--plugins DIR]..."},
-          "Runs the pack in a module runner process (uap-module-runner), so a crash costs one call, not the host. "
-          "Stored per project; takes effect at the host's next start.",
-          {project_option(), plugins_option()},
-          ""}},
+         {{"uap-host modules isolate ID --project DIR [--plugins DIR]..."}, cli_text("modules.isolate_summary"), {project_option(), plugins_option()}, ""}},
         {"inline",
-         {{"uap-host modules inline ID --project DIR [--plugins DIR]..."},
-          "Runs the pack inside uap-host (faster calls; a crash in it ends the host). Stored per project.",
-          {project_option(), plugins_option()},
-          ""}},
+         {{"uap-host modules inline ID --project DIR [--plugins DIR]..."}, cli_text("modules.inline_summary"), {project_option(), plugins_option()}, ""}},
         {"install",
          {{"uap-host modules install PATH [--replace] [--allow-unsigned] [--project DIR] [--max-total-mib N] [--max-entry-mib N] "
            "[--max-entries N]"},
-          "Installs a pack (a folder or a .zip of one) into the per-user plugins folder, after checking its signature "
-          "(a pack not signed by a trusted publisher needs --allow-unsigned; a pack changed since it was signed is always "
-          "refused), its manifest, that it takes no bundled tool's name, and that it loads (init and describe, in a module "
-          "runner). A .zip is refused past its size caps while it is extracted, and nothing is left behind.",
-          {{"replace", Takes::Nothing, "", "replace an installed pack of the same id"},
-           {"allow-unsigned", Takes::Nothing, "", "install a pack that no trusted publisher signed"},
-           {"project", Takes::Value, "DIR", "also trust the publishers of this Unity project's trust file"},
-           {"max-total-mib", Takes::Value, "N", "cap on the archive's uncompressed size (default 512)"},
-           {"max-entry-mib", Takes::Value, "N", "cap on one entry's uncompressed size (default 256)"},
-           {"max-entries", Takes::Value, "N", "cap on the number of entries (default 10000)"}},
+          cli_text("modules.install_summary"),
+          {{"replace", Takes::Nothing, "", cli_text("modules.replace_help")},
+           {"allow-unsigned", Takes::Nothing, "", cli_text("modules.allow_unsigned_help")},
+           {"project", Takes::Value, "DIR", cli_text("modules.install_project_help")},
+           {"max-total-mib", Takes::Value, "N", cli_text("modules.max_total_help")},
+           {"max-entry-mib", Takes::Value, "N", cli_text("modules.max_entry_help")},
+           {"max-entries", Takes::Value, "N", cli_text("modules.max_entries_help")}},
           ""}},
-        {"remove",
-         {{"uap-host modules remove ID"}, "Removes an installed pack from the per-user plugins folder.", {}, ""}},
+        {"remove", {{"uap-host modules remove ID"}, cli_text("modules.remove_summary"), {}, ""}},
         {"keygen",
          {{"uap-host modules keygen --publisher NAME --output FILE"},
-          "Creates a publisher's signing key in a new owner-only FILE and prints its public key, which those who install "
-          "your packs add with `uap-host modules trust`. Keep FILE secret; it is never overwritten.",
-          {{"publisher", Takes::Value, "NAME", "the name users see for packs signed with this key"},
-           {"output", Takes::Value, "FILE", "where to write the key (must not exist)"}},
+          cli_text("modules.keygen_summary"),
+          {{"publisher", Takes::Value, "NAME", cli_text("modules.publisher_help")},
+           {"output", Takes::Value, "FILE", cli_text("modules.key_output_help")}},
           ""}},
         {"sign",
          {{"uap-host modules sign FOLDER --key FILE"},
-          "Signs a pack folder: writes uap-signature.json, which lists the SHA-256 of every other file and an ed25519 "
-          "signature over them. Sign last, after the manifest is written; zip the folder afterwards.",
-          {{"key", Takes::Value, "FILE", "the signing key `uap-host modules keygen` wrote"}},
+          cli_text("modules.sign_summary"),
+          {{"key", Takes::Value, "FILE", cli_text("modules.key_help")}},
           ""}},
         {"trust",
          {{"uap-host modules trust KEY --publisher NAME [--project DIR]"},
-          "Trusts packs signed with KEY (ed25519:..., as keygen prints it), shown as published by NAME. Written to your "
-          "user trust file, or with --project to the project's ProjectSettings/AgentPanel/trusted-publishers.json, "
-          "which a team commits.",
-          {{"publisher", Takes::Value, "NAME", "the name to show for this publisher"}, project_option()},
+          cli_text("modules.trust_summary"),
+          {{"publisher", Takes::Value, "NAME", cli_text("modules.trust_publisher_help")}, project_option()},
           ""}},
         {"manifest",
          {{"uap-host modules manifest LIBRARY --template FILE --output FILE"},
-          "Writes a pack's manifest from its module library: the template's fields plus the tool names the library "
-          "describes. uap_add_module() runs it after every build, so a tool's name is written once, in its C++ class.",
-          {{"template", Takes::Value, "FILE", "the manifest without tools (uap_add_module writes it at configure time)"},
-           {"output", Takes::Value, "FILE", "where to write uap-module.json"}},
+          cli_text("modules.manifest_summary"),
+          {{"template", Takes::Value, "FILE", cli_text("modules.template_help")},
+           {"output", Takes::Value, "FILE", cli_text("modules.manifest_output_help")}},
           ""}},
         {"new",
          {{"uap-host modules new ID [--dir DIR]"},
-          "Writes a ready pack into a new folder: one plain tool, one that calls the editor, their unit tests against "
-          "uap::testkit, and a CMakeLists.txt using find_package(uap-sdk). The id (e.g. com.example.mine) and version are "
-          "written once, in its uap_add_module(...). Never overwrites: the folder must be missing or empty.",
-          {{"dir", Takes::Value, "DIR", "the folder to write the pack into (default: ./ID)"}},
-          "Then: cmake -S DIR -B DIR/build -DCMAKE_PREFIX_PATH=<uap install prefix> && cmake --build DIR/build && "
-          "ctest --test-dir DIR/build"}},
+          cli_text("modules.new_summary"),
+          {{"dir", Takes::Value, "DIR", cli_text("modules.dir_help")}},
+          cli_text("modules.new_details")}},
     };
     return all;
 }
 
 const Command& modules_group() {
-    static const Command command = action_group("Manages module packs. `uap-host modules ACTION --help` lists an action's options.", actions());
+    static const Command command = action_group(cli_text("modules.summary"), actions());
     return command;
 }
 
@@ -225,12 +201,12 @@ int list(const Arguments& arguments) {
 
 int toggle(const Arguments& arguments, settings::Toggle state) {
     if (arguments.positional().size() != 2)
-        return fail(UsageError, std::string("modules ") + (state == settings::Toggle::Enabled ? "enable" : "disable") +
-                                    " needs one ID, e.g. `" + settings::toggle_command(state, "ID", arguments.value("project").value_or("")) +
-                                    "` (`uap-host modules list` shows the ids)");
+        return fail(UsageError, cli_text("modules.toggle_needs_id",
+                                         {{"action", state == settings::Toggle::Enabled ? "enable" : "disable"},
+                                          {"example", settings::toggle_command(state, "ID", arguments.value("project").value_or(""))}}));
     if (!arguments.value("project"))
-        return fail(UsageError, "--project DIR is required: toggles are stored per project; run `" +
-                                    settings::toggle_command(state, arguments.positional()[1], "") + "` with your Unity project's folder");
+        return fail(UsageError,
+                    cli_text("modules.toggle_needs_project", {{"command", settings::toggle_command(state, arguments.positional()[1], "")}}));
     auto settings = load_settings(arguments);
     if (!settings)
         return fail(Failure, settings.error().message());
@@ -244,8 +220,7 @@ int toggle(const Arguments& arguments, settings::Toggle state) {
             toggle_id = manifest->toggle;
     }
     if (!toggle_id)
-        return fail(Failure, "no module pack has the id or toggle \"" + id + "\"; `uap-host modules list --project " +
-                                 *arguments.value("project") + "` shows every pack's id and toggle");
+        return fail(Failure, cli_text("modules.no_pack_or_toggle", {{"id", id}, {"project", *arguments.value("project")}}));
     (*settings)->set_toggle(*toggle_id, state);
     if (auto saved = (*settings)->save(); !saved)
         return fail(Failure, saved.error().message());
@@ -267,9 +242,9 @@ std::vector<modules::Manifest> visible_manifests(const Arguments& arguments, con
 int choose_isolation(const Arguments& arguments, modules::Isolation isolation) {
     const char* verb = isolation == modules::Isolation::Isolated ? "isolate" : "inline";
     if (arguments.positional().size() != 2)
-        return fail(UsageError, std::string("modules ") + verb + " needs one pack ID");
+        return fail(UsageError, cli_text("modules.isolation_needs_id", {{"action", verb}}));
     if (!arguments.value("project"))
-        return fail(UsageError, "--project DIR is required: the choice is stored per project");
+        return fail(UsageError, cli_text("modules.isolation_needs_project"));
     auto settings = load_settings(arguments);
     if (!settings)
         return fail(Failure, settings.error().message());
@@ -278,7 +253,7 @@ int choose_isolation(const Arguments& arguments, modules::Isolation isolation) {
     for (auto& manifest : visible_manifests(arguments, **settings))
         found = found || manifest.id == id;
     if (!found)
-        return fail(Failure, "no module pack has the id \"" + id + "\" (see `uap-host modules list`)");
+        return fail(Failure, cli_text("modules.no_pack", {{"id", id}}));
     (*settings)->set_isolation(id, isolation);
     if (auto saved = (*settings)->save(); !saved)
         return fail(Failure, saved.error().message());
@@ -295,13 +270,13 @@ Expected<uint64_t> count_option(const Arguments& arguments, const std::string& n
     uint64_t value = 0;
     auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), value);
     if (error != std::errc() || end != text->data() + text->size() || value == 0)
-        return Error("--" + name + " must be a positive whole number");
+        return Error(cli_text("modules.not_a_count", {{"option", name}}));
     return value;
 }
 
 int install(const Arguments& arguments) {
     if (arguments.positional().size() != 2)
-        return fail(UsageError, "modules install needs one PATH (a pack folder or a .zip)");
+        return fail(UsageError, cli_text("modules.install_needs_path"));
     modules::ArchiveLimits limits;
     auto total = count_option(arguments, "max-total-mib", limits.max_total_bytes / (1024 * 1024));
     auto entry = count_option(arguments, "max-entry-mib", limits.max_entry_bytes / (1024 * 1024));
@@ -315,28 +290,28 @@ int install(const Arguments& arguments) {
         project = fs::absolute(utf8::to_path(*folder));
     auto trust = modules::PublisherTrust::read(modules::trust_files(project));
     if (!trust)
-        return fail(Failure, "cannot install: " + trust.error().message());
+        return fail(Failure, cli_text("modules.cannot_install", {{"error", trust.error().message()}}));
     auto installed = modules::install_pack(fs::absolute(utf8::to_path(arguments.positional()[1])),
                                            {paths::user_plugins_folder(), paths::bundled_plugins_folder()},
                                            arguments.has("replace") ? modules::ExistingPack::Replace : modules::ExistingPack::Refuse,
                                            {*trust, arguments.has("allow-unsigned") ? modules::UnsignedPacks::Allow : modules::UnsignedPacks::Refuse},
                                            runner::module_runner(), limits);
     if (!installed)
-        return fail(Failure, "cannot install: " + installed.error().message());
+        return fail(Failure, cli_text("modules.cannot_install", {{"error", installed.error().message()}}));
     std::cout << "installed " << utf8::from_path(installed->folder) << "\n" << signature_in_words(installed->signature) << "\n";
     return Success;
 }
 
 int write_manifest(const Arguments& arguments, const Command& command) {
     if (arguments.positional().size() != 2 || !arguments.value("template") || !arguments.value("output"))
-        return usage_error("modules manifest needs LIBRARY, --template FILE and --output FILE", command);
+        return usage_error(cli_text("modules.manifest_needs"), command);
     auto template_text = files::read(utf8::to_path(*arguments.value("template")), modules::manifest_max_bytes);
     if (!template_text)
         return fail(Failure, template_text.error().message());
     fs::path output = fs::absolute(utf8::to_path(*arguments.value("output")));
     auto manifest = modules::manifest_from_library(*template_text, utf8::to_path(arguments.positional()[1]), output.parent_path());
     if (!manifest)
-        return fail(Failure, "cannot write the manifest: " + manifest.error().message());
+        return fail(Failure, cli_text("modules.cannot_write_manifest", {{"error", manifest.error().message()}}));
     if (auto written = files::write_atomically(output, *manifest, files::Visibility::Default); !written)
         return fail(Failure, written.error().message());
     return Success;
@@ -344,12 +319,12 @@ int write_manifest(const Arguments& arguments, const Command& command) {
 
 int scaffold(const Arguments& arguments) {
     if (arguments.positional().size() != 2)
-        return fail(UsageError, "modules new needs one pack ID, e.g. `uap-host modules new com.example.mine`");
+        return fail(UsageError, cli_text("modules.new_needs_id"));
     const std::string& id = arguments.positional()[1];
     fs::path folder = fs::absolute(utf8::to_path(arguments.value("dir").value_or(id)));
     auto written = scaffold_pack(id, folder);
     if (!written)
-        return fail(Failure, "cannot create the pack: " + written.error().message());
+        return fail(Failure, cli_text("modules.cannot_create_pack", {{"error", written.error().message()}}));
     std::cout << "wrote the pack " << id << " into " << utf8::from_path(folder) << ":\n";
     for (auto& file : *written)
         std::cout << "  " << file << "\n";
@@ -363,11 +338,10 @@ int keygen(const Arguments& arguments) {
     auto publisher = arguments.value("publisher");
     auto output = arguments.value("output");
     if (arguments.positional().size() != 1 || !publisher || !output)
-        return fail(UsageError, "modules keygen needs --publisher NAME and --output FILE, e.g. `uap-host modules keygen --publisher "
-                                "\"Example Ltd\" --output ~/.uap-signing-key.json`");
+        return fail(UsageError, cli_text("modules.keygen_needs"));
     auto created = modules::SigningKey::create(fs::absolute(utf8::to_path(*output)), *publisher);
     if (!created)
-        return fail(Failure, "cannot create the key: " + created.error().message());
+        return fail(Failure, cli_text("modules.cannot_create_key", {{"error", created.error().message()}}));
     std::cout << "wrote the signing key of \"" << created->name << "\" to " << *output << " (owner-only; keep it secret)\n"
               << "public key: " << created->public_key << "\n"
               << "those who install your packs trust it with: uap-host modules trust " << created->public_key << " --publisher "
@@ -378,14 +352,13 @@ int keygen(const Arguments& arguments) {
 int sign(const Arguments& arguments) {
     auto key_file = arguments.value("key");
     if (arguments.positional().size() != 2 || !key_file)
-        return fail(UsageError, "modules sign needs a pack FOLDER and --key FILE (made by `uap-host modules keygen`)");
+        return fail(UsageError, cli_text("modules.sign_needs"));
     fs::path folder = fs::absolute(utf8::to_path(arguments.positional()[1]));
     if (!modules::read_manifest(folder))
-        return fail(Failure, "cannot sign " + utf8::from_path(folder) + ": it holds no readable " + modules::manifest_file_name +
-                                 "; sign the pack folder after its manifest is written (uap_package_module does it in that order)");
+        return fail(Failure, cli_text("modules.sign_no_manifest", {{"folder", utf8::from_path(folder)}, {"file", modules::manifest_file_name}}));
     auto key = modules::SigningKey::read(fs::absolute(utf8::to_path(*key_file)));
     if (!key)
-        return fail(Failure, "cannot sign: " + key.error().message());
+        return fail(Failure, cli_text("modules.cannot_sign", {{"error", key.error().message()}}));
     auto signed_files = key->sign_pack(folder);
     if (!signed_files)
         return fail(Failure, signed_files.error().message());
@@ -396,15 +369,15 @@ int sign(const Arguments& arguments) {
 int trust(const Arguments& arguments) {
     auto publisher = arguments.value("publisher");
     if (arguments.positional().size() != 2 || !publisher)
-        return fail(UsageError, "modules trust needs the KEY (ed25519:..., as `uap-host modules keygen` prints it) and --publisher NAME");
+        return fail(UsageError, cli_text("modules.trust_needs"));
     std::optional<fs::path> project;
     if (auto folder = arguments.value("project"))
         project = fs::absolute(utf8::to_path(*folder));
     auto file = modules::prepare_trust_file(project);
     if (!file)
-        return fail(Failure, "cannot trust the key: " + file.error().message());
+        return fail(Failure, cli_text("modules.cannot_trust", {{"error", file.error().message()}}));
     if (auto added = modules::trust_publisher(*file, {*publisher, arguments.positional()[1]}); !added)
-        return fail(Failure, "cannot trust the key: " + added.error().message());
+        return fail(Failure, cli_text("modules.cannot_trust", {{"error", added.error().message()}}));
     std::cout << "packs signed with " << arguments.positional()[1] << " are now trusted as \"" << *publisher << "\" (" << utf8::from_path(*file)
               << ")\n";
     return Success;
@@ -412,7 +385,7 @@ int trust(const Arguments& arguments) {
 
 int remove(const Arguments& arguments) {
     if (arguments.positional().size() != 2)
-        return fail(UsageError, "modules remove needs one ID");
+        return fail(UsageError, cli_text("modules.remove_needs_id"));
     auto removed = modules::remove_pack(arguments.positional()[1], paths::user_plugins_folder());
     if (!removed)
         return fail(Failure, removed.error().message());

@@ -1,6 +1,7 @@
 // uap-host open --project DIR: asks the project's running host for a one-time sign-in link to the
 // browser panel (with the owner-only panel token), prints it, and opens it with $BROWSER or the
 // platform's opener. The link's code works once, for 60 s, so it may appear on an opener's command line.
+#include "cli/cli_text.hpp"
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
 #include "server/access_tokens.hpp"
@@ -24,9 +25,8 @@ namespace {
 const Command& open_command() {
     static const Command command{
         {"uap-host open --project DIR [--print-only]"},
-        "Prints a one-time link (valid 60 s, single use) that signs a browser in to the panel of the host serving DIR, "
-        "and opens it with $BROWSER (a ':'-separated list; \"%s\" stands for the link) or, when unset, xdg-open.",
-        {project_option(), {"print-only", Takes::Nothing, "", "only print the link"}},
+        cli_text("open.summary"),
+        {project_option(), {"print-only", Takes::Nothing, "", cli_text("open.print_only_help")}},
         ""};
     return command;
 }
@@ -45,13 +45,13 @@ Expected<std::string> request_sign_in_url(const server::Discovery& discovery, co
         std::string body;
         Poco::StreamCopier::copyToString(stream, body);
         if (response.getStatus() != Poco::Net::HTTPResponse::HTTP_OK)
-            return Error("the host refused a sign-in code (HTTP " + std::to_string(response.getStatus()) + "): " + body);
+            return Error(cli_text("open.refused", {{"status", std::to_string(response.getStatus())}, {"body", body}}));
         auto document = json::parse(body);
         if (!document || !document->IsObject() || !json::string_field(*document, "url"))
-            return Error("the host's answer has no sign-in link");
+            return Error(cli_text("open.no_link"));
         return *json::string_field(*document, "url");
     } catch (const Poco::Exception& exception) {
-        return Error("cannot reach the host on 127.0.0.1:" + std::to_string(discovery.port) + ": " + exception.displayText());
+        return Error(cli_text("open.unreachable", {{"port", std::to_string(discovery.port)}, {"error", exception.displayText()}}));
     }
 }
 
@@ -92,14 +92,14 @@ int run_open_command(const std::vector<std::string>& words) {
         return Success;
     }
     if (!arguments->positional().empty() || !arguments->value("project"))
-        return usage_error("open needs --project DIR, the Unity project a running host serves", open_command());
+        return usage_error(cli_text("open.project_required"), open_command());
     std::filesystem::path project = std::filesystem::absolute(utf8::to_path(*arguments->value("project")));
     auto discovery = server::read_discovery(project);
     if (!discovery)
-        return fail(Failure, discovery.error().message() + "; start one with `uap-host serve --project " + utf8::from_path(project) + "`");
+        return fail(Failure, cli_text("open.no_host", {{"error", discovery.error().message()}, {"path", utf8::from_path(project)}}));
     auto token = server::AccessTokens::read_file(server::AccessTokens::file_for(project, server::Role::Panel));
     if (!token)
-        return fail(Failure, "cannot read the panel token: " + token.error().message());
+        return fail(Failure, cli_text("open.no_token", {{"error", token.error().message()}}));
     auto url = request_sign_in_url(*discovery, *token);
     if (!url)
         return fail(Failure, url.error().message());
@@ -125,7 +125,7 @@ int run_open_command(const std::vector<std::string>& words) {
     for (auto& opener : openers)
         if (launch_opener(opener, *url))
             return Success;
-    std::cerr << "uap-host: no browser could be started (set BROWSER); open the link above yourself\n";
+    std::cerr << "uap-host: " << cli_text("open.no_browser") << "\n";
     return Success;
 }
 

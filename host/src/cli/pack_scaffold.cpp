@@ -2,6 +2,7 @@
 // placeholders, and writes each file through a jail on the new folder, so nothing lands outside it.
 #include "cli/pack_scaffold.hpp"
 
+#include "cli/cli_text.hpp"
 #include "cli/pack_templates.hpp"
 #include "modules/manifest.hpp"
 #include "support/files.hpp"
@@ -50,13 +51,10 @@ std::string pack_short_name(const std::string& id) {
 } // namespace
 
 Expected<void> check_new_pack_id(const std::string& id) {
-    const std::string rule = "a pack id is 1-64 letters, digits, '.', '_' or '-', starts with a letter or digit, and is a reverse "
-                             "domain name with at least one dot and no empty part (e.g. com.example.mine); ids starting with "
-                             "\"uap.\" belong to the bundled packs";
     bool valid = modules::is_valid_identifier(id) && id.find('.') != std::string::npos && id.find("..") == std::string::npos &&
                  id.back() != '.' && id.rfind("uap.", 0) != 0;
     if (!valid)
-        return Error("pack id \"" + id + "\" is refused: " + rule + ". Run `uap-host modules new com.example.mine` with your own domain");
+        return Error(cli_text("modules.bad_pack_id", {{"id", id}}));
     return {};
 }
 
@@ -65,8 +63,7 @@ Expected<std::vector<std::string>> scaffold_pack(const std::string& id, const fs
         return checked.error();
     std::error_code error;
     if (fs::exists(fs::symlink_status(folder, error)) && !is_empty_folder(folder))
-        return Error(utf8::from_path(folder) + " already exists and is not an empty folder, and `uap-host modules new` never "
-                     "overwrites anything; choose another folder: `uap-host modules new " + id + " --dir NEW_FOLDER`");
+        return Error(cli_text("modules.folder_not_empty", {{"folder", utf8::from_path(folder)}, {"id", id}}));
     auto jail = files::folder_jail(folder);
     if (!jail)
         return jail.error();
@@ -79,7 +76,7 @@ Expected<std::vector<std::string>> scaffold_pack(const std::string& id, const fs
     for (auto& file : pack_templates()) {
         std::string name(file.name);
         if (auto saved = jail->write(name, filled(file.text, values)); !saved)
-            return Error("cannot write " + name + " in " + utf8::from_path(folder) + ": " + saved.error().message);
+            return Error(cli_text("modules.cannot_write_file", {{"file", name}, {"folder", utf8::from_path(folder)}, {"error", saved.error().message}}));
         written.push_back(name);
     }
     return written;

@@ -1,5 +1,6 @@
 // uap-host profiles list | show | validate | approve | enable | disable
 #include "cli/action_command.hpp"
+#include "cli/cli_text.hpp"
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
 #include "modules/package_folders.hpp"
@@ -17,7 +18,7 @@ namespace fs = std::filesystem;
 namespace {
 
 const Option& json_option() {
-    static const Option option{"json", Takes::Nothing, "", "print JSON instead of text"};
+    static const Option option{"json", Takes::Nothing, "", cli_text("common.json_help")};
     return option;
 }
 
@@ -25,36 +26,32 @@ const std::vector<Action>& actions() {
     static const std::vector<Action> all = {
         {"list",
          {{"uap-host profiles list [--json] [--project DIR] [--plugins DIR]..."},
-          "Lists every extension profile (bundled, from enabled module packs, and the project's .uap-profiles/), its "
-          "origin, whether it is detected in the project and why, and whether it is trusted or pending approval. "
-          "Detection by type name needs the editor, so only a running host (the panel) reports it.",
+          cli_text("profiles.list_summary"),
           {json_option(), project_option(), plugins_option()},
           ""}},
         {"show",
          {{"uap-host profiles show ID [--json] [--project DIR] [--plugins DIR]..."},
-          "Prints one profile in full: its file's text (what an approval covers), SHA-256, lines and sources.",
+          cli_text("profiles.show_summary"),
           {json_option(), project_option(), plugins_option()},
           ""}},
         {"validate",
          {{"uap-host profiles validate FILE..."},
-          "Checks profile files: JSON, required fields, sizes (64 KB, lines up to 1,000 characters) and sources. "
-          "Fails when a file is invalid or names no sources.",
+          cli_text("profiles.validate_summary"),
           {},
           ""}},
         {"approve",
          {{"uap-host profiles approve ID --project DIR [--sha256 HASH]"},
-          "Approves a project profile (<project>/.uap-profiles/*.json) after you have read it (`profiles show ID`). The "
-          "approval covers these exact bytes and is kept in your user config folder, never in the project.",
-          {project_option(), {"sha256", Takes::Value, "HASH", "approve only if the file still has this SHA-256 (from `profiles show`)"}},
+          cli_text("profiles.approve_summary"),
+          {project_option(), {"sha256", Takes::Value, "HASH", cli_text("profiles.sha256_help")}},
           ""}},
         {"enable",
          {{"uap-host profiles enable ID|all --project DIR"},
-          "Switches a profile (or, with `all`, every profile) back on for the project.",
+          cli_text("profiles.enable_summary"),
           {project_option()},
           ""}},
         {"disable",
          {{"uap-host profiles disable ID|all --project DIR"},
-          "Switches a profile (or, with `all`, every profile) off for the project: its lines are no longer given to the agent.",
+          cli_text("profiles.disable_summary"),
           {project_option()},
           ""}},
     };
@@ -62,7 +59,7 @@ const std::vector<Action>& actions() {
 }
 
 const Command& profiles_group() {
-    static const Command command = action_group("Extension profiles: SDK rules given to the agent. `uap-host profiles ACTION --help` lists an action's options.", actions());
+    static const Command command = action_group(cli_text("profiles.summary"), actions());
     return command;
 }
 
@@ -135,15 +132,17 @@ int list(const Arguments& arguments) {
 
 int show(const Arguments& arguments) {
     if (arguments.positional().size() != 2)
-        return fail(UsageError, "profiles show needs one ID (`uap-host profiles list` shows them)");
+        return fail(UsageError, cli_text("profiles.show_needs_id"));
     profiles::ApprovalStore approvals;
     auto catalog = catalog_for(arguments, approvals);
     if (!catalog)
         return fail(Failure, catalog.error().message());
     const profiles::ProfileEntry* entry = catalog->find(arguments.positional()[1]);
     if (!entry)
-        return fail(Failure, "no profile has the id \"" + arguments.positional()[1] + "\" (`uap-host profiles list" +
-                                 (arguments.value("project") ? " --project " + *arguments.value("project") : std::string()) + "` shows them)");
+        return fail(Failure, cli_text("profiles.no_profile",
+                                      {{"id", arguments.positional()[1]},
+                                       {"command", "uap-host profiles list" + (arguments.value("project") ? " --project " + *arguments.value("project")
+                                                                                                           : std::string())}}));
     if (arguments.has("json")) {
         rapidjson::Document document(rapidjson::kObjectType);
         document.AddMember("profile", profiles::entry_json(*entry, profiles::Detail::Full, document.GetAllocator()), document.GetAllocator());
@@ -160,7 +159,7 @@ int show(const Arguments& arguments) {
 
 int validate(const Arguments& arguments) {
     if (arguments.positional().size() < 2)
-        return fail(UsageError, "profiles validate needs at least one FILE");
+        return fail(UsageError, cli_text("profiles.validate_needs_file"));
     int failures = 0;
     for (size_t index = 1; index < arguments.positional().size(); ++index) {
         const std::string& file = arguments.positional()[index];
@@ -185,9 +184,9 @@ int validate(const Arguments& arguments) {
 
 int approve(const Arguments& arguments) {
     if (arguments.positional().size() != 2)
-        return fail(UsageError, "profiles approve needs one ID, e.g. `uap-host profiles approve my-sdk --project DIR`");
+        return fail(UsageError, cli_text("profiles.approve_needs_id"));
     if (!arguments.value("project"))
-        return fail(UsageError, "--project DIR is required: project profiles live in <project>/.uap-profiles/");
+        return fail(UsageError, cli_text("profiles.approve_needs_project"));
     profiles::ApprovalStore approvals;
     auto catalog = catalog_for(arguments, approvals);
     if (!catalog)
@@ -195,7 +194,7 @@ int approve(const Arguments& arguments) {
     const std::string& id = arguments.positional()[1];
     if (auto approved = profiles::approve_in(*catalog, id, arguments.value("sha256").value_or(""), approvals, fs::absolute(utf8::to_path(*arguments.value("project"))));
         !approved)
-        return fail(Failure, "not approved: " + approved.error().message());
+        return fail(Failure, cli_text("profiles.not_approved", {{"error", approved.error().message()}}));
     std::cout << "approved profile \"" << id << "\" (SHA-256 " << catalog->find(id)->sha256 << ") in " << utf8::from_path(approvals.approvals_file())
               << "; a running host gives it to the agent from its next turn\n";
     return Success;
@@ -204,9 +203,9 @@ int approve(const Arguments& arguments) {
 int switch_profile(const Arguments& arguments, profiles::Switch state) {
     const char* verb = state == profiles::Switch::On ? "enable" : "disable";
     if (arguments.positional().size() != 2)
-        return fail(UsageError, std::string("profiles ") + verb + " needs one ID, or `all` for every profile");
+        return fail(UsageError, cli_text("profiles.switch_needs_id", {{"action", verb}}));
     if (!arguments.value("project"))
-        return fail(UsageError, "--project DIR is required: the switches are stored per project");
+        return fail(UsageError, cli_text("profiles.switch_needs_project"));
     fs::path project = fs::absolute(utf8::to_path(*arguments.value("project")));
     if (auto saved = profiles::switch_in(project, arguments.positional()[1], state); !saved)
         return fail(Failure, saved.error().message());

@@ -1,6 +1,7 @@
 // An MCP client for one tool call against the project's running host, over Poco's HTTP client.
 #include "cli/running_host.hpp"
 
+#include "cli/cli_text.hpp"
 #include "mcp/json_rpc.hpp"
 #include "support/processes.hpp"
 #include "support/json.hpp"
@@ -132,7 +133,7 @@ Expected<RunningHostAnswer> call_tool_on_running_host(const RunningHost& host, s
                                                       std::string_view arguments_json) {
     auto arguments = json::parse(arguments_json);
     if (!arguments || !arguments->IsObject())
-        return Error("--args must be a JSON object");
+        return Error(cli_text("tools.args_not_object"));
     McpConnection connection(host);
     auto opened = connection.send(Poco::Net::HTTPRequest::HTTP_POST, request_text(1, "initialize", [](mcp::JsonWriter& writer) {
         writer.StartObject();

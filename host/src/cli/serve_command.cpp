@@ -2,6 +2,7 @@
 // until asked to stop (SIGINT or SIGTERM; Ctrl+C, Ctrl+Break or console close on Windows).
 #include "cli/commands.hpp"
 #include "app/host_application.hpp"
+#include "cli/cli_text.hpp"
 #include "cli/host_setup.hpp"
 #include "server/discovery_file.hpp"
 #include "support/platform/platform.hpp"
@@ -25,20 +26,13 @@ namespace {
 const Command& serve_command() {
     static const Command command{
         {"uap-host serve --project DIR [--port N] [--editor unity|sim] [--editor-log FILE] [--log-file FILE] [--agent] [--plugins DIR]..."},
-        "Serves MCP at http://127.0.0.1:PORT/mcp, the editor bridge and the panel for one Unity project until Ctrl-C; "
-        "writes the discovery and token files into the project. Enabling, disabling, installing or removing a pack "
-        "reaches it without a restart. The browser panel is served at http://127.0.0.1:PORT/; serve prints a one-time sign-in "
-         "link, and `uap-host open --project DIR` prints (and opens) a fresh one.",
+        cli_text("serve.summary"),
         {project_option(),
-         {"port", Takes::Value, "N", "the loopback port (default 0: one the system chooses)"},
-         {"editor", Takes::Value, "MODE", "unity: wait for the Unity shim (default); sim: run the editor simulator in-process (sample scene)"},
-         {"editor-log", Takes::Value, "FILE",
-          "the editor's Editor.log, read while no editor connects to report compile errors that keep the package from loading "
-          "(default: the project's Logs/Editor.log or the platform's global log, whichever was written last)"},
-         {"log-file", Takes::Value, "FILE",
-          "append everything the host prints (log lines, warnings, a crash's last words) to FILE instead of stdout and stderr, "
-          "created owner-only; for a host nothing reads, such as one the Unity package starts on Windows"},
-         {"agent", Takes::Nothing, "", "start the claude CLI session the /panel WebSocket drives (see docs/agent-sessions.md)"},
+         {"port", Takes::Value, "N", cli_text("serve.port_help")},
+         {"editor", Takes::Value, "MODE", cli_text("serve.editor_help")},
+         {"editor-log", Takes::Value, "FILE", cli_text("serve.editor_log_help")},
+         {"log-file", Takes::Value, "FILE", cli_text("serve.log_file_help")},
+         {"agent", Takes::Nothing, "", cli_text("serve.agent_help")},
          plugins_option()},
         ""};
     return command;
@@ -88,7 +82,7 @@ Expected<uint16_t> parse_port(const std::optional<std::string>& text) {
             return static_cast<uint16_t>(port);
     } catch (const std::exception&) {
     }
-    return Error("--port must be a number from 0 to 65535");
+    return Error(cli_text("serve.bad_port"));
 }
 
 } // namespace
@@ -102,17 +96,17 @@ int run_serve_command(const std::vector<std::string>& words) {
         return Success;
     }
     if (!arguments->positional().empty() || !arguments->value("project"))
-        return usage_error("serve needs --project DIR, e.g. `uap-host serve --project path/to/UnityProject --editor sim`", serve_command());
+        return usage_error(cli_text("serve.project_required"), serve_command());
     auto port = parse_port(arguments->value("port"));
     if (!port)
         return fail(UsageError, port.error().message());
     auto editor_mode = app::parse_editor_mode(arguments->value("editor"));
-    if (!editor_mode)
-        return fail(UsageError, editor_mode.error().message());
+    if (!editor_mode) // Its error is app/'s English; the refusal is said in the user's language here.
+        return fail(UsageError, cli_text("serve.bad_editor"));
     if (auto log_file = arguments->value("log-file")) {
         auto moved = platform::append_output_to_file(std::filesystem::absolute(utf8::to_path(*log_file)));
         if (!moved)
-            return fail(Failure, moved.error().message() + " (give --log-file a file in a folder you own, or leave it out to log to stderr)");
+            return fail(Failure, cli_text("serve.log_file_failed", {{"error", moved.error().message()}}));
         log_to_standard_error();
     }
     if (!platform::environment_value("UAP_LOG_LEVEL"))

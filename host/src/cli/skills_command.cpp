@@ -2,6 +2,7 @@
 // `uap-host tools call`, for agents without an MCP connection (docs/skills.md).
 #include "app/skill_packs.hpp"
 #include "cli/action_command.hpp"
+#include "cli/cli_text.hpp"
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
 #include "cli/running_host.hpp"
@@ -21,13 +22,9 @@ namespace {
 const Command& export_command() {
     static const Command command{
         {"uap-host skills export [--project DIR] [--plugins DIR]..."},
-        "Writes a Claude Code skill per enabled pack into DIR/.claude/skills (uap-<pack>/SKILL.md: when to use it, each tool "
-        "with its arguments and an example `uap-host tools call` command against the project's running host), and "
-        "uap-tool-search for finding any tool by words. Running it again rewrites what changed and removes the skills of packs "
-        "no longer enabled; folders it did not write are never touched.",
+        cli_text("skills.export_summary"),
         {project_option(), plugins_option()},
-        "The project defaults to the current folder. Once a project holds exported skills, its running host (after every "
-        "pack change it notices) and `modules enable` / `modules disable` export again."};
+        cli_text("skills.export_details")};
     return command;
 }
 
@@ -37,8 +34,7 @@ const std::vector<Action>& actions() {
 }
 
 const Command& skills_group() {
-    static const Command command =
-        action_group("Claude Code skills for agents without MCP. `uap-host skills export --help` lists its options.", actions());
+    static const Command command = action_group(cli_text("skills.summary"), actions());
     return command;
 }
 
@@ -99,11 +95,11 @@ int refresh_exported_skills(const fs::path& project, const std::vector<std::stri
 int run_skills_command(const std::vector<std::string>& words) {
     return run_action(words, "skills", skills_group(), actions(), [](const Action&, const Arguments& arguments) {
         if (!arguments.positional().empty() && arguments.positional().size() != 1)
-            return fail(UsageError, "skills export takes no NAME; give the project with --project DIR");
+            return fail(UsageError, cli_text("skills.takes_no_name"));
         fs::path project = fs::absolute(utf8::to_path(arguments.value("project").value_or(utf8::from_path(fs::current_path()))));
         std::error_code error;
         if (!fs::is_directory(project, error))
-            return fail(Failure, "project folder " + utf8::from_path(project) + " does not exist; give the Unity project with --project DIR");
+            return fail(Failure, cli_text("skills.no_project_folder", {{"path", utf8::from_path(project)}}));
         return export_skills_into(project, arguments.values("plugins"));
     });
 }

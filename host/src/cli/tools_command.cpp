@@ -1,5 +1,6 @@
 // uap-host tools call | list: call one tool in-process (with no editor or with the editor
 // simulator), or through the project's running host when one serves it; says which one answered.
+#include "cli/cli_text.hpp"
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
 #include "cli/running_host.hpp"
@@ -18,11 +19,9 @@ namespace {
 const Command& call_command() {
     static const Command command{
         {"uap-host tools call NAME [--args JSON] [--editor running|sim|none] [--project DIR] [--plugins DIR]..."},
-        "Calls one tool and prints its result (a JSON object) on stdout; stderr says who answered.",
-        {{"args", Takes::Value, "JSON", "the tool's arguments, a JSON object (default {})"},
-         {"editor", Takes::Value, "MODE",
-          "running: through the host serving --project (MCP); sim: in-process with the editor simulator (sample scene); "
-          "none: in-process without an editor. Default: running when a host serves --project and no --plugins is given, else none (and it says why, since editor tools then answer no_editor)"},
+        cli_text("tools.call_summary"),
+        {{"args", Takes::Value, "JSON", cli_text("tools.args_help")},
+         {"editor", Takes::Value, "MODE", cli_text("tools.editor_help")},
          project_option(),
          plugins_option()},
         ""};
@@ -31,7 +30,7 @@ const Command& call_command() {
 
 const Command& list_command() {
     static const Command command{{"uap-host tools list [--project DIR] [--plugins DIR]..."},
-                                 "Lists the tools the enabled packs serve, with their pack id.",
+                                 cli_text("tools.list_summary"),
                                  {project_option(), plugins_option()},
                                  ""};
     return command;
@@ -39,7 +38,7 @@ const Command& list_command() {
 
 const Command& tools_group() {
     static const Command command{{call_command().usage[0], list_command().usage[0]},
-                                 "Calls or lists module tools. `uap-host tools call --help` lists call's options.",
+                                 cli_text("tools.summary"),
                                  {},
                                  ""};
     return command;
@@ -57,16 +56,15 @@ Expected<Target> choose_target(const Arguments& arguments, const std::optional<R
         return Target::NoEditor;
     if (editor == "running") {
         if (!arguments.value("project"))
-            return Error("--editor running needs --project DIR (the project whose host to call)");
+            return Error(cli_text("tools.running_needs_project"));
         if (!running)
-            return Error("no host serves " + *arguments.value("project") + "; start one with `uap-host serve --project " +
-                         *arguments.value("project") + "` or call in-process with --editor sim");
+            return Error(cli_text("tools.no_host_serves", {{"project", *arguments.value("project")}}));
         if (arguments.has("plugins"))
-            return Error("--plugins cannot reach a running host (it loaded its packs at start); drop --plugins or use --editor sim");
+            return Error(cli_text("tools.plugins_with_running"));
         return Target::RunningHost;
     }
     if (editor)
-        return Error("--editor must be running, sim or none");
+        return Error(cli_text("tools.bad_editor"));
     if (running && !arguments.has("plugins"))
         return Target::RunningHost;
     return arguments.has("plugins") ? Target::NoEditor : Target::NoHostFound;
@@ -85,7 +83,7 @@ int call_in_process(const Arguments& arguments, const std::string& name, Target 
         fs::path project = fs::absolute(utf8::to_path(arguments.value("project").value_or(utf8::from_path(fs::current_path()))));
         auto started = SimulatorEditor::start(project);
         if (!started)
-            return fail(Failure, "the editor simulator did not start: " + started.error().message());
+            return fail(Failure, cli_text("tools.simulator_failed", {{"error", started.error().message()}}));
         simulator = std::move(*started);
     }
     auto host = load_host(arguments, simulator ? &simulator->link() : nullptr);
@@ -93,32 +91,30 @@ int call_in_process(const Arguments& arguments, const std::string& name, Target 
         return fail(Failure, host.error().message());
     if (target == Target::NoHostFound) {
         auto project = arguments.value("project");
-        std::cerr << "uap-host: " << (project ? "no host serves " + *project : std::string("no --project was given"))
-                  << ", so this command answers in-process with no editor (editor tools answer no_editor). To reach the editor: "
-                  << "`uap-host serve --project " << project.value_or("DIR")
-                  << "` (or open the project in Unity with the package); to try the sample scene: --editor sim\n";
+        std::cerr << "uap-host: "
+                  << (project ? cli_text("tools.no_host_for_project", {{"project", *project}}) : cli_text("tools.no_project_given")) << "\n";
     } else {
-        std::cerr << "uap-host: answered in-process by this command, "
-                  << (simulator ? "with the editor simulator (sample scene)" : "with no editor") << "\n";
+        std::cerr << "uap-host: " << (simulator ? cli_text("tools.answered_with_simulator") : cli_text("tools.answered_without_editor")) << "\n";
     }
     auto outcome = host->modules->call_tool(name, arguments.value("args").value_or("{}"));
     if (outcome.status == modules::CallStatus::UnknownTool)
         for (auto& pack : host->modules->packs())
             if (pack->manifest && std::find(pack->manifest->tools.begin(), pack->manifest->tools.end(), name) != pack->manifest->tools.end() &&
                 pack->state != modules::PackState::Loaded)
-                return fail(Failure, "tool \"" + name + "\" belongs to pack " + pack->id() + ", which is " + to_string(pack->state) + ": " +
-                                         pack->reason);
+                return fail(Failure, cli_text("tools.pack_not_loaded",
+                                              {{"tool", name}, {"pack", pack->id()}, {"state", to_string(pack->state)}, {"reason", pack->reason}}));
     return print_outcome(outcome);
 }
 
 int call_running(const RunningHost& running, const Arguments& arguments, const std::string& name) {
-    std::cerr << "uap-host: answered by the running host (pid " << running.discovery.pid << ", " << running.discovery.mcp_url()
-              << ")\n";
+    std::cerr << "uap-host: "
+              << cli_text("tools.answered_by_running_host", {{"pid", std::to_string(running.discovery.pid)}, {"url", running.discovery.mcp_url()}})
+              << "\n";
     auto answer = call_tool_on_running_host(running, name, arguments.value("args").value_or("{}"));
     if (!answer)
         return fail(Failure, answer.error().message());
     if (answer->kind == AnswerKind::ToolError)
-        return fail(Failure, "tool error: " + answer->text);
+        return fail(Failure, cli_text("tools.tool_error", {{"error", answer->text}}));
     std::cout << answer->text << "\n";
     return Success;
 }
@@ -131,7 +127,7 @@ int run_tools_command(const std::vector<std::string>& words) {
         return words.empty() ? UsageError : Success;
     }
     if (words[0] != "call" && words[0] != "list")
-        return usage_error("unknown tools action \"" + words[0] + "\"", tools_group());
+        return usage_error(cli_text("action.unknown", {{"group", "tools"}, {"action", words[0]}}), tools_group());
     const Command& command = words[0] == "call" ? call_command() : list_command();
     auto arguments = Arguments::parse(std::vector<std::string>(words.begin() + 1, words.end()), command);
     if (!arguments)
@@ -143,7 +139,7 @@ int run_tools_command(const std::vector<std::string>& words) {
     const auto& positional = arguments->positional();
     if (words[0] == "list") {
         if (!positional.empty())
-            return usage_error("tools list takes no NAME", command);
+            return usage_error(cli_text("tools.list_takes_no_name"), command);
         auto host = load_host(*arguments);
         if (!host)
             return fail(Failure, host.error().message());
@@ -152,8 +148,7 @@ int run_tools_command(const std::vector<std::string>& words) {
         return Success;
     }
     if (positional.size() != 1)
-        return usage_error("tools call needs one tool NAME, e.g. `uap-host tools call uap_ping` (`uap-host tools list` names them)",
-                           command);
+        return usage_error(cli_text("tools.call_needs_name"), command);
 
     std::optional<RunningHost> running;
     if (auto project = arguments->value("project")) {
