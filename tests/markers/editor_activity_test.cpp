@@ -158,6 +158,13 @@ TEST(EditorActivity, AFailedCompileOpensTheNextTurnAndShowsInTheStatus) {
         return text_of(message, "kind") == "compile" && text_of(message, "state") == "compile_failed";
     }, 10s);
     ASSERT_GE(compiled, 0);
+    // The line carries its message key and values, so a front-end shows it in its own language.
+    auto compile_event = panel.message(static_cast<size_t>(compiled));
+    EXPECT_EQ(text_of(compile_event, "key"), "editor_compile_failed_first");
+    ASSERT_TRUE(compile_event.HasMember("params") && compile_event["params"].IsObject());
+    EXPECT_EQ(text_of(compile_event["params"], "where"), "Assets/Scripts/Broken.cs(3,14)");
+    EXPECT_EQ(text_of(compile_event["params"], "count"), "1");
+    EXPECT_EQ(text_of(compile_event, "text"), "the scripts do not compile: 1 error(s); first: Assets/Scripts/Broken.cs(3,14): error CS1002: ; expected");
     // A slash command must start its message, so it carries no block; the block waits for the next message.
     int command = send_message(panel, "/cost", 0);
     ASSERT_GE(command, 0);

@@ -7,6 +7,11 @@ import { catalogues, t } from './i18n.js';
 import { renderMarkdown } from './markdown.js';
 import { renderAssistantBody } from './markdown_tree.js';
 
+// A keyed notice (or editor event) in the page's language; the host's English text is the fallback.
+function noticeText(event) {
+  return event.key && catalogues.en[`notice.${event.key}`] ? t(`notice.${event.key}`, event.params ?? {}) : event.text;
+}
+
 // The events the transcript draws; others (command results and the like) pass by.
 const drawnTypes = new Set(['user_message', 'assistant_message', 'assistant_thinking', 'tool_started', 'tool_finished', 'subagent_task', 'turn_finished', 'turn_reverted',
   'notice', 'compaction', 'permission_decided', 'editor_event']);
@@ -164,8 +169,7 @@ export class Transcript {
   // A notice repeated since the user's last message is counted on its first copy instead of
   // being shown again.
   addNotice(event) {
-    // A keyed notice is shown in the page's language; the host's English text is the fallback.
-    const text = event.key && catalogues.en[`notice.${event.key}`] ? t(`notice.${event.key}`, event.params ?? {}) : event.text;
+    const text = noticeText(event);
     const key = `${event.level}\n${event.text}`;
     const shown = this.notices.get(key);
     if (shown?.isConnected) {
@@ -435,7 +439,7 @@ export class Transcript {
   addEditorEvent(event) {
     if (event.kind === 'selection' || typeof event.text !== 'string') return;
     const level = event.kind === 'console_error' || (event.kind === 'compile' && event.state === 'compile_failed') ? 'warning' : 'info';
-    this.append(element('div', { className: `editor-event notice notice-${level}`, text: event.text, attributes: { 'data-kind': String(event.kind) } }));
+    this.append(element('div', { className: `editor-event notice notice-${level}`, text: noticeText(event), attributes: { 'data-kind': String(event.kind) } }));
   }
 
   addRevertOutcome(event) {

@@ -218,18 +218,7 @@ void AgentSession::publish_transcript_locked(const std::vector<rapidjson::Docume
 }
 
 void AgentSession::publish_notice_locked(const std::string& level, const NoticeText& notice) {
-    auto published = event("notice");
-    auto& allocator = published.GetAllocator();
-    put(published, "level", level);
-    put(published, "text", notice.text);
-    if (!notice.key.empty()) {
-        put(published, "key", notice.key);
-        rapidjson::Value params(rapidjson::kObjectType);
-        for (const auto& [name, value] : notice.params)
-            params.AddMember(json::string_value(name, allocator), json::string_value(value, allocator), allocator);
-        published.AddMember("params", params, allocator);
-    }
-    m_hub.publish(std::move(published));
+    m_hub.publish(notice_event(level.c_str(), notice));
 }
 
 std::string AgentSession::cli_version_phrase_locked() const {

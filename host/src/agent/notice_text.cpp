@@ -1,5 +1,7 @@
-// The English templates of the agent session's notices: see notice_text.hpp.
+// The English templates of the host's notices: see notice_text.hpp.
 #include "agent/notice_text.hpp"
+
+#include "support/json.hpp"
 
 #include <algorithm>
 
@@ -57,6 +59,21 @@ const std::map<std::string, std::string>& notice_templates() {
         {"mcp_server_status", "the host's MCP server is {status} in the CLI; Unity tools are unavailable"},
         {"api_retry", "the API call failed and is retried (attempt {attempt})"},
         {"background_task_finished", "the agent goes on by itself: a background task it started (e.g. a subagent) has finished"},
+        {"pack_disabled", "module pack {pack} is disabled for this run of the host: {reason}. Restart the host (`uap-host serve`) to try it "
+                          "again, or turn it off with `uap-host modules disable {pack} --project {project}`"},
+        {"project_tools_unserved", "Some of the project's C# tools are not served: {problems}"},
+        // What happens in the editor (editor_event events).
+        {"editor_compiling", "compiling scripts"},
+        {"editor_compiled", "the scripts compiled"},
+        {"editor_compile_failed", "the scripts do not compile: {count} error(s)"},
+        {"editor_compile_failed_first", "the scripts do not compile: {count} error(s); first: {where}: {message}"},
+        {"editor_play_mode", "play mode: {previous} -> {state}"},
+        {"editor_modal_open", "modal dialog open: \"{title}\""},
+        {"editor_modal_closed", "modal dialog closed: \"{title}\""},
+        {"editor_prefab_open", "prefab mode: {path}"},
+        {"editor_prefab_closed", "prefab mode closed: {path}"},
+        {"editor_console_summary", "Console: {repeated} error(s) repeated ({entries} entries in all), {suppressed} more not shown one by "
+                                   "one (rate limit)"},
     };
     return templates;
 }
@@ -89,5 +106,25 @@ NoticeText notice(std::string_view key, std::initializer_list<std::pair<std::str
 }
 
 NoticeText untranslated_notice(std::string text) { return NoticeText{{}, {}, std::move(text)}; }
+
+void put_notice(rapidjson::Document& event, const NoticeText& notice) {
+    auto& allocator = event.GetAllocator();
+    event.AddMember("text", json::string_value(notice.text, allocator), allocator);
+    if (notice.key.empty())
+        return;
+    event.AddMember("key", json::string_value(notice.key, allocator), allocator);
+    rapidjson::Value params(rapidjson::kObjectType);
+    for (const auto& [name, value] : notice.params)
+        params.AddMember(json::string_value(name, allocator), json::string_value(value, allocator), allocator);
+    event.AddMember("params", params, allocator);
+}
+
+rapidjson::Document notice_event(const char* level, const NoticeText& notice) {
+    rapidjson::Document event(rapidjson::kObjectType);
+    event.AddMember("type", "notice", event.GetAllocator());
+    event.AddMember("level", rapidjson::Value(level, event.GetAllocator()), event.GetAllocator());
+    put_notice(event, notice);
+    return event;
+}
 
 } // namespace uap::agent

@@ -1,7 +1,9 @@
-// The agent session's notices as message keys with parameters: the host writes the English text
-// from its template, and front-ends show their own language's text for the key (notice events carry
-// key, params and text; a front-end without the key shows text).
+// The host's notices as message keys with parameters: the host writes the English text from its
+// template, and front-ends show their own language's text for the key (notice and editor_event
+// events carry key, params and text; a front-end without the key shows text).
 #pragma once
+
+#include <rapidjson/document.h>
 
 #include <initializer_list>
 #include <map>
@@ -28,5 +30,10 @@ NoticeText notice(std::string_view key, std::initializer_list<std::pair<std::str
 
 // A text with no key: words the host passes on rather than writes (the CLI's warnings).
 NoticeText untranslated_notice(std::string text);
+
+// Puts text into event, and key and params when the notice has a key.
+void put_notice(rapidjson::Document& event, const NoticeText& notice);
+// A notice event for the panels: level is info, warning or error.
+rapidjson::Document notice_event(const char* level, const NoticeText& notice);
 
 } // namespace uap::agent

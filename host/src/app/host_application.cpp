@@ -1,6 +1,8 @@
 // Builds the host's object graph in dependency order and tears it down in reverse.
 #include "app/host_application.hpp"
 
+#include "agent/notice_text.hpp"
+
 #include "app/agent_service.hpp"
 #include "app/editor_log_watch.hpp"
 #include "app/integration_commands.hpp"
@@ -117,17 +119,12 @@ void announce_tools_changed(HostApplication::Graph& graph) {
 void publish_project_tool_warnings(HostApplication::Graph& graph, const std::vector<std::string>& warnings) {
     if (!graph.agent || warnings.empty())
         return;
-    std::string text = "Some of the project's C# tools are not served: ";
+    std::string problems;
     for (std::size_t index = 0; index < warnings.size() && index < 10; ++index) {
-        text += index == 0 ? "" : " ";
-        text += warnings[index] + ".";
+        problems += index == 0 ? "" : " ";
+        problems += warnings[index] + ".";
     }
-    rapidjson::Document notice(rapidjson::kObjectType);
-    auto& allocator = notice.GetAllocator();
-    notice.AddMember("type", "notice", allocator);
-    notice.AddMember("level", "warning", allocator);
-    notice.AddMember("text", json::string_value(text, allocator), allocator);
-    graph.agent->hub().publish(std::move(notice));
+    graph.agent->hub().publish(agent::notice_event("warning", agent::notice("project_tools_unserved", {{"problems", problems}})));
 }
 
 // The project's C# tools follow the editor: each hello brings the current set, a reload or a
@@ -210,15 +207,8 @@ Expected<void> HostApplication::start() {
             spdlog::warn("cannot record that pack {} is disabled: {}", pack, recorded.error().message());
         // And every panel shows it, with what to do about it.
         if (graph->agent) {
-            rapidjson::Document notice(rapidjson::kObjectType);
-            auto& allocator = notice.GetAllocator();
-            notice.AddMember("type", "notice", allocator);
-            notice.AddMember("level", "error", allocator);
-            std::string text = "module pack " + pack + " is disabled for this run of the host: " + reason +
-                               ". Restart the host (`uap-host serve`) to try it again, or turn it off with "
-                               "`uap-host modules disable " + pack + " --project " + utf8::from_path(project) + "`";
-            notice.AddMember("text", json::string_value(text, allocator), allocator);
-            graph->agent->hub().publish(std::move(notice));
+            graph->agent->hub().publish(agent::notice_event(
+                "error", agent::notice("pack_disabled", {{"pack", pack}, {"reason", reason}, {"project", utf8::from_path(project)}})));
         }
     };
     graph->tools = std::make_unique<mcp::ModuleTools>(registry_source(project, m_options.plugin_folders, module_options), project);

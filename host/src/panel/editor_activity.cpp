@@ -93,7 +93,7 @@ bool EditorActivity::observe_locked(const std::string& name, const rapidjson::Va
         m_compile_state = "compiling";
         m_compile_summary = "the editor is compiling scripts";
         note_locked("compile", "scripts: the editor is compiling them");
-        publish_locked("compiling scripts", event_of("compile"));
+        publish_locked(agent::notice("editor_compiling"), event_of("compile"));
     } else if (name == "compileFinished")
         on_compile_finished_locked(data);
     else if (name == "reloaded" && m_compile_state == "compiling") {
@@ -120,7 +120,7 @@ void EditorActivity::on_play_mode_locked(const rapidjson::Value& data) {
     auto event = event_of("play_mode");
     put(event, "state", state);
     put(event, "previous", previous);
-    publish_locked("play mode: " + previous + " -> " + state, std::move(event));
+    publish_locked(agent::notice("editor_play_mode", {{"previous", previous}, {"state", state}}), std::move(event));
 }
 
 void EditorActivity::on_selection_locked(const rapidjson::Value& data) {
@@ -156,7 +156,8 @@ void EditorActivity::on_selection_locked(const rapidjson::Value& data) {
     note_locked("selection", "selection: " + text);
     auto event = event_of("selection");
     event.AddMember("count", m_selection.count, event.GetAllocator());
-    publish_locked("selection: " + text, std::move(event));
+    // Front-ends show selections in the status only, so this line stays English.
+    publish_locked(agent::untranslated_notice("selection: " + text), std::move(event));
 }
 
 void EditorActivity::on_modal_locked(const rapidjson::Value& data) {
@@ -176,7 +177,8 @@ void EditorActivity::on_modal_locked(const rapidjson::Value& data) {
     auto event = event_of("modal_dialog");
     put(event, "title", title);
     event.AddMember("open", open, event.GetAllocator());
-    publish_locked((open ? "modal dialog open: " : "modal dialog closed: ") + quoted(title), std::move(event));
+    publish_locked(agent::notice(open ? "editor_modal_open" : "editor_modal_closed", {{"title", ConsoleDigest::clip(title, max_name_bytes)}}),
+                   std::move(event));
 }
 
 void EditorActivity::on_prefab_stage_locked(const rapidjson::Value& data) {
@@ -189,7 +191,7 @@ void EditorActivity::on_prefab_stage_locked(const rapidjson::Value& data) {
     auto event = event_of("prefab_stage");
     event.AddMember("opened", opened, event.GetAllocator());
     put(event, "asset_path", path);
-    publish_locked(opened ? "prefab mode: " + path : "prefab mode closed: " + path, std::move(event));
+    publish_locked(agent::notice(opened ? "editor_prefab_open" : "editor_prefab_closed", {{"path", path}}), std::move(event));
 }
 
 void EditorActivity::on_compile_finished_locked(const rapidjson::Value& data) {
@@ -197,7 +199,8 @@ void EditorActivity::on_compile_finished_locked(const rapidjson::Value& data) {
     int64_t listed = errors ? static_cast<int64_t>(errors->Size()) : 0;
     m_compile_errors = static_cast<uint64_t>(std::max(json::integer_field(data, "errorCount").value_or(0), listed));
     m_compile_state = m_compile_errors > 0 ? "compile_failed" : "compiled";
-    m_compile_summary = m_compile_errors == 0 ? "the scripts compiled" : "the scripts do not compile: " + std::to_string(m_compile_errors) + " error(s)";
+    agent::NoticeText summary = m_compile_errors == 0 ? agent::notice("editor_compiled")
+                                                      : agent::notice("editor_compile_failed", {{"count", std::to_string(m_compile_errors)}});
     if (errors && listed > 0 && (*errors)[0].IsObject()) {
         const auto& first = (*errors)[0];
         std::string where = json::string_field(first, "file").value_or("(no file)");
@@ -208,14 +211,18 @@ void EditorActivity::on_compile_finished_locked(const rapidjson::Value& data) {
                           static_cast<long long>(json::integer_field(first, "column").value_or(0)));
             where += position;
         }
-        m_compile_summary += "; first: " + where + ": " + ConsoleDigest::clip(json::string_field(first, "message").value_or(""), ConsoleDigest::max_message_bytes);
+        summary = agent::notice("editor_compile_failed_first",
+                                {{"count", std::to_string(m_compile_errors)},
+                                 {"where", where},
+                                 {"message", ConsoleDigest::clip(json::string_field(first, "message").value_or(""), ConsoleDigest::max_message_bytes)}});
     }
+    m_compile_summary = summary.text;
     note_locked("compile", "scripts: " + m_compile_summary +
                                (m_compile_errors > 0 ? ". Unity keeps running the previous scripts; fix them with uap_scripts_commit (uap_ping lists the errors)" : ""));
     auto event = event_of("compile");
     put(event, "state", m_compile_state);
     event.AddMember("error_count", m_compile_errors, event.GetAllocator());
-    publish_locked(m_compile_summary, std::move(event));
+    publish_locked(summary, std::move(event));
 }
 
 void EditorActivity::on_console_error_locked(const rapidjson::Value& data) {
@@ -230,7 +237,8 @@ void EditorActivity::on_console_error_locked(const rapidjson::Value& data) {
     put(event, "error_type", kind);
     put(event, "message", ConsoleDigest::clip(message, ConsoleDigest::max_message_bytes));
     event.AddMember("count", count, event.GetAllocator());
-    publish_locked(kind + ": " + ConsoleDigest::clip(message, ConsoleDigest::max_message_bytes), std::move(event));
+    // The editor's own words, shown as they are.
+    publish_locked(agent::untranslated_notice(kind + ": " + ConsoleDigest::clip(message, ConsoleDigest::max_message_bytes)), std::move(event));
 }
 
 void EditorActivity::tick() {
@@ -265,8 +273,9 @@ void EditorActivity::publish_summary_locked(const ConsoleWindowSummary& summary)
     event.AddMember("suppressed", summary.suppressed, allocator);
     event.AddMember("suppressed_distinct", summary.suppressed_distinct, allocator);
     event.AddMember("window_seconds", ConsoleDigest::window_ms / 1000, allocator);
-    publish_locked("Console: " + std::to_string(summary.repeated.size()) + " error(s) repeated (" + std::to_string(repeats) + " entries in all), " +
-                       std::to_string(summary.suppressed) + " more not shown one by one (rate limit)",
+    publish_locked(agent::notice("editor_console_summary", {{"repeated", std::to_string(summary.repeated.size())},
+                                                            {"entries", std::to_string(repeats)},
+                                                            {"suppressed", std::to_string(summary.suppressed)}}),
                    std::move(event));
 }
 
@@ -283,8 +292,8 @@ void EditorActivity::note_locked(const std::string& key, std::string line) {
     m_turn_lines.emplace_back(key, std::move(line));
 }
 
-void EditorActivity::publish_locked(std::string text, rapidjson::Document event) {
-    put(event, "text", text);
+void EditorActivity::publish_locked(const agent::NoticeText& notice, rapidjson::Document event) {
+    agent::put_notice(event, notice);
     m_sink.publish(std::move(event));
 }
 

@@ -3,6 +3,7 @@
 // events and the status's "editor" field) and told to the agent at the start of its next turn.
 #pragma once
 
+#include "agent/notice_text.hpp"
 #include "api/editor_events.hpp"
 #include "api/event_sink.hpp"
 #include "panel/console_digest.hpp"
@@ -58,7 +59,7 @@ private:
     void publish_summary_locked(const ConsoleWindowSummary& summary);
     // Replaces the turn line with this key, or appends it (the oldest lines give way at the bound).
     void note_locked(const std::string& key, std::string line);
-    void publish_locked(std::string text, rapidjson::Document event);
+    void publish_locked(const agent::NoticeText& notice, rapidjson::Document event);
 
     api::EditorEventSource* m_source;
     api::EventSink& m_sink;

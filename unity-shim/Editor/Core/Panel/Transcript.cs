@@ -257,7 +257,11 @@ namespace AgentPanel.Panel
                     if (kind == "selection" || item["text"] == null)
                         break;
                     bool problem = kind == "console_error" || (kind == "compile" && (string)item["state"] == "compile_failed");
-                    Add(new Card { Kind = CardKind.Notice, Text = (string)item["text"], Level = problem ? "warning" : "info" });
+                    Add(new Card
+                    {
+                        Kind = CardKind.Notice, Text = (string)item["text"], Level = problem ? "warning" : "info",
+                        NoticeKey = (string)item["key"], NoticeParams = NoticeParameters(item["params"] as JObject),
+                    });
                     break;
             }
         }
