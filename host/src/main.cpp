@@ -75,6 +75,7 @@ int main(int argc, char** argv) {
     Poco::Net::initializeNetwork();
     // UTF-8 whatever the ANSI code page: on Windows these come from the wide command line.
     const std::vector<std::string> arguments = uap::platform::utf8_arguments(argc, argv);
+    uap::cli::translate_parser();
     std::vector<std::string> words(arguments.begin() + (arguments.empty() ? 0 : 1), arguments.end());
     if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
         std::cout << usage_text();

@@ -222,6 +222,14 @@ TEST_F(CliCatalogueInUse, HelpAndRefusalsFollowTheLocaleAndJsonDoesNot) {
     EXPECT_NE(help_ja.out.find("ループバックのポート"), std::string::npos) << help_ja.out;
     EXPECT_NE(help_en.out.find("the loopback port (default 0: one the system chooses)"), std::string::npos) << help_en.out;
     EXPECT_NE(help_ja.out.find("--port N"), std::string::npos) << "flags stay as they are";
+    // The parser's own headings and refusals follow the locale too.
+    EXPECT_EQ(help_ja.out.rfind("使い方:\n", 0), 0u) << help_ja.out;
+    EXPECT_NE(help_ja.out.find("\nオプション:\n"), std::string::npos) << help_ja.out;
+    EXPECT_NE(help_ja.out.find("このヘルプを表示します"), std::string::npos) << help_ja.out;
+    EXPECT_EQ(help_en.out.rfind("usage:\n", 0), 0u) << help_en.out;
+    EXPECT_NE(run_host({"serve", "--bogus"}, japanese).err.find("不明なオプションです: --bogus"), std::string::npos);
+    EXPECT_NE(run_host({"serve", "--bogus"}, english).err.find("unknown option --bogus"), std::string::npos);
+    EXPECT_NE(run_host({"serve", "--port"}, japanese).err.find("--port には値が必要です(N)"), std::string::npos);
     EXPECT_NE(run_host({"--help"}, japanese).out.find("終了コード"), std::string::npos);
     EXPECT_NE(run_host({"--help"}, english).out.find("Exit codes: 0 success"), std::string::npos);
 

@@ -1,8 +1,9 @@
 // The CLI catalogue's lookup, and the text of uap-host itself, its shared options and `integrations`.
 // The other commands' text is in cli_text_modules.cpp and cli_text_serve.cpp; keys are grouped by command.
 #include "cli/cli_text.hpp"
-#include "cli/cli_text_entries.hpp"
 
+#include "cli/cli_text_entries.hpp"
+#include "support/command_line.hpp"
 #include "support/platform/platform.hpp"
 
 namespace uap::cli {
@@ -24,6 +25,13 @@ const CliTextEntries& general_text() {
          "終了コード: 0 成功、1 失敗、2 使い方の誤り。"},
         {"main.unknown_command", "unknown command \"{command}\" (try --help)", "不明なコマンドです: \"{command}\"(--help を試してください)"},
         {"main.unexpected_error", "unexpected error: {error}", "予期しないエラー: {error}"},
+        // The command-line parser's own words (support/command_line), handed to it by main.
+        {"parser.usage", "usage:", "使い方:"},
+        {"parser.options", "options:", "オプション:"},
+        {"parser.show_help", "show this help", "このヘルプを表示します"},
+        {"parser.unknown_option", "unknown option --{option}", "不明なオプションです: --{option}"},
+        {"parser.takes_no_value", "--{option} takes no value", "--{option} は値を取りません"},
+        {"parser.needs_value", "--{option} needs a value ({value})", "--{option} には値が必要です({value})"},
 
         {"common.project_help", "the Unity project (its settings, toggles and running host)",
          "Unity プロジェクト(その設定、オン/オフの切り替え、実行中のホスト)"},
@@ -131,6 +139,11 @@ std::string cli_text(std::string_view key, std::initializer_list<TextParameter> 
             return fill_placeholders(found->second, parameters);
     }
     return name;
+}
+
+void translate_parser() {
+    command_line::use_words({cli_text("parser.usage"), cli_text("parser.options"), cli_text("parser.show_help"), cli_text("parser.unknown_option"),
+                             cli_text("parser.takes_no_value"), cli_text("parser.needs_value")});
 }
 
 } // namespace uap::cli

@@ -26,6 +26,10 @@ using TextParameter = std::pair<std::string_view, std::string>;
 // than around the text). The key itself when no catalogue has it.
 std::string cli_text(std::string_view key, std::initializer_list<TextParameter> parameters = {});
 
+// Hands the command-line parser its help headings and refusals in the CLI's language; main calls
+// it once, before any command parses its arguments.
+void translate_parser();
+
 // Pure: text with each {name} that parameters name replaced by its value; other braces are kept.
 std::string fill_placeholders(std::string_view text, std::initializer_list<TextParameter> parameters);
 

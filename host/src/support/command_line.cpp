@@ -5,14 +5,41 @@
 
 namespace uap::command_line {
 
+namespace {
+
+ParserWords& chosen_words() {
+    static ParserWords chosen;
+    return chosen;
+}
+
+// pattern with {option} and {value} replaced, in one pass.
+std::string filled(const std::string& pattern, const std::string& option, const std::string& value = {}) {
+    std::string text;
+    for (std::size_t index = 0; index < pattern.size(); ++index) {
+        if (pattern.compare(index, 8, "{option}") == 0) {
+            text += option;
+            index += 7;
+        } else if (pattern.compare(index, 7, "{value}") == 0) {
+            text += value;
+            index += 6;
+        } else
+            text += pattern[index];
+    }
+    return text;
+}
+
+} // namespace
+
+void use_words(ParserWords chosen) { chosen_words() = std::move(chosen); }
+
 std::string help_text(const Command& command) {
-    std::string text = "usage:\n";
+    std::string text = chosen_words().usage + "\n";
     for (auto& line : command.usage)
         text += "  " + line + "\n";
     if (!command.summary.empty())
         text += "\n" + command.summary + "\n";
     if (!command.options.empty()) {
-        text += "\noptions:\n";
+        text += "\n" + chosen_words().options + "\n";
         size_t width = 0;
         std::vector<std::string> left;
         for (auto& option : command.options) {
@@ -22,7 +49,7 @@ std::string help_text(const Command& command) {
         left.push_back("--help");
         for (size_t index = 0; index < command.options.size(); ++index)
             text += "  " + left[index] + std::string(width + 2 - left[index].size(), ' ') + command.options[index].help + "\n";
-        text += "  --help" + std::string(width > 4 ? width - 4 : 2, ' ') + "show this help\n";
+        text += "  --help" + std::string(width > 4 ? width - 4 : 2, ' ') + chosen_words().show_help + "\n";
     }
     if (!command.details.empty())
         text += "\n" + command.details + (command.details.back() == '\n' ? "" : "\n");
@@ -54,16 +81,16 @@ Expected<Arguments> Arguments::parse(const std::vector<std::string>& words, cons
         }
         auto option = std::find_if(command.options.begin(), command.options.end(), [&](const Option& known) { return known.name == name; });
         if (option == command.options.end())
-            return Error("unknown option --" + name);
+            return Error(filled(chosen_words().unknown_option, name));
         if (option->takes == Takes::Nothing) {
             if (inline_value)
-                return Error("--" + name + " takes no value");
+                return Error(filled(chosen_words().takes_no_value, name));
             arguments.m_switches.insert(name);
             continue;
         }
         if (!inline_value) {
             if (index + 1 >= words.size())
-                return Error("--" + name + " needs a value (" + option->value_name + ")");
+                return Error(filled(chosen_words().needs_value, name, option->value_name));
             inline_value = words[++index];
         }
         arguments.m_options.emplace(name, *inline_value);

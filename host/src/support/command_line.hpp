@@ -29,6 +29,18 @@ struct Command {
     std::string details;            // Optional text after the option list.
 };
 
+// The parser's own words, in help and in its refusals: English unless a program sets its
+// translation once, before parsing ({option} and {value} are filled in).
+struct ParserWords {
+    std::string usage = "usage:";
+    std::string options = "options:";
+    std::string show_help = "show this help";
+    std::string unknown_option = "unknown option --{option}";
+    std::string takes_no_value = "--{option} takes no value";
+    std::string needs_value = "--{option} needs a value ({value})";
+};
+void use_words(ParserWords words);
+
 // The help text: usage lines, summary, every option with its help, details.
 std::string help_text(const Command& command);
 
