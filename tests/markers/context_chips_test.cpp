@@ -206,3 +206,35 @@ TEST(ContextChips, DroppedAssetsAndObjectsAreCheckedAttachedAndGoneAfterTheMessa
 }
 
 } // namespace
+
+namespace {
+
+TEST(ContextChips, AFloodOfConsoleErrorsChangesTheChipsAboutOnceASecond) {
+    ToolStack stack(uap::testing::scripted_cli_options({"FAKE_CLI_MODE=stream"}));
+    PanelClient panel(stack.port(), stack.token("panel"));
+    ASSERT_GE(panel.wait_for_type("snapshot", 10s), 0);
+    auto& editor = *stack.host().editor().simulated_editor();
+    size_t before = panel.count();
+    // The simulator, unlike Unity's relay, does not fold a flood: every error reaches the host.
+    for (int index = 0; index < 300; ++index)
+        editor.send_event("consoleError", R"({"type":"error","message":"Shader error )" + std::to_string(index % 7) + R"("})");
+    int settled = panel.wait_for([](const rapidjson::Document& message) {
+        if (!is_type(message, "context"))
+            return false;
+        for (const auto& entry : message["items"].GetArray())
+            if (std::string(entry["id"].GetString()) == "console")
+                return std::string(entry["label"].GetString()) == "300 Console errors";
+        return false;
+    }, 10s, before);
+    ASSERT_GE(settled, 0) << "the chip comes to count all 300";
+    size_t events = 0;
+    for (size_t index = before; index <= static_cast<size_t>(settled); ++index)
+        events += is_type(panel.message(index), "context");
+    EXPECT_LE(events, 6u) << "the first error at once, then at most one event per tick";
+    auto chips = panel.message(static_cast<size_t>(settled));
+    std::string text = (*item(chips, "console"))["text"].GetString();
+    EXPECT_NE(text.find("error: Shader error"), std::string::npos) << text;
+    EXPECT_LE(std::count(text.begin(), text.end(), '\n'), 5) << "the five newest distinct errors: " << text;
+}
+
+} // namespace

@@ -86,7 +86,7 @@ struct HostApplication::Graph {
     std::unique_ptr<PeriodicTask> registry_watcher;
     std::unique_ptr<PeriodicTask> profile_watcher;
     std::unique_ptr<panel::EditorActivity> editor_activity; // After the agent: it publishes to the agent's hub.
-    std::unique_ptr<PeriodicTask> editor_activity_ticker;   // After the activity it ticks: stopped first.
+    std::unique_ptr<PeriodicTask> editor_activity_ticker;   // After the activity and chips it ticks: stopped first.
     std::unique_ptr<EditorLogWatch> editor_log_watch; // Publishes to the agent's hub; reports to the bridge.
     int editor_events_ticket = 0;
     int project_tools_ticket = 0;
@@ -322,7 +322,10 @@ Expected<void> HostApplication::start() {
     graph->registry_watcher = std::make_unique<PeriodicTask>(std::chrono::milliseconds(500), [tools = graph->tools.get()] { tools->refresh(); });
     graph->profile_watcher = std::make_unique<PeriodicTask>(
         std::chrono::milliseconds(500), [graph = graph.get()] { poll_profiles(*graph->profiles, graph->agent->session()); }, FirstRun::Immediately);
-    graph->editor_activity_ticker = std::make_unique<PeriodicTask>(std::chrono::seconds(1), [activity = graph->editor_activity.get()] { activity->tick(); });
+    graph->editor_activity_ticker = std::make_unique<PeriodicTask>(std::chrono::seconds(1), [activity = graph->editor_activity.get(), chips = graph->context_chips.get()] {
+        activity->tick();
+        chips->tick();
+    });
     m_graph = std::move(graph);
 
     auto& discovery = m_graph->discovery;

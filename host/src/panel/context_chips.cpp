@@ -79,8 +79,13 @@ void ContextChips::on_editor_event(const std::string& frame_json) {
         return;
     }
     if (name == "consoleError") {
+        // The first error shows its chip at once; the ones after it wait for the next tick.
+        bool first = !find_locked(console_id);
         on_console_error_locked(data);
-        publish_locked();
+        if (first)
+            publish_locked();
+        else
+            m_console_unpublished = true;
         return;
     }
     auto id = json::string_field(data, "id");
@@ -101,10 +106,17 @@ void ContextChips::on_editor_event(const std::string& frame_json) {
     publish_locked();
 }
 
+void ContextChips::tick() {
+    std::lock_guard lock(m_mutex);
+    if (m_console_unpublished)
+        publish_locked();
+}
+
 void ContextChips::on_console_error_locked(const rapidjson::Value& data) {
     ConsoleErrorEntry entry{json::string_field(data, "type").value_or("error"),
                             ConsoleDigest::clip(json::string_field(data, "message").value_or(""), ConsoleDigest::max_message_bytes),
                             static_cast<uint64_t>(std::max<int64_t>(1, json::integer_field(data, "count").value_or(1)))};
+    m_console_total += entry.count;
     auto same = std::find_if(m_console.begin(), m_console.end(),
                              [&](const ConsoleErrorEntry& kept) { return kept.kind == entry.kind && kept.message == entry.message; });
     if (same != m_console.end()) {
@@ -114,9 +126,7 @@ void ContextChips::on_console_error_locked(const rapidjson::Value& data) {
     m_console.push_front(std::move(entry));
     if (m_console.size() > chips::max_console_errors)
         m_console.pop_back();
-    uint64_t total = 0;
-    for (const auto& kept : m_console)
-        total += kept.count;
+    uint64_t total = m_console_total;
     std::vector<ConsoleErrorEntry> newest(m_console.begin(), m_console.end());
     put_chip_locked({console_id, "console", std::to_string(total) + (total == 1 ? " Console error" : " Console errors"), chips::console_text(newest)});
 }
@@ -167,6 +177,7 @@ void ContextChips::write_state_locked(rapidjson::Value& into, rapidjson::Documen
 }
 
 void ContextChips::publish_locked() {
+    m_console_unpublished = false; // Whatever waited is in this event.
     rapidjson::Document event(rapidjson::kObjectType);
     event.AddMember("type", "context", event.GetAllocator());
     write_state_locked(event, event.GetAllocator());
@@ -332,6 +343,7 @@ void ContextChips::message_sent() {
     if (m_attached.count(console_id)) {
         // Those errors were told; the chip comes back with the next one.
         m_console.clear();
+        m_console_total = 0;
         std::erase_if(m_chips, [](const Chip& chip) { return chip.id == console_id; });
     }
     std::erase_if(m_chips, [&](const Chip& chip) { return is_dropped(chip.kind) && m_attached.count(chip.id); });

@@ -37,6 +37,9 @@ public:
 
     // One editor event frame {"event","data"}.
     void on_editor_event(const std::string& frame_json);
+    // Publishes Console errors that arrived since the last publication; call it about every second,
+    // so a flood of errors changes the chips once a second, not once per error.
+    void tick();
 
     // attach_context {ids}: sets which chips the next message carries ([] detaches all; without ids
     // nothing changes). add_context {asset} or {object}: adds a dropped chip, attached. Both reply
@@ -76,7 +79,9 @@ private:
     std::vector<Chip> m_chips; // In the order they arrived; the scene chip is always there.
     std::set<std::string> m_attached;
     std::deque<ConsoleErrorEntry> m_console; // Newest first, distinct, at most chips::max_console_errors.
+    uint64_t m_console_total = 0;            // Every error since the chip last went with a message.
     uint64_t m_next_dropped = 1;
+    bool m_console_unpublished = false;
 };
 
 } // namespace uap::panel
