@@ -25,6 +25,25 @@ namespace AgentPanel.Tests
         }
     }
 
+    // Runs a view-model case from English, whatever the machine's language, and gives the catalogue its
+    // language back after, so a case switching to Japanese leaves no trace in the next.
+    public static class Languages
+    {
+        public static void InEnglish(Action test)
+        {
+            AgentPanel.Panel.PanelLanguage before = AgentPanel.Panel.PanelStrings.Language;
+            try
+            {
+                AgentPanel.Panel.PanelStrings.Language = AgentPanel.Panel.PanelLanguage.English;
+                test();
+            }
+            finally
+            {
+                AgentPanel.Panel.PanelStrings.Language = before;
+            }
+        }
+    }
+
     public static class Program
     {
         public static int Main(string[] arguments)
@@ -35,6 +54,8 @@ namespace AgentPanel.Tests
             PumpTests.Register(cases);
             AddressingTests.Register(cases);
             ViewModelTests.Register(cases);
+            PanelSettingsTests.Register(cases);
+            SubagentTests.Register(cases);
             MarkdownTests.Register(cases);
             BridgeTests.Register(cases);
             LauncherTests.Register(cases);

@@ -43,6 +43,20 @@ namespace AgentPanel.Panel
         public string AddContextAsset(string assetPath) { return Command("add_context", new JObject { { "asset", assetPath } }); }
         public string AddContextObject(string hierarchyPath) { return Command("add_context", new JObject { { "object", hierarchyPath } }); }
 
+        // The project's own guidance for the agent (at most 16 KiB; empty removes it); the host refuses more.
+        public string SetCustomInstructions(string text) { return Command("set_custom_instructions", new JObject { { "text", text } }); }
+
+        // The user's own quick actions: null reads them, a list (empty too) replaces them all.
+        public string SetQuickActions(List<QuickAction> actions)
+        {
+            if (actions == null)
+                return Command("set_quick_actions", null);
+            var list = new JArray();
+            foreach (QuickAction action in actions)
+                list.Add(new JObject { { "label", action.Label }, { "prompt", action.Prompt } });
+            return Command("set_quick_actions", new JObject { { "actions", list } });
+        }
+
         public string AnswerPermission(string permissionId, PermissionDecision decision, string message)
         {
             var fields = new JObject { { "permission_id", permissionId }, { "decision", DecisionName(decision) } };

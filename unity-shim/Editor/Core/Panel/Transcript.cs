@@ -20,7 +20,14 @@ namespace AgentPanel.Panel
         public bool IsError;
         public bool Truncated;               // thinking: the host cut it at its bound
         public bool Finished;
-        public bool Subagent;                // user: a subagent's task, not a message the user typed
+        // An item of a subagent's conversation (a user card: the task it was given, not a message the user typed).
+        public bool Subagent;
+        public Card Parent;                  // a subagent's item: the Agent call's card it goes inside; null when unknown
+        public string SubagentPhase;         // an Agent call's card: its subagent started, progress, finished; null before
+        public string SubagentText;          // what that subagent does now, or finished: the CLI's word on how it ended
+        // Grows whenever the card changes after it was added (a result, progress, its subagent's state),
+        // so a view draws a drawn card again only then.
+        public int Updates;
         public string Progress;              // tool_progress while the tool runs: "40% · baking lightmaps"; null when none
         public string Level;                 // notice level
         public string NoticeKey;             // notice: the host's message key, or null for text it passes on
@@ -33,6 +40,16 @@ namespace AgentPanel.Panel
         public bool Continuable;
         // turn_finished: what a revert would leave as it is; turn_reverted: what it left ("tool: reason").
         public List<string> NotRevertible = new List<string>();
+
+        // The subagent's state for the Agent call's header ("subagent completed"); null before any.
+        public string SubagentLine()
+        {
+            if (SubagentPhase == null)
+                return null;
+            if (SubagentPhase == "finished")
+                return PanelStrings.Get("card.subagent_finished", "status", SubagentText.Length > 0 ? SubagentText : "?");
+            return SubagentText;
+        }
 
         // A notice in the window's language now when the catalogue has its key; the host's English otherwise.
         public string NoticeText()
@@ -105,6 +122,10 @@ namespace AgentPanel.Panel
         public JObject LastInstall;
         // The context chips above the composer: context events, the command_results carrying them.
         public readonly ContextChips Chips = new ContextChips();
+        // The settings' custom instructions and the user's own quick actions: each follows the answers to its commands.
+        public readonly CustomInstructions Instructions = new CustomInstructions();
+        public readonly OwnQuickActions OwnActions = new OwnQuickActions();
+        readonly ToolCards m_tools = new ToolCards();
         public int Revision;                 // grows on every change, so the window redraws only when needed
 
         public string State { get { return (string)Status["state"] ?? "stopped"; } }
@@ -116,6 +137,8 @@ namespace AgentPanel.Panel
             if (sequence != null && sequence.Type == JTokenType.Integer)
                 LastSequence = (long)sequence;
             Chips.Apply(message);
+            Instructions.Apply(message);
+            OwnActions.Apply(message);
             switch (type)
             {
                 case "snapshot": ApplySnapshot(message); break;
@@ -190,35 +213,42 @@ namespace AgentPanel.Panel
             switch (type)
             {
                 case "user_message":
-                    Add(new Card { Kind = CardKind.User, Text = (string)item["text"] ?? string.Empty, TurnId = turn, Subagent = (bool?)item["subagent"] ?? false });
+                    AddPlaced(new Card { Kind = CardKind.User, Text = (string)item["text"] ?? string.Empty, TurnId = turn }, item);
                     break;
                 case "assistant_message":
-                    Add(new Card { Kind = CardKind.Assistant, Text = (string)item["text"] ?? string.Empty, TurnId = turn, Markdown = MarkdownTree.Read(item["markdown"]) });
+                    AddPlaced(new Card { Kind = CardKind.Assistant, Text = (string)item["text"] ?? string.Empty, TurnId = turn, Markdown = MarkdownTree.Read(item["markdown"]) }, item);
                     StreamingText = string.Empty;
                     break;
                 case "assistant_thinking":
-                    Add(new Card { Kind = CardKind.Thinking, Text = (string)item["text"] ?? string.Empty, TurnId = turn, Truncated = (bool?)item["truncated"] ?? false });
+                    AddPlaced(new Card { Kind = CardKind.Thinking, Text = (string)item["text"] ?? string.Empty, TurnId = turn, Truncated = (bool?)item["truncated"] ?? false }, item);
                     break;
                 case "tool_started":
-                    Add(new Card
+                    AddPlaced(new Card
                     {
                         Kind = CardKind.Tool, TurnId = turn, ToolUseId = (string)item["tool_use_id"], ToolName = (string)item["name"],
                         ToolInput = item["input"] != null ? item["input"].ToString(Newtonsoft.Json.Formatting.None) : "{}",
-                    });
+                    }, item);
                     break;
                 case "tool_finished":
-                    Card tool = Cards.FindLast(card => card.Kind == CardKind.Tool && card.ToolUseId == (string)item["tool_use_id"]);
+                    Card tool = m_tools.Find((string)item["tool_use_id"]);
                     if (tool == null)
                         break;
                     tool.Finished = true;
                     tool.Progress = null;
                     tool.IsError = (bool?)item["is_error"] ?? false;
                     tool.ToolResult = (string)item["content"] ?? string.Empty;
+                    ++tool.Updates;
                     break;
                 case "tool_progress":
-                    Card running = Cards.FindLast(card => card.Kind == CardKind.Tool && card.ToolUseId == (string)item["tool_use_id"]);
+                    Card running = m_tools.Find((string)item["tool_use_id"]);
                     if (running != null && !running.Finished)
+                    {
                         running.Progress = ProgressText(item);
+                        ++running.Updates;
+                    }
+                    break;
+                case "subagent_task":
+                    m_tools.Task(item);
                     break;
                 case "turn_finished":
                     Add(new Card
@@ -304,14 +334,23 @@ namespace AgentPanel.Panel
         void ResetCards()
         {
             Cards.Clear();
+            m_tools.Clear();
             Dropped = 0;
             m_textChars = 0;
             ++Epoch;
         }
 
+        // A card of the conversation or of a subagent's, linked to the Agent call it works for.
+        void AddPlaced(Card card, JObject item)
+        {
+            m_tools.Place(card, item);
+            Add(card);
+        }
+
         void Add(Card card)
         {
             Cards.Add(card);
+            m_tools.Added(card);
             m_textChars += TextChars(card);
             int drop = 0;
             long kept = m_textChars;
@@ -319,6 +358,8 @@ namespace AgentPanel.Panel
                 kept -= TextChars(Cards[drop++]);
             if (drop == 0)
                 return;
+            for (int index = 0; index < drop; ++index)
+                m_tools.Dropped(Cards[index]);
             Cards.RemoveRange(0, drop);
             m_textChars = kept;
             Dropped += drop;

@@ -21,16 +21,18 @@ namespace AgentPanel.Editor
         CardViews m_cardViews;
         SignInView m_signIn;
         ContextChipsView m_chips;
+        InstructionsView m_instructions;
+        QuickActionsView m_quickActions;
         PanelClient m_client;
         // The host generation m_client was made for: a replaced host has a new port and panel token.
         int m_clientGeneration;
         ScrollView m_cards;
         Label m_streaming, m_status;
-        VisualElement m_permissions, m_history, m_bypassConfirmation, m_quickActions;
+        VisualElement m_permissions, m_history, m_bypassConfirmation;
         DropdownField m_model;
-        // The picker's choices as last drawn, and the quick actions' key, so each is rebuilt only on a change.
+        // The picker's choices as last drawn, so it is rebuilt only on a change.
         List<ModelChoice> m_modelChoices = new List<ModelChoice>();
-        string m_shownModels, m_shownQuickActions;
+        string m_shownModels;
         readonly Dictionary<string, VisualElement> m_permissionCards = new Dictionary<string, VisualElement>();
         TextField m_input, m_historyQuery;
         int m_renderedRevision = -1;
@@ -58,7 +60,7 @@ namespace AgentPanel.Editor
         {
             rootVisualElement.Clear();
             m_permissionCards.Clear();
-            m_shownModels = m_shownQuickActions = null;
+            m_shownModels = null;
             m_cursor = new RenderCursor();
             m_renderedRevision = -1;
             m_shownAttention = null;
@@ -70,6 +72,9 @@ namespace AgentPanel.Editor
             VisualElement root = rootVisualElement;
             PanelTheme.Apply(root);
             m_cardViews = new CardViews(m_commands, Send);
+            m_instructions = new InstructionsView(m_commands, Send, m_transcript.Instructions);
+            // A quick action fills the message box; the user reads, changes and sends it.
+            m_quickActions = new QuickActionsView(m_commands, Send, prompt => m_input.value = prompt, m_transcript.OwnActions);
             VisualElement toolbar = Labels.Row("uap-toolbar");
             toolbar.Add(new Button(() => Send(m_commands.NewSession())) { text = PanelStrings.Get("toolbar.new_session") });
             toolbar.Add(new Button(() => Send(m_commands.Interrupt())) { text = PanelStrings.Get("toolbar.interrupt") });
@@ -96,8 +101,7 @@ namespace AgentPanel.Editor
             root.Add(m_permissions);
             m_signIn = new SignInView(m_commands, Send);
             root.Add(m_signIn.Element);
-            m_quickActions = Labels.Row("uap-quick-actions");
-            root.Add(m_quickActions);
+            root.Add(m_quickActions.Bar);
             // After a domain reload the half-typed message and the reading position come back.
             m_input = new TextField { multiline = true, value = m_kept.Draft };
             m_scrollToRestore = m_kept.ScrollY;
@@ -149,6 +153,8 @@ namespace AgentPanel.Editor
             integrations.Add(new Button(() => Send(m_commands.InstallPlugin())) { text = PanelStrings.Get("integrations.install_plugin") });
             integrations.Add(new Button(() => Send(m_commands.ApplyUloopPreset())) { text = PanelStrings.Get("integrations.uloop_preset") });
             settings.Add(integrations);
+            settings.Add(m_instructions.Element);
+            settings.Add(m_quickActions.Settings);
             return settings;
         }
 
@@ -283,6 +289,7 @@ namespace AgentPanel.Editor
             m_client.Drain(m_transcript, MessagesPerRefresh);
             // A new connection reads the chips (its snapshot has none); Ask Claude to fix sends its message.
             m_transcript.Chips.Due(m_commands).ForEach(Send);
+            m_transcript.OwnActions.Due(m_commands).ForEach(Send);
             ShowAttention();
             // Cards beyond one refresh's share are drawn in the next ones, with or without new events.
             if (m_transcript.Revision == m_renderedRevision && m_cursor.Done(m_transcript))
@@ -293,7 +300,8 @@ namespace AgentPanel.Editor
             RenderPermissions();
             RenderHistory();
             RenderModels();
-            RenderQuickActions();
+            m_quickActions.Render(m_transcript.Status);
+            m_instructions.Render(m_transcript.Status);
             m_signIn.Render(m_transcript.Status);
             m_chips.Render(m_transcript.Chips);
             m_status.text = PanelText.Literal(StatusLine());
@@ -361,12 +369,16 @@ namespace AgentPanel.Editor
             int end = System.Math.Min(m_transcript.Cards.Count, start + CardsPerRefresh);
             for (int index = start; index < end; ++index)
             {
-                m_cards.Add(m_cardViews.Render(m_transcript.Cards[index]));
+                Card card = m_transcript.Cards[index];
+                m_cardViews.Place(card, m_cardViews.Render(card), m_cards);
                 m_cursor.Drew(m_transcript, index);
             }
-            m_cardViews.FinishTools();
+            m_cardViews.UpdateTools();
             while (m_cards.contentContainer.childCount > KeptCardElements)
+            {
+                m_cardViews.Forget(m_cards.contentContainer.hierarchy[0]);
                 m_cards.contentContainer.RemoveAt(0);
+            }
         }
 
         // The picker follows the CLI's model list and the current model, without sending a change.
@@ -381,25 +393,6 @@ namespace AgentPanel.Editor
             m_modelChoices = choices;
             m_model.choices = choices.ConvertAll(choice => choice.Label);
             m_model.SetValueWithoutNotify(choices.Find(choice => choice.Value == current).Label);
-        }
-
-        // The active profiles' canned prompts: choosing one fills the composer, never sends.
-        void RenderQuickActions()
-        {
-            List<QuickAction> actions = StatusView.QuickActions(m_transcript.Status, PanelStrings.Language);
-            string key = string.Join("\n", actions.ConvertAll(action => action.Id + "\t" + action.Label + "\t" + action.Prompt).ToArray());
-            if (key == m_shownQuickActions)
-                return;
-            m_shownQuickActions = key;
-            m_quickActions.Clear();
-            if (actions.Count == 0)
-                return;
-            m_quickActions.Add(Labels.Text(PanelStrings.Get("quick_actions.label")));
-            foreach (QuickAction action in actions)
-            {
-                string prompt = action.Prompt;
-                m_quickActions.Add(new Button(() => m_input.value = prompt) { text = PanelText.Literal(action.Label) });
-            }
         }
 
         // Cards are kept by permission id, so a redraw never loses a half-typed deny message or the

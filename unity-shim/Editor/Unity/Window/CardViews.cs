@@ -1,6 +1,7 @@
 // The transcript's cards as UI Toolkit elements: the user's newest message with Retry and Edit,
-// the model's thinking folded, tool cards folded to one line that names the file or command, turn
-// summaries with the revert button when the turn has something to revert, and the revert's outcome. Each element carries the theme's classes (Theme/AgentPanel.uss).
+// the model's thinking folded, tool cards (ToolCardViews) with a subagent's work inside its Agent call's,
+// turn summaries with the revert button when the turn has something to revert, and the revert's outcome.
+// Each element carries the theme's classes (Theme/AgentPanel.uss).
 using System;
 using System.Collections.Generic;
 using AgentPanel.Panel;
@@ -12,15 +13,7 @@ namespace AgentPanel.Editor
     {
         readonly PanelCommands m_commands;
         readonly Action<string> m_send;
-        // A tool card drawn while its tool ran, and the headline it shows (set again only when it changes).
-        sealed class RunningTool
-        {
-            public Card Card;
-            public Foldout Fold;
-            public string Shown;
-        }
-
-        readonly List<RunningTool> m_unfinishedTools = new List<RunningTool>();
+        readonly ToolCardViews m_tools = new ToolCardViews();
         readonly Dictionary<long, Button> m_revertButtons = new Dictionary<long, Button>();
         // The newest turn's Continue; a later message or turn takes it away.
         Button m_continue;
@@ -36,7 +29,7 @@ namespace AgentPanel.Editor
         // Forgets the drawn cards (the window cleared its list).
         public void Clear()
         {
-            m_unfinishedTools.Clear();
+            m_tools.Clear();
             m_revertButtons.Clear();
             m_continue = null;
             m_retryRow = null;
@@ -49,11 +42,9 @@ namespace AgentPanel.Editor
             switch (card.Kind)
             {
                 case CardKind.User: return UserCard(card);
-                case CardKind.Assistant:
-                    VisualElement body = card.Markdown != null ? MarkdownView.Render(card.Markdown) : Labels.Text(card.Text);
-                    return Labels.Classed(body, "uap-card", "uap-card-assistant");
+                case CardKind.Assistant: return AssistantCard(card);
                 case CardKind.Thinking: return Thinking(card);
-                case CardKind.Tool: return ToolCard(card);
+                case CardKind.Tool: return m_tools.Render(card);
                 case CardKind.TurnFinished: return TurnSummary(card);
                 case CardKind.TurnReverted: return RevertOutcome(card);
                 case CardKind.Notice: return Labels.Classed(Labels.Text(card.NoticeText()), "uap-notice", "uap-notice-" + Level(card.Level));
@@ -61,26 +52,38 @@ namespace AgentPanel.Editor
             }
         }
 
-        // Tool cards that were still running when drawn show the tool's progress, then get their
-        // result once it arrives.
-        public void FinishTools()
+        // A subagent's item goes inside its Agent call's card when that card is drawn; anything else, and
+        // a subagent's item whose call is unknown (marked, indented), follows the conversation in list.
+        public void Place(Card card, VisualElement element, VisualElement list)
         {
-            for (int index = m_unfinishedTools.Count - 1; index >= 0; --index)
-            {
-                RunningTool running = m_unfinishedTools[index];
-                Card card = running.Card;
-                Foldout fold = running.Fold;
-                string headline = PanelText.Literal(Headline(card));
-                if (running.Shown != headline)
-                {
-                    fold.text = headline;
-                    running.Shown = headline;
-                }
-                if (!card.Finished)
-                    continue;
-                AddResult(fold, card);
-                m_unfinishedTools.RemoveAt(index);
-            }
+            if (m_tools.PlaceInside(card, element))
+                return;
+            element.EnableInClassList("uap-subagent", card.Subagent);
+            list.Add(element);
+        }
+
+        // Tool cards drawn before their result, progress or subagent's state arrived show it now.
+        public void UpdateTools()
+        {
+            m_tools.Update();
+        }
+
+        // The window removed this card from its list.
+        public void Forget(VisualElement element)
+        {
+            m_tools.Forget(element);
+        }
+
+        // A subagent's answer says whose it is; the model's own needs no name.
+        static VisualElement AssistantCard(Card card)
+        {
+            VisualElement body = card.Markdown != null ? MarkdownView.Render(card.Markdown) : Labels.Text(card.Text);
+            if (!card.Subagent)
+                return Labels.Classed(body, "uap-card", "uap-card-assistant");
+            VisualElement element = Labels.Classed(new VisualElement(), "uap-card", "uap-card-assistant");
+            element.Add(Labels.Classed(Labels.Text(PanelStrings.Get("card.subagent")), "uap-section-title"));
+            element.Add(body);
+            return element;
         }
 
         // Folded: the reasoning is there for whoever wants it, without burying the answer.
@@ -92,36 +95,6 @@ namespace AgentPanel.Editor
             if (card.Truncated)
                 fold.Add(Labels.Text(PanelStrings.Get("card.thinking_truncated")));
             return fold;
-        }
-
-        VisualElement ToolCard(Card card)
-        {
-            string headline = PanelText.Literal(Headline(card));
-            var fold = new Foldout { text = headline, value = false };
-            Labels.Classed(fold, "uap-card", "uap-tool-card");
-            fold.Add(Labels.Classed(Labels.Text(PanelStrings.Get("card.tool_input")), "uap-section-title"));
-            fold.Add(Labels.Classed(Labels.Text(card.ToolInput), "uap-code"));
-            if (card.Finished)
-                AddResult(fold, card);
-            else
-                m_unfinishedTools.Add(new RunningTool { Card = card, Fold = fold, Shown = headline });
-            return fold;
-        }
-
-        static void AddResult(Foldout fold, Card card)
-        {
-            fold.EnableInClassList("uap-tool-error", card.IsError);
-            fold.Add(Labels.Classed(Labels.Text(PanelStrings.Get("card.tool_result")), "uap-section-title"));
-            fold.Add(Labels.Classed(Labels.Text(card.ToolResult), "uap-code"));
-        }
-
-        // "Edit Assets/Player.cs — done": the subject from the input, the state from the result.
-        static string Headline(Card card)
-        {
-            string state = !card.Finished ? PanelStrings.Get("card.tool_running") : card.IsError ? PanelStrings.Get("card.tool_failed") : PanelStrings.Get("card.tool_done");
-            if (!card.Finished && !string.IsNullOrEmpty(card.Progress))
-                state += " " + card.Progress;
-            return ToolHeadline.For(card) + " \u2014 " + state;
         }
 
         VisualElement TurnSummary(Card card)
@@ -157,7 +130,7 @@ namespace AgentPanel.Editor
         VisualElement UserCard(Card card)
         {
             VisualElement element = Labels.Classed(new VisualElement(), "uap-card", "uap-card-user");
-            element.Add(Labels.Text(PanelStrings.Get("card.you", "text", card.Text)));
+            element.Add(Labels.Text(PanelStrings.Get(card.Subagent ? "card.subagent_task" : "card.you", "text", card.Text)));
             if (card.Subagent || card.Text.Length == 0)
                 return element;
             if (m_retryRow != null)
