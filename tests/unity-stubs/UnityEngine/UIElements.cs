@@ -5,8 +5,9 @@
 //   FocusController.cs (Focusable), VisualElementHierarchy.cs, VisualElementStyleAccess.cs,
 //   VisualElementScheduler.cs, BindableElement.cs, TextElement.cs, Controls/Label.cs, Controls/Button.cs,
 //   Controls/ScrollView.cs, Controls/InputField/BaseField.cs, TextInputFieldBase.cs, TextField.cs,
-//   Style/Generated/IStyle.cs, Style/StyleFloat.cs, Style/StyleEnum.cs, StyleEnums.cs; FontStyle from
-//   Modules/TextRendering/FontStyle.cs.
+//   Style/Generated/IStyle.cs, Style/StyleFloat.cs, Style/StyleEnum.cs, Style/StyleLength.cs, StyleEnums.cs
+//   (Position's values are Yoga's, External/Yoga/csharp/Facebook.Yoga/YogaPositionType.cs), VisualElement.cs
+//   (layout); FontStyle from Modules/TextRendering/FontStyle.cs.
 // Class chains are Unity's; only the members the package uses are declared.
 using System;
 
@@ -85,6 +86,13 @@ namespace UnityEngine.UIElements
         public static implicit operator StyleFloat(float v) { throw new NotImplementedException(); }
     }
 
+    public struct StyleLength
+    {
+        public static implicit operator StyleLength(float v) { throw new NotImplementedException(); }
+    }
+
+    public enum Position { Relative = 0, Absolute = 1 }
+
     public struct StyleEnum<T> where T : struct, IConvertible
     {
         public static implicit operator StyleEnum<T>(T v) { throw new NotImplementedException(); }
@@ -97,6 +105,11 @@ namespace UnityEngine.UIElements
         StyleEnum<WhiteSpace> whiteSpace { get; set; }
         StyleEnum<Wrap> flexWrap { get; set; }
         StyleEnum<FontStyle> unityFontStyleAndWeight { get; set; }
+        StyleEnum<Position> position { get; set; }
+        StyleLength top { get; set; }
+        StyleLength left { get; set; }
+        StyleLength right { get; set; }
+        StyleLength height { get; set; }
     }
 
     public partial class VisualElement : Focusable
@@ -118,6 +131,7 @@ namespace UnityEngine.UIElements
         public void AddToClassList(string className) { }
         public bool enabledInHierarchy { get { throw new NotImplementedException(); } }
         public Rect worldBound { get { throw new NotImplementedException(); } }
+        public Rect layout { get { throw new NotImplementedException(); } }
 
         public struct Hierarchy
         {
@@ -152,6 +166,7 @@ namespace UnityEngine.UIElements
         public ScrollView() { }
         public override VisualElement contentContainer { get { throw new NotImplementedException(); } }
         public Vector2 scrollOffset { get { throw new NotImplementedException(); } set { } }
+        public VisualElement contentViewport { get { throw new NotImplementedException(); } }
     }
 
     public abstract partial class BaseField<TValueType> : BindableElement, INotifyValueChanged<TValueType>

@@ -54,6 +54,7 @@ namespace AgentPanel.Tests
             PumpTests.Register(cases);
             AddressingTests.Register(cases);
             ViewModelTests.Register(cases);
+            ViewportTests.Register(cases);
             PanelSettingsTests.Register(cases);
             SubagentTests.Register(cases);
             MarkdownTests.Register(cases);

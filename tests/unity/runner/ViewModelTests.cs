@@ -27,7 +27,7 @@ namespace AgentPanel.Tests
             cases["viewmodel.context_chips_follow_the_host"] = ContextChipsFollowTheHost;
             cases["viewmodel.retry_speaks_the_protocol_and_skips_subagent_tasks"] = RetrySpeaksTheProtocolAndSkipsSubagentTasks;
             cases["viewmodel.thinking_is_a_card_of_its_own"] = ThinkingIsACardOfItsOwn;
-            cases["viewmodel.transcript_bounds_and_render_cursor"] = TranscriptBoundsAndRenderCursor;
+            cases["viewmodel.transcript_bounds"] = TranscriptBounds;
             cases["viewmodel.tool_progress_shows_on_its_running_card"] = ToolProgressShowsOnItsRunningCard;
         }
 
@@ -36,55 +36,29 @@ namespace AgentPanel.Tests
             return new JObject { { "type", "notice" }, { "level", "info" }, { "text", text } };
         }
 
-        // The transcript drops its oldest cards past 2,000 or past 4 Mi characters of text, and a view
-        // drawing through a RenderCursor keeps drawing each new card exactly once; a reset starts it over.
-        static void TranscriptBoundsAndRenderCursor(Options options)
+        // The transcript drops its oldest cards past 10,000 or past 16 Mi characters of text; a reset
+        // starts a new epoch (what a view drew before it is stale: ViewportTests).
+        static void TranscriptBounds(Options options)
         {
             var transcript = new Transcript();
-            var cursor = new RenderCursor();
-            var drawn = new List<string>();
-            Action draw = () =>
-            {
-                if (cursor.Restart(transcript))
-                    drawn.Clear();
-                for (int index = cursor.NextIndex(transcript); index < transcript.Cards.Count; ++index)
-                {
-                    drawn.Add(transcript.Cards[index].Text);
-                    cursor.Drew(transcript, index);
-                }
-            };
             transcript.Apply(JObject.Parse(@"{""type"":""snapshot"",""seq"":1,""status"":{},""transcript"":[],""pending_permissions"":[]}"));
-            for (int card = 0; card < Transcript.MaxCards; ++card)
-                transcript.Apply(Notice("card " + card));
-            draw();
-            Check.Equal(Transcript.MaxCards, drawn.Count, "every card drawn once");
-            for (int card = Transcript.MaxCards; card < Transcript.MaxCards + 5; ++card)
+            int epoch = transcript.Epoch;
+            for (int card = 0; card < Transcript.MaxCards + 5; ++card)
                 transcript.Apply(Notice("card " + card));
             Check.Equal(Transcript.MaxCards, transcript.Cards.Count, "the count bound holds");
             Check.Equal(5L, transcript.Dropped, "the oldest five went");
-            Check.True(!cursor.Done(transcript), "the new cards are still to draw");
-            draw();
-            Check.Equal(Transcript.MaxCards + 5, drawn.Count, "the five new cards are drawn after the bound was reached");
-            Check.Equal("card 2004", drawn[drawn.Count - 1], "the newest last");
-            Check.Equal(Transcript.MaxCards + 5, new HashSet<string>(drawn).Count, "and no card twice");
-
-            // Cards dropped before a slow view drew them are skipped, not misplaced.
-            for (int card = 0; card < 3000; ++card)
-                transcript.Apply(Notice("late " + card));
-            draw();
-            Check.Equal("late 2999", drawn[drawn.Count - 1], "the view catches up with the newest");
-            Check.Equal("late 1000", drawn[Transcript.MaxCards + 5], "the first it can still draw is the oldest kept");
+            Check.Equal("card 5", transcript.Cards[0].Text, "the oldest kept is the sixth");
+            Check.Equal(epoch, transcript.Epoch, "dropping is no reset");
 
             transcript.Apply(JObject.Parse(@"{""type"":""transcript_reset"",""seq"":2,""items"":[]}"));
-            string mebi = new string('x', 1024 * 1024);
+            Check.True(transcript.Epoch != epoch && transcript.Dropped == 0, "a reset starts a new epoch with nothing dropped");
+            string quarter = new string('x', (int)(Transcript.MaxTextChars / 4));
             for (int card = 0; card < 6; ++card)
-                transcript.Apply(Notice(card + mebi));
-            Check.Equal(3, transcript.Cards.Count, "the text bound keeps the newest cards within 4 Mi characters");
+                transcript.Apply(Notice(card + quarter));
+            Check.Equal(3, transcript.Cards.Count, "the text bound keeps the newest cards within 16 Mi characters");
             Check.True(transcript.Cards[0].Text.StartsWith("3"), "the oldest went first");
-            transcript.Apply(Notice(new string('y', 5 * 1024 * 1024)));
+            transcript.Apply(Notice(new string('y', (int)Transcript.MaxTextChars + 1)));
             Check.Equal(1, transcript.Cards.Count, "a card over the bound alone is still kept");
-            draw();
-            Check.Equal(1, drawn.Count, "after a reset the view starts over with what is there");
         }
 
         // assistant_thinking becomes its own card before the answer, live and in a reopened session.

@@ -11,6 +11,8 @@ namespace AgentPanel.Panel
     public sealed class Card
     {
         public CardKind Kind;
+        // Its place in the transcript counted from the start of its epoch: dropping older cards keeps it.
+        public long Number;
         public string Text = string.Empty;   // user/assistant text, notice text, turn result
         public long TurnId;
         public string ToolUseId;
@@ -97,11 +99,12 @@ namespace AgentPanel.Panel
 
     public sealed class Transcript
     {
-        // Past either bound the oldest cards go: a count (the host keeps the last 2000 items too) and
-        // the characters of their texts, so a long session of large replies or thinking blocks does
-        // not grow the editor's memory without limit. The newest card stays whatever its size.
-        public const int MaxCards = 2000;
-        public const long MaxTextChars = 4 * 1024 * 1024;
+        // Past either bound the oldest cards go: a count (the window builds elements only for the cards
+        // in view, so a long session stays cheap to show) and the characters of their texts, so a long
+        // session of large replies or thinking blocks does not grow the editor's memory without limit.
+        // The newest card stays whatever its size.
+        public const int MaxCards = 10000;
+        public const long MaxTextChars = 16 * 1024 * 1024;
 
         // Cards dropped from the front since the last reset, and a number that changes at every reset
         // (snapshot, transcript_reset), so a view knows which of the cards it drew are still here.
@@ -349,6 +352,7 @@ namespace AgentPanel.Panel
 
         void Add(Card card)
         {
+            card.Number = Dropped + Cards.Count;
             Cards.Add(card);
             m_tools.Added(card);
             m_textChars += TextChars(card);

@@ -1,7 +1,8 @@
 // The chat panel inside the editor (UI Toolkit, panel protocol v1). It renders the host-owned
-// Transcript: every text goes through PanelText.Literal, cards live in a ScrollView (no ListView),
-// incoming messages and new cards are bounded per refresh, and old cards are thinned. Colours come
-// from the theme's stylesheets (PanelTheme).
+// Transcript: every text goes through PanelText.Literal, and only the cards in view (and a few either
+// side) exist as elements, placed in a ScrollView by TranscriptViewport, which bounds each frame's
+// building by time and follows the newest card until the user scrolls up. Colours come from the
+// theme's stylesheets (PanelTheme).
 using System.Collections.Generic;
 using AgentPanel.Host;
 using AgentPanel.Panel;
@@ -13,7 +14,10 @@ namespace AgentPanel.Editor
 {
     public sealed class AgentPanelWindow : EditorWindow
     {
-        const int MessagesPerRefresh = 200, CardsPerRefresh = 40, KeptCardElements = 300, MaxDiffLines = 400;
+        const int MessagesPerRefresh = 200, MaxDiffLines = 400;
+        // Rows are placed often enough that scrolling never shows an empty stretch for long; a frame with
+        // nothing to do costs a few microseconds.
+        const int RowsIntervalMs = 16;
 
         readonly Transcript m_transcript = new Transcript();
         readonly PanelCommands m_commands = new PanelCommands();
@@ -28,7 +32,7 @@ namespace AgentPanel.Editor
         int m_clientGeneration;
         ScrollView m_cards;
         Label m_streaming, m_status;
-        VisualElement m_permissions, m_history, m_bypassConfirmation;
+        VisualElement m_permissions, m_history, m_bypassConfirmation, m_jumpToLatest;
         DropdownField m_model;
         // The picker's choices as last drawn, so it is rebuilt only on a change.
         List<ModelChoice> m_modelChoices = new List<ModelChoice>();
@@ -36,7 +40,10 @@ namespace AgentPanel.Editor
         readonly Dictionary<string, VisualElement> m_permissionCards = new Dictionary<string, VisualElement>();
         TextField m_input, m_historyQuery;
         int m_renderedRevision = -1;
-        RenderCursor m_cursor = new RenderCursor();
+        TranscriptViewport m_viewport = new TranscriptViewport(new StopwatchClock());
+        // The cards built as elements now, by card (only those in view and the overscan).
+        readonly Dictionary<Card, VisualElement> m_rows = new Dictionary<Card, VisualElement>();
+        bool m_jumpShown;
         readonly AttentionBadge m_badge = new AttentionBadge();
         Attention? m_shownAttention;
         readonly KeptDraft m_kept = new KeptDraft(new EditorSessionValues());
@@ -61,7 +68,9 @@ namespace AgentPanel.Editor
             rootVisualElement.Clear();
             m_permissionCards.Clear();
             m_shownModels = null;
-            m_cursor = new RenderCursor();
+            m_viewport = new TranscriptViewport(new StopwatchClock());
+            m_rows.Clear();
+            m_jumpShown = false;
             m_renderedRevision = -1;
             m_shownAttention = null;
             CreateGUI();
@@ -95,6 +104,9 @@ namespace AgentPanel.Editor
             m_cards = new ScrollView();
             m_cards.style.flexGrow = 1;
             root.Add(m_cards);
+            // The pill under the list while the user reads above the newest card.
+            m_jumpToLatest = new VisualElement();
+            root.Add(m_jumpToLatest);
             m_streaming = Labels.Classed(Labels.Text(string.Empty), "uap-card", "uap-card-assistant");
             root.Add(m_streaming);
             m_permissions = new VisualElement();
@@ -115,6 +127,7 @@ namespace AgentPanel.Editor
             m_chips.AcceptDrops(composer);
             root.Add(composer);
             root.schedule.Execute(Refresh).Every(100);
+            root.schedule.Execute(RenderRows).Every(RowsIntervalMs);
         }
 
         // Model, permission mode and auto-approve level: the host applies them and echoes them in status.
@@ -208,8 +221,9 @@ namespace AgentPanel.Editor
                 return;
             if (!float.IsNaN(m_scrollToRestore))
             {
-                // Restored only once every kept card is drawn; until then the old position stays kept.
-                if (m_renderedRevision < 0 || !m_cursor.Done(m_transcript))
+                // Restored only once the kept cards are taken in and the rows in view built; until then
+                // the old position stays kept.
+                if (m_renderedRevision < 0 || m_viewport.RowCount == 0 || m_viewport.Pending > 0)
                     return;
                 m_cards.scrollOffset = new Vector2(0, m_scrollToRestore);
                 m_scrollToRestore = float.NaN;
@@ -291,11 +305,10 @@ namespace AgentPanel.Editor
             m_transcript.Chips.Due(m_commands).ForEach(Send);
             m_transcript.OwnActions.Due(m_commands).ForEach(Send);
             ShowAttention();
-            // Cards beyond one refresh's share are drawn in the next ones, with or without new events.
-            if (m_transcript.Revision == m_renderedRevision && m_cursor.Done(m_transcript))
+            // The cards themselves are placed by RenderRows, on its own faster schedule.
+            if (m_transcript.Revision == m_renderedRevision)
                 return;
             m_renderedRevision = m_transcript.Revision;
-            RenderCards();
             m_streaming.text = PanelText.Literal(m_transcript.StreamingText);
             RenderPermissions();
             RenderHistory();
@@ -356,29 +369,70 @@ namespace AgentPanel.Editor
             return phase == "succeeded" ? PanelStrings.Get("install.succeeded") : PanelStrings.Get("install.failed", "message", (string)install["message"]);
         }
 
-        void RenderCards()
+        // One frame of the virtual list: measure the built rows, let the viewport plan, drop the rows that
+        // left the range, build the ones it hands out within the frame's time, and place them all.
+        void RenderRows()
         {
-            // A snapshot or a reopened session replaces the cards; the transcript dropping its oldest
-            // ones does not stop new ones from being drawn.
-            if (m_cursor.Restart(m_transcript))
+            if (m_cards == null || m_cardViews == null)
+                return;
+            foreach (KeyValuePair<Card, VisualElement> row in m_rows)
+                m_viewport.Measured(row.Key, row.Value.layout.height);
+            ViewportFrame frame = m_viewport.BeginFrame(m_transcript, m_cards.scrollOffset.y, m_cards.contentViewport.layout.height);
+            if (frame.Restarted)
             {
                 m_cards.Clear();
                 m_cardViews.Clear();
+                m_rows.Clear();
             }
-            int start = m_cursor.NextIndex(m_transcript);
-            int end = System.Math.Min(m_transcript.Cards.Count, start + CardsPerRefresh);
-            for (int index = start; index < end; ++index)
+            foreach (Card gone in frame.Removed)
             {
-                Card card = m_transcript.Cards[index];
-                m_cardViews.Place(card, m_cardViews.Render(card), m_cards);
-                m_cursor.Drew(m_transcript, index);
+                VisualElement element;
+                if (!m_rows.TryGetValue(gone, out element))
+                    continue;
+                m_cardViews.Forget(element.childCount > 0 ? element.hierarchy[0] : element);
+                m_cards.Remove(element);
+                m_rows.Remove(gone);
+            }
+            m_cardViews.Newest(m_transcript);
+            foreach (KeyValuePair<Card, Card> arrived in frame.NestedArrived)
+            {
+                VisualElement row;
+                if (m_rows.TryGetValue(arrived.Key, out row))
+                    m_cardViews.Place(arrived.Value, m_cardViews.Render(arrived.Value), row);
+            }
+            Card card;
+            while (m_viewport.NextToBuild(out card))
+            {
+                // A plain box around the card, placed at the row's top: its height includes the card's margins.
+                var row = new VisualElement();
+                row.style.position = Position.Absolute;
+                row.style.left = 0;
+                row.style.right = 0;
+                m_cardViews.Place(card, m_cardViews.Render(card), row);
+                foreach (Card inside in m_viewport.NestedIn(card))
+                    m_cardViews.Place(inside, m_cardViews.Render(inside), row);
+                m_cards.Add(row);
+                m_rows[card] = row;
+                m_viewport.Built(card);
             }
             m_cardViews.UpdateTools();
-            while (m_cards.contentContainer.childCount > KeptCardElements)
-            {
-                m_cardViews.Forget(m_cards.contentContainer.hierarchy[0]);
-                m_cards.contentContainer.RemoveAt(0);
-            }
+            m_cards.contentContainer.style.height = frame.ContentHeight;
+            foreach (KeyValuePair<Card, VisualElement> row in m_rows)
+                row.Value.style.top = m_viewport.TopOf(row.Key);
+            if (System.Math.Abs(m_cards.scrollOffset.y - frame.ScrollOffset) > 0.5f)
+                m_cards.scrollOffset = new Vector2(0, frame.ScrollOffset);
+            m_viewport.Applied(m_cards.scrollOffset.y);
+            ShowJumpToLatest(frame.ShowJumpToLatest);
+        }
+
+        void ShowJumpToLatest(bool show)
+        {
+            if (show == m_jumpShown)
+                return;
+            m_jumpShown = show;
+            m_jumpToLatest.Clear();
+            if (show)
+                m_jumpToLatest.Add(Labels.Classed(new Button(() => m_viewport.JumpToLatest()) { text = PanelText.Literal(PanelStrings.Get("transcript.jump_to_latest")) }, "uap-jump-to-latest"));
         }
 
         // The picker follows the CLI's model list and the current model, without sending a change.

@@ -19,6 +19,9 @@ namespace AgentPanel.Editor
         Button m_continue;
         // Retry and Edit on the newest message the user typed; a later message takes them away.
         VisualElement m_retryRow;
+        // The newest message the user typed and the newest turn end, read before each frame's building:
+        // only they carry Retry and Edit, and Continue, however often the list builds older cards again.
+        Card m_newestMessage, m_newestTurnEnd;
 
         public CardViews(PanelCommands commands, Action<string> send)
         {
@@ -33,12 +36,36 @@ namespace AgentPanel.Editor
             m_revertButtons.Clear();
             m_continue = null;
             m_retryRow = null;
+            m_newestMessage = null;
+            m_newestTurnEnd = null;
+        }
+
+        // Finds the newest typed message and turn end from the end of the transcript; a newer one than
+        // before takes Retry and Edit, or Continue, away from the card that had them.
+        public void Newest(Transcript transcript)
+        {
+            Card message = null, turnEnd = null;
+            for (int index = transcript.Cards.Count - 1; index >= 0 && (message == null || turnEnd == null); --index)
+            {
+                Card card = transcript.Cards[index];
+                if (message == null && card.Kind == CardKind.User && !card.Subagent)
+                    message = card;
+                if (turnEnd == null && (card.Kind == CardKind.TurnFinished || card.Kind == CardKind.User))
+                    turnEnd = card;
+            }
+            if (message != m_newestMessage && m_retryRow != null)
+            {
+                m_retryRow.Clear();
+                m_retryRow = null;
+            }
+            if (turnEnd != m_newestTurnEnd)
+                RetireContinue();
+            m_newestMessage = message;
+            m_newestTurnEnd = turnEnd;
         }
 
         public VisualElement Render(Card card)
         {
-            if (card.Kind == CardKind.User || card.Kind == CardKind.TurnFinished)
-                RetireContinue();
             switch (card.Kind)
             {
                 case CardKind.User: return UserCard(card);
@@ -103,7 +130,7 @@ namespace AgentPanel.Editor
             Labels.Classed(summary, "uap-turn-summary");
             summary.EnableInClassList("uap-turn-error", card.IsError);
             summary.Add(Labels.Text(PanelStrings.Get("card.turn_finished", "turn", card.TurnId.ToString(), "result", card.Text)));
-            if (card.Continuable && card.TurnId > 0)
+            if (card.Continuable && card.TurnId > 0 && card == m_newestTurnEnd)
             {
                 long interrupted = card.TurnId;
                 m_continue = new Button(() => { RetireContinue(); m_send(m_commands.ContinueTurn(interrupted)); }) { text = PanelStrings.Get("card.continue") };
@@ -131,7 +158,7 @@ namespace AgentPanel.Editor
         {
             VisualElement element = Labels.Classed(new VisualElement(), "uap-card", "uap-card-user");
             element.Add(Labels.Text(PanelStrings.Get(card.Subagent ? "card.subagent_task" : "card.you", "text", card.Text)));
-            if (card.Subagent || card.Text.Length == 0)
+            if (card.Subagent || card.Text.Length == 0 || card != m_newestMessage)
                 return element;
             if (m_retryRow != null)
                 m_retryRow.Clear();
