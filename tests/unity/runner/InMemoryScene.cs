@@ -2,7 +2,8 @@
 // standing in for Unity's scene in the shim's tests. It counts every execution per object name, so
 // a test sees whether a write ran twice; an object named "block…" holds the main thread until released.
 // Given a registry of C# tools, it advertises them in the hello and runs project.tool.call, as the
-// Unity package does.
+// Unity package does. Every write records an undo step holding the scene before it; turn.begin/end
+// make one named step of a turn's writes, and turn.revert restores it while it is the newest step.
 using System;
 using System.Collections.Generic;
 using System.Threading;
@@ -22,7 +23,36 @@ namespace AgentPanel.Tests
             public double[] Position = { 0, 0, 0 };
             public double[] Euler = { 0, 0, 0 };
             public double[] Scale = { 1, 1, 1 };
+
+            public SceneObject Copy()
+            {
+                return new SceneObject
+                {
+                    InstanceId = InstanceId, Name = Name, Active = Active,
+                    Position = (double[])Position.Clone(), Euler = (double[])Euler.Clone(), Scale = (double[])Scale.Clone(),
+                };
+            }
         }
+
+        // One entry of the undo history: the scene as it was before the step's writes.
+        sealed class UndoStep
+        {
+            public int Group;
+            public string Name;
+            public List<SceneObject> Before;
+        }
+
+        // A turn begun by turn.begin: its undo group and name, and whether turn.end made its step.
+        sealed class TurnBracket
+        {
+            public string Name;
+            public bool Ended;
+            public bool Recorded;
+        }
+
+        readonly List<UndoStep> m_undo = new List<UndoStep>();
+        readonly Dictionary<int, TurnBracket> m_turns = new Dictionary<int, TurnBracket>();
+        int m_undoGroup;
 
         readonly object m_gate = new object();
         readonly List<SceneObject> m_roots = new List<SceneObject>();
@@ -55,7 +85,8 @@ namespace AgentPanel.Tests
         {
             get
             {
-                var methods = new List<string> { "editor.info", "editor.state", "hierarchy.roots", "object.create", "transform.get", "transform.set", "scripts.validate" };
+                var methods = new List<string> { "editor.info", "editor.state", "hierarchy.roots", "object.create", "transform.get", "transform.set", "scripts.validate",
+                                                 "turn.begin", "turn.end", "turn.revert" };
                 if (Tools != null)
                     methods.Add("project.tool.call");
                 return methods;
@@ -153,6 +184,7 @@ namespace AgentPanel.Tests
                     Thread.Sleep(WriteCost);
                     lock (m_gate)
                     {
+                        Record("Create " + name);
                         var created = new SceneObject { InstanceId = ++m_nextInstanceId, Name = name };
                         m_roots.Add(created);
                         int count;
@@ -164,8 +196,100 @@ namespace AgentPanel.Tests
                         return new JObject { { "transform", Transform(Find(parameters)) } };
                 case "transform.set":
                     return SetTransform(parameters);
+                case "turn.begin":
+                    return BeginTurn(parameters);
+                case "turn.end":
+                    return EndTurn(parameters);
+                case "turn.revert":
+                    return RevertTurn(parameters);
             }
             throw PrimitiveError.Unsupported(method + " is not part of the test scene");
+        }
+
+        // The scene as a test reads it back on its own: every object's id, name, active flag and transform.
+        public string Describe()
+        {
+            lock (m_gate)
+                return string.Join("\n", m_roots.ConvertAll(item => item.InstanceId + " " + item.Name + " " + item.Active + " " + string.Join(",", Array.ConvertAll(
+                    new[] { item.Position, item.Euler, item.Scale }, values => string.Join(" ", Array.ConvertAll(values, value => value.ToString("R"))))) ).ToArray());
+        }
+
+        public int UndoSteps { get { lock (m_gate) return m_undo.Count; } }
+
+        // Called under m_gate before a write changes anything: a step of the current group (a turn's, while one
+        // is open), or a step of its own outside a turn.
+        void Record(string name)
+        {
+            m_undo.Add(new UndoStep { Group = m_undoGroup, Name = name, Before = m_roots.ConvertAll(item => item.Copy()) });
+            if (!TurnOpen())
+                ++m_undoGroup;
+        }
+
+        bool TurnOpen()
+        {
+            TurnBracket turn;
+            return m_turns.TryGetValue(m_undoGroup, out turn) && !turn.Ended;
+        }
+
+        JObject BeginTurn(JObject parameters)
+        {
+            string name = Params.RequiredString(parameters, "name");
+            lock (m_gate)
+            {
+                int group = ++m_undoGroup;
+                m_turns[group] = new TurnBracket { Name = name };
+                return new JObject { { "group", group }, { "refreshHolds", 0 } };
+            }
+        }
+
+        // The turn's steps become one step with its name, holding the scene before the first of them.
+        JObject EndTurn(JObject parameters)
+        {
+            int group = (int)Params.RequiredInteger(parameters, "group");
+            lock (m_gate)
+            {
+                TurnBracket turn;
+                if (!m_turns.TryGetValue(group, out turn))
+                    throw PrimitiveError.NotFound("undo group " + group + " was not started by turn.begin; nothing was changed");
+                if (!turn.Ended)
+                {
+                    turn.Ended = true;
+                    turn.Name = Params.RequiredString(parameters, "name");
+                    int first = m_undo.FindIndex(step => step.Group >= group);
+                    if (first >= 0)
+                    {
+                        turn.Recorded = true;
+                        m_undo[first].Group = group;
+                        m_undo[first].Name = turn.Name;
+                        m_undo.RemoveRange(first + 1, m_undo.Count - first - 1);
+                    }
+                    ++m_undoGroup;
+                }
+                return new JObject { { "group", group }, { "recorded", turn.Recorded }, { "refreshed", false }, { "refreshHolds", 0 },
+                                     { "revertible", turn.Recorded }, { "userSteps", new JArray() } };
+            }
+        }
+
+        JObject RevertTurn(JObject parameters)
+        {
+            int group = (int)Params.RequiredInteger(parameters, "group");
+            string name = Params.RequiredString(parameters, "name");
+            lock (m_gate)
+            {
+                TurnBracket turn;
+                if (!m_turns.TryGetValue(group, out turn) || turn.Name != name)
+                    throw PrimitiveError.NotFound("no agent turn '" + name + "' began with undo group " + group + "; nothing was reverted");
+                if (!turn.Ended)
+                    throw PrimitiveError.Conflict("'" + name + "' has not ended yet; nothing was reverted");
+                if (m_undo.Count == 0 || m_undo[m_undo.Count - 1].Group != group || !turn.Recorded)
+                    throw PrimitiveError.Conflict("'" + name + "' is not the newest undo step; nothing was reverted");
+                UndoStep step = m_undo[m_undo.Count - 1];
+                m_undo.RemoveAt(m_undo.Count - 1);
+                m_roots.Clear();
+                m_roots.AddRange(step.Before);
+                turn.Recorded = false;
+                return new JObject { { "observed", new JObject { { "reverted", true }, { "objectCount", m_roots.Count } } } };
+            }
         }
 
         SceneObject Find(JObject parameters)
@@ -191,6 +315,7 @@ namespace AgentPanel.Tests
             lock (m_gate)
             {
                 SceneObject target = Find(parameters);
+                Record("Set Transform " + target.Name);
                 if (position != null)
                     target.Position = Stored(position, 0);
                 if (rotation != null)

@@ -1,7 +1,8 @@
 // The panel view model against the real host and the real Claude Code CLI (tests/node, on the
 // scripted fake Messages API): a streamed turn and permission cards answered allow, deny and
-// allow-always, rendered into the Transcript through PanelClient; the tool the agent calls runs in
-// the C# in-memory scene through the shim's bridge client.
+// allow-always (a tool-wide rule, and the narrow rule the window's button shows for a Write), rendered
+// into the Transcript through PanelClient; the tool the agent calls runs in the C# in-memory scene
+// through the shim's bridge client, and a turn's changes there are reverted from the window.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -20,14 +21,26 @@ namespace AgentPanel.Tests
             cases["viewmodel.real_cli_turn_and_permission_cards"] = TurnAndPermissionCards;
             cases["viewmodel.real_cli_question_and_edit_preview"] = QuestionAndEditPreview;
             cases["viewmodel.real_cli_sign_in_card"] = SignInCardFromTheRealCli;
+            cases["viewmodel.real_cli_allow_always_stores_the_shown_rule"] = AllowAlwaysStoresTheShownRule;
+            cases["viewmodel.real_cli_revert_turn_restores_the_scene"] = RevertTurnRestoresTheScene;
         }
 
         const string Answer = "Hello from the fake model: List<int> and <color=red>x</color> stay literal.";
 
         static JObject Relay(string name)
         {
+            return Relay("object.create", new JObject { { "name", name } });
+        }
+
+        static JObject Relay(string method, JObject parameters)
+        {
             return new JObject { { "tool_use", new JObject { { "name", "mcp__uap__unity_test_relay" },
-                { "input", new JObject { { "method", "object.create" }, { "params", new JObject { { "name", name } } } } } } } };
+                { "input", new JObject { { "method", method }, { "params", parameters } } } } } };
+        }
+
+        static JObject WriteCall(string path, string content)
+        {
+            return new JObject { { "tool_use", new JObject { { "name", "Write" }, { "input", new JObject { { "file_path", path }, { "content", content } } } } } };
         }
 
         // Drains the panel one message at a time until the condition holds.
@@ -263,6 +276,89 @@ namespace AgentPanel.Tests
             {
                 PanelStrings.Language = before;
             }
+        }
+
+        // A Write's card offers narrow rules; the window's first allow-always button (the first of
+        // NarrowScopes, sent with AllowAlways) stores exactly that rule, in the status and in the host's
+        // settings file, never the bare Write; the next Write to the same file runs without a card.
+        static void AllowAlwaysStoresTheShownRule(Options options)
+        {
+            Func<string, string> notes = project => Path.Combine(Path.Combine(Path.Combine(project, "Assets"), "Notes"), "today.txt");
+            Func<string, JArray> steps = project => new JArray(
+                WriteCall(notes(project), "first\n"), new JObject { { "text", "written" } },
+                WriteCall(notes(project), "second\n"), new JObject { { "text", "written again" } });
+            Languages.InEnglish(() => WithStack(options, steps, stack =>
+            {
+                var commands = new PanelCommands();
+                string file = notes(stack.Project);
+                Directory.CreateDirectory(Path.GetDirectoryName(file));
+                stack.Panel.Send(commands.Send("write today's notes")).Wait();
+                stack.Until(() => stack.Transcript.PendingPermissions.Count == 1, "the Write card");
+                PermissionCard card = stack.Transcript.PendingPermissions[0];
+                Check.Equal("Write", card.ToolName, "the card is the Write's");
+                List<AlwaysAllowScope> offered = card.NarrowScopes();
+                Check.True(offered.Count > 0 && offered.All(scope => scope.Scope != "tool" && scope.Rule != "Write"),
+                           "the window's buttons offer only narrow rules: " + string.Join(", ", offered.Select(scope => scope.Scope + "=" + scope.Rule).ToArray()));
+                AlwaysAllowScope shown = offered[0];
+                Check.Equal("file", shown.Scope, "the first button is the narrowest, this file");
+                Check.Equal("Write(Assets/Notes/today.txt)", shown.Rule, "the rule the first button names");
+                Check.True(PanelStrings.Get("permission.always_rule", "rule", shown.Rule).Contains(shown.Rule), "the button's text shows the rule");
+                Check.True(stack.Panel.Send(commands.AllowAlways(card.PermissionId, shown.Rule)).Result, "the button's command goes out");
+                stack.Until(() => TurnsFinished(stack.Transcript) == 1, "the written turn");
+                Check.Equal("first\n", File.ReadAllText(file), "the allowed Write ran");
+                var stored = ((JArray)stack.Transcript.Status["always_allow"]).Select(rule => (string)rule).ToList();
+                Check.True(stored.Contains(shown.Rule), "the status lists the shown rule: " + string.Join(", ", stored.ToArray()));
+                Check.True(!stored.Contains("Write"), "and not the bare Write");
+                JObject settings = JObject.Parse(File.ReadAllText(Path.Combine(Path.Combine(Path.Combine(stack.Project, "UserSettings"), "AgentPanel"), "agent-settings.json")));
+                Check.Equal(shown.Rule, string.Join(",", ((JArray)settings["always_allow"]).Select(rule => (string)rule).ToArray()),
+                            "the host's settings file holds exactly the shown rule");
+
+                bool askedAgain = false;
+                stack.Panel.Send(commands.Send("write them again")).Wait();
+                stack.Until(() => { askedAgain |= stack.Transcript.PendingPermissions.Count > 0; return TurnsFinished(stack.Transcript) == 2; }, "the second turn");
+                Check.True(!askedAgain, "no card for the second Write to the same file");
+                Check.Equal("second\n", File.ReadAllText(file), "the rule let the second Write run");
+            }));
+        }
+
+        // A turn creates an object and moves one that was there before, through the editor pack's relay; the
+        // window's revert button (RevertTurn) undoes it, and the scene read back from the in-memory editor
+        // itself is what it was before the turn.
+        static void RevertTurnRestoresTheScene(Options options)
+        {
+            // The scene's first object gets instance id 1001 (InMemoryScene counts from 1000).
+            Func<string, JArray> steps = project => new JArray(
+                Relay("Added"),
+                Relay("transform.set", new JObject { { "object", new JObject { { "instanceId", 1001 } } },
+                                                     { "position", new JObject { { "x", 1 }, { "y", 2 }, { "z", 3 } } } }),
+                new JObject { { "text", "moved it" } });
+            WithStack(options, steps, new JObject { { "auto_approve", "undoable" } }, stack =>
+            {
+                var commands = new PanelCommands();
+                stack.Scene.Execute("object.create", new JObject { { "name", "There before" } });
+                string before = stack.Scene.Describe();
+                Check.True(before.StartsWith("1001 There before"), "the scene before the turn: " + before);
+                stack.Panel.Send(commands.Send("add one and move the other")).Wait();
+                stack.Until(() => TurnsFinished(stack.Transcript) == 1, "the turn");
+                string after = stack.Scene.Describe();
+                Check.True(after != before && after.Contains("Added") && after.Contains("1001 There before True 1 2 3"), "the turn changed the scene: " + after);
+                Card finished = stack.Transcript.Cards.Last(card => card.Kind == CardKind.TurnFinished);
+                Check.True(finished.Revertible && !finished.Reverted, "the turn's summary offers the revert");
+
+                Check.True(stack.Panel.Send(commands.RevertTurn(finished.TurnId)).Result, "the revert button's command goes out");
+                stack.Until(() => stack.Transcript.Cards.Any(card => card.Kind == CardKind.TurnReverted), "the revert's outcome");
+                Card outcome = stack.Transcript.Cards.Last(card => card.Kind == CardKind.TurnReverted);
+                Check.True(!outcome.IsError, "the revert succeeded: " + outcome.Text);
+                Check.True(finished.Reverted, "the summary shows the turn reverted");
+                Check.Equal(before, stack.Scene.Describe(), "the scene read back is the scene before the turn");
+                Check.Equal(1, stack.Scene.UndoSteps, "only the step from before the turn is left on the undo stack");
+
+                // A second revert of the same turn is refused: its step is gone.
+                stack.Panel.Send(commands.RevertTurn(finished.TurnId)).Wait();
+                stack.Until(() => stack.Transcript.Cards.Count(card => card.Kind == CardKind.TurnReverted) == 2, "the second revert's outcome");
+                Check.True(stack.Transcript.Cards.Last(card => card.Kind == CardKind.TurnReverted).IsError, "nothing is reverted twice");
+                Check.Equal(before, stack.Scene.Describe(), "and the scene stays as it was");
+            });
         }
     }
 }
