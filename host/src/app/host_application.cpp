@@ -1,158 +1,12 @@
-// Builds the host's object graph in dependency order and tears it down in reverse.
+// Builds the host's object graph in dependency order (host_graph.hpp) and tears it down in reverse.
 #include "app/host_application.hpp"
 
-#include "agent/notice_text.hpp"
-
-#include "app/agent_service.hpp"
-#include "app/editor_log_watch.hpp"
-#include "app/integration_commands.hpp"
-#include "app/integration_wiring.hpp"
-#include "app/job_status_link.hpp"
-#include "app/module_registry.hpp"
-#include "app/profile_commands.hpp"
-#include "app/profile_wiring.hpp"
-#include "mcp/event_stream_route.hpp"
-#include "mcp/mcp_endpoint.hpp"
-#include "mcp/host_tools.hpp"
-#include "mcp/module_tools.hpp"
-#include "mcp/project_tools.hpp"
-#include "mcp/notification_hub.hpp"
-#include "mcp/resources.hpp"
-#include "mcp/session_table.hpp"
-#include "mcp/tool_jobs.hpp"
-#include "modules/fault_records.hpp"
-#include "modules/install_scratch.hpp"
-#include "modules/module_host.hpp"
-#include "panel/module_catalog.hpp"
-#include "panel/editor_activity.hpp"
-#include "panel/mention_completion.hpp"
-#include "panel/context_chips.hpp"
-#include "panel/quick_actions.hpp"
-#include "profiles/profile_service.hpp"
-#include "runner/isolated_module.hpp"
-#include "server/access_tokens.hpp"
+#include "app/host_graph.hpp"
 #include "server/discovery_file.hpp"
-#include "server/host_server.hpp"
-#include "server/project_lock.hpp"
-#include "server/request_guard.hpp"
-#include "server/router.hpp"
-#include "settings/project_settings.hpp"
-#include "support/json.hpp"
-#include "support/paths.hpp"
-#include "support/platform/platform.hpp"
-#include "support/periodic_task.hpp"
-#include "support/processes.hpp"
-#include "support/utf8_path.hpp"
-#include "web/web_panel.hpp"
-
-#include <Poco/DateTime.h>
-#include <Poco/DateTimeFormat.h>
-#include <Poco/DateTimeFormatter.h>
 
 #include <spdlog/spdlog.h>
 
-#include <optional>
-
 namespace uap::app {
-
-// Members are declared in construction order, so destruction runs in reverse.
-struct HostApplication::Graph {
-    std::optional<server::ProjectLock> lock; // Released last.
-    std::unique_ptr<settings::ProjectSettings> settings;
-    std::unique_ptr<EditorConnection> editor;
-    std::optional<server::AccessTokens> tokens;
-    // Long-running tools' jobs: they call into tools, and are stopped explicitly before it goes.
-    std::unique_ptr<mcp::ToolJobs> jobs;
-    std::unique_ptr<JobStatusLink> module_editor; // The bridge, plus host.jobStatus for module jobs.
-    std::unique_ptr<mcp::ModuleTools> tools; // Rebuilds the module registry when its files change.
-    std::unique_ptr<mcp::ProjectTools> project_tools; // The editor's C# tools, from its latest hello.
-    std::unique_ptr<mcp::HostTools> served_tools;     // Both, as the endpoint and the agent see them.
-    std::unique_ptr<mcp::SessionTable> sessions;
-    std::unique_ptr<mcp::NotificationHub> notifications;
-    std::unique_ptr<mcp::McpResources> resources; // Reads the editor and the profiles; watches editor events.
-    std::unique_ptr<mcp::McpEndpoint> endpoint;
-    std::unique_ptr<server::RequestGuard> guard;
-    std::unique_ptr<server::Router> router;
-    std::unique_ptr<web::WebPanel> web;
-    std::unique_ptr<server::HostServer> http;
-    std::unique_ptr<panel::ModuleCatalog> catalog;
-    std::unique_ptr<AgentService> agent;
-    std::unique_ptr<IntegrationCommands> integration_commands; // Its install thread uses the agent's session and hub.
-    std::unique_ptr<panel::QuickActions> quick_actions;
-    std::unique_ptr<panel::ContextChips> context_chips; // After the agent: it publishes to the agent's hub.
-    std::unique_ptr<panel::MentionCommands> mentions;
-    std::unique_ptr<profiles::ProfileService> profiles;
-    std::unique_ptr<ProfileCommands> profile_commands;
-    std::unique_ptr<PeriodicTask> registry_watcher;
-    std::unique_ptr<PeriodicTask> profile_watcher;
-    std::unique_ptr<panel::EditorActivity> editor_activity; // After the agent: it publishes to the agent's hub.
-    std::unique_ptr<PeriodicTask> editor_activity_ticker;   // After the activity and chips it ticks: stopped first.
-    std::unique_ptr<EditorLogWatch> editor_log_watch; // Publishes to the agent's hub; reports to the bridge.
-    int editor_events_ticket = 0;
-    int project_tools_ticket = 0;
-    server::Discovery discovery;
-    bool serving = false;
-};
-
-namespace {
-
-bridge::EditorLogSearch editor_log_search(const std::filesystem::path& project, const std::filesystem::path& configured) {
-    bridge::EditorLogSearch search;
-    search.configured = configured;
-    search.project = project;
-    search.platform = bridge::current_editor_platform();
-    search.home = platform::environment_value("HOME");
-    search.local_app_data = platform::environment_value("LOCALAPPDATA");
-    return search;
-}
-
-// Tools list changes reach MCP clients on their event streams. Claude Code ignores that notification,
-// so our own CLI is told to re-dial the server (mcp_reconnect) as well.
-void announce_tools_changed(HostApplication::Graph& graph) {
-    graph.notifications->broadcast(mcp::tools_list_changed_notification());
-    if (graph.agent)
-        if (auto reconnected = graph.agent->session().reconnect_mcp(); !reconnected)
-            spdlog::debug("agent: no MCP reconnect: {}", reconnected.error().message());
-}
-
-// Every panel hears which project tools were dropped and why, once per hello.
-void publish_project_tool_warnings(HostApplication::Graph& graph, const std::vector<std::string>& warnings) {
-    if (!graph.agent || warnings.empty())
-        return;
-    std::string problems;
-    for (std::size_t index = 0; index < warnings.size() && index < 10; ++index) {
-        problems += index == 0 ? "" : " ";
-        problems += warnings[index] + ".";
-    }
-    graph.agent->hub().publish(agent::notice_event("warning", agent::notice("project_tools_unserved", {{"problems", problems}})));
-}
-
-// The project's C# tools follow the editor: each hello brings the current set, a reload or a
-// disconnection takes them away until the next hello.
-void wire_project_tools(HostApplication::Graph& graph, const std::filesystem::path& project) {
-    mcp::ModuleTools& tools = *graph.tools;
-    graph.project_tools = std::make_unique<mcp::ProjectTools>(
-        graph.editor->bridge(), [&tools] { return tools.toggle(settings::project_tools_toggle) == settings::Toggle::Enabled; },
-        settings::toggle_command(settings::Toggle::Enabled, settings::project_tools_toggle, project));
-    graph.served_tools = std::make_unique<mcp::HostTools>(tools, *graph.project_tools);
-    auto is_native = [&tools](std::string_view name) { return tools.lookup_without_refresh(name).availability != mcp::Availability::Unknown; };
-    graph.editor->bridge().on_editor_change([&graph, is_native](const std::string& hello_json) {
-        bool changed = false;
-        auto warnings = graph.project_tools->editor_changed(hello_json, is_native, changed);
-        publish_project_tool_warnings(graph, warnings);
-        if (changed)
-            announce_tools_changed(graph);
-    });
-    graph.project_tools_ticket = graph.editor->bridge().subscribe([&graph](const std::string& event_json) {
-        if (event_json.find("\"reloading\"") == std::string::npos)
-            return;
-        auto event = json::parse(event_json);
-        if (event && event->IsObject() && json::string_field(*event, "event").value_or("") == "reloading" && graph.project_tools->editor_reloading())
-            announce_tools_changed(graph);
-    });
-}
-
-} // namespace
 
 HostApplication::HostApplication(HostOptions options) : m_options(std::move(options)) {
     m_options.project = std::filesystem::absolute(m_options.project);
@@ -161,193 +15,30 @@ HostApplication::HostApplication(HostOptions options) : m_options(std::move(opti
 HostApplication::~HostApplication() { stop(); }
 
 Expected<void> HostApplication::start() {
-    const auto& project = m_options.project;
-    std::error_code error;
-    if (!std::filesystem::is_directory(project, error))
-        return Error("project folder " + utf8::from_path(project) + " does not exist");
-    auto graph = std::make_unique<Graph>();
-    // One host per project, for the host's whole life (the kernel releases the lock on a crash).
-    auto lock = server::ProjectLock::acquire(project);
-    if (!lock)
-        return lock.error();
-    graph->lock.emplace(std::move(*lock));
-    auto loaded_settings = settings::ProjectSettings::load(project);
-    if (!loaded_settings)
-        return loaded_settings.error();
-    if (loaded_settings->recovery_note())
-        m_notices.push_back(*loaded_settings->recovery_note());
-    graph->settings = std::make_unique<settings::ProjectSettings>(std::move(*loaded_settings));
-
-    for (auto& note : graph->settings->migration_notes())
-        m_notices.push_back(note);
-    // What a killed `modules install` left behind (a running install's folder is locked and stays).
-    if (auto plugins = sdk::FileJail::open(paths::user_plugins_folder()))
-        if (size_t removed = modules::remove_abandoned_scratch(plugins.value()); removed > 0)
-            spdlog::info("removed {} scratch folder(s) that interrupted installs left in {}", removed, utf8::from_path(plugins->root()));
-
-    graph->editor = std::make_unique<EditorConnection>(project, m_options.version);
-
-    auto tokens = server::AccessTokens::generate();
-    if (!tokens)
-        return tokens.error();
-    if (auto written = tokens->write_files(project); !written)
-        return written.error();
-    graph->tokens.emplace(std::move(*tokens));
-
-    graph->jobs = std::make_unique<mcp::ToolJobs>(mcp::JobLimits{.wait = graph->settings->job_wait()});
-    graph->module_editor = std::make_unique<JobStatusLink>(graph->editor->bridge(), *graph->jobs);
-    modules::ModuleHost::Options module_options;
-    module_options.editor = graph->module_editor.get();
-    module_options.editor_events = &graph->editor->bridge();
-    module_options.clock = m_options.module_clock;
-    module_options.start_isolated = runner::module_runner();
-    module_options.on_pack_disabled = [project, graph = graph.get()](const std::string& pack, const std::string& reason) {
-        // So that `uap-host modules list` in another process can say so.
-        if (auto recorded = modules::record_disabled_pack(project, processes::current_id(), pack, reason); !recorded)
-            spdlog::warn("cannot record that pack {} is disabled: {}", pack, recorded.error().message());
-        // And every panel shows it, with what to do about it.
-        if (graph->agent) {
-            graph->agent->hub().publish(agent::notice_event(
-                "error", agent::notice("pack_disabled", {{"pack", pack}, {"reason", reason}, {"project", utf8::from_path(project)}})));
-        }
-    };
-    graph->tools = std::make_unique<mcp::ModuleTools>(registry_source(project, m_options.plugin_folders, module_options), project);
-    graph->sessions = std::make_unique<mcp::SessionTable>();
-    graph->notifications = std::make_unique<mcp::NotificationHub>();
-    graph->tools->on_tools_changed([graph = graph.get()] { announce_tools_changed(*graph); });
-    wire_project_tools(*graph, project);
-    graph->endpoint =
-        std::make_unique<mcp::McpEndpoint>(*graph->served_tools, *graph->sessions, mcp::ServerIdentity{.version = m_options.version}, graph->jobs.get(),
-                                           graph->notifications.get());
-    mcp::ResourceSources resource_sources{&graph->editor->bridge(), &graph->editor->bridge(), [graph = graph.get()] {
-                                              return graph->profiles ? profile_views(*graph->profiles) : std::vector<mcp::ProfileView>{};
-                                          }};
-    graph->resources = std::make_unique<mcp::McpResources>(*graph->served_tools, std::move(resource_sources), *graph->notifications);
-    graph->endpoint->set_resources(graph->resources.get());
-    graph->guard = std::make_unique<server::RequestGuard>(*graph->tokens, server::default_max_body_bytes);
-    graph->router = std::make_unique<server::Router>(*graph->guard);
-    graph->router->add(graph->endpoint->route());
-    graph->web = std::make_unique<web::WebPanel>(m_options.web_files);
-    graph->web->install(*graph->router, *graph->guard);
-    graph->http = std::make_unique<server::HostServer>(*graph->guard, *graph->router,
-                                                       server::ServerOptions{.port = m_options.port, .limits = server::ServerLimits::from(*graph->settings)});
-    graph->http->add_upgrade_route(graph->editor->route());
-    graph->http->add_upgrade_route(mcp::event_stream_route(*graph->notifications, *graph->sessions));
-
-    agent::AgentOptions agent_options;
-    agent_options.project = project;
-    agent_options.host_binary = m_options.hook_binary.empty() ? paths::executable_path() : m_options.hook_binary;
-    agent_options.environment_overrides = m_options.agent_environment;
-    agent_options.mcp_token = graph->tokens->token(server::Role::Mcp);
-    agent_options.metadata = metadata_from(*graph->tools, *graph->project_tools);
-    agent_options.tools = tools_from(*graph->tools, *graph->project_tools);
-    agent_options.first_session = m_options.first_session;
-    // Extension profiles detected in the project join the appended system prompt at every spawn.
-    agent_options.instruction_sources.push_back([graph = graph.get()] {
-        return graph->profiles ? profile_instructions(*graph->profiles)() : std::vector<agent::InstructionSection>{};
-    });
-    add_integration_sources(agent_options, *graph->tools);
-    // What happened in the editor since the previous message opens the next one, and the status shows the editor's state now.
-    agent_options.turn_context_sources.push_back([graph = graph.get()] {
-        return graph->editor_activity ? graph->editor_activity->take_turn_text() : std::string();
-    });
-    agent_options.status_sources.push_back([graph = graph.get()](const agent::StatusContext&, rapidjson::Value& status, rapidjson::Document::AllocatorType& allocator) {
-        if (!graph->editor_activity)
-            return;
-        rapidjson::Value editor;
-        graph->editor_activity->write_state(editor, allocator);
-        status.AddMember("editor", editor, allocator);
-    });
-    graph->agent = std::make_unique<AgentService>(agent_options, &graph->editor->bridge());
-    profiles::ProfileService::Options profile_options;
-    profile_options.project = project;
-    if (!m_options.profiles_folder.empty())
-        profile_options.bundled_folder = m_options.profiles_folder;
-    profile_options.packs = [tools = graph->tools.get(), packages = package_profiles(project)] {
-        auto folders = loaded_pack_profiles(*tools);
-        for (auto& folder : packages())
-            folders.push_back(std::move(folder));
-        return folders;
-    };
-    profile_options.editor = &graph->editor->bridge();
-    profile_options.events = &graph->agent->hub();
-    graph->profiles = std::make_unique<profiles::ProfileService>(profile_options);
-    // A domain reload or a compile may add or remove the types profiles are detected by.
-    graph->editor_events_ticket = graph->editor->bridge().subscribe([graph = graph.get()](const std::string& event_json) {
-        auto event = json::parse(event_json);
-        std::string name = event && event->IsObject() ? json::string_field(*event, "event").value_or("") : "";
-        if (name == "reloaded" || name == "compileFinished")
-            if (graph->profiles)
-                graph->profiles->invalidate_types();
-    });
-    graph->agent->endpoint().set_limits(panel::PanelLimits::from(*graph->settings));
-    graph->catalog = std::make_unique<panel::ModuleCatalog>(
-        [tools = graph->tools.get()] {
-            tools->refresh(); // A toggle just saved is loaded or dropped before the reply describes it.
-            return tools->host();
-        },
-        *graph->settings);
-    graph->agent->set_module_catalog(graph->catalog.get());
-    graph->integration_commands = std::make_unique<IntegrationCommands>(project, cli_environment(agent_options.environment_overrides),
-                                                                        graph->agent->hub(), graph->agent->session(), std::chrono::seconds(120),
-                                                                        &graph->editor->bridge());
-    graph->agent->endpoint().add_command_extension(graph->integration_commands.get());
-    graph->agent->session().republish_status(); // A panel's first snapshot shows the integrations even before a CLI starts.
-    graph->endpoint->set_panel_events(&graph->agent->hub());
-    graph->context_chips = std::make_unique<panel::ContextChips>(&graph->editor->bridge(), &graph->editor->bridge(), graph->agent->hub(), project);
-    graph->agent->endpoint().add_command_extension(graph->context_chips.get());
-    graph->agent->endpoint().set_context_chips(graph->context_chips.get());
-    graph->quick_actions = std::make_unique<panel::QuickActions>(project, graph->agent->hub());
-    graph->agent->endpoint().add_command_extension(graph->quick_actions.get());
-    graph->mentions = std::make_unique<panel::MentionCommands>(project);
-    graph->agent->endpoint().add_command_extension(graph->mentions.get());
-    graph->editor_activity = std::make_unique<panel::EditorActivity>(&graph->editor->bridge(), graph->agent->hub());
-    graph->editor_activity->set_state_listener([graph = graph.get()] { graph->agent->session().republish_status(); });
-    graph->profile_commands = std::make_unique<ProfileCommands>(*graph->profiles, [graph = graph.get()] {
-        if (graph->profile_watcher)
-            graph->profile_watcher->wake();
-    });
-    graph->agent->endpoint().add_command_extension(graph->profile_commands.get());
-    graph->http->add_upgrade_route(graph->agent->route());
-    // A real editor that cannot load the package never connects; its log says why. The simulator
-    // always loads, so its host reads no log unless one is named.
-    if (m_options.editor == EditorMode::Unity || !m_options.editor_log.empty())
-        graph->editor_log_watch = std::make_unique<EditorLogWatch>(editor_log_search(project, m_options.editor_log),
-                                                                   graph->editor->bridge(), &graph->agent->hub());
-
-    auto bound = graph->http->start();
-    if (!bound)
-        return bound.error();
-    graph->serving = true;
-    graph->registry_watcher = std::make_unique<PeriodicTask>(std::chrono::milliseconds(500), [tools = graph->tools.get()] { tools->refresh(); });
-    graph->profile_watcher = std::make_unique<PeriodicTask>(
-        std::chrono::milliseconds(500), [graph = graph.get()] { poll_profiles(*graph->profiles, graph->agent->session()); }, FirstRun::Immediately);
-    graph->editor_activity_ticker = std::make_unique<PeriodicTask>(std::chrono::seconds(1), [activity = graph->editor_activity.get(), chips = graph->context_chips.get()] {
-        activity->tick();
-        chips->tick();
-    });
-    m_graph = std::move(graph);
-
-    auto& discovery = m_graph->discovery;
-    discovery.pid = processes::current_id();
-    discovery.port = *bound;
-    discovery.started_at = Poco::DateTimeFormatter::format(Poco::DateTime(), Poco::DateTimeFormat::ISO8601_FRAC_FORMAT);
-    discovery.version = m_options.version;
-    discovery.editor_log = m_options.editor_log;
-    for (server::Role role : server::all_roles)
-        discovery.token_files[server::to_string(role)] = server::AccessTokens::file_for(project, role);
-    if (auto written = server::write_discovery(project, discovery); !written) {
+    auto graph = build_foundation(m_options, m_notices);
+    if (!graph)
+        return graph.error();
+    build_tools(**graph, m_options);
+    build_server(**graph, m_options);
+    build_agent(**graph, m_options);
+    build_profiles(**graph, m_options);
+    build_panel(**graph, m_options);
+    auto port = start_serving(**graph);
+    if (!port)
+        return port.error();
+    m_graph = std::move(*graph);
+    // From here on a failure stops what runs, in reverse order.
+    if (auto published = publish_discovery(*m_graph, m_options, *port); !published) {
         stop();
-        return written.error();
+        return published.error();
     }
-
     if (m_options.editor == EditorMode::Simulator)
-        if (auto started = m_graph->editor->start_simulator(*bound, m_graph->tokens->token(server::Role::Editor)); !started) {
+        if (auto started = m_graph->editor->start_simulator(*port, m_graph->tokens->token(server::Role::Editor)); !started) {
             stop();
             return started.error();
         }
     if (m_options.agent == AgentMode::StartCli)
-        if (auto started = m_graph->agent->start(discovery.mcp_url()); !started) {
+        if (auto started = m_graph->agent->start(m_graph->discovery.mcp_url()); !started) {
             m_notices.push_back("the claude CLI session did not start: " + started.error().message());
             spdlog::warn("agent: {}", m_notices.back());
         }

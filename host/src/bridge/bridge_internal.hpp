@@ -3,6 +3,7 @@
 #pragma once
 
 #include "bridge/bridge_server.hpp"
+#include "bridge/wait_steps.hpp"
 #include "support/json.hpp"
 #include "support/json_writer.hpp"
 
@@ -14,9 +15,6 @@
 namespace uap::bridge {
 
 using Clock = std::chrono::steady_clock;
-
-// Where a journal entry stands: waiting for an editor, sent to one, answered, or given up with its session.
-enum class EntryState { Queued, Sent, Completed, Abandoned };
 
 // One request in the journal, kept under its durable id until it is answered and collected.
 struct BridgeServer::Entry {

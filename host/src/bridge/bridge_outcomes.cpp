@@ -136,74 +136,79 @@ Expected<std::string> BridgeServer::wait_for(const std::shared_ptr<Entry>& entry
         // Time the editor spent away (a reload) does not count: after it comes back the call gets its full timeout.
         if (m_connection && m_connected_since + timeout > deadline)
             deadline = m_connected_since + timeout;
-        if (entry->state == EntryState::Completed)
+        WaitFacts facts{.state = entry->state,
+                        .connected = m_connection != nullptr,
+                        .editor_gone = m_editor_gone,
+                        .stopping = m_stopping,
+                        .cancelled = control && control->cancelled.load(),
+                        .now = Clock::now(),
+                        .deadline = deadline,
+                        .reconnect_deadline = m_disconnected_since + m_options.reconnect_wait};
+        switch (next_wait_step(facts)) {
+        case WaitStep::Finish:
             return finish(lock, entry);
-        if (entry->state == EntryState::Abandoned)
+        case WaitStep::Abandoned:
             return outcome(lock, entry, Outcome::Abandoned, entry->abandon_reason, {});
-        bool cancelled = control && control->cancelled.load();
-        auto now = Clock::now();
-        if (m_stopping)
-            return outcome(lock, entry, entry->state == EntryState::Queued ? Outcome::NotConnected : Outcome::Abandoned,
-                           "the host is shutting down", {});
-        if (cancelled || now >= deadline) {
-            if (!m_connection) {
-                auto reconnect_deadline = m_disconnected_since + m_options.reconnect_wait;
-                if (entry->state == EntryState::Queued && cancelled)
-                    return outcome(lock, entry, Outcome::Cancelled, "cancelled before the editor received it; it will not run", {});
-                if (!cancelled && now < reconnect_deadline && !m_editor_gone) {
-                    entry->changed.wait_until(lock, std::min(reconnect_deadline, now + std::chrono::milliseconds(100)));
-                    if (!m_connection && !m_reloading)
-                        check_editor_process_locked();
-                    continue;
-                }
-                if (entry->state == EntryState::Queued)
-                    return outcome(lock, entry, Outcome::NotConnected,
-                                   "no editor connected within the bounded wait; the request was never sent and will not run", {});
-                return outcome(lock, entry, Outcome::Abandoned,
-                               "the editor disconnected while the request was in flight and did not come back within the bounded wait; "
-                               "its effect is unknown",
-                               {});
-            }
-            if (entry->state == EntryState::Queued) {
-                entry->changed.wait_for(lock, std::chrono::milliseconds(20));
-                continue;
-            }
-            std::string id = entry->id;
-            lock.unlock();
-            std::string report = probe(id, cancelled);
-            lock.lock();
-            if (entry->state == EntryState::Completed)
-                return finish(lock, entry);
-            rapidjson::Document status = parse_trusted(report);
-            std::string state = json::string_field(status, "state").value_or("");
-            if (state == "withdrawn")
-                return outcome(lock, entry, cancelled ? Outcome::Cancelled : Outcome::NeverStarted,
-                               "the editor had not started the request; it was withdrawn and will not run", report);
-            if (state == "completed" && status.HasMember("response") && status["response"].IsObject()) {
-                complete_entry(*entry, status["response"]);
-                return finish(lock, entry);
-            }
-            if (state == "running" || state == "queued") {
-                std::string detail = state == "running" ? "the editor is still executing the request; fetch the result later with the job id"
-                                                        : "the editor accepted the request and will run it when its main thread is free; "
-                                                          "fetch the result later with the job id";
-                if (status.HasMember("mainThread"))
-                    if (LivenessReading liveness = read_liveness(status["mainThread"], m_options.throttled_tick_gap);
-                        liveness.state == MainThreadLiveness::Throttled)
-                        detail += ". The editor is alive but its main thread is throttled (one tick in " + std::to_string(liveness.tick_gap_ms) +
-                                  " ms: Unity is in the background or under macOS App Nap); bring Unity to the front, or set Preferences > "
-                                  "General > Interaction Mode, to make it faster";
-                return outcome(lock, entry, Outcome::StillRunning, detail, report);
-            }
+        case WaitStep::ShuttingDown:
+            return outcome(lock, entry, entry->state == EntryState::Queued ? Outcome::NotConnected : Outcome::Abandoned, "the host is shutting down", {});
+        case WaitStep::CancelledUnsent:
+            return outcome(lock, entry, Outcome::Cancelled, "cancelled before the editor received it; it will not run", {});
+        case WaitStep::NeverSent:
+            return outcome(lock, entry, Outcome::NotConnected, "no editor connected within the bounded wait; the request was never sent and will not run", {});
+        case WaitStep::LostInFlight:
             return outcome(lock, entry, Outcome::Abandoned,
-                           report.empty() ? "the editor did not answer a status probe off its main thread; the request's effect is unknown"
-                                          : "the editor does not know the request; its effect is unknown",
-                           report);
+                           "the editor disconnected while the request was in flight and did not come back within the bounded wait; its effect is unknown", {});
+        case WaitStep::Probe:
+            return probed_outcome(lock, entry, facts.cancelled);
+        case WaitStep::AwaitSend:
+            entry->changed.wait_for(lock, std::chrono::milliseconds(20));
+            break;
+        case WaitStep::AwaitReconnect:
+            entry->changed.wait_until(lock, std::min(facts.reconnect_deadline, facts.now + std::chrono::milliseconds(100)));
+            if (!m_connection && !m_reloading)
+                check_editor_process_locked();
+            break;
+        case WaitStep::Sleep:
+            entry->changed.wait_until(lock, std::min(deadline, facts.now + std::chrono::milliseconds(100)));
+            if (!m_connection && !m_reloading && entry->state == EntryState::Sent)
+                check_editor_process_locked();
+            break;
         }
-        entry->changed.wait_until(lock, std::min(deadline, now + std::chrono::milliseconds(100)));
-        if (!m_connection && !m_reloading && entry->state == EntryState::Sent)
-            check_editor_process_locked();
     }
+}
+
+Expected<std::string> BridgeServer::probed_outcome(std::unique_lock<std::mutex>& lock, const std::shared_ptr<Entry>& entry, bool cancelled) {
+    std::string id = entry->id;
+    lock.unlock();
+    std::string report = probe(id, cancelled);
+    lock.lock();
+    if (entry->state == EntryState::Completed)
+        return finish(lock, entry);
+    rapidjson::Document status = parse_trusted(report);
+    std::string state = json::string_field(status, "state").value_or("");
+    if (state == "withdrawn")
+        return outcome(lock, entry, cancelled ? Outcome::Cancelled : Outcome::NeverStarted,
+                       "the editor had not started the request; it was withdrawn and will not run", report);
+    if (state == "completed" && status.HasMember("response") && status["response"].IsObject()) {
+        complete_entry(*entry, status["response"]);
+        return finish(lock, entry);
+    }
+    if (state == "running" || state == "queued") {
+        std::string detail = state == "running" ? "the editor is still executing the request; fetch the result later with the job id"
+                                                : "the editor accepted the request and will run it when its main thread is free; "
+                                                  "fetch the result later with the job id";
+        if (status.HasMember("mainThread"))
+            if (LivenessReading liveness = read_liveness(status["mainThread"], m_options.throttled_tick_gap);
+                liveness.state == MainThreadLiveness::Throttled)
+                detail += ". The editor is alive but its main thread is throttled (one tick in " + std::to_string(liveness.tick_gap_ms) +
+                          " ms: Unity is in the background or under macOS App Nap); bring Unity to the front, or set Preferences > "
+                          "General > Interaction Mode, to make it faster";
+        return outcome(lock, entry, Outcome::StillRunning, detail, report);
+    }
+    return outcome(lock, entry, Outcome::Abandoned,
+                   report.empty() ? "the editor did not answer a status probe off its main thread; the request's effect is unknown"
+                                  : "the editor does not know the request; its effect is unknown",
+                   report);
 }
 
 std::string BridgeServer::probe(const std::string& request_id, bool withdraw) {

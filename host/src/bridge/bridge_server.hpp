@@ -96,7 +96,10 @@ private:
     using Started = std::variant<Expected<std::string>, std::shared_ptr<Entry>>;
     Started start(std::string_view method, std::string_view params_json);
     std::shared_ptr<Entry> submit(std::string_view method, std::string_view params_json, bool internal);
+    // Waits for a call's answer, deciding each time it wakes through next_wait_step (wait_steps.hpp).
     Expected<std::string> wait_for(const std::shared_ptr<Entry>& entry, std::chrono::milliseconds timeout, const CallControl* control);
+    // Out of time or cancelled with the request at the editor: the outcome the editor's status probe gives.
+    Expected<std::string> probed_outcome(std::unique_lock<std::mutex>& lock, const std::shared_ptr<Entry>& entry, bool cancelled);
     Expected<std::string> finish(std::unique_lock<std::mutex>& lock, const std::shared_ptr<Entry>& entry);
     // For an unknown_method error on a primitive the editor's hello did not list: an error that says
     // the Unity package is older than the host and how to match them. Called with m_mutex held.
@@ -112,7 +115,14 @@ private:
     Expected<std::string> compile_state_method(const rapidjson::Document& params);
 
     bool send(const std::shared_ptr<Connection>& connection, const std::string& frame);
+    // The handshake in steps: check the hello, admit its session (or refuse a second editor), take
+    // over the journal's answers the editor completed while away, and send the welcome.
     bool accept_hello(const std::shared_ptr<Connection>& connection, const std::string& frame);
+    bool refuse_editor(const std::shared_ptr<Connection>& connection, const Error& refused);
+    Expected<void> admit(const std::shared_ptr<Connection>& connection, const rapidjson::Value& data);
+    void take_over_session_locked(const std::shared_ptr<Connection>& connection, const std::string& session, const rapidjson::Value& data);
+    void adopt_completed_locked(const rapidjson::Value& completed);
+    std::vector<std::string> welcome_frames_locked(const std::string& session, bool replaced);
     void handle_frame(const std::shared_ptr<Connection>& connection, const char* data, std::size_t size);
     // result, when given, is json already parsed (a result, ok): it is checked against the method's
     // schema as it is, instead of parsing a page of tens of kilobytes a second time.

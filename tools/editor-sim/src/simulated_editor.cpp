@@ -389,40 +389,7 @@ void SimulatedEditor::handle_frame(const std::string& frame) {
         return;
     rapidjson::Document& message = *parsed;
     if (message.HasMember("event") && message["event"].IsString()) {
-        std::string name = message["event"].GetString();
-        const rapidjson::Value* data = message.HasMember("data") ? &message["data"] : nullptr;
-        if (name == "welcome") {
-            bool announce = false;
-            {
-                std::lock_guard lock(m_mutex);
-                m_connected = true;
-                ++m_counters.connections;
-                if (data && data->HasMember("maxResultBytes") && (*data)["maxResultBytes"].IsUint64())
-                    m_max_result_bytes = (*data)["maxResultBytes"].GetUint64();
-                announce = std::exchange(m_announce_reloaded, false);
-            }
-            m_changed.notify_all();
-            if (announce)
-                send_event("reloaded", "{}");
-            if (m_reporter)
-                m_reporter("connected " + session_id());
-        } else if (name == "refused") {
-            {
-                std::lock_guard lock(m_mutex);
-                m_refusal = data ? json::to_text(*data) : "{}";
-            }
-            m_refused = true;
-            m_changed.notify_all();
-            if (m_reporter)
-                m_reporter("refused " + refusal());
-        } else if (name == "protocolError") {
-            {
-                std::lock_guard lock(m_mutex);
-                ++m_counters.protocol_errors;
-            }
-            if (m_reporter)
-                m_reporter("protocolError " + (data ? json::to_text(*data) : std::string()));
-        }
+        handle_host_event(message["event"].GetString(), message.HasMember("data") ? &message["data"] : nullptr);
         return;
     }
     std::string id = message.HasMember("id") && message["id"].IsString() ? message["id"].GetString() : "";
@@ -432,50 +399,91 @@ void SimulatedEditor::handle_frame(const std::string& frame) {
     }
     std::string method = message["method"].GetString();
     std::string params = message.HasMember("params") ? json::to_text(message["params"]) : "{}";
-    if (method == "ping") {
+    // ping and request.status are answered off the main thread, as the Unity package does.
+    if (method == "ping")
         send(response_envelope(id, editor_sim::Reply{editor_sim::Reply::Kind::Result,
                                                      json::TextWriter().begin_object().raw_field("mainThread", main_thread_json()).end_object().text()}));
-        return;
-    }
-    if (method == "request.status") {
-        rapidjson::Document status;
-        if (auto parsed_params = json::parse(params))
-            status = std::move(parsed_params).value();
-        if (!status.IsObject() || !status.HasMember("requestId") || !status["requestId"].IsString()) {
-            send(error_envelope(id, "invalid_params", "request.status needs a string requestId"));
-            return;
-        }
-        std::string target = status["requestId"].GetString();
-        bool withdraw = status.HasMember("withdrawIfQueued") && status["withdrawIfQueued"].IsBool() && status["withdrawIfQueued"].GetBool();
-        std::string main_thread = main_thread_json();
-        std::string result;
+    else if (method == "request.status")
+        answer_status_request(id, params);
+    else
+        accept_request(id, method, params);
+}
+
+void SimulatedEditor::handle_host_event(const std::string& name, const rapidjson::Value* data) {
+    if (name == "welcome") {
+        bool announce = false;
         {
             std::lock_guard lock(m_mutex);
-            if (m_ledger.count(target)) {
-                result = status_answer("completed", "response", m_ledger[target]);
-            } else if (m_current_id == target) {
-                result = status_answer("running", "mainThread", main_thread);
-            } else if (m_queued_ids.count(target)) {
-                if (withdraw) {
-                    m_queued_ids.erase(target);
-                    m_tasks.erase(std::remove_if(m_tasks.begin(), m_tasks.end(), [&](const Task& task) { return task.id == target; }),
-                                  m_tasks.end());
-                    result = status_answer("withdrawn");
-                } else {
-                    result = status_answer("queued", "mainThread", main_thread);
-                }
-            } else {
-                result = status_answer("unknown");
-            }
+            m_connected = true;
+            ++m_counters.connections;
+            if (data && data->HasMember("maxResultBytes") && (*data)["maxResultBytes"].IsUint64())
+                m_max_result_bytes = (*data)["maxResultBytes"].GetUint64();
+            announce = std::exchange(m_announce_reloaded, false);
         }
-        send(response_envelope(id, editor_sim::Reply{editor_sim::Reply::Kind::Result, result}));
+        m_changed.notify_all();
+        if (announce)
+            send_event("reloaded", "{}");
+        if (m_reporter)
+            m_reporter("connected " + session_id());
+    } else if (name == "refused") {
+        {
+            std::lock_guard lock(m_mutex);
+            m_refusal = data ? json::to_text(*data) : "{}";
+        }
+        m_refused = true;
+        m_changed.notify_all();
+        if (m_reporter)
+            m_reporter("refused " + refusal());
+    } else if (name == "protocolError") {
+        {
+            std::lock_guard lock(m_mutex);
+            ++m_counters.protocol_errors;
+        }
+        if (m_reporter)
+            m_reporter("protocolError " + (data ? json::to_text(*data) : std::string()));
+    }
+}
+
+void SimulatedEditor::answer_status_request(const std::string& id, const std::string& params) {
+    rapidjson::Document status;
+    if (auto parsed_params = json::parse(params))
+        status = std::move(parsed_params).value();
+    if (!status.IsObject() || !status.HasMember("requestId") || !status["requestId"].IsString()) {
+        send(error_envelope(id, "invalid_params", "request.status needs a string requestId"));
         return;
     }
+    std::string target = status["requestId"].GetString();
+    bool withdraw = status.HasMember("withdrawIfQueued") && status["withdrawIfQueued"].IsBool() && status["withdrawIfQueued"].GetBool();
+    std::string main_thread = main_thread_json();
+    std::string result;
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_ledger.count(target)) {
+            result = status_answer("completed", "response", m_ledger[target]);
+        } else if (m_current_id == target) {
+            result = status_answer("running", "mainThread", main_thread);
+        } else if (m_queued_ids.count(target)) {
+            if (withdraw) {
+                m_queued_ids.erase(target);
+                m_tasks.erase(std::remove_if(m_tasks.begin(), m_tasks.end(), [&](const Task& task) { return task.id == target; }), m_tasks.end());
+                result = status_answer("withdrawn");
+            } else {
+                result = status_answer("queued", "mainThread", main_thread);
+            }
+        } else {
+            result = status_answer("unknown");
+        }
+    }
+    send(response_envelope(id, editor_sim::Reply{editor_sim::Reply::Kind::Result, result}));
+}
+
+void SimulatedEditor::accept_request(const std::string& id, const std::string& method, const std::string& params) {
     std::string replay;
     {
         std::lock_guard lock(m_mutex);
         auto found = m_ledger.find(id);
         if (found != m_ledger.end()) {
+            // Answered before: the ledger's answer again, never a second execution.
             ++m_counters.deduplicated;
             replay = found->second;
             m_undelivered.erase(id);

@@ -5,6 +5,8 @@
 
 #include <uap/editor_sim/editor_simulator.hpp>
 
+#include <rapidjson/fwd.h>
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -95,7 +97,12 @@ private:
     void run_tick();
     void connection_loop();
     void read_loop(Poco::Net::WebSocket& socket);
+    // A frame from the host: an event of the host's, a request answered off the main thread (ping,
+    // request.status), or a request queued for the main thread.
     void handle_frame(const std::string& frame);
+    void handle_host_event(const std::string& name, const rapidjson::Value* data);
+    void answer_status_request(const std::string& id, const std::string& params);
+    void accept_request(const std::string& id, const std::string& method, const std::string& params);
     void execute(const Task& task);
     void perform_reload(std::chrono::milliseconds duration);
     // compileStarted, "compiling" for duration, then compileFinished: the injected error, or the
