@@ -1,8 +1,11 @@
 // The Unity window's reading of the host's Markdown tree: every tree of the shared fixture
-// (tests/markdown/fixtures/messages.json) read into the view model says exactly what the host sent.
+// (tests/markdown/fixtures/messages.json) read into the view model says exactly what the host sent;
+// and long texts cut into pieces below UI Toolkit's per-label limit, each escaped on its own.
 using System;
 using System.Collections.Generic;
 using System.IO;
+using System.Linq;
+using System.Text.RegularExpressions;
 using AgentPanel.Panel;
 using Newtonsoft.Json.Linq;
 
@@ -13,6 +16,65 @@ namespace AgentPanel.Tests
         public static void Register(IDictionary<string, Action<Options>> cases)
         {
             cases["viewmodel.markdown_tree_matches_the_fixture"] = TreeMatchesTheFixture;
+            cases["viewmodel.long_texts_split_below_the_label_limit"] = LongTextsSplitBelowTheLabelLimit;
+        }
+
+        // Every piece within the bound, the pieces joining back to the text, and each piece, escaped on
+        // its own, one whole <noparse> span whose visible characters are the piece's.
+        static List<string> CheckedPieces(string text, int bound, string what)
+        {
+            List<string> pieces = LabelChunks.Split(text, bound);
+            Check.Equal(text, string.Concat(pieces.ToArray()), what + ": the pieces join back to the text");
+            foreach (string piece in pieces)
+            {
+                Check.True(piece.Length > 0 && piece.Length <= bound, what + ": a piece of " + piece.Length + " characters is within " + bound);
+                Check.True(!char.IsLowSurrogate(piece[0]) && !char.IsHighSurrogate(piece[piece.Length - 1]), what + ": no surrogate pair is cut");
+                string literal = PanelText.Literal(piece);
+                Check.True(literal.StartsWith("<noparse>") && literal.EndsWith("</noparse>"), what + ": each piece is its own span");
+                Check.Equal(1, Regex.Matches(literal, @"</\s*noparse", RegexOptions.IgnoreCase).Count, what + ": only the span's own closing tag");
+                Check.Equal(piece, literal.Substring(9, literal.Length - 19).Replace(PanelText.ZeroWidthSpace, ""), what + ": the piece shows as written");
+            }
+            return pieces;
+        }
+
+        static void LongTextsSplitBelowTheLabelLimit(Options options)
+        {
+            int bound = LabelChunks.MaxChars;
+            Check.True(bound * 4 < 65535 / 2, "the bound keeps a label's mesh at half UI Toolkit's 65,535 vertices (four per glyph)");
+            Check.Equal(0, LabelChunks.Split(null).Count, "no text, no label");
+            Check.Equal(1, LabelChunks.Split(new string('x', bound)).Count, "a text at the bound is one label");
+
+            string word = new string('w', 10000);
+            List<string> wordPieces = CheckedPieces(word, bound, "a 10,000-character word");
+            Check.Equal(2, wordPieces.Count, "the word is cut once, where it must be");
+            Check.Equal(bound, wordPieces[0].Length, "a word with no space is cut at the bound");
+
+            string code = string.Concat(Enumerable.Range(1, 5000).Select(line => "var item" + line + " = new List<int>(); // <color=red>\n").ToArray());
+            List<string> codePieces = CheckedPieces(code, bound, "a 5,000-line code block");
+            Check.True(codePieces.Count > 10 && codePieces.All(piece => piece.EndsWith("\n")), "a code block is cut after whole lines (" + codePieces.Count + " pieces)");
+            List<string> stacked = LabelChunks.Stacked(code);
+            Check.Equal(codePieces.Count, stacked.Count, "stacked labels are the same pieces");
+            Check.Equal(code, string.Join("\n", stacked.ToArray()), "stacked labels leave out only the newline between two labels");
+
+            string prose = string.Concat(Enumerable.Repeat("a sentence with words ", 600).ToArray());
+            foreach (string piece in CheckedPieces(prose, bound, "prose"))
+                Check.True(piece == prose.Substring(prose.Length - piece.Length) || piece.EndsWith(" "), "prose is cut after a space");
+
+            // A surrogate pair (an emoji) exactly where the bound falls: the cut moves before it.
+            string emoji = new string('e', bound - 1) + "\U0001F600" + new string('f', 100);
+            List<string> emojiPieces = CheckedPieces(emoji, bound, "a surrogate pair at the cut");
+            Check.Equal(bound - 1, emojiPieces[0].Length, "the pair goes whole into the next piece");
+            Check.True(emojiPieces[1].StartsWith("\U0001F600"), "the next piece starts with the emoji");
+            CheckedPieces(string.Concat(Enumerable.Repeat("\U0001F600", 7000).ToArray()), bound, "a text of nothing but emoji");
+
+            // A tag straddling the cut: both halves stay literal in their own spans.
+            foreach (int offset in new[] { 1, 5, 10 })
+            {
+                string tagged = new string('t', bound - offset) + "<color=red>x</color>" + new string('u', 50);
+                List<string> pieces = CheckedPieces(tagged, bound, "<color=red> cut after " + offset + " characters");
+                Check.True(pieces[0].EndsWith("<color=red>".Substring(0, offset)), "the cut falls inside the tag");
+            }
+            CheckedPieces(new string('n', bound - 4) + "</noparse><b>bold</b>" + new string('v', 20), bound, "a closing </noparse> straddling the cut");
         }
 
         // Each fixture tree, read through a transcript event and written back in the protocol's

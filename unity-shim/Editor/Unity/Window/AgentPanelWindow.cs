@@ -31,8 +31,9 @@ namespace AgentPanel.Editor
         // The host generation m_client was made for: a replaced host has a new port and panel token.
         int m_clientGeneration;
         ScrollView m_cards;
-        Label m_streaming, m_status;
-        VisualElement m_permissions, m_history, m_bypassConfirmation, m_jumpToLatest;
+        Label m_status;
+        // The streamed answer, as a column of labels (a long answer passes one label's limit).
+        VisualElement m_streaming, m_permissions, m_history, m_bypassConfirmation, m_jumpToLatest;
         DropdownField m_model;
         // The picker's choices as last drawn, so it is rebuilt only on a change.
         List<ModelChoice> m_modelChoices = new List<ModelChoice>();
@@ -107,7 +108,7 @@ namespace AgentPanel.Editor
             // The pill under the list while the user reads above the newest card.
             m_jumpToLatest = new VisualElement();
             root.Add(m_jumpToLatest);
-            m_streaming = Labels.Classed(Labels.Text(string.Empty), "uap-card", "uap-card-assistant");
+            m_streaming = Labels.Classed(new VisualElement(), "uap-card", "uap-card-assistant");
             root.Add(m_streaming);
             m_permissions = new VisualElement();
             root.Add(m_permissions);
@@ -309,7 +310,7 @@ namespace AgentPanel.Editor
             if (m_transcript.Revision == m_renderedRevision)
                 return;
             m_renderedRevision = m_transcript.Revision;
-            m_streaming.text = PanelText.Literal(m_transcript.StreamingText);
+            Labels.Show(m_streaming, m_transcript.StreamingText);
             RenderPermissions();
             RenderHistory();
             RenderModels();
@@ -480,7 +481,7 @@ namespace AgentPanel.Editor
             string badges = (permission.ReadOnly ? PanelStrings.Get("permission.read_only") : string.Empty) +
                             (permission.Undoable ? PanelStrings.Get("permission.undoable") : string.Empty) +
                             (permission.Destructive ? PanelStrings.Get("permission.destructive") : string.Empty);
-            card.Add(Labels.Text(PanelStrings.Get("permission.ask", "tool", permission.DisplayName ?? permission.ToolName) + badges + "\n" + permission.Input));
+            card.Add(Labels.Long(PanelStrings.Get("permission.ask", "tool", permission.DisplayName ?? permission.ToolName) + badges + "\n" + permission.Input));
             if (permission.Preview != null)
                 card.Add(PreviewElement(permission.Preview));
             VisualElement buttons = Labels.Row();
@@ -515,7 +516,7 @@ namespace AgentPanel.Editor
             List<KeyValuePair<DiffLineKind, string>> lines = preview.Lines();
             for (int index = 0; index < lines.Count && index < MaxDiffLines; ++index)
             {
-                Label line = Labels.Text(lines[index].Value);
+                VisualElement line = Labels.Long(lines[index].Value);
                 line.AddToClassList("uap-diff-" + lines[index].Key.ToString().ToLowerInvariant());
                 element.Add(line);
             }

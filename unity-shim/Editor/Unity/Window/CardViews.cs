@@ -74,7 +74,7 @@ namespace AgentPanel.Editor
                 case CardKind.Tool: return m_tools.Render(card);
                 case CardKind.TurnFinished: return TurnSummary(card);
                 case CardKind.TurnReverted: return RevertOutcome(card);
-                case CardKind.Notice: return Labels.Classed(Labels.Text(card.NoticeText()), "uap-notice", "uap-notice-" + Level(card.Level));
+                case CardKind.Notice: return Labels.Classed(Labels.Long(card.NoticeText()), "uap-notice", "uap-notice-" + Level(card.Level));
                 default: return Labels.Classed(Labels.Text(PanelStrings.Get("card.compacted")), "uap-notice", "uap-notice-info");
             }
         }
@@ -104,7 +104,7 @@ namespace AgentPanel.Editor
         // A subagent's answer says whose it is; the model's own needs no name.
         static VisualElement AssistantCard(Card card)
         {
-            VisualElement body = card.Markdown != null ? MarkdownView.Render(card.Markdown) : Labels.Text(card.Text);
+            VisualElement body = card.Markdown != null ? MarkdownView.Render(card.Markdown) : Labels.Long(card.Text);
             if (!card.Subagent)
                 return Labels.Classed(body, "uap-card", "uap-card-assistant");
             VisualElement element = Labels.Classed(new VisualElement(), "uap-card", "uap-card-assistant");
@@ -118,7 +118,7 @@ namespace AgentPanel.Editor
         {
             var fold = new Foldout { text = PanelText.Literal(PanelStrings.Get("card.thinking")), value = false };
             Labels.Classed(fold, "uap-card", "uap-thinking");
-            fold.Add(Labels.Text(card.Text));
+            fold.Add(Labels.Long(card.Text));
             if (card.Truncated)
                 fold.Add(Labels.Text(PanelStrings.Get("card.thinking_truncated")));
             return fold;
@@ -129,7 +129,7 @@ namespace AgentPanel.Editor
             var summary = new VisualElement();
             Labels.Classed(summary, "uap-turn-summary");
             summary.EnableInClassList("uap-turn-error", card.IsError);
-            summary.Add(Labels.Text(PanelStrings.Get("card.turn_finished", "turn", card.TurnId.ToString(), "result", card.Text)));
+            summary.Add(Labels.Long(PanelStrings.Get("card.turn_finished", "turn", card.TurnId.ToString(), "result", card.Text)));
             if (card.Continuable && card.TurnId > 0 && card == m_newestTurnEnd)
             {
                 long interrupted = card.TurnId;
@@ -157,7 +157,7 @@ namespace AgentPanel.Editor
         VisualElement UserCard(Card card)
         {
             VisualElement element = Labels.Classed(new VisualElement(), "uap-card", "uap-card-user");
-            element.Add(Labels.Text(PanelStrings.Get(card.Subagent ? "card.subagent_task" : "card.you", "text", card.Text)));
+            element.Add(Labels.Long(PanelStrings.Get(card.Subagent ? "card.subagent_task" : "card.you", "text", card.Text)));
             if (card.Subagent || card.Text.Length == 0 || card != m_newestMessage)
                 return element;
             if (m_retryRow != null)

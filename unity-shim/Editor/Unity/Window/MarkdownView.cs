@@ -1,6 +1,7 @@
 // Renders the host's Markdown tree with UI Toolkit elements: a wrapping row of Labels per line of
 // inline runs, with rich text and escape sequences off on every Label, so List<int>, <color=red>
-// and a literal \n in code stay as written. Styles are font styles, never tags.
+// and a literal \n in code stay as written. Styles are font styles, never tags. A long run or code
+// block becomes several labels (LabelChunks), each below UI Toolkit's per-label limit.
 using System.Collections.Generic;
 using AgentPanel.Panel;
 using UnityEngine;
@@ -55,8 +56,8 @@ namespace AgentPanel.Editor
                         lines.Add(line);
                         break;
                     // Links show their target beside the text until the window can open them.
-                    case MarkdownInlineKind.Link: line.Add(Literal(MarkdownTree.PlainText(run.Inlines) + " <" + run.Target + ">", style)); break;
-                    default: line.Add(Literal(run.Text, style)); break;
+                    case MarkdownInlineKind.Link: AddPieces(line, MarkdownTree.PlainText(run.Inlines) + " <" + run.Target + ">", style); break;
+                    default: AddPieces(line, run.Text, style); break;
                 }
             }
         }
@@ -69,10 +70,20 @@ namespace AgentPanel.Editor
             string text = block.Text;
             header.Add(new Button(() => GUIUtility.systemCopyBuffer = text) { text = PanelStrings.Get("code.copy") });
             code.Add(header);
-            Label body = Literal(text, FontStyle.Normal);
-            body.style.whiteSpace = WhiteSpace.NoWrap;
-            code.Add(body);
+            foreach (string piece in LabelChunks.Stacked(text))
+            {
+                Label body = Literal(piece, FontStyle.Normal);
+                body.style.whiteSpace = WhiteSpace.NoWrap;
+                code.Add(body);
+            }
             return code;
+        }
+
+        // A run past one label's limit goes into the wrapping row as several labels side by side.
+        static void AddPieces(VisualElement line, string text, FontStyle style)
+        {
+            foreach (string piece in LabelChunks.Split(text))
+                line.Add(Literal(piece, style));
         }
 
         static VisualElement List(MarkdownBlock list)

@@ -35,7 +35,7 @@ namespace AgentPanel.Editor
             var fold = new Foldout { text = headline, value = false };
             Labels.Classed(fold, "uap-card", "uap-tool-card");
             fold.Add(Labels.Classed(Labels.Text(PanelStrings.Get("card.tool_input")), "uap-section-title"));
-            fold.Add(Labels.Classed(Labels.Text(card.ToolInput), "uap-code"));
+            fold.Add(Labels.Classed(Labels.Long(card.ToolInput), "uap-code"));
             var drawn = new DrawnTool { Card = card, Fold = fold, Shown = headline, ShownUpdates = card.Updates };
             if (card.Finished)
                 AddResult(drawn);
@@ -102,7 +102,7 @@ namespace AgentPanel.Editor
             drawn.ResultShown = true;
             drawn.Fold.EnableInClassList("uap-tool-error", drawn.Card.IsError);
             drawn.Fold.Add(Labels.Classed(Labels.Text(PanelStrings.Get("card.tool_result")), "uap-section-title"));
-            drawn.Fold.Add(Labels.Classed(Labels.Text(drawn.Card.ToolResult), "uap-code"));
+            drawn.Fold.Add(Labels.Classed(Labels.Long(drawn.Card.ToolResult), "uap-code"));
         }
 
         // "Edit Assets/Player.cs — done", and for an Agent call "· subagent completed": the subject from
