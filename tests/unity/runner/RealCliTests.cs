@@ -2,7 +2,8 @@
 // scripted fake Messages API): a streamed turn and permission cards answered allow, deny and
 // allow-always (a tool-wide rule, and the narrow rule the window's button shows for a Write), rendered
 // into the Transcript through PanelClient; the tool the agent calls runs in the C# in-memory scene
-// through the shim's bridge client, and a turn's changes there are reverted from the window.
+// through the shim's bridge client, and a turn's changes there are reverted from the window. A domain
+// reload in the middle of a streamed answer keeps the draft and the transcript.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -23,6 +24,7 @@ namespace AgentPanel.Tests
             cases["viewmodel.real_cli_sign_in_card"] = SignInCardFromTheRealCli;
             cases["viewmodel.real_cli_allow_always_stores_the_shown_rule"] = AllowAlwaysStoresTheShownRule;
             cases["viewmodel.real_cli_revert_turn_restores_the_scene"] = RevertTurnRestoresTheScene;
+            cases["viewmodel.real_cli_reload_mid_stream_keeps_draft_and_transcript"] = ReloadMidStreamKeepsDraftAndTranscript;
         }
 
         const string Answer = "Hello from the fake model: List<int> and <color=red>x</color> stay literal.";
@@ -72,6 +74,8 @@ namespace AgentPanel.Tests
             public string Project;
             public string RecordedRequests;
             public bool Streamed;
+            // Another panel connection to the same host, as a window made anew after a domain reload opens.
+            public Func<PanelClient> OpenPanel;
 
             public void Until(Func<bool> condition, string what) { RealCliTests.Until(Panel, Transcript, condition, what, ref Streamed); }
         }
@@ -115,7 +119,8 @@ namespace AgentPanel.Tests
                     {
                         Check.True(editor.Client.WaitConnected(TimeSpan.FromSeconds(15)), "the shim connects");
                         panel.Start();
-                        var stack = new Stack { Panel = panel, Transcript = new Transcript(), Scene = scene, Project = project, RecordedRequests = recorded };
+                        var stack = new Stack { Panel = panel, Transcript = new Transcript(), Scene = scene, Project = project, RecordedRequests = recorded,
+                                                OpenPanel = () => new PanelClient(host.Discovery.PanelUri, host.Token(TokenRole.Panel)) };
                         stack.Until(() => stack.Transcript.LastSequence >= 0 && panel.Connected, "the snapshot");
                         body(stack);
                     }
@@ -358,6 +363,80 @@ namespace AgentPanel.Tests
                 stack.Until(() => stack.Transcript.Cards.Count(card => card.Kind == CardKind.TurnReverted) == 2, "the second revert's outcome");
                 Check.True(stack.Transcript.Cards.Last(card => card.Kind == CardKind.TurnReverted).IsError, "nothing is reverted twice");
                 Check.Equal(before, stack.Scene.Describe(), "and the scene stays as it was");
+            });
+        }
+        // A domain reload while an answer streams: the window's objects (its PanelClient, Transcript,
+        // viewport) are gone, the host and SessionState stay. The window made anew takes the draft from
+        // the store, the host's snapshot brings the transcript and the answer so far, and the rest of the
+        // answer streams on: the message and the answer each once, nothing of before the reload left over.
+        static void ReloadMidStreamKeepsDraftAndTranscript(Options options)
+        {
+            string answer = string.Concat(Enumerable.Range(1, 12).Select(part => "Part " + part + " of a slow answer with List<int>. ").ToArray());
+            WithStack(options, project => new JArray(new JObject { { "text", answer }, { "delay_ms", 60 } }), stack =>
+            {
+                var commands = new PanelCommands();
+                var store = new ViewModelTests.MemoryValues();
+                const string Draft = "a half-typed follow-up 日本語 <color=red>";
+                var viewport = new TranscriptViewport(new StopwatchClock());
+                Check.True(stack.Panel.Send(commands.Send("tell me slowly")).Result, "the message goes out");
+                stack.Until(() => stack.Transcript.StreamingText.Length > 0, "the answer to start streaming");
+                viewport.BeginFrame(stack.Transcript, 0f, 400f);
+                new KeptDraft(store).Keep(Draft, 0f, viewport.Following);
+                string before = stack.Transcript.StreamingText;
+                Check.True(answer.StartsWith(before) && before.Length < answer.Length, "the reload comes mid-stream: " + before.Length + " of " + answer.Length + " characters");
+                Check.Equal(0, TurnsFinished(stack.Transcript), "the turn still runs");
+
+                // The reload: the old connection and view model go; new ones come, as the window's OnEnable and CreateGUI make them.
+                stack.Panel.Dispose();
+                var kept = new KeptDraft(store);
+                Check.Equal(Draft, kept.Draft, "the draft is back after the reload");
+                Check.True(float.IsNaN(kept.ScrollY), "a window that followed the stream follows it again");
+                using (PanelClient reopened = stack.OpenPanel())
+                {
+                    stack.Panel = reopened;
+                    stack.Transcript = new Transcript();
+                    reopened.Start();
+                    stack.Until(() => stack.Transcript.LastSequence >= 0, "the snapshot after the reload");
+                    Check.True(stack.Transcript.Epoch > 0, "the snapshot starts the new transcript's epoch");
+                    Check.Equal(1, stack.Transcript.Cards.Count(card => card.Kind == CardKind.User && card.Text == "tell me slowly"), "the snapshot holds the message once");
+                    string replayed = stack.Transcript.StreamingText;
+                    bool finishedAlready = TurnsFinished(stack.Transcript) > 0;
+                    Check.True(finishedAlready || (answer.StartsWith(replayed) && replayed.Length >= before.Length),
+                               "the snapshot carries the answer streamed so far: " + replayed.Length + " characters, " + before.Length + " before the reload");
+                    Console.WriteLine("reload after " + before.Length + " of " + answer.Length + " characters; the snapshot carried " +
+                                      (finishedAlready ? "the finished turn" : replayed.Length + " streamed characters"));
+                    var newViewport = new TranscriptViewport(new StopwatchClock());
+                    Check.True(newViewport.BeginFrame(stack.Transcript, 0f, 400f).Restarted, "the new window's list starts over from the snapshot");
+
+                    string longest = replayed;
+                    stack.Until(() =>
+                    {
+                        if (stack.Transcript.StreamingText.Length > longest.Length)
+                            longest = stack.Transcript.StreamingText;
+                        return TurnsFinished(stack.Transcript) == 1;
+                    }, "the turn to end after the reload");
+                    Check.True(answer.StartsWith(longest), "no part of the stream arrives twice: " + longest);
+                    Check.Equal(1, stack.Transcript.Cards.Count(card => card.Kind == CardKind.User), "one message card");
+                    List<Card> replies = stack.Transcript.Cards.Where(card => card.Kind == CardKind.Assistant).ToList();
+                    Check.Equal(1, replies.Count, "one answer card");
+                    Check.Equal(answer, replies[0].Text, "the answer, whole and once");
+                    Check.Equal(string.Empty, stack.Transcript.StreamingText, "nothing left streaming");
+
+                    // A reconnect into the same transcript (the host replaced, the window kept) starts another
+                    // epoch and replaces the cards instead of adding to them.
+                    int epoch = stack.Transcript.Epoch;
+                    List<string> shown = stack.Transcript.Cards.Select(card => card.Kind + ":" + card.Text).ToList();
+                    using (PanelClient again = stack.OpenPanel())
+                    {
+                        stack.Panel = again;
+                        long sequence = stack.Transcript.LastSequence;
+                        again.Start();
+                        stack.Until(() => stack.Transcript.Epoch != epoch, "the second snapshot");
+                        Check.Equal(string.Join(" | ", shown.ToArray()), string.Join(" | ", stack.Transcript.Cards.Select(card => card.Kind + ":" + card.Text).ToArray()),
+                                    "the same cards, none twice, after another snapshot");
+                        Check.True(stack.Transcript.LastSequence >= sequence, "the host's sequence goes on");
+                    }
+                }
             });
         }
     }

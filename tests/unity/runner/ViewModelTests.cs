@@ -401,7 +401,8 @@ namespace AgentPanel.Tests
             Check.True((string)delete["id"] != (string)search["id"], "each command has its own id");
         }
 
-        sealed class MemoryValues : ISessionValues
+        // SessionState as a dictionary: what a domain reload leaves of the window (RealCliTests reloads with it too).
+        internal sealed class MemoryValues : ISessionValues
         {
             public readonly Dictionary<string, string> Values = new Dictionary<string, string>();
             public int Writes;
@@ -431,13 +432,17 @@ namespace AgentPanel.Tests
             var kept = new KeptDraft(values);
             Check.Equal(string.Empty, kept.Draft, "no draft at first");
             Check.True(float.IsNaN(kept.ScrollY), "no scroll position at first");
-            kept.Keep("half a mess", 120.5f);
-            kept.Keep("half a mess", 120.5f);
+            kept.Keep("half a mess", 120.5f, false);
+            kept.Keep("half a mess", 120.5f, false);
             Check.Equal(2, values.Writes, "an unchanged draft and position are not written again");
-            kept.Keep("half a message 日本語 <color=red>", 3000.25f);
+            kept.Keep("half a message 日本語 <color=red>", 3000.25f, false);
             var afterReload = new KeptDraft(values);
             Check.Equal("half a message 日本語 <color=red>", afterReload.Draft, "the draft survives the window");
             Check.Equal(3000.25f, afterReload.ScrollY, "the scroll position survives the window");
+            afterReload.Keep("half a message 日本語 <color=red>", 3000.25f, true);
+            Check.True(float.IsNaN(new KeptDraft(values).ScrollY), "a window that followed the newest card follows again, whatever an earlier one kept");
+            afterReload.Keep("half a message 日本語 <color=red>", 2000f, false);
+            Check.Equal(2000f, new KeptDraft(values).ScrollY, "scrolled up again, the offset is kept");
             values.Values["AgentPanel.Window.ScrollY"] = "not a number";
             Check.True(float.IsNaN(new KeptDraft(values).ScrollY), "a damaged position is ignored, not guessed");
         }

@@ -16,13 +16,16 @@ namespace AgentPanel.Panel
         const string DraftKey = "AgentPanel.Window.Draft", ScrollKey = "AgentPanel.Window.ScrollY";
         readonly ISessionValues m_values;
         string m_lastDraft;
-        float m_lastScroll = float.NaN;
+        // What was written last; null before the first Keep, so a value an earlier window kept is
+        // always overwritten once.
+        float? m_lastScroll;
 
         public KeptDraft(ISessionValues values) { m_values = values; }
 
         public string Draft { get { return m_values.GetString(DraftKey, string.Empty); } }
 
-        // NaN when nothing was kept: the window then starts at the end of the transcript.
+        // NaN when nothing was kept, or the window followed the newest card: it then starts at the end of
+        // the transcript and follows again (an offset kept mid-stream would be above the finished answer).
         public float ScrollY
         {
             get
@@ -32,18 +35,20 @@ namespace AgentPanel.Panel
             }
         }
 
-        // Called on every refresh; writes only what changed.
-        public void Keep(string draft, float scrollY)
+        // Called on every refresh; writes only what changed. While following the newest card no offset
+        // is kept, only that the view follows.
+        public void Keep(string draft, float scrollY, bool following)
         {
             if (draft != m_lastDraft)
             {
                 m_values.SetString(DraftKey, draft ?? string.Empty);
                 m_lastDraft = draft;
             }
-            if (!scrollY.Equals(m_lastScroll))
+            float kept = following ? float.NaN : scrollY;
+            if (m_lastScroll == null || !kept.Equals(m_lastScroll.Value))
             {
-                m_values.SetString(ScrollKey, scrollY.ToString("R", CultureInfo.InvariantCulture));
-                m_lastScroll = scrollY;
+                m_values.SetString(ScrollKey, float.IsNaN(kept) ? string.Empty : kept.ToString("R", CultureInfo.InvariantCulture));
+                m_lastScroll = kept;
             }
         }
     }

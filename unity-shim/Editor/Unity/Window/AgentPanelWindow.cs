@@ -229,7 +229,7 @@ namespace AgentPanel.Editor
                 m_cards.scrollOffset = new Vector2(0, m_scrollToRestore);
                 m_scrollToRestore = float.NaN;
             }
-            m_kept.Keep(m_input.value, m_cards.scrollOffset.y);
+            m_kept.Keep(m_input.value, m_cards.scrollOffset.y, m_viewport.Following);
         }
 
         // The tab says when a card waits or a turn finished while the user works in another window.
