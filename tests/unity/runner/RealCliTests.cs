@@ -3,7 +3,8 @@
 // allow-always (a tool-wide rule, and the narrow rule the window's button shows for a Write), rendered
 // into the Transcript through PanelClient; the tool the agent calls runs in the C# in-memory scene
 // through the shim's bridge client, and a turn's changes there are reverted from the window. A domain
-// reload in the middle of a streamed answer keeps the draft and the transcript.
+// reload in the middle of a streamed answer keeps the draft and the transcript, and "@" mentions are
+// completed by the host one folder at a time.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -25,6 +26,7 @@ namespace AgentPanel.Tests
             cases["viewmodel.real_cli_allow_always_stores_the_shown_rule"] = AllowAlwaysStoresTheShownRule;
             cases["viewmodel.real_cli_revert_turn_restores_the_scene"] = RevertTurnRestoresTheScene;
             cases["viewmodel.real_cli_reload_mid_stream_keeps_draft_and_transcript"] = ReloadMidStreamKeepsDraftAndTranscript;
+            cases["viewmodel.real_cli_mention_completes_one_folder_at_a_time"] = MentionCompletesOneFolderAtATime;
         }
 
         const string Answer = "Hello from the fake model: List<int> and <color=red>x</color> stay literal.";
@@ -437,6 +439,40 @@ namespace AgentPanel.Tests
                         Check.True(stack.Transcript.LastSequence >= sequence, "the host's sequence goes on");
                     }
                 }
+            });
+        }
+        // Typing "@Ass" in the composer and picking the first entry each time: the host lists Assets/,
+        // then Assets/Docs/, then the file, and the message holds the file's path as a mention.
+        static void MentionCompletesOneFolderAtATime(Options options)
+        {
+            WithStack(options, project => new JArray(), stack =>
+            {
+                string docs = Path.Combine(Path.Combine(stack.Project, "Assets"), "Docs");
+                Directory.CreateDirectory(docs);
+                File.WriteAllText(Path.Combine(docs, "notes.txt"), "notes\n");
+                File.WriteAllText(Path.Combine(docs, "notes.txt.meta"), "guid: 0\n");
+                var commands = new PanelCommands();
+                MentionCompletion mentions = stack.Transcript.Mentions;
+                string text = "please read @Ass";
+                int caret = text.Length;
+                var picked = new List<string>();
+                for (int step = 0; step < 3; ++step)
+                {
+                    string command = mentions.Ask(commands, text, caret);
+                    Check.True(command != null, "a question for " + text);
+                    Check.True(stack.Panel.Send(command).Result, "the command goes out");
+                    stack.Until(() => mentions.Open || stack.Transcript.LastCommandError != null, "the candidates for " + text);
+                    Check.True(stack.Transcript.LastCommandError == null, "the host answers: " + stack.Transcript.LastCommandError);
+                    picked.Add(string.Join(",", mentions.Candidates.Select(candidate => candidate.Path + (candidate.Folder ? " (folder)" : "")).ToArray()));
+                    MentionPick pick = mentions.Pick(text, caret);
+                    text = pick.Text;
+                    caret = pick.Caret;
+                }
+                Check.Equal("Assets/ (folder)|Assets/Docs/ (folder)|Assets/Docs/notes.txt", string.Join("|", picked.ToArray()),
+                            "one folder at a time, the .meta file left out");
+                Check.Equal("please read @Assets/Docs/notes.txt ", text, "the message holds the picked path, a space after it");
+                Check.Equal(text.Length, caret, "the caret after it");
+                Check.True(mentions.Ask(commands, text, caret) == null && !mentions.Open, "nothing more is asked once the file is in");
             });
         }
     }

@@ -18,6 +18,7 @@ namespace AgentPanel.Tests
             cases["viewmodel.catalogue_parity_and_switching"] = CatalogueParityAndSwitching;
             cases["viewmodel.allow_always_is_scoped_and_bypass_confirmed"] = AllowAlwaysIsScopedAndBypassConfirmed;
             cases["viewmodel.badge_and_kept_draft"] = BadgeAndKeptDraft;
+            cases["viewmodel.mention_token_and_pick"] = MentionTokenAndPick;
             cases["viewmodel.history_search_and_delete_commands"] = HistorySearchAndDeleteCommands;
             cases["viewmodel.question_form_answers"] = QuestionFormAnswers;
             cases["viewmodel.tool_headline_names_the_subject"] = ToolHeadlineNamesTheSubject;
@@ -445,6 +446,73 @@ namespace AgentPanel.Tests
             Check.Equal(2000f, new KeptDraft(values).ScrollY, "scrolled up again, the offset is kept");
             values.Values["AgentPanel.Window.ScrollY"] = "not a number";
             Check.True(float.IsNaN(new KeptDraft(values).ScrollY), "a damaged position is ignored, not guessed");
+        }
+
+        // The "@" mention at the caret: where one starts and where not, the command for it, the host's
+        // answer (a stale one ignored), Up/Down, Escape, and the picked entry replacing the whole word.
+        static void MentionTokenAndPick(Options options)
+        {
+            Func<string, string> prefixAtEnd = text => { MentionToken token = MentionCompletion.Find(text, text.Length); return token == null ? null : token.Prefix; };
+            Check.Equal("Ass", prefixAtEnd("@Ass"), "at the start of the text");
+            Check.Equal("", prefixAtEnd("@"), "a bare @ asks for the roots");
+            Check.Equal("Assets/Scr", prefixAtEnd("look at @Assets/Scr"), "after a space");
+            Check.Equal("Assets/", prefixAtEnd("first line\n@Assets/"), "after a newline");
+            Check.True(prefixAtEnd("write to me@example.com") == null, "not inside an email address");
+            Check.True(prefixAtEnd("@Assets/a.txt done") == null, "not once a space ends the word");
+            Check.True(prefixAtEnd("a@@b") == null && prefixAtEnd("@a@b") == null, "no second @ in the word");
+            Check.True(MentionCompletion.Find(null, 0) == null && MentionCompletion.Find("@a", 5) == null, "no text or a caret outside it");
+            MentionToken middle = MentionCompletion.Find("see @Assets/Do more", "see @Ass".Length);
+            Check.Equal("Ass", middle.Prefix, "the caret in the middle of the word: only what is before it");
+            Check.Equal(4, middle.At, "the @ of the word");
+            Check.Equal("see @Assets/Do".Length, middle.End, "the word goes on past the caret");
+
+            var commands = new PanelCommands();
+            var transcript = new Transcript();
+            MentionCompletion mentions = transcript.Mentions;
+            string first = mentions.Ask(commands, "@Ass", 4);
+            JObject asked = JObject.Parse(first);
+            Check.Equal("complete_mention", (string)asked["type"], "the command");
+            Check.Equal("Ass", (string)asked["prefix"], "the typed path, without the @");
+            Check.True(mentions.Ask(commands, "@Ass", 4) == null, "the same word is asked about once");
+            string second = mentions.Ask(commands, "@Asse", 5);
+            transcript.Apply(new JObject { { "type", "command_result" }, { "id", (string)asked["id"] }, { "command", "complete_mention" }, { "ok", true },
+                                           { "candidates", JArray.Parse(@"[{""path"":""Assets/"",""folder"":true},{""path"":""Assembly.txt"",""folder"":false}]") } });
+            Check.True(!mentions.Open, "the answer to an older keystroke is dropped");
+            transcript.Apply(new JObject { { "type", "command_result" }, { "id", (string)JObject.Parse(second)["id"] }, { "command", "complete_mention" }, { "ok", true },
+                                           { "truncated", true }, { "candidates", JArray.Parse(@"[{""path"":""Assets/"",""folder"":true},{""path"":""Assetsy.txt"",""folder"":false}]") } });
+            Check.True(mentions.Open && mentions.Candidates.Count == 2 && mentions.Truncated, "the newest answer is listed, with its truncation");
+            mentions.Move(-1);
+            Check.Equal(1, mentions.Selected, "Up from the first wraps to the last");
+            mentions.Move(1);
+            Check.Equal(0, mentions.Selected, "Down from the last wraps to the first");
+            mentions.Close();
+            Check.True(!mentions.Open && mentions.Ask(commands, "@Asse", 5) == null, "Escape closes, and the same word does not open it again");
+            Check.True(mentions.Ask(commands, "@Asset", 6) != null, "typing on asks again");
+
+            // A pick with the caret in the middle replaces the whole word; a file gets a space after it.
+            var answer = new JObject { { "type", "command_result" }, { "command", "complete_mention" }, { "ok", true },
+                                       { "candidates", JArray.Parse(@"[{""path"":""Assets/Docs/"",""folder"":true},{""path"":""Assets/Docs.txt"",""folder"":false}]") } };
+            answer["id"] = (string)JObject.Parse(mentions.Ask(commands, "read @Assets/Do now", "read @Assets/D".Length))["id"];
+            transcript.Apply(answer);
+            mentions.Move(1);
+            MentionPick file = mentions.Pick("read @Assets/Do now", "read @Assets/D".Length);
+            Check.Equal("read @Assets/Docs.txt now", file.Text, "the file replaces the word, the space after it kept");
+            Check.Equal("read @Assets/Docs.txt".Length, file.Caret, "the caret after the path");
+            Check.True(!file.Folder && !mentions.Open, "a file closes the list");
+            Check.True(mentions.Ask(commands, file.Text, file.Caret) == null, "a picked file is not asked about again");
+            answer["id"] = (string)JObject.Parse(mentions.Ask(commands, "@Assets/D", 9))["id"];
+            transcript.Apply(answer);
+            MentionPick folder = mentions.Pick("@Assets/D", 9);
+            Check.Equal("@Assets/Docs/", folder.Text, "a folder without a space");
+            Check.True(folder.Folder, "a folder goes on");
+            Check.Equal("Assets/Docs/", (string)JObject.Parse(mentions.Ask(commands, folder.Text, folder.Caret))["prefix"], "and its entries are asked for next");
+            answer["id"] = (string)JObject.Parse(mentions.Ask(commands, "@x", 2))["id"];
+            answer["ok"] = false;
+            answer["error"] = "complete_mention: '..' is not allowed";
+            transcript.Apply(answer);
+            Check.True(!mentions.Open, "a refusal lists nothing");
+            Check.True(mentions.Pick("@x", 2) == null, "and nothing is picked");
+            Check.True(mentions.Ask(commands, "no mention", 10) == null && !mentions.Open, "no mention at the caret: nothing asked, the list closed");
         }
 
         // The window's one-click allow-always offers the card's narrow rules (never every Write) and

@@ -43,6 +43,9 @@ namespace AgentPanel.Panel
         public string AddContextAsset(string assetPath) { return Command("add_context", new JObject { { "asset", assetPath } }); }
         public string AddContextObject(string hierarchyPath) { return Command("add_context", new JObject { { "object", hierarchyPath } }); }
 
+        // The entries of one project folder whose names start with what follows the last "/" of prefix (the text after "@").
+        public string CompleteMention(string prefix) { return Command("complete_mention", new JObject { { "prefix", prefix ?? string.Empty } }); }
+
         // The project's own guidance for the agent (at most 16 KiB; empty removes it); the host refuses more.
         public string SetCustomInstructions(string text) { return Command("set_custom_instructions", new JObject { { "text", text } }); }
 

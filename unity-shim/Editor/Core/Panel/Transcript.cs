@@ -128,6 +128,8 @@ namespace AgentPanel.Panel
         // The settings' custom instructions and the user's own quick actions: each follows the answers to its commands.
         public readonly CustomInstructions Instructions = new CustomInstructions();
         public readonly OwnQuickActions OwnActions = new OwnQuickActions();
+        // The "@" mention list under the composer: the answers to its complete_mention commands.
+        public readonly MentionCompletion Mentions = new MentionCompletion();
         readonly ToolCards m_tools = new ToolCards();
         public int Revision;                 // grows on every change, so the window redraws only when needed
 
@@ -142,6 +144,7 @@ namespace AgentPanel.Panel
             Chips.Apply(message);
             Instructions.Apply(message);
             OwnActions.Apply(message);
+            Mentions.Apply(message);
             switch (type)
             {
                 case "snapshot": ApplySnapshot(message); break;
