@@ -232,7 +232,7 @@ namespace UnityEngine
         public static byte[] EncodeToJPG(this Texture2D tex, int quality) { throw new NotImplementedException(); }
     }
 
-    public enum KeyCode { None = 0, Return = 13, KeypadEnter = 271 }
+    public enum KeyCode { None = 0, Tab = 9, Return = 13, Escape = 27, KeypadEnter = 271, UpArrow = 273, DownArrow = 274 }
 
     public class Input
     {

@@ -54,6 +54,7 @@ namespace UnityEngine.UIElements
     public abstract class Focusable : CallbackEventHandler
     {
         public abstract FocusController focusController { get; }
+        public virtual void Focus() { }
     }
 
     public class FocusController
@@ -196,9 +197,13 @@ namespace UnityEngine.UIElements
         public RadioButtonGroup(string label, System.Collections.Generic.List<string> radioButtonChoices = null) { }
     }
 
+    // ModuleOverrides/com.unity.ui/Core/Controls/InputField/TextInputFieldBase.cs (2022.3);
+    // Modules/UIElements/Core/Controls/InputField/ from 6000.0. The caret is an index in the text shown.
     public abstract class TextInputBaseField<TValueType> : BaseField<TValueType>
     {
         internal TextInputBaseField() { }
+        public int cursorIndex { get { throw new NotImplementedException(); } set { } }
+        public void SelectRange(int cursorIndex, int selectionIndex) { }
     }
 
     public class TextField : TextInputBaseField<string>

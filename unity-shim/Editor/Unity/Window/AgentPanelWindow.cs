@@ -1,8 +1,8 @@
 // The chat panel inside the editor (UI Toolkit, panel protocol v1). It renders the host-owned
 // Transcript: every text goes through PanelText.Literal, and only the cards in view (and a few either
 // side) exist as elements, placed in a ScrollView by TranscriptViewport, which bounds each frame's
-// building by time and follows the newest card until the user scrolls up. Colours come from the
-// theme's stylesheets (PanelTheme).
+// building by time and follows the newest card until the user scrolls up. "@" in the input lists project
+// paths under it (MentionCompletion). Colours come from the theme's stylesheets (PanelTheme).
 using System.Collections.Generic;
 using AgentPanel.Host;
 using AgentPanel.Panel;
@@ -33,7 +33,7 @@ namespace AgentPanel.Editor
         ScrollView m_cards;
         Label m_status;
         // The streamed answer, as a column of labels (a long answer passes one label's limit).
-        VisualElement m_streaming, m_permissions, m_history, m_bypassConfirmation, m_jumpToLatest;
+        VisualElement m_streaming, m_mentionList, m_permissions, m_history, m_bypassConfirmation, m_jumpToLatest;
         DropdownField m_model;
         // The picker's choices as last drawn, so it is rebuilt only on a change.
         List<ModelChoice> m_modelChoices = new List<ModelChoice>();
@@ -50,7 +50,9 @@ namespace AgentPanel.Editor
         readonly KeptDraft m_kept = new KeptDraft(new EditorSessionValues());
         // The kept scroll position, applied once the rebuilt transcript is laid out; NaN when done.
         float m_scrollToRestore = float.NaN;
-        bool m_swallowNewline;
+        // The character event that follows an Enter or Tab the window acted on, which the field must not insert.
+        bool m_swallowCharacter;
+        int m_shownMentions = -1;
 
         [MenuItem("Window/Agent Panel")]
         static void Open()
@@ -125,6 +127,9 @@ namespace AgentPanel.Editor
             var composer = new VisualElement();
             composer.Add(m_chips.Element);
             composer.Add(m_input);
+            m_mentionList = Labels.Classed(new VisualElement(), "uap-mention-list");
+            m_shownMentions = -1;
+            composer.Add(m_mentionList);
             m_chips.AcceptDrops(composer);
             root.Add(composer);
             root.schedule.Execute(Refresh).Every(100);
@@ -263,9 +268,16 @@ namespace AgentPanel.Editor
 
         void OnKeyDown(KeyDownEvent key)
         {
-            if (key.keyCode == KeyCode.None && (key.character == '\n' || key.character == '\r') && m_swallowNewline)
+            if (key.keyCode == KeyCode.None && (key.character == '\n' || key.character == '\r' || key.character == '\t') && m_swallowCharacter)
             {
-                m_swallowNewline = false;
+                m_swallowCharacter = false;
+                KeyEvents.Swallow(key, m_input);
+                return;
+            }
+            // While an IME composition is open, Enter belongs to the IME (it confirms the conversion).
+            CompositionState composition = string.IsNullOrEmpty(Input.compositionString) ? CompositionState.None : CompositionState.Composing;
+            if (composition == CompositionState.None && MentionKey(key))
+            {
                 KeyEvents.Swallow(key, m_input);
                 return;
             }
@@ -275,8 +287,6 @@ namespace AgentPanel.Editor
             if (key.shiftKey) modifiers |= KeyModifiers.Shift;
             if (key.ctrlKey) modifiers |= KeyModifiers.Control;
             if (key.commandKey) modifiers |= KeyModifiers.Command;
-            // While an IME composition is open, Enter belongs to the IME (it confirms the conversion).
-            CompositionState composition = string.IsNullOrEmpty(Input.compositionString) ? CompositionState.None : CompositionState.Composing;
             m_composer.Text = m_input.value;
             string sent;
             ComposerAction action = m_composer.OnKey(ComposerKey.Enter, modifiers, composition, out sent);
@@ -284,9 +294,75 @@ namespace AgentPanel.Editor
             {
                 Send(m_commands.Send(sent));
                 m_input.value = string.Empty;
-                m_swallowNewline = true;
+                m_swallowCharacter = true;
                 KeyEvents.Swallow(key, m_input);
             }
+        }
+
+        // Up/Down move in the open mention list, Enter (without Shift) and Tab pick, Escape closes it;
+        // true when the key was the list's.
+        bool MentionKey(KeyDownEvent key)
+        {
+            MentionCompletion mentions = m_transcript.Mentions;
+            if (!mentions.Open)
+                return false;
+            switch (key.keyCode)
+            {
+                case KeyCode.UpArrow: mentions.Move(-1); break;
+                case KeyCode.DownArrow: mentions.Move(1); break;
+                case KeyCode.Escape: mentions.Close(); break;
+                case KeyCode.Tab:
+                case KeyCode.Return:
+                case KeyCode.KeypadEnter:
+                    if (key.shiftKey)
+                        return false;
+                    PickMention(mentions.Selected);
+                    m_swallowCharacter = true;
+                    break;
+                default: return false;
+            }
+            RenderMentions();
+            return true;
+        }
+
+        void PickMention(int index)
+        {
+            MentionPick pick = m_transcript.Mentions.Pick(m_input.value, m_input.cursorIndex, index);
+            if (pick == null)
+                return;
+            m_input.value = pick.Text;
+            m_input.SelectRange(pick.Caret, pick.Caret);
+            m_input.Focus();
+            // A picked folder lists its entries at once rather than at the next refresh.
+            AskMention();
+            RenderMentions();
+        }
+
+        // Asks the host about the mention at the caret when it is a new one; polled, since the caret
+        // moves without changing the text.
+        void AskMention()
+        {
+            string command = m_transcript.Mentions.Ask(m_commands, m_input.value, m_input.cursorIndex);
+            if (command != null)
+                Send(command);
+        }
+
+        void RenderMentions()
+        {
+            MentionCompletion mentions = m_transcript.Mentions;
+            if (mentions.Revision == m_shownMentions)
+                return;
+            m_shownMentions = mentions.Revision;
+            m_mentionList.Clear();
+            for (int index = 0; index < mentions.Candidates.Count; ++index)
+            {
+                int picked = index;
+                Button option = Labels.Classed(new Button(() => PickMention(picked)) { text = PanelText.Literal("@" + mentions.Candidates[index].Path) }, "uap-mention-option");
+                option.EnableInClassList("uap-mention-selected", index == mentions.Selected);
+                m_mentionList.Add(option);
+            }
+            if (mentions.Open && mentions.Truncated)
+                m_mentionList.Add(Labels.Classed(Labels.Text(PanelStrings.Get("mention.truncated")), "uap-settings-help"));
         }
 
         void Refresh()
@@ -305,6 +381,8 @@ namespace AgentPanel.Editor
             // A new connection reads the chips (its snapshot has none); Ask Claude to fix sends its message.
             m_transcript.Chips.Due(m_commands).ForEach(Send);
             m_transcript.OwnActions.Due(m_commands).ForEach(Send);
+            AskMention();
+            RenderMentions();
             ShowAttention();
             // The cards themselves are placed by RenderRows, on its own faster schedule.
             if (m_transcript.Revision == m_renderedRevision)
