@@ -25,6 +25,8 @@ namespace AgentPanel.Tests
         {
             List<string> pieces = LabelChunks.Split(text, bound);
             Check.Equal(text, string.Concat(pieces.ToArray()), what + ": the pieces join back to the text");
+            for (int index = 0; index + 1 < pieces.Count; ++index)
+                Check.True(!(pieces[index].EndsWith("\r") && pieces[index + 1].StartsWith("\n")), what + ": no \\r is cut from its \\n");
             foreach (string piece in pieces)
             {
                 Check.True(piece.Length > 0 && piece.Length <= bound, what + ": a piece of " + piece.Length + " characters is within " + bound);
@@ -75,6 +77,19 @@ namespace AgentPanel.Tests
                 Check.True(pieces[0].EndsWith("<color=red>".Substring(0, offset)), "the cut falls inside the tag");
             }
             CheckedPieces(new string('n', bound - 4) + "</noparse><b>bold</b>" + new string('v', 20), bound, "a closing </noparse> straddling the cut");
+
+            // Windows line breaks: the bound between a "\r" and its "\n" moves the cut before the "\r",
+            // whether the piece would end at whitespace or nowhere better; stacked labels drop the whole "\r\n".
+            List<string> straddled = CheckedPieces(new string('c', bound - 1) + "\r\n" + new string('d', 100), bound, "a \\r\\n straddling the bound");
+            Check.Equal(bound - 1, straddled[0].Length, "the cut goes before the \\r");
+            Check.True(straddled[1].StartsWith("\r\n"), "the line break goes whole into the next piece");
+            List<string> afterWord = CheckedPieces(new string('a', bound - 3) + " b\r\nc", bound, "a \\r\\n after a word at the bound");
+            Check.Equal(new string('a', bound - 3) + " b", afterWord[0], "the piece ends before the \\r, not after it");
+            CheckedPieces("a\r\nb\r\n\r\nc", 2, "line breaks with a bound of two");
+            string windowsCode = string.Concat(Enumerable.Range(1, 3000).Select(line => "var item" + line + " = 0;\r\n").ToArray());
+            List<string> windowsPieces = CheckedPieces(windowsCode, bound, "a code block with Windows line breaks");
+            Check.True(windowsPieces.All(piece => piece.EndsWith("\r\n")), "cut after whole lines, each with its \\r\\n");
+            Check.Equal(windowsCode, string.Join("\r\n", LabelChunks.Stacked(windowsCode).ToArray()), "stacked labels leave out the whole \\r\\n between two labels");
         }
 
         // Each fixture tree, read through a transcript event and written back in the protocol's
