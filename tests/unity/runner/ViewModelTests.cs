@@ -512,6 +512,18 @@ namespace AgentPanel.Tests
             transcript.Apply(answer);
             Check.True(!mentions.Open, "a refusal lists nothing");
             Check.True(mentions.Pick("@x", 2) == null, "and nothing is picked");
+            Check.True(transcript.LastCommandError == null, "and is not shown in the status line, as the browser panel drops it");
+            transcript.Apply(new JObject { { "type", "command_result" }, { "id", "panel-900" }, { "command", "resume" }, { "ok", false }, { "error", "no such session" } });
+            answer["id"] = (string)JObject.Parse(mentions.Ask(commands, "@../", 4))["id"];
+            transcript.Apply(answer);
+            Check.Equal("resume: no such session", transcript.LastCommandError, "another command's refusal stays in the status line after a mention's");
+            answer["id"] = (string)JObject.Parse(mentions.Ask(commands, "@Ass", 4))["id"];
+            answer["ok"] = true;
+            transcript.Apply(answer);
+            Check.Equal("resume: no such session", transcript.LastCommandError, "and after a mention's answer");
+            transcript.Apply(new JObject { { "type", "command_result" }, { "id", "panel-901" }, { "command", "resume" }, { "ok", true } });
+            Check.True(transcript.LastCommandError == null, "another command's success still clears it");
+            mentions.Close();
             Check.True(mentions.Ask(commands, "no mention", 10) == null && !mentions.Open, "no mention at the caret: nothing asked, the list closed");
         }
 

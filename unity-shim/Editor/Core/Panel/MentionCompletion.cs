@@ -82,7 +82,7 @@ namespace AgentPanel.Panel
         }
 
         // From the transcript, for every message: only the answer to the newest question matters. A
-        // refusal (a path with "..", a link) closes the list; the status line shows the host's reason.
+        // refusal (a path with "..", a link) closes the list and nothing more, as in the browser panel.
         public void Apply(JObject message)
         {
             if ((string)message["type"] != "command_result" || m_askedId == null || (string)message["id"] != m_askedId)

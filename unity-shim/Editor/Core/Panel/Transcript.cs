@@ -174,6 +174,11 @@ namespace AgentPanel.Panel
 
         void ApplyCommandResult(JObject result)
         {
+            // The "@" list's questions go out as the user types; like the browser panel, the window drops
+            // their refusals (a path with "..") without a word, and their answers leave the status line
+            // as it was (MentionCompletion reads them).
+            if ((string)result["command"] == "complete_mention")
+                return;
             bool ok = (bool?)result["ok"] ?? false;
             LastCommandError = ok ? null : (string)result["command"] + ": " + ((string)result["error"] ?? "refused");
             JArray sessions = result["sessions"] as JArray;
