@@ -37,6 +37,7 @@ namespace UnityEngine.UIElements
         public bool shiftKey { get { throw new NotImplementedException(); } }
         public bool ctrlKey { get { throw new NotImplementedException(); } }
         public bool commandKey { get { throw new NotImplementedException(); } }
+        public bool altKey { get { throw new NotImplementedException(); } }
     }
 
     public class KeyDownEvent : KeyboardEventBase<KeyDownEvent> { }
@@ -55,11 +56,18 @@ namespace UnityEngine.UIElements
     {
         public abstract FocusController focusController { get; }
         public virtual void Focus() { }
+        // An auto-property on 2022.3, virtual (it notifies bindings) from 6000.0.
+#if UNITY_6000_0_OR_NEWER
+        public virtual bool focusable { get { throw new NotImplementedException(); } set { } }
+#else
+        public bool focusable { get { throw new NotImplementedException(); } set { } }
+#endif
     }
 
     public class FocusController
     {
         internal FocusController() { }
+        public Focusable focusedElement { get { throw new NotImplementedException(); } }
 #if UNITY_6000_0_OR_NEWER
         public void IgnoreEvent(EventBase evt) { }
 #endif
@@ -133,6 +141,8 @@ namespace UnityEngine.UIElements
         public bool enabledInHierarchy { get { throw new NotImplementedException(); } }
         public Rect worldBound { get { throw new NotImplementedException(); } }
         public Rect layout { get { throw new NotImplementedException(); } }
+        public bool Contains(VisualElement child) { throw new NotImplementedException(); }
+        public T GetFirstOfType<T>() where T : class { throw new NotImplementedException(); }
 
         public struct Hierarchy
         {

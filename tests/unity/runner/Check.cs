@@ -58,6 +58,7 @@ namespace AgentPanel.Tests
             PanelSettingsTests.Register(cases);
             SubagentTests.Register(cases);
             MarkdownTests.Register(cases);
+            PermissionKeysTests.Register(cases);
             BridgeTests.Register(cases);
             LauncherTests.Register(cases);
             SupervisionTests.Register(cases);

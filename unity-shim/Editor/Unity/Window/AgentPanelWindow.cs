@@ -14,7 +14,7 @@ namespace AgentPanel.Editor
 {
     public sealed class AgentPanelWindow : EditorWindow
     {
-        const int MessagesPerRefresh = 200, MaxDiffLines = 400;
+        const int MessagesPerRefresh = 200;
         // Rows are placed often enough that scrolling never shows an empty stretch for long; a frame with
         // nothing to do costs a few microseconds.
         const int RowsIntervalMs = 16;
@@ -23,6 +23,7 @@ namespace AgentPanel.Editor
         readonly PanelCommands m_commands = new PanelCommands();
         readonly Composer m_composer = new Composer();
         CardViews m_cardViews;
+        PermissionCardViews m_permissionCards;
         SignInView m_signIn;
         ContextChipsView m_chips;
         InstructionsView m_instructions;
@@ -33,12 +34,11 @@ namespace AgentPanel.Editor
         ScrollView m_cards;
         Label m_status;
         // The streamed answer, as a column of labels (a long answer passes one label's limit).
-        VisualElement m_streaming, m_mentionList, m_permissions, m_history, m_bypassConfirmation, m_jumpToLatest;
+        VisualElement m_streaming, m_mentionList, m_history, m_bypassConfirmation, m_jumpToLatest;
         DropdownField m_model;
         // The picker's choices as last drawn, so it is rebuilt only on a change.
         List<ModelChoice> m_modelChoices = new List<ModelChoice>();
         string m_shownModels;
-        readonly Dictionary<string, VisualElement> m_permissionCards = new Dictionary<string, VisualElement>();
         TextField m_input, m_historyQuery;
         int m_renderedRevision = -1;
         TranscriptViewport m_viewport = new TranscriptViewport(new StopwatchClock());
@@ -48,6 +48,8 @@ namespace AgentPanel.Editor
         readonly AttentionBadge m_badge = new AttentionBadge();
         Attention? m_shownAttention;
         readonly KeptDraft m_kept = new KeptDraft(new EditorSessionValues());
+        // Which permission card held the keyboard, given back after a reload or a rebuild.
+        readonly KeptCardFocus m_keptFocus = new KeptCardFocus(new EditorSessionValues());
         // The kept scroll position, applied once the rebuilt transcript is laid out; NaN when done.
         float m_scrollToRestore = float.NaN;
         // The character event that follows an Enter or Tab the window acted on, which the field must not insert.
@@ -69,7 +71,7 @@ namespace AgentPanel.Editor
         void Rebuild()
         {
             rootVisualElement.Clear();
-            m_permissionCards.Clear();
+            m_keptFocus.Rebuilt();
             m_shownModels = null;
             m_viewport = new TranscriptViewport(new StopwatchClock());
             m_rows.Clear();
@@ -112,8 +114,8 @@ namespace AgentPanel.Editor
             root.Add(m_jumpToLatest);
             m_streaming = Labels.Classed(new VisualElement(), "uap-card", "uap-card-assistant");
             root.Add(m_streaming);
-            m_permissions = new VisualElement();
-            root.Add(m_permissions);
+            m_permissionCards = new PermissionCardViews(m_commands, Send, m_keptFocus);
+            root.Add(m_permissionCards.Element);
             m_signIn = new SignInView(m_commands, Send);
             root.Add(m_signIn.Element);
             root.Add(m_quickActions.Bar);
@@ -225,6 +227,7 @@ namespace AgentPanel.Editor
         {
             if (m_input == null || m_cards == null)
                 return;
+            m_permissionCards.KeepFocus();
             if (!float.IsNaN(m_scrollToRestore))
             {
                 // Restored only once the kept cards are taken in and the rows in view built; until then
@@ -389,7 +392,7 @@ namespace AgentPanel.Editor
                 return;
             m_renderedRevision = m_transcript.Revision;
             Labels.Show(m_streaming, m_transcript.StreamingText);
-            RenderPermissions();
+            m_permissionCards.Render(m_transcript);
             RenderHistory();
             RenderModels();
             m_quickActions.Render(m_transcript.Status);
@@ -526,131 +529,6 @@ namespace AgentPanel.Editor
             m_modelChoices = choices;
             m_model.choices = choices.ConvertAll(choice => choice.Label);
             m_model.SetValueWithoutNotify(choices.Find(choice => choice.Value == current).Label);
-        }
-
-        // Cards are kept by permission id, so a redraw never loses a half-typed deny message or the
-        // choices picked in a question; only answered cards go and new ones come.
-        void RenderPermissions()
-        {
-            var pending = new HashSet<string>();
-            foreach (PermissionCard permission in m_transcript.PendingPermissions)
-            {
-                pending.Add(permission.PermissionId);
-                if (m_permissionCards.ContainsKey(permission.PermissionId))
-                    continue;
-                QuestionForm form = QuestionForm.For(permission);
-                VisualElement card = form != null ? QuestionCard(form) : PermissionCardElement(permission);
-                m_permissionCards.Add(permission.PermissionId, card);
-                m_permissions.Add(card);
-            }
-            foreach (string answered in new List<string>(m_permissionCards.Keys))
-            {
-                if (pending.Contains(answered))
-                    continue;
-                m_permissions.Remove(m_permissionCards[answered]);
-                m_permissionCards.Remove(answered);
-            }
-        }
-
-        VisualElement PermissionCardElement(PermissionCard permission)
-        {
-            VisualElement card = Labels.Classed(new VisualElement(), "uap-permission-card");
-            card.EnableInClassList("uap-permission-destructive", permission.Destructive);
-            string badges = (permission.ReadOnly ? PanelStrings.Get("permission.read_only") : string.Empty) +
-                            (permission.Undoable ? PanelStrings.Get("permission.undoable") : string.Empty) +
-                            (permission.Destructive ? PanelStrings.Get("permission.destructive") : string.Empty);
-            card.Add(Labels.Long(PanelStrings.Get("permission.ask", "tool", permission.DisplayName ?? permission.ToolName) + badges + "\n" + permission.Input));
-            if (permission.Preview != null)
-                card.Add(PreviewElement(permission.Preview));
-            VisualElement buttons = Labels.Row();
-            var denyMessage = new TextField();
-            string id = permission.PermissionId;
-            buttons.Add(new Button(() => Send(m_commands.AnswerPermission(id, PermissionDecision.Allow, null))) { text = PanelStrings.Get("permission.allow") });
-            // One button per narrow rule, naming the rule it saves; the tool everywhere is left to the browser panel's explicit choice.
-            foreach (AlwaysAllowScope scope in permission.NarrowScopes())
-            {
-                string rule = scope.Rule;
-                buttons.Add(new Button(() => Send(m_commands.AllowAlways(id, rule))) { text = PanelText.Literal(PanelStrings.Get("permission.always_rule", "rule", rule)) });
-            }
-            buttons.Add(new Button(() => Send(m_commands.AnswerPermission(id, PermissionDecision.Deny, denyMessage.value))) { text = PanelStrings.Get("permission.deny") });
-            buttons.Add(denyMessage);
-            card.Add(buttons);
-            return card;
-        }
-
-        // The host's diff, one label per line (so no label nears UI Toolkit's vertex limit), each with a
-        // class a theme colours; past MaxDiffLines the rest is counted, not drawn.
-        static VisualElement PreviewElement(EditPreview preview)
-        {
-            var element = new VisualElement();
-            if (preview.Diff.Length == 0)
-            {
-                if (preview.Note != null)
-                    element.Add(Labels.Text(PanelStrings.Get("permission.no_preview", "reason", preview.Note)));
-                return element;
-            }
-            element.Add(Labels.Text(PanelStrings.Get(preview.NewFile ? "permission.diff_new_file" : "permission.diff_summary",
-                                              "added", preview.Added.ToString(), "removed", preview.Removed.ToString())));
-            List<KeyValuePair<DiffLineKind, string>> lines = preview.Lines();
-            for (int index = 0; index < lines.Count && index < MaxDiffLines; ++index)
-            {
-                VisualElement line = Labels.Long(lines[index].Value);
-                line.AddToClassList("uap-diff-" + lines[index].Key.ToString().ToLowerInvariant());
-                element.Add(line);
-            }
-            if (lines.Count > MaxDiffLines)
-                element.Add(Labels.Text(PanelStrings.Get("permission.diff_more_lines", "count", (lines.Count - MaxDiffLines).ToString())));
-            if (preview.Truncated)
-                element.Add(Labels.Text(PanelStrings.Get("permission.diff_truncated")));
-            return element;
-        }
-
-        // AskUserQuestion: radio buttons for a single choice, toggles for several, an Other field each.
-        // The picks are read when Submit is pressed, so the form needs no change callbacks.
-        VisualElement QuestionCard(QuestionForm form)
-        {
-            VisualElement card = Labels.Classed(new VisualElement(), "uap-permission-card");
-            card.Add(Labels.Text(PanelStrings.Get("question.title")));
-            var readers = new List<System.Action>();
-            foreach (Question question in form.Questions)
-            {
-                Question asked = question;
-                card.Add(Labels.Text((asked.Header.Length > 0 ? asked.Header + ": " : string.Empty) + asked.Text));
-                var labels = asked.Choices.ConvertAll(choice => PanelText.Literal(choice.Description.Length > 0 ? choice.Label + " — " + choice.Description : choice.Label));
-                var other = new TextField(PanelStrings.Get("question.other"));
-                if (asked.MultiSelect)
-                {
-                    var toggles = labels.ConvertAll(label => new Toggle(label));
-                    toggles.ForEach(card.Add);
-                    readers.Add(() => { for (int choice = 0; choice < toggles.Count; ++choice) asked.Pick(choice, toggles[choice].value); });
-                }
-                else
-                {
-                    var group = new RadioButtonGroup(null, labels);
-                    card.Add(group);
-                    readers.Add(() => { asked.Picked.Clear(); asked.Pick(group.value, true); });
-                }
-                readers.Add(() => asked.Other = other.value ?? string.Empty);
-                card.Add(other);
-            }
-            Label problem = Labels.Text(string.Empty);
-            VisualElement buttons = Labels.Row();
-            buttons.Add(new Button(() =>
-            {
-                readers.ForEach(read => read());
-                string command = m_commands.AnswerQuestions(form);
-                if (command == null)
-                {
-                    problem.text = PanelText.Literal(PanelStrings.Get("question.answer_all", "question", form.Unanswered().Text));
-                    return;
-                }
-                problem.text = string.Empty;
-                Send(command);
-            }) { text = PanelStrings.Get("question.submit") });
-            buttons.Add(new Button(() => Send(m_commands.SkipQuestions(form))) { text = PanelStrings.Get("question.skip") });
-            card.Add(buttons);
-            card.Add(problem);
-            return card;
         }
     }
 }
