@@ -13,7 +13,10 @@ namespace uap::bridge {
 
 void BridgeServer::serve_connection(Poco::Net::WebSocket& socket) {
     auto connection = std::make_shared<Connection>();
-    connection->socket = &socket;
+    {
+        MutexLock guard(connection->send_mutex);
+        connection->socket = &socket;
+    }
     socket.setMaxPayloadSize(static_cast<int>(m_options.hard_max_frame_bytes));
     socket.setNoDelay(true);
     socket.setReceiveTimeout(Poco::Timespan(10, 0));
@@ -32,7 +35,7 @@ void BridgeServer::serve_connection(Poco::Net::WebSocket& socket) {
             return;
         while (connection->open) {
             {
-                std::lock_guard lock(m_mutex);
+                MutexLock lock(m_mutex);
                 if (m_stopping)
                     break;
             }
@@ -46,7 +49,7 @@ void BridgeServer::serve_connection(Poco::Net::WebSocket& socket) {
             if (opcode == Poco::Net::WebSocket::FRAME_OP_CLOSE)
                 break;
             if (opcode == Poco::Net::WebSocket::FRAME_OP_PING) {
-                std::lock_guard guard(connection->send_mutex);
+                MutexLock guard(connection->send_mutex);
                 socket.sendFrame(buffer.begin(), static_cast<int>(buffer.size()),
                                  int(Poco::Net::WebSocket::FRAME_FLAG_FIN) | int(Poco::Net::WebSocket::FRAME_OP_PONG));
                 continue;
@@ -74,7 +77,7 @@ void BridgeServer::serve_connection(Poco::Net::WebSocket& socket) {
         spdlog::debug("bridge: editor socket ended: {}", exception.displayText());
     }
     {
-        std::lock_guard guard(connection->send_mutex);
+        MutexLock guard(connection->send_mutex);
         connection->socket = nullptr;
     }
     on_disconnect(connection);
@@ -82,7 +85,7 @@ void BridgeServer::serve_connection(Poco::Net::WebSocket& socket) {
 
 void BridgeServer::on_disconnect(const std::shared_ptr<Connection>& connection) {
     {
-        std::lock_guard lock(m_mutex);
+        MutexLock lock(m_mutex);
         connection->open = false;
         if (m_connection != connection)
             return;
@@ -98,7 +101,7 @@ void BridgeServer::on_disconnect(const std::shared_ptr<Connection>& connection) 
 }
 
 void BridgeServer::close_socket(const std::shared_ptr<Connection>& connection, int code, const std::string& reason) {
-    std::lock_guard guard(connection->send_mutex);
+    MutexLock guard(connection->send_mutex);
     if (!connection->socket)
         return;
     try {

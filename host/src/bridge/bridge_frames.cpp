@@ -9,7 +9,7 @@ namespace uap::bridge {
 
 void BridgeServer::protocol_error(const std::shared_ptr<Connection>& connection, std::string_view code, std::string_view message) {
     {
-        std::lock_guard lock(m_mutex);
+        MutexLock lock(m_mutex);
         ++m_statistics.protocol_errors;
     }
     send(connection, event_frame("protocolError", error_object(code, message)));
@@ -18,7 +18,7 @@ void BridgeServer::protocol_error(const std::shared_ptr<Connection>& connection,
 void BridgeServer::handle_event(const std::string& name, const std::string& frame) {
     std::vector<EventListener> listeners;
     {
-        std::lock_guard lock(m_mutex);
+        MutexLock lock(m_mutex);
         if (name == "reloading")
             m_reloading = true;
         m_events.emplace_back(++m_event_sequence, frame);

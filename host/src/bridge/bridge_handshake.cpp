@@ -68,13 +68,13 @@ bool BridgeServer::accept_hello(const std::shared_ptr<Connection>& connection, c
 bool BridgeServer::refuse_editor(const std::shared_ptr<Connection>& connection, const Error& refused) {
     spdlog::warn("bridge: refused an editor: {}", refused.message());
     std::string text = event_frame("refused", error_object(refused.detail(), refused.message()));
-    std::lock_guard guard(connection->send_mutex);
+    MutexLock guard(connection->send_mutex);
     try {
         connection->socket->sendFrame(text.data(), static_cast<int>(text.size()), Poco::Net::WebSocket::FRAME_TEXT);
         connection->socket->shutdown(Poco::Net::WebSocket::WS_POLICY_VIOLATION, refused.detail());
     } catch (const Poco::Exception&) {
     }
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     ++m_statistics.refused;
     return false;
 }
@@ -83,11 +83,11 @@ Expected<void> BridgeServer::admit(const std::shared_ptr<Connection>& connection
     std::string session = data["editorSessionId"].GetString();
     // The send mutex is held while the welcome and the re-sent requests go out, so no new request
     // overtakes the welcome on this socket.
-    std::lock_guard guard(connection->send_mutex);
+    MutexLock guard(connection->send_mutex);
     std::vector<std::string> frames;
     std::shared_ptr<Connection> replaced;
     {
-        std::lock_guard lock(m_mutex);
+        MutexLock lock(m_mutex);
         if (m_connection && m_connection->open && m_connection->session != session) {
             wake_everyone_locked();
             return refusal("second_editor", "another editor session is already connected to this host for this project; one host serves one editor");

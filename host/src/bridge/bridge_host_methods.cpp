@@ -32,7 +32,7 @@ Expected<std::string> BridgeServer::host_method(std::string_view method, std::st
     rapidjson::Document params = parse_trusted(params_json);
     if (method == "host.compileState")
         return compile_state_method(params);
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     if (method == "host.jobStatus") {
         auto id = json::string_field(params, "jobId");
         if (!id)
@@ -72,10 +72,10 @@ Expected<std::string> BridgeServer::compile_state_method(const rapidjson::Docume
     if ((after && *after < 0) || wait_ms < 0)
         return json::error_with_object(ErrorCode::InvalidArgument, "invalid_params",
                                        "host.compileState takes a non-negative afterSequence and waitMs");
-    std::unique_lock lock(m_mutex);
-    auto finished = [&] { return after && m_compile.finished_after(static_cast<uint64_t>(*after)); };
+    MutexLock lock(m_mutex);
+    auto finished = [&]() UAP_REQUIRES(m_mutex) { return after && m_compile.finished_after(static_cast<uint64_t>(*after)); };
     if (after && wait_ms > 0)
-        m_changed.wait_for(lock, std::chrono::milliseconds(std::min(wait_ms, max_wait_ms)), [&] { return m_stopping || finished(); });
+        m_changed.wait_for(lock.waitable(), std::chrono::milliseconds(std::min(wait_ms, max_wait_ms)), [&]() UAP_REQUIRES(m_mutex) { return m_stopping || finished(); });
     json::TextWriter writer;
     writer.begin_object().field("eventSequence", m_event_sequence);
     if (after)

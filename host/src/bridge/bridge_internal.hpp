@@ -37,9 +37,10 @@ struct BridgeServer::Entry {
 
 // One connected editor socket and the session it said hello for.
 struct BridgeServer::Connection {
-    Poco::Net::WebSocket* socket = nullptr; // Guarded by send_mutex; null once its handler has returned.
-    std::mutex send_mutex;
-    std::string session;
+    Mutex send_mutex; // Taken before the server's mutex when both are held.
+    Poco::Net::WebSocket* socket UAP_GUARDED_BY(send_mutex) = nullptr; // Null once its handler has returned.
+
+    std::string session; // Written and read under the server's mutex.
     std::atomic<bool> open{true};
 };
 

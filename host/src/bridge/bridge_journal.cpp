@@ -18,7 +18,7 @@ std::shared_ptr<BridgeServer::Entry> BridgeServer::submit(std::string_view metho
     entry->frame = json::TextWriter().begin_object().field("id", entry->id).field("method", method).raw_field("params", params_json).end_object().text();
     std::shared_ptr<Connection> connection;
     {
-        std::lock_guard lock(m_mutex);
+        MutexLock lock(m_mutex);
         if (!internal) {
             ++m_statistics.requests;
             auto now = Clock::now();
@@ -42,15 +42,15 @@ std::shared_ptr<BridgeServer::Entry> BridgeServer::submit(std::string_view metho
 std::string BridgeServer::internal_request(std::string_view method, std::string_view params_json, std::chrono::milliseconds timeout) {
     auto entry = submit(method, params_json, true);
     auto deadline = Clock::now() + timeout;
-    std::unique_lock lock(m_mutex);
-    entry->changed.wait_until(lock, deadline, [&] { return (entry->state != EntryState::Sent && entry->state != EntryState::Queued) || m_stopping; });
+    MutexLock lock(m_mutex);
+    entry->changed.wait_until(lock.waitable(), deadline, [&]() UAP_REQUIRES(m_mutex) { return (entry->state != EntryState::Sent && entry->state != EntryState::Queued) || m_stopping; });
     m_entries.erase(entry->id);
     return entry->state == EntryState::Completed && entry->ok ? entry->response : std::string();
 }
 
 bool BridgeServer::send(const std::shared_ptr<Connection>& connection, const std::string& frame) {
     {
-        std::lock_guard guard(connection->send_mutex);
+        MutexLock guard(connection->send_mutex);
         if (!connection->socket)
             return false;
         try {
@@ -65,13 +65,13 @@ bool BridgeServer::send(const std::shared_ptr<Connection>& connection, const std
             return false;
         }
     }
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     ++m_statistics.frames_sent;
     return true;
 }
 
 void BridgeServer::handle_response(const std::string& id, bool ok, std::string json, const rapidjson::Value* result) {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     auto found = m_entries.find(id);
     if (found == m_entries.end() && adopt_previous_run_answer_locked(id, ok, std::move(json)))
         return;

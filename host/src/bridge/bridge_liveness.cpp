@@ -9,9 +9,9 @@
 namespace uap::bridge {
 
 void BridgeServer::ping_loop() {
-    std::unique_lock lock(m_mutex);
+    MutexLock lock(m_mutex);
     while (!m_stopping) {
-        m_changed.wait_for(lock, m_options.ping_interval, [this] { return m_stopping; });
+        m_changed.wait_for(lock.waitable(), m_options.ping_interval, [this]() UAP_REQUIRES(m_mutex) { return m_stopping; });
         if (m_stopping || !m_connection)
             continue;
         lock.unlock();
@@ -30,11 +30,17 @@ void BridgeServer::ping_loop() {
 void BridgeServer::check_editor_process_locked() {
     if (m_editor_gone || m_editor_pid <= 0)
         return;
-    if (processes::probe(m_editor_pid) == processes::ProcessState::Gone) {
-        m_editor_gone = true;
-        spdlog::warn("bridge: editor process {} is gone; its in-flight requests are abandoned", m_editor_pid);
-        abandon_session_locked(m_session, "the editor process exited while the request was in flight; its effect is unknown");
-    }
+    int64_t pid = m_editor_pid;
+    // The probe is a system call (on Linux a read of /proc), made without the mutex; what it found is
+    // acted on only if the editor is still the one probed.
+    m_mutex.unlock();
+    bool gone = processes::probe(pid) == processes::ProcessState::Gone;
+    m_mutex.lock();
+    if (!gone || m_editor_gone || pid != m_editor_pid)
+        return;
+    m_editor_gone = true;
+    spdlog::warn("bridge: editor process {} is gone; its in-flight requests are abandoned", pid);
+    abandon_session_locked(m_session, "the editor process exited while the request was in flight; its effect is unknown");
 }
 
 } // namespace uap::bridge

@@ -66,7 +66,7 @@ std::vector<Expected<std::string>> BridgeServer::call_all(std::span<const api::E
     return answers;
 }
 
-Expected<std::string> BridgeServer::finish(std::unique_lock<std::mutex>&, const std::shared_ptr<Entry>& entry) {
+Expected<std::string> BridgeServer::finish(MutexLock&, const std::shared_ptr<Entry>& entry) {
     std::string response = entry->response;
     if (!entry->job)
         m_entries.erase(entry->id);
@@ -98,7 +98,7 @@ std::optional<std::string> BridgeServer::explain_missing_primitive(const std::st
                             "package starts the host it carries");
 }
 
-Error BridgeServer::outcome(std::unique_lock<std::mutex>&, const std::shared_ptr<Entry>& entry, Outcome kind, const std::string& detail,
+Error BridgeServer::outcome(MutexLock&, const std::shared_ptr<Entry>& entry, Outcome kind, const std::string& detail,
                             const std::string& editor_report) {
     static const char* codes[] = {"still_running", "never_started", "abandoned", "not_connected", "cancelled"};
     const char* code = codes[static_cast<int>(kind)];
@@ -131,7 +131,7 @@ Error BridgeServer::outcome(std::unique_lock<std::mutex>&, const std::shared_ptr
 Expected<std::string> BridgeServer::wait_for(const std::shared_ptr<Entry>& entry, std::chrono::milliseconds timeout,
                                              const CallControl* control) {
     auto deadline = Clock::now() + timeout;
-    std::unique_lock lock(m_mutex);
+    MutexLock lock(m_mutex);
     while (true) {
         // Time the editor spent away (a reload) does not count: after it comes back the call gets its full timeout.
         if (m_connection && m_connected_since + timeout > deadline)
@@ -158,18 +158,24 @@ Expected<std::string> BridgeServer::wait_for(const std::shared_ptr<Entry>& entry
         case WaitStep::LostInFlight:
             return outcome(lock, entry, Outcome::Abandoned,
                            "the editor disconnected while the request was in flight and did not come back within the bounded wait; its effect is unknown", {});
-        case WaitStep::Probe:
-            return probed_outcome(lock, entry, facts.cancelled);
+        case WaitStep::Probe: {
+            // The probe is a request of its own, answered on the socket thread: never waited for under the lock.
+            std::string id = entry->id;
+            lock.unlock();
+            std::string report = probe(id, facts.cancelled);
+            lock.lock();
+            return probed_outcome(lock, entry, facts.cancelled, report);
+        }
         case WaitStep::AwaitSend:
-            entry->changed.wait_for(lock, std::chrono::milliseconds(20));
+            entry->changed.wait_for(lock.waitable(), std::chrono::milliseconds(20));
             break;
         case WaitStep::AwaitReconnect:
-            entry->changed.wait_until(lock, std::min(facts.reconnect_deadline, facts.now + std::chrono::milliseconds(100)));
+            entry->changed.wait_until(lock.waitable(), std::min(facts.reconnect_deadline, facts.now + std::chrono::milliseconds(100)));
             if (!m_connection && !m_reloading)
                 check_editor_process_locked();
             break;
         case WaitStep::Sleep:
-            entry->changed.wait_until(lock, std::min(deadline, facts.now + std::chrono::milliseconds(100)));
+            entry->changed.wait_until(lock.waitable(), std::min(deadline, facts.now + std::chrono::milliseconds(100)));
             if (!m_connection && !m_reloading && entry->state == EntryState::Sent)
                 check_editor_process_locked();
             break;
@@ -177,11 +183,7 @@ Expected<std::string> BridgeServer::wait_for(const std::shared_ptr<Entry>& entry
     }
 }
 
-Expected<std::string> BridgeServer::probed_outcome(std::unique_lock<std::mutex>& lock, const std::shared_ptr<Entry>& entry, bool cancelled) {
-    std::string id = entry->id;
-    lock.unlock();
-    std::string report = probe(id, cancelled);
-    lock.lock();
+Expected<std::string> BridgeServer::probed_outcome(MutexLock& lock, const std::shared_ptr<Entry>& entry, bool cancelled, const std::string& report) {
     if (entry->state == EntryState::Completed)
         return finish(lock, entry);
     rapidjson::Document status = parse_trusted(report);

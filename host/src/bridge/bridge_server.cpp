@@ -28,7 +28,7 @@ BridgeServer::~BridgeServer() { shutdown(); }
 void BridgeServer::shutdown() {
     std::shared_ptr<Connection> connection;
     {
-        std::lock_guard lock(m_mutex);
+        MutexLock lock(m_mutex);
         if (m_stopping && !m_pinger.joinable())
             return;
         m_stopping = true;
@@ -42,7 +42,7 @@ void BridgeServer::shutdown() {
 }
 
 std::string BridgeServer::state_json() const {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     std::string state = m_connection ? "connected" : m_session.empty() ? "not_connected" : m_reloading ? "reloading" : "disconnected";
     std::size_t pending = 0, jobs = 0;
     for (const auto& [id, entry] : m_entries) {
@@ -79,34 +79,34 @@ std::string BridgeServer::state_json() const {
 }
 
 void BridgeServer::set_offline_report(std::function<OfflineReport()> report) {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     m_offline_report = std::move(report);
 }
 
 int BridgeServer::subscribe(EventListener listener) {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     m_listeners[m_next_ticket] = std::move(listener);
     return m_next_ticket++;
 }
 
 void BridgeServer::unsubscribe(int ticket) {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     m_listeners.erase(ticket);
 }
 
 BridgeStatistics BridgeServer::statistics() const {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     return m_statistics;
 }
 
 bool BridgeServer::connected() const {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     return m_connection != nullptr;
 }
 
 bool BridgeServer::wait_connected(std::chrono::milliseconds timeout) const {
-    std::unique_lock lock(m_mutex);
-    return m_changed.wait_for(lock, timeout, [this] { return m_connection != nullptr; });
+    MutexLock lock(m_mutex);
+    return m_changed.wait_for(lock.waitable(), timeout, [this]() UAP_REQUIRES(m_mutex) { return m_connection != nullptr; });
 }
 
 } // namespace uap::bridge

@@ -7,6 +7,7 @@
 #include "bridge/compile_state.hpp"
 #include "api/editor_link.hpp"
 #include "api/editor_events.hpp"
+#include "support/mutex.hpp"
 
 #include <Poco/Net/WebSocket.h>
 
@@ -98,14 +99,16 @@ private:
     std::shared_ptr<Entry> submit(std::string_view method, std::string_view params_json, bool internal);
     // Waits for a call's answer, deciding each time it wakes through next_wait_step (wait_steps.hpp).
     Expected<std::string> wait_for(const std::shared_ptr<Entry>& entry, std::chrono::milliseconds timeout, const CallControl* control);
-    // Out of time or cancelled with the request at the editor: the outcome the editor's status probe gives.
-    Expected<std::string> probed_outcome(std::unique_lock<std::mutex>& lock, const std::shared_ptr<Entry>& entry, bool cancelled);
-    Expected<std::string> finish(std::unique_lock<std::mutex>& lock, const std::shared_ptr<Entry>& entry);
+    // Out of time or cancelled with the request at the editor: the outcome the editor's status probe
+    // (its report, empty when it did not answer) gives.
+    Expected<std::string> probed_outcome(MutexLock& lock, const std::shared_ptr<Entry>& entry, bool cancelled, const std::string& report)
+        UAP_REQUIRES(m_mutex);
+    Expected<std::string> finish(MutexLock& lock, const std::shared_ptr<Entry>& entry) UAP_REQUIRES(m_mutex);
     // For an unknown_method error on a primitive the editor's hello did not list: an error that says
     // the Unity package is older than the host and how to match them. Called with m_mutex held.
-    std::optional<std::string> explain_missing_primitive(const std::string& method, const std::string& error_json) const;
-    Error outcome(std::unique_lock<std::mutex>& lock, const std::shared_ptr<Entry>& entry, Outcome kind, const std::string& detail,
-                  const std::string& editor_report);
+    std::optional<std::string> explain_missing_primitive(const std::string& method, const std::string& error_json) const UAP_REQUIRES(m_mutex);
+    Error outcome(MutexLock& lock, const std::shared_ptr<Entry>& entry, Outcome kind, const std::string& detail,
+                  const std::string& editor_report) UAP_REQUIRES(m_mutex);
     std::string probe(const std::string& request_id, bool withdraw);
     // Sends one of the bridge's own requests (ping, request.status) and waits up to timeout for it;
     // returns its result as JSON text, or an empty string when it failed or did not come in time.
@@ -120,55 +123,63 @@ private:
     bool accept_hello(const std::shared_ptr<Connection>& connection, const std::string& frame);
     bool refuse_editor(const std::shared_ptr<Connection>& connection, const Error& refused);
     Expected<void> admit(const std::shared_ptr<Connection>& connection, const rapidjson::Value& data);
-    void take_over_session_locked(const std::shared_ptr<Connection>& connection, const std::string& session, const rapidjson::Value& data);
-    void adopt_completed_locked(const rapidjson::Value& completed);
-    std::vector<std::string> welcome_frames_locked(const std::string& session, bool replaced);
+    void take_over_session_locked(const std::shared_ptr<Connection>& connection, const std::string& session, const rapidjson::Value& data) UAP_REQUIRES(m_mutex);
+    void adopt_completed_locked(const rapidjson::Value& completed) UAP_REQUIRES(m_mutex);
+    std::vector<std::string> welcome_frames_locked(const std::string& session, bool replaced) UAP_REQUIRES(m_mutex);
     void handle_frame(const std::shared_ptr<Connection>& connection, const char* data, std::size_t size);
     // result, when given, is json already parsed (a result, ok): it is checked against the method's
     // schema as it is, instead of parsing a page of tens of kilobytes a second time.
     void handle_response(const std::string& id, bool ok, std::string json, const rapidjson::Value* result = nullptr);
     // Keeps an answer for an id of an earlier host run as a finished job; false for an id of this run.
     // Called with m_mutex held.
-    bool adopt_previous_run_answer_locked(const std::string& id, bool ok, std::string json);
+    bool adopt_previous_run_answer_locked(const std::string& id, bool ok, std::string json) UAP_REQUIRES(m_mutex);
     void handle_event(const std::string& name, const std::string& frame);
     void protocol_error(const std::shared_ptr<Connection>& connection, std::string_view code, std::string_view message);
     void on_disconnect(const std::shared_ptr<Connection>& connection);
     void close_socket(const std::shared_ptr<Connection>& connection, int code, const std::string& reason);
-    void abandon_session_locked(const std::string& session, const std::string& reason);
+    void abandon_session_locked(const std::string& session, const std::string& reason) UAP_REQUIRES(m_mutex);
     // Wakes every waiter, each call's included: for changes all of them read (the connection, the
     // session, shutting down). A response wakes only its own call (Entry::changed).
-    void wake_everyone_locked();
-    void check_editor_process_locked();
+    void wake_everyone_locked() UAP_REQUIRES(m_mutex);
+    // Abandons the session when the editor's process has ended. Lets go of the mutex while it probes
+    // the process, so the caller reads the state again afterwards.
+    void check_editor_process_locked() UAP_REQUIRES(m_mutex);
     void ping_loop();
 
     BridgeOptions m_options;
     std::string m_id_prefix;
     std::atomic<uint64_t> m_next_id{1};
 
-    mutable std::mutex m_mutex;
+    // Guards the journal and everything known about the editor: the members from here to the next
+    // blank line. A connection's send mutex, when both are held, is taken first (docs/architecture.md,
+    // "Locking").
+    mutable Mutex m_mutex;
     mutable std::condition_variable m_changed;
-    std::map<std::string, std::shared_ptr<Entry>> m_entries;
-    std::shared_ptr<Connection> m_connection;
-    std::string m_session;  // The editor session the journal belongs to.
-    std::string m_hello;    // Its hello data, as JSON text.
+    std::map<std::string, std::shared_ptr<Entry>> m_entries UAP_GUARDED_BY(m_mutex);
+    std::shared_ptr<Connection> m_connection UAP_GUARDED_BY(m_mutex);
+    std::string m_session UAP_GUARDED_BY(m_mutex);  // The editor session the journal belongs to.
+    std::string m_hello UAP_GUARDED_BY(m_mutex);    // Its hello data, as JSON text.
     // The part of the hello that state_json reports, written once per hello: every editor tool reads
     // the state before it runs.
-    std::string m_editor_summary;
-    int64_t m_editor_pid = 0;
-    bool m_reloading = false;
-    bool m_editor_gone = false;
-    std::chrono::steady_clock::time_point m_disconnected_since;
-    std::chrono::steady_clock::time_point m_connected_since;
-    std::string m_main_thread = "null";
-    std::chrono::steady_clock::time_point m_main_thread_at;
-    BridgeStatistics m_statistics;
-    std::deque<std::pair<uint64_t, std::string>> m_events;
-    uint64_t m_event_sequence = 0;
-    CompileState m_compile;
-    std::map<int, EventListener> m_listeners;
-    int m_next_ticket = 1;
-    bool m_stopping = false;
-    std::function<OfflineReport()> m_offline_report;
+    std::string m_editor_summary UAP_GUARDED_BY(m_mutex);
+    int64_t m_editor_pid UAP_GUARDED_BY(m_mutex) = 0;
+    bool m_reloading UAP_GUARDED_BY(m_mutex) = false;
+    bool m_editor_gone UAP_GUARDED_BY(m_mutex) = false;
+    std::chrono::steady_clock::time_point m_disconnected_since UAP_GUARDED_BY(m_mutex);
+    std::chrono::steady_clock::time_point m_connected_since UAP_GUARDED_BY(m_mutex);
+    std::string m_main_thread UAP_GUARDED_BY(m_mutex) = "null";
+    std::chrono::steady_clock::time_point m_main_thread_at UAP_GUARDED_BY(m_mutex);
+    BridgeStatistics m_statistics UAP_GUARDED_BY(m_mutex);
+    std::deque<std::pair<uint64_t, std::string>> m_events UAP_GUARDED_BY(m_mutex);
+    uint64_t m_event_sequence UAP_GUARDED_BY(m_mutex) = 0;
+    CompileState m_compile UAP_GUARDED_BY(m_mutex);
+    std::map<int, EventListener> m_listeners UAP_GUARDED_BY(m_mutex);
+    int m_next_ticket UAP_GUARDED_BY(m_mutex) = 1;
+    bool m_stopping UAP_GUARDED_BY(m_mutex) = false;
+    std::function<OfflineReport()> m_offline_report UAP_GUARDED_BY(m_mutex);
+
+    // The listener is set before the server starts and only read afterwards; the pinger is started and
+    // joined by start() and stop().
     std::function<void(const std::string&)> m_editor_change;
     std::thread m_pinger;
 };

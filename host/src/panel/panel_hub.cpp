@@ -26,7 +26,7 @@ std::string pending_id(const rapidjson::Value& value) {
 } // namespace
 
 uint64_t PanelHub::subscribe(Subscriber subscriber) {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     uint64_t id = ++m_next_subscriber;
     if (subscriber(snapshot_locked()))
         m_subscribers.emplace(id, std::move(subscriber));
@@ -34,12 +34,12 @@ uint64_t PanelHub::subscribe(Subscriber subscriber) {
 }
 
 void PanelHub::unsubscribe(uint64_t id) {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     m_subscribers.erase(id);
 }
 
 size_t PanelHub::subscriber_count() const {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     return m_subscribers.size();
 }
 
@@ -116,7 +116,7 @@ bool PanelHub::keep_changed_status_locked(rapidjson::Document& event) const {
 void PanelHub::publish(rapidjson::Document event) {
     // Parsed before the lock: a long message must not hold up other publishers or new front-ends.
     attach_markdown(event);
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     // The status is published whole at every change of any part of it; the front-ends merge it,
     // so only what changed travels (the model list and slash commands alone are several KB).
     if (json::string_field(event, "type").value_or("") == "status" && !keep_changed_status_locked(event))
@@ -151,17 +151,17 @@ std::string PanelHub::snapshot_locked() const {
 }
 
 std::string PanelHub::snapshot_text() const {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     return snapshot_locked();
 }
 
 std::string PanelHub::status_text() const {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     return json::to_text(m_status);
 }
 
 PanelHub::Holdings PanelHub::holdings() const {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     return Holdings{m_transcript.items().size(), m_transcript.held_bytes(), json::pool_bytes(m_status), m_pending.size(),
                     m_streaming_text.capacity()};
 }

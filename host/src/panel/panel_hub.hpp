@@ -5,6 +5,7 @@
 
 #include "api/event_sink.hpp"
 #include "panel/transcript_buffer.hpp"
+#include "support/mutex.hpp"
 
 #include <rapidjson/document.h>
 
@@ -58,24 +59,26 @@ public:
 
 private:
     // Applies the event to the state; event_text is the event as sent, kept for transcript events.
-    void apply(const rapidjson::Document& event, const std::string& event_text);
+    void apply(const rapidjson::Document& event, const std::string& event_text) UAP_REQUIRES(m_mutex);
     // Replaces the status with one in a fresh document holding the merged fields: merging in place
     // would leave every replaced value in the document's pool, which never frees.
-    void merge_status_locked(const rapidjson::Value& fields);
+    void merge_status_locked(const rapidjson::Value& fields) UAP_REQUIRES(m_mutex);
     // Removes from a status event the fields whose values the state already holds; false when
     // nothing is left to send.
-    bool keep_changed_status_locked(rapidjson::Document& event) const;
-    std::string snapshot_locked() const;
+    bool keep_changed_status_locked(rapidjson::Document& event) const UAP_REQUIRES(m_mutex);
+    std::string snapshot_locked() const UAP_REQUIRES(m_mutex);
 
-    mutable std::mutex m_mutex;
-    uint64_t m_sequence = 0;
-    uint64_t m_next_subscriber = 0;
-    std::map<uint64_t, Subscriber> m_subscribers;
-    rapidjson::Document m_status{rapidjson::kObjectType};
-    TranscriptBuffer m_transcript;
-    std::string m_streaming_text;
-    uint64_t m_streaming_turn = 0;
-    std::deque<rapidjson::Document> m_pending; // Permission requests, oldest first.
+    // Taken after the agent session's mutex and before an outbox's (a subscriber offers to its outbox
+    // under it): docs/architecture.md, "Locking".
+    mutable Mutex m_mutex;
+    uint64_t m_sequence UAP_GUARDED_BY(m_mutex) = 0;
+    uint64_t m_next_subscriber UAP_GUARDED_BY(m_mutex) = 0;
+    std::map<uint64_t, Subscriber> m_subscribers UAP_GUARDED_BY(m_mutex);
+    rapidjson::Document m_status UAP_GUARDED_BY(m_mutex){rapidjson::kObjectType};
+    TranscriptBuffer m_transcript UAP_GUARDED_BY(m_mutex);
+    std::string m_streaming_text UAP_GUARDED_BY(m_mutex);
+    uint64_t m_streaming_turn UAP_GUARDED_BY(m_mutex) = 0;
+    std::deque<rapidjson::Document> m_pending UAP_GUARDED_BY(m_mutex); // Permission requests, oldest first.
 };
 
 } // namespace uap::panel

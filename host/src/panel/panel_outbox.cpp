@@ -6,7 +6,7 @@ namespace uap::panel {
 bool PanelOutbox::offer(std::string text) {
     bool accepted = false;
     {
-        std::lock_guard lock(m_mutex);
+        MutexLock lock(m_mutex);
         if (m_closed)
             return false;
         if (m_messages.size() + 1 > m_limits.max_messages || m_bytes + text.size() > m_limits.max_bytes) {
@@ -26,8 +26,8 @@ bool PanelOutbox::offer(std::string text) {
 }
 
 std::optional<std::string> PanelOutbox::take() {
-    std::unique_lock lock(m_mutex);
-    m_changed.wait(lock, [this] { return m_closed || !m_messages.empty(); });
+    MutexLock lock(m_mutex);
+    m_changed.wait(lock.waitable(), [this]() UAP_REQUIRES(m_mutex) { return m_closed || !m_messages.empty(); });
     if (m_closed)
         return std::nullopt;
     std::string text = std::move(m_messages.front());
@@ -38,7 +38,7 @@ std::optional<std::string> PanelOutbox::take() {
 
 void PanelOutbox::close() {
     {
-        std::lock_guard lock(m_mutex);
+        MutexLock lock(m_mutex);
         m_closed = true;
         m_messages.clear();
         m_bytes = 0;
@@ -47,7 +47,7 @@ void PanelOutbox::close() {
 }
 
 std::optional<std::string> PanelOutbox::overflow() const {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     return m_overflow;
 }
 

@@ -3,6 +3,8 @@
 // queue fills and is closed with a reason instead of making the publisher wait.
 #pragma once
 
+#include "support/mutex.hpp"
+
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -33,12 +35,13 @@ public:
 
 private:
     OutboxLimits m_limits;
-    mutable std::mutex m_mutex;
+    // The last lock in the order: nothing else is taken while it is held.
+    mutable Mutex m_mutex;
     std::condition_variable m_changed;
-    std::deque<std::string> m_messages;
-    size_t m_bytes = 0;
-    bool m_closed = false;
-    std::optional<std::string> m_overflow;
+    std::deque<std::string> m_messages UAP_GUARDED_BY(m_mutex);
+    size_t m_bytes UAP_GUARDED_BY(m_mutex) = 0;
+    bool m_closed UAP_GUARDED_BY(m_mutex) = false;
+    std::optional<std::string> m_overflow UAP_GUARDED_BY(m_mutex);
 };
 
 } // namespace uap::panel
