@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Builds everything and runs the tests.
-#   scripts/test.sh          the full run CI keeps: dev preset (Debug, AddressSanitizer + UBSan), every
-#                            test, then the Windows cross build and its tests under Wine
+#   scripts/test.sh          the full run CI keeps: ci preset (Debug, AddressSanitizer + UBSan, the
+#                            stricter warnings as errors), every test, then the Windows cross build and
+#                            its tests under Wine
 #                            (scripts/test-windows.sh; dependencies cached outside the clone)
-#   scripts/test.sh --quick  the inner loop: release preset, no sanitizers, without the fuzz, Node,
-#                            real-CLI and browser tests (both use ccache, which keeps compiled
-#                            objects outside the clone)
+#   scripts/test.sh --quick  the inner loop: release preset, no sanitizers, the layout and clang-tidy
+#                            checks of the changed lines (scripts/check-changed-lines.sh), and every
+#                            test but the fuzz, Node, real-CLI and browser ones (both use ccache,
+#                            which keeps compiled objects outside the clone)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--quick" ]; then
@@ -13,18 +15,21 @@ if [ "${1:-}" = "--quick" ]; then
   source scripts/compiler-cache.sh
   cmake --preset release "${compiler_cache[@]}" > /dev/null
   cmake --build --preset release
-  exec ctest --preset release -j 2 -LE 'fuzz|node|real-cli|browser|slow'
+  changed_lines=0
+  scripts/check-changed-lines.sh || changed_lines=$?
+  ctest --preset release -j 2 -LE 'fuzz|node|real-cli|browser|slow'
+  exit $changed_lines
 fi
 scripts/install-deps.sh --with-node-packages
 source scripts/compiler-cache.sh
-cmake --preset dev "${compiler_cache[@]}"
-cmake --build --preset dev
+cmake --preset ci "${compiler_cache[@]}"
+cmake --build --preset ci
 status=0
 # A test that fails is run once more, as the Windows pass does: on a loaded two-core machine a
 # browser test once waited out a 15 s wait. One that fails twice fails the run, and ctest names
 # every retry in its output. The fuzzers are the exception: a crash one finds is a finding, and a
 # second run with another seed must not hide it.
-ctest --preset dev -j 2 -LE fuzz --repeat until-pass:2 || status=$?
-ctest --preset dev -j 2 -L fuzz || status=$?
+ctest --preset ci -j 2 -LE fuzz --repeat until-pass:2 || status=$?
+ctest --preset ci -j 2 -L fuzz || status=$?
 scripts/test-windows.sh || status=$?
 exit $status

@@ -2,7 +2,7 @@
 // in the mode a test names), with every panel event it published kept for the test to search.
 #pragma once
 
-#include "../markers/eventually.hpp"
+#include "fakes/eventually.hpp"
 #include "agent/agent_session.hpp"
 #include "fake_cli_project.hpp"
 #include "panel/panel_hub.hpp"

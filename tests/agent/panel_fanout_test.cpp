@@ -203,8 +203,8 @@ TEST_F(PanelFanout, AFrameWhosePiecesArriveSlowlyIsAssembledAndAStalledOneIsRefu
     limits.frame_gap_timeout = 3s;
     start(limits, 1);
     SlowRelay relay(port, 1500ms);
-    Poco::Net::HTTPClientSession session;
-    auto socket = open_socket(relay.port(), port, session);
+    Poco::Net::HTTPClientSession client_session;
+    auto socket = open_socket(relay.port(), port, client_session);
     std::string command = R"({"type":"list_history","id":"slow-1"})";
     socket->sendFrame(command.data(), static_cast<int>(command.size()), Poco::Net::WebSocket::FRAME_TEXT);
     // The answer arrives (after the snapshot) although the frame took 3 s in three pieces.

@@ -30,10 +30,10 @@ std::filesystem::path make_project() {
 
 } // namespace
 
-BridgeHarness::BridgeHarness(bridge::BridgeOptions options) : m_project(make_project()) {
+BridgeHarness::BridgeHarness(bridge::BridgeOptions options, const Clock& clock) : m_project(make_project()) {
     if (options.project_path == "<harness>")
         options.project_path = m_project.string();
-    m_bridge = std::make_unique<bridge::BridgeServer>(options);
+    m_bridge = std::make_unique<bridge::BridgeServer>(options, clock);
     // The production server and guard, so the tests exercise the checks the host really runs.
     m_tokens = std::make_unique<server::AccessTokens>("mcp-token-0123456789abcdef", editor_token, "panel-token-0123456789abcdef");
     m_guard = std::make_unique<server::RequestGuard>(*m_tokens, server::default_max_body_bytes);
@@ -139,6 +139,11 @@ bool EditorProcess::wait_for_line(const std::string& prefix, std::chrono::millis
             if (m_closed || std::chrono::steady_clock::now() >= deadline)
                 return false;
     }
+}
+
+bool EditorProcess::settle() {
+    command("stats");
+    return wait_for_line("stats", std::chrono::seconds(10));
 }
 
 int EditorProcess::wait_exit(std::chrono::milliseconds timeout) {

@@ -33,7 +33,8 @@ inline constexpr const char* editor_token = "editor-token-0123456789abcdef";
 // A host with only the bridge route, on 127.0.0.1 and an ephemeral port.
 class BridgeHarness {
 public:
-    explicit BridgeHarness(bridge::BridgeOptions options = {});
+    // The bridge reads its timeouts from clock: a test that passes a manual clock moves time itself.
+    explicit BridgeHarness(bridge::BridgeOptions options = {}, const Clock& clock = SteadyClock::instance());
     ~BridgeHarness();
 
     bridge::BridgeServer& bridge() { return *m_bridge; }
@@ -69,6 +70,9 @@ public:
     ~EditorProcess();
 
     void command(const std::string& line);
+    // Returns once every command sent before it has been taken in: a stall or reload is then queued on
+    // the editor's main thread ahead of any request the test sends next.
+    bool settle();
     // Waits for a stdout line starting with prefix (consumed lines are kept for later waits).
     bool wait_for_line(const std::string& prefix, std::chrono::milliseconds timeout, std::string* line = nullptr);
     // Waits for the process to exit; returns its status, or -1 on timeout.

@@ -1,7 +1,11 @@
 // The bridge's promise under faults, with the standalone uap-editor-sim process: exactly once across
 // injected reloads, a structured still-running outcome and a job during a long stall, and an
 // abandoned outcome when the editor crashes, after which a new editor is served, and the throttle command.
+// Where the host's own time decides (a call's timeout, pings), the host runs on a manual clock that the
+// test moves; what still takes real time is the editor's (its stalls, reloads and throttled ticks).
 #include "bridge_harness.hpp"
+#include "fakes/eventually.hpp"
+#include "fakes/manual_clock.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,6 +13,7 @@
 
 #include <atomic>
 #include <fstream>
+#include <future>
 #include <map>
 #include <thread>
 
@@ -17,7 +22,9 @@ namespace {
 using namespace std::chrono_literals;
 using uap::testing::BridgeHarness;
 using uap::testing::EditorProcess;
+using uap::testing::eventually;
 using uap::testing::field_text;
+using uap::testing::ManualClock;
 
 // Every root object's name, paging through hierarchy.roots.
 std::map<std::string, int> root_names(BridgeHarness& harness) {
@@ -39,18 +46,22 @@ std::map<std::string, int> root_names(BridgeHarness& harness) {
 // The standalone simulator's "throttle" command, as a person driving uap-editor-sim by hand uses it:
 // the host then reports the editor throttled with the gap, and a call still completes.
 TEST(BridgeFaults, TheThrottleCommandMakesTheStandaloneEditorThrottled) {
+    ManualClock clock;
     uap::bridge::BridgeOptions options;
-    options.ping_interval = 200ms;
-    BridgeHarness harness(options);
+    BridgeHarness harness(options, clock);
     EditorProcess editor(harness.project(), {"--scene", "sample"});
     ASSERT_TRUE(editor.wait_for_line("connected", 15s));
-    editor.command("throttle 1200 ignore-wake");
-    std::this_thread::sleep_for(2000ms);
+    editor.command("throttle 1100 ignore-wake");
+    ASSERT_TRUE(editor.settle());
+    // The call waits for the editor's next tick, which then reports the gap it measured.
     auto created = harness.call("object.create", R"({"name":"WhileThrottled"})", 10000);
     EXPECT_EQ(created.status, UAP_STATUS_OK) << created.json;
-    std::this_thread::sleep_for(500ms);
-    std::string state = harness.bridge().state_json();
-    EXPECT_EQ(field_text(state, "/liveness/state"), "throttled") << state;
+    std::string state;
+    EXPECT_TRUE(eventually([&] {
+        clock.advance(options.ping_interval); // The next ping.
+        state = harness.bridge().state_json();
+        return field_text(state, "/liveness/state") == "throttled";
+    })) << state;
     EXPECT_EQ(harness.bridge().statistics().connections, 1u) << state;
 }
 
@@ -103,14 +114,12 @@ TEST(BridgeFaults, ExactlyOnceAcrossTenInjectedReloads) {
         EXPECT_EQ(field_text(answers[index].json, "/observed/name"), "Unique" + std::to_string(index));
     }
     // Let every injected reload finish, then count.
-    editor.command("stats");
     std::string stats;
-    ASSERT_TRUE(editor.wait_for_line("stats", 10s, &stats));
-    for (int attempt = 0; attempt < 100 && stats.find("reloads=" + std::to_string(reloads)) == std::string::npos; ++attempt) {
-        std::this_thread::sleep_for(100ms);
+    eventually([&] {
         editor.command("stats");
         editor.wait_for_line("stats", 10s, &stats);
-    }
+        return stats.find("reloads=" + std::to_string(reloads)) != std::string::npos;
+    });
     EXPECT_NE(stats.find("reloads=10"), std::string::npos) << stats;
     auto names = root_names(harness);
     for (int index = 0; index < total; ++index)
@@ -131,28 +140,28 @@ TEST(BridgeFaults, ExactlyOnceAcrossTenInjectedReloads) {
 // The stall outlasts the call's timeout and a status probe; its length beyond that changes nothing
 // in the path under test, so it is kept short.
 TEST(BridgeFaults, AStallLongerThanTheCallGivesStillRunningAndAJobWithTheRealResult) {
-    BridgeHarness harness;
+    ManualClock clock;
+    BridgeHarness harness({}, clock);
     EditorProcess editor(harness.project(), {"--scene", "sample"});
     ASSERT_TRUE(editor.wait_for_line("connected", 15s));
-    editor.command("stall 6000");
-    std::this_thread::sleep_for(200ms);
-    auto started = std::chrono::steady_clock::now();
-    auto answer = harness.call("object.create", R"({"name":"DuringStall"})", 2000);
-    auto waited = std::chrono::steady_clock::now() - started;
+    // The stall only has to outlast the status probe the timeout triggers, which the editor answers at once.
+    editor.command("stall 2000");
+    ASSERT_TRUE(editor.settle());
+    auto call = std::async(std::launch::async, [&] { return harness.call("object.create", R"({"name":"DuringStall"})", 2000); });
+    // The call's timeout passes while its request waits behind the stall.
+    auto answer = uap::testing::advance_until_answered(clock, call, 2000ms);
     EXPECT_EQ(answer.status, UAP_STATUS_TIMEOUT);
     EXPECT_EQ(field_text(answer.json, "/code"), "still_running") << answer.json;
     EXPECT_EQ(field_text(answer.json, "/data/editor/mainThread/busyWith"), "stall") << answer.json;
-    EXPECT_LT(waited, 2000ms + 3500ms) << "the outcome arrives within the call timeout plus one status probe";
     std::string job = field_text(answer.json, "/data/jobId");
     ASSERT_FALSE(job.empty());
 
     auto status = harness.call("host.jobStatus", R"({"jobId":")" + job + "\"}");
     EXPECT_EQ(field_text(status.json, "/state"), "running");
-    auto deadline = std::chrono::steady_clock::now() + 45s;
-    while (std::chrono::steady_clock::now() < deadline && field_text(status.json, "/state") == "running") {
-        std::this_thread::sleep_for(250ms);
+    EXPECT_TRUE(eventually([&] {
         status = harness.call("host.jobStatus", R"({"jobId":")" + job + "\"}");
-    }
+        return field_text(status.json, "/state") != "running";
+    }));
     EXPECT_EQ(field_text(status.json, "/state"), "completed") << status.json;
     EXPECT_EQ(field_text(status.json, "/result/observed/name"), "DuringStall");
     EXPECT_EQ(root_names(harness)["DuringStall"], 1);
@@ -161,23 +170,22 @@ TEST(BridgeFaults, AStallLongerThanTheCallGivesStillRunningAndAJobWithTheRealRes
 }
 
 TEST(BridgeFaults, CrashMidRequestIsAbandonedAndANewEditorIsServed) {
-    BridgeHarness harness;
+    // The host's clock never moves here: neither the call's timeout nor the reconnect wait can end the
+    // call, so the abandoned outcome comes from noticing the dead process.
+    ManualClock clock;
+    BridgeHarness harness({}, clock);
     {
         EditorProcess editor(harness.project(), {"--scene", "sample"});
         ASSERT_TRUE(editor.wait_for_line("connected", 15s));
         editor.command("stall 5000");
-        std::this_thread::sleep_for(100ms);
-        std::thread crasher([&] {
-            std::this_thread::sleep_for(300ms);
-            editor.command("crash");
-        });
-        auto started = std::chrono::steady_clock::now();
-        auto answer = harness.call("object.create", R"({"name":"Lost"})", 20000);
-        crasher.join();
+        ASSERT_TRUE(editor.settle());
+        auto call = std::async(std::launch::async, [&] { return harness.call("object.create", R"({"name":"Lost"})", 20000); });
+        ASSERT_TRUE(eventually([&] { return field_text(harness.bridge().state_json(), "/pendingRequests") == "1"; }));
+        editor.command("crash");
+        auto answer = call.get();
         EXPECT_EQ(answer.status, UAP_STATUS_TIMEOUT);
         EXPECT_EQ(field_text(answer.json, "/code"), "abandoned") << answer.json;
         EXPECT_EQ(field_text(answer.json, "/data/effect"), "unknown");
-        EXPECT_LT(std::chrono::steady_clock::now() - started, 5s) << "a dead editor is noticed, not waited out";
         EXPECT_EQ(editor.wait_exit(10s), 137);
         EXPECT_EQ(field_text(harness.bridge().state_json(), "/state"), "disconnected");
     }

@@ -2,20 +2,25 @@
 // Nap): its requests still complete, the host reports it throttled with the measured tick gap, a call
 // that outlives its timeout says why, and the connection is never dropped or re-made.
 #include "bridge_harness.hpp"
+#include "fakes/eventually.hpp"
+#include "fakes/manual_clock.hpp"
 
 #include <gtest/gtest.h>
 
 #include <rapidjson/document.h>
 #include <rapidjson/pointer.h>
 
-#include <thread>
+#include <functional>
+#include <future>
 
 namespace {
 
 using namespace std::chrono_literals;
 using uap::editor_sim::WakeOnRequest;
 using uap::testing::BridgeHarness;
+using uap::testing::eventually;
 using uap::testing::field_text;
+using uap::testing::ManualClock;
 
 int64_t field_integer(const std::string& json, const char* pointer) {
     rapidjson::Document document;
@@ -24,55 +29,55 @@ int64_t field_integer(const std::string& json, const char* pointer) {
     return value && value->IsInt64() ? value->GetInt64() : -1;
 }
 
-uap::bridge::BridgeOptions fast_pings() {
-    uap::bridge::BridgeOptions options;
-    options.ping_interval = 200ms;
-    return options;
-}
-
-// A host that pings every 200 ms and one in-process simulated editor connected to it.
+// A host on a manual clock and one in-process simulated editor connected to it. The host pings when
+// the test moves its clock; the editor's throttled ticks take real time, as a background editor's do.
 struct ConnectedEditor {
     explicit ConnectedEditor(const std::string& session)
-        : harness(fast_pings()), simulator(harness.identity(session)), editor(harness.connect_in_process(simulator)) {}
+        : harness({}, clock), simulator(harness.identity(session)), editor(harness.connect_in_process(simulator)) {}
 
-    // Throttles the editor's main thread and waits long enough for a tick gap to be measured.
-    void throttle(std::chrono::milliseconds interval, WakeOnRequest wake, std::chrono::milliseconds settle) {
-        editor->throttle_main_thread(interval, wake);
-        std::this_thread::sleep_for(settle);
+    // Pings until the host's state satisfies done, and returns that state.
+    std::string state_after_pings(const std::function<bool(const std::string&)>& done) {
+        std::string state;
+        eventually([&] {
+            clock.advance(uap::bridge::BridgeOptions{}.ping_interval);
+            state = harness.bridge().state_json();
+            return done(state);
+        });
+        return state;
     }
 
+    std::chrono::milliseconds timed_create(const std::string& name) {
+        auto started = std::chrono::steady_clock::now();
+        auto created = harness.call("object.create", R"({"name":")" + name + R"("})", 10000);
+        EXPECT_EQ(created.status, UAP_STATUS_OK) << created.json;
+        return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+    }
+
+    ManualClock clock;
     BridgeHarness harness;
     uap::editor_sim::EditorSimulator simulator;
     std::unique_ptr<uap::editor_sim::SimulatedEditor> editor;
 };
 
-// Waits for a fresh liveness report (the host pings every 200 ms here).
-std::string host_state_after_pings(BridgeHarness& harness) {
-    std::this_thread::sleep_for(600ms);
-    return harness.bridge().state_json();
-}
+// A liveness report with the tick gap the editor measured.
+bool has_tick_gap(const std::string& state) { return field_integer(state, "/liveness/tickGapMs") >= 0; }
 
 TEST(BridgeThrottle, AThrottledEditorCompletesRequestsAndIsReportedThrottledWithItsTickGap) {
     ConnectedEditor connected("throttled");
     BridgeHarness& harness = connected.harness;
-    std::string focused = host_state_after_pings(harness);
+    std::string focused = connected.state_after_pings(has_tick_gap);
     EXPECT_EQ(field_text(focused, "/liveness/state"), "responsive") << focused;
     EXPECT_GE(field_integer(focused, "/liveness/tickGapMs"), 0) << focused;
     EXPECT_LT(field_integer(focused, "/liveness/tickGapMs"), 1000) << focused;
 
-    connected.throttle(1500ms, WakeOnRequest::Ignored, 1600ms);
+    connected.editor->throttle_main_thread(1100ms, WakeOnRequest::Ignored);
     auto slowest = 0ms;
-    for (int index = 0; index < 3; ++index) {
-        auto started = std::chrono::steady_clock::now();
-        auto created = harness.call("object.create", R"({"name":"Background)" + std::to_string(index) + R"("})", 10000);
-        auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
-        EXPECT_EQ(created.status, UAP_STATUS_OK) << created.json;
-        slowest = std::max(slowest, took);
-    }
+    for (int index = 0; index < 3; ++index)
+        slowest = std::max(slowest, connected.timed_create("Background" + std::to_string(index)));
     EXPECT_GE(slowest.count(), 300) << "requests must wait for the throttled tick when the editor ignores the wake";
     EXPECT_LT(slowest.count(), 5000);
 
-    std::string background = host_state_after_pings(harness);
+    std::string background = connected.state_after_pings([](const std::string& state) { return field_text(state, "/liveness/state") == "throttled"; });
     EXPECT_EQ(field_text(background, "/state"), "connected") << background;
     EXPECT_EQ(field_text(background, "/liveness/state"), "throttled") << background;
     EXPECT_GE(field_integer(background, "/liveness/tickGapMs"), 1000) << background;
@@ -82,19 +87,22 @@ TEST(BridgeThrottle, AThrottledEditorCompletesRequestsAndIsReportedThrottledWith
 
 TEST(BridgeThrottle, AWakeFromTheSocketThreadRunsARequestBeforeTheThrottledTick) {
     ConnectedEditor connected("woken");
-    connected.throttle(4000ms, WakeOnRequest::Honoured, 300ms);
-    auto started = std::chrono::steady_clock::now();
-    auto created = connected.harness.call("object.create", R"({"name":"Woken"})", 10000);
-    auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
-    EXPECT_EQ(created.status, UAP_STATUS_OK) << created.json;
+    connected.editor->throttle_main_thread(4000ms, WakeOnRequest::Honoured);
+    // Once the first call is answered the main thread waits 4 s for its next tick: the second call
+    // arrives during that wait.
+    connected.timed_create("First");
+    auto took = connected.timed_create("Woken");
     EXPECT_LT(took.count(), 1500) << "the request wakes the main thread instead of waiting up to 4 s for its tick";
 }
 
 TEST(BridgeThrottle, ACallOutlivingItsTimeoutOnAThrottledEditorSaysSoAndCompletesAsAJob) {
     ConnectedEditor connected("slow");
     BridgeHarness& harness = connected.harness;
-    connected.throttle(3000ms, WakeOnRequest::Ignored, 3200ms);
-    auto late = harness.bridge().call("object.create", R"({"name":"Late"})", 300, nullptr);
+    connected.editor->throttle_main_thread(1100ms, WakeOnRequest::Ignored);
+    // Answered on the tick after the first: the editor has then measured a gap of the throttled length.
+    connected.timed_create("Measured");
+    auto call = std::async(std::launch::async, [&] { return harness.bridge().call("object.create", R"({"name":"Late"})", 300, nullptr); });
+    auto late = uap::testing::advance_until_answered(connected.clock, call, 300ms);
     ASSERT_FALSE(late);
     EXPECT_EQ(late.error().code(), uap::ErrorCode::Timeout) << late.error().message();
     const std::string& result = late.error().detail();
@@ -104,11 +112,10 @@ TEST(BridgeThrottle, ACallOutlivingItsTimeoutOnAThrottledEditorSaysSoAndComplete
     std::string job = field_text(result, "/data/jobId");
     ASSERT_FALSE(job.empty()) << result;
     std::string state;
-    for (int attempt = 0; attempt < 50 && state != "completed"; ++attempt) {
-        std::this_thread::sleep_for(200ms);
-        auto polled = harness.call("host.jobStatus", R"({"jobId":")" + job + "\"}");
-        state = field_text(polled.json, "/state");
-    }
+    eventually([&] {
+        state = field_text(harness.call("host.jobStatus", R"({"jobId":")" + job + "\"}").json, "/state");
+        return state == "completed";
+    });
     EXPECT_EQ(state, "completed") << "the late request still completes on the throttled tick";
     EXPECT_EQ(harness.bridge().statistics().connections, 1u);
 }

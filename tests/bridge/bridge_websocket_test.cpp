@@ -1,6 +1,8 @@
 // The bridge through the real WebSocket: every primitive, liveness, events, and bad input that
 // must get a clear error while the connection and the host keep working.
 #include "bridge_harness.hpp"
+#include "fakes/eventually.hpp"
+#include "fakes/manual_clock.hpp"
 #include "method_samples.hpp"
 
 #include <uap/protocol/protocol_schemas.hpp>
@@ -21,7 +23,9 @@ namespace {
 
 using namespace std::chrono_literals;
 using uap::testing::BridgeHarness;
+using uap::testing::eventually;
 using uap::testing::field_text;
+using uap::testing::ManualClock;
 
 // A hand-driven editor connection: raw frames, for protocol abuse.
 class RawEditor {
@@ -146,19 +150,18 @@ TEST(BridgeWebSocket, CallAllSendsEveryRequestBeforeTheFirstAnswerAndAnswersInOr
 }
 
 TEST(BridgeWebSocket, PingReportsMainThreadStateOffTheMainThread) {
+    ManualClock clock;
     uap::bridge::BridgeOptions options;
-    options.ping_interval = 100ms;
-    BridgeHarness harness(options);
+    BridgeHarness harness(options, clock);
     uap::editor_sim::EditorSimulator simulator(harness.identity("pinged"));
     auto editor = harness.connect_in_process(simulator);
     editor->inject_modal("Save Scene?", 1500ms);
     std::string state;
-    for (int attempt = 0; attempt < 50; ++attempt) {
-        std::this_thread::sleep_for(50ms);
+    eventually([&] {
+        clock.advance(options.ping_interval); // The next ping.
         state = harness.bridge().state_json();
-        if (field_text(state, "/mainThread/modalDialog") == "Save Scene?")
-            break;
-    }
+        return field_text(state, "/mainThread/modalDialog") == "Save Scene?";
+    });
     EXPECT_EQ(field_text(state, "/state"), "connected");
     EXPECT_EQ(field_text(state, "/mainThread/modalDialog"), "Save Scene?") << state;
     EXPECT_EQ(field_text(state, "/mainThread/busy"), "true");
@@ -180,7 +183,11 @@ TEST(BridgeWebSocket, EditorEventsReachSubscribersAndTheEventLog) {
     ASSERT_EQ(harness.call("playmode.set", R"({"state":"playing"})").status, UAP_STATUS_OK);
     editor->send_event("userPin", R"({"id":"P1","position":[0,1,0],"object":{"instanceId":1003,"path":"/Player"}})");
     editor->inject_compile(50ms, "Assets/Scripts/Broken.cs(3,1): error CS1513: } expected");
-    std::this_thread::sleep_for(400ms);
+    // The console error is the last event the compile sends.
+    eventually([&] {
+        std::lock_guard lock(mutex);
+        return std::find(seen.begin(), seen.end(), "consoleError") != seen.end();
+    });
     auto events = harness.call("host.events", "{}");
     for (const char* name : {"selectionChanged", "playModeChanged", "userPin", "compileFinished", "consoleError"}) {
         std::lock_guard lock(mutex);
@@ -437,55 +444,59 @@ TEST(BridgeBadInput, AnEditorForAnotherProjectIsRefused) {
 }
 
 TEST(BridgeWaits, NoEditorWithinTheBoundMeansNeverStarted) {
+    ManualClock clock;
     uap::bridge::BridgeOptions options;
     options.reconnect_wait = 300ms;
-    BridgeHarness harness(options);
-    auto started = std::chrono::steady_clock::now();
-    auto answer = harness.call("editor.info", "{}", 100);
+    BridgeHarness harness(options, clock);
+    auto call = std::async(std::launch::async, [&] { return harness.call("editor.info", "{}", 100); });
+    ASSERT_TRUE(eventually([&] { return field_text(harness.bridge().state_json(), "/pendingRequests") == "1"; }));
+    clock.advance(100ms);
+    // Past its own timeout the call still waits for an editor to connect, until the reconnect wait ends.
+    EXPECT_EQ(call.wait_for(20ms), std::future_status::timeout);
+    clock.advance(200ms);
+    auto answer = call.get();
     EXPECT_EQ(answer.status, UAP_STATUS_UNAVAILABLE);
     EXPECT_EQ(field_text(answer.json, "/code"), "not_connected");
     EXPECT_EQ(field_text(answer.json, "/data/outcome"), "not_connected");
-    EXPECT_LT(std::chrono::steady_clock::now() - started, 3s);
     EXPECT_EQ(field_text(harness.bridge().state_json(), "/state"), "not_connected");
 }
 
 TEST(BridgeWaits, ACallIssuedDuringAReloadCompletesAfterIt) {
-    BridgeHarness harness;
+    ManualClock clock;
+    BridgeHarness harness({}, clock);
     uap::editor_sim::EditorSimulator simulator(harness.identity("reloader"));
     auto editor = harness.connect_in_process(simulator);
-    editor->inject_reload(800ms);
-    std::this_thread::sleep_for(200ms);
-    EXPECT_EQ(field_text(harness.bridge().state_json(), "/state"), "reloading");
-    auto answer = harness.call("object.create", R"({"name":"AfterReload"})", 200);
+    editor->inject_reload(600ms);
+    EXPECT_TRUE(eventually([&] { return field_text(harness.bridge().state_json(), "/state") == "reloading"; }));
+    auto call = std::async(std::launch::async, [&] { return harness.call("object.create", R"({"name":"AfterReload"})", 200); });
+    // The call's own timeout passes while the editor is away.
+    auto answer = uap::testing::advance_until_answered(clock, call, 200ms);
     EXPECT_EQ(answer.status, UAP_STATUS_OK) << answer.json;
     EXPECT_EQ(field_text(harness.bridge().state_json(), "/state"), "connected");
 }
 
 TEST(BridgeWaits, CancellingAQueuedCallWithdrawsItSoItNeverRuns) {
-    BridgeHarness harness;
+    ManualClock clock;
+    BridgeHarness harness({}, clock);
     uap::editor_sim::EditorSimulator simulator(harness.identity("canceller"));
     auto editor = harness.connect_in_process(simulator);
-    editor->inject_stall(1500ms);
-    std::this_thread::sleep_for(100ms);
+    editor->inject_stall(500ms);
+    // Cancelled from the start: the request goes out, queues behind the stall, and the wait's first
+    // step withdraws it (the probe follows the request on the same socket).
     uap::api::CallControl control;
-    std::thread canceller([&] {
-        std::this_thread::sleep_for(200ms);
-        control.cancelled = true;
-    });
+    control.cancelled = true;
     auto withdrawn = harness.bridge().call("object.create", R"({"name":"NeverMade"})", 10000, &control);
-    canceller.join();
     ASSERT_FALSE(withdrawn);
     EXPECT_EQ(withdrawn.error().code(), uap::ErrorCode::Cancelled) << withdrawn.error().message();
     EXPECT_EQ(field_text(withdrawn.error().detail(), "/code"), "cancelled");
-    std::this_thread::sleep_for(1600ms);
+    // This lookup queues after the withdrawn request, so it runs after the place where that one would have.
     auto lookup = harness.call("component.list", R"({"object":{"scenePath":"/NeverMade"}})");
     EXPECT_EQ(field_text(lookup.json, "/code"), "not_found") << "a withdrawn request must not run after the stall";
 }
 
 TEST(BridgeJournal, AResultCompletedDuringAReloadArrivesInHelloAndIsNotRunAgain) {
-    uap::bridge::BridgeOptions options;
-    options.ping_interval = 60s; // No liveness ping may arrive while the test watches for re-sent frames.
-    BridgeHarness harness(options);
+    ManualClock clock; // Never moved: no liveness ping may arrive while the test watches for re-sent frames.
+    BridgeHarness harness({}, clock);
     auto editor = std::make_unique<RawEditor>(harness.port(), uap::testing::editor_token);
     editor->hello("ledger", harness.project().string());
     ASSERT_EQ(field_text(editor->receive(), "/event"), "welcome");
@@ -497,8 +508,7 @@ TEST(BridgeJournal, AResultCompletedDuringAReloadArrivesInHelloAndIsNotRunAgain)
     editor->send_text(R"({"event":"reloading","data":{}})");
     editor->close();
     editor.reset();
-    std::this_thread::sleep_for(200ms);
-    EXPECT_EQ(field_text(harness.bridge().state_json(), "/state"), "reloading");
+    EXPECT_TRUE(eventually([&] { return field_text(harness.bridge().state_json(), "/state") == "reloading"; }));
     auto back = std::make_unique<RawEditor>(harness.port(), uap::testing::editor_token);
     std::string response = R"({"id":")" + id + R"(","result":{"observed":{"instanceId":1000,"name":"Once","path":"/Once","active":true,"childCount":0}}})";
     back->hello("ledger", harness.project().string(), "[" + response + "]");
@@ -528,7 +538,7 @@ TEST(BridgeJournal, AnUnansweredRequestIsReSentAfterTheReloadWithTheSameId) {
     back->send_text(R"({"id":")" + id + R"(","result":{"unityVersion":"raw","projectPath":"p","editorPid":1,"editorSessionId":"resend"}})");
     back->send_text(R"({"id":")" + id + R"(","result":{"unityVersion":"raw","projectPath":"p","editorPid":1,"editorSessionId":"resend"}})");
     EXPECT_EQ(call.get().status, UAP_STATUS_OK);
-    std::this_thread::sleep_for(100ms);
+    eventually([&] { return harness.bridge().statistics().duplicate_responses > 0; });
     EXPECT_EQ(harness.bridge().statistics().duplicate_responses, 1u) << "the second answer for one id is dropped";
 }
 
@@ -547,10 +557,10 @@ TEST(BridgeJournal, AnswersForAPreviousHostRunAreKeptAsJobs) {
 
     editor.send_text(R"({"id":"hdeadbeef-8","error":{"code":"not_found","message":"no object"}})");
     std::string state;
-    for (int attempt = 0; attempt < 100 && state != "failed"; ++attempt) {
-        std::this_thread::sleep_for(20ms);
+    eventually([&] {
         state = field_text(harness.call("host.jobStatus", R"({"jobId":"hdeadbeef-8"})").json, "/state");
-    }
+        return state == "failed";
+    });
     EXPECT_EQ(state, "failed") << "a late error answer is kept too";
     EXPECT_EQ(harness.bridge().statistics().duplicate_responses, 0u);
 }

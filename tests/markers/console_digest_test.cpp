@@ -1,6 +1,7 @@
 // The host's folding of editor events without sockets: Console errors counted and rate-limited per
 // window (moved by a manual clock), long and hostile texts clipped to valid UTF-8, and the turn
 // block bounded and emptied once taken.
+#include "fakes/manual_clock.hpp"
 #include "panel/console_digest.hpp"
 #include "panel/editor_activity.hpp"
 #include "support/json_writer.hpp"
@@ -52,7 +53,7 @@ std::string console_error(const std::string& message, const char* type = "error"
 }
 
 TEST(ConsoleDigest, RepeatsAreFoldedAndTheWindowLimitsWhatThePanelsGetOneByOne) {
-    uap::ManualClock clock;
+    uap::testing::ManualClock clock;
     RecordingSink sink;
     EditorActivity activity(nullptr, sink, clock);
     for (int index = 0; index < 500; ++index)
@@ -96,7 +97,7 @@ TEST(ConsoleDigest, LongAndMultiLineMessagesAreClippedOnACharacterBoundary) {
 }
 
 TEST(EditorActivityUnit, TheTurnBlockIsBoundedWhateverTheEditorSends) {
-    uap::ManualClock clock;
+    uap::testing::ManualClock clock;
     RecordingSink sink;
     EditorActivity activity(nullptr, sink, clock);
     EXPECT_EQ(activity.take_turn_text(), "");

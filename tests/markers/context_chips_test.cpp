@@ -2,7 +2,7 @@
 // Console errors (context events), a front-end attaches some or drops assets and objects
 // (attach_context, add_context), and the next message carries them ahead of its text in the
 // documented form; hostile ids and paths are refused with the fix, and a new scene drops the pins.
-#include "eventually.hpp"
+#include "fakes/eventually.hpp"
 #include "panel_client.hpp"
 #include "scripted_cli_stack.hpp"
 

@@ -1,7 +1,7 @@
 // Editor events on the simulator through real WebSockets: play mode, selection, prefab stage, a modal
 // dialog, Console errors and a failed compile reach every front-end (editor_event, status.editor)
 // and open the agent's next message; a flood of Console errors arrives folded, with counts.
-#include "eventually.hpp"
+#include "fakes/eventually.hpp"
 #include "panel_client.hpp"
 #include "scripted_cli_stack.hpp"
 

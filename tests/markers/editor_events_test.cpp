@@ -1,6 +1,6 @@
 // Editor events for modules through the revision-3 host table: a test pack receives them in order,
 // can unsubscribe, and blocking in its handler delays neither bridge calls nor tool calls (measured).
-#include "eventually.hpp"
+#include "fakes/eventually.hpp"
 #include "tool_stack.hpp"
 
 #include "app/host_application.hpp"

@@ -3,7 +3,7 @@
 // one module cannot end another's.
 #include "modules/event_dispatch.hpp"
 
-#include "eventually.hpp"
+#include "fakes/eventually.hpp"
 
 #include <gtest/gtest.h>
 

@@ -2,11 +2,11 @@
 // and cleared (checked against what the editor draws), time to live on a manual clock, the cap of
 // 32, a followed target, clearing on scene open and play mode, survival across a domain reload,
 // user pins and strokes from the simulator, and markers projected into a screenshot.
-#include "eventually.hpp"
+#include "fakes/eventually.hpp"
 #include "tool_stack.hpp"
 
 #include "app/host_application.hpp"
-#include "support/clock.hpp"
+#include "fakes/manual_clock.hpp"
 
 #include <uap/editor_sim/simulated_editor.hpp>
 
@@ -58,7 +58,7 @@ protected:
     std::size_t listed() { return ok("uap_marker_list", "{}").value["count"].GetUint(); }
     uap::editor_sim::SimulatedEditor& editor() { return *stack->host().editor().simulated_editor(); }
 
-    uap::ManualClock clock;
+    uap::testing::ManualClock clock;
     std::unique_ptr<ToolStack> stack;
 };
 

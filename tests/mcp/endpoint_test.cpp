@@ -279,8 +279,8 @@ TEST_F(McpEndpointTest, ForeignHostWithValidOriginIs403) {
     HttpRequest request = with_header(post(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25"}})"),
                                       "Origin", "http://127.0.0.1:" + std::to_string(port));
     EXPECT_EQ(router->handle(with_header(request, "Host", "[::1]:" + std::to_string(port))).status, 200);
-    for (std::string host : {"evil.example.com", "evil.example.com:43210", "127.0.0.1", "127.0.0.1:80", "localhost.evil:43210", ""})
-        EXPECT_EQ(router->handle(with_header(request, "Host", host)).status, 403) << host;
+    for (std::string foreign : {"evil.example.com", "evil.example.com:43210", "127.0.0.1", "127.0.0.1:80", "localhost.evil:43210", ""})
+        EXPECT_EQ(router->handle(with_header(request, "Host", foreign)).status, 403) << foreign;
 }
 
 TEST_F(McpEndpointTest, BodyOverTheCapIs413EvenWithoutToken) {

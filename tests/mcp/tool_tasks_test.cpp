@@ -1,5 +1,6 @@
 // The task table without HTTP: who may see a task, the ttl of finished and working tasks, and the
 // per-client bound on kept tasks, driven with work functions on a real job table.
+#include "fakes/manual_clock.hpp"
 #include "mcp/tasks.hpp"
 
 #include <gtest/gtest.h>
@@ -51,7 +52,7 @@ TEST(ToolTasks, ATaskBelongsToItsClientOrToItsSessionWhenTheClientHasNoName) {
 
 TEST(ToolTasks, AFinishedTaskIsDroppedAfterItsTtlButAWorkingOneIsKept) {
     ToolJobs jobs;
-    ManualClock clock;
+    testing::ManualClock clock;
     ToolTasks tasks(jobs, TaskLimits{.default_ttl = 50ms, .min_ttl = 10ms}, {}, clock);
     TaskOwner owner{"alpha", "session-1"};
     std::atomic<bool> release{false};

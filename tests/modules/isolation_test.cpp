@@ -136,7 +136,7 @@ TEST_P(BothHomes, ConcurrentCallsAllAnswer) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Isolation, BothHomes, ::testing::Values(Isolation::InProcess, Isolation::Isolated),
-                         [](const auto& info) { return info.param == Isolation::Isolated ? "Isolated" : "InProcess"; });
+                         [](const auto& parameter) { return parameter.param == Isolation::Isolated ? "Isolated" : "InProcess"; });
 
 #if defined(__linux__)
 TEST(Isolation, OnLinuxTheRunnerMapsTheHostsResultSlots) {

@@ -179,7 +179,7 @@ INSTANTIATE_TEST_SUITE_P(All, ManifestMissingField,
                                            MissingField{"name", "\"name\""}, MissingField{"version", "\"version\""},
                                            MissingField{"abiVersion", "abiVersion"}, MissingField{"library", "library"},
                                            MissingField{"tools", "tools"}),
-                         [](const auto& info) { return std::string(info.param.field); });
+                         [](const auto& parameter) { return std::string(parameter.param.field); });
 
 struct BadValue {
     const char* field;
@@ -204,7 +204,7 @@ INSTANTIATE_TEST_SUITE_P(
                       BadValue{"library", "{\"linux-x86_64\":\"/usr/lib/evil.so\"}", "inside the pack"},
                       BadValue{"tools", "[\"a\",\"a\"]", "listed twice"}, BadValue{"tools", "[\"has space\"]", "tool name"},
                       BadValue{"tools", "\"uap_ping\"", "tools"}, BadValue{"toggle", "\"a b\"", "toggle"}),
-    [](const auto& info) { return std::string(info.param.field) + "_" + std::to_string(info.index); });
+    [](const auto& parameter) { return std::string(parameter.param.field) + "_" + std::to_string(parameter.index); });
 
 TEST(Manifest, LibraryForThisPlatform) {
     auto manifest = parse_manifest(manifest_with("", ""), "/packs/example");

@@ -3,7 +3,7 @@
 #include "modules/module_host.hpp"
 #include "runner/isolated_module.hpp"
 #include "runner/output_budget.hpp"
-#include "support/clock.hpp"
+#include "fakes/manual_clock.hpp"
 #include "test_support.hpp"
 
 #include <spdlog/sinks/base_sink.h>
@@ -33,7 +33,7 @@ uint64_t dropped_in(const std::string& notice) {
 }
 
 TEST(OutputBudget, ABurstPassesThenTheRateAndEveryDroppedLineIsCounted) {
-    uap::ManualClock clock;
+    uap::testing::ManualClock clock;
     OutputLimits limits{.burst_lines = 10, .lines_per_second = 5, .burst_bytes = 1000, .bytes_per_second = 1000, .summary_interval_ms = 10'000};
     OutputBudget budget(limits, clock);
     for (int line = 0; line < 10; ++line)
@@ -62,7 +62,7 @@ TEST(OutputBudget, ABurstPassesThenTheRateAndEveryDroppedLineIsCounted) {
 }
 
 TEST(OutputBudget, BytesAreBoundedAsWellAsLinesAndLongFloodsAreSummarisedPeriodically) {
-    uap::ManualClock clock;
+    uap::testing::ManualClock clock;
     OutputLimits limits{.burst_lines = 1000, .lines_per_second = 1000, .burst_bytes = 100, .bytes_per_second = 50, .summary_interval_ms = 10'000};
     OutputBudget budget(limits, clock);
     EXPECT_EQ(budget.admit(60).admission, Admission::Log);

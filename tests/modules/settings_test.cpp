@@ -95,7 +95,7 @@ INSTANTIATE_TEST_SUITE_P(All, CorruptSettings,
                          ::testing::Values("{\"modules\": {\"core\": ", "not json at all", "[]",
                                            R"({"modules":{"core":{"enabled":"no"}}})", R"({"pluginFolders":"/tmp"})",
                                            R"({"limits":{"maxToolResultBytes":-5}})", "\xff\xfe\x00garbage"),
-                         [](const auto& info) { return "case" + std::to_string(info.index); });
+                         [](const auto& parameter) { return "case" + std::to_string(parameter.index); });
 
 TEST(ProjectSettings, OversizedFileIsTreatedAsCorrupt) {
     TemporaryFolder project;

@@ -203,7 +203,7 @@ TEST_F(ProfilesRealCli, AProjectProfileReachesTheSystemPromptOnlyAfterApproval) 
     EXPECT_FALSE(refused["ok"].GetBool());
     EXPECT_NE(field(refused, "error").find("changed since it was shown"), std::string::npos) << uap::json::to_text(refused);
 
-    int old_pid = host->agent().session().cli_pid();
+    auto old_pid = host->agent().session().cli_pid();
     size_t before_approval = client->count();
     auto approved = command(command_json("approve_profile", {{"profile_id", "local-sdk"}, {"sha256", sha256}}));
     ASSERT_TRUE(approved["ok"].GetBool()) << uap::json::to_text(approved);
@@ -277,7 +277,7 @@ TEST_F(ProfilesRealCli, AnApprovalDuringATurnRestartsTheCliOnlyAfterTheTurn) {
     size_t from = client->count();
     client->send(command_json("send", {{"text", "slow turn"}}));
     ASSERT_GE(client->wait_for_type("text_delta", 60s, from), 0) << ::testing::PrintToString(client->texts());
-    int pid_during_turn = host->agent().session().cli_pid();
+    auto pid_during_turn = host->agent().session().cli_pid();
     auto shown = command(command_json("show_profile", {{"profile_id", "local-sdk"}}));
     ASSERT_TRUE(shown["ok"].GetBool());
     size_t approved_at = client->count();

@@ -300,7 +300,7 @@ std::vector<std::string> sampled_tools() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Catalogue, TypedTool, ::testing::ValuesIn(sampled_tools()),
-                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
+                         [](const ::testing::TestParamInfo<std::string>& parameter) { return parameter.param; });
 
 // The discovery search is typed too: both of its answers (matches, and the areas) as structuredContent its
 // listed outputSchema accepts; uap_tool_call has no schema of its own (its result is the target's).

@@ -107,7 +107,7 @@ size_t AgentSession::kept_document_bytes() const {
     return json::pool_bytes(m_last_init) + json::pool_bytes(m_usage) + json::pool_bytes(m_models) + json::pool_bytes(m_slash_commands);
 }
 
-int AgentSession::cli_pid() const {
+platform::ProcessId AgentSession::cli_pid() const {
     std::lock_guard lock(m_mutex);
     return m_process ? m_process->pid() : 0;
 }

@@ -153,7 +153,7 @@ public:
     // the usage, the model list, the slash commands): a test checks they do not grow with turns.
     size_t kept_document_bytes() const;
 
-    int cli_pid() const;
+    platform::ProcessId cli_pid() const;
     std::string session_id() const;
     SessionState state() const;
     std::filesystem::path claude_home() const;

@@ -29,7 +29,7 @@ public:
     ~CliProcess(); // stop(0).
 
     Expected<void> send(const rapidjson::Value& message) { return m_serializer.write(message); }
-    int pid() const { return m_child->pid(); }
+    platform::ProcessId pid() const { return m_child->pid(); }
 
     // Closes stdin, waits up to grace for the exit, then kills the group and joins the threads.
     void stop(std::chrono::milliseconds grace);

@@ -108,7 +108,7 @@ std::optional<ProcessRecord> read_process_record(const fs::path& project) {
     auto start = document->FindMember("start_time");
     if (!pid || start == document->MemberEnd() || !start->value.IsUint64())
         return std::nullopt;
-    return ProcessRecord{static_cast<int>(*pid), start->value.GetUint64()};
+    return ProcessRecord{*pid, start->value.GetUint64()};
 }
 
 void remove_process_record(const fs::path& project) {

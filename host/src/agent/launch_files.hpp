@@ -40,7 +40,7 @@ Expected<std::filesystem::path> write_appended_prompt(const std::filesystem::pat
 
 // The record of the running CLI, so a host that crashed can kill the orphan on its next start.
 struct ProcessRecord {
-    int pid = 0;
+    std::int64_t pid = 0;
     uint64_t start_time = 0;
 };
 Expected<void> write_process_record(const std::filesystem::path& project, const ProcessRecord& record);

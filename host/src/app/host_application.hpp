@@ -60,7 +60,7 @@ struct HostOptions {
     // The browser panel's files; empty: <prefix>/share/uap/web next to the executable.
     std::filesystem::path web_files;
     // The clock modules read through monotonic_ms (marker time-to-live); null: the steady clock.
-    // Tests pass a ManualClock to expire markers without sleeping.
+    // Tests pass a manual clock to expire markers without sleeping.
     const Clock* module_clock = nullptr;
     // The bundled extension profiles; empty: <prefix>/share/uap/profiles next to the executable.
     std::filesystem::path profiles_folder;

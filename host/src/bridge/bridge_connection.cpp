@@ -90,7 +90,7 @@ void BridgeServer::on_disconnect(const std::shared_ptr<Connection>& connection) 
         if (m_connection != connection)
             return;
         m_connection.reset();
-        m_disconnected_since = Clock::now();
+        m_disconnected_since = m_clock.now();
         spdlog::info("bridge: editor session {} disconnected{}", m_session, m_reloading ? " for a domain reload" : "");
         if (!m_reloading)
             check_editor_process_locked();

@@ -127,7 +127,7 @@ void BridgeServer::take_over_session_locked(const std::shared_ptr<Connection>& c
     m_reloading = false;
     connection->session = session;
     m_connection = connection;
-    m_connected_since = Clock::now();
+    m_connected_since = m_clock.now();
     ++m_statistics.connections;
 }
 
@@ -142,7 +142,7 @@ void BridgeServer::adopt_completed_locked(const rapidjson::Value& completed) {
             ++m_statistics.duplicate_responses;
             continue;
         }
-        complete_entry(*found->second, response);
+        complete_entry(*found->second, m_clock.now(), response);
         ++m_statistics.responses;
     }
 }

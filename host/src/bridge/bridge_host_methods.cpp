@@ -75,7 +75,8 @@ Expected<std::string> BridgeServer::compile_state_method(const rapidjson::Docume
     MutexLock lock(m_mutex);
     auto finished = [&]() UAP_REQUIRES(m_mutex) { return after && m_compile.finished_after(static_cast<uint64_t>(*after)); };
     if (after && wait_ms > 0)
-        m_changed.wait_for(lock.waitable(), std::chrono::milliseconds(std::min(wait_ms, max_wait_ms)), [&]() UAP_REQUIRES(m_mutex) { return m_stopping || finished(); });
+        lock.wait_until(m_clock, m_changed, m_clock.now() + std::chrono::milliseconds(std::min(wait_ms, max_wait_ms)),
+                        [&]() UAP_REQUIRES(m_mutex) { return m_stopping || finished(); });
     json::TextWriter writer;
     writer.begin_object().field("eventSequence", m_event_sequence);
     if (after)

@@ -14,8 +14,6 @@
 
 namespace uap::bridge {
 
-using Clock = std::chrono::steady_clock;
-
 // One request in the journal, kept under its durable id until it is answered and collected.
 struct BridgeServer::Entry {
     std::string id;
@@ -28,7 +26,7 @@ struct BridgeServer::Entry {
     std::string response;
     bool job = false;
     std::string abandon_reason;
-    Clock::time_point finished;
+    std::chrono::milliseconds finished{0}; // When it completed, on the bridge's clock.
     bool from_previous_run = false; // Answered for a host that was replaced; kept as a job under its old id.
     // Its waiter sleeps on this, under m_mutex: a response wakes only the caller it answers, not
     // every caller in flight and the pinger.
@@ -58,18 +56,18 @@ inline rapidjson::Document parse_trusted(std::string_view text) {
 // person, and the object itself as the detail modules read.
 Error editor_error(ErrorCode kind, std::string error_json);
 
-// Records the editor's answer on an entry: its result when ok, otherwise its error, as JSON text.
-inline void complete_entry(BridgeServer::Entry& entry, bool ok, std::string response) {
+// Records the editor's answer on an entry, at time now: its result when ok, otherwise its error, as JSON text.
+inline void complete_entry(BridgeServer::Entry& entry, std::chrono::milliseconds now, bool ok, std::string response) {
     entry.ok = ok;
     entry.response = std::move(response);
     entry.state = EntryState::Completed;
-    entry.finished = Clock::now();
+    entry.finished = now;
 }
 
 // The same from a response object that carries either "result" or "error".
-inline void complete_entry(BridgeServer::Entry& entry, const rapidjson::Value& response) {
+inline void complete_entry(BridgeServer::Entry& entry, std::chrono::milliseconds now, const rapidjson::Value& response) {
     bool ok = response.HasMember("result");
-    complete_entry(entry, ok, json::to_text(ok ? response["result"] : response["error"]));
+    complete_entry(entry, now, ok, json::to_text(ok ? response["result"] : response["error"]));
 }
 
 } // namespace uap::bridge

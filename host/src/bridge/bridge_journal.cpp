@@ -21,7 +21,7 @@ std::shared_ptr<BridgeServer::Entry> BridgeServer::submit(std::string_view metho
         MutexLock lock(m_mutex);
         if (!internal) {
             ++m_statistics.requests;
-            auto now = Clock::now();
+            auto now = m_clock.now();
             for (auto it = m_entries.begin(); it != m_entries.end();)
                 it = it->second->job && it->second->state == EntryState::Completed && now - it->second->finished > m_options.job_retention
                          ? m_entries.erase(it)
@@ -41,9 +41,11 @@ std::shared_ptr<BridgeServer::Entry> BridgeServer::submit(std::string_view metho
 
 std::string BridgeServer::internal_request(std::string_view method, std::string_view params_json, std::chrono::milliseconds timeout) {
     auto entry = submit(method, params_json, true);
-    auto deadline = Clock::now() + timeout;
+    auto deadline = m_clock.now() + timeout;
     MutexLock lock(m_mutex);
-    entry->changed.wait_until(lock.waitable(), deadline, [&]() UAP_REQUIRES(m_mutex) { return (entry->state != EntryState::Sent && entry->state != EntryState::Queued) || m_stopping; });
+    lock.wait_until(m_clock, entry->changed, deadline, [&]() UAP_REQUIRES(m_mutex) {
+        return (entry->state != EntryState::Sent && entry->state != EntryState::Queued) || m_stopping;
+    });
     m_entries.erase(entry->id);
     return entry->state == EntryState::Completed && entry->ok ? entry->response : std::string();
 }
@@ -92,7 +94,7 @@ void BridgeServer::handle_response(const std::string& id, bool ok, std::string j
             json = error_object("internal_error", "the editor's result for " + entry.method + " breaks the protocol: " + violation);
         }
     }
-    complete_entry(entry, ok, std::move(json));
+    complete_entry(entry, m_clock.now(), ok, std::move(json));
     ++m_statistics.responses;
     entry.changed.notify_all();
 }
@@ -107,7 +109,7 @@ bool BridgeServer::adopt_previous_run_answer_locked(const std::string& id, bool 
     entry->id = id;
     entry->job = true;
     entry->from_previous_run = true;
-    complete_entry(*entry, ok, std::move(json));
+    complete_entry(*entry, m_clock.now(), ok, std::move(json));
     m_entries[id] = entry;
     ++m_statistics.responses;
     spdlog::info("bridge: kept the editor's answer to {} from a previous host run as a job", id);
@@ -119,7 +121,7 @@ void BridgeServer::abandon_session_locked(const std::string& session, const std:
         if (entry->state == EntryState::Sent && entry->session == session) {
             entry->state = EntryState::Abandoned;
             entry->abandon_reason = reason;
-            entry->finished = Clock::now();
+            entry->finished = m_clock.now();
         }
     wake_everyone_locked();
 }

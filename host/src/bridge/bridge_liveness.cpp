@@ -11,7 +11,7 @@ namespace uap::bridge {
 void BridgeServer::ping_loop() {
     MutexLock lock(m_mutex);
     while (!m_stopping) {
-        m_changed.wait_for(lock.waitable(), m_options.ping_interval, [this]() UAP_REQUIRES(m_mutex) { return m_stopping; });
+        lock.wait_until(m_clock, m_changed, m_clock.now() + m_options.ping_interval, [this]() UAP_REQUIRES(m_mutex) { return m_stopping; });
         if (m_stopping || !m_connection)
             continue;
         lock.unlock();
@@ -21,7 +21,7 @@ void BridgeServer::ping_loop() {
             rapidjson::Document report = parse_trusted(answer);
             if (report.IsObject() && report.HasMember("mainThread")) {
                 m_main_thread = json::to_text(report["mainThread"]);
-                m_main_thread_at = Clock::now();
+                m_main_thread_at = m_clock.now();
             }
         }
     }

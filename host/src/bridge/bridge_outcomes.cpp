@@ -130,7 +130,7 @@ Error BridgeServer::outcome(MutexLock&, const std::shared_ptr<Entry>& entry, Out
 
 Expected<std::string> BridgeServer::wait_for(const std::shared_ptr<Entry>& entry, std::chrono::milliseconds timeout,
                                              const CallControl* control) {
-    auto deadline = Clock::now() + timeout;
+    auto deadline = m_clock.now() + timeout;
     MutexLock lock(m_mutex);
     while (true) {
         // Time the editor spent away (a reload) does not count: after it comes back the call gets its full timeout.
@@ -141,7 +141,7 @@ Expected<std::string> BridgeServer::wait_for(const std::shared_ptr<Entry>& entry
                         .editor_gone = m_editor_gone,
                         .stopping = m_stopping,
                         .cancelled = control && control->cancelled.load(),
-                        .now = Clock::now(),
+                        .now = m_clock.now(),
                         .deadline = deadline,
                         .reconnect_deadline = m_disconnected_since + m_options.reconnect_wait};
         switch (next_wait_step(facts)) {
@@ -166,16 +166,15 @@ Expected<std::string> BridgeServer::wait_for(const std::shared_ptr<Entry>& entry
             lock.lock();
             return probed_outcome(lock, entry, facts.cancelled, report);
         }
-        case WaitStep::AwaitSend:
-            entry->changed.wait_for(lock.waitable(), std::chrono::milliseconds(20));
-            break;
+        case WaitStep::AwaitSend: m_clock.wait_until(entry->changed, lock.waitable(), facts.now + std::chrono::milliseconds(20)); break;
         case WaitStep::AwaitReconnect:
-            entry->changed.wait_until(lock.waitable(), std::min(facts.reconnect_deadline, facts.now + std::chrono::milliseconds(100)));
+            m_clock.wait_until(entry->changed, lock.waitable(),
+                               std::min(facts.reconnect_deadline, facts.now + std::chrono::milliseconds(100)));
             if (!m_connection && !m_reloading)
                 check_editor_process_locked();
             break;
         case WaitStep::Sleep:
-            entry->changed.wait_until(lock.waitable(), std::min(deadline, facts.now + std::chrono::milliseconds(100)));
+            m_clock.wait_until(entry->changed, lock.waitable(), std::min(deadline, facts.now + std::chrono::milliseconds(100)));
             if (!m_connection && !m_reloading && entry->state == EntryState::Sent)
                 check_editor_process_locked();
             break;
@@ -192,7 +191,7 @@ Expected<std::string> BridgeServer::probed_outcome(MutexLock& lock, const std::s
         return outcome(lock, entry, cancelled ? Outcome::Cancelled : Outcome::NeverStarted,
                        "the editor had not started the request; it was withdrawn and will not run", report);
     if (state == "completed" && status.HasMember("response") && status["response"].IsObject()) {
-        complete_entry(*entry, status["response"]);
+        complete_entry(*entry, m_clock.now(), status["response"]);
         return finish(lock, entry);
     }
     if (state == "running" || state == "queued") {

@@ -12,14 +12,10 @@ namespace {
 // Request ids are unique across host runs, so an editor never mistakes an old answer for a new one.
 std::string random_prefix() { return std::string("h").append(random::unique_suffix(), 0, 8); }
 
-int64_t milliseconds_since(Clock::time_point then) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - then).count();
-}
-
 } // namespace
 
-BridgeServer::BridgeServer(BridgeOptions options)
-    : m_options(std::move(options)), m_id_prefix(random_prefix()), m_disconnected_since(Clock::now()) {
+BridgeServer::BridgeServer(BridgeOptions options, const Clock& clock)
+    : m_options(std::move(options)), m_clock(clock), m_id_prefix(random_prefix()), m_disconnected_since(clock.now()) {
     m_pinger = std::thread([this] { ping_loop(); });
 }
 
@@ -58,12 +54,12 @@ std::string BridgeServer::state_json() const {
     if (!m_session.empty()) {
         writer.raw_field("editor", m_editor_summary);
         if (m_main_thread != "null") {
-            writer.raw_field("mainThread", m_main_thread).field("mainThreadReportAgeMs", milliseconds_since(m_main_thread_at));
+            writer.raw_field("mainThread", m_main_thread).field("mainThreadReportAgeMs", (m_clock.now() - m_main_thread_at).count());
             writer.key("liveness");
             write_liveness(writer, read_liveness(parse_trusted(m_main_thread), m_options.throttled_tick_gap));
         }
         if (!m_connection)
-            writer.field("disconnectedForMs", milliseconds_since(m_disconnected_since))
+            writer.field("disconnectedForMs", (m_clock.now() - m_disconnected_since).count())
                 .field("editorProcess", m_editor_gone ? "gone" : "alive_or_unknown");
     } else {
         writer.field("detail", "no editor has connected to this host yet");
@@ -106,7 +102,7 @@ bool BridgeServer::connected() const {
 
 bool BridgeServer::wait_connected(std::chrono::milliseconds timeout) const {
     MutexLock lock(m_mutex);
-    return m_changed.wait_for(lock.waitable(), timeout, [this]() UAP_REQUIRES(m_mutex) { return m_connection != nullptr; });
+    return lock.wait_until(m_clock, m_changed, m_clock.now() + timeout, [this]() UAP_REQUIRES(m_mutex) { return m_connection != nullptr; });
 }
 
 } // namespace uap::bridge

@@ -7,6 +7,7 @@
 #include "bridge/compile_state.hpp"
 #include "api/editor_link.hpp"
 #include "api/editor_events.hpp"
+#include "support/clock.hpp"
 #include "support/mutex.hpp"
 
 #include <Poco/Net/WebSocket.h>
@@ -50,7 +51,8 @@ struct BridgeStatistics {
 
 class BridgeServer final : public EditorLink, public api::EditorEventSource {
 public:
-    explicit BridgeServer(BridgeOptions options);
+    // Every timeout, wait and age the bridge keeps is read from clock; tests move a manual one.
+    explicit BridgeServer(BridgeOptions options, const Clock& clock = SteadyClock::instance());
     ~BridgeServer() override;
 
     Expected<std::string> call(std::string_view method, std::string_view params_json, uint32_t timeout_ms,
@@ -147,6 +149,7 @@ private:
     void ping_loop();
 
     BridgeOptions m_options;
+    const Clock& m_clock;
     std::string m_id_prefix;
     std::atomic<uint64_t> m_next_id{1};
 
@@ -165,10 +168,11 @@ private:
     int64_t m_editor_pid UAP_GUARDED_BY(m_mutex) = 0;
     bool m_reloading UAP_GUARDED_BY(m_mutex) = false;
     bool m_editor_gone UAP_GUARDED_BY(m_mutex) = false;
-    std::chrono::steady_clock::time_point m_disconnected_since UAP_GUARDED_BY(m_mutex);
-    std::chrono::steady_clock::time_point m_connected_since UAP_GUARDED_BY(m_mutex);
+    // Readings of m_clock.
+    std::chrono::milliseconds m_disconnected_since UAP_GUARDED_BY(m_mutex);
+    std::chrono::milliseconds m_connected_since UAP_GUARDED_BY(m_mutex){0};
     std::string m_main_thread UAP_GUARDED_BY(m_mutex) = "null";
-    std::chrono::steady_clock::time_point m_main_thread_at UAP_GUARDED_BY(m_mutex);
+    std::chrono::milliseconds m_main_thread_at UAP_GUARDED_BY(m_mutex){0};
     BridgeStatistics m_statistics UAP_GUARDED_BY(m_mutex);
     std::deque<std::pair<uint64_t, std::string>> m_events UAP_GUARDED_BY(m_mutex);
     uint64_t m_event_sequence UAP_GUARDED_BY(m_mutex) = 0;

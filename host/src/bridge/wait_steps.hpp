@@ -9,18 +9,16 @@ namespace uap::bridge {
 // Where a journal entry stands: waiting for an editor, sent to one, answered, or given up with its session.
 enum class EntryState { Queued, Sent, Completed, Abandoned };
 
-using WaitClock = std::chrono::steady_clock;
-
-// What the bridge knows when a waiting call wakes.
+// What the bridge knows when a waiting call wakes. Times are readings of the bridge's clock.
 struct WaitFacts {
     EntryState state = EntryState::Queued;
     bool connected = false;   // An editor socket is open.
     bool editor_gone = false; // The editor's process is known to have ended.
     bool stopping = false;    // The host is shutting down.
     bool cancelled = false;   // The caller asked to stop waiting.
-    WaitClock::time_point now;
-    WaitClock::time_point deadline;           // The call's own timeout.
-    WaitClock::time_point reconnect_deadline; // How long a disconnected editor is waited for.
+    std::chrono::milliseconds now{0};
+    std::chrono::milliseconds deadline{0};           // The call's own timeout.
+    std::chrono::milliseconds reconnect_deadline{0}; // How long a disconnected editor is waited for.
 };
 
 enum class WaitStep {

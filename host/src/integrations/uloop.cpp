@@ -29,7 +29,7 @@ const rapidjson::Value* dependencies_of(const rapidjson::Value& manifest) {
 // Finds, with RapidJSON's reader, the offset just after the '{' that opens the top-level
 // "dependencies" object, so an insertion leaves every other byte of the file as it was.
 struct DependenciesLocator : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, DependenciesLocator> {
-    explicit DependenciesLocator(const rapidjson::StringStream& stream) : stream(stream) {}
+    explicit DependenciesLocator(const rapidjson::StringStream& read) : stream(read) {}
     const rapidjson::StringStream& stream;
     int depth = 0;
     bool next_is_dependencies = false;

@@ -1,7 +1,9 @@
 // PanelEndpoint: command parsing and the WebSocket connection loop.
 #include "panel/panel_endpoint.hpp"
 
+#include "panel/image_attachments.hpp"
 #include "panel/permission_commands.hpp"
+#include "panel/session_commands.hpp"
 
 #include "support/json.hpp"
 
@@ -18,34 +20,6 @@
 namespace uap::panel {
 
 namespace {
-
-bool valid_base64(std::string_view data) {
-    if (data.empty())
-        return false;
-    for (char c : data)
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '+' && c != '/' && c != '=')
-            return false;
-    return true;
-}
-
-Expected<std::vector<agent::ImageAttachment>> parse_images(const rapidjson::Value& command) {
-    std::vector<agent::ImageAttachment> images;
-    auto list = command.FindMember("images");
-    if (list == command.MemberEnd())
-        return images;
-    if (!list->value.IsArray())
-        return Error("images must be an array");
-    for (auto& image : list->value.GetArray()) {
-        auto media_type = json::string_field(image, "media_type");
-        auto data = json::string_field(image, "data");
-        if (!media_type || (*media_type != "image/png" && *media_type != "image/jpeg" && *media_type != "image/gif" && *media_type != "image/webp"))
-            return Error("each image needs media_type image/png, image/jpeg, image/gif or image/webp");
-        if (!data || !valid_base64(*data))
-            return Error("each image needs base64 data");
-        images.push_back({*media_type, *data});
-    }
-    return images;
-}
 
 Expected<void> run_settings(const std::string& type, const rapidjson::Value& command, agent::AgentSession& session, ModuleCatalog* catalog,
                             rapidjson::Document& reply) {
@@ -81,99 +55,6 @@ Expected<void> send_with_chips(const rapidjson::Value& command, agent::AgentSess
     if (sent)
         chips.message_sent();
     return sent;
-}
-
-Expected<void> run(const std::string& type, const rapidjson::Value& command, agent::AgentSession& session, rapidjson::Document& reply) {
-    if (type == "send") {
-        auto images = parse_images(command);
-        if (!images)
-            return images.error();
-        return session.send(json::string_field(command, "text").value_or(""), *images);
-    }
-    if (type == "interrupt")
-        return session.interrupt();
-    if (type == "new_session")
-        return session.new_session();
-    if (type == "list_history") {
-        std::string query;
-        if (auto found = command.FindMember("query"); found != command.MemberEnd()) {
-            if (!found->value.IsString())
-                return Error("list_history's query must be text to search for, such as the word prefab");
-            query.assign(found->value.GetString(), found->value.GetStringLength());
-            if (query.size() > agent::max_history_query_bytes)
-                return Error("list_history's query is " + std::to_string(query.size()) + " bytes; search for a phrase of at most " +
-                             std::to_string(agent::max_history_query_bytes));
-        }
-        rapidjson::Value sessions(rapidjson::kArrayType);
-        auto& allocator = reply.GetAllocator();
-        for (auto& entry : session.history(query)) {
-            rapidjson::Value item(rapidjson::kObjectType);
-            item.AddMember("session_id", json::string_value(entry.session_id, allocator), allocator);
-            item.AddMember("title", json::string_value(entry.title, allocator), allocator);
-            item.AddMember("modified_unix_ms", entry.modified_unix_ms, allocator);
-            item.AddMember("size_bytes", entry.size_bytes, allocator);
-            sessions.PushBack(item, allocator);
-        }
-        reply.AddMember("sessions", sessions, allocator);
-        return {};
-    }
-    if (type == "delete_history") {
-        auto id = json::string_field(command, "session_id");
-        if (!id)
-            return Error("delete_history needs session_id (list_history names them)");
-        return session.delete_session(*id);
-    }
-    if (type == "resume") {
-        auto id = json::string_field(command, "session_id");
-        if (!id)
-            return Error("resume needs session_id");
-        return session.resume(*id);
-    }
-    if (type == "set_model") {
-        auto model = json::string_field(command, "model");
-        if (!model)
-            return Error("set_model needs model");
-        return session.set_model(*model);
-    }
-    if (type == "reconnect_mcp")
-        return session.reconnect_mcp();
-    if (type == "revert_turn") {
-        auto turn = json::integer_field(command, "turn_id");
-        if (!turn || *turn <= 0)
-            return Error("revert_turn needs turn_id, the positive turn number of a finished turn (as in its turn_finished event)");
-        return session.revert_turn(static_cast<uint64_t>(*turn));
-    }
-    if (type == "set_custom_instructions") {
-        auto text = json::string_field(command, "text");
-        if (!text)
-            return Error("set_custom_instructions needs text (an empty text removes the instructions)");
-        return session.set_custom_instructions(*text);
-    }
-    if (type == "retry_last_message") {
-        auto text = json::string_field(command, "text");
-        if (!text)
-            return Error("retry_last_message needs text: the last message's own words to retry it, or new ones to edit it");
-        return session.retry_last_message(*text);
-    }
-    if (type == "check_sign_in") {
-        session.check_sign_in();
-        return {};
-    }
-    if (type == "set_auth_mode") {
-        auto mode = json::string_field(command, "mode");
-        auto parsed = mode ? agent::parse_auth_mode(*mode) : std::nullopt;
-        if (!parsed)
-            return Error("set_auth_mode needs mode: \"automatic\" (the CLI uses ANTHROPIC_API_KEY when it is set) or "
-                         "\"subscription_only\" (the key is kept from the CLI, which signs in with the Claude subscription)");
-        return session.set_auth_mode(*parsed);
-    }
-    if (type == "continue_turn") {
-        auto turn = json::integer_field(command, "turn_id");
-        if (!turn || *turn <= 0)
-            return Error("continue_turn needs turn_id, the positive turn number of the interrupted turn (its turn_finished says continuable)");
-        return session.continue_turn(static_cast<uint64_t>(*turn));
-    }
-    return Error("unknown command type \"" + type + "\"");
 }
 
 // One front-end's WebSocket, served on its own thread until it closes. Everything sent to it
@@ -311,7 +192,7 @@ std::string PanelEndpoint::handle_command(std::string_view text) {
                 return run_settings(type, *command, m_session, m_catalog, reply);
             if (type == "send" && m_context_chips)
                 return send_with_chips(*command, m_session, *m_context_chips);
-            return run(type, *command, m_session, reply);
+            return run_session_command(type, *command, m_session, reply);
         } catch (const std::exception& exception) {
             return Error(std::string("internal error: ") + exception.what());
         }

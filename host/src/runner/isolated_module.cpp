@@ -144,7 +144,7 @@ void IsolatedModule::abort_calls() {
         connection->request_stop();
 }
 
-int IsolatedModule::runner_pid() const {
+platform::ProcessId IsolatedModule::runner_pid() const {
     std::lock_guard lock(m_mutex);
     return m_connection && m_connection->alive() ? m_connection->pid() : -1;
 }

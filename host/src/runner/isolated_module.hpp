@@ -8,6 +8,7 @@
 #include "modules/module_backend.hpp"
 #include "modules/module_library.hpp"
 #include "runner/output_budget.hpp"
+#include "support/platform/platform.hpp"
 
 #include <chrono>
 #include <deque>
@@ -52,7 +53,7 @@ public:
 
     const std::string& id() const { return m_setup.context->module_id; }
     // The runner's process id, or -1 when none runs (tests use it to watch restarts).
-    int runner_pid() const;
+    platform::ProcessId runner_pid() const;
 
 private:
     IsolatedModule(RunnerSetup setup, CrashPolicy policy);

@@ -60,7 +60,7 @@ public:
     void kill(Death cause);
 
     bool alive() const;
-    int pid() const { return m_child->pid(); }
+    platform::ProcessId pid() const { return m_child->pid(); }
     // True exactly once for a runner that crashed (so a crash is counted once).
     bool take_crash();
     // "signal 11 (SIGSEGV)" or "exit code 3"; empty while alive.

@@ -36,7 +36,7 @@ void UpgradedSockets::launch(Poco::Net::WebSocket socket, RoleSlots::Slot slot, 
                 } catch (const std::exception& exception) {
                     spdlog::warn("server: a WebSocket handler ended with an error: {}", exception.what());
                 }
-                std::lock_guard lock(m_mutex);
+                std::lock_guard guard(m_mutex);
                 entry->socket.reset();
                 entry->finished = true;
             }

@@ -1,10 +1,11 @@
-// The host's monotonic clock behind an interface, so time-to-live and expiry can be tested by
-// moving a manual clock instead of sleeping.
+// The host's monotonic clock behind an interface, so time-to-live, expiry and bounded waits can be
+// tested by moving a manual clock (tests/fakes/manual_clock.hpp) instead of sleeping.
 #pragma once
 
-#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
+#include <mutex>
 
 namespace uap {
 
@@ -13,6 +14,13 @@ public:
     virtual ~Clock() = default;
     // Milliseconds since an arbitrary fixed point; never goes back.
     virtual uint64_t now_ms() const = 0;
+    // Sleeps on condition, which releases lock meanwhile, until it is notified or this clock reads
+    // deadline (a reading of now()). It may also return early, so callers wait in a loop that reads
+    // their state again.
+    virtual void wait_until(std::condition_variable& condition, std::unique_lock<std::mutex>& lock,
+                            std::chrono::milliseconds deadline) const = 0;
+
+    std::chrono::milliseconds now() const { return std::chrono::milliseconds(now_ms()); }
 };
 
 class SteadyClock final : public Clock {
@@ -23,6 +31,11 @@ public:
                                          .count());
     }
 
+    void wait_until(std::condition_variable& condition, std::unique_lock<std::mutex>& lock,
+                    std::chrono::milliseconds deadline) const override {
+        condition.wait_until(lock, m_origin + deadline);
+    }
+
     // The one steady clock the host uses unless a test gives it another.
     static const SteadyClock& instance() {
         static const SteadyClock clock;
@@ -31,17 +44,6 @@ public:
 
 private:
     std::chrono::steady_clock::time_point m_origin = std::chrono::steady_clock::now();
-};
-
-// A clock that moves only when told to. Thread-safe.
-class ManualClock final : public Clock {
-public:
-    explicit ManualClock(uint64_t start_ms = 1000) : m_now(start_ms) {}
-    uint64_t now_ms() const override { return m_now.load(); }
-    void advance(std::chrono::milliseconds by) { m_now.fetch_add(static_cast<uint64_t>(by.count())); }
-
-private:
-    std::atomic<uint64_t> m_now;
 };
 
 } // namespace uap

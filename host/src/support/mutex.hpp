@@ -4,6 +4,9 @@
 // see a plain std::mutex. docs/architecture.md, "Locking", says where it is used and the lock order.
 #pragma once
 
+#include "support/clock.hpp"
+
+#include <condition_variable>
 #include <mutex>
 
 #if defined(__clang__)
@@ -21,6 +24,7 @@
 #define UAP_ACQUIRE(...) UAP_THREAD_ANNOTATION(acquire_capability(__VA_ARGS__))
 #define UAP_RELEASE(...) UAP_THREAD_ANNOTATION(release_capability(__VA_ARGS__))
 #define UAP_ACQUIRED_AFTER(...) UAP_THREAD_ANNOTATION(acquired_after(__VA_ARGS__))
+#define UAP_NO_THREAD_SAFETY_ANALYSIS UAP_THREAD_ANNOTATION(no_thread_safety_analysis)
 
 namespace uap {
 
@@ -47,6 +51,20 @@ public:
     void lock() UAP_ACQUIRE() { m_lock.lock(); }
     // For std::condition_variable's waits, which release and retake the mutex inside.
     std::unique_lock<std::mutex>& waitable() { return m_lock; }
+
+    // Waits on condition until done() holds (true) or clock reads deadline (false). done reads
+    // guarded members, so it is a lambda marked UAP_REQUIRES; the lock is held whenever it runs,
+    // which the analysis cannot follow through the wait, hence the exemption.
+    template <typename Done>
+    bool wait_until(const Clock& clock, std::condition_variable& condition, std::chrono::milliseconds deadline,
+                    Done done) UAP_NO_THREAD_SAFETY_ANALYSIS {
+        while (!done()) {
+            if (clock.now() >= deadline)
+                return false;
+            clock.wait_until(condition, m_lock, deadline);
+        }
+        return true;
+    }
 
 private:
     std::unique_lock<std::mutex> m_lock;

@@ -17,6 +17,28 @@ namespace {
 // How long the tool waits for Unity's compile after the refresh before saying it still runs.
 constexpr std::chrono::milliseconds compile_wait{90000};
 
+// The compiler's diagnostics, verbatim, one per line as file(line,column): message.
+std::string compile_errors_message(const rapidjson::Value& diagnostics) {
+    std::string message = "uap_scripts_commit: the staged scripts do not compile; nothing was committed. Fix these in "
+                          "UapStaging/ and call uap_scripts_commit again:";
+    for (const auto& diagnostic : diagnostics.GetArray()) {
+        message += '\n';
+        message += string_member(diagnostic, "path");
+        if (const auto* line = member(diagnostic, "line")) {
+            message += '(';
+            message += std::to_string(line->GetInt());
+            if (const auto* column = member(diagnostic, "column")) {
+                message += ',';
+                message += std::to_string(column->GetInt());
+            }
+            message += ')';
+        }
+        message += ": ";
+        message += string_member(diagnostic, "message");
+    }
+    return message;
+}
+
 } // namespace
 
 ScriptsCommitTool::ScriptsCommitTool()
@@ -56,33 +78,14 @@ sdk::ToolResult ScriptsCommitTool::run(const rapidjson::Value&, EditorSession& s
     EditorReply validated = session.call("scripts.validate", params, 120000);
     if (!validated.ok())
         return failure("uap_scripts_commit could not validate the staged scripts; nothing was committed", validated);
-    if (!validated.result["ok"].GetBool()) {
-        // The compiler's diagnostics, verbatim, one per line as file(line,column): message.
-        std::string message = "uap_scripts_commit: the staged scripts do not compile; nothing was committed. Fix these in "
-                              "UapStaging/ and call uap_scripts_commit again:";
-        for (const auto& diagnostic : validated.result["diagnostics"].GetArray()) {
-            message += '\n';
-            message += string_member(diagnostic, "path");
-            if (const auto* line = member(diagnostic, "line")) {
-                message += '(';
-                message += std::to_string(line->GetInt());
-                if (const auto* column = member(diagnostic, "column")) {
-                    message += ',';
-                    message += std::to_string(column->GetInt());
-                }
-                message += ')';
-            }
-            message += ": ";
-            message += string_member(diagnostic, "message");
-        }
-        return sdk::ToolResult::failure(message);
-    }
+    if (!validated.result["ok"].GetBool())
+        return sdk::ToolResult::failure(compile_errors_message(validated.result["diagnostics"]));
     rapidjson::Document result(rapidjson::kObjectType);
     auto& result_allocator = result.GetAllocator();
     rapidjson::Value committed(rapidjson::kArrayType);
     rapidjson::Value kept(rapidjson::kArrayType);
-    if (auto problem = write_staged(project.value(), sources, committed, kept, result_allocator))
-        return sdk::ToolResult::failure("uap_scripts_commit: validation passed, but " + *problem);
+    if (auto unwritten = write_staged(project.value(), sources, committed, kept, result_allocator))
+        return sdk::ToolResult::failure("uap_scripts_commit: validation passed, but " + *unwritten);
     std::optional<uint64_t> baseline = compile_baseline(session);
     EditorReply refreshed = session.call("asset.refresh", none, 120000);
     result.AddMember("committed", committed, result_allocator);
