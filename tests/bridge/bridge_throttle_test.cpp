@@ -99,8 +99,10 @@ TEST(BridgeThrottle, ACallOutlivingItsTimeoutOnAThrottledEditorSaysSoAndComplete
     ConnectedEditor connected("slow");
     BridgeHarness& harness = connected.harness;
     connected.editor->throttle_main_thread(1100ms, WakeOnRequest::Ignored);
-    // Answered on the tick after the first: the editor has then measured a gap of the throttled length.
-    connected.timed_create("Measured");
+    // A ping reports a gap of the throttled length once the editor measured one; a call answered
+    // after that returns on a throttled tick, so the next one is a full interval away.
+    connected.state_after_pings([](const std::string& state) { return field_integer(state, "/liveness/tickGapMs") >= 1000; });
+    connected.timed_create("OnATick");
     auto call = std::async(std::launch::async, [&] { return harness.bridge().call("object.create", R"({"name":"Late"})", 300, nullptr); });
     auto late = uap::testing::advance_until_answered(connected.clock, call, 300ms);
     ASSERT_FALSE(late);

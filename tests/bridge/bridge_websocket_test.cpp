@@ -183,13 +183,13 @@ TEST(BridgeWebSocket, EditorEventsReachSubscribersAndTheEventLog) {
     ASSERT_EQ(harness.call("playmode.set", R"({"state":"playing"})").status, UAP_STATUS_OK);
     editor->send_event("userPin", R"({"id":"P1","position":[0,1,0],"object":{"instanceId":1003,"path":"/Player"}})");
     editor->inject_compile(50ms, "Assets/Scripts/Broken.cs(3,1): error CS1513: } expected");
-    // The console error is the last event the compile sends.
+    const std::vector<std::string> expected = {"selectionChanged", "playModeChanged", "userPin", "compileFinished", "consoleError"};
     eventually([&] {
         std::lock_guard lock(mutex);
-        return std::find(seen.begin(), seen.end(), "consoleError") != seen.end();
+        return std::all_of(expected.begin(), expected.end(), [&](const std::string& name) { return std::find(seen.begin(), seen.end(), name) != seen.end(); });
     });
     auto events = harness.call("host.events", "{}");
-    for (const char* name : {"selectionChanged", "playModeChanged", "userPin", "compileFinished", "consoleError"}) {
+    for (const std::string& name : expected) {
         std::lock_guard lock(mutex);
         EXPECT_NE(std::find(seen.begin(), seen.end(), name), seen.end()) << name;
         EXPECT_NE(events.json.find(name), std::string::npos) << name;

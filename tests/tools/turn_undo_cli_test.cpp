@@ -82,6 +82,8 @@ TEST_F(TurnUndoCli, ATurnsThreeWritesAreRevertedByRevertTurnAndTheCliWriteIsList
             .end_array();
         return steps.text();
     });
+    if (HasFatalFailure())
+        return; // The stack did not start (start() said why): nothing below may run.
     std::string before = stack->scene_dump();
     std::string refreshes_before = refresh_state("releaseRefreshes");
     client->send(R"({"type":"send","text":"place a big crate"})");
@@ -135,6 +137,8 @@ TEST_F(TurnUndoCli, TheImportHoldIsReleasedWithOneRefreshWhenATurnIsInterrupted)
     for (size_t index = 0; index < long_text.size(); index += 7)
         long_text[index] = ' ';
     start([&](const fs::path&) { return R"([{"text":")" + long_text + R"(","delay_ms":40}])"; });
+    if (HasFatalFailure())
+        return; // The stack did not start (start() said why): nothing below may run.
     client->send(R"({"type":"send","text":"write a lot"})");
     ASSERT_GE(client->wait_for_type("text_delta", 60s), 0);
     ASSERT_TRUE(holds_become("1", 10s)) << "a running turn holds imports";
@@ -150,6 +154,8 @@ TEST_F(TurnUndoCli, TheImportHoldIsReleasedWithOneRefreshWhenTheCliDiesMidTurn) 
     for (size_t index = 0; index < long_text.size(); index += 7)
         long_text[index] = ' ';
     start([&](const fs::path&) { return R"([{"text":")" + long_text + R"(","delay_ms":40}])"; });
+    if (HasFatalFailure())
+        return; // The stack did not start (start() said why): nothing below may run.
     client->send(R"({"type":"send","text":"write a lot"})");
     ASSERT_GE(client->wait_for_type("text_delta", 60s), 0);
     ASSERT_TRUE(holds_become("1", 10s));
@@ -190,6 +196,8 @@ TEST_F(TurnUndoCli, AProjectToolAsksForPermissionAndItsChangeIsRevertedWithTheTu
             .end_array();
         return steps.text();
     });
+    if (HasFatalFailure())
+        return; // The stack did not start (start() said why): nothing below may run.
     auto& host = stack->host();
     ASSERT_EQ(host.editor().simulator()->load_project_tools(rename_tool), "");
     host.editor().simulated_editor()->inject_reload(100ms); // The next hello advertises the tool.

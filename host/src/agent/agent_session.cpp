@@ -7,9 +7,7 @@
 #include "agent/launch_files.hpp"
 #include "support/platform/platform.hpp"
 #include "support/utf8_path.hpp"
-
-#include <spdlog/spdlog.h>
-
+#include "support/log.hpp"
 
 namespace uap::agent {
 
@@ -189,7 +187,7 @@ void AgentSession::publish_status_locked() {
 void AgentSession::report_if_failed_locked(const Expected<void>& result, const std::string& what) {
     if (result)
         return;
-    spdlog::warn("agent: {}: {}", what, result.error().message());
+    log::agent.warn("{}: {}", what, result.error().message());
     publish_notice_locked("warning", untranslated_notice(what + ": " + result.error().message()));
 }
 

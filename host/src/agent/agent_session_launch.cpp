@@ -9,8 +9,7 @@
 #include "agent/launch_files.hpp"
 #include "agent/steering.hpp"
 #include "support/utf8_path.hpp"
-
-#include <spdlog/spdlog.h>
+#include "support/log.hpp"
 
 namespace uap::agent {
 
@@ -134,7 +133,7 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
     m_respawn_due.reset();
     if (resume_session_id)
         m_session_id = *resume_session_id;
-    spdlog::info("agent: started the CLI (pid {}){}", m_process->pid(), resume_session_id ? " resuming " + *resume_session_id : "");
+    log::agent.info("started the CLI (pid {}){}", m_process->pid(), resume_session_id ? " resuming " + *resume_session_id : "");
 
     send_control_locked("initialize", rapidjson::Value(rapidjson::kObjectType), [this, generation](ControlReply reply) {
         if (generation != m_generation)
@@ -147,7 +146,7 @@ Expected<void> AgentSession::spawn_locked(std::optional<std::string> resume_sess
         if (auto version = json::string_field(*reply, "claude_code_version")) {
             m_cli_version = *version;
             if (auto warning = untested_version_warning(*version)) {
-                spdlog::warn("agent: {}", *warning);
+                log::agent.warn("{}", *warning);
                 publish_notice_locked("warning", untranslated_notice(*warning));
             }
         }
@@ -209,7 +208,7 @@ void AgentSession::on_exit(uint64_t generation, int exit_code, const std::string
     while (!m_deaths.empty() && now - m_deaths.front() > m_options.death_window)
         m_deaths.pop_front();
     std::string tail = stderr_tail.substr(stderr_tail.size() > 600 ? stderr_tail.size() - 600 : 0);
-    spdlog::warn("agent: the CLI exited with code {}; stderr: {}", exit_code, tail);
+    log::agent.warn("the CLI exited with code {}; stderr: {}", exit_code, tail);
     bool rejected_prompt_tool = tail.find("unknown option") != std::string::npos && tail.find("--permission-prompt-tool") != std::string::npos;
     if (rejected_prompt_tool && !m_static_permissions) {
         // Degrade visibly: without the prompt tool nobody can be asked, so a fixed list decides.

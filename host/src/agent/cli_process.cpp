@@ -2,8 +2,7 @@
 #include "agent/cli_process.hpp"
 
 #include "support/json.hpp"
-
-#include <spdlog/spdlog.h>
+#include "support/log.hpp"
 
 #include <thread>
 
@@ -40,19 +39,19 @@ void CliProcess::read_stdout() {
         size_t first = line.find_first_not_of(" \t");
         if (first == std::string_view::npos || line[first] != '{') {
             ++m_garbage_lines;
-            spdlog::debug("agent: ignored a non-JSON line from the CLI ({} bytes)", line.size());
+            log::agent.debug("ignored a non-JSON line from the CLI ({} bytes)", line.size());
             return;
         }
         auto document = json::parse(line);
         if (!document || !document->IsObject()) {
             ++m_garbage_lines;
-            spdlog::warn("agent: ignored an unparsable line from the CLI ({} bytes)", line.size());
+            log::agent.warn("ignored an unparsable line from the CLI ({} bytes)", line.size());
             return;
         }
         try {
             m_on_message(*document);
         } catch (const std::exception& exception) {
-            spdlog::error("agent: a CLI message handler failed: {}", exception.what());
+            log::agent.error("a CLI message handler failed: {}", exception.what());
         }
     };
     char buffer[65536];

@@ -6,8 +6,7 @@
 #include "support/json.hpp"
 #include "support/paths.hpp"
 #include "support/utf8_path.hpp"
-
-#include <spdlog/spdlog.h>
+#include "support/log.hpp"
 
 namespace uap::agent {
 
@@ -124,7 +123,7 @@ bool kill_recorded_orphan(const fs::path& project) {
     auto start = processes::start_time(record->pid);
     if (!start || *start != record->start_time)
         return false;
-    spdlog::warn("agent: killing the CLI (pid {}) left behind by an earlier host", record->pid);
+    log::agent.warn("killing the CLI (pid {}) left behind by an earlier host", record->pid);
     processes::kill_tree(record->pid);
     return true;
 }

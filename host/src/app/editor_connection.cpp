@@ -2,12 +2,10 @@
 #include "app/editor_connection.hpp"
 #include "support/processes.hpp"
 #include "support/utf8_path.hpp"
+#include "support/log.hpp"
 
 #include <uap/editor_sim/editor_simulator.hpp>
 #include <uap/editor_sim/simulated_editor.hpp>
-
-#include <spdlog/spdlog.h>
-
 
 namespace uap::app {
 
@@ -55,9 +53,8 @@ Expected<void> EditorConnection::start_simulator(uint16_t port, const std::strin
     editor_sim::HostEndpoint endpoint;
     endpoint.port = port;
     endpoint.token = editor_token;
-    m_editor = std::make_unique<editor_sim::SimulatedEditor>(*m_simulator, endpoint, [](const std::string& line) {
-        spdlog::info("editor simulator: {}", line);
-    });
+    m_editor = std::make_unique<editor_sim::SimulatedEditor>(*m_simulator, endpoint,
+                                                             [](const std::string& line) { log::simulator.info("{}", line); });
     m_editor->start();
     if (!m_editor->wait_connected(std::chrono::seconds(10)))
         return Error("the editor simulator did not connect to the bridge" +

@@ -3,8 +3,7 @@
 
 #include "app/host_graph.hpp"
 #include "server/discovery_file.hpp"
-
-#include <spdlog/spdlog.h>
+#include "support/log.hpp"
 
 namespace uap::app {
 
@@ -40,7 +39,7 @@ Expected<void> HostApplication::start() {
     if (m_options.agent == AgentMode::StartCli)
         if (auto started = m_graph->agent->start(m_graph->discovery.mcp_url()); !started) {
             m_notices.push_back("the claude CLI session did not start: " + started.error().message());
-            spdlog::warn("agent: {}", m_notices.back());
+            log::agent.warn("{}", m_notices.back());
         }
     return {};
 }

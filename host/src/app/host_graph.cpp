@@ -13,6 +13,7 @@
 #include "support/platform/platform.hpp"
 #include "support/processes.hpp"
 #include "support/utf8_path.hpp"
+#include "support/log.hpp"
 
 #include <Poco/DateTime.h>
 #include <Poco/DateTimeFormat.h>
@@ -41,7 +42,7 @@ void announce_tools_changed(HostGraph& graph) {
     graph.notifications->broadcast(mcp::tools_list_changed_notification());
     if (graph.agent)
         if (auto reconnected = graph.agent->session().reconnect_mcp(); !reconnected)
-            spdlog::debug("agent: no MCP reconnect: {}", reconnected.error().message());
+            log::agent.debug("no MCP reconnect: {}", reconnected.error().message());
 }
 
 // Every panel hears which project tools were dropped and why, once per hello.

@@ -10,9 +10,9 @@
 #include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/utf8_path.hpp"
+#include "support/log.hpp"
 
 #include <rapidjson/pointer.h>
-#include <spdlog/spdlog.h>
 
 namespace uap::app {
 
@@ -225,8 +225,7 @@ Expected<void> IntegrationCommands::start_install(rapidjson::Document& reply) {
         event.AddMember("exit_code", result.exit_code, allocator);
         event.AddMember("retried_without_yes", result.retried_without_yes, allocator);
         event.AddMember("output_tail", json::string_value(result.output_tail, allocator), allocator);
-        spdlog::info("integrations: install of {} {}: {}", plugin.qualified(), result.installed() ? "succeeded" : "failed",
-                     result.message);
+        log::integrations.info("install of {} {}: {}", plugin.qualified(), result.installed() ? "succeeded" : "failed", result.message);
         m_installing = false;
         m_events.publish(std::move(event));
         m_session.republish_status(); // The files changed: every panel sees the new state.

@@ -12,8 +12,7 @@
 
 #include "support/json.hpp"
 #include "support/utf8_path.hpp"
-
-#include <spdlog/spdlog.h>
+#include "support/log.hpp"
 
 namespace uap::app {
 
@@ -31,7 +30,7 @@ integrations::IntegrationSettings load_settings(const fs::path& project) {
     auto settings = integrations::IntegrationSettings::load(project);
     if (settings)
         return *settings;
-    spdlog::warn("integrations: {}; the defaults apply", settings.error().message());
+    log::integrations.warn("{}; the defaults apply", settings.error().message());
     return {};
 }
 

@@ -7,8 +7,7 @@
 #include "modules/package_folders.hpp"
 #include "modules/plugin_folders.hpp"
 #include "settings/project_settings.hpp"
-
-#include <spdlog/spdlog.h>
+#include "support/log.hpp"
 
 namespace uap::app {
 
@@ -50,16 +49,16 @@ mcp::ReloadSource registry_source(const fs::path& project, std::vector<fs::path>
     auto build = [project, command_line_folders = std::move(command_line_folders), base = std::move(base), inputs, fingerprint]() -> mcp::RegistryBuild {
         auto settings = settings::ProjectSettings::load(project);
         if (!settings) {
-            spdlog::warn("modules: keeping the current registry: {}", settings.error().message());
+            log::modules.warn("keeping the current registry: {}", settings.error().message());
             return {nullptr, fingerprint()};
         }
         if (settings->recovery_note())
-            spdlog::warn("settings: {}", *settings->recovery_note());
+            log::settings.warn("{}", *settings->recovery_note());
         for (auto& note : settings->migration_notes())
-            spdlog::warn("settings: {}", note);
+            log::settings.warn("{}", note);
         auto packages = modules::find_package_folders(project);
         for (auto& note : packages.notes)
-            spdlog::warn("packages: {}", note);
+            log::packages.warn("{}", note);
         inputs->folders = modules::standard_plugin_folders(command_line_folders, settings->plugin_folders(), packages.folders);
         std::string before = fingerprint(); // Taken first: a change during the build triggers another.
         modules::ModuleHost::Options options = base;
@@ -69,7 +68,7 @@ mcp::ReloadSource registry_source(const fs::path& project, std::vector<fs::path>
         if (auto trust = modules::PublisherTrust::read(modules::trust_files(project)))
             options.trust = std::make_shared<const modules::PublisherTrust>(std::move(*trust));
         else
-            spdlog::warn("modules: no publisher is trusted while {}", trust.error().message());
+            log::modules.warn("no publisher is trusted while {}", trust.error().message());
         auto host = std::make_shared<const modules::ModuleHost>(std::move(options));
         refresh_exported_skills(project, *host);
         return {std::move(host), std::move(before), present_integrations(project)};

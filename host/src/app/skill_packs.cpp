@@ -4,8 +4,7 @@
 #include "integrations/skill_export.hpp"
 #include "support/paths.hpp"
 #include "support/utf8_path.hpp"
-
-#include <spdlog/spdlog.h>
+#include "support/log.hpp"
 
 #include <algorithm>
 
@@ -32,15 +31,15 @@ void refresh_exported_skills(const std::filesystem::path& project, const modules
     auto exported = integrations::export_skills(
         {project, {utf8::from_path(paths::executable_path()), utf8::from_path(project)}, skill_packs(host)});
     if (!exported) {
-        spdlog::warn("skills: the project's exported skills could not follow the pack change: {}", exported.error().message());
+        log::skills.warn("the project's exported skills could not follow the pack change: {}", exported.error().message());
         return;
     }
     for (const auto& report : exported->skills)
         if (report.change == integrations::SkillChange::Refused || report.change == integrations::SkillChange::Kept)
-            spdlog::warn("skills: {}: {}", report.folder, report.note);
+            log::skills.warn("{}: {}", report.folder, report.note);
         else if (report.change != integrations::SkillChange::Unchanged)
-            spdlog::info("skills: {} {} ({})", report.change == integrations::SkillChange::Written ? "wrote" : "removed", report.folder,
-                         report.note);
+            log::skills.info("{} {} ({})", report.change == integrations::SkillChange::Written ? "wrote" : "removed", report.folder,
+                             report.note);
 }
 
 } // namespace uap::app

@@ -3,11 +3,10 @@
 #include "bridge/bridge_internal.hpp"
 
 #include "support/platform/readable_socket.hpp"
+#include "support/log.hpp"
 
 #include <Poco/Buffer.h>
 #include <Poco/Net/NetException.h>
-
-#include <spdlog/spdlog.h>
 
 namespace uap::bridge {
 
@@ -67,14 +66,14 @@ void BridgeServer::serve_connection(Poco::Net::WebSocket& socket) {
             handle_frame(connection, buffer.begin(), buffer.size());
         }
     } catch (const Poco::Net::WebSocketException& exception) {
-        spdlog::info("bridge: closing the editor socket: {}", exception.displayText());
+        log::bridge.info("closing the editor socket: {}", exception.displayText());
         if (exception.code() == Poco::Net::WebSocket::WS_ERR_PAYLOAD_TOO_BIG)
             try {
                 socket.shutdown(Poco::Net::WebSocket::WS_PAYLOAD_TOO_BIG, "frame above the hard cap");
             } catch (const Poco::Exception&) {
             }
     } catch (const Poco::Exception& exception) {
-        spdlog::debug("bridge: editor socket ended: {}", exception.displayText());
+        log::bridge.debug("editor socket ended: {}", exception.displayText());
     }
     {
         MutexLock guard(connection->send_mutex);
@@ -91,7 +90,7 @@ void BridgeServer::on_disconnect(const std::shared_ptr<Connection>& connection) 
             return;
         m_connection.reset();
         m_disconnected_since = m_clock.now();
-        spdlog::info("bridge: editor session {} disconnected{}", m_session, m_reloading ? " for a domain reload" : "");
+        log::bridge.info("editor session {} disconnected{}", m_session, m_reloading ? " for a domain reload" : "");
         if (!m_reloading)
             check_editor_process_locked();
         wake_everyone_locked();

@@ -1,12 +1,11 @@
 // The connection handshake: checks the editor's hello, replaces a reconnecting session's old socket,
 // takes over the answers the editor completed while away, and sends the welcome and re-sent requests.
 #include "bridge/bridge_internal.hpp"
+#include "support/log.hpp"
 
 #include <uap/protocol/protocol_schemas.hpp>
 
 #include <Poco/Net/NetException.h>
-
-#include <spdlog/spdlog.h>
 
 #include <vector>
 
@@ -66,7 +65,7 @@ bool BridgeServer::accept_hello(const std::shared_ptr<Connection>& connection, c
 }
 
 bool BridgeServer::refuse_editor(const std::shared_ptr<Connection>& connection, const Error& refused) {
-    spdlog::warn("bridge: refused an editor: {}", refused.message());
+    log::bridge.warn("refused an editor: {}", refused.message());
     std::string text = event_frame("refused", error_object(refused.detail(), refused.message()));
     MutexLock guard(connection->send_mutex);
     try {
@@ -108,10 +107,10 @@ Expected<void> BridgeServer::admit(const std::shared_ptr<Connection>& connection
         for (const auto& text : frames)
             connection->socket->sendFrame(text.data(), static_cast<int>(text.size()), Poco::Net::WebSocket::FRAME_TEXT);
     } catch (const Poco::Exception& exception) {
-        spdlog::debug("bridge: sending the welcome failed: {}", exception.displayText());
+        log::bridge.debug("sending the welcome failed: {}", exception.displayText());
         connection->open = false;
     }
-    spdlog::info("bridge: editor session {} connected (pid {}, {} frames re-sent)", session, data["editorPid"].GetInt64(), frames.size() - 1);
+    log::bridge.info("editor session {} connected (pid {}, {} frames re-sent)", session, data["editorPid"].GetInt64(), frames.size() - 1);
     return {};
 }
 

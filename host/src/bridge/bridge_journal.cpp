@@ -1,12 +1,11 @@
 // The request journal: requests enter it with durable ids, go out on the current connection,
 // are completed by the editor's responses and are abandoned with their editor session.
 #include "bridge/bridge_internal.hpp"
+#include "support/log.hpp"
 
 #include <uap/protocol/protocol_schemas.hpp>
 
 #include <Poco/Net/NetException.h>
-
-#include <spdlog/spdlog.h>
 
 namespace uap::bridge {
 
@@ -58,7 +57,7 @@ bool BridgeServer::send(const std::shared_ptr<Connection>& connection, const std
         try {
             connection->socket->sendFrame(frame.data(), static_cast<int>(frame.size()), Poco::Net::WebSocket::FRAME_TEXT);
         } catch (const Poco::Exception& exception) {
-            spdlog::debug("bridge: send failed: {}", exception.displayText());
+            log::bridge.debug("send failed: {}", exception.displayText());
             connection->open = false;
             try {
                 connection->socket->shutdown();
@@ -112,7 +111,7 @@ bool BridgeServer::adopt_previous_run_answer_locked(const std::string& id, bool 
     complete_entry(*entry, m_clock.now(), ok, std::move(json));
     m_entries[id] = entry;
     ++m_statistics.responses;
-    spdlog::info("bridge: kept the editor's answer to {} from a previous host run as a job", id);
+    log::bridge.info("kept the editor's answer to {} from a previous host run as a job", id);
     return true;
 }
 

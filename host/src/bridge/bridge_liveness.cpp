@@ -3,8 +3,7 @@
 #include "bridge/bridge_internal.hpp"
 
 #include "support/processes.hpp"
-
-#include <spdlog/spdlog.h>
+#include "support/log.hpp"
 
 namespace uap::bridge {
 
@@ -39,7 +38,7 @@ void BridgeServer::check_editor_process_locked() {
     if (!gone || m_editor_gone || pid != m_editor_pid)
         return;
     m_editor_gone = true;
-    spdlog::warn("bridge: editor process {} is gone; its in-flight requests are abandoned", pid);
+    log::bridge.warn("editor process {} is gone; its in-flight requests are abandoned", pid);
     abandon_session_locked(m_session, "the editor process exited while the request was in flight; its effect is unknown");
 }
 

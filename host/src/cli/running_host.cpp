@@ -6,14 +6,13 @@
 #include "support/processes.hpp"
 #include "support/json.hpp"
 #include "support/utf8_path.hpp"
+#include "support/log.hpp"
 
 #include <Poco/Exception.h>
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPRequest.h>
 #include <Poco/Net/HTTPResponse.h>
 #include <Poco/StreamCopier.h>
-
-#include <spdlog/spdlog.h>
 
 #include <functional>
 #include <istream>
@@ -172,7 +171,7 @@ Expected<RunningHostAnswer> call_tool_on_running_host(const RunningHost& host, s
     }));
     // Ending the session is a courtesy: the host expires idle sessions anyway.
     if (auto closed = connection.send(Poco::Net::HTTPRequest::HTTP_DELETE, ""); !closed)
-        spdlog::debug("tools call: {}", closed.error().message());
+        log::cli.debug("tools call: {}", closed.error().message());
     if (!called)
         return called.error();
     auto result = result_of(*called, "tools/call");

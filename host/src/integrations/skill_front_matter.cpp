@@ -82,7 +82,8 @@ std::string one_line(std::string_view text, std::size_t max_bytes, AngleBrackets
     bool cut = false;
     for (std::size_t position = 0; position < text.size();) {
         Decoded decoded = decode(text.substr(position));
-        std::string piece;
+        // A view of a literal or of the text: nothing is copied until the piece joins the line.
+        std::string_view piece;
         if (!decoded.code_point || *decoded.code_point == 0xFFFE || *decoded.code_point == 0xFFFF)
             piece = "?";
         else if (breaks_lines(*decoded.code_point) || *decoded.code_point == ' ')
@@ -90,7 +91,7 @@ std::string one_line(std::string_view text, std::size_t max_bytes, AngleBrackets
         else if (angles == AngleBrackets::AsParentheses && (*decoded.code_point == '<' || *decoded.code_point == '>'))
             piece = *decoded.code_point == '<' ? "(" : ")";
         else
-            piece = std::string(text.substr(position, decoded.length));
+            piece = text.substr(position, decoded.length);
         position += decoded.length;
         if (line.size() + piece.size() > max_bytes) {
             cut = true;

@@ -3,8 +3,7 @@
 #include "mcp/http_replies.hpp"
 #include "mcp/mcp_endpoint.hpp"
 #include "mcp/tool_results.hpp"
-
-#include <spdlog/spdlog.h>
+#include "support/log.hpp"
 
 namespace uap::mcp {
 
@@ -55,7 +54,7 @@ Expected<ChoiceAnswer> McpEndpoint::ask_on_stream(const modules::ChoiceRequest& 
                                                   const std::function<void(const std::string&)>& send) const {
     UAP_ASSIGN_OR_RETURN(std::string id, m_elicitations.open(session));
     send(elicitation_request_text(id, question, revision));
-    spdlog::info("mcp: asked the client to choose {} ({} choices)", loggable(question.argument), question.choices.size());
+    log::mcp.info("asked the client to choose {} ({} choices)", loggable(question.argument), question.choices.size());
     return m_elicitations.wait(session, id, question.argument, control);
 }
 

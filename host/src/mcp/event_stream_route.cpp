@@ -3,13 +3,12 @@
 
 #include "mcp/json_rpc.hpp"
 #include "mcp/request_declaration.hpp"
+#include "support/log.hpp"
 
 #include <Poco/Exception.h>
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerResponse.h>
-
-#include <spdlog/spdlog.h>
 
 namespace uap::mcp {
 
@@ -44,10 +43,10 @@ public:
         auto stream = m_hub.open(session);
         if (!stream)
             return refuse(response, 503, ServerError, "Service Unavailable: " + stream.error().message());
-        spdlog::info("mcp GET event stream opened ({} open)", m_hub.open_streams());
+        log::mcp.info("GET event stream opened ({} open)", m_hub.open_streams());
         serve(response, *stream);
         m_hub.release(session, *stream);
-        spdlog::info("mcp GET event stream closed ({} open)", m_hub.open_streams());
+        log::mcp.info("GET event stream closed ({} open)", m_hub.open_streams());
     }
 
 private:
@@ -70,7 +69,7 @@ private:
                     out << ": keep-alive\n\n" << std::flush;
             }
         } catch (const Poco::Exception& exception) {
-            spdlog::debug("mcp event stream ended: {}", exception.displayText());
+            log::mcp.debug("event stream ended: {}", exception.displayText());
         }
     }
 

@@ -1,7 +1,7 @@
 // The in-flight tools/call table and its connection watcher.
 #include "mcp/in_flight_calls.hpp"
 
-#include <spdlog/spdlog.h>
+#include "support/log.hpp"
 
 namespace uap::mcp {
 
@@ -90,7 +90,7 @@ void InFlightCalls::watch() {
         for (auto& [key, call] : m_calls)
             if (call->peer_gone && now - call->registered >= watch_interval && !call->control.cancelled.load() && call->peer_gone()) {
                 call->control.cancelled = true;
-                spdlog::info("mcp: the client closed the connection of request {}; cancelling the call", key.second.substr(0, 80));
+                log::mcp.info("the client closed the connection of request {}; cancelling the call", key.second.substr(0, 80));
             }
     }
 }

@@ -9,6 +9,7 @@
 #include "mcp/tool_discovery.hpp"
 #include "mcp/tool_results.hpp"
 #include "support/json.hpp"
+#include "support/log.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -125,10 +126,10 @@ HttpResponse McpEndpoint::handle(const HttpRequest& request) const {
     }
     if (spdlog::should_log(spdlog::level::info)) {
         double milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-        spdlog::info("mcp {} {}{}{}{}{}{}{} -> {}{}{} {:.3f} ms", request.method, loggable(trace.rpc_method),
-                     trace.tool.empty() ? "" : " tool=", loggable(trace.tool), trace.revision.empty() ? "" : " revision=", trace.revision,
-                     trace.client.empty() ? "" : " client=", trace.client, response.status, trace.outcome.empty() ? "" : " ",
-                     trace.outcome, milliseconds);
+        log::mcp.info("{} {}{}{}{}{}{}{} -> {}{}{} {:.3f} ms", request.method, loggable(trace.rpc_method),
+                      trace.tool.empty() ? "" : " tool=", loggable(trace.tool), trace.revision.empty() ? "" : " revision=", trace.revision,
+                      trace.client.empty() ? "" : " client=", trace.client, response.status, trace.outcome.empty() ? "" : " ",
+                      trace.outcome, milliseconds);
     }
     return response;
 }
@@ -147,7 +148,7 @@ HttpResponse McpEndpoint::handle_delete(const HttpRequest& request) const {
     if (m_resources)
         m_resources->forget(*session);
     if (size_t cancelled = m_in_flight.cancel_session(*session))
-        spdlog::info("mcp: session ended; cancelled {} running tool call(s)", cancelled);
+        log::mcp.info("session ended; cancelled {} running tool call(s)", cancelled);
     HttpResponse response;
     response.status = 200;
     return response;
@@ -260,7 +261,7 @@ HttpResponse McpEndpoint::initialize(const HttpRequest&, const Message& message)
     finish_result(writer);
     HttpResponse response = json_response(200, std::string(buffer.GetString(), buffer.GetSize()));
     response.headers.add(session_header, *session);
-    spdlog::info("mcp session opened for client \"{}\" with protocol {}", client_name, revision.name);
+    log::mcp.info("session opened for client \"{}\" with protocol {}", client_name, revision.name);
     return response;
 }
 
@@ -272,7 +273,7 @@ void McpEndpoint::notify(const Message& message, const std::string& session) con
         return;
     // A request that already finished, or was never seen, is ignored as the specification asks.
     if (m_in_flight.cancel(session, json::to_text(request_id->value)))
-        spdlog::info("mcp: the client cancelled request {}", loggable(json::to_text(request_id->value)));
+        log::mcp.info("the client cancelled request {}", loggable(json::to_text(request_id->value)));
 }
 
 HttpResponse McpEndpoint::dispatch(const Message& message, const ProtocolRevision& revision, Trace& trace, const Origin& origin) const {

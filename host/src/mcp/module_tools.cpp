@@ -3,8 +3,7 @@
 
 #include "support/platform/file_stamp.hpp"
 #include "support/utf8_path.hpp"
-
-#include <spdlog/spdlog.h>
+#include "support/log.hpp"
 
 #include <algorithm>
 
@@ -99,7 +98,7 @@ bool ModuleTools::reload() const {
     m_fingerprint = std::move(rebuilt.fingerprint);
     m_present_integrations = std::move(rebuilt.present_integrations);
     std::vector<std::string> after = served_names(*m_host, m_present_integrations);
-    spdlog::info("mcp: the module registry was reloaded ({} tools{})", after.size(), before == after ? ", unchanged" : "");
+    log::mcp.info("the module registry was reloaded ({} tools{})", after.size(), before == after ? ", unchanged" : "");
     return before != after;
 }
 
@@ -113,7 +112,7 @@ std::shared_ptr<const settings::ProjectSettings> ModuleTools::current_settings()
     m_settings_stamp = stamp;
     auto loaded = settings::ProjectSettings::load(m_project);
     if (!loaded) {
-        spdlog::warn("mcp: keeping the previous module toggles: {}", loaded.error().message());
+        log::mcp.warn("keeping the previous module toggles: {}", loaded.error().message());
         return m_settings;
     }
     m_settings = std::make_shared<settings::ProjectSettings>(std::move(*loaded));

@@ -37,12 +37,13 @@ modules::CallStatus status_of(ErrorCode code) {
     }
 }
 
-std::string argument_violation(const modules::ToolDescription& tool, const rapidjson::Document& arguments) {
+Expected<void> check_arguments(const modules::ToolDescription& tool, const rapidjson::Document& arguments) {
     rapidjson::SchemaValidator validator(*tool.input_schema);
     if (arguments.Accept(validator))
         return {};
-    return "the arguments of " + tool.name + " do not match its input schema " + json::describe_violation(validator) +
-           "; nothing was run. Call it again with arguments its inputSchema (tools/list) allows";
+    return Error::invalid_argument("the arguments of " + tool.name + " do not match its input schema " +
+                                   json::describe_violation(validator) +
+                                   "; nothing was run. Call it again with arguments its inputSchema (tools/list) allows");
 }
 
 // The tool's result object; a tool whose result is not an object has it under "value".
@@ -52,15 +53,16 @@ std::string result_object(const rapidjson::Value& result) {
     return json::TextWriter().begin_object().raw_field("value", json::to_text(result)).end_object().text();
 }
 
-// Why the result breaks the output schema the editor advertised for the tool, or empty when it holds:
-// clients trust structuredContent to match outputSchema, so a result that does not is not passed on.
-std::string result_violation(const modules::ToolDescription& tool, const std::string& result_text) {
+// Whether the result keeps the output schema the editor advertised for the tool: clients trust
+// structuredContent to match outputSchema, so a result that does not is not passed on.
+Expected<void> check_result(const modules::ToolDescription& tool, const std::string& result_text) {
     auto result = json::parse(result_text);
     rapidjson::SchemaValidator validator(*tool.output_schema);
     if (!result || result->Accept(validator))
         return {};
-    return "project tool " + tool.name + " ran, but its result breaks the outputSchema the editor advertised for it (" +
-           json::describe_violation(validator) + "); what it did stays done. Fix what the C# method returns, or its declared ResultType";
+    return Error("project tool " + tool.name + " ran, but its result breaks the outputSchema the editor advertised for it (" +
+                 json::describe_violation(validator) +
+                 "); what it did stays done. Fix what the C# method returns, or its declared ResultType");
 }
 
 } // namespace
@@ -101,8 +103,8 @@ modules::ToolOutcome ProjectTools::call(std::string_view served_name, std::strin
     auto arguments = json::parse(arguments_json.empty() ? std::string_view("{}") : arguments_json);
     if (!arguments || !arguments->IsObject())
         return {modules::CallStatus::InvalidArguments, "the arguments of " + std::string(served_name) + " must be a JSON object", {}};
-    if (std::string violation = argument_violation(*found.tool, *arguments); !violation.empty())
-        return {modules::CallStatus::InvalidArguments, violation, {}};
+    if (auto checked = check_arguments(*found.tool, *arguments); !checked)
+        return {modules::CallStatus::InvalidArguments, checked.error().message(), {}};
     std::string params = json::TextWriter()
                              .begin_object()
                              .field("name", served_name.substr(project_tool_prefix.size()))
@@ -117,8 +119,8 @@ modules::ToolOutcome ProjectTools::call(std::string_view served_name, std::strin
     if (!result || !result->IsObject() || !result->HasMember("result"))
         return {modules::CallStatus::InternalError, "the editor answered project tool " + std::string(served_name) + " without a result object", {}};
     std::string result_text = result_object((*result)["result"]);
-    if (std::string violation = result_violation(*found.tool, result_text); !violation.empty())
-        return {modules::CallStatus::ToolError, violation, {}};
+    if (auto checked = check_result(*found.tool, result_text); !checked)
+        return {modules::CallStatus::ToolError, checked.error().message(), {}};
     return {modules::CallStatus::Success, std::move(result_text), {}};
 }
 

@@ -3,9 +3,9 @@
 
 #include "support/json.hpp"
 #include "support/json_writer.hpp"
+#include "support/log.hpp"
 
 #include <rapidjson/schema.h>
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <set>
@@ -158,7 +158,7 @@ std::vector<std::string> ProjectTools::editor_changed(const std::string& hello_j
     if (m_current)
         m_reload_announced = false;
     for (const auto& warning : m_current ? m_current->warnings : std::vector<std::string>{})
-        spdlog::warn("mcp: {}", warning);
+        log::mcp.warn("{}", warning);
     return m_current ? m_current->warnings : std::vector<std::string>{};
 }
 

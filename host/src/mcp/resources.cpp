@@ -6,8 +6,7 @@
 #include "mcp/http_replies.hpp"
 #include "mcp/tool_results.hpp"
 #include "support/json.hpp"
-
-#include <spdlog/spdlog.h>
+#include "support/log.hpp"
 
 #include <charconv>
 
@@ -344,7 +343,7 @@ std::vector<std::string> McpResources::listen(const std::string& key, const rapi
         if (m_subscribers.size() >= m_limits.max_subscribers)
             drop_unheard_locked();
         if (m_subscribers.size() >= m_limits.max_subscribers) {
-            spdlog::warn("mcp: {} subscribers already; a listen stream's resourceSubscriptions are not acknowledged", m_limits.max_subscribers);
+            log::mcp.warn("{} subscribers already; a listen stream's resourceSubscriptions are not acknowledged", m_limits.max_subscribers);
             return {};
         }
         m_subscribers[key] = std::move(subscriber);

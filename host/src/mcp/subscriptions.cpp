@@ -5,8 +5,7 @@
 #include "mcp/mcp_endpoint.hpp"
 #include "mcp/resources.hpp"
 #include "support/random.hpp"
-
-#include <spdlog/spdlog.h>
+#include "support/log.hpp"
 
 #include <chrono>
 #include <memory>
@@ -118,7 +117,7 @@ server::HttpResponse McpEndpoint::listen(const server::HttpRequest& request, con
     response.headers.add("Cache-Control", "no-cache");
     response.headers.add("X-Accel-Buffering", "no");
     response.stream = [hub = m_notifications, resources = m_resources, key, stream = *opened, id, agreed](const server::BodyWriter& write) {
-        spdlog::info("mcp subscriptions/listen opened ({} streams open)", hub->open_streams());
+        log::mcp.info("subscriptions/listen opened ({} streams open)", hub->open_streams());
         bool open = write(event_stream_message(notification_text("notifications/subscriptions/acknowledged", *id, &agreed)));
         while (open) {
             std::optional<std::string> broadcast = stream->next(keep_alive);
@@ -137,7 +136,7 @@ server::HttpResponse McpEndpoint::listen(const server::HttpRequest& request, con
         if (resources)
             resources->forget(key);
         hub->release(key, stream);
-        spdlog::info("mcp subscriptions/listen closed ({} streams open)", hub->open_streams());
+        log::mcp.info("subscriptions/listen closed ({} streams open)", hub->open_streams());
     };
     return response;
 }

@@ -4,8 +4,7 @@
 
 #include "mcp/http_replies.hpp"
 #include "support/random.hpp"
-
-#include <spdlog/spdlog.h>
+#include "support/log.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -92,8 +91,8 @@ void ToolTasks::prune() {
     for (const Finished& task : finished) {
         if (m_tasks.size() <= m_limits.max_kept && kept_by_client[task.client] <= m_limits.max_kept_per_client)
             continue;
-        spdlog::info("mcp: task {} dropped (its client keeps more than {} tasks, or all clients more than {})", task.id,
-                     m_limits.max_kept_per_client, m_limits.max_kept);
+        log::mcp.info("task {} dropped (its client keeps more than {} tasks, or all clients more than {})", task.id,
+                      m_limits.max_kept_per_client, m_limits.max_kept);
         m_tasks.erase(task.id);
         kept_by_client[task.client]--;
     }
@@ -130,7 +129,7 @@ Expected<TaskView> ToolTasks::create(const TaskOwner& owner, const modules::Tool
         return Error(ErrorCode::Unavailable, refusal->text);
     task->job_id = std::get<std::string>(started);
     m_tasks.emplace(task->id, task);
-    spdlog::info("mcp: task {} runs tool {} as job {}", task->id, tool.name, task->job_id);
+    log::mcp.info("task {} runs tool {} as job {}", task->id, tool.name, task->job_id);
     return view_of(*task);
 }
 
@@ -177,7 +176,7 @@ Expected<TaskView> ToolTasks::cancel(const TaskOwner& caller, std::string_view i
     // The same flag notifications/cancelled sets for a call in a request: the tool's is_cancelled
     // turns true and the bridge withdraws its queued editor request.
     m_jobs.cancel(task->job_id);
-    spdlog::info("mcp: task {} ({}) was cancelled", task->id, task->tool->name);
+    log::mcp.info("task {} ({}) was cancelled", task->id, task->tool->name);
     return view_of(*task);
 }
 

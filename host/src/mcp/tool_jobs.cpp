@@ -4,8 +4,7 @@
 
 #include "support/json_writer.hpp"
 #include "support/random.hpp"
-
-#include <spdlog/spdlog.h>
+#include "support/log.hpp"
 
 #include <algorithm>
 #include <thread>
@@ -122,7 +121,7 @@ std::variant<std::shared_ptr<ToolJobs::Job>, modules::ToolOutcome> ToolJobs::lau
             job->finished_at = Clock::now();
             job->updated = std::chrono::system_clock::now();
             if (job->announced)
-                spdlog::info("mcp: job {} ({}) ended: {}", job->id, job->tool, modules::to_string(job->outcome.status));
+                log::mcp.info("job {} ({}) ended: {}", job->id, job->tool, modules::to_string(job->outcome.status));
             m_changed.notify_all();
             if (on_done)
                 final_state = snapshot_of(*job);
@@ -164,7 +163,7 @@ ToolJobs::Reply ToolJobs::run(const std::string& tool, Work work, const modules:
     lock.unlock();
     std::lock_guard forward_lock(job->forward_mutex);
     job->forward = nullptr;
-    spdlog::info("mcp: tool {} continues as job {}", tool, job->id);
+    log::mcp.info("tool {} continues as job {}", tool, job->id);
     return {std::nullopt, std::move(reply)};
 }
 
@@ -176,7 +175,7 @@ std::variant<std::string, modules::ToolOutcome> ToolJobs::start(const std::strin
     auto& job = std::get<std::shared_ptr<Job>>(launched);
     // No reply waits for it, so it is announced from the start and kept like any announced job.
     job->announced = true;
-    spdlog::info("mcp: tool {} started as job {}", tool, job->id);
+    log::mcp.info("tool {} started as job {}", tool, job->id);
     return job->id;
 }
 
@@ -254,7 +253,7 @@ std::string ToolJobs::cancel(std::string_view id) {
         auto found = m_jobs.find(id);
         if (found != m_jobs.end() && found->second->announced && !found->second->done) {
             found->second->control.cancelled = true;
-            spdlog::info("mcp: job {} ({}) was cancelled", found->second->id, found->second->tool);
+            log::mcp.info("job {} ({}) was cancelled", found->second->id, found->second->tool);
         }
     }
     return status_json(id);

@@ -6,13 +6,12 @@
 #include "panel/session_commands.hpp"
 
 #include "support/json.hpp"
+#include "support/log.hpp"
 
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerResponse.h>
 #include <Poco/Net/NetException.h>
 #include <Poco/Net/WebSocket.h>
-
-#include <spdlog/spdlog.h>
 
 #include <mutex>
 #include <thread>
@@ -110,12 +109,12 @@ private:
                 if (!outbox.offer(m_endpoint.handle_command(std::string_view(buffer.begin(), static_cast<size_t>(length)))))
                     return;
             } catch (const Poco::TimeoutException&) {
-                spdlog::warn("panel: closing a front-end whose frame stalled for more than {} ms", m_limits.frame_gap_timeout.count());
+                log::panel.warn("closing a front-end whose frame stalled for more than {} ms", m_limits.frame_gap_timeout.count());
                 close_politely(socket, Poco::Net::WebSocket::WS_POLICY_VIOLATION,
                                "a frame stalled mid-way for more than " + std::to_string(m_limits.frame_gap_timeout.count()) + " ms");
                 return;
             } catch (const Poco::Exception& exception) {
-                spdlog::debug("panel: connection ended: {}", exception.displayText());
+                log::panel.debug("connection ended: {}", exception.displayText());
                 return;
             }
         }
@@ -127,14 +126,14 @@ private:
             try {
                 socket.sendFrame(text->data(), static_cast<int>(text->size()), Poco::Net::WebSocket::FRAME_TEXT);
             } catch (const Poco::Exception& exception) {
-                spdlog::debug("panel: sending to a front-end failed: {}", exception.displayText());
+                log::panel.debug("sending to a front-end failed: {}", exception.displayText());
                 outbox.close();
                 shut_down(socket);
                 return;
             }
         }
         if (auto reason = outbox.overflow()) {
-            spdlog::warn("panel: disconnecting a front-end: {}", *reason);
+            log::panel.warn("disconnecting a front-end: {}", *reason);
             close_politely(socket, Poco::Net::WebSocket::WS_POLICY_VIOLATION, "outbox full: " + *reason);
             shut_down(socket);
         }

@@ -115,85 +115,98 @@ Expected<LoadAnswer> RunnerConnection::load(const std::filesystem::path& library
 }
 
 Expected<modules::ModuleOutput> RunnerConnection::call(const modules::ToolCallRequest& request) {
+    UAP_ASSIGN_OR_RETURN(auto pending, send_call(request));
+    await_answer(*pending, request);
+    return collect_answer(*pending);
+}
+
+Expected<std::shared_ptr<RunnerConnection::PendingCall>> RunnerConnection::send_call(const modules::ToolCallRequest& request) {
     auto pending = std::make_shared<PendingCall>();
     pending->tool = std::string(request.tool);
     pending->deadline = request.options->deadline;
     pending->on_progress = request.options->on_progress;
-    int64_t id = m_next_call++;
-    pending->id = id;
+    pending->id = m_next_call++;
     {
         std::lock_guard lock(m_mutex);
         if (m_death != Death::Alive || m_requested_death != Death::Alive)
             return Error("module pack " + m_context.module_id + " has no running runner (" + how_it_ended() + ")");
-        m_calls[id] = pending;
+        m_calls[pending->id] = pending;
     }
     if (m_slots)
-        pending->slot = m_slots->reserve(id);
+        pending->slot = m_slots->reserve(pending->id);
     OutgoingMessage message("call");
-    message.integer("call", id);
+    message.integer("call", pending->id);
     if (pending->slot)
         message.integer("slot", *pending->slot);
     message.string("tool", request.tool);
     message.integer("maxBytes", static_cast<int64_t>(std::min<uint64_t>(request.max_result_bytes, max_frame_bytes / 8)));
     const api::CallControl* control = request.options->control;
-    bool cancel_sent = control && control->cancelled.load(std::memory_order_relaxed);
-    message.boolean("cancelled", cancel_sent);
-    if (cancel_sent)
+    bool cancelled = control && control->cancelled.load(std::memory_order_relaxed);
+    message.boolean("cancelled", cancelled);
+    if (cancelled)
         pending->control->cancelled = true;
     send(message.finish(request.arguments_json));
+    return pending;
+}
 
+void RunnerConnection::await_answer(PendingCall& pending, const modules::ToolCallRequest& request) {
+    const api::CallControl* control = request.options->control;
+    // Set by send_call when the caller had cancelled before the call went out, which the call said.
+    bool cancel_sent = pending.control->cancelled.load();
     auto started = Clock::now();
     auto never = started + std::chrono::hours(24 * 365);
-    auto deadline_at = pending->deadline.count() > 0 ? started + pending->deadline : never;
+    auto deadline_at = pending.deadline.count() > 0 ? started + pending.deadline : never;
     // A call that ignores its cancellation would otherwise hold its caller until the deadline.
     auto kill_at = cancel_sent ? started + request.cancel_grace : never;
-    std::unique_lock lock(pending->mutex);
-    while (!pending->done) {
+    std::unique_lock lock(pending.mutex);
+    while (!pending.done) {
         bool watching = control && !cancel_sent;
         auto limit = std::min(deadline_at, kill_at);
         auto wake = watching ? std::min(limit, Clock::now() + cancellation_poll) : limit;
-        wait_for_event(*pending, lock, wake);
-        if (pending->done)
+        wait_for_event(pending, lock, wake);
+        if (pending.done)
             break;
         if (watching && control->cancelled.load(std::memory_order_relaxed)) {
             cancel_sent = true;
-            pending->control->cancelled = true;
+            pending.control->cancelled = true;
             kill_at = Clock::now() + request.cancel_grace;
             lock.unlock();
             OutgoingMessage cancel("cancel");
-            cancel.integer("call", id);
+            cancel.integer("call", pending.id);
             send(cancel.finish());
             lock.lock();
             continue;
         }
         if (Clock::now() >= kill_at) {
             lock.unlock();
-            stop_for_ignored_cancel(*pending, request.cancel_grace);
+            stop_for_ignored_cancel(pending, request.cancel_grace);
             lock.lock();
             kill_at = never; // The reader answers this call once the process is gone.
             continue;
         }
         if (Clock::now() >= deadline_at) {
             lock.unlock();
-            stop_for_deadline(*pending);
+            stop_for_deadline(pending);
             lock.lock();
             // The runner is being stopped: the reader fails this call once the process is gone.
             deadline_at = Clock::now() + std::chrono::hours(24 * 365);
         }
     }
-    pending->answered.wait(lock, [&] { return pending->reporting == 0; });
-    lock.unlock();
+    pending.answered.wait(lock, [&] { return pending.reporting == 0; });
+}
+
+Expected<modules::ModuleOutput> RunnerConnection::collect_answer(PendingCall& pending) {
     {
         // A result that came on the pipe took the call out of the table already; one from a slot did not.
         std::lock_guard table_lock(m_mutex);
-        m_calls.erase(id);
+        m_calls.erase(pending.id);
     }
-    if (pending->slot)
-        m_slots->release(*pending->slot);
-    pending->control->cancelled = true; // An editor call it started is no longer wanted.
-    if (pending->failure)
-        return Error(*pending->failure);
-    return std::move(pending->output);
+    if (pending.slot)
+        m_slots->release(*pending.slot);
+    pending.control->cancelled = true; // An editor call it started is no longer wanted.
+    if (pending.failure)
+        return Error(*pending.failure);
+    return std::move(pending.output);
 }
 
 void RunnerConnection::wait_for_event(PendingCall& call, std::unique_lock<std::mutex>& lock, Clock::time_point wake) {

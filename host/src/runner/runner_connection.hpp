@@ -78,6 +78,12 @@ private:
     void dispatch(const rapidjson::Document& message, std::string& payload); // May take the payload.
     void answer_question(const rapidjson::Document& message);
     void finish(Death cause);
+    // A call in three steps: registered and sent to the runner; its answer awaited, with a
+    // cancellation forwarded and a runner that outlives the deadline or ignores the cancellation
+    // stopped; then taken out of the table with its result slot.
+    Expected<std::shared_ptr<PendingCall>> send_call(const modules::ToolCallRequest& request);
+    void await_answer(PendingCall& pending, const modules::ToolCallRequest& request);
+    Expected<modules::ModuleOutput> collect_answer(PendingCall& pending);
     void stop_for_deadline(const PendingCall& call);
     // The call was cancelled and did not return within its grace: the runner is killed.
     void stop_for_ignored_cancel(const PendingCall& call, std::chrono::milliseconds grace);

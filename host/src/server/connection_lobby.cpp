@@ -2,10 +2,9 @@
 #include "server/connection_lobby.hpp"
 
 #include "support/platform/platform.hpp"
+#include "support/log.hpp"
 
 #include <Poco/Net/NetException.h>
-
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 
@@ -78,7 +77,7 @@ void ConnectionLobby::run() {
                 silent.socket.setBlocking(true);
                 m_handoff(silent.socket, silent.accepted);
             } catch (const Poco::Exception& exception) {
-                spdlog::debug("server: could not hand over a connection: {}", exception.displayText());
+                log::server.debug("could not hand over a connection: {}", exception.displayText());
             }
         }
         std::vector<Silent> still_silent;
@@ -107,7 +106,7 @@ void ConnectionLobby::accept_waiting(Clock::time_point now) {
                 close_oldest();
             else if (accepted == 0)
                 std::this_thread::sleep_for(std::chrono::milliseconds(10));
-            spdlog::debug("server: accept stopped: {}", exception.displayText());
+            log::server.debug("accept stopped: {}", exception.displayText());
             return;
         }
         try {

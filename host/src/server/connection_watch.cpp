@@ -1,7 +1,7 @@
 // ConnectionWatch: phase bookkeeping and the sweep that enforces deadlines and eviction.
 #include "server/connection_watch.hpp"
 
-#include <spdlog/spdlog.h>
+#include "support/log.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -136,7 +136,7 @@ void ConnectionWatch::run() {
         for (size_t index = 0; index < count; ++index)
             close_locked(*candidates[index]);
         if (count > 0)
-            spdlog::debug("server: closed {} waiting connections to make room for {} queued", count, waiting_for_worker);
+            log::server.debug("closed {} waiting connections to make room for {} queued", count, waiting_for_worker);
     }
 }
 

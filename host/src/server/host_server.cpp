@@ -4,6 +4,7 @@
 
 #include "server/body_framing.hpp"
 #include "server/http_connection.hpp"
+#include "support/log.hpp"
 
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
@@ -14,8 +15,6 @@
 #include <Poco/Net/NetException.h>
 #include <Poco/Net/ServerSocket.h>
 #include <Poco/Net/TCPServerConnectionFactory.h>
-
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <limits>
@@ -181,7 +180,7 @@ private:
                 rejection = m_slots.refusal(upgrade.role);
         }
         if (rejection) {
-            spdlog::warn("server: refused a {} upgrade: {}", upgrade.path, rejection->reason);
+            log::server.warn("refused a {} upgrade: {}", upgrade.path, rejection->reason);
             response.setKeepAlive(false);
             return send(response, m_router.reject(nullptr, *rejection));
         }
@@ -195,7 +194,7 @@ private:
             Poco::Net::WebSocket socket(request, response);
             m_upgraded.launch(socket, std::move(*slot), upgrade.serve);
         } catch (const Poco::Exception& exception) {
-            spdlog::warn("server: {} WebSocket handshake failed: {}", upgrade.path, exception.displayText());
+            log::server.warn("{} WebSocket handshake failed: {}", upgrade.path, exception.displayText());
             if (!response.sent()) {
                 response.setKeepAlive(false);
                 send(response, m_router.reject(nullptr, Rejection{400, "the WebSocket handshake failed: " + exception.displayText()}));
@@ -225,7 +224,7 @@ public:
         try {
             serve_http_connection(socket(), m_params, m_handlers, m_limits);
         } catch (const Poco::Exception& exception) {
-            spdlog::debug("server: connection ended: {}", exception.displayText());
+            log::server.debug("connection ended: {}", exception.displayText());
         }
         ConnectionWatch::set_current(nullptr);
         m_watch.leave(entry);

@@ -1,7 +1,7 @@
 // UpgradedSockets: one thread per WebSocket, reaped as they finish.
 #include "server/upgraded_sockets.hpp"
 
-#include <spdlog/spdlog.h>
+#include "support/log.hpp"
 
 namespace uap::server {
 
@@ -34,7 +34,7 @@ void UpgradedSockets::launch(Poco::Net::WebSocket socket, RoleSlots::Slot slot, 
                 try {
                     serve(own);
                 } catch (const std::exception& exception) {
-                    spdlog::warn("server: a WebSocket handler ended with an error: {}", exception.what());
+                    log::server.warn("a WebSocket handler ended with an error: {}", exception.what());
                 }
                 std::lock_guard guard(m_mutex);
                 entry->socket.reset();

@@ -49,10 +49,10 @@ try {
   const listed = await run(claude, ['mcp', 'list'], { cwd: host.project, env: environment });
   console.log(listed.stdout.trim());
   check(/unity: http:\/\/127\.0\.0\.1:\d+\/mcp \(HTTP\) - [✓✔] Connected/.test(listed.stdout), 'claude mcp list shows the host connected');
-  const discovered = /mcp POST server\/discover revision=(\S+)(?: client=(\S+))? -> (\d+)/.exec(host.stderr());
+  const discovered = /mcp: POST server\/discover revision=(\S+)(?: client=(\S+))? -> (\d+)/.exec(host.stderr());
   console.log(`the CLI's first request: ${discovered?.[0]}`);
   check(discovered?.[1] === '2026-07-28' && discovered?.[3] === '200', 'the CLI asked server/discover for 2026-07-28 and got it');
-  check(/mcp POST tools\/list revision=2026-07-28/.test(host.stderr()) || !/mcp POST tools\/list/.test(host.stderr()),
+  check(/mcp: POST tools\/list revision=2026-07-28/.test(host.stderr()) || !/mcp: POST tools\/list/.test(host.stderr()),
         'the CLI listed tools statelessly (if at all)');
   check(!/session opened for client/.test(host.stderr()), 'the CLI never fell back to initialize');
   const shown = await run(claude, ['mcp', 'get', 'unity'], { cwd: host.project, env: environment });

@@ -151,7 +151,7 @@ try {
       await client.close();
     }
     check(!/session opened for client "uap-sdk-v2"/.test(host.stderr()), 'the v2 client never opened a session');
-    check(/mcp POST tools\/call tool=echo revision=2026-07-28 client=uap-sdk-v2 -> 200/.test(host.stderr()),
+    check(/mcp: POST tools\/call tool=echo revision=2026-07-28 client=uap-sdk-v2 -> 200/.test(host.stderr()),
           'the host log names the revision and client of the v2 client\'s calls');
   }
 
