@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 base="${1:-HEAD}"
 build="${UAP_TIDY_BUILD:-build/release}"
-paths=(host/src sdk tools modules protocol)
+paths=(base host/src sdk tools modules protocol)
 for tool in git-clang-format clang-tidy-diff; do
   command -v "$tool" > /dev/null || { echo "check-changed-lines: $tool is missing; run scripts/install-deps.sh" >&2; exit 1; }
 done

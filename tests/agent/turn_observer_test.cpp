@@ -118,7 +118,8 @@ TEST(TurnChanges, WhatARevertCannotTakeBackIsNamed) {
         EXPECT_TRUE(uap::agent::unrevertible_reason(tool, metadata).has_value()) << tool;
     for (const char* tool : {"Read", "Grep", "Glob", "TodoWrite", "mcp__uap__uap_transform_set", "mcp__uap__uap_query_hierarchy"})
         EXPECT_FALSE(uap::agent::unrevertible_reason(tool, metadata).has_value()) << tool;
-    EXPECT_NE(uap::agent::unrevertible_reason("mcp__uap__uap_asset_create", metadata)->find("uap_asset_create is not undoable"), std::string::npos);
+    EXPECT_NE(uap::agent::unrevertible_reason("mcp__uap__uap_asset_create", metadata)->reason.find("uap_asset_create is not undoable"),
+              std::string::npos);
 }
 
 

@@ -91,10 +91,10 @@ TEST(ScriptGate, ChecksToolCalls) {
     EXPECT_TRUE(check_tool_call("Bash", parse(R"({"command":"mv /tmp/x.cs Assets/S/"})"), project, project));
     EXPECT_TRUE(check_tool_call("Bash", parse(R"({"command":"mv /tmp/x.cs Assets/S/x.cs"})"), project, project));
     EXPECT_FALSE(check_tool_call("Read", parse(R"({"file_path":"/p/Assets/S/Foo.cs"})"), project, project));
-    auto guidance = check_tool_call("Write", parse(R"({"file_path":"Assets/Foo.cs"})"), project, project);
-    ASSERT_TRUE(guidance);
-    EXPECT_NE(guidance->find("UapStaging/"), std::string::npos);
-    EXPECT_NE(guidance->find("uap_scripts_commit"), std::string::npos);
+    auto refusal = check_tool_call("Write", parse(R"({"file_path":"Assets/Foo.cs"})"), project, project);
+    ASSERT_TRUE(refusal);
+    EXPECT_NE(refusal->guidance.find("UapStaging/"), std::string::npos);
+    EXPECT_NE(refusal->guidance.find("uap_scripts_commit"), std::string::npos);
 }
 
 TEST(ScriptGate, RefusesWritesThroughALinkInsideTheProject) {
@@ -114,8 +114,8 @@ TEST(ScriptGate, RefusesWritesThroughALinkInsideTheProject) {
     // A .txt name through Notes -> Assets/Scripts, then renamed .cs by the shell, would skip staging.
     auto into_assets = check_tool_call("Write", parse(R"({"file_path":"Notes/Helper.txt"})"), project, project);
     ASSERT_TRUE(into_assets);
-    EXPECT_NE(into_assets->find("symbolic link"), std::string::npos) << *into_assets;
-    EXPECT_NE(into_assets->find("Notes"), std::string::npos) << *into_assets;
+    EXPECT_NE(into_assets->guidance.find("symbolic link"), std::string::npos) << into_assets->guidance;
+    EXPECT_NE(into_assets->guidance.find("Notes"), std::string::npos) << into_assets->guidance;
     EXPECT_TRUE(check_tool_call("Bash", parse(R"({"command":"echo x > Docs/out.txt"})"), project, project));
     EXPECT_FALSE(check_tool_call("Write", parse(R"({"file_path":"Assets/Scripts/readme.txt"})"), project, project));
     EXPECT_FALSE(check_tool_call("Write", parse(R"({"file_path":"/elsewhere/readme.txt"})"), project, project));

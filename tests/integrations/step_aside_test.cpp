@@ -5,7 +5,7 @@
 #include "app/module_registry.hpp"
 #include "mcp/mcp_endpoint.hpp"
 #include "mcp/session_table.hpp"
-#include "mcp/module_tools.hpp"
+#include "app/module_tools.hpp"
 #include "modules/manifest.hpp"
 #include "runner/isolated_module.hpp"
 #include "server/access_tokens.hpp"
@@ -33,14 +33,14 @@ void copy_covered_pack(const fs::path& target) {
     ASSERT_EQ(manifest->covered_by, (std::map<std::string, std::string>{{"echo", "uloop:get-logs"}}));
 }
 
-std::vector<std::string> served(const uap::mcp::ModuleTools& tools) {
+std::vector<std::string> served(const uap::app::ModuleTools& tools) {
     std::vector<std::string> names;
     for (auto* tool : tools.enabled_tools())
         names.push_back(tool->name);
     return names;
 }
 
-bool serves(const uap::mcp::ModuleTools& tools, const std::string& name) {
+bool serves(const uap::app::ModuleTools& tools, const std::string& name) {
     auto names = served(tools);
     return std::find(names.begin(), names.end(), name) != names.end();
 }
@@ -69,17 +69,17 @@ protected:
     void start() {
         uap::modules::ModuleHost::Options base;
         base.start_isolated = uap::runner::module_runner(UAP_MODULE_RUNNER);
-        tools = std::make_unique<uap::mcp::ModuleTools>(uap::app::registry_source(project, {root / "packs"}, base), project);
+        tools = std::make_unique<uap::app::ModuleTools>(uap::app::registry_source(project, {root / "packs"}, base), project);
         tools->on_tools_changed([this] { ++announcements; });
     }
     // The folder scan is rate-limited; wait it out so refresh() looks again.
     bool refresh_after_interval() {
-        std::this_thread::sleep_for(uap::mcp::folder_recheck_interval * 2);
+        std::this_thread::sleep_for(uap::app::folder_recheck_interval * 2);
         return tools->refresh();
     }
 
     fs::path root, project;
-    std::unique_ptr<uap::mcp::ModuleTools> tools;
+    std::unique_ptr<uap::app::ModuleTools> tools;
     std::atomic<int> announcements{0};
 };
 

@@ -3,7 +3,7 @@
 #include "runner/isolated_module.hpp"
 #include "mcp/mcp_endpoint.hpp"
 #include "mcp_post.hpp"
-#include "mcp/module_tools.hpp"
+#include "app/module_tools.hpp"
 #include "modules/module_host.hpp"
 #include "server/router.hpp"
 #include "support/files.hpp"
@@ -41,7 +41,7 @@ protected:
         settings = new uap::settings::ProjectSettings(std::move(*loaded));
         host = new uap::modules::ModuleHost(uap::modules::ModuleHost::Options{
             {{fs::path(UAP_MCP_TEST_PLUGINS), uap::modules::Origin::CommandLine}}, settings, nullptr, uap::runner::module_runner()});
-        tools = new uap::mcp::ModuleTools(*host, project);
+        tools = new uap::app::ModuleTools(*host, project);
         sessions = new uap::mcp::SessionTable();
         endpoint = new uap::mcp::McpEndpoint(*tools, *sessions, uap::mcp::ServerIdentity{.version = "test"});
         tokens = new uap::server::AccessTokens(mcp_token, "editor-token-editor-token-editor", "panel-token-panel-token-panel-to");
@@ -97,7 +97,7 @@ protected:
     static inline fs::path project;
     static inline uap::settings::ProjectSettings* settings;
     static inline uap::modules::ModuleHost* host;
-    static inline uap::mcp::ModuleTools* tools;
+    static inline uap::app::ModuleTools* tools;
     static inline uap::mcp::SessionTable* sessions;
     static inline uap::mcp::McpEndpoint* endpoint;
     static inline uap::server::AccessTokens* tokens;

@@ -4,7 +4,7 @@
 Usage: error_shape_check.py SOURCE_ROOT ALLOWED [FILE...]
 
 Failures are returned as Expected<T> (support/expected.hpp), whose Error carries an ErrorCode and a
-reason. This check reads the headers of host/src, tools/, protocol/ and sdk/testkit/ (or the given
+reason. This check reads the headers of base/, host/src, tools/, protocol/ and sdk/testkit/ (or the given
 files) and flags the shapes that hide a failure elsewhere: an out-parameter for the error text
 (`std::string& error`), and a function returning std::optional<std::string> whose name says it
 is a refusal, problem, mismatch, reason or error. ALLOWED lists today's offenders as
@@ -15,7 +15,7 @@ import pathlib
 import re
 import sys
 
-FOLDERS = ("host/src", "tools", "protocol", "sdk/testkit")
+FOLDERS = ("base", "host/src", "tools", "protocol", "sdk/testkit")
 SUFFIXES = {".hpp", ".h"}
 ERROR_OUT_PARAMETER = re.compile(r"(?<!const )std::string\s*[&*]\s*(error|reason|why|problem|message_out)\w*\s*[,)]")
 OPTIONAL_STRING_FUNCTION = re.compile(r"std::optional<std::string>\s+(\w+)\s*\(")

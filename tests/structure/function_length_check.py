@@ -16,7 +16,7 @@ import pathlib
 import re
 import sys
 
-FOLDERS = ("host/src", "tools", "protocol", "sdk", "modules")
+FOLDERS = ("base", "host/src", "tools", "protocol", "sdk", "modules")
 SUFFIXES = {".cpp", ".hpp", ".h", ".inl"}
 DEFAULT_LIMIT = 80
 

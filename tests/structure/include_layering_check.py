@@ -3,8 +3,8 @@
 
 Usage: include_layering_check.py SOURCE_ROOT RULES [--plant AS_PATH=FILE ...]
 
-Builds the include graph between the architecture's units (each folder of host/src, the platform
-layer, each bundled pack folder, the simulator, the SDK's headers, the test kit, the protocol
+Builds the include graph between the architecture's units (each folder of host/src, the base
+library and its platform layer, each bundled pack folder, the simulator, the SDK's headers, the test kit, the protocol
 library, Boost.DLL) from every #include in product code, and prints each edge that RULES (the
 allow-list beside docs/architecture.md) does not name, with the files that make it. Also prints
 allowed edges that nothing uses any more, so the list shrinks as the code does. --plant reads FILE
@@ -16,7 +16,7 @@ import pathlib
 import re
 import sys
 
-SCANNED = ("host/src", "tools", "modules", "sdk", "protocol")
+SCANNED = ("base", "host/src", "tools", "modules", "sdk", "protocol")
 SUFFIXES = {".cpp", ".hpp", ".h", ".cc"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 
@@ -24,6 +24,10 @@ INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 def unit_of(relative: pathlib.PurePosixPath) -> str | None:
     """The architecture unit a file belongs to, or None for files outside every unit."""
     parts = relative.parts
+    if parts[:3] == ("base", "support", "platform"):
+        return "support/platform"
+    if parts[:2] == ("base", "support"):
+        return "support"
     if parts[:2] == ("host", "src"):
         if len(parts) == 3:
             return "main"
@@ -46,7 +50,7 @@ def unit_of(relative: pathlib.PurePosixPath) -> str | None:
 class Tree:
     def __init__(self, root: pathlib.Path):
         self.root = root
-        self.host_folders = {path.name for path in (root / "host/src").iterdir() if path.is_dir()}
+        self.host_folders = {path.name for folder in ("host/src", "base") for path in (root / folder).iterdir() if path.is_dir()}
         self.files = [path.relative_to(root) for folder in SCANNED for path in sorted((root / folder).rglob("*"))
                       if path.suffix in SUFFIXES and path.is_file()]
         self.by_name = collections.defaultdict(list)

@@ -8,7 +8,7 @@ import pathlib
 import re
 import sys
 
-FOLDERS = ("host", "tools", "modules")
+FOLDERS = ("base", "host", "tools", "modules")
 SUFFIXES = {".cpp", ".hpp", ".h", ".cc"}
 
 # An escaped JSON key opening a member inside an ordinary literal: "{\"id\":" or ",\"state\":".
@@ -43,7 +43,7 @@ def main() -> int:
                 findings.append(f"{path}:{number}: {line.strip()}")
     if findings:
         print("JSON assembled by string concatenation; write it with uap::json::TextWriter "
-              "(host/src/support/json_writer.hpp) or a rapidjson::Writer instead:")
+              "(base/support/json_writer.hpp) or a rapidjson::Writer instead:")
         print("\n".join(findings))
         return 1
     print(f"checked {len(files)} files: no JSON built by concatenation")

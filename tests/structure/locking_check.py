@@ -19,7 +19,7 @@ import shlex
 import subprocess
 import sys
 
-FOLDERS = ("host/src", "tools", "modules", "sdk")
+FOLDERS = ("base", "host/src", "tools", "modules", "sdk")
 SUFFIXES = {".cpp", ".hpp", ".h"}
 MUTEX_MEMBER = re.compile(r"^\s*(mutable\s+)?(uap::)?Mutex\s+(\w+)\s*;")
 STD_MUTEX_MEMBER = re.compile(r"^\s*(mutable\s+)?std::mutex\s+(\w+)\s*;")

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Finds implicit text-to-path conversions in host/src that path_text_check.py cannot see.
+"""Finds implicit text-to-path conversions in base/ and host/src that path_text_check.py cannot see.
 
 Usage: path_conversion_audit.py BUILD_DIR (a Linux build with compile_commands.json, e.g. build/release).
 Copies libstdc++'s bits/fs_path.h into a temporary folder with std::filesystem::path's constructor
 from std::string, std::string_view and char pointers made explicit, and its /=, +=, =, assign and
-append refusing them, then compiles every host/src file (outside the platform layer) against it
+append refusing them, then compiles every base/ and host/src file (outside the platform layer) against it
 with -fsyntax-only. Each error is a place where text becomes a path without utf8::to_path (on
 Windows: in the ANSI code page). Conversions of ASCII constants (`path / manifest_file_name`) are
 harmless. Too slow for the test suite (minutes of CPU); run it after changing how paths are built.
@@ -52,7 +52,7 @@ def patched_header(compiler: str, folder: pathlib.Path) -> None:
 def main() -> int:
     build = pathlib.Path(sys.argv[1]).resolve()
     commands = json.loads((build / "compile_commands.json").read_text())
-    selected = [entry for entry in commands if "/host/src/" in entry["file"] and "/support/platform/" not in entry["file"]]
+    selected = [entry for entry in commands if ("/host/src/" in entry["file"] or "/base/support/" in entry["file"]) and "/support/platform/" not in entry["file"]]
     findings = 0
     with tempfile.TemporaryDirectory(prefix="uap-path-audit-") as temporary:
         folder = pathlib.Path(temporary)

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Fails when host code turns a path into text, or text into a path, without the UTF-8 helpers.
 
-Usage: path_text_check.py SOURCE_ROOT [FILE...]. Scans host/src (or the given files), skipping the
-platform layer (host/src/support/platform/), and prints every offending line; exits 1 when there is one.
+Usage: path_text_check.py SOURCE_ROOT [FILE...]. Scans base/ and host/src (or the given files), skipping the
+platform layer (base/support/platform/), and prints every offending line; exits 1 when there is one.
 On Windows, path.string(), path(std::string) and std::getenv use the ANSI code page, not UTF-8, so a
 Japanese project path turns into mojibake; support/utf8_path.hpp (utf8::from_path, utf8::to_path) and
 platform::environment_value are the one way (docs/platforms.md).
@@ -12,7 +12,7 @@ import re
 import sys
 
 SUFFIXES = {".cpp", ".hpp", ".h"}
-PLATFORM_LAYER = pathlib.PurePosixPath("host/src/support/platform")
+PLATFORM_LAYER = pathlib.PurePosixPath("base/support/platform")
 
 RULES = [
     # path.string(), path->string(), generic_string(), u8string(): the path's text in the code page.
@@ -30,7 +30,7 @@ RULES = [
 def main() -> int:
     root = pathlib.Path(sys.argv[1])
     files = [pathlib.Path(name) for name in sys.argv[2:]] or [
-        path for path in sorted((root / "host" / "src").rglob("*"))
+        path for folder in ("base", "host/src") for path in sorted((root / folder).rglob("*"))
         if path.suffix in SUFFIXES and PLATFORM_LAYER not in pathlib.PurePosixPath(path.relative_to(root).as_posix()).parents
     ]
     findings = []
@@ -45,7 +45,7 @@ def main() -> int:
               "platform::environment_value (the code page is not UTF-8 on Windows):")
         print("\n".join(findings))
         return 1
-    print("every path-text conversion in host/src goes through the UTF-8 helpers")
+    print("every path-text conversion in base/ and host/src goes through the UTF-8 helpers")
     return 0
 
 

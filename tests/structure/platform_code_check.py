@@ -2,16 +2,16 @@
 """Fails when product code outside the platform layer includes a system header or tests a platform macro.
 
 Usage: platform_code_check.py SOURCE_ROOT [--folders A,B,...] [FILE...]. Scans host/, tools/ and
-modules/ (or the given folders, or the given files), skipping host/src/support/platform/, and prints
+modules/ (or the given folders, or the given files), skipping base/support/platform/, and prints
 every offending line; exits 1 when there is one.
 """
 import pathlib
 import re
 import sys
 
-FOLDERS = ("host", "tools", "modules")
+FOLDERS = ("base", "host", "tools", "modules")
 SUFFIXES = {".cpp", ".hpp", ".h", ".cc"}
-PLATFORM_LAYER = pathlib.PurePosixPath("host/src/support/platform")
+PLATFORM_LAYER = pathlib.PurePosixPath("base/support/platform")
 
 # POSIX and Windows headers: <unistd.h>, <sys/...>, <windows.h>, <dlfcn.h> and the like.
 SYSTEM_HEADER = re.compile(
@@ -43,11 +43,11 @@ def main() -> int:
             if offending(line):
                 findings.append(f"{path}:{number}: {line.strip()}")
     if findings:
-        print("system headers and platform conditionals belong in host/src/support/platform/ "
+        print("system headers and platform conditionals belong in base/support/platform/ "
               "(add a function to support/platform/platform.hpp instead):")
         print("\n".join(findings))
         return 1
-    print("no platform code outside host/src/support/platform/")
+    print("no platform code outside base/support/platform/")
     return 0
 
 

@@ -2,7 +2,7 @@
 """Fails when product code writes, renames, deletes or re-permissions files without the file jail.
 
 Usage: raw_file_writes_check.py SOURCE_ROOT [FILE...]. Scans host/ and modules/ (or the given files),
-skipping host/src/support/platform/ (the operating-system layer, which the jail's users never reach
+skipping base/support/platform/ (the operating-system layer, which the jail's users never reach
 directly), and prints every line that changes the file system through std::filesystem, an ofstream
 or a C stdio/POSIX call; exits 1 when there is one. Such changes go through the SDK's jail
 (sdk/include/uap/sdk/file_jail.hpp) or support/files.hpp, which is built on it.
@@ -11,9 +11,9 @@ import pathlib
 import re
 import sys
 
-FOLDERS = ("host", "modules")
+FOLDERS = ("base", "host", "modules")
 SUFFIXES = {".cpp", ".hpp", ".h", ".cc"}
-PLATFORM_LAYER = pathlib.PurePosixPath("host/src/support/platform")
+PLATFORM_LAYER = pathlib.PurePosixPath("base/support/platform")
 
 # std::filesystem (as fs:: or in full) calls that create, replace, move, delete or re-permission.
 FILESYSTEM_CHANGE = re.compile(

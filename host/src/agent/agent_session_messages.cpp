@@ -253,7 +253,7 @@ void AgentSession::handle_user(const rapidjson::Value& message) {
                 if (auto refusal = check_tool_call(call->second.name, call->second.input, m_options.project, m_options.project)) {
                     rapidjson::Value policy(rapidjson::kObjectType);
                     policy.AddMember("basis", "script gate", finished.GetAllocator());
-                    policy.AddMember("message", json::string_value(*refusal, finished.GetAllocator()), finished.GetAllocator());
+                    policy.AddMember("message", json::string_value(refusal->guidance, finished.GetAllocator()), finished.GetAllocator());
                     finished.AddMember("policy", policy, finished.GetAllocator());
                 }
             if (call->second.denial) {

@@ -38,7 +38,7 @@ void AgentSession::note_tool_use_locked(const std::string& tool_use_id, const st
     auto& changes = m_unrevertible[turn];
     constexpr size_t max_listed_changes = 200;
     if (changes.size() < max_listed_changes)
-        changes.push_back(api::UnrevertibleChange{tool_use_id, tool, *reason});
+        changes.push_back(api::UnrevertibleChange{tool_use_id, tool, reason->reason});
     while (m_unrevertible.size() > remembered_turns)
         m_unrevertible.erase(m_unrevertible.begin());
 }

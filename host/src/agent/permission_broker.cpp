@@ -74,7 +74,7 @@ std::optional<BrokerDecision> auto_approval(std::string_view tool_name, const Br
 
 BrokerDecision decide_permission(std::string_view tool_name, const rapidjson::Value& input, const BrokerContext& context) {
     if (auto refusal = check_tool_call(tool_name, input, context.cwd, context.project))
-        return BrokerDecision{Verdict::Deny, *refusal, "script gate"};
+        return BrokerDecision{Verdict::Deny, refusal->guidance, "script gate"};
     // A call through uap_tool_call is judged as the call it forwards: its target's traits and rules,
     // never the dispatcher's (an "always allow" of the dispatcher would allow every hidden tool).
     std::string subject = effective_tool_name(tool_name, input);

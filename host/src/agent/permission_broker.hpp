@@ -5,7 +5,7 @@
 #pragma once
 
 #include "agent/agent_settings.hpp"
-#include "modules/tool_description.hpp"
+#include "api/tool_metadata.hpp"
 
 #include <rapidjson/document.h>
 

@@ -213,8 +213,8 @@ std::string gate_guidance(GatedKind kind, std::string_view path) {
            "uap_scripts_commit tool to validate the staged scripts and move them into Assets/ in one step.";
 }
 
-std::optional<std::string> check_tool_call(std::string_view tool_name, const rapidjson::Value& input,
-                                           const std::filesystem::path& cwd, const std::filesystem::path& project) {
+std::optional<GateRefusal> check_tool_call(std::string_view tool_name, const rapidjson::Value& input, const std::filesystem::path& cwd,
+                                           const std::filesystem::path& project) {
     std::vector<std::string> paths;
     if (tool_name == "Write" || tool_name == "Edit" || tool_name == "MultiEdit") {
         if (auto path = json::string_field(input, "file_path"))
@@ -231,9 +231,9 @@ std::optional<std::string> check_tool_call(std::string_view tool_name, const rap
     }
     for (auto& path : paths) {
         if (GatedKind kind = classify_path(path, cwd, project); kind != GatedKind::None)
-            return gate_guidance(kind, path);
+            return GateRefusal{gate_guidance(kind, path)};
         if (auto link = linked_inside_project(path, cwd, project))
-            return link_guidance(path, *link, cwd);
+            return GateRefusal{link_guidance(path, *link, cwd)};
     }
     return std::nullopt;
 }

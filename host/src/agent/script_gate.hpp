@@ -35,8 +35,14 @@ std::vector<std::string> powershell_write_targets(std::string_view command);
 // The guidance text given to the model when a write is refused.
 std::string gate_guidance(GatedKind kind, std::string_view path);
 
-// The gate's verdict on one tool call: a refusal reason, or nullopt when the call may go on.
-std::optional<std::string> check_tool_call(std::string_view tool_name, const rapidjson::Value& input,
-                                           const std::filesystem::path& cwd, const std::filesystem::path& project);
+// The gate refusing one tool call: what the model is told instead (where the file goes, which tool
+// commits it). A verdict rather than a failure: the gate worked, and the call must not run.
+struct GateRefusal {
+    std::string guidance;
+};
+
+// The gate's verdict on one tool call: its refusal, or nullopt when the call may go on.
+std::optional<GateRefusal> check_tool_call(std::string_view tool_name, const rapidjson::Value& input, const std::filesystem::path& cwd,
+                                           const std::filesystem::path& project);
 
 } // namespace uap::agent

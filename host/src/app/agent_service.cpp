@@ -15,7 +15,7 @@ agent::MetadataLookup metadata_from(const modules::ModuleHost& modules) {
     };
 }
 
-agent::MetadataLookup metadata_from(const mcp::ModuleTools& tools, const mcp::ProjectTools& project) {
+agent::MetadataLookup metadata_from(const ModuleTools& tools, const mcp::ProjectTools& project) {
     // The registry of the moment: a pack enabled or installed later is known too. The discovery
     // tools are the endpoint's own; a call through uap_tool_call is judged by its target before this.
     return [&tools, &project](std::string_view tool) -> std::optional<modules::ToolMetadata> {
@@ -29,7 +29,7 @@ agent::MetadataLookup metadata_from(const mcp::ModuleTools& tools, const mcp::Pr
     };
 }
 
-agent::ToolLister tools_from(const mcp::ModuleTools& tools, const mcp::ProjectTools& project) {
+agent::ToolLister tools_from(const ModuleTools& tools, const mcp::ProjectTools& project) {
     return [&tools, &project] {
         std::vector<std::string> names{std::string(mcp::search_tool_name), std::string(mcp::call_tool_name)};
         for (const modules::ToolEntry* entry : tools.host()->tools())

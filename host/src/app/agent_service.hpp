@@ -4,7 +4,7 @@
 
 #include "agent/agent_session.hpp"
 #include "app/editor_turns.hpp"
-#include "mcp/module_tools.hpp"
+#include "app/module_tools.hpp"
 #include "mcp/project_tools.hpp"
 #include "modules/module_host.hpp"
 #include "panel/panel_endpoint.hpp"
@@ -17,9 +17,9 @@ namespace uap::app {
 // Our tools' metadata by module tool name, from the module registry.
 agent::MetadataLookup metadata_from(const modules::ModuleHost& modules);
 // Also the project's C# tools (project_<name>), by their served name.
-agent::MetadataLookup metadata_from(const mcp::ModuleTools& tools, const mcp::ProjectTools& project);
+agent::MetadataLookup metadata_from(const ModuleTools& tools, const mcp::ProjectTools& project);
 // Our tools of the moment, by module name (for the fixed permission list of a CLI without the prompt tool).
-agent::ToolLister tools_from(const mcp::ModuleTools& tools, const mcp::ProjectTools& project);
+agent::ToolLister tools_from(const ModuleTools& tools, const mcp::ProjectTools& project);
 
 class AgentService {
 public:

@@ -3,11 +3,12 @@
 
 #include "agent/notice_text.hpp"
 #include "app/integration_wiring.hpp"
+#include "app/isolated_packs.hpp"
 #include "app/module_registry.hpp"
+#include "app/pack_catalog.hpp"
 #include "app/profile_wiring.hpp"
 #include "modules/fault_records.hpp"
 #include "modules/install_scratch.hpp"
-#include "runner/isolated_module.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
 #include "support/platform/platform.hpp"
@@ -60,7 +61,7 @@ void publish_project_tool_warnings(HostGraph& graph, const std::vector<std::stri
 // The project's C# tools follow the editor: each hello brings the current set, a reload or a
 // disconnection takes them away until the next hello.
 void wire_project_tools(HostGraph& graph, const std::filesystem::path& project) {
-    mcp::ModuleTools& tools = *graph.tools;
+    ModuleTools& tools = *graph.tools;
     graph.project_tools = std::make_unique<mcp::ProjectTools>(
         graph.editor->bridge(), [&tools] { return tools.toggle(settings::project_tools_toggle) == settings::Toggle::Enabled; },
         settings::toggle_command(settings::Toggle::Enabled, settings::project_tools_toggle, project));
@@ -139,9 +140,9 @@ void build_tools(HostGraph& graph, const HostOptions& options) {
     module_options.editor = graph.module_editor.get();
     module_options.editor_events = &graph.editor->bridge();
     module_options.clock = options.module_clock;
-    module_options.start_isolated = runner::module_runner();
+    module_options.start_isolated = isolated_pack_starter();
     module_options.on_pack_disabled = pack_disabled_reporter(graph, options.project);
-    graph.tools = std::make_unique<mcp::ModuleTools>(registry_source(options.project, options.plugin_folders, module_options), options.project);
+    graph.tools = std::make_unique<ModuleTools>(registry_source(options.project, options.plugin_folders, module_options), options.project);
     graph.sessions = std::make_unique<mcp::SessionTable>();
     graph.notifications = std::make_unique<mcp::NotificationHub>();
     graph.tools->on_tools_changed([graph = &graph] { announce_tools_changed(*graph); });
@@ -223,7 +224,7 @@ void build_panel(HostGraph& graph, const HostOptions& options) {
     const auto& project = options.project;
     panel::PanelEndpoint& endpoint = graph.agent->endpoint();
     endpoint.set_limits(panel::PanelLimits::from(*graph.settings));
-    graph.catalog = std::make_unique<panel::ModuleCatalog>(
+    graph.catalog = std::make_unique<PackCatalog>(
         [tools = graph.tools.get()] {
             tools->refresh(); // A toggle just saved is loaded or dropped before the reply describes it.
             return tools->host();

@@ -11,7 +11,7 @@
 #include "mcp/event_stream_route.hpp"
 #include "mcp/mcp_endpoint.hpp"
 #include "mcp/host_tools.hpp"
-#include "mcp/module_tools.hpp"
+#include "app/module_tools.hpp"
 #include "mcp/project_tools.hpp"
 #include "mcp/notification_hub.hpp"
 #include "mcp/resources.hpp"
@@ -50,7 +50,7 @@ struct HostApplication::Graph {
     // Long-running tools' jobs: they call into tools, and are stopped explicitly before it goes.
     std::unique_ptr<mcp::ToolJobs> jobs;
     std::unique_ptr<JobStatusLink> module_editor; // The bridge, plus host.jobStatus for module jobs.
-    std::unique_ptr<mcp::ModuleTools> tools; // Rebuilds the module registry when its files change.
+    std::unique_ptr<ModuleTools> tools;           // Rebuilds the module registry when its files change.
     std::unique_ptr<mcp::ProjectTools> project_tools; // The editor's C# tools, from its latest hello.
     std::unique_ptr<mcp::HostTools> served_tools;     // Both, as the endpoint and the agent see them.
     std::unique_ptr<mcp::SessionTable> sessions;

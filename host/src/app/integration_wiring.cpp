@@ -58,7 +58,7 @@ rapidjson::Value uloop_status(const fs::path& project, const std::string& path_v
 
 } // namespace
 
-void add_integration_sources(agent::AgentOptions& options, const mcp::ModuleTools& tools) {
+void add_integration_sources(agent::AgentOptions& options, const ModuleTools& tools) {
     auto environment = cli_environment(options.environment_overrides);
     fs::path config = integrations::claude_config_folder(environment);
     std::string path_variable;

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "agent/agent_session.hpp"
-#include "mcp/module_tools.hpp"
+#include "app/module_tools.hpp"
 
 #include <filesystem>
 #include <string>
@@ -17,6 +17,6 @@ std::vector<std::string> cli_environment(const std::vector<std::string>& overrid
 // Adds the integrations' instruction, argument and status sources to options (which must already
 // name the project and carry the environment overrides). tools says at each spawn which of the
 // host's tools the agent can call; it must outlive the agent session.
-void add_integration_sources(agent::AgentOptions& options, const mcp::ModuleTools& tools);
+void add_integration_sources(agent::AgentOptions& options, const ModuleTools& tools);
 
 } // namespace uap::app

@@ -30,7 +30,7 @@ std::map<std::string, std::string> present_integrations(const fs::path& project)
 
 } // namespace
 
-mcp::ReloadSource registry_source(const fs::path& project, std::vector<fs::path> command_line_folders, modules::ModuleHost::Options base) {
+ReloadSource registry_source(const fs::path& project, std::vector<fs::path> command_line_folders, modules::ModuleHost::Options base) {
     struct Inputs {
         std::vector<modules::PluginFolder> folders;
         fs::path settings_file;
@@ -41,12 +41,13 @@ mcp::ReloadSource registry_source(const fs::path& project, std::vector<fs::path>
     // changes which tools are served, and is announced like any other registry change. So are the
     // project's packages: Unity rewrites Packages/packages-lock.json whenever it adds or removes one.
     auto fingerprint = [inputs, project] {
-        std::string text = mcp::registry_fingerprint(inputs->folders, inputs->settings_file) + modules::package_folders_fingerprint(project);
+        std::string text = registry_fingerprint(inputs->folders, inputs->settings_file) + modules::package_folders_fingerprint(project);
         for (auto& [id, name] : present_integrations(project))
             text += "integration " + id + "\n";
         return text;
     };
-    auto build = [project, command_line_folders = std::move(command_line_folders), base = std::move(base), inputs, fingerprint]() -> mcp::RegistryBuild {
+    auto build = [project, command_line_folders = std::move(command_line_folders), base = std::move(base), inputs,
+                  fingerprint]() -> RegistryBuild {
         auto settings = settings::ProjectSettings::load(project);
         if (!settings) {
             log::modules.warn("keeping the current registry: {}", settings.error().message());
@@ -73,8 +74,8 @@ mcp::ReloadSource registry_source(const fs::path& project, std::vector<fs::path>
         refresh_exported_skills(project, *host);
         return {std::move(host), std::move(before), present_integrations(project)};
     };
-    auto settings_fingerprint = [inputs] { return mcp::registry_fingerprint({}, inputs->settings_file); };
-    return mcp::ReloadSource{build, fingerprint, settings_fingerprint};
+    auto settings_fingerprint = [inputs] { return registry_fingerprint({}, inputs->settings_file); };
+    return ReloadSource{build, fingerprint, settings_fingerprint};
 }
 
 } // namespace uap::app

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "api/editor_link.hpp"
-#include "mcp/module_tools.hpp"
+#include "app/module_tools.hpp"
 #include "modules/module_host.hpp"
 
 #include <filesystem>
@@ -15,8 +15,7 @@ namespace uap::app {
 // Builds the registry from the same settings and folders as `uap-host modules list` does, so the
 // two never disagree. command_line_folders: the --plugins folders. base: the editor, the isolated
 // starter and the disabled-pack handler; each build fills in the folders and settings.
-mcp::ReloadSource registry_source(const std::filesystem::path& project, std::vector<std::filesystem::path> command_line_folders,
-                                  modules::ModuleHost::Options base);
-
+ReloadSource registry_source(const std::filesystem::path& project, std::vector<std::filesystem::path> command_line_folders,
+                             modules::ModuleHost::Options base);
 
 } // namespace uap::app

@@ -16,7 +16,7 @@ agent::InstructionSource profile_instructions(profiles::ProfileService& service)
     };
 }
 
-std::vector<profiles::PackProfiles> loaded_pack_profiles(const mcp::ModuleTools& tools) {
+std::vector<profiles::PackProfiles> loaded_pack_profiles(const ModuleTools& tools) {
     std::vector<profiles::PackProfiles> packs;
     auto host = tools.host();
     if (!host)

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "agent/agent_session.hpp"
-#include "mcp/module_tools.hpp"
+#include "app/module_tools.hpp"
 #include "mcp/resource_sources.hpp"
 #include "profiles/profile_service.hpp"
 
@@ -19,7 +19,7 @@ namespace uap::app {
 agent::InstructionSource profile_instructions(profiles::ProfileService& service);
 
 // The profiles folders of the packs the registry loaded (a disabled pack is not loaded).
-std::vector<profiles::PackProfiles> loaded_pack_profiles(const mcp::ModuleTools& tools);
+std::vector<profiles::PackProfiles> loaded_pack_profiles(const ModuleTools& tools);
 
 // The Profiles~ folders of the project's packages (the Pro package ships its profiles there), as
 // pack profiles named after the package. The lock file is read again only when it or the package

@@ -68,7 +68,7 @@ int run_hook_command(const std::vector<std::string>& words) {
     rapidjson::Value specific(rapidjson::kObjectType);
     specific.AddMember("hookEventName", "PreToolUse", allocator);
     specific.AddMember("permissionDecision", "deny", allocator);
-    specific.AddMember("permissionDecisionReason", json::string_value(*refusal, allocator), allocator);
+    specific.AddMember("permissionDecisionReason", json::string_value(refusal->guidance, allocator), allocator);
     output.AddMember("hookSpecificOutput", specific, allocator);
     std::cout << json::to_text(output) << std::endl;
     return Success;

@@ -1,10 +1,10 @@
 // Shared set-up for module-loading commands.
 #include "cli/host_setup.hpp"
 
+#include "app/isolated_packs.hpp"
 #include "cli/cli_text.hpp"
 #include "modules/fault_records.hpp"
 #include "modules/package_folders.hpp"
-#include "runner/isolated_module.hpp"
 #include "support/utf8_path.hpp"
 
 #include <spdlog/spdlog.h>
@@ -74,7 +74,8 @@ Expected<LoadedHost> load_host(const Arguments& arguments, api::EditorLink* edit
     auto folders = plugin_folders(arguments, *host.settings, &host.package_notes);
     for (auto& note : host.package_notes)
         std::cerr << "uap-host: warning: " << note << "\n";
-    modules::ModuleHost::Options options{std::move(folders), host.settings.get(), editor, runner::module_runner(), std::move(on_pack_disabled)};
+    modules::ModuleHost::Options options{std::move(folders), host.settings.get(), editor, app::isolated_pack_starter(),
+                                         std::move(on_pack_disabled)};
     options.trust = read_trust(arguments);
     host.modules = std::make_unique<modules::ModuleHost>(std::move(options));
     return host;

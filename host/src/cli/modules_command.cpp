@@ -1,5 +1,6 @@
 // uap-host modules list | enable | disable | isolate | inline | install | remove | manifest | new |
 // keygen | sign | trust
+#include "app/isolated_packs.hpp"
 #include "cli/action_command.hpp"
 #include "cli/cli_text.hpp"
 #include "cli/commands.hpp"
@@ -10,7 +11,6 @@
 #include "modules/library_description.hpp"
 #include "modules/pack_installer.hpp"
 #include "modules/pack_json.hpp"
-#include "runner/isolated_module.hpp"
 #include "support/files.hpp"
 #include "support/json.hpp"
 #include "support/paths.hpp"
@@ -291,11 +291,11 @@ int install(const Arguments& arguments) {
     auto trust = modules::PublisherTrust::read(modules::trust_files(project));
     if (!trust)
         return fail(Failure, cli_text("modules.cannot_install", {{"error", trust.error().message()}}));
-    auto installed = modules::install_pack(fs::absolute(utf8::to_path(arguments.positional()[1])),
-                                           {paths::user_plugins_folder(), paths::bundled_plugins_folder()},
-                                           arguments.has("replace") ? modules::ExistingPack::Replace : modules::ExistingPack::Refuse,
-                                           {*trust, arguments.has("allow-unsigned") ? modules::UnsignedPacks::Allow : modules::UnsignedPacks::Refuse},
-                                           runner::module_runner(), limits);
+    auto installed = modules::install_pack(
+        fs::absolute(utf8::to_path(arguments.positional()[1])), {paths::user_plugins_folder(), paths::bundled_plugins_folder()},
+        arguments.has("replace") ? modules::ExistingPack::Replace : modules::ExistingPack::Refuse,
+        {*trust, arguments.has("allow-unsigned") ? modules::UnsignedPacks::Allow : modules::UnsignedPacks::Refuse},
+        app::isolated_pack_starter(), limits);
     if (!installed)
         return fail(Failure, cli_text("modules.cannot_install", {{"error", installed.error().message()}}));
     std::cout << "installed " << utf8::from_path(installed->folder) << "\n" << signature_in_words(installed->signature) << "\n";

@@ -4,7 +4,7 @@
 #include "cli/commands.hpp"
 #include "cli/host_setup.hpp"
 #include "cli/running_host.hpp"
-#include "cli/simulator_editor.hpp"
+#include "app/simulator_editor.hpp"
 #include "support/utf8_path.hpp"
 
 #include <algorithm>
@@ -78,10 +78,10 @@ int print_outcome(const modules::ToolOutcome& outcome) {
 }
 
 int call_in_process(const Arguments& arguments, const std::string& name, Target target) {
-    std::unique_ptr<SimulatorEditor> simulator;
+    std::unique_ptr<app::SimulatorEditor> simulator;
     if (target == Target::Simulator) {
         fs::path project = fs::absolute(utf8::to_path(arguments.value("project").value_or(utf8::from_path(fs::current_path()))));
-        auto started = SimulatorEditor::start(project);
+        auto started = app::SimulatorEditor::start(project);
         if (!started)
             return fail(Failure, cli_text("tools.simulator_failed", {{"error", started.error().message()}}));
         simulator = std::move(*started);

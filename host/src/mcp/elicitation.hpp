@@ -6,7 +6,7 @@
 #include "api/tool_outcome.hpp"
 #include "mcp/json_rpc.hpp"
 #include "mcp/protocol_revision.hpp"
-#include "modules/choice_request.hpp"
+#include "api/choice_request.hpp"
 #include "support/expected.hpp"
 
 #include <chrono>

@@ -2,14 +2,15 @@
 // for the MCP endpoint and the agent. Project tools carry the project_ prefix, so the two never mix.
 #pragma once
 
-#include "mcp/module_tools.hpp"
 #include "mcp/project_tools.hpp"
+#include "mcp/tool_provider.hpp"
 
 namespace uap::mcp {
 
 class HostTools final : public ToolProvider {
 public:
-    HostTools(const ModuleTools& modules, const ProjectTools& project) : m_modules(modules), m_project(project) {}
+    // modules: the packs' tools (app/ModuleTools in the host).
+    HostTools(const ToolProvider& modules, const ProjectTools& project) : m_modules(modules), m_project(project) {}
 
     std::vector<const modules::ToolDescription*> enabled_tools() const override;
     std::vector<CatalogueEntry> catalogue() const override;
@@ -18,7 +19,7 @@ public:
     modules::ToolOutcome call(std::string_view name, std::string_view arguments_json, const modules::CallOptions& options) const override;
 
 private:
-    const ModuleTools& m_modules;
+    const ToolProvider& m_modules;
     const ProjectTools& m_project;
 };
 

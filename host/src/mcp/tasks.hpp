@@ -3,7 +3,7 @@
 #pragma once
 
 #include "mcp/tool_jobs.hpp"
-#include "modules/tool_description.hpp"
+#include "api/tool_description.hpp"
 #include "support/clock.hpp"
 #include "support/expected.hpp"
 

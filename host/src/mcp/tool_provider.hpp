@@ -1,12 +1,11 @@
 // What the MCP endpoint needs from the tool side: the enabled tools, a lookup that can tell
-// "disabled" from "unknown", and the call itself. ModuleTools backs it with the module host;
+// "disabled" from "unknown", and the call itself. app/ModuleTools backs it with the module host;
 // tests and the fuzzer use small fakes.
 #pragma once
 
 #include "api/call_options.hpp"
 #include "api/tool_outcome.hpp"
-#include "modules/manifest.hpp"
-#include "modules/tool_description.hpp"
+#include "api/tool_description.hpp"
 
 #include <string>
 #include <string_view>

@@ -4,7 +4,7 @@
 
 #include "mcp/json_rpc.hpp"
 #include "mcp/protocol_revision.hpp"
-#include "modules/module_host.hpp"
+#include "api/tool_description.hpp"
 
 #include <chrono>
 #include <vector>

@@ -1,6 +1,7 @@
 // A module pack's manifest (uap-module.json): parsed and validated before any module code runs.
 #pragma once
 
+#include "api/tool_description.hpp"
 #include "support/expected.hpp"
 
 #include <cstdint>
@@ -21,10 +22,6 @@ inline constexpr uint64_t manifest_max_bytes = 64 * 1024;
 // NEEDS_CHOICE status and the tool call's host_revision (the host table ends where 3 left it), 5
 // appended editor_call_all. A manifest's minHostRevision is compared with it before loading.
 inline constexpr uint32_t host_api_revision = 5; // UAP_ABI_REVISION; host_services.cpp checks that they agree.
-
-// Whether a pack's tools appear in tools/list, or are found and called through the discovery tools
-// (uap_tool_search, uap_tool_call), which keeps the list small whatever is installed.
-enum class Listing { Search, Always };
 
 struct Manifest {
     std::filesystem::path folder;         // The pack folder, absolute.

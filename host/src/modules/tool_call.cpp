@@ -1,7 +1,7 @@
 // ModuleHost::call_tool: validate input, call the module behind a catch-all, check the output.
 #include "modules/module_host.hpp"
 
-#include "modules/choice_request.hpp"
+#include "api/choice_request.hpp"
 #include "modules/fault_records.hpp"
 #include "support/json.hpp"
 #include "support/json_schema.hpp"
@@ -15,22 +15,6 @@
 #include <exception>
 
 namespace uap::modules {
-
-std::string to_string(CallStatus status) {
-    switch (status) {
-    case CallStatus::Success: return "success";
-    case CallStatus::ToolError: return "tool error";
-    case CallStatus::InvalidArguments: return "invalid arguments";
-    case CallStatus::UnknownTool: return "unknown tool";
-    case CallStatus::TooLarge: return "result too large";
-    case CallStatus::Cancelled: return "cancelled";
-    case CallStatus::Unavailable: return "unavailable";
-    case CallStatus::InternalError: return "internal error";
-    case CallStatus::Crashed: return "crashed";
-    case CallStatus::NeedsChoice: return "needs a choice";
-    }
-    return "unknown";
-}
 
 namespace {
 

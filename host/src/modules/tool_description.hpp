@@ -1,40 +1,18 @@
-// A tool as a module described it, checked: name, description, schemas (compiled), and the five
-// explicit metadata flags.
+// A module's describe() output, parsed and checked into tool descriptions (api/tool_description.hpp),
+// and a tool's traits in words.
 #pragma once
 
+#include "api/tool_description.hpp"
 #include "support/expected.hpp"
 
-#include <rapidjson/document.h>
-#include <rapidjson/schema.h>
-
-#include <memory>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace uap::modules {
 
-struct ToolMetadata {
-    // A description built without metadata claims no trait, rather than whatever the memory held.
-    bool read_only = false;
-    bool undoable = false;
-    bool destructive = false;
-    bool idempotent = false;
-    bool long_running = false;
-};
-
 // The metadata in words for people and agents: "read-only, undoable", "writes, not undoable, destructive".
 std::string traits_in_words(const ToolMetadata& metadata);
-
-struct ToolDescription {
-    std::string name;
-    std::string description;
-    std::string japanese_description; // Empty when the tool offers none.
-    std::string input_schema_json;
-    std::string output_schema_json; // Empty when the tool declares none.
-    ToolMetadata metadata;
-    std::shared_ptr<const rapidjson::SchemaDocument> input_schema;
-    std::shared_ptr<const rapidjson::SchemaDocument> output_schema; // Null when none.
-};
 
 struct ModuleDescription {
     std::string id;

@@ -1,9 +1,9 @@
 // Bridge + in-process editor simulator for one-off tool calls.
-#include "cli/simulator_editor.hpp"
+#include "app/simulator_editor.hpp"
 
 #include "version.hpp"
 
-namespace uap::cli {
+namespace uap::app {
 
 SimulatorEditor::SimulatorEditor(const std::filesystem::path& project, server::AccessTokens tokens)
     : m_tokens(std::move(tokens)), m_guard(m_tokens, server::default_max_body_bytes), m_router(m_guard),
@@ -29,4 +29,4 @@ Expected<std::unique_ptr<SimulatorEditor>> SimulatorEditor::start(const std::fil
     return editor;
 }
 
-} // namespace uap::cli
+} // namespace uap::app

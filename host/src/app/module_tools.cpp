@@ -1,5 +1,5 @@
 // The module host as the MCP endpoint's tool provider, with live toggle re-checks.
-#include "mcp/module_tools.hpp"
+#include "app/module_tools.hpp"
 
 #include "support/platform/file_stamp.hpp"
 #include "support/utf8_path.hpp"
@@ -7,7 +7,11 @@
 
 #include <algorithm>
 
-namespace uap::mcp {
+namespace uap::app {
+
+using mcp::Availability;
+using mcp::CatalogueEntry;
+using mcp::ToolLookup;
 
 namespace fs = std::filesystem;
 
@@ -98,7 +102,7 @@ bool ModuleTools::reload() const {
     m_fingerprint = std::move(rebuilt.fingerprint);
     m_present_integrations = std::move(rebuilt.present_integrations);
     std::vector<std::string> after = served_names(*m_host, m_present_integrations);
-    log::mcp.info("the module registry was reloaded ({} tools{})", after.size(), before == after ? ", unchanged" : "");
+    log::modules.info("the module registry was reloaded ({} tools{})", after.size(), before == after ? ", unchanged" : "");
     return before != after;
 }
 
@@ -112,7 +116,7 @@ std::shared_ptr<const settings::ProjectSettings> ModuleTools::current_settings()
     m_settings_stamp = stamp;
     auto loaded = settings::ProjectSettings::load(m_project);
     if (!loaded) {
-        log::mcp.warn("keeping the previous module toggles: {}", loaded.error().message());
+        log::modules.warn("keeping the previous module toggles: {}", loaded.error().message());
         return m_settings;
     }
     m_settings = std::make_shared<settings::ProjectSettings>(std::move(*loaded));
@@ -209,4 +213,4 @@ std::string registry_fingerprint(const std::vector<modules::PluginFolder>& folde
     return text;
 }
 
-} // namespace uap::mcp
+} // namespace uap::app

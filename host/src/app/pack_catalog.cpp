@@ -1,13 +1,13 @@
-// ModuleCatalog: pack descriptions with their saved toggles, and toggling.
-#include "panel/module_catalog.hpp"
+// PackCatalog: pack descriptions with their saved toggles, and toggling.
+#include "app/pack_catalog.hpp"
 
 #include "modules/pack_json.hpp"
 #include "support/json.hpp"
 #include "support/utf8_path.hpp"
 
-namespace uap::panel {
+namespace uap::app {
 
-bool ModuleCatalog::restart_required_locked(const modules::ModuleHost& modules) const {
+bool PackCatalog::restart_required(const modules::ModuleHost& modules) const {
     // The registry follows the settings, so an enabled pack that is still not loaded failed to
     // load or needs what only a restart gives (an install folder the host does not watch).
     for (auto& pack : modules.packs())
@@ -17,9 +17,9 @@ bool ModuleCatalog::restart_required_locked(const modules::ModuleHost& modules) 
     return false;
 }
 
-void ModuleCatalog::describe(rapidjson::Document& reply) const {
+void PackCatalog::describe(rapidjson::Document& reply) const {
     auto current = m_current();
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     auto& allocator = reply.GetAllocator();
     rapidjson::Value packs = modules::packs_json(*current, allocator);
     for (size_t index = 0; index < packs.Size() && index < current->packs().size(); ++index) {
@@ -33,14 +33,14 @@ void ModuleCatalog::describe(rapidjson::Document& reply) const {
     project_tools.AddMember("toggle", rapidjson::StringRef(settings::project_tools_toggle), allocator);
     project_tools.AddMember("enabled", m_settings.toggle(settings::project_tools_toggle) == settings::Toggle::Enabled, allocator);
     reply.AddMember("project_tools", project_tools, allocator);
-    reply.AddMember("restart_required", restart_required_locked(*current), allocator);
+    reply.AddMember("restart_required", restart_required(*current), allocator);
     reply.AddMember("settings_file", json::string_value(utf8::from_path(m_settings.file()), allocator), allocator);
 }
 
-Expected<void> ModuleCatalog::set_enabled(const std::string& pack_id, settings::Toggle state, rapidjson::Document& reply) {
+Expected<void> PackCatalog::set_enabled(const std::string& pack_id, settings::Toggle state, rapidjson::Document& reply) {
     {
         auto current = m_current();
-        std::lock_guard lock(m_mutex);
+        MutexLock lock(m_mutex);
         std::string toggle = pack_id == settings::project_tools_toggle ? pack_id : std::string();
         for (auto& pack : current->packs())
             if (pack->manifest && (pack->manifest->id == pack_id || pack->manifest->toggle == pack_id))
@@ -56,4 +56,4 @@ Expected<void> ModuleCatalog::set_enabled(const std::string& pack_id, settings::
     return {};
 }
 
-} // namespace uap::panel
+} // namespace uap::app

@@ -2,7 +2,7 @@
 // (not from the host's bookkeeping): toggles, installs and rebuilds leave exactly one runner per
 // enabled isolated pack, and a disabled pack has none.
 #include "app/module_registry.hpp"
-#include "mcp/module_tools.hpp"
+#include "app/module_tools.hpp"
 #include "runner/isolated_module.hpp"
 #include "settings/project_settings.hpp"
 #include "support/platform/platform.hpp"
@@ -69,7 +69,7 @@ protected:
         uap::modules::ModuleHost::Options base;
         base.start_isolated = uap::runner::module_runner(UAP_TEST_RUNNER_BINARY);
         // Packs given on the command line run isolated unless the settings say otherwise.
-        tools = std::make_unique<uap::mcp::ModuleTools>(
+        tools = std::make_unique<uap::app::ModuleTools>(
             uap::app::registry_source(project, {fixture_pack("fixture.echo"), fixture_pack("fixture.hostile"), plugins}, base), project);
     }
     void TearDown() override { tools.reset(); }
@@ -84,7 +84,7 @@ protected:
 
     TemporaryFolder folder;
     fs::path project, plugins; // plugins: empty until a test installs a pack there.
-    std::unique_ptr<uap::mcp::ModuleTools> tools;
+    std::unique_ptr<uap::app::ModuleTools> tools;
 };
 
 TEST_F(RunnerLifecycle, TwentyToggleCyclesLeaveOneRunnerPerEnabledIsolatedPack) {
@@ -111,11 +111,11 @@ TEST_F(RunnerLifecycle, AnInstallOrRebuildReplacesTheRunnersItDoesNotAdd) {
     // A pack folder appearing in a plugins folder is what an install looks like to the running
     // host; a rebuilt pack changes its files the same way. Either rebuilds the registry.
     fs::copy(fixture_pack("fixture.throwing-tool"), plugins / "fixture.throwing-tool", fs::copy_options::recursive);
-    std::this_thread::sleep_for(uap::mcp::folder_recheck_interval * 2);
+    std::this_thread::sleep_for(uap::app::folder_recheck_interval * 2);
     EXPECT_TRUE(tools->refresh()) << "the installed pack's tool is served";
     EXPECT_EQ(runners_settled_at(3), 3u) << "two packs' runners replaced, one new";
     uap::testing::write_text_file(plugins / "fixture.throwing-tool" / "rebuilt.txt", "a rebuild touches the pack's files");
-    std::this_thread::sleep_for(uap::mcp::folder_recheck_interval * 2);
+    std::this_thread::sleep_for(uap::app::folder_recheck_interval * 2);
     tools->refresh();
     EXPECT_EQ(runners_settled_at(3), 3u);
     EXPECT_EQ(tools->call("fixture_echo", R"({"text":"after"})", {}).status, CallStatus::Success);

@@ -6,6 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <iterator>
 #include <string_view>
 #include <utility>
 
@@ -38,7 +39,12 @@ private:
         spdlog::logger* sink = spdlog::default_logger_raw();
         if (!sink->should_log(level)) // Formats nothing that would not be written.
             return;
-        sink->log(level, "{}: {}", m_name, fmt::format(format, std::forward<Arguments>(arguments)...));
+        // One buffer for the name and the message (inline up to 500 bytes), handed to spdlog as it
+        // is, so a line is formatted once and usually without touching the heap.
+        fmt::memory_buffer line;
+        fmt::format_to(std::back_inserter(line), "{}: ", m_name);
+        fmt::format_to(std::back_inserter(line), format, std::forward<Arguments>(arguments)...);
+        sink->log(level, spdlog::string_view_t(line.data(), line.size()));
     }
 
     std::string_view m_name;

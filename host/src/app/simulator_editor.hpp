@@ -12,7 +12,7 @@
 #include <filesystem>
 #include <memory>
 
-namespace uap::cli {
+namespace uap::app {
 
 class SimulatorEditor {
 public:
@@ -32,4 +32,4 @@ private:
     server::HostServer m_server;
 };
 
-} // namespace uap::cli
+} // namespace uap::app

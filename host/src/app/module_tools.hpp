@@ -1,4 +1,5 @@
-// ToolProvider over the module host. Module toggles are re-read from the project's settings file
+// The MCP endpoint's ToolProvider over the module host (in app/, since only the composition root
+// knows both). Module toggles are re-read from the project's settings file
 // whenever it changes. A reloadable provider also rebuilds the whole registry when its inputs
 // (settings file, pack folders) change, so enable, disable, install and remove reach a running
 // host: checked before every request and by a watcher that announces the change to clients.
@@ -19,7 +20,7 @@
 #include <string>
 #include <vector>
 
-namespace uap::mcp {
+namespace uap::app {
 
 // Builds a module host from the current settings and folders, and says what it was built from.
 struct RegistryBuild {
@@ -39,7 +40,7 @@ struct ReloadSource {
 // How stale the pack folders may be seen by a request (the settings file is checked every time).
 inline constexpr std::chrono::milliseconds folder_recheck_interval{100};
 
-class ModuleTools final : public ToolProvider {
+class ModuleTools final : public mcp::ToolProvider {
 public:
     // A fixed registry. project: empty for a host without a project (every loaded module stays enabled).
     ModuleTools(const modules::ModuleHost& host, std::filesystem::path project);
@@ -48,12 +49,12 @@ public:
     ~ModuleTools() override;
 
     std::vector<const modules::ToolDescription*> enabled_tools() const override;
-    std::vector<CatalogueEntry> catalogue() const override;
-    Discovery discovery() const override { return Discovery::Offered; }
-    ToolLookup lookup(std::string_view name) const override;
+    std::vector<mcp::CatalogueEntry> catalogue() const override;
+    mcp::Discovery discovery() const override { return mcp::Discovery::Offered; }
+    mcp::ToolLookup lookup(std::string_view name) const override;
     // lookup against the registry as it is, without first rebuilding it: for callers holding a lock
     // that the change handler takes (the agent session's, while it composes the CLI's instructions).
-    ToolLookup lookup_without_refresh(std::string_view name) const;
+    mcp::ToolLookup lookup_without_refresh(std::string_view name) const;
     modules::ToolOutcome call(std::string_view name, std::string_view arguments_json,
                               const modules::CallOptions& options) const override;
 
@@ -100,4 +101,4 @@ private:
 // pack folder (names, sizes, modification times).
 std::string registry_fingerprint(const std::vector<modules::PluginFolder>& folders, const std::filesystem::path& settings_file);
 
-} // namespace uap::mcp
+} // namespace uap::app

@@ -1,5 +1,5 @@
 // Reads and bounds a tool's "needs a choice" answer; see choice_request.hpp.
-#include "modules/choice_request.hpp"
+#include "api/choice_request.hpp"
 
 #include "support/json.hpp"
 
