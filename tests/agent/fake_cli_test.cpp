@@ -6,6 +6,7 @@
 #include "fake_cli_session.hpp"
 #include "panel/panel_endpoint.hpp"
 #include "panel/panel_hub.hpp"
+#include "fakes/json_at.hpp"
 #include "support/json.hpp"
 
 #include <algorithm>
@@ -19,6 +20,7 @@ using namespace std::chrono_literals;
 using uap::agent_test::eventually;
 using uap::agent_test::FakeCli;
 using uap::agent_test::read_text;
+using uap::testing::text_at;
 
 TEST_F(FakeCli, SurvivesGarbageAndResumesAfterASuddenExit) {
     start("talk");
@@ -56,20 +58,26 @@ TEST_F(FakeCli, ACliThatDiesMidTurnClosesTheTurnKeepsThePartialTextAndResumesWit
     {
         std::lock_guard lock(mutex);
         for (size_t index = 0; index < events.size(); ++index) {
-            if (events[index].find("\"type\":\"assistant_message\"") != std::string::npos &&
-                events[index].find("\"text\":\"a partial answer\"") != std::string::npos &&
-                events[index].find("\"interrupted\":true") != std::string::npos)
+            const std::string& event = events[index];
+            if (text_at(event, "/type") == "assistant_message" && text_at(event, "/text") == "a partial answer" &&
+                text_at(event, "/interrupted") == "true")
                 partial = index + 1;
-            if (events[index].find("\"type\":\"turn_finished\"") != std::string::npos &&
-                events[index].find("\"is_error\":true") != std::string::npos && events[index].find("cli_exited") != std::string::npos)
+            if (text_at(event, "/type") == "turn_finished" && text_at(event, "/is_error") == "true" &&
+                text_at(event, "/subtype") == "cli_exited")
                 finished = index + 1;
         }
     }
     ASSERT_GT(partial, 0u) << "no interrupted assistant_message with the partial text";
     ASSERT_GT(finished, partial);
     std::string snapshot = hub.snapshot_text();
-    EXPECT_NE(snapshot.find("\"interrupted\":true"), std::string::npos) << "the transcript lost the partial answer";
-    EXPECT_NE(snapshot.find("\"streaming\":{\"turn_id\":1,\"text\":\"\"}"), std::string::npos) << snapshot;
+    auto kept = uap::json::parse(snapshot);
+    ASSERT_TRUE(kept && kept->HasMember("transcript")) << snapshot;
+    bool partial_kept = false;
+    for (const auto& item : (*kept)["transcript"].GetArray())
+        partial_kept = partial_kept || (text_at(item, "/type") == "assistant_message" && text_at(item, "/interrupted") == "true");
+    EXPECT_TRUE(partial_kept) << "the transcript lost the partial answer: " << snapshot;
+    EXPECT_EQ(text_at(*kept, "/streaming/turn_id"), "1.000000") << snapshot;
+    EXPECT_EQ(text_at(*kept, "/streaming/text"), "") << snapshot;
 
     // The session is resumed, and nothing is re-sent on its own.
     ASSERT_TRUE(eventually([&] { return read_text(root / "starts.log").find("--resume=fake-dying") != std::string::npos; }, 10s));

@@ -1,4 +1,5 @@
 // Project settings: defaults, round trips, atomic owner-only writes, and corrupt files kept aside.
+#include "fakes/json_at.hpp"
 #include "settings/project_settings.hpp"
 #include "support/platform/platform.hpp"
 #include "test_support.hpp"
@@ -14,6 +15,7 @@ namespace fs = std::filesystem;
 using uap::settings::ProjectSettings;
 using uap::settings::Toggle;
 using uap::testing::TemporaryFolder;
+using uap::testing::text_at;
 using uap::testing::write_text_file;
 
 std::vector<fs::path> backups_in(const fs::path& folder) {
@@ -170,7 +172,7 @@ TEST(SettingsMigration, ANewDefaultOnPackReachesAnExistingProjectButAnExplicitOf
     // The generation was recorded: the next load announces nothing, and the choices stand.
     std::ifstream stream(ProjectSettings::file_for(project.path()));
     std::string text((std::istreambuf_iterator<char>(stream)), {});
-    EXPECT_NE(text.find("\"defaultsGeneration\": 2"), std::string::npos) << text;
+    EXPECT_EQ(text_at(text, "/defaultsGeneration"), "2.000000") << text;
     auto again = ProjectSettings::load(project.path(), generation_two);
     ASSERT_TRUE(again);
     EXPECT_TRUE(again->migration_notes().empty());

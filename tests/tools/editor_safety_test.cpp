@@ -22,13 +22,6 @@ using uap::testing::ToolStack;
 
 using uap::testing::text_at;
 
-// text_at on a JSON text (the bridge's answers).
-std::string text_at(const std::string& json, const char* pointer) {
-    rapidjson::Document document;
-    document.Parse(json.c_str());
-    return text_at(document, pointer);
-}
-
 uap::editor_sim::EditorSimulator& simulator_of(ToolStack& stack) { return *stack.host().editor().simulator(); }
 
 TEST(PlayModeSafety, AWriteInPlayModeIsRefusedWithTheCommandThatStopsIt) {

@@ -221,29 +221,6 @@ void ToolStack::add_nested_objects(std::size_t count, std::size_t chain_length) 
     m_parts->host->editor().simulator()->add_nested_objects(count, "Chain", chain_length);
 }
 
-std::string text_at(const rapidjson::Value& document, const char* pointer) {
-    const rapidjson::Value* value = rapidjson::Pointer(pointer).Get(document);
-    if (!value)
-        return "<missing>";
-    if (value->IsString())
-        return value->GetString();
-    if (value->IsBool())
-        return value->GetBool() ? "true" : "false";
-    if (value->IsNumber())
-        return std::to_string(value->GetDouble());
-    if (value->IsNull())
-        return "null";
-    rapidjson::StringBuffer buffer;
-    rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-    value->Accept(writer);
-    return buffer.GetString();
-}
-
-double number_at(const rapidjson::Value& document, const char* pointer) {
-    const rapidjson::Value* value = rapidjson::Pointer(pointer).Get(document);
-    return value && value->IsNumber() ? value->GetDouble() : -99999.0;
-}
-
 void write_project_file(const std::filesystem::path& path, const std::string& text) {
     std::filesystem::create_directories(path.parent_path());
     std::ofstream(path, std::ios::binary) << text;

@@ -4,6 +4,8 @@
 // directly for full-scene dumps and undo, which no tool offers.
 #pragma once
 
+#include "fakes/json_at.hpp"
+
 #include <rapidjson/document.h>
 
 #include <cstdint>
@@ -88,9 +90,5 @@ private:
     struct Parts;
     std::unique_ptr<Parts> m_parts;
 };
-
-// Value at a JSON pointer as text ("<missing>" when absent; numbers printed as doubles).
-std::string text_at(const rapidjson::Value& document, const char* pointer);
-double number_at(const rapidjson::Value& document, const char* pointer);
 
 } // namespace uap::testing

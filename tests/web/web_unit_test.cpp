@@ -18,7 +18,8 @@ namespace {
 constexpr uint16_t port = 4567;
 const std::string origin = "http://127.0.0.1:4567";
 
-struct Clock {
+// The sign-in's time, which each test sets by hand.
+struct SettableTime {
     web::BrowserLogin::Clock::time_point now = web::BrowserLogin::Clock::time_point(std::chrono::hours(1));
 };
 
@@ -67,7 +68,7 @@ protected:
 } // namespace
 
 TEST(BrowserLogin, ACodeWorksOnceAndOnlyWithinItsLifetime) {
-    Clock clock;
+    SettableTime clock;
     web::BrowserLogin login([&] { return clock.now; });
     auto code = login.issue_code();
     ASSERT_TRUE(code);

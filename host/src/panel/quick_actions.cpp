@@ -85,7 +85,7 @@ void QuickActions::write_actions(const std::vector<QuickAction>& actions, rapidj
 }
 
 Expected<void> QuickActions::run(const std::string&, const rapidjson::Value& command, rapidjson::Document& reply) {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     // A file the user broke by hand is never overwritten: what it held is theirs until they fix it.
     auto kept = load();
     if (!kept)

@@ -6,11 +6,11 @@
 #include "api/event_sink.hpp"
 #include "panel/command_extension.hpp"
 #include "support/expected.hpp"
+#include "support/mutex.hpp"
 
 #include <rapidjson/document.h>
 
 #include <filesystem>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -46,7 +46,7 @@ private:
 
     std::filesystem::path m_project;
     api::EventSink& m_sink;
-    std::mutex m_mutex; // One change at a time: a read-check-write of the file.
+    Mutex m_mutex; // One change at a time: a read-check-write of the file.
 };
 
 } // namespace uap::panel

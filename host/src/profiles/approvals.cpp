@@ -44,7 +44,7 @@ Expected<std::string> ApprovalStore::read_secret() const {
 }
 
 bool ApprovalStore::approved(const std::string& content_sha256) const {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     auto secret = read_secret();
     if (!secret)
         return false;
@@ -62,7 +62,7 @@ bool ApprovalStore::approved(const std::string& content_sha256) const {
 }
 
 Expected<void> ApprovalStore::approve(const std::string& content_sha256, const std::string& profile_id) {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     std::error_code error;
     if (auto made = files::ensure_real_folders(m_folder.parent_path(), m_folder.filename(), files::Visibility::OwnerOnly); !made)
         return made.error();

@@ -4,9 +4,9 @@
 #pragma once
 
 #include "support/expected.hpp"
+#include "support/mutex.hpp"
 
 #include <filesystem>
-#include <mutex>
 #include <string>
 
 namespace uap::profiles {
@@ -33,7 +33,8 @@ private:
     Expected<std::string> read_secret() const;
 
     std::filesystem::path m_folder;
-    mutable std::mutex m_mutex;
+    // Serialises the read-check-write of the approvals file and the secret's creation.
+    mutable Mutex m_mutex;
 };
 
 } // namespace uap::profiles

@@ -21,7 +21,7 @@ RoleSlots::Slot& RoleSlots::Slot::operator=(Slot&& other) noexcept {
 }
 
 std::optional<RoleSlots::Slot> RoleSlots::try_acquire(Role role) {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     int& used = m_in_use[static_cast<size_t>(role)];
     if (used >= m_limits.cap_for(role))
         return std::nullopt;
@@ -30,12 +30,12 @@ std::optional<RoleSlots::Slot> RoleSlots::try_acquire(Role role) {
 }
 
 int RoleSlots::in_use(Role role) const {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     return m_in_use[static_cast<size_t>(role)];
 }
 
 void RoleSlots::release(Role role) {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     --m_in_use[static_cast<size_t>(role)];
 }
 

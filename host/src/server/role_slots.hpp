@@ -4,9 +4,9 @@
 
 #include "server/request_guard.hpp"
 #include "server/server_limits.hpp"
+#include "support/mutex.hpp"
 
 #include <array>
-#include <mutex>
 #include <optional>
 
 namespace uap::server {
@@ -38,8 +38,8 @@ private:
     void release(Role role);
 
     ServerLimits m_limits;
-    mutable std::mutex m_mutex;
-    std::array<int, all_roles.size()> m_in_use{};
+    mutable Mutex m_mutex;
+    std::array<int, all_roles.size()> m_in_use UAP_GUARDED_BY(m_mutex){};
 };
 
 } // namespace uap::server

@@ -22,7 +22,7 @@ Expected<std::string> BrowserLogin::issue_code() {
     auto code = random::hex(code_bytes);
     if (!code)
         return code.error();
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     m_codes.push_back({*code, m_now() + code_lifetime});
     while (m_codes.size() > max_live_codes)
         m_codes.pop_front();
@@ -30,7 +30,7 @@ Expected<std::string> BrowserLogin::issue_code() {
 }
 
 Expected<std::string> BrowserLogin::redeem(std::string_view code) {
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     auto found = std::find_if(m_codes.begin(), m_codes.end(), [&](const Code& entry) { return server::tokens_equal(entry.value, code); });
     if (found == m_codes.end())
         return Error("this sign-in link was already used or is not from this host; run `uap-host open --project DIR` for a new one");
@@ -52,7 +52,7 @@ bool BrowserLogin::accepts(const server::HeaderList& headers) const {
     auto offered = cookie_value(headers, session_cookie_name);
     if (!offered)
         return false;
-    std::lock_guard lock(m_mutex);
+    MutexLock lock(m_mutex);
     return std::any_of(m_sessions.begin(), m_sessions.end(), [&](const std::string& session) { return server::tokens_equal(session, *offered); });
 }
 

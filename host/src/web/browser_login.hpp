@@ -5,11 +5,11 @@
 
 #include "server/http_exchange.hpp"
 #include "support/expected.hpp"
+#include "support/mutex.hpp"
 
 #include <chrono>
 #include <deque>
 #include <functional>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -41,9 +41,9 @@ private:
         Clock::time_point expires;
     };
     std::function<Clock::time_point()> m_now;
-    mutable std::mutex m_mutex;
-    std::deque<Code> m_codes;
-    std::deque<std::string> m_sessions;
+    mutable Mutex m_mutex;
+    std::deque<Code> m_codes UAP_GUARDED_BY(m_mutex);
+    std::deque<std::string> m_sessions UAP_GUARDED_BY(m_mutex);
 };
 
 // The Set-Cookie value for a session: HttpOnly, SameSite=Strict, Path=/, no Domain (host-only).
