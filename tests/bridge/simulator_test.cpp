@@ -1,5 +1,6 @@
 // The editor simulator in-process: it implements exactly the protocol's methods, and its
 // primitives keep the Unity semantics tools rely on (typed values, observed effects, undo, play mode).
+#include "fakes/json_at.hpp"
 #include "method_samples.hpp"
 
 #include <uap/editor_sim/editor_simulator.hpp>
@@ -8,7 +9,6 @@
 #include <gtest/gtest.h>
 
 #include <rapidjson/document.h>
-#include <rapidjson/pointer.h>
 
 #include <filesystem>
 #include <fstream>
@@ -18,8 +18,10 @@
 namespace {
 
 using uap::editor_sim::EditorSimulator;
-using uap::protocol::ProtocolSchemas;
 using uap::editor_sim::Reply;
+using uap::protocol::ProtocolSchemas;
+using uap::testing::number_at;
+using uap::testing::text_at;
 
 // A project folder of this test run with the samples' Packages/manifest.json (test runs write their results
 // under its Library/).
@@ -41,20 +43,6 @@ rapidjson::Document parse(const std::string& text) {
     rapidjson::Document document;
     document.Parse(text.c_str());
     return document;
-}
-
-std::string at(const std::string& json, const char* pointer) {
-    auto document = parse(json);
-    const rapidjson::Value* value = rapidjson::Pointer(pointer).Get(document);
-    if (!value)
-        return "<missing>";
-    if (value->IsString())
-        return value->GetString();
-    if (value->IsBool())
-        return value->GetBool() ? "true" : "false";
-    if (value->IsNumber())
-        return std::to_string(value->GetDouble());
-    return "<composite>";
 }
 
 TEST(ProtocolDescription, SimulatorImplementsExactlyTheDescribedMethods) {
@@ -101,11 +89,11 @@ TEST(Simulator, EverySampleCallSucceedsAndMatchesTheResultSchema) {
 
 TEST(Simulator, HandleAnswersEnvelopes) {
     EditorSimulator simulator(identity());
-    EXPECT_EQ(at(simulator.handle(R"({"id":"a1","method":"editor.info","params":{}})"), "/result/editorSessionId"), "session-1");
-    EXPECT_EQ(at(simulator.handle("not json"), "/error/code"), "parse_error");
-    EXPECT_EQ(at(simulator.handle(R"({"id":"a2"})"), "/error/code"), "invalid_request");
-    EXPECT_EQ(at(simulator.handle(R"({"id":"a3","method":"object.explode","params":{}})"), "/error/code"), "unknown_method");
-    EXPECT_EQ(at(simulator.handle(R"({"id":"a4","method":"object.create","params":{"name":7}})"), "/error/code"), "invalid_params");
+    EXPECT_EQ(text_at(simulator.handle(R"({"id":"a1","method":"editor.info","params":{}})"), "/result/editorSessionId"), "session-1");
+    EXPECT_EQ(text_at(simulator.handle("not json"), "/error/code"), "parse_error");
+    EXPECT_EQ(text_at(simulator.handle(R"({"id":"a2"})"), "/error/code"), "invalid_request");
+    EXPECT_EQ(text_at(simulator.handle(R"({"id":"a3","method":"object.explode","params":{}})"), "/error/code"), "unknown_method");
+    EXPECT_EQ(text_at(simulator.handle(R"({"id":"a4","method":"object.create","params":{"name":7}})"), "/error/code"), "invalid_params");
 }
 
 TEST(Simulator, WrongShapedValuesAreRejectedAndNothingIsWritten) {
@@ -117,11 +105,11 @@ TEST(Simulator, WrongShapedValuesAreRejectedAndNothingIsWritten) {
     };
     Reply bad = set(R"([{"path":"m_LocalScale","type":"vector3","value":[2,2,2]},{"path":"m_LocalPosition","type":"vector3","value":[1,2]}])");
     ASSERT_FALSE(bad.ok());
-    EXPECT_EQ(at(bad.json, "/code"), "type_mismatch");
+    EXPECT_EQ(text_at(bad.json, "/code"), "type_mismatch");
     Reply scale = simulator.call("property.get", std::string(R"({"target":)") + target + R"(,"paths":["m_LocalScale"]})");
-    EXPECT_EQ(at(scale.json, "/properties/0/value/x"), std::to_string(1.0)) << "the valid first value must not have been written";
-    EXPECT_EQ(at(set(R"([{"path":"m_LocalScale","type":"float","value":2}])").json, "/code"), "type_mismatch");
-    EXPECT_EQ(at(set(R"([{"path":"m_Nope","type":"float","value":2}])").json, "/code"), "not_found");
+    EXPECT_EQ(text_at(scale.json, "/properties/0/value/x"), std::to_string(1.0)) << "the valid first value must not have been written";
+    EXPECT_EQ(text_at(set(R"([{"path":"m_LocalScale","type":"float","value":2}])").json, "/code"), "type_mismatch");
+    EXPECT_EQ(text_at(set(R"([{"path":"m_Nope","type":"float","value":2}])").json, "/code"), "not_found");
 }
 
 TEST(Simulator, ObjectReferencesResolveByPathIdAndSubAssetWithTypeChecks) {
@@ -131,17 +119,17 @@ TEST(Simulator, ObjectReferencesResolveByPathIdAndSubAssetWithTypeChecks) {
     Reply material = simulator.call("property.set", std::string(R"({"target":)") + renderer +
                                                         R"(,"values":[{"path":"m_Materials.Array.data[0]","type":"objectReference","value":{"assetPath":"Assets/Materials/Red.mat"}}]})");
     ASSERT_TRUE(material.ok()) << material.json;
-    EXPECT_EQ(at(material.json, "/observed/0/value/assetPath"), "Assets/Materials/Red.mat");
+    EXPECT_EQ(text_at(material.json, "/observed/0/value/assetPath"), "Assets/Materials/Red.mat");
     Reply wrong = simulator.call("property.set", std::string(R"({"target":)") + renderer +
                                                      R"(,"values":[{"path":"m_Materials.Array.data[0]","type":"objectReference","value":{"assetPath":"Assets/Textures/Checker.png"}}]})");
-    EXPECT_EQ(at(wrong.json, "/code"), "type_mismatch");
+    EXPECT_EQ(text_at(wrong.json, "/code"), "type_mismatch");
     const char* filter = R"({"component":{"object":{"scenePath":"/Player"},"type":"MeshFilter"}})";
     Reply mesh = simulator.call("property.set", std::string(R"({"target":)") + filter +
                                                     R"(,"values":[{"path":"m_Mesh","type":"objectReference","value":{"assetPath":"Assets/Models/Rock.fbx","subAsset":"Rock"}}]})");
     EXPECT_TRUE(mesh.ok()) << mesh.json;
     Reply missing = simulator.call("property.set", std::string(R"({"target":)") + filter +
                                                        R"(,"values":[{"path":"m_Mesh","type":"objectReference","value":{"assetPath":"Assets/Models/Rock.fbx","subAsset":"Nope"}}]})");
-    EXPECT_EQ(at(missing.json, "/code"), "type_mismatch");
+    EXPECT_EQ(text_at(missing.json, "/code"), "type_mismatch");
 }
 
 TEST(Simulator, DuplicateKeepsThePrefabLinkOfTheObjectAndOfNestedInstances) {
@@ -151,31 +139,32 @@ TEST(Simulator, DuplicateKeepsThePrefabLinkOfTheObjectAndOfNestedInstances) {
     ASSERT_TRUE(instance.ok()) << instance.json;
     Reply copy = simulator.call("object.duplicate", R"({"object":{"scenePath":"/Crate A"},"name":"Crate B"})");
     ASSERT_TRUE(copy.ok()) << copy.json;
-    EXPECT_EQ(at(copy.json, "/observed/prefabAsset"), "Assets/Prefabs/Crate.prefab") << copy.json;
+    EXPECT_EQ(text_at(copy.json, "/observed/prefabAsset"), "Assets/Prefabs/Crate.prefab") << copy.json;
 
     ASSERT_TRUE(simulator.call("object.create", R"({"name":"Shelf"})").ok());
     ASSERT_TRUE(simulator.call("object.reparent", R"({"object":{"scenePath":"/Crate A"},"parent":{"scenePath":"/Shelf"}})").ok());
     Reply shelf = simulator.call("object.duplicate", R"({"object":{"scenePath":"/Shelf"},"name":"Shelf Copy"})");
     ASSERT_TRUE(shelf.ok()) << shelf.json;
-    EXPECT_EQ(at(shelf.json, "/observed/prefabAsset"), "<missing>") << "a plain object stays plain: " << shelf.json;
+    EXPECT_EQ(text_at(shelf.json, "/observed/prefabAsset"), "<missing>") << "a plain object stays plain: " << shelf.json;
     Reply subtree = simulator.call("hierarchy.subtree", R"({"root":{"scenePath":"/Shelf Copy"},"depth":2,"maxNodes":10})");
     ASSERT_TRUE(subtree.ok()) << subtree.json;
-    EXPECT_EQ(at(subtree.json, "/nodes/1/name"), "Crate A") << subtree.json;
-    EXPECT_EQ(at(subtree.json, "/nodes/1/prefabAsset"), "Assets/Prefabs/Crate.prefab") << "the nested instance in the copy is still linked: " << subtree.json;
+    EXPECT_EQ(text_at(subtree.json, "/nodes/1/name"), "Crate A") << subtree.json;
+    EXPECT_EQ(text_at(subtree.json, "/nodes/1/prefabAsset"), "Assets/Prefabs/Crate.prefab")
+        << "the nested instance in the copy is still linked: " << subtree.json;
 }
 
 TEST(Simulator, UndoGroupRevertRestoresTheScene) {
     EditorSimulator simulator(identity());
     simulator.build_sample_scene();
     Reply group = simulator.call("undo.beginGroup", R"({"name":"turn"})");
-    int id = std::stoi(at(group.json, "/group").substr(0, at(group.json, "/group").find('.')));
+    int id = std::stoi(text_at(group.json, "/group").substr(0, text_at(group.json, "/group").find('.')));
     ASSERT_TRUE(simulator.call("object.create", R"({"name":"A"})").ok());
     ASSERT_TRUE(simulator.call("object.destroy", R"({"object":{"scenePath":"/Player"}})").ok());
     ASSERT_TRUE(simulator.call("undo.endGroup", "{}").ok());
     Reply revert = simulator.call("undo.revertGroup", "{\"group\":" + std::to_string(id) + "}");
     ASSERT_TRUE(revert.ok()) << revert.json;
     EXPECT_TRUE(simulator.call("component.list", R"({"object":{"scenePath":"/Player"}})").ok());
-    EXPECT_EQ(at(simulator.call("component.list", R"({"object":{"scenePath":"/A"}})").json, "/code"), "not_found");
+    EXPECT_EQ(text_at(simulator.call("component.list", R"({"object":{"scenePath":"/A"}})").json, "/code"), "not_found");
 }
 
 TEST(Simulator, PlayModeChangesAreRevertedOnExitAndScenesCannotBeSaved) {
@@ -183,37 +172,39 @@ TEST(Simulator, PlayModeChangesAreRevertedOnExitAndScenesCannotBeSaved) {
     simulator.build_sample_scene();
     ASSERT_TRUE(simulator.call("playmode.set", R"({"state":"playing"})").ok());
     // A scene write in play mode is refused unless the caller accepts that it will not last.
-    EXPECT_EQ(at(simulator.call("object.create", R"({"name":"Transient"})").json, "/code"), "conflict");
+    EXPECT_EQ(text_at(simulator.call("object.create", R"({"name":"Transient"})").json, "/code"), "conflict");
     Reply transient = simulator.call("object.create", R"({"name":"Transient","playModeWrite":"revertOnExit"})");
     ASSERT_TRUE(transient.ok()) << transient.json;
-    EXPECT_EQ(at(transient.json, "/willRevertOnExitPlayMode"), "true");
-    EXPECT_EQ(at(simulator.call("scene.save", "{}").json, "/code"), "conflict");
+    EXPECT_EQ(text_at(transient.json, "/willRevertOnExitPlayMode"), "true");
+    EXPECT_EQ(text_at(simulator.call("scene.save", "{}").json, "/code"), "conflict");
     ASSERT_TRUE(simulator.call("playmode.set", R"({"state":"edit"})").ok());
-    EXPECT_EQ(at(simulator.call("component.list", R"({"object":{"scenePath":"/Transient"}})").json, "/code"), "not_found");
+    EXPECT_EQ(text_at(simulator.call("component.list", R"({"object":{"scenePath":"/Transient"}})").json, "/code"), "not_found");
 }
 
 TEST(Simulator, HierarchyPagesAreBoundedAndContinue) {
     EditorSimulator simulator(identity());
     simulator.add_flat_objects(1200, "Item");
     Reply first = simulator.call("hierarchy.roots", R"({"limit":500})");
-    EXPECT_EQ(at(first.json, "/nextCursor"), "500");
+    EXPECT_EQ(text_at(first.json, "/nextCursor"), "500");
     Reply last = simulator.call("hierarchy.roots", R"({"limit":500,"cursor":"1000"})");
-    EXPECT_EQ(at(last.json, "/nextCursor"), "<missing>");
-    EXPECT_EQ(at(last.json, "/nodes/199/name"), "Item1199");
+    EXPECT_EQ(text_at(last.json, "/nextCursor"), "<missing>");
+    EXPECT_EQ(text_at(last.json, "/nodes/199/name"), "Item1199");
     Reply walk = simulator.call("hierarchy.subtree", R"({"maxNodes":100})");
-    EXPECT_EQ(at(walk.json, "/truncated"), "true");
-    EXPECT_EQ(at(walk.json, "/nextCursor"), "100");
+    EXPECT_EQ(text_at(walk.json, "/truncated"), "true");
+    EXPECT_EQ(text_at(walk.json, "/nextCursor"), "100");
 }
 
 TEST(Simulator, AmbiguousPathsAndCyclesAreRefused) {
     EditorSimulator simulator(identity());
     ASSERT_TRUE(simulator.call("object.create", R"({"name":"Twin"})").ok());
     ASSERT_TRUE(simulator.call("object.create", R"({"name":"Twin"})").ok());
-    EXPECT_EQ(at(simulator.call("object.destroy", R"({"object":{"scenePath":"/Twin"}})").json, "/code"), "conflict");
+    EXPECT_EQ(text_at(simulator.call("object.destroy", R"({"object":{"scenePath":"/Twin"}})").json, "/code"), "conflict");
     ASSERT_TRUE(simulator.call("object.create", R"({"name":"Parent"})").ok());
     ASSERT_TRUE(simulator.call("object.create", R"({"name":"Child","parent":{"scenePath":"/Parent"}})").ok());
-    EXPECT_EQ(at(simulator.call("object.reparent", R"({"object":{"scenePath":"/Parent"},"parent":{"scenePath":"/Parent/Child"}})").json, "/code"),
-              "conflict");
+    EXPECT_EQ(
+        text_at(simulator.call("object.reparent", R"({"object":{"scenePath":"/Parent"},"parent":{"scenePath":"/Parent/Child"}})").json,
+                "/code"),
+        "conflict");
 }
 
 TEST(Simulator, FixtureTypesAreUsableByTheGenericPropertyRoute) {
@@ -226,20 +217,16 @@ TEST(Simulator, FixtureTypesAreUsableByTheGenericPropertyRoute) {
     Reply set = simulator.call("property.set", R"({"target":{"component":{"object":{"scenePath":"/Goblin"},"type":"Game.Enemy"}},"values":[
         {"path":"speed","type":"float","value":3.5},{"path":"mode","type":"enum","value":1},{"path":"target","type":"objectReference","value":{"scenePath":"/Goblin"}}]})");
     ASSERT_TRUE(set.ok()) << set.json;
-    EXPECT_EQ(at(set.json, "/observed/1/value/name"), "Chase");
-    EXPECT_EQ(at(simulator.call("type.find", R"({"query":"enemyconf","kind":"scriptableObject"})").json, "/types/0/fullName"), "Game.EnemyConfig");
-    EXPECT_EQ(at(simulator.call("component.add", R"({"object":{"scenePath":"/Goblin"},"type":"EnemyConfig"})").json, "/code"), "type_mismatch");
+    EXPECT_EQ(text_at(set.json, "/observed/1/value/name"), "Chase");
+    EXPECT_EQ(text_at(simulator.call("type.find", R"({"query":"enemyconf","kind":"scriptableObject"})").json, "/types/0/fullName"),
+              "Game.EnemyConfig");
+    EXPECT_EQ(text_at(simulator.call("component.add", R"({"object":{"scenePath":"/Goblin"},"type":"EnemyConfig"})").json, "/code"),
+              "type_mismatch");
 }
 
 } // namespace
 
 namespace {
-
-double number_at(const std::string& json, const char* pointer) {
-    auto document = parse(json);
-    const rapidjson::Value* value = rapidjson::Pointer(pointer).Get(document);
-    return value && value->IsNumber() ? value->GetDouble() : -12345.0;
-}
 
 TEST(SimulatorTransforms, WorldValuesComeFromTheParentChain) {
     EditorSimulator simulator(identity());
@@ -292,7 +279,7 @@ TEST(SimulatorTransforms, WorldSpaceWritesAndReparentingKeepTheWorldPose) {
     // Base is turned 90 degrees around z: world +y is its local +x... seen from the child, (0,1,0) world offset is local (1,0,0).
     EXPECT_NEAR(number_at(moved.json, "/observed/local/position/x"), 1.0, 1e-5);
     EXPECT_NEAR(number_at(moved.json, "/observed/local/position/y"), 0.0, 1e-5);
-    EXPECT_EQ(at(simulator.call("transform.set", R"({"object":{"scenePath":"/Base/Item"}})").json, "/code"), "invalid_params");
+    EXPECT_EQ(text_at(simulator.call("transform.set", R"({"object":{"scenePath":"/Base/Item"}})").json, "/code"), "invalid_params");
 }
 
 TEST(SimulatorTransforms, IndexedPathSegmentsNameSameNamedSiblings) {
@@ -301,8 +288,8 @@ TEST(SimulatorTransforms, IndexedPathSegmentsNameSameNamedSiblings) {
     ASSERT_TRUE(simulator.call("object.create", R"({"name":"Twin","position":[2,0,0]})").ok());
     EXPECT_NEAR(number_at(simulator.call("transform.get", R"({"object":{"scenePath":"/Twin[1]"}})").json, "/transform/local/position/x"), 2.0, 1e-6);
     EXPECT_NEAR(number_at(simulator.call("transform.get", R"({"object":{"scenePath":"/Twin[0]"}})").json, "/transform/local/position/x"), 1.0, 1e-6);
-    EXPECT_EQ(at(simulator.call("transform.get", R"({"object":{"scenePath":"/Twin[2]"}})").json, "/code"), "not_found");
-    EXPECT_EQ(at(simulator.call("transform.get", R"({"object":{"scenePath":"/Twin","scene":"Nowhere"}})").json, "/code"), "not_found");
+    EXPECT_EQ(text_at(simulator.call("transform.get", R"({"object":{"scenePath":"/Twin[2]"}})").json, "/code"), "not_found");
+    EXPECT_EQ(text_at(simulator.call("transform.get", R"({"object":{"scenePath":"/Twin","scene":"Nowhere"}})").json, "/code"), "not_found");
 }
 
 } // namespace
@@ -331,16 +318,16 @@ TEST_F(SimulatedPackages, AddWritesTheDependencyAndThePackageCacheFolder) {
     const std::string url = "https://github.com/hatayama/unity-cli-loop.git?path=/Packages/src";
     Reply unknown = simulator.call("packages.add", R"({"identifier":")" + url + R"("})");
     ASSERT_TRUE(unknown.ok()) << unknown.json;
-    EXPECT_EQ(at(unknown.json, "/status"), "failed");
-    EXPECT_EQ(at(unknown.json, "/error/code"), "NotFound");
+    EXPECT_EQ(text_at(unknown.json, "/status"), "failed");
+    EXPECT_EQ(text_at(unknown.json, "/error/code"), "NotFound");
     EXPECT_EQ(manifest().find("hatayama"), std::string::npos) << "a failed add writes nothing";
 
     simulator.add_package_source(url, "io.github.hatayama.uloopmcp", "1.2.1");
     Reply added = simulator.call("packages.add", R"({"identifier":")" + url + R"("})");
     ASSERT_TRUE(added.ok()) << added.json;
-    EXPECT_EQ(at(added.json, "/status"), "succeeded");
-    EXPECT_EQ(at(added.json, "/package/name"), "io.github.hatayama.uloopmcp");
-    EXPECT_EQ(at(added.json, "/package/version"), "1.2.1");
+    EXPECT_EQ(text_at(added.json, "/status"), "succeeded");
+    EXPECT_EQ(text_at(added.json, "/package/name"), "io.github.hatayama.uloopmcp");
+    EXPECT_EQ(text_at(added.json, "/package/version"), "1.2.1");
     EXPECT_TRUE(std::filesystem::is_regular_file(project / "Library" / "PackageCache" / "io.github.hatayama.uloopmcp@1.2.1" / "package.json"));
     auto written = parse(manifest());
     ASSERT_TRUE(written.IsObject());
@@ -350,27 +337,29 @@ TEST_F(SimulatedPackages, AddWritesTheDependencyAndThePackageCacheFolder) {
 
     simulator.fail_package_adds("Forbidden", "Cannot perform upm operation: access denied");
     Reply refused = simulator.call("packages.add", R"({"identifier":"com.example.other@2.0.0"})");
-    EXPECT_EQ(at(refused.json, "/status"), "failed");
-    EXPECT_EQ(at(refused.json, "/error/message"), "Cannot perform upm operation: access denied");
+    EXPECT_EQ(text_at(refused.json, "/status"), "failed");
+    EXPECT_EQ(text_at(refused.json, "/error/message"), "Cannot perform upm operation: access denied");
     EXPECT_EQ(manifest().find("com.example.other"), std::string::npos);
     simulator.fail_package_adds("", "");
-    EXPECT_EQ(at(simulator.call("packages.add", R"({"identifier":"com.example.other@2.0.0"})").json, "/status"), "succeeded");
+    EXPECT_EQ(text_at(simulator.call("packages.add", R"({"identifier":"com.example.other@2.0.0"})").json, "/status"), "succeeded");
 }
 
 TEST_F(SimulatedPackages, MalformedIdentifiersAndAMissingManifestFail) {
     EditorSimulator simulator({project.string(), "2022.3.40f1 (simulated)", 1, "s"});
     for (const char* params : {R"({"identifier":"Bad Name"})", R"({"identifier":"../escape"})", R"({"identifier":"name@"})"}) {
         Reply reply = simulator.call("packages.add", params);
-        EXPECT_EQ(at(reply.json, "/status"), "failed") << params << reply.json;
-        EXPECT_EQ(at(reply.json, "/error/code"), "InvalidParameter") << params;
+        EXPECT_EQ(text_at(reply.json, "/status"), "failed") << params << reply.json;
+        EXPECT_EQ(text_at(reply.json, "/error/code"), "InvalidParameter") << params;
     }
-    EXPECT_EQ(at(simulator.handle(R"({"id":"p1","method":"packages.add","params":{}})"), "/error/code"), "invalid_params");
-    EXPECT_EQ(at(simulator.handle(R"({"id":"p2","method":"packages.add","params":{"identifier":""}})"), "/error/code"), "invalid_params");
-    EXPECT_EQ(at(simulator.handle(R"({"id":"p3","method":"packages.add","params":{"identifier":")" + std::string(3000, 'a') + R"("}})"),
-                 "/error/code"),
+    EXPECT_EQ(text_at(simulator.handle(R"({"id":"p1","method":"packages.add","params":{}})"), "/error/code"), "invalid_params");
+    EXPECT_EQ(text_at(simulator.handle(R"({"id":"p2","method":"packages.add","params":{"identifier":""}})"), "/error/code"),
               "invalid_params");
+    EXPECT_EQ(
+        text_at(simulator.handle(R"({"id":"p3","method":"packages.add","params":{"identifier":")" + std::string(3000, 'a') + R"("}})"),
+                "/error/code"),
+        "invalid_params");
     std::filesystem::remove(project / "Packages" / "manifest.json");
     Reply missing = simulator.call("packages.add", R"({"identifier":"com.example.sample"})");
-    EXPECT_EQ(at(missing.json, "/status"), "failed");
+    EXPECT_EQ(text_at(missing.json, "/status"), "failed");
     EXPECT_FALSE(std::filesystem::exists(project / "Library" / "PackageCache"));
 }

@@ -45,4 +45,12 @@ inline double number_at(const rapidjson::Value& document, const char* pointer) {
     return value && value->IsNumber() ? value->GetDouble() : -99999.0;
 }
 
+// The same on a JSON text (-99999 too when the text does not parse).
+inline double number_at(const std::string& json, const char* pointer) {
+    rapidjson::Document document;
+    if (document.Parse(json.c_str(), json.size()).HasParseError())
+        return -99999.0;
+    return number_at(document, pointer);
+}
+
 } // namespace uap::testing
