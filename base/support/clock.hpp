@@ -1,5 +1,5 @@
 // The host's monotonic clock behind an interface, so time-to-live, expiry and bounded waits can be
-// tested by moving a manual clock (tests/fakes/manual_clock.hpp) instead of sleeping.
+// tested by moving a manual clock (support/manual_clock.hpp) instead of sleeping.
 #pragma once
 
 #include <chrono>

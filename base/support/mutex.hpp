@@ -28,6 +28,19 @@
 
 namespace uap {
 
+// Waits on condition, which releases lock meanwhile, until done() holds (true) or clock reads
+// deadline (false). done runs with lock held, which the analysis cannot follow through the wait.
+template <typename Done>
+bool wait_until(const Clock& clock, std::condition_variable& condition, std::unique_lock<std::mutex>& lock,
+                std::chrono::milliseconds deadline, Done done) UAP_NO_THREAD_SAFETY_ANALYSIS {
+    while (!done()) {
+        if (clock.now() >= deadline)
+            return false;
+        clock.wait_until(condition, lock, deadline);
+    }
+    return true;
+}
+
 class UAP_CAPABILITY("mutex") Mutex {
 public:
     void lock() UAP_ACQUIRE() { m_mutex.lock(); }
@@ -58,12 +71,7 @@ public:
     template <typename Done>
     bool wait_until(const Clock& clock, std::condition_variable& condition, std::chrono::milliseconds deadline,
                     Done done) UAP_NO_THREAD_SAFETY_ANALYSIS {
-        while (!done()) {
-            if (clock.now() >= deadline)
-                return false;
-            clock.wait_until(condition, m_lock, deadline);
-        }
-        return true;
+        return uap::wait_until(clock, condition, m_lock, deadline, done);
     }
 
 private:

@@ -10,6 +10,7 @@
 #include <rapidjson/writer.h>
 
 #include <csignal>
+#include <cstdlib>
 #include <fstream>
 #include <random>
 #include <stdexcept>
@@ -71,8 +72,10 @@ editor_sim::HostEndpoint BridgeHarness::endpoint() const {
     return endpoint;
 }
 
-std::unique_ptr<editor_sim::SimulatedEditor> BridgeHarness::connect_in_process(editor_sim::EditorSimulator& simulator) {
-    auto editor = std::make_unique<editor_sim::SimulatedEditor>(simulator, endpoint());
+std::unique_ptr<editor_sim::SimulatedEditor> BridgeHarness::connect_in_process(editor_sim::EditorSimulator& simulator,
+                                                                               const Clock& editor_clock) {
+    auto editor =
+        std::make_unique<editor_sim::SimulatedEditor>(simulator, endpoint(), editor_sim::SimulatedEditor::Reporter{}, editor_clock);
     editor->start();
     editor->wait_connected(std::chrono::seconds(10));
     return editor;
@@ -144,6 +147,20 @@ bool EditorProcess::wait_for_line(const std::string& prefix, std::chrono::millis
 bool EditorProcess::settle() {
     command("stats");
     return wait_for_line("stats", std::chrono::seconds(10));
+}
+
+bool EditorProcess::advance(std::chrono::milliseconds amount) {
+    command("advance " + std::to_string(amount.count()));
+    return wait_for_line("clock ", std::chrono::seconds(10));
+}
+
+long long EditorProcess::counter(const std::string& name) {
+    command("stats");
+    std::string line;
+    if (!wait_for_line("stats", std::chrono::seconds(10), &line))
+        return -1;
+    std::size_t at = line.find(" " + name + "=");
+    return at == std::string::npos ? -1 : std::atoll(line.c_str() + at + name.size() + 2);
 }
 
 int EditorProcess::wait_exit(std::chrono::milliseconds timeout) {

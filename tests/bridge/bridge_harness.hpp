@@ -42,7 +42,9 @@ public:
     const std::filesystem::path& project() const { return m_project; }
 
     // An editor simulator with the sample scene, running in this process and connected to the host.
-    std::unique_ptr<editor_sim::SimulatedEditor> connect_in_process(editor_sim::EditorSimulator& simulator);
+    // Its stalls, reloads and ticks are timed on editor_clock.
+    std::unique_ptr<editor_sim::SimulatedEditor> connect_in_process(editor_sim::EditorSimulator& simulator,
+                                                                    const Clock& editor_clock = SteadyClock::instance());
     editor_sim::SimulatorIdentity identity(std::string session) const;
     editor_sim::HostEndpoint endpoint() const;
 
@@ -73,6 +75,11 @@ public:
     // Returns once every command sent before it has been taken in: a stall or reload is then queued on
     // the editor's main thread ahead of any request the test sends next.
     bool settle();
+    // Moves the time of an editor started with --manual-clock on by amount, once it has taken in every
+    // command sent before; returns whether the editor confirmed the move.
+    bool advance(std::chrono::milliseconds amount);
+    // One of the counters the "stats" command prints (queued, reloads, executed ...), or -1.
+    long long counter(const std::string& name);
     // Waits for a stdout line starting with prefix (consumed lines are kept for later waits).
     bool wait_for_line(const std::string& prefix, std::chrono::milliseconds timeout, std::string* line = nullptr);
     // Waits for the process to exit; returns its status, or -1 on timeout.

@@ -1,8 +1,9 @@
 // The bridge's promise under faults, with the standalone uap-editor-sim process: exactly once across
 // injected reloads, a structured still-running outcome and a job during a long stall, and an
 // abandoned outcome when the editor crashes, after which a new editor is served, and the throttle command.
-// Where the host's own time decides (a call's timeout, pings), the host runs on a manual clock that the
-// test moves; what still takes real time is the editor's (its stalls, reloads and throttled ticks).
+// The editor runs with --manual-clock: its stalls, reloads and throttled ticks end when the test
+// advances its time. Where the host's own time decides (a call's timeout, pings), the host runs on a
+// manual clock too. Nothing here sleeps.
 #include "bridge_harness.hpp"
 #include "fakes/eventually.hpp"
 #include "fakes/manual_clock.hpp"
@@ -11,8 +12,8 @@
 
 #include <rapidjson/document.h>
 
-#include <atomic>
 #include <fstream>
+#include <functional>
 #include <future>
 #include <map>
 #include <thread>
@@ -43,18 +44,35 @@ std::map<std::string, int> root_names(BridgeHarness& harness) {
     return names;
 }
 
+const std::vector<std::string> stepped_editor = {"--scene", "sample", "--manual-clock"};
+
+// Moves the editor's time by step until call answers; each move waits until the editor took it in.
+template <typename Answer>
+Answer advance_editor_until_answered(EditorProcess& editor, std::future<Answer>& call, std::chrono::milliseconds step) {
+    for (int moves = 0; moves < 1000 && call.wait_for(2ms) != std::future_status::ready; ++moves)
+        editor.advance(step);
+    return call.get();
+}
+
 // The standalone simulator's "throttle" command, as a person driving uap-editor-sim by hand uses it:
 // the host then reports the editor throttled with the gap, and a call still completes.
 TEST(BridgeFaults, TheThrottleCommandMakesTheStandaloneEditorThrottled) {
     ManualClock clock;
     uap::bridge::BridgeOptions options;
     BridgeHarness harness(options, clock);
-    EditorProcess editor(harness.project(), {"--scene", "sample"});
+    EditorProcess editor(harness.project(), stepped_editor);
     ASSERT_TRUE(editor.wait_for_line("connected", 15s));
+    // A first tick, unthrottled, from which the editor measures the gap to the next.
+    EXPECT_EQ(harness.call("object.create", R"({"name":"Focused"})").status, UAP_STATUS_OK);
+    // A request that arrives during a tick runs in it: the next one must find the main thread waiting.
+    ASSERT_TRUE(eventually([&] { return editor.counter("ticking") == 0; }));
     editor.command("throttle 1100 ignore-wake");
     ASSERT_TRUE(editor.settle());
-    // The call waits for the editor's next tick, which then reports the gap it measured.
-    auto created = harness.call("object.create", R"({"name":"WhileThrottled"})", 10000);
+    // The call waits for the editor's next tick, which comes when its time has moved a full interval
+    // and then reports the gap it measured.
+    auto call = std::async(std::launch::async, [&] { return harness.call("object.create", R"({"name":"WhileThrottled"})", 10000); });
+    ASSERT_TRUE(eventually([&] { return editor.counter("queued") == 1; }));
+    auto created = advance_editor_until_answered(editor, call, 100ms);
     EXPECT_EQ(created.status, UAP_STATUS_OK) << created.json;
     std::string state;
     EXPECT_TRUE(eventually([&] {
@@ -62,77 +80,58 @@ TEST(BridgeFaults, TheThrottleCommandMakesTheStandaloneEditorThrottled) {
         state = harness.bridge().state_json();
         return field_text(state, "/liveness/state") == "throttled";
     })) << state;
+    EXPECT_GE(std::atoll(field_text(state, "/liveness/tickGapMs").c_str()), 1100) << state;
     EXPECT_EQ(harness.bridge().statistics().connections, 1u) << state;
 }
 
-// Each reload starts while connected and while writes are in flight: a short stall first lets
-// requests queue on the editor's main thread, so the reload drops some however fast the machine is,
-// and the host must re-send them.
-std::thread reload_repeatedly(EditorProcess& editor, int reloads) {
-    return std::thread([&editor, reloads] {
-        for (int reload = 0; reload < reloads; ++reload) {
-            editor.command("stall 120");
-            editor.command("reload 150");
-            editor.wait_for_line("reloaded", 10s);
-            editor.wait_for_line("connected", 10s);
-            std::this_thread::sleep_for(60ms);
-        }
-    });
+// One domain reload that catches writes in flight. A stall holds the editor's main thread while the
+// writes arrive and queue behind the reload; then the editor's time moves, the stall ends, the reload
+// drops every queued write and the editor reconnects, and the host must re-send each write. The editor's
+// time moves only here, so every round drops every one of its writes, however fast the machine is.
+void reload_with_writes_queued(EditorProcess& editor, int writes, const std::function<void(int)>& write) {
+    editor.command("stall 100");
+    editor.command("reload 150");
+    ASSERT_TRUE(editor.settle());
+    std::vector<std::future<void>> calls;
+    for (int index = 0; index < writes; ++index)
+        calls.push_back(std::async(std::launch::async, write, index));
+    ASSERT_TRUE(eventually([&] { return editor.counter("queued") >= writes; })) << "every write waits behind the stall";
+    ASSERT_TRUE(eventually([&] { return editor.advance(50ms) && editor.wait_for_line("reloaded", 5ms); }));
+    ASSERT_TRUE(eventually([&] { return editor.advance(50ms) && editor.wait_for_line("connected", 5ms); }));
+    for (auto& call : calls)
+        call.get();
 }
 
 TEST(BridgeFaults, ExactlyOnceAcrossTenInjectedReloads) {
     uap::bridge::BridgeOptions options;
-    options.reconnect_wait = 30s; // Far above the 150 ms reloads, so no request may time out.
+    options.reconnect_wait = 30s; // The host's own time: a re-sent request must not time out first.
     BridgeHarness harness(options);
-    EditorProcess editor(harness.project(), {"--scene", "empty"});
+    EditorProcess editor(harness.project(), {"--scene", "empty", "--manual-clock"});
     ASSERT_TRUE(editor.wait_for_line("connected", 15s));
 
-    constexpr int writers = 8, total = 100, reloads = 10;
-    std::atomic<int> next{0};
+    constexpr int writes_per_reload = 10, reloads = 10, total = writes_per_reload * reloads;
     std::vector<uap::testing::BridgeHarness::Answer> answers(total);
-    std::atomic<bool> writing{true};
-    std::thread reloader = reload_repeatedly(editor, reloads);
-    std::vector<std::thread> threads;
-    for (int writer = 0; writer < writers; ++writer)
-        threads.emplace_back([&, writer] {
-            // Spreads the writes over the whole reload sequence. The pauses differ per writer: with one
-            // pause for all, every writer woke in step with the reloader (all answered together after a
-            // reconnect) and sent just after the next reload began, so none was ever caught in flight.
-            const auto pause = 160ms + writer * 20ms;
-            for (int index = next++; index < total; index = next++) {
-                answers[index] = harness.call("object.create", R"({"name":"Unique)" + std::to_string(index) + "\"}", 30000);
-                std::this_thread::sleep_for(pause);
-            }
+    for (int reload = 0; reload < reloads; ++reload)
+        reload_with_writes_queued(editor, writes_per_reload, [&](int index) {
+            int unique = reload * writes_per_reload + index;
+            answers[unique] = harness.call("object.create", R"({"name":"Unique)" + std::to_string(unique) + "\"}", 30000);
         });
-    for (auto& thread : threads)
-        thread.join();
-    reloader.join();
-    writing = false;
 
     for (int index = 0; index < total; ++index) {
         EXPECT_EQ(answers[index].status, UAP_STATUS_OK) << index << ": " << answers[index].json;
         EXPECT_EQ(field_text(answers[index].json, "/observed/name"), "Unique" + std::to_string(index));
     }
-    // Let every injected reload finish, then count.
-    std::string stats;
-    eventually([&] {
-        editor.command("stats");
-        editor.wait_for_line("stats", 10s, &stats);
-        return stats.find("reloads=" + std::to_string(reloads)) != std::string::npos;
-    });
-    EXPECT_NE(stats.find("reloads=10"), std::string::npos) << stats;
+    EXPECT_EQ(editor.counter("reloads"), reloads);
+    EXPECT_GE(editor.counter("dropped_by_reload"), total) << "each reload dropped every write queued behind it";
     auto names = root_names(harness);
     for (int index = 0; index < total; ++index)
         EXPECT_EQ(names["Unique" + std::to_string(index)], 1) << "Unique" << index;
     EXPECT_EQ(names.size(), static_cast<std::size_t>(total));
     auto statistics = harness.bridge().statistics();
     EXPECT_EQ(statistics.connections, 1u + reloads);
-    EXPECT_GT(statistics.resent, 0u) << "the reloads must have caught requests in flight";
-    RecordProperty("editor_stats", stats);
+    EXPECT_GE(statistics.resent, static_cast<uint64_t>(total)) << "every dropped write is re-sent";
     RecordProperty("host_resent", std::to_string(statistics.resent));
     RecordProperty("host_duplicate_responses", std::to_string(statistics.duplicate_responses));
-    std::cout << "[exactly-once] " << stats << " host_resent=" << statistics.resent
-              << " host_duplicate_responses=" << statistics.duplicate_responses << " connections=" << statistics.connections << "\n";
     editor.command("quit");
     EXPECT_EQ(editor.wait_exit(10s), 0);
 }
@@ -142,9 +141,9 @@ TEST(BridgeFaults, ExactlyOnceAcrossTenInjectedReloads) {
 TEST(BridgeFaults, AStallLongerThanTheCallGivesStillRunningAndAJobWithTheRealResult) {
     ManualClock clock;
     BridgeHarness harness({}, clock);
-    EditorProcess editor(harness.project(), {"--scene", "sample"});
+    EditorProcess editor(harness.project(), stepped_editor);
     ASSERT_TRUE(editor.wait_for_line("connected", 15s));
-    // The stall only has to outlast the status probe the timeout triggers, which the editor answers at once.
+    // The stall lasts until the editor's time moves, which only the end of this test does.
     editor.command("stall 2000");
     ASSERT_TRUE(editor.settle());
     auto call = std::async(std::launch::async, [&] { return harness.call("object.create", R"({"name":"DuringStall"})", 2000); });
@@ -158,6 +157,7 @@ TEST(BridgeFaults, AStallLongerThanTheCallGivesStillRunningAndAJobWithTheRealRes
 
     auto status = harness.call("host.jobStatus", R"({"jobId":")" + job + "\"}");
     EXPECT_EQ(field_text(status.json, "/state"), "running");
+    EXPECT_TRUE(editor.advance(2000ms)); // The stall ends; the request behind it runs.
     EXPECT_TRUE(eventually([&] {
         status = harness.call("host.jobStatus", R"({"jobId":")" + job + "\"}");
         return field_text(status.json, "/state") != "running";
@@ -170,12 +170,12 @@ TEST(BridgeFaults, AStallLongerThanTheCallGivesStillRunningAndAJobWithTheRealRes
 }
 
 TEST(BridgeFaults, CrashMidRequestIsAbandonedAndANewEditorIsServed) {
-    // The host's clock never moves here: neither the call's timeout nor the reconnect wait can end the
-    // call, so the abandoned outcome comes from noticing the dead process.
+    // Neither clock moves here: neither the call's timeout nor the reconnect wait can end the call, and
+    // the stall never ends, so the abandoned outcome comes from noticing the dead process.
     ManualClock clock;
     BridgeHarness harness({}, clock);
     {
-        EditorProcess editor(harness.project(), {"--scene", "sample"});
+        EditorProcess editor(harness.project(), stepped_editor);
         ASSERT_TRUE(editor.wait_for_line("connected", 15s));
         editor.command("stall 5000");
         ASSERT_TRUE(editor.settle());
@@ -211,31 +211,23 @@ TEST(BridgeFaults, ProjectToolCallsRunOnceAcrossInjectedReloads) {
     std::ofstream(tools) << R"({"tools":[{"name":"create_unique","description":"Creates an object.",
         "inputSchema":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]},
         "steps":[{"method":"object.create","params":{"name":"$name"}}]}]})";
-    EditorProcess editor(harness.project(), {"--scene", "empty", "--project-tools", tools.string()});
+    EditorProcess editor(harness.project(), {"--scene", "empty", "--project-tools", tools.string(), "--manual-clock"});
     ASSERT_TRUE(editor.wait_for_line("connected", 15s));
 
-    constexpr int writers = 4, total = 30, reloads = 3;
-    std::atomic<int> next{0};
+    constexpr int writes_per_reload = 10, reloads = 3, total = writes_per_reload * reloads;
     std::vector<uap::testing::BridgeHarness::Answer> answers(total);
-    std::thread reloader = reload_repeatedly(editor, reloads);
-    std::vector<std::thread> threads;
-    for (int writer = 0; writer < writers; ++writer)
-        threads.emplace_back([&, writer] {
-            const auto pause = 100ms + writer * 20ms;
-            for (int index = next++; index < total; index = next++) {
-                answers[index] = harness.call("project.tool.call", R"({"name":"create_unique","arguments":{"name":"Made)" + std::to_string(index) + "\"}}", 30000);
-                std::this_thread::sleep_for(pause);
-            }
+    for (int reload = 0; reload < reloads; ++reload)
+        reload_with_writes_queued(editor, writes_per_reload, [&](int index) {
+            int unique = reload * writes_per_reload + index;
+            answers[unique] = harness.call("project.tool.call",
+                                           R"({"name":"create_unique","arguments":{"name":"Made)" + std::to_string(unique) + "\"}}", 30000);
         });
-    for (auto& thread : threads)
-        thread.join();
-    reloader.join();
     for (int index = 0; index < total; ++index)
         EXPECT_EQ(answers[index].status, UAP_STATUS_OK) << index << ": " << answers[index].json;
     auto names = root_names(harness);
     for (int index = 0; index < total; ++index)
         EXPECT_EQ(names["Made" + std::to_string(index)], 1) << "Made" << index << " ran once";
-    EXPECT_GT(harness.bridge().statistics().resent, 0u) << "the reloads must have caught project tool calls in flight";
+    EXPECT_GE(harness.bridge().statistics().resent, static_cast<uint64_t>(total)) << "every dropped project tool call is re-sent";
     editor.command("quit");
     EXPECT_EQ(editor.wait_exit(10s), 0);
 }

@@ -1,6 +1,7 @@
 // A background editor whose main thread ticks only every second or more (Unity unfocused, macOS App
 // Nap): its requests still complete, the host reports it throttled with the measured tick gap, a call
-// that outlives its timeout says why, and the connection is never dropped or re-made.
+// that outlives its timeout says why, and the connection is never dropped or re-made. Host and editor
+// each run on a manual clock, so nothing here waits for a tick in real time.
 #include "bridge_harness.hpp"
 #include "fakes/eventually.hpp"
 #include "fakes/manual_clock.hpp"
@@ -29,11 +30,12 @@ int64_t field_integer(const std::string& json, const char* pointer) {
     return value && value->IsInt64() ? value->GetInt64() : -1;
 }
 
-// A host on a manual clock and one in-process simulated editor connected to it. The host pings when
-// the test moves its clock; the editor's throttled ticks take real time, as a background editor's do.
+// A host and one in-process simulated editor, each on a manual clock of its own. The host pings when
+// the test moves its clock; the editor's stalls and ticks come when the test moves the editor's, so a
+// throttled tick is an advance, not a wait, and a focused editor measures no gap at all.
 struct ConnectedEditor {
     explicit ConnectedEditor(const std::string& session)
-        : harness({}, clock), simulator(harness.identity(session)), editor(harness.connect_in_process(simulator)) {}
+        : harness({}, clock), simulator(harness.identity(session)), editor(harness.connect_in_process(simulator, editor_clock)) {}
 
     // Pings until the host's state satisfies done, and returns that state.
     std::string state_after_pings(const std::function<bool(const std::string&)>& done) {
@@ -46,14 +48,29 @@ struct ConnectedEditor {
         return state;
     }
 
-    std::chrono::milliseconds timed_create(const std::string& name) {
-        auto started = std::chrono::steady_clock::now();
-        auto created = harness.call("object.create", R"({"name":")" + name + R"("})", 10000);
+    std::future<BridgeHarness::Answer> start_create(const std::string& name) {
+        return std::async(std::launch::async,
+                          [this, name] { return harness.call("object.create", R"({"name":")" + name + R"("})", 10000); });
+    }
+
+    // Creates an object, moving the editor's time until the throttled main thread ticks and runs it.
+    void create_on_a_tick(const std::string& name) {
+        auto call = start_create(name);
+        while (call.wait_for(5ms) != std::future_status::ready)
+            editor_clock.advance(50ms);
+        auto created = call.get();
         EXPECT_EQ(created.status, UAP_STATUS_OK) << created.json;
-        return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+        wait_for_tick_end();
+    }
+
+    // A request that arrives during a tick runs in it; once the tick that answered has ended, the
+    // next request waits for a tick of its own.
+    void wait_for_tick_end() {
+        EXPECT_TRUE(eventually([&] { return !editor->ticking(); }));
     }
 
     ManualClock clock;
+    ManualClock editor_clock;
     BridgeHarness harness;
     uap::editor_sim::EditorSimulator simulator;
     std::unique_ptr<uap::editor_sim::SimulatedEditor> editor;
@@ -65,22 +82,31 @@ bool has_tick_gap(const std::string& state) { return field_integer(state, "/live
 TEST(BridgeThrottle, AThrottledEditorCompletesRequestsAndIsReportedThrottledWithItsTickGap) {
     ConnectedEditor connected("throttled");
     BridgeHarness& harness = connected.harness;
+    // An unthrottled editor runs a request at once; its clock has not moved, so it measured no gap.
+    EXPECT_EQ(connected.start_create("Focused").get().status, UAP_STATUS_OK);
+    connected.wait_for_tick_end();
     std::string focused = connected.state_after_pings(has_tick_gap);
     EXPECT_EQ(field_text(focused, "/liveness/state"), "responsive") << focused;
-    EXPECT_GE(field_integer(focused, "/liveness/tickGapMs"), 0) << focused;
-    EXPECT_LT(field_integer(focused, "/liveness/tickGapMs"), 1000) << focused;
+    EXPECT_EQ(field_integer(focused, "/liveness/tickGapMs"), 0) << focused;
 
     connected.editor->throttle_main_thread(1100ms, WakeOnRequest::Ignored);
-    auto slowest = 0ms;
-    for (int index = 0; index < 3; ++index)
-        slowest = std::max(slowest, connected.timed_create("Background" + std::to_string(index)));
-    EXPECT_GE(slowest.count(), 300) << "requests must wait for the throttled tick when the editor ignores the wake";
-    EXPECT_LT(slowest.count(), 5000);
+    for (int index = 0; index < 3; ++index) {
+        auto call = connected.start_create("Background" + std::to_string(index));
+        ASSERT_TRUE(eventually([&] { return connected.editor->queued_requests() == 1; }))
+            << "executed " << connected.editor->counters().executed << ", queued " << connected.editor->queued_requests() << ", answered "
+            << (call.wait_for(0ms) == std::future_status::ready) << ", state " << harness.bridge().state_json();
+        // The editor's time stands still, so only a wake could run the request now; it ignores wakes.
+        EXPECT_EQ(call.wait_for(100ms), std::future_status::timeout) << "requests must wait for the throttled tick";
+        connected.editor_clock.advance(1100ms);
+        auto created = call.get();
+        EXPECT_EQ(created.status, UAP_STATUS_OK) << created.json;
+        connected.wait_for_tick_end();
+    }
 
     std::string background = connected.state_after_pings([](const std::string& state) { return field_text(state, "/liveness/state") == "throttled"; });
     EXPECT_EQ(field_text(background, "/state"), "connected") << background;
     EXPECT_EQ(field_text(background, "/liveness/state"), "throttled") << background;
-    EXPECT_GE(field_integer(background, "/liveness/tickGapMs"), 1000) << background;
+    EXPECT_EQ(field_integer(background, "/liveness/tickGapMs"), 1100) << background;
     EXPECT_EQ(harness.bridge().statistics().connections, 1u) << "a throttled editor must not be dropped and reconnected";
     EXPECT_EQ(connected.editor->counters().connections, 1u);
 }
@@ -88,22 +114,26 @@ TEST(BridgeThrottle, AThrottledEditorCompletesRequestsAndIsReportedThrottledWith
 TEST(BridgeThrottle, AWakeFromTheSocketThreadRunsARequestBeforeTheThrottledTick) {
     ConnectedEditor connected("woken");
     connected.editor->throttle_main_thread(4000ms, WakeOnRequest::Honoured);
-    // Once the first call is answered the main thread waits 4 s for its next tick: the second call
-    // arrives during that wait.
-    connected.timed_create("First");
-    auto took = connected.timed_create("Woken");
-    EXPECT_LT(took.count(), 1500) << "the request wakes the main thread instead of waiting up to 4 s for its tick";
+    // The editor's time never moves here, so its next scheduled tick never comes: each request runs
+    // only because its arrival wakes the main thread.
+    for (const char* name : {"First", "Woken"}) {
+        auto created = connected.start_create(name).get();
+        EXPECT_EQ(created.status, UAP_STATUS_OK) << name << ": " << created.json;
+    }
+    EXPECT_EQ(connected.editor->counters().executed, 2u);
 }
 
 TEST(BridgeThrottle, ACallOutlivingItsTimeoutOnAThrottledEditorSaysSoAndCompletesAsAJob) {
     ConnectedEditor connected("slow");
     BridgeHarness& harness = connected.harness;
     connected.editor->throttle_main_thread(1100ms, WakeOnRequest::Ignored);
-    // A ping reports a gap of the throttled length once the editor measured one; a call answered
-    // after that returns on a throttled tick, so the next one is a full interval away.
+    // A request answered on a throttled tick, a full interval after the one before, leaves a gap of
+    // that length for the pings to report.
+    connected.create_on_a_tick("First");
+    connected.create_on_a_tick("OnATick");
     connected.state_after_pings([](const std::string& state) { return field_integer(state, "/liveness/tickGapMs") >= 1000; });
-    connected.timed_create("OnATick");
     auto call = std::async(std::launch::async, [&] { return harness.bridge().call("object.create", R"({"name":"Late"})", 300, nullptr); });
+    // Only the host's time moves: the call times out while the editor waits for its next tick.
     auto late = uap::testing::advance_until_answered(connected.clock, call, 300ms);
     ASSERT_FALSE(late);
     EXPECT_EQ(late.error().code(), uap::ErrorCode::Timeout) << late.error().message();
@@ -115,6 +145,7 @@ TEST(BridgeThrottle, ACallOutlivingItsTimeoutOnAThrottledEditorSaysSoAndComplete
     ASSERT_FALSE(job.empty()) << result;
     std::string state;
     eventually([&] {
+        connected.editor_clock.advance(100ms);
         state = field_text(harness.call("host.jobStatus", R"({"jobId":")" + job + "\"}").json, "/state");
         return state == "completed";
     });

@@ -462,15 +462,20 @@ TEST(BridgeWaits, NoEditorWithinTheBoundMeansNeverStarted) {
 }
 
 TEST(BridgeWaits, ACallIssuedDuringAReloadCompletesAfterIt) {
-    ManualClock clock;
+    ManualClock clock, editor_clock;
     BridgeHarness harness({}, clock);
     uap::editor_sim::EditorSimulator simulator(harness.identity("reloader"));
-    auto editor = harness.connect_in_process(simulator);
+    auto editor = harness.connect_in_process(simulator, editor_clock);
     editor->inject_reload(600ms);
     EXPECT_TRUE(eventually([&] { return field_text(harness.bridge().state_json(), "/state") == "reloading"; }));
     auto call = std::async(std::launch::async, [&] { return harness.call("object.create", R"({"name":"AfterReload"})", 200); });
-    // The call's own timeout passes while the editor is away.
-    auto answer = uap::testing::advance_until_answered(clock, call, 200ms);
+    ASSERT_TRUE(eventually([&] { return field_text(harness.bridge().state_json(), "/pendingRequests") == "1"; }));
+    // The call's own timeout passes while the editor is away; the host keeps it for the reconnect.
+    clock.advance(200ms);
+    // The reload ends, and the editor reconnects, as the editor's time moves.
+    while (call.wait_for(5ms) != std::future_status::ready)
+        editor_clock.advance(100ms);
+    auto answer = call.get();
     EXPECT_EQ(answer.status, UAP_STATUS_OK) << answer.json;
     EXPECT_EQ(field_text(harness.bridge().state_json(), "/state"), "connected");
 }

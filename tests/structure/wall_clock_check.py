@@ -3,8 +3,9 @@
 
 Usage: wall_clock_check.py SOURCE_ROOT [FILE...]
 
-In the folders below every time, timeout and wait goes through a uap::Clock (support/clock.hpp), so
-their tests move a manual clock instead of sleeping. A read of a standard or Poco clock, a sleep, or a
+In the places below (the host's bridge and the editor simulator's runtime) every time, timeout and
+wait goes through a uap::Clock (support/clock.hpp), so their tests move a manual clock instead of
+sleeping. A read of a standard or Poco clock, a sleep, or a
 condition-variable wait handed a lock directly (rather than through Clock::wait_until or
 MutexLock::wait_until) is refused. Given FILEs are checked instead of the folders.
 """
@@ -12,7 +13,12 @@ import pathlib
 import re
 import sys
 
-FOLDERS = ("host/src/bridge",)
+PLACES = (
+    "host/src/bridge",
+    "tools/editor-sim/src/simulated_editor.cpp",
+    "tools/editor-sim/src/tick_gaps.hpp",
+    "tools/editor-sim/include/uap/editor_sim/simulated_editor.hpp",
+)
 SUFFIXES = {".cpp", ".hpp", ".h"}
 READS = [
     (re.compile(r"\b(steady_clock|system_clock|high_resolution_clock|file_clock|utc_clock)\b"), "reads a standard clock"),
@@ -38,10 +44,16 @@ def offences(text: str, relative: str):
             break
 
 
+def sources(place: pathlib.Path):
+    if place.is_file():
+        return [place]
+    return [path for path in sorted(place.rglob("*")) if path.suffix in SUFFIXES]
+
+
 def main(argv) -> int:
     root = pathlib.Path(argv[1]).resolve()
     given = [pathlib.Path(name) for name in argv[2:]]
-    files = given or [path for folder in FOLDERS for path in sorted((root / folder).rglob("*")) if path.suffix in SUFFIXES]
+    files = given or [path for place in PLACES for path in sources(root / place)]
     found = []
     for path in files:
         relative = path.name if given else path.relative_to(root).as_posix()
@@ -51,7 +63,7 @@ def main(argv) -> int:
     if found:
         print(f"{len(found)} wall-clock reads in code that runs on an injected clock")
         return 1
-    print(f"no wall-clock read in {len(files)} files of {', '.join(FOLDERS) if not given else 'the given files'}")
+    print(f"no wall-clock read in {len(files)} files of {', '.join(PLACES) if not given else 'the given files'}")
     return 0
 
 

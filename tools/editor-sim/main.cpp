@@ -6,6 +6,7 @@
 #include <uap/editor_sim/simulated_editor.hpp>
 
 #include "support/json.hpp"
+#include "support/manual_clock.hpp"
 #include "support/platform/platform.hpp"
 #include "support/utf8_path.hpp"
 #include "support/processes.hpp"
@@ -31,7 +32,8 @@ namespace {
 const uap::command_line::Command& simulator_command() {
     using uap::command_line::Takes;
     static const uap::command_line::Command command{
-        {"uap-editor-sim --project DIR [--scene sample|empty|flat:N] [--fixture FILE] [--project-tools FILE] [--session-id ID] [--wait-host SECONDS]"},
+        {"uap-editor-sim --project DIR [--scene sample|empty|flat:N] [--fixture FILE] [--project-tools FILE] [--session-id ID] "
+         "[--wait-host SECONDS] [--manual-clock]"},
         "The Unity editor simulator, connecting to a running uap-host. It reads DIR/UserSettings/AgentPanel/host.json (field "
         "\"port\") and DIR/UserSettings/AgentPanel/tokens/editor.token, exactly like the Unity shim.",
         {{"project", Takes::Value, "DIR", "the project whose running host to connect to"},
@@ -39,7 +41,9 @@ const uap::command_line::Command& simulator_command() {
          {"fixture", Takes::Value, "FILE", "add the objects of a fixture file (JSON) to the scene"},
          {"project-tools", Takes::Value, "FILE", "advertise the C# project tools a JSON file describes, with their canned behaviour"},
          {"session-id", Takes::Value, "ID", "the editor session id to report (default: random)"},
-         {"wait-host", Takes::Value, "SECONDS", "how long to wait for the host's files to appear (default 30)"}},
+         {"wait-host", Takes::Value, "SECONDS", "how long to wait for the host's files to appear (default 30)"},
+         {"manual-clock", Takes::Nothing, "",
+          "the editor's time moves only by the advance command, so stalls, reloads and ticks end when told"}},
         R"(stdin commands (one per line):
   reload MS          domain reload: drop the socket for MS ms, keep the completed-results ledger, reconnect
   stall MS           block the main thread for MS ms (pings are still answered)
@@ -50,7 +54,8 @@ const uap::command_line::Command& simulator_command() {
   log error|warning|log TEXT
   pin X Y Z [PATH]   the user pins a world point, on the object at PATH if given (userPin event)
   stroke X,Y,Z ...   the user finishes a sketch stroke through these points (strokeFinished event)
-  stats              print counters
+  advance MS         with --manual-clock: move the editor's time on by MS ms and print "clock MS" (the new reading)
+  stats              print counters, the requests queued now and whether a tick is running
   crash              exit at once with status 137, no goodbye
   quit               disconnect and exit 0
 )"};
@@ -82,6 +87,7 @@ struct Options {
     std::string project_tools;
     std::string session;
     int wait_host_seconds = 30;
+    bool manual_clock = false;
 };
 
 uap::Expected<Options> parse_options(const std::vector<std::string>& words) {
@@ -98,6 +104,7 @@ uap::Expected<Options> parse_options(const std::vector<std::string>& words) {
     options.fixture = arguments->value("fixture").value_or("");
     options.project_tools = arguments->value("project-tools").value_or("");
     options.session = arguments->value("session-id").value_or(random_session());
+    options.manual_clock = arguments->has("manual-clock");
     if (auto wait = arguments->value("wait-host")) {
         char* end = nullptr;
         long seconds = std::strtol(wait->c_str(), &end, 10);
@@ -209,7 +216,28 @@ void finish_stroke(uap::editor_sim::SimulatedEditor& editor, std::istringstream&
 enum class Next { Continue, Quit };
 
 // One fault-injection command from stdin (the usage lists them).
-Next run_command(const std::string& line, uap::editor_sim::SimulatedEditor& editor, uap::editor_sim::EditorSimulator& simulator) {
+// The editor's time as the options chose it: real, or moved by hand through advance.
+struct EditorTime {
+    uap::ManualClock manual;
+    bool is_manual = false;
+    const uap::Clock& clock() const { return is_manual ? static_cast<const uap::Clock&>(manual) : uap::SteadyClock::instance(); }
+};
+
+void advance(EditorTime& time, long long amount) {
+    if (!time.is_manual) {
+        say("refused advance: the editor runs on real time; start uap-editor-sim with --manual-clock to move its time by hand");
+        return;
+    }
+    if (amount < 0) {
+        say("refused advance: time only moves forward; give a number of milliseconds from 0");
+        return;
+    }
+    time.manual.advance(std::chrono::milliseconds(amount));
+    say("clock " + std::to_string(time.manual.now_ms()));
+}
+
+Next run_command(const std::string& line, uap::editor_sim::SimulatedEditor& editor, uap::editor_sim::EditorSimulator& simulator,
+                 EditorTime& time) {
     std::istringstream words(line);
     std::string command;
     words >> command;
@@ -237,11 +265,14 @@ Next run_command(const std::string& line, uap::editor_sim::SimulatedEditor& edit
         place_pin(editor, words);
     } else if (command == "stroke") {
         finish_stroke(editor, words);
+    } else if (command == "advance" && words >> amount) {
+        advance(time, amount);
     } else if (command == "stats") {
         auto counters = editor.counters();
         say("stats executed=" + std::to_string(counters.executed) + " deduplicated=" + std::to_string(counters.deduplicated) +
             " dropped_by_reload=" + std::to_string(counters.dropped_by_reload) + " reloads=" + std::to_string(counters.reloads) +
-            " connections=" + std::to_string(counters.connections) + " protocol_errors=" + std::to_string(counters.protocol_errors));
+            " connections=" + std::to_string(counters.connections) + " protocol_errors=" + std::to_string(counters.protocol_errors) +
+            " queued=" + std::to_string(editor.queued_requests()) + " ticking=" + (editor.ticking() ? "1" : "0"));
     } else if (command == "crash") {
         std::cout.flush();
         std::_Exit(137);
@@ -264,11 +295,13 @@ int run(const Options& options) {
         std::cerr << "uap-editor-sim: " << populated.error().message() << "\n";
         return 1;
     }
-    uap::editor_sim::SimulatedEditor editor(simulator, *endpoint, say);
+    EditorTime time;
+    time.is_manual = options.manual_clock;
+    uap::editor_sim::SimulatedEditor editor(simulator, *endpoint, say, time.clock());
     editor.start();
     std::string line;
     while (std::getline(std::cin, line))
-        if (run_command(line, editor, simulator) == Next::Quit)
+        if (run_command(line, editor, simulator, time) == Next::Quit)
             break;
     editor.stop();
     return 0;

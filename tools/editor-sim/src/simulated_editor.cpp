@@ -18,8 +18,6 @@
 
 namespace uap::editor_sim {
 
-using Clock = std::chrono::steady_clock;
-
 namespace {
 
 
@@ -54,8 +52,9 @@ constexpr std::chrono::milliseconds script_compile_duration{100};
 
 } // namespace
 
-SimulatedEditor::SimulatedEditor(editor_sim::EditorSimulator& simulator, HostEndpoint endpoint, Reporter reporter)
-    : m_simulator(simulator), m_endpoint(std::move(endpoint)), m_reporter(std::move(reporter)), m_tick_gaps(std::make_unique<TickGaps>()) {}
+SimulatedEditor::SimulatedEditor(editor_sim::EditorSimulator& simulator, HostEndpoint endpoint, Reporter reporter, const Clock& clock)
+    : m_simulator(simulator), m_endpoint(std::move(endpoint)), m_reporter(std::move(reporter)), m_clock(clock),
+      m_tick_gaps(std::make_unique<TickGaps>()) {}
 
 void SimulatedEditor::throttle_main_thread(std::chrono::milliseconds tick_interval, WakeOnRequest wake) {
     {
@@ -118,8 +117,20 @@ std::string SimulatedEditor::place_pin(const std::string& data_json) { return us
 std::string SimulatedEditor::finish_stroke(const std::string& data_json) { return user_action(m_simulator.finish_stroke(data_json)); }
 
 bool SimulatedEditor::wait_connected(std::chrono::milliseconds timeout) {
+    const Clock& real_time = SteadyClock::instance();
     std::unique_lock lock(m_mutex);
-    return m_changed.wait_for(lock, timeout, [this] { return m_connected || m_refused; }) && m_connected;
+    return uap::wait_until(real_time, m_changed, lock, real_time.now() + timeout, [this] { return m_connected || m_refused; }) &&
+           m_connected;
+}
+
+std::size_t SimulatedEditor::queued_requests() const {
+    std::lock_guard lock(m_mutex);
+    return m_queued_ids.size();
+}
+
+bool SimulatedEditor::ticking() const {
+    std::lock_guard lock(m_mutex);
+    return m_tick_gaps->in_tick();
 }
 
 std::string SimulatedEditor::refusal() const {
@@ -196,7 +207,7 @@ std::string SimulatedEditor::main_thread_json() {
     json::TextWriter writer;
     writer.begin_object().field("busy", busy);
     if (busy)
-        writer.field("busySinceMs", std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - m_busy_since).count())
+        writer.field("busySinceMs", (m_clock.now() - m_busy_since).count())
             .field("busyWith", m_current_id.empty() ? m_busy_kind : "request");
     if (!m_current_id.empty())
         writer.field("currentRequest", m_current_id);
@@ -204,7 +215,7 @@ std::string SimulatedEditor::main_thread_json() {
     if (!m_modal_title.empty())
         writer.field("modalDialog", m_modal_title);
     if (m_tick_gaps->measured()) {
-        auto now = Clock::now();
+        auto now = m_clock.now();
         writer.field("tickGapMs", m_tick_gaps->tick_gap(now).count()).field("sinceTickMs", m_tick_gaps->since_tick(now).count());
     }
     return writer.end_object().text();
@@ -218,21 +229,23 @@ void SimulatedEditor::main_loop() {
             if (m_stopping)
                 return;
             m_wake_requested = false;
-            m_tick_gaps->begin(Clock::now());
+            m_tick_gaps->begin(m_clock.now());
         }
         run_tick();
         std::lock_guard lock(m_mutex);
-        m_tick_gaps->end(Clock::now());
+        m_tick_gaps->end(m_clock.now());
     }
 }
 
 void SimulatedEditor::wait_for_tick(std::unique_lock<std::mutex>& lock) {
     if (m_tick_interval.count() == 0) {
-        m_changed.wait_for(lock, idle_tick, [this] { return m_stopping || !m_tasks.empty() || m_tick_interval.count() > 0; });
-        return;
+        bool woken = wait_on_clock(lock, idle_tick, [this] { return m_stopping || !m_tasks.empty() || m_tick_interval.count() > 0; });
+        // A throttle that starts meanwhile keeps its schedule from the start: no tick at once.
+        if (!woken || m_stopping || m_tick_interval.count() == 0)
+            return;
     }
-    auto next = m_tick_gaps->measured() ? m_tick_gaps->last_end() + m_tick_interval : Clock::now();
-    m_changed.wait_until(lock, next, [this] {
+    auto next = (m_tick_gaps->measured() ? m_tick_gaps->last_end() : m_clock.now()) + m_tick_interval;
+    uap::wait_until(m_clock, m_changed, lock, next, [this] {
         return m_stopping || m_tick_interval.count() == 0 || (m_wake == WakeOnRequest::Honoured && m_wake_requested);
     });
 }
@@ -249,7 +262,7 @@ void SimulatedEditor::run_tick() {
             if (task.kind == Task::Kind::Request) {
                 m_queued_ids.erase(task.id);
                 m_current_id = task.id;
-                m_busy_since = Clock::now();
+                m_busy_since = m_clock.now();
             }
         }
         execute(task);
@@ -261,12 +274,12 @@ void SimulatedEditor::busy_for(std::chrono::milliseconds duration, const std::st
         std::lock_guard lock(m_mutex);
         m_busy_kind = modal_title.empty() ? "stall" : "modalDialog";
         m_modal_title = modal_title;
-        m_busy_since = Clock::now();
+        m_busy_since = m_clock.now();
     }
     if (!modal_title.empty())
         send_event("modalDialog", json::TextWriter().begin_object().field("title", modal_title).field("open", true).end_object().text());
     std::unique_lock lock(m_mutex);
-    m_changed.wait_for(lock, duration, [this] { return m_stopping; });
+    wait_on_clock(lock, duration, [this] { return m_stopping; });
     m_busy_kind.clear();
     m_modal_title.clear();
     lock.unlock();
@@ -287,11 +300,11 @@ void SimulatedEditor::perform_reload(std::chrono::milliseconds duration) {
     m_queued_ids.clear();
     m_reloading = true;
     m_busy_kind = "reloading";
-    m_busy_since = Clock::now();
+    m_busy_since = m_clock.now();
     ++m_counters.reloads;
     m_changed.notify_all();
-    m_changed.wait_for(lock, std::chrono::seconds(5), [this] { return !m_connected || m_stopping; });
-    m_changed.wait_for(lock, duration, [this] { return m_stopping; });
+    wait_on_clock(lock, std::chrono::seconds(5), [this] { return !m_connected || m_stopping; });
+    wait_on_clock(lock, duration, [this] { return m_stopping; });
     m_reloading = false;
     m_busy_kind.clear();
     m_announce_reloaded = true;
@@ -588,7 +601,7 @@ void SimulatedEditor::connection_loop() {
             std::unique_lock lock(m_mutex);
             m_connected = false;
             m_changed.notify_all();
-            m_changed.wait_for(lock, std::chrono::milliseconds(100), [this] { return m_stopping; });
+            wait_on_clock(lock, std::chrono::milliseconds(100), [this] { return m_stopping; });
         }
     }
 }

@@ -5,6 +5,9 @@
 
 #include <uap/editor_sim/editor_simulator.hpp>
 
+#include "support/clock.hpp"
+#include "support/mutex.hpp"
+
 #include <rapidjson/fwd.h>
 
 #include <atomic>
@@ -53,7 +56,10 @@ class SimulatedEditor {
 public:
     using Reporter = std::function<void(const std::string& line)>;
 
-    SimulatedEditor(editor_sim::EditorSimulator& simulator, HostEndpoint endpoint, Reporter reporter = {});
+    // Every stall, reload, tick and busy age is timed on clock: a test that passes a manual clock
+    // ends a stall or a reload, or brings a throttled tick, by moving it.
+    SimulatedEditor(editor_sim::EditorSimulator& simulator, HostEndpoint endpoint, Reporter reporter = {},
+                    const Clock& clock = SteadyClock::instance());
     ~SimulatedEditor();
 
     void start();
@@ -74,7 +80,12 @@ public:
     std::string place_pin(const std::string& data_json);
     std::string finish_stroke(const std::string& data_json);
 
+    // The timeout is the caller's real patience for a real socket, whatever clock the editor runs on.
     bool wait_connected(std::chrono::milliseconds timeout);
+    // Requests waiting for the main thread now, and whether a tick is running: a request that arrives
+    // during a tick runs in it. The "stats" command shows both.
+    std::size_t queued_requests() const;
+    bool ticking() const;
     bool refused() const { return m_refused; }
     std::string refusal() const;
     RuntimeCounters counters() const;
@@ -93,6 +104,11 @@ private:
 
     void main_loop();
     void wait_for_tick(std::unique_lock<std::mutex>& lock);
+    // Waits on m_changed until done() holds or duration passes on the editor's clock.
+    template <typename Done>
+    bool wait_on_clock(std::unique_lock<std::mutex>& lock, std::chrono::milliseconds duration, Done done) {
+        return uap::wait_until(m_clock, m_changed, lock, m_clock.now() + duration, done);
+    }
     // Runs what is queued, one task at a time, until the queue is empty.
     void run_tick();
     void connection_loop();
@@ -120,6 +136,7 @@ private:
     editor_sim::EditorSimulator& m_simulator;
     HostEndpoint m_endpoint;
     Reporter m_reporter;
+    const Clock& m_clock;
 
     mutable std::mutex m_mutex;
     std::condition_variable m_changed;
@@ -127,7 +144,7 @@ private:
     std::set<std::string> m_queued_ids;
     std::string m_current_id;
     std::string m_busy_kind;
-    std::chrono::steady_clock::time_point m_busy_since;
+    std::chrono::milliseconds m_busy_since{0}; // A reading of m_clock.
     std::chrono::milliseconds m_tick_interval{0};
     WakeOnRequest m_wake = WakeOnRequest::Honoured;
     bool m_wake_requested = false;
