@@ -5,7 +5,7 @@
 
 #include <uap/sdk/json.hpp>
 
-#include "modules/module_library.hpp"
+#include "loader/module_library.hpp"
 
 #include <rapidjson/document.h>
 #include <rapidjson/schema.h>
@@ -30,7 +30,7 @@ namespace uap::testkit {
 
 struct ModuleHarness::State {
     HarnessOptions options;
-    std::shared_ptr<modules::ModuleLibrary> library;
+    std::shared_ptr<loader::ModuleLibrary> library;
     const uap_module_api* module = nullptr;
     uap_module_instance* instance = nullptr;
     uap_host_context context{};
@@ -112,7 +112,7 @@ ModuleHarness::ModuleHarness(const std::filesystem::path& library, HarnessOption
         self.editor->build_sample_scene();
 
     // The host's loader: what loads here loads in uap-host, and what it refuses fails here with its words.
-    auto opened = modules::ModuleLibrary::open(library);
+    auto opened = loader::ModuleLibrary::open(library);
     if (!opened) {
         std::string advice = opened.error().code() == ErrorCode::UnsupportedVersion
                                  ? " (rebuild the module against this SDK)"

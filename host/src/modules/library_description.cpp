@@ -3,7 +3,7 @@
 
 #include "modules/host_services.hpp"
 #include "modules/manifest.hpp"
-#include "modules/module_library.hpp"
+#include "loader/module_library.hpp"
 #include "support/json.hpp"
 #include "support/utf8_path.hpp"
 
@@ -38,7 +38,7 @@ Expected<void> check_manifest_matches(const Manifest& manifest, const ModuleDesc
 }
 
 Expected<ModuleDescription> describe_library(const fs::path& library_file) {
-    UAP_ASSIGN_OR_RETURN(auto library, ModuleLibrary::open(fs::absolute(library_file)));
+    UAP_ASSIGN_OR_RETURN(auto library, loader::ModuleLibrary::open(fs::absolute(library_file)));
     static const HostEnvironment environment; // No editor: describing needs none.
     uap_host_context context;
     context.module_id = "(describing " + utf8::from_path(library_file.filename()) + ")";

@@ -6,7 +6,6 @@
 #include "api/call_options.hpp"
 #include "api/editor_link.hpp"
 #include "modules/host_services.hpp"
-#include "modules/module_library.hpp"
 #include "settings/project_settings.hpp"
 #include "support/expected.hpp"
 

@@ -29,7 +29,7 @@ std::string to_string(PackState state) {
 
 std::string to_string(Isolation isolation) { return isolation == Isolation::Isolated ? "isolated" : "in-process"; }
 
-InProcessModule::InProcessModule(std::shared_ptr<ModuleLibrary> library, std::unique_ptr<uap_host_context> context,
+InProcessModule::InProcessModule(std::shared_ptr<loader::ModuleLibrary> library, std::unique_ptr<uap_host_context> context,
                                  uap_module_instance* instance)
     : m_library(std::move(library)), m_context(std::move(context)), m_instance(instance) {}
 
@@ -142,10 +142,10 @@ void ModuleHost::load_pack(PackReport& pack, const settings::ProjectSettings& se
                       settings::toggle_command(settings::Toggle::Enabled, manifest.toggle, settings.project()) + "`";
         return;
     }
-    if (manifest.abi_version < oldest_abi_version || manifest.abi_version > newest_abi_version) {
+    if (manifest.abi_version < loader::oldest_abi_version || manifest.abi_version > loader::newest_abi_version) {
         pack.state = PackState::Incompatible;
         pack.reason = "the manifest declares ABI generation " + std::to_string(manifest.abi_version) + "; this host speaks " +
-                      std::to_string(oldest_abi_version) + " to " + std::to_string(newest_abi_version);
+                      std::to_string(loader::oldest_abi_version) + " to " + std::to_string(loader::newest_abi_version);
         return;
     }
     if (auto revision = check_host_revision(manifest); !revision) {
@@ -200,7 +200,7 @@ void ModuleHost::load_pack(PackReport& pack, const settings::ProjectSettings& se
 
 Expected<ModuleHost::Started> ModuleHost::start_in_process(const Manifest& manifest, const std::filesystem::path& library_file,
                                                            const settings::ProjectSettings& settings) {
-    UAP_ASSIGN_OR_RETURN(auto library, ModuleLibrary::open(library_file));
+    UAP_ASSIGN_OR_RETURN(auto library, loader::ModuleLibrary::open(library_file));
     m_libraries.push_back(library);
 
     auto context = std::make_unique<uap_host_context>();
@@ -217,7 +217,7 @@ Expected<ModuleHost::Started> ModuleHost::start_in_process(const Manifest& manif
                      (init_error.text().empty() ? std::string() : ": " + init_error.text()));
     auto module = std::make_unique<InProcessModule>(library, std::move(context), instance);
 
-    sdk::StringReceiver described(max_description_bytes);
+    sdk::StringReceiver described(loader::max_description_bytes);
     status = library->api().describe(instance, described.sink());
     if (status != UAP_STATUS_OK || described.overflowed())
         return Error(described.overflowed() ? std::string("describe() wrote more than 4 MiB")

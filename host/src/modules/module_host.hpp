@@ -9,7 +9,7 @@
 #include "modules/host_services.hpp"
 #include "modules/module_backend.hpp"
 #include "modules/manifest.hpp"
-#include "modules/module_library.hpp"
+#include "loader/module_library.hpp"
 #include "modules/pack_signature.hpp"
 #include "modules/plugin_folders.hpp"
 #include "modules/tool_description.hpp"
@@ -52,7 +52,7 @@ struct PackReport {
 // released.
 class InProcessModule final : public ModuleBackend {
 public:
-    InProcessModule(std::shared_ptr<ModuleLibrary> library, std::unique_ptr<uap_host_context> context,
+    InProcessModule(std::shared_ptr<loader::ModuleLibrary> library, std::unique_ptr<uap_host_context> context,
                     uap_module_instance* instance);
     ~InProcessModule() override; // Ends the module's event subscriptions, then shuts it down.
     InProcessModule(const InProcessModule&) = delete;
@@ -66,7 +66,7 @@ public:
     const std::string& id() const { return m_context->module_id; }
 
 private:
-    std::shared_ptr<ModuleLibrary> m_library; // Declared first: released last.
+    std::shared_ptr<loader::ModuleLibrary> m_library; // Declared first: released last.
     std::unique_ptr<uap_host_context> m_context;
     uap_module_instance* m_instance;
 };
@@ -137,7 +137,7 @@ private:
     PackDisabledHandler m_on_pack_disabled;
     std::map<std::string, std::chrono::milliseconds, std::less<>> m_deadlines; // Per tool.
     std::vector<std::unique_ptr<PackReport>> m_packs;
-    std::vector<std::shared_ptr<ModuleLibrary>> m_libraries; // Every library opened; unloaded only at shutdown.
+    std::vector<std::shared_ptr<loader::ModuleLibrary>> m_libraries; // Every library opened; unloaded only at shutdown.
     std::vector<std::unique_ptr<ModuleBackend>> m_modules;   // Load order.
     std::map<const PackReport*, ModuleBackend*> m_module_of_pack;
     std::map<std::string, ToolEntry, std::less<>> m_registry;

@@ -4,7 +4,7 @@
 #include "modules/pack_installer.hpp"
 
 #include "modules/install_scratch.hpp"
-#include "modules/module_library.hpp"
+#include "loader/module_library.hpp"
 #include "modules/pack_dry_load.hpp"
 #include "modules/plugin_folders.hpp"
 #include "settings/project_settings.hpp"
@@ -124,9 +124,9 @@ Expected<Manifest> inspect_manifest(const fs::path& folder) {
     auto manifest = read_manifest(folder);
     if (!manifest)
         return manifest.error();
-    if (manifest->abi_version < oldest_abi_version || manifest->abi_version > newest_abi_version)
+    if (manifest->abi_version < loader::oldest_abi_version || manifest->abi_version > loader::newest_abi_version)
         return Error("the pack needs ABI generation " + std::to_string(manifest->abi_version) + "; this host speaks " +
-                     std::to_string(oldest_abi_version) + " to " + std::to_string(newest_abi_version));
+                     std::to_string(loader::oldest_abi_version) + " to " + std::to_string(loader::newest_abi_version));
     UAP_TRY(check_host_revision(*manifest));
     auto library = manifest->library_for_this_platform();
     if (!library)
@@ -143,7 +143,7 @@ Expected<Manifest> inspect_pack(const fs::path& folder) {
     auto library = manifest->library_for_this_platform();
     if (!library)
         return library.error();
-    UAP_TRY(ModuleLibrary::open(*library));
+    UAP_TRY(loader::ModuleLibrary::open(*library));
     return manifest;
 }
 

@@ -6,7 +6,6 @@
 
 #include "modules/host_services.hpp"
 #include "modules/module_backend.hpp"
-#include "modules/module_library.hpp"
 #include "runner/output_budget.hpp"
 #include "support/platform/platform.hpp"
 

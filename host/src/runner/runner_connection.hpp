@@ -6,7 +6,6 @@
 #include "support/child_process.hpp"
 #include "modules/host_services.hpp"
 #include "modules/module_backend.hpp"
-#include "modules/module_library.hpp"
 #include "runner/output_budget.hpp"
 #include "runner/result_slots.hpp"
 #include "runner/runner_frames.hpp"

@@ -3,7 +3,7 @@
 // travel over the pipes to the host, and runs calls on the thread that reads them; a call that
 // takes longer than a moment leaves that thread to it while another one carries on reading.
 // Results go into the host's result slots where it offers them, else on the pipe.
-#include "modules/module_library.hpp"
+#include "loader/module_library.hpp"
 #include "runner/result_slots.hpp"
 #include "runner/runner_frames.hpp"
 #include "runner/runner_protocol.hpp"
@@ -168,7 +168,7 @@ private:
 
     void load(const rapidjson::Document& message) {
         m_settings = std::string(text_of(message, "settings"));
-        auto opened = modules::ModuleLibrary::open(utf8::to_path(text_of(message, "library")));
+        auto opened = loader::ModuleLibrary::open(utf8::to_path(text_of(message, "library")));
         if (!opened)
             return load_failed(opened.error());
         m_library = std::move(opened).value();
@@ -177,7 +177,7 @@ private:
         if (status != UAP_STATUS_OK)
             return load_failed(Error("init failed (status " + std::to_string(status) + ")" +
                                      (init_error.text().empty() ? std::string() : ": " + init_error.text())));
-        sdk::StringReceiver described(modules::max_description_bytes);
+        sdk::StringReceiver described(loader::max_description_bytes);
         status = m_library->api().describe(m_instance, described.sink());
         if (status != UAP_STATUS_OK || described.overflowed() || !valid_utf8(described.text()))
             return load_failed(Error(described.overflowed() ? std::string("describe() wrote more than 4 MiB")
@@ -421,7 +421,7 @@ private:
     std::atomic<uint64_t> m_frames_sent{0}; // Frames given to the writer by send(), ever.
     std::unique_ptr<ResultSlots> m_slots;   // The host's, when it offered them.
     std::string m_settings = "{}";
-    std::shared_ptr<modules::ModuleLibrary> m_library;
+    std::shared_ptr<loader::ModuleLibrary> m_library;
     uap_module_instance* m_instance = nullptr;
     std::mutex m_mutex;
     std::condition_variable m_idle;

@@ -9,7 +9,7 @@
 #include "modules/host_services.hpp"
 #include "modules/library_description.hpp"
 #include "modules/manifest.hpp"
-#include "modules/module_library.hpp"
+#include "loader/module_library.hpp"
 #include "modules/tool_description.hpp"
 
 #include <uap/sdk/json.hpp>
@@ -50,7 +50,7 @@ uap::Expected<OldHostLoad> load_into_host_of_revision(const uap::modules::Manife
         return uap::Error("the manifest declares ABI generation " + std::to_string(manifest.abi_version) + "; earlier hosts speak 1");
     UAP_TRY(uap::modules::check_host_revision(manifest, revision));
     UAP_ASSIGN_OR_RETURN(auto library_file, manifest.library_for_this_platform());
-    UAP_ASSIGN_OR_RETURN(auto library, uap::modules::ModuleLibrary::open(library_file));
+    UAP_ASSIGN_OR_RETURN(auto library, uap::loader::ModuleLibrary::open(library_file));
     uap_host_api table = uap::modules::host_api();
     table.struct_size = static_cast<uint32_t>(host_table_size(revision));
     uap::modules::HostEnvironment environment;

@@ -1,5 +1,6 @@
-// One module's shared library, loaded by absolute path with Boost.DLL, its single entry point
-// resolved and its ABI generation negotiated. The library stays loaded while this object lives.
+// The loader: one module's shared library, loaded by absolute path with Boost.DLL, its single entry
+// point resolved and its ABI generation negotiated. The library stays loaded while this object lives.
+// The module host, the isolated runner and the authors' test kit all load packs through it.
 #pragma once
 
 #include "support/expected.hpp"
@@ -13,7 +14,7 @@
 #include <string>
 #include <variant>
 
-namespace uap::modules {
+namespace uap::loader {
 
 // The generations this host speaks.
 inline constexpr uint32_t oldest_abi_version = 1;
@@ -47,4 +48,4 @@ private:
     uint32_t m_abi_version = 0;
 };
 
-} // namespace uap::modules
+} // namespace uap::loader

@@ -1,35 +1,34 @@
 // Loads module libraries and negotiates the ABI generation.
-#include "modules/module_library.hpp"
+#include "loader/module_library.hpp"
+#include "support/mutex.hpp"
 #include "support/utf8_path.hpp"
 
 #include <boost/dll/shared_library_load_mode.hpp>
 
 #include <cstddef>
 #include <cstring>
-#include <mutex>
 
-namespace uap::modules {
+namespace uap::loader {
 
 namespace {
-std::mutex loader_mutex; // dlopen/dlclose are not safe to run concurrently everywhere.
+Mutex loader_mutex; // dlopen/dlclose are not safe to run concurrently everywhere.
 
 // The fields every generation-1 module must fill.
 constexpr size_t minimum_module_api_size = offsetof(uap_module_api, shutdown) + sizeof(uap_module_api::shutdown);
 } // namespace
 
 ModuleLibrary::~ModuleLibrary() {
-    std::lock_guard lock(loader_mutex);
+    MutexLock lock(loader_mutex);
     m_library.unload();
 }
 
 Expected<std::shared_ptr<ModuleLibrary>> ModuleLibrary::open(const std::filesystem::path& file) {
     // Declared before the lock so that, on a failure, the library is unloaded after the lock is released.
     std::shared_ptr<ModuleLibrary> library(new ModuleLibrary());
-    std::lock_guard lock(loader_mutex);
+    MutexLock lock(loader_mutex);
     library->m_file = file;
     boost::dll::fs::error_code error;
-    library->m_library.load(file,
-                            boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local, error);
+    library->m_library.load(file, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local, error);
     if (error)
         return Error("cannot load " + utf8::from_path(file) + ": " + error.message());
     if (!library->m_library.has(UAP_MODULE_ENTRY_SYMBOL))
@@ -58,4 +57,4 @@ Expected<std::shared_ptr<ModuleLibrary>> ModuleLibrary::open(const std::filesyst
     return library;
 }
 
-} // namespace uap::modules
+} // namespace uap::loader
