@@ -54,7 +54,7 @@ const uap::command_line::Command& simulator_command() {
   log error|warning|log TEXT
   pin X Y Z [PATH]   the user pins a world point, on the object at PATH if given (userPin event)
   stroke X,Y,Z ...   the user finishes a sketch stroke through these points (strokeFinished event)
-  advance MS         with --manual-clock: move the editor's time on by MS ms and print "clock MS" (the new reading)
+  advance MS         with --manual-clock: move the editor's time on by MS ms; prints "clock N", N its new reading
   stats              print counters, the requests queued now and whether a tick is running
   crash              exit at once with status 137, no goodbye
   quit               disconnect and exit 0
@@ -215,7 +215,6 @@ void finish_stroke(uap::editor_sim::SimulatedEditor& editor, std::istringstream&
 
 enum class Next { Continue, Quit };
 
-// One fault-injection command from stdin (the usage lists them).
 // The editor's time as the options chose it: real, or moved by hand through advance.
 struct EditorTime {
     uap::ManualClock manual;
@@ -236,6 +235,7 @@ void advance(EditorTime& time, long long amount) {
     say("clock " + std::to_string(time.manual.now_ms()));
 }
 
+// One fault-injection command from stdin (the usage lists them).
 Next run_command(const std::string& line, uap::editor_sim::SimulatedEditor& editor, uap::editor_sim::EditorSimulator& simulator,
                  EditorTime& time) {
     std::istringstream words(line);
