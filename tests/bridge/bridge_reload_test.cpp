@@ -84,6 +84,32 @@ TEST(BridgeFaults, TheThrottleCommandMakesTheStandaloneEditorThrottled) {
     EXPECT_EQ(harness.bridge().statistics().connections, 1u) << state;
 }
 
+// The advance command refuses what it cannot do, saying how to fix it, and moves nothing then.
+TEST(BridgeFaults, TheAdvanceCommandRefusesARealTimeEditorAndOutOfRangeAmounts) {
+    BridgeHarness harness;
+    EditorProcess real_time(harness.project(), {"--scene", "empty"});
+    ASSERT_TRUE(real_time.wait_for_line("connected", 15s));
+    real_time.command("advance 10");
+    std::string line;
+    ASSERT_TRUE(real_time.wait_for_line("refused advance", 10s, &line));
+    EXPECT_NE(line.find("--manual-clock"), std::string::npos) << line;
+    real_time.command("quit");
+    EXPECT_EQ(real_time.wait_exit(10s), 0);
+
+    EditorProcess stepped(harness.project(), {"--scene", "empty", "--manual-clock"});
+    ASSERT_TRUE(stepped.wait_for_line("connected", 15s));
+    for (const char* amount : {"-1", "86400001", "9223372036854775807"}) {
+        stepped.command(std::string("advance ") + amount);
+        ASSERT_TRUE(stepped.wait_for_line("refused advance", 10s, &line)) << amount;
+        EXPECT_NE(line.find("86400000"), std::string::npos) << line;
+    }
+    stepped.command("advance 86400000");
+    ASSERT_TRUE(stepped.wait_for_line("clock ", 10s, &line));
+    EXPECT_EQ(line, "clock 86401000") << "only the allowed advance moved the clock, from its start at 1000";
+    stepped.command("quit");
+    EXPECT_EQ(stepped.wait_exit(10s), 0);
+}
+
 // One domain reload that catches writes in flight. A stall holds the editor's main thread while the
 // writes arrive and queue behind the reload; then the editor's time moves, the stall ends, the reload
 // drops every queued write and the editor reconnects, and the host must re-send each write. The editor's

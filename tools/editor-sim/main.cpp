@@ -227,8 +227,10 @@ void advance(EditorTime& time, long long amount) {
         say("refused advance: the editor runs on real time; start uap-editor-sim with --manual-clock to move its time by hand");
         return;
     }
-    if (amount < 0) {
-        say("refused advance: time only moves forward; give a number of milliseconds from 0");
+    // A day at a time keeps the clock's reading far from overflowing, however many advances come.
+    constexpr long long most_ms = 24LL * 60 * 60 * 1000;
+    if (amount < 0 || amount > most_ms) {
+        say("refused advance: give a number of milliseconds from 0 to " + std::to_string(most_ms) + " (a day); repeat it to move further");
         return;
     }
     time.manual.advance(std::chrono::milliseconds(amount));
