@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 packages=(
   build-essential cmake ninja-build ccache pkg-config git python3 zip unzip
   libpoco-dev rapidjson-dev libboost-dev libboost-filesystem-dev libspdlog-dev libfmt-dev libssl-dev
-  libgtest-dev libgmock-dev libmd4c-dev libmd4c-html0 libsodium-dev nodejs npm clang libclang-rt-14-dev clang-format clang-tidy
+  libgtest-dev libgmock-dev libmd4c-dev libmd4c-html0 libsodium-dev nodejs npm clang lld libclang-rt-14-dev clang-format clang-tidy
   chromium fonts-ipafont-gothic mono-mcs mono-runtime mono-utils libnewtonsoft-json-cil-dev
   g++-mingw-w64-x86-64-posix mingw-w64-x86-64-dev wine64 dpkg-dev autoconf automake libtool locales libyaml-dev libdtl-dev libstb-dev
 )

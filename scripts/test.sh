@@ -24,12 +24,22 @@ scripts/install-deps.sh --with-node-packages
 source scripts/compiler-cache.sh
 cmake --preset ci "${compiler_cache[@]}"
 cmake --build --preset ci
+# While the Linux tests run (much of their time is spent waiting on sockets, timers and child
+# processes), the slowest builds of a machine with empty caches go ahead at the lowest priority
+# (scripts/warm-up-builds.sh). It is a warm-up only: the steps below build whatever it did not finish
+# and report any failure themselves. It runs in a session of its own, ended with this script.
+warm_up_log=build/ci/warm-up.log
+setsid nice -n 19 scripts/warm-up-builds.sh build/ci > "$warm_up_log" 2>&1 &
+warm_up=$!
+trap '[ -z "$warm_up" ] || kill -- "-$warm_up" 2> /dev/null || true' EXIT
 status=0
 # A test that fails is run once more, as the Windows pass does: on a loaded two-core machine a
 # browser test once waited out a 15 s wait. One that fails twice fails the run, and ctest names
 # every retry in its output. The fuzzers are the exception: a crash one finds is a finding, and a
 # second run with another seed must not hide it.
 ctest --preset ci -j 2 -LE fuzz --repeat until-pass:2 || status=$?
+wait "$warm_up" || echo "test.sh: part of the warm-up failed; the steps below build it again (its output: $warm_up_log)"
+warm_up=""
 ctest --preset ci -j 2 -L fuzz || status=$?
 scripts/test-windows.sh || status=$?
 exit $status

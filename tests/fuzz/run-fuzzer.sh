@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds one libFuzzer target in the clang fuzz tree (the host libraries instrumented for coverage,
-# AddressSanitizer and UBSan) and runs it for a bounded time over its corpus in tests/fuzz.
+# Runs one libFuzzer target of the clang fuzz tree (built by build-fuzzers.sh) for a bounded time over
+# its corpus in tests/fuzz.
 # New inputs go to the build tree, not the repository.
 # usage: run-fuzzer.sh SOURCE_DIR BUILD_DIR NAME SECONDS      (NAME: request_handler, bridge_frame, panel_command, markdown)
 set -euo pipefail
@@ -8,14 +8,8 @@ source_dir=$1
 build_dir=$2
 name=$3
 seconds=$4
-command -v clang++ >/dev/null || { echo "clang++ is required (apt-get install clang)"; exit 1; }
-# shellcheck source=../../scripts/compiler-cache.sh
-source "$source_dir/scripts/compiler-cache.sh"
-if [ ! -f "$build_dir/build.ninja" ]; then
-  CC=clang CXX=clang++ cmake -S "$source_dir" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DUAP_BUILD_TESTS=OFF \
-    -DUAP_FUZZ=ON "${compiler_cache[@]}" >/dev/null
-fi
-ninja -C "$build_dir" "${name}_fuzzer"
+[ -x "$build_dir/bin/${name}_fuzzer" ] ||
+  { echo "run-fuzzer: $build_dir/bin/${name}_fuzzer is not built; run tests/fuzz/build-fuzzers.sh $source_dir $build_dir $name" >&2; exit 1; }
 mkdir -p "$build_dir/corpus-$name"
 seeds="$source_dir/tests/fuzz/corpus-$(echo "$name" | tr _ -)"
 cd "$build_dir"
