@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Cross-builds the host for Windows (windows-cross preset, mingw-w64) and runs its tests under
-# Wine, then the tests that cross the system's text boundary again under a Japanese locale (code page 932). The
+# Cross-builds the host for Windows (the windows-tests preset: windows-cross at -O1, mingw-w64) and
+# runs its tests under Wine, then the tests that cross the system's text boundary again under a Japanese locale (code page 932). The
 # dependencies come from scripts/build-windows-deps.sh and build-windows-package.sh (cached outside the clone), the Wine prefixes
 # live in ${XDG_CACHE_HOME:-~/.cache}/uap-wine-prefix and uap-wine-prefix-ja. Prints how long each part took.
 set -euo pipefail
@@ -44,15 +44,15 @@ end_wine_session() {
 trap end_wine_session EXIT
 start_wine_session # The build runs the test programs too, to list their tests.
 source scripts/compiler-cache.sh
-cmake --preset windows-cross "${compiler_cache[@]}" > /dev/null
-cmake --build --preset windows-cross
+cmake --preset windows-tests "${compiler_cache[@]}" > /dev/null
+cmake --build --preset windows-tests
 built=$(date +%s)
 status=0
 # Wine 8's loader now and then fails glibc's assertion in _dl_fini ("Inconsistency detected by
 # ld.so") as a test process exits, after the test itself passed (seen once in about 500 runs), so a
 # failed test is run once more; one that fails twice fails the run, and ctest names every retry.
 retry=(--repeat until-pass:2)
-ctest --preset windows-cross -j 2 "${retry[@]}" || status=$?
+ctest --preset windows-tests -j 2 "${retry[@]}" || status=$?
 end_wine_session
 tested=$(date +%s)
 
@@ -73,7 +73,7 @@ japanese=(env LOCPATH="$locales" LANG=ja_JP.UTF-8 LC_ALL=ja_JP.UTF-8 WINEPREFIX=
 start_wine_session "${japanese[@]}"
 text_boundary='^(Platform|FileJailTest|Utf8Paths|windows|ScriptGateWindows|CliSearchWindows|Cli|LogFile|StateFolderLinks|TokenFiles'
 text_boundary+='|ProjectSettings|All/CorruptSettings|SettingsMigration|PackInstaller|NewPack|CrashRecord|EndToEnd|AuthorLoop|Isolation/BothHomes)\.|^abi_'
-"${japanese[@]}" ctest --preset windows-cross -j 2 -R "$text_boundary" "${retry[@]}" || status=$?
+"${japanese[@]}" ctest --preset windows-tests -j 2 -R "$text_boundary" "${retry[@]}" || status=$?
 end_wine_session
 echo "test-windows: dependencies $((dependencies_done - started)) s, build $((built - dependencies_done)) s," \
      "tests $((tested - built)) s, tests under code page 932 $(( $(date +%s) - tested )) s"

@@ -4,6 +4,7 @@
 #include "panel/quick_actions.hpp"
 #include "recording_sink.hpp"
 
+#include "fakes/json_at.hpp"
 #include "support/json.hpp"
 
 #include <gtest/gtest.h>
@@ -17,6 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using uap::panel::QuickActions;
+using uap::testing::text_at;
 
 class QuickActionsTest : public ::testing::Test {
 protected:
@@ -42,7 +44,7 @@ protected:
 
 TEST_F(QuickActionsTest, AreSavedOwnerOnlyPublishedAndReadBack) {
     QuickActions actions(project, sink);
-    EXPECT_EQ(run(actions, R"({"type":"set_quick_actions"})").find(R"("actions":[])"), 1u) << "none before any are saved";
+    EXPECT_EQ(text_at(run(actions, R"({"type":"set_quick_actions"})"), "/actions"), "[]") << "none before any are saved";
     std::string reply = run(actions, R"({"type":"set_quick_actions","actions":[{"label":"Tidy up","prompt":"Group the loose objects\nunder folders"},)"
                                      R"({"label":"ライトを確認","prompt":"シーンのライトを一覧にして"}]})");
     ASSERT_EQ(reply.find("error"), std::string::npos) << reply;
@@ -60,7 +62,7 @@ TEST_F(QuickActionsTest, AreSavedOwnerOnlyPublishedAndReadBack) {
     ASSERT_EQ(loaded->size(), 2u);
     EXPECT_EQ((*loaded)[1].label, "ライトを確認");
 
-    EXPECT_EQ(run(actions, R"({"type":"set_quick_actions","actions":[]})").find(R"("actions":[])"), 1u) << "an empty list removes them";
+    EXPECT_EQ(text_at(run(actions, R"({"type":"set_quick_actions","actions":[]})"), "/actions"), "[]") << "an empty list removes them";
     EXPECT_TRUE(reopened.load()->empty());
 }
 

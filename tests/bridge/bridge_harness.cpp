@@ -4,11 +4,6 @@
 #include "app/editor_connection.hpp"
 #include "modules/status_codes.hpp"
 
-#include <rapidjson/document.h>
-#include <rapidjson/pointer.h>
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
-
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
@@ -175,22 +170,6 @@ int EditorProcess::wait_exit(std::chrono::milliseconds timeout) {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     return -1;
-}
-
-std::string field_text(const std::string& json, const char* pointer) {
-    rapidjson::Document document;
-    document.Parse(json.c_str());
-    if (document.HasParseError())
-        return {};
-    const rapidjson::Value* value = rapidjson::Pointer(pointer).Get(document);
-    if (!value)
-        return {};
-    if (value->IsString())
-        return value->GetString();
-    rapidjson::StringBuffer buffer;
-    rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-    value->Accept(writer);
-    return buffer.GetString();
 }
 
 } // namespace uap::testing

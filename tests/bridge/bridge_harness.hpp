@@ -100,6 +100,4 @@ private:
     bool m_closed = false;
 };
 
-std::string field_text(const std::string& json, const char* pointer);
-
 } // namespace uap::testing

@@ -5,6 +5,7 @@
 // advances its time. Where the host's own time decides (a call's timeout, pings), the host runs on a
 // manual clock too. Nothing here sleeps.
 #include "bridge_harness.hpp"
+#include "fakes/json_at.hpp"
 #include "fakes/eventually.hpp"
 #include "fakes/manual_clock.hpp"
 
@@ -24,8 +25,8 @@ using namespace std::chrono_literals;
 using uap::testing::BridgeHarness;
 using uap::testing::EditorProcess;
 using uap::testing::eventually;
-using uap::testing::field_text;
 using uap::testing::ManualClock;
+using uap::testing::text_at;
 
 // Every root object's name, paging through hierarchy.roots.
 std::map<std::string, int> root_names(BridgeHarness& harness) {
@@ -78,9 +79,9 @@ TEST(BridgeFaults, TheThrottleCommandMakesTheStandaloneEditorThrottled) {
     EXPECT_TRUE(eventually([&] {
         clock.advance(options.ping_interval); // The next ping.
         state = harness.bridge().state_json();
-        return field_text(state, "/liveness/state") == "throttled";
+        return text_at(state, "/liveness/state") == "throttled";
     })) << state;
-    EXPECT_GE(std::atoll(field_text(state, "/liveness/tickGapMs").c_str()), 1100) << state;
+    EXPECT_GE(std::atoll(text_at(state, "/liveness/tickGapMs").c_str()), 1100) << state;
     EXPECT_EQ(harness.bridge().statistics().connections, 1u) << state;
 }
 
@@ -145,7 +146,7 @@ TEST(BridgeFaults, ExactlyOnceAcrossTenInjectedReloads) {
 
     for (int index = 0; index < total; ++index) {
         EXPECT_EQ(answers[index].status, UAP_STATUS_OK) << index << ": " << answers[index].json;
-        EXPECT_EQ(field_text(answers[index].json, "/observed/name"), "Unique" + std::to_string(index));
+        EXPECT_EQ(text_at(answers[index].json, "/observed/name"), "Unique" + std::to_string(index));
     }
     EXPECT_EQ(editor.counter("reloads"), reloads);
     EXPECT_GE(editor.counter("dropped_by_reload"), total) << "each reload dropped every write queued behind it";
@@ -176,20 +177,20 @@ TEST(BridgeFaults, AStallLongerThanTheCallGivesStillRunningAndAJobWithTheRealRes
     // The call's timeout passes while its request waits behind the stall.
     auto answer = uap::testing::advance_until_answered(clock, call, 2000ms);
     EXPECT_EQ(answer.status, UAP_STATUS_TIMEOUT);
-    EXPECT_EQ(field_text(answer.json, "/code"), "still_running") << answer.json;
-    EXPECT_EQ(field_text(answer.json, "/data/editor/mainThread/busyWith"), "stall") << answer.json;
-    std::string job = field_text(answer.json, "/data/jobId");
-    ASSERT_FALSE(job.empty());
+    EXPECT_EQ(text_at(answer.json, "/code"), "still_running") << answer.json;
+    EXPECT_EQ(text_at(answer.json, "/data/editor/mainThread/busyWith"), "stall") << answer.json;
+    std::string job = text_at(answer.json, "/data/jobId");
+    ASSERT_NE(job, "<missing>");
 
     auto status = harness.call("host.jobStatus", R"({"jobId":")" + job + "\"}");
-    EXPECT_EQ(field_text(status.json, "/state"), "running");
+    EXPECT_EQ(text_at(status.json, "/state"), "running");
     EXPECT_TRUE(editor.advance(2000ms)); // The stall ends; the request behind it runs.
     EXPECT_TRUE(eventually([&] {
         status = harness.call("host.jobStatus", R"({"jobId":")" + job + "\"}");
-        return field_text(status.json, "/state") != "running";
+        return text_at(status.json, "/state") != "running";
     }));
-    EXPECT_EQ(field_text(status.json, "/state"), "completed") << status.json;
-    EXPECT_EQ(field_text(status.json, "/result/observed/name"), "DuringStall");
+    EXPECT_EQ(text_at(status.json, "/state"), "completed") << status.json;
+    EXPECT_EQ(text_at(status.json, "/result/observed/name"), "DuringStall");
     EXPECT_EQ(root_names(harness)["DuringStall"], 1);
     editor.command("quit");
     EXPECT_EQ(editor.wait_exit(10s), 0);
@@ -206,14 +207,14 @@ TEST(BridgeFaults, CrashMidRequestIsAbandonedAndANewEditorIsServed) {
         editor.command("stall 5000");
         ASSERT_TRUE(editor.settle());
         auto call = std::async(std::launch::async, [&] { return harness.call("object.create", R"({"name":"Lost"})", 20000); });
-        ASSERT_TRUE(eventually([&] { return field_text(harness.bridge().state_json(), "/pendingRequests") == "1"; }));
+        ASSERT_TRUE(eventually([&] { return text_at(harness.bridge().state_json(), "/pendingRequests") == "1"; }));
         editor.command("crash");
         auto answer = call.get();
         EXPECT_EQ(answer.status, UAP_STATUS_TIMEOUT);
-        EXPECT_EQ(field_text(answer.json, "/code"), "abandoned") << answer.json;
-        EXPECT_EQ(field_text(answer.json, "/data/effect"), "unknown");
+        EXPECT_EQ(text_at(answer.json, "/code"), "abandoned") << answer.json;
+        EXPECT_EQ(text_at(answer.json, "/data/effect"), "unknown");
         EXPECT_EQ(editor.wait_exit(10s), 137);
-        EXPECT_EQ(field_text(harness.bridge().state_json(), "/state"), "disconnected");
+        EXPECT_EQ(text_at(harness.bridge().state_json(), "/state"), "disconnected");
     }
     EditorProcess restarted(harness.project(), {"--scene", "sample"});
     ASSERT_TRUE(restarted.wait_for_line("connected", 15s));

@@ -3,6 +3,7 @@
 // that outlives its timeout says why, and the connection is never dropped or re-made. Host and editor
 // each run on a manual clock, so nothing here waits for a tick in real time.
 #include "bridge_harness.hpp"
+#include "fakes/json_at.hpp"
 #include "fakes/eventually.hpp"
 #include "fakes/manual_clock.hpp"
 
@@ -20,8 +21,8 @@ using namespace std::chrono_literals;
 using uap::editor_sim::WakeOnRequest;
 using uap::testing::BridgeHarness;
 using uap::testing::eventually;
-using uap::testing::field_text;
 using uap::testing::ManualClock;
+using uap::testing::text_at;
 
 int64_t field_integer(const std::string& json, const char* pointer) {
     rapidjson::Document document;
@@ -86,7 +87,7 @@ TEST(BridgeThrottle, AThrottledEditorCompletesRequestsAndIsReportedThrottledWith
     EXPECT_EQ(connected.start_create("Focused").get().status, UAP_STATUS_OK);
     connected.wait_for_tick_end();
     std::string focused = connected.state_after_pings(has_tick_gap);
-    EXPECT_EQ(field_text(focused, "/liveness/state"), "responsive") << focused;
+    EXPECT_EQ(text_at(focused, "/liveness/state"), "responsive") << focused;
     EXPECT_EQ(field_integer(focused, "/liveness/tickGapMs"), 0) << focused;
 
     connected.editor->throttle_main_thread(1100ms, WakeOnRequest::Ignored);
@@ -103,9 +104,10 @@ TEST(BridgeThrottle, AThrottledEditorCompletesRequestsAndIsReportedThrottledWith
         connected.wait_for_tick_end();
     }
 
-    std::string background = connected.state_after_pings([](const std::string& state) { return field_text(state, "/liveness/state") == "throttled"; });
-    EXPECT_EQ(field_text(background, "/state"), "connected") << background;
-    EXPECT_EQ(field_text(background, "/liveness/state"), "throttled") << background;
+    std::string background =
+        connected.state_after_pings([](const std::string& state) { return text_at(state, "/liveness/state") == "throttled"; });
+    EXPECT_EQ(text_at(background, "/state"), "connected") << background;
+    EXPECT_EQ(text_at(background, "/liveness/state"), "throttled") << background;
     EXPECT_EQ(field_integer(background, "/liveness/tickGapMs"), 1100) << background;
     EXPECT_EQ(harness.bridge().statistics().connections, 1u) << "a throttled editor must not be dropped and reconnected";
     EXPECT_EQ(connected.editor->counters().connections, 1u);
@@ -138,15 +140,15 @@ TEST(BridgeThrottle, ACallOutlivingItsTimeoutOnAThrottledEditorSaysSoAndComplete
     ASSERT_FALSE(late);
     EXPECT_EQ(late.error().code(), uap::ErrorCode::Timeout) << late.error().message();
     const std::string& result = late.error().detail();
-    EXPECT_EQ(field_text(result, "/code"), "still_running") << result;
-    EXPECT_NE(field_text(result, "/message").find("throttled"), std::string::npos) << result;
+    EXPECT_EQ(text_at(result, "/code"), "still_running") << result;
+    EXPECT_NE(text_at(result, "/message").find("throttled"), std::string::npos) << result;
     EXPECT_GE(field_integer(result, "/data/editor/mainThread/tickGapMs"), 1000) << result;
-    std::string job = field_text(result, "/data/jobId");
-    ASSERT_FALSE(job.empty()) << result;
+    std::string job = text_at(result, "/data/jobId");
+    ASSERT_NE(job, "<missing>") << result;
     std::string state;
     eventually([&] {
         connected.editor_clock.advance(100ms);
-        state = field_text(harness.call("host.jobStatus", R"({"jobId":")" + job + "\"}").json, "/state");
+        state = text_at(harness.call("host.jobStatus", R"({"jobId":")" + job + "\"}").json, "/state");
         return state == "completed";
     });
     EXPECT_EQ(state, "completed") << "the late request still completes on the throttled tick";

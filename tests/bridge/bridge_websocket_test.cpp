@@ -1,6 +1,7 @@
 // The bridge through the real WebSocket: every primitive, liveness, events, and bad input that
 // must get a clear error while the connection and the host keep working.
 #include "bridge_harness.hpp"
+#include "fakes/json_at.hpp"
 #include "fakes/eventually.hpp"
 #include "fakes/manual_clock.hpp"
 #include "method_samples.hpp"
@@ -24,8 +25,8 @@ namespace {
 using namespace std::chrono_literals;
 using uap::testing::BridgeHarness;
 using uap::testing::eventually;
-using uap::testing::field_text;
 using uap::testing::ManualClock;
+using uap::testing::text_at;
 
 // A hand-driven editor connection: raw frames, for protocol abuse.
 class RawEditor {
@@ -67,7 +68,7 @@ public:
     std::string receive_skipping_pings() {
         for (;;) {
             std::string frame = receive();
-            if (field_text(frame, "/method") != "ping")
+            if (text_at(frame, "/method") != "ping")
                 return frame;
         }
     }
@@ -117,15 +118,15 @@ TEST(BridgeWebSocket, CallAllSendsEveryRequestBeforeTheFirstAnswerAndAnswersInOr
     RawEditor editor(harness.port(), uap::testing::editor_token);
     ASSERT_TRUE(editor.upgraded());
     editor.hello("raw-all", harness.project().string());
-    ASSERT_EQ(field_text(editor.receive(), "/event"), "welcome");
+    ASSERT_EQ(text_at(editor.receive(), "/event"), "welcome");
     std::vector<uap::api::EditorRequest> requests = {
         {"editor.info", "{}"}, {"editor.info", "[1]"}, {"editor.info", "{}"}, {"editor.info", "{}"}};
     auto answers = std::async(std::launch::async, [&] { return harness.bridge().call_all(requests, 5000, nullptr); });
     std::vector<std::string> ids;
     for (int sent = 0; sent < 3; ++sent) {
         std::string request = editor.receive_skipping_pings();
-        ASSERT_EQ(field_text(request, "/method"), "editor.info") << request;
-        ids.push_back(field_text(request, "/id"));
+        ASSERT_EQ(text_at(request, "/method"), "editor.info") << request;
+        ids.push_back(text_at(request, "/id"));
     }
     // Answered last to first; the second sent request (the third asked) fails.
     for (int index = 2; index >= 0; --index) {
@@ -139,13 +140,13 @@ TEST(BridgeWebSocket, CallAllSendsEveryRequestBeforeTheFirstAnswerAndAnswersInOr
     auto received = answers.get();
     ASSERT_EQ(received.size(), 4u);
     ASSERT_TRUE(received[0]) << received[0].error().message();
-    EXPECT_EQ(field_text(*received[0], "/unityVersion"), "answer-0");
+    EXPECT_EQ(text_at(*received[0], "/unityVersion"), "answer-0");
     ASSERT_FALSE(received[1]) << "params that are not an object are refused by the host";
-    EXPECT_EQ(field_text(received[1].error().detail(), "/code"), "invalid_params");
+    EXPECT_EQ(text_at(received[1].error().detail(), "/code"), "invalid_params");
     ASSERT_FALSE(received[2]);
-    EXPECT_EQ(field_text(received[2].error().detail(), "/code"), "busy");
+    EXPECT_EQ(text_at(received[2].error().detail(), "/code"), "busy");
     ASSERT_TRUE(received[3]) << received[3].error().message();
-    EXPECT_EQ(field_text(*received[3], "/unityVersion"), "answer-2");
+    EXPECT_EQ(text_at(*received[3], "/unityVersion"), "answer-2");
     EXPECT_EQ(harness.bridge().statistics().requests, 3u) << "the refused request was never sent";
 }
 
@@ -160,12 +161,12 @@ TEST(BridgeWebSocket, PingReportsMainThreadStateOffTheMainThread) {
     eventually([&] {
         clock.advance(options.ping_interval); // The next ping.
         state = harness.bridge().state_json();
-        return field_text(state, "/mainThread/modalDialog") == "Save Scene?";
+        return text_at(state, "/mainThread/modalDialog") == "Save Scene?";
     });
-    EXPECT_EQ(field_text(state, "/state"), "connected");
-    EXPECT_EQ(field_text(state, "/mainThread/modalDialog"), "Save Scene?") << state;
-    EXPECT_EQ(field_text(state, "/mainThread/busy"), "true");
-    EXPECT_EQ(field_text(state, "/editor/editorSessionId"), "pinged");
+    EXPECT_EQ(text_at(state, "/state"), "connected");
+    EXPECT_EQ(text_at(state, "/mainThread/modalDialog"), "Save Scene?") << state;
+    EXPECT_EQ(text_at(state, "/mainThread/busy"), "true");
+    EXPECT_EQ(text_at(state, "/editor/editorSessionId"), "pinged");
 }
 
 TEST(BridgeWebSocket, EditorEventsReachSubscribersAndTheEventLog) {
@@ -176,7 +177,7 @@ TEST(BridgeWebSocket, EditorEventsReachSubscribersAndTheEventLog) {
     std::vector<std::string> seen;
     harness.bridge().subscribe([&](const std::string& frame) {
         std::lock_guard lock(mutex);
-        seen.push_back(field_text(frame, "/event"));
+        seen.push_back(text_at(frame, "/event"));
     });
     auto editor = harness.connect_in_process(simulator);
     ASSERT_EQ(harness.call("selection.set", R"({"objects":[{"scenePath":"/Player"}]})").status, UAP_STATUS_OK);
@@ -229,11 +230,11 @@ TEST(BridgeBadInput, MalformedAndOversizedFramesGetProtocolErrorsAndTheConnectio
     RawEditor editor(harness.port(), uap::testing::editor_token);
     ASSERT_TRUE(editor.upgraded());
     editor.hello("raw-1", harness.project().string());
-    ASSERT_EQ(field_text(editor.receive(), "/event"), "welcome");
+    ASSERT_EQ(text_at(editor.receive(), "/event"), "welcome");
     auto expect_error = [&](const std::string& code) {
         std::string frame = editor.receive();
-        EXPECT_EQ(field_text(frame, "/event"), "protocolError") << frame;
-        EXPECT_EQ(field_text(frame, "/data/code"), code) << frame;
+        EXPECT_EQ(text_at(frame, "/event"), "protocolError") << frame;
+        EXPECT_EQ(text_at(frame, "/data/code"), code) << frame;
     };
     editor.send_text("this is not json");
     expect_error("parse_error");
@@ -250,23 +251,23 @@ TEST(BridgeBadInput, MalformedAndOversizedFramesGetProtocolErrorsAndTheConnectio
     // The same connection still carries a call.
     auto call = std::async(std::launch::async, [&] { return harness.call("editor.info", "{}", 5000); });
     std::string request = editor.receive();
-    ASSERT_EQ(field_text(request, "/method"), "editor.info") << request;
-    editor.send_text(R"({"id":")" + field_text(request, "/id") +
+    ASSERT_EQ(text_at(request, "/method"), "editor.info") << request;
+    editor.send_text(R"({"id":")" + text_at(request, "/id") +
                      R"(","result":{"unityVersion":"raw","projectPath":"p","editorPid":1,"editorSessionId":"raw-1"}})");
     auto answer = call.get();
     EXPECT_EQ(answer.status, UAP_STATUS_OK) << answer.json;
     // An oversized answer to a pending request becomes result_too_large for its caller.
     auto big = std::async(std::launch::async, [&] { return harness.call("editor.info", "{}", 5000); });
     request = editor.receive();
-    editor.send_text(R"({"id":")" + field_text(request, "/id") + R"(","result":{"pad":")" + std::string(80 * 1024, 'x') + "\"}}");
+    editor.send_text(R"({"id":")" + text_at(request, "/id") + R"(","result":{"pad":")" + std::string(80 * 1024, 'x') + "\"}}");
     auto too_large = big.get();
     EXPECT_EQ(too_large.status, UAP_STATUS_TOO_LARGE);
-    EXPECT_EQ(field_text(too_large.json, "/code"), "result_too_large");
+    EXPECT_EQ(text_at(too_large.json, "/code"), "result_too_large");
     // A result that breaks the protocol's result schema is not passed on as a success.
     auto wrong = std::async(std::launch::async, [&] { return harness.call("editor.info", "{}", 5000); });
     request = editor.receive();
-    editor.send_text(R"({"id":")" + field_text(request, "/id") + R"(","result":{"unityVersion":1}})");
-    EXPECT_EQ(field_text(wrong.get().json, "/code"), "internal_error");
+    editor.send_text(R"({"id":")" + text_at(request, "/id") + R"(","result":{"unityVersion":1}})");
+    EXPECT_EQ(text_at(wrong.get().json, "/code"), "internal_error");
 }
 
 // Editor events whose data breaks their declared shape are dropped one by one with invalid_event,
@@ -279,18 +280,19 @@ TEST(BridgeBadInput, MalformedAndHostileEventDataIsRefusedAndNothingElseIsLost) 
     std::vector<std::string> seen;
     harness.bridge().subscribe([&](const std::string& frame) {
         std::lock_guard lock(mutex);
-        seen.push_back(field_text(frame, "/event") + ":" + field_text(frame, "/data/message") + field_text(frame, "/data/title"));
+        seen.push_back(text_at(frame, "/event") + " message=" + text_at(frame, "/data/message") +
+                       " title=" + text_at(frame, "/data/title"));
     });
     RawEditor editor(harness.port(), uap::testing::editor_token);
     ASSERT_TRUE(editor.upgraded());
     editor.hello("events-1", harness.project().string());
-    ASSERT_EQ(field_text(editor.receive(), "/event"), "welcome");
+    ASSERT_EQ(text_at(editor.receive(), "/event"), "welcome");
     auto expect_refused = [&](const std::string& frame, const std::string& event, const std::string& field) {
         editor.send_text(frame);
         std::string answer = editor.receive_skipping_pings();
-        EXPECT_EQ(field_text(answer, "/event"), "protocolError") << answer;
-        EXPECT_EQ(field_text(answer, "/data/code"), "invalid_event") << answer;
-        std::string message = field_text(answer, "/data/message");
+        EXPECT_EQ(text_at(answer, "/event"), "protocolError") << answer;
+        EXPECT_EQ(text_at(answer, "/data/code"), "invalid_event") << answer;
+        std::string message = text_at(answer, "/data/message");
         EXPECT_EQ(message.rfind("the " + event + " event was dropped", 0), 0u) << message;
         EXPECT_NE(message.find(field), std::string::npos) << message;
     };
@@ -308,18 +310,19 @@ TEST(BridgeBadInput, MalformedAndHostileEventDataIsRefusedAndNothingElseIsLost) 
     // An event over the frame cap is discarded whole.
     editor.send_text(R"({"event":"consoleError","data":{"message":")" + std::string(100 * 1024, 'x') + "\"}}");
     std::string too_large = editor.receive_skipping_pings();
-    EXPECT_EQ(field_text(too_large, "/data/code"), "frame_too_large") << too_large.substr(0, 300);
+    EXPECT_EQ(text_at(too_large, "/data/code"), "frame_too_large") << too_large.substr(0, 300);
     editor.send_text(R"({"event":"modalDialog","data":{"title":"after","open":true}})");
     editor.send_text(R"({"event":"someFutureEvent","data":{"anything":1}})");
     // The connection still carries a call, and only the well-formed events reached the listeners.
     auto call = std::async(std::launch::async, [&] { return harness.call("editor.info", "{}", 5000); });
     std::string request = editor.receive_skipping_pings();
-    ASSERT_EQ(field_text(request, "/method"), "editor.info") << request;
-    editor.send_text(R"({"id":")" + field_text(request, "/id") +
+    ASSERT_EQ(text_at(request, "/method"), "editor.info") << request;
+    editor.send_text(R"({"id":")" + text_at(request, "/id") +
                      R"(","result":{"unityVersion":"raw","projectPath":"p","editorPid":1,"editorSessionId":"events-1"}})");
     EXPECT_EQ(call.get().status, UAP_STATUS_OK);
     std::lock_guard lock(mutex);
-    EXPECT_EQ(seen, (std::vector<std::string>{"consoleError:before", "modalDialog:after", "someFutureEvent:"}));
+    EXPECT_EQ(seen, (std::vector<std::string>{"consoleError message=before title=<missing>", "modalDialog message=<missing> title=after",
+                                              "someFutureEvent message=<missing> title=<missing>"}));
 }
 
 TEST(BridgeBadInput, AFrameNestedAMillionDeepIsAParseErrorAndTheHostStays) {
@@ -327,19 +330,19 @@ TEST(BridgeBadInput, AFrameNestedAMillionDeepIsAParseErrorAndTheHostStays) {
     RawEditor editor(harness.port(), uap::testing::editor_token);
     ASSERT_TRUE(editor.upgraded());
     editor.hello("deep-1", harness.project().string());
-    ASSERT_EQ(field_text(editor.receive(), "/event"), "welcome");
+    ASSERT_EQ(text_at(editor.receive(), "/event"), "welcome");
     editor.send_text(std::string(1'000'000, '['));
     std::string frame = editor.receive_skipping_pings();
-    EXPECT_EQ(field_text(frame, "/event"), "protocolError") << frame;
-    EXPECT_EQ(field_text(frame, "/data/code"), "parse_error") << frame;
+    EXPECT_EQ(text_at(frame, "/event"), "protocolError") << frame;
+    EXPECT_EQ(text_at(frame, "/data/code"), "parse_error") << frame;
     editor.send_text(std::string(500'000, '[') + std::string(500'000, ']'));
     frame = editor.receive_skipping_pings();
-    EXPECT_EQ(field_text(frame, "/data/code"), "parse_error") << frame;
-    EXPECT_NE(field_text(frame, "/data/message").find("nests deeper"), std::string::npos) << frame;
+    EXPECT_EQ(text_at(frame, "/data/code"), "parse_error") << frame;
+    EXPECT_NE(text_at(frame, "/data/message").find("nests deeper"), std::string::npos) << frame;
     // The connection and the host still carry a call.
     auto call = std::async(std::launch::async, [&] { return harness.call("editor.info", "{}", 5000); });
     std::string request = editor.receive_skipping_pings();
-    ASSERT_EQ(field_text(request, "/method"), "editor.info") << request;
+    ASSERT_EQ(text_at(request, "/method"), "editor.info") << request;
 }
 
 TEST(BridgeBadInput, APrimitiveTheEditorDoesNotListIsExplainedAsAnOlderPackage) {
@@ -347,25 +350,24 @@ TEST(BridgeBadInput, APrimitiveTheEditorDoesNotListIsExplainedAsAnOlderPackage) 
     RawEditor editor(harness.port(), uap::testing::editor_token);
     ASSERT_TRUE(editor.upgraded());
     editor.hello("older-1", harness.project().string()); // Its hello lists editor.info only.
-    ASSERT_EQ(field_text(editor.receive(), "/event"), "welcome");
+    ASSERT_EQ(text_at(editor.receive(), "/event"), "welcome");
     auto answer_with = [&](const std::string& method, const std::string& message) {
         auto call = std::async(std::launch::async, [&] { return harness.call(method, "{}", 5000); });
         std::string request = editor.receive_skipping_pings();
-        EXPECT_EQ(field_text(request, "/method"), method) << request;
-        editor.send_text(R"({"id":")" + field_text(request, "/id") + R"(","error":{"code":"unknown_method","message":")" + message +
-                         "\"}}");
+        EXPECT_EQ(text_at(request, "/method"), method) << request;
+        editor.send_text(R"({"id":")" + text_at(request, "/id") + R"(","error":{"code":"unknown_method","message":")" + message + "\"}}");
         return call.get();
     };
     auto missing = answer_with("selection.get", "no primitive named 'selection.get' in bridge protocol v1");
     EXPECT_EQ(missing.status, UAP_STATUS_INVALID_ARGUMENT);
-    EXPECT_EQ(field_text(missing.json, "/code"), "unknown_method");
-    std::string message = field_text(missing.json, "/message");
+    EXPECT_EQ(text_at(missing.json, "/code"), "unknown_method");
+    std::string message = text_at(missing.json, "/message");
     EXPECT_NE(message.find("does not implement the editor primitive 'selection.get'"), std::string::npos) << message;
     EXPECT_NE(message.find("older than the host"), std::string::npos) << message;
     EXPECT_NE(message.find("Update com.agentpanel.unity in Unity's Package Manager"), std::string::npos) << message;
     // A primitive it lists keeps the editor's own words: the package is not the reason there.
     auto listed = answer_with("editor.info", "the editor's own words");
-    EXPECT_EQ(field_text(listed.json, "/message"), "the editor's own words") << listed.json;
+    EXPECT_EQ(text_at(listed.json, "/message"), "the editor's own words") << listed.json;
 }
 
 TEST(BridgeBadInput, AHelloNestedAMillionDeepIsRefused) {
@@ -374,8 +376,8 @@ TEST(BridgeBadInput, AHelloNestedAMillionDeepIsRefused) {
     ASSERT_TRUE(editor.upgraded());
     editor.send_text(std::string(1'000'000, '{'));
     std::string frame = editor.receive();
-    EXPECT_EQ(field_text(frame, "/event"), "refused") << frame;
-    EXPECT_EQ(field_text(frame, "/data/code"), "parse_error") << frame;
+    EXPECT_EQ(text_at(frame, "/event"), "refused") << frame;
+    EXPECT_EQ(text_at(frame, "/data/code"), "parse_error") << frame;
 }
 
 TEST(BridgeBadInput, UnknownMethodsAndWrongParamTypesAreProtocolErrors) {
@@ -385,12 +387,12 @@ TEST(BridgeBadInput, UnknownMethodsAndWrongParamTypesAreProtocolErrors) {
     auto editor = harness.connect_in_process(simulator);
     auto unknown = harness.call("object.explode", "{}");
     EXPECT_EQ(unknown.status, UAP_STATUS_INVALID_ARGUMENT);
-    EXPECT_EQ(field_text(unknown.json, "/code"), "unknown_method");
+    EXPECT_EQ(text_at(unknown.json, "/code"), "unknown_method");
     auto wrong = harness.call("object.create", R"({"name":5})");
     EXPECT_EQ(wrong.status, UAP_STATUS_INVALID_ARGUMENT);
-    EXPECT_EQ(field_text(wrong.json, "/code"), "invalid_params");
+    EXPECT_EQ(text_at(wrong.json, "/code"), "invalid_params");
     auto extra = harness.call("object.setActive", R"({"object":{"scenePath":"/Player"},"active":"yes"})");
-    EXPECT_EQ(field_text(extra.json, "/code"), "invalid_params");
+    EXPECT_EQ(text_at(extra.json, "/code"), "invalid_params");
     auto not_object = harness.call("editor.info", "[1]");
     EXPECT_EQ(not_object.status, UAP_STATUS_INVALID_ARGUMENT);
     EXPECT_EQ(harness.call("editor.info", "{}").status, UAP_STATUS_OK) << "the connection must survive";
@@ -405,7 +407,7 @@ TEST(BridgeBadInput, ResultsOverTheCapAreRefusedByTheEditor) {
     auto editor = harness.connect_in_process(simulator);
     auto answer = harness.call("hierarchy.subtree", R"({"maxNodes":3000})");
     EXPECT_EQ(answer.status, UAP_STATUS_TOO_LARGE);
-    EXPECT_EQ(field_text(answer.json, "/code"), "result_too_large");
+    EXPECT_EQ(text_at(answer.json, "/code"), "result_too_large");
     EXPECT_EQ(harness.call("hierarchy.subtree", R"({"maxNodes":100})").status, UAP_STATUS_OK);
 }
 
@@ -413,7 +415,7 @@ TEST(BridgeBadInput, SecondEditorIsRefusedAndTheSameSessionReplacesItsOldSocket)
     BridgeHarness harness;
     RawEditor first(harness.port(), uap::testing::editor_token);
     first.hello("session-A", harness.project().string());
-    ASSERT_EQ(field_text(first.receive(), "/event"), "welcome");
+    ASSERT_EQ(text_at(first.receive(), "/event"), "welcome");
 
     uap::editor_sim::EditorSimulator intruder_model(harness.identity("session-B"));
     auto intruder = std::make_unique<uap::editor_sim::SimulatedEditor>(intruder_model, harness.endpoint());
@@ -429,7 +431,7 @@ TEST(BridgeBadInput, SecondEditorIsRefusedAndTheSameSessionReplacesItsOldSocket)
     EXPECT_EQ(first.receive(), "") << "the old socket of the same session is closed";
     auto answer = harness.call("editor.info", "{}");
     EXPECT_EQ(answer.status, UAP_STATUS_OK);
-    EXPECT_EQ(field_text(answer.json, "/editorSessionId"), "session-A");
+    EXPECT_EQ(text_at(answer.json, "/editorSessionId"), "session-A");
 }
 
 TEST(BridgeBadInput, AnEditorForAnotherProjectIsRefused) {
@@ -439,8 +441,8 @@ TEST(BridgeBadInput, AnEditorForAnotherProjectIsRefused) {
     RawEditor editor(harness.port(), uap::testing::editor_token);
     editor.hello("elsewhere", "/some/other/project");
     std::string frame = editor.receive();
-    EXPECT_EQ(field_text(frame, "/event"), "refused");
-    EXPECT_EQ(field_text(frame, "/data/code"), "wrong_project");
+    EXPECT_EQ(text_at(frame, "/event"), "refused");
+    EXPECT_EQ(text_at(frame, "/data/code"), "wrong_project");
 }
 
 TEST(BridgeWaits, NoEditorWithinTheBoundMeansNeverStarted) {
@@ -449,16 +451,16 @@ TEST(BridgeWaits, NoEditorWithinTheBoundMeansNeverStarted) {
     options.reconnect_wait = 300ms;
     BridgeHarness harness(options, clock);
     auto call = std::async(std::launch::async, [&] { return harness.call("editor.info", "{}", 100); });
-    ASSERT_TRUE(eventually([&] { return field_text(harness.bridge().state_json(), "/pendingRequests") == "1"; }));
+    ASSERT_TRUE(eventually([&] { return text_at(harness.bridge().state_json(), "/pendingRequests") == "1"; }));
     clock.advance(100ms);
     // Past its own timeout the call still waits for an editor to connect, until the reconnect wait ends.
     EXPECT_EQ(call.wait_for(20ms), std::future_status::timeout);
     clock.advance(200ms);
     auto answer = call.get();
     EXPECT_EQ(answer.status, UAP_STATUS_UNAVAILABLE);
-    EXPECT_EQ(field_text(answer.json, "/code"), "not_connected");
-    EXPECT_EQ(field_text(answer.json, "/data/outcome"), "not_connected");
-    EXPECT_EQ(field_text(harness.bridge().state_json(), "/state"), "not_connected");
+    EXPECT_EQ(text_at(answer.json, "/code"), "not_connected");
+    EXPECT_EQ(text_at(answer.json, "/data/outcome"), "not_connected");
+    EXPECT_EQ(text_at(harness.bridge().state_json(), "/state"), "not_connected");
 }
 
 TEST(BridgeWaits, ACallIssuedDuringAReloadCompletesAfterIt) {
@@ -467,9 +469,9 @@ TEST(BridgeWaits, ACallIssuedDuringAReloadCompletesAfterIt) {
     uap::editor_sim::EditorSimulator simulator(harness.identity("reloader"));
     auto editor = harness.connect_in_process(simulator, editor_clock);
     editor->inject_reload(600ms);
-    EXPECT_TRUE(eventually([&] { return field_text(harness.bridge().state_json(), "/state") == "reloading"; }));
+    EXPECT_TRUE(eventually([&] { return text_at(harness.bridge().state_json(), "/state") == "reloading"; }));
     auto call = std::async(std::launch::async, [&] { return harness.call("object.create", R"({"name":"AfterReload"})", 200); });
-    ASSERT_TRUE(eventually([&] { return field_text(harness.bridge().state_json(), "/pendingRequests") == "1"; }));
+    ASSERT_TRUE(eventually([&] { return text_at(harness.bridge().state_json(), "/pendingRequests") == "1"; }));
     // The call's own timeout passes while the editor is away; the host keeps it for the reconnect.
     clock.advance(200ms);
     // The reload ends, and the editor reconnects, as the editor's time moves.
@@ -477,7 +479,7 @@ TEST(BridgeWaits, ACallIssuedDuringAReloadCompletesAfterIt) {
         editor_clock.advance(100ms);
     auto answer = call.get();
     EXPECT_EQ(answer.status, UAP_STATUS_OK) << answer.json;
-    EXPECT_EQ(field_text(harness.bridge().state_json(), "/state"), "connected");
+    EXPECT_EQ(text_at(harness.bridge().state_json(), "/state"), "connected");
 }
 
 TEST(BridgeWaits, CancellingAQueuedCallWithdrawsItSoItNeverRuns) {
@@ -493,10 +495,10 @@ TEST(BridgeWaits, CancellingAQueuedCallWithdrawsItSoItNeverRuns) {
     auto withdrawn = harness.bridge().call("object.create", R"({"name":"NeverMade"})", 10000, &control);
     ASSERT_FALSE(withdrawn);
     EXPECT_EQ(withdrawn.error().code(), uap::ErrorCode::Cancelled) << withdrawn.error().message();
-    EXPECT_EQ(field_text(withdrawn.error().detail(), "/code"), "cancelled");
+    EXPECT_EQ(text_at(withdrawn.error().detail(), "/code"), "cancelled");
     // This lookup queues after the withdrawn request, so it runs after the place where that one would have.
     auto lookup = harness.call("component.list", R"({"object":{"scenePath":"/NeverMade"}})");
-    EXPECT_EQ(field_text(lookup.json, "/code"), "not_found") << "a withdrawn request must not run after the stall";
+    EXPECT_EQ(text_at(lookup.json, "/code"), "not_found") << "a withdrawn request must not run after the stall";
 }
 
 TEST(BridgeJournal, AResultCompletedDuringAReloadArrivesInHelloAndIsNotRunAgain) {
@@ -504,23 +506,23 @@ TEST(BridgeJournal, AResultCompletedDuringAReloadArrivesInHelloAndIsNotRunAgain)
     BridgeHarness harness({}, clock);
     auto editor = std::make_unique<RawEditor>(harness.port(), uap::testing::editor_token);
     editor->hello("ledger", harness.project().string());
-    ASSERT_EQ(field_text(editor->receive(), "/event"), "welcome");
+    ASSERT_EQ(text_at(editor->receive(), "/event"), "welcome");
     auto call = std::async(std::launch::async, [&] { return harness.call("object.create", R"({"name":"Once"})", 20000); });
     std::string request = editor->receive();
-    std::string id = field_text(request, "/id");
-    ASSERT_FALSE(id.empty()) << request;
+    std::string id = text_at(request, "/id");
+    ASSERT_NE(id, "<missing>") << request;
     // The editor runs it, but a reload takes the socket before the answer goes out.
     editor->send_text(R"({"event":"reloading","data":{}})");
     editor->close();
     editor.reset();
-    EXPECT_TRUE(eventually([&] { return field_text(harness.bridge().state_json(), "/state") == "reloading"; }));
+    EXPECT_TRUE(eventually([&] { return text_at(harness.bridge().state_json(), "/state") == "reloading"; }));
     auto back = std::make_unique<RawEditor>(harness.port(), uap::testing::editor_token);
     std::string response = R"({"id":")" + id + R"(","result":{"observed":{"instanceId":1000,"name":"Once","path":"/Once","active":true,"childCount":0}}})";
     back->hello("ledger", harness.project().string(), "[" + response + "]");
-    ASSERT_EQ(field_text(back->receive(), "/event"), "welcome");
+    ASSERT_EQ(text_at(back->receive(), "/event"), "welcome");
     auto answer = call.get();
     EXPECT_EQ(answer.status, UAP_STATUS_OK) << answer.json;
-    EXPECT_EQ(field_text(answer.json, "/observed/name"), "Once");
+    EXPECT_EQ(text_at(answer.json, "/observed/name"), "Once");
     EXPECT_FALSE(back->readable_within(Poco::Timespan(0, 300000))) << "a request answered in hello must not be re-sent";
     EXPECT_EQ(harness.bridge().statistics().resent, 0u);
 }
@@ -529,17 +531,17 @@ TEST(BridgeJournal, AnUnansweredRequestIsReSentAfterTheReloadWithTheSameId) {
     BridgeHarness harness;
     auto editor = std::make_unique<RawEditor>(harness.port(), uap::testing::editor_token);
     editor->hello("resend", harness.project().string());
-    ASSERT_EQ(field_text(editor->receive(), "/event"), "welcome");
+    ASSERT_EQ(text_at(editor->receive(), "/event"), "welcome");
     auto call = std::async(std::launch::async, [&] { return harness.call("editor.info", "{}", 20000); });
-    std::string id = field_text(editor->receive(), "/id");
+    std::string id = text_at(editor->receive(), "/id");
     editor->send_text(R"({"event":"reloading","data":{}})");
     editor->close();
     editor.reset();
     auto back = std::make_unique<RawEditor>(harness.port(), uap::testing::editor_token);
     back->hello("resend", harness.project().string());
-    ASSERT_EQ(field_text(back->receive(), "/event"), "welcome");
+    ASSERT_EQ(text_at(back->receive(), "/event"), "welcome");
     std::string again = back->receive();
-    EXPECT_EQ(field_text(again, "/id"), id) << again;
+    EXPECT_EQ(text_at(again, "/id"), id) << again;
     back->send_text(R"({"id":")" + id + R"(","result":{"unityVersion":"raw","projectPath":"p","editorPid":1,"editorSessionId":"resend"}})");
     back->send_text(R"({"id":")" + id + R"(","result":{"unityVersion":"raw","projectPath":"p","editorPid":1,"editorSessionId":"resend"}})");
     EXPECT_EQ(call.get().status, UAP_STATUS_OK);
@@ -554,16 +556,16 @@ TEST(BridgeJournal, AnswersForAPreviousHostRunAreKeptAsJobs) {
     RawEditor editor(harness.port(), uap::testing::editor_token);
     std::string in_hello = R"({"id":"hdeadbeef-7","result":{"observed":{"name":"Interrupted"}}})";
     editor.hello("replaced-host", harness.project().string(), "[" + in_hello + "]");
-    ASSERT_EQ(field_text(editor.receive(), "/event"), "welcome");
+    ASSERT_EQ(text_at(editor.receive(), "/event"), "welcome");
     auto job = harness.call("host.jobStatus", R"({"jobId":"hdeadbeef-7"})");
-    EXPECT_EQ(field_text(job.json, "/state"), "completed") << job.json;
-    EXPECT_EQ(field_text(job.json, "/result/observed/name"), "Interrupted");
-    EXPECT_NE(field_text(job.json, "/detail").find("host run that sent it had ended"), std::string::npos) << job.json;
+    EXPECT_EQ(text_at(job.json, "/state"), "completed") << job.json;
+    EXPECT_EQ(text_at(job.json, "/result/observed/name"), "Interrupted");
+    EXPECT_NE(text_at(job.json, "/detail").find("host run that sent it had ended"), std::string::npos) << job.json;
 
     editor.send_text(R"({"id":"hdeadbeef-8","error":{"code":"not_found","message":"no object"}})");
     std::string state;
     eventually([&] {
-        state = field_text(harness.call("host.jobStatus", R"({"jobId":"hdeadbeef-8"})").json, "/state");
+        state = text_at(harness.call("host.jobStatus", R"({"jobId":"hdeadbeef-8"})").json, "/state");
         return state == "failed";
     });
     EXPECT_EQ(state, "failed") << "a late error answer is kept too";

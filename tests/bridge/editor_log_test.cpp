@@ -3,6 +3,7 @@
 // simulated editor whose scripts do not compile is reported in not_connected refusals, in the bridge's
 // state and to the panels.
 #include "bridge_harness.hpp"
+#include "fakes/json_at.hpp"
 
 #include "app/editor_log_watch.hpp"
 #include "bridge/editor_log.hpp"
@@ -25,7 +26,7 @@ using uap::bridge::EditorPlatform;
 using uap::bridge::parse_editor_log;
 using uap::bridge::read_editor_log;
 using uap::testing::BridgeHarness;
-using uap::testing::field_text;
+using uap::testing::text_at;
 
 // Each test's own folder under the system's temporary folder.
 struct TemporaryFolder {
@@ -237,14 +238,14 @@ TEST(EditorLog, CompileErrorsInTheSimulatedEditorsLogAreReportedWhileThePackageC
 
     auto refused = harness.call("object.create", R"({"name":"Anything"})", 500);
     EXPECT_EQ(refused.status, UAP_STATUS_UNAVAILABLE) << refused.json;
-    EXPECT_EQ(field_text(refused.json, "/code"), "not_connected") << refused.json;
-    std::string message = field_text(refused.json, "/message");
+    EXPECT_EQ(text_at(refused.json, "/code"), "not_connected") << refused.json;
+    std::string message = text_at(refused.json, "/message");
     EXPECT_NE(message.find("editor cannot run the package: 1 compile error"), std::string::npos) << message;
     EXPECT_NE(message.find("Assets/Scripts/Broken.cs("), std::string::npos) << message;
-    EXPECT_EQ(field_text(refused.json, "/data/editorLog/errors/0/file"), "Assets/Scripts/Broken.cs") << refused.json;
+    EXPECT_EQ(text_at(refused.json, "/data/editorLog/errors/0/file"), "Assets/Scripts/Broken.cs") << refused.json;
 
     std::string state = harness.bridge().state_json();
-    EXPECT_EQ(field_text(state, "/editorLog/errorCount"), "1") << state;
+    EXPECT_EQ(text_at(state, "/editorLog/errorCount"), "1") << state;
     auto told = panels.texts();
     ASSERT_EQ(told.size(), 1u) << "the panels are told once";
     EXPECT_EQ(told[0].rfind("editor cannot run the package: 1 compile error", 0), 0u) << told[0];
@@ -255,7 +256,7 @@ TEST(EditorLog, CompileErrorsInTheSimulatedEditorsLogAreReportedWhileThePackageC
     ASSERT_FALSE(simulator.compile_scripts().failed);
     write_file(log, simulator.editor_log_text());
     watch.refresh();
-    EXPECT_EQ(field_text(harness.bridge().state_json(), "/editorLog/errorCount"), "0");
+    EXPECT_EQ(text_at(harness.bridge().state_json(), "/editorLog/errorCount"), "0");
     EXPECT_EQ(watch.report().summary, "");
 }
 

@@ -2,6 +2,7 @@
 // sequences of partial and whole writes, in groups, loose, merged and reverted, always come back to
 // exactly the scene digest taken before the group a revert names.
 #include "bridge_harness.hpp"
+#include "fakes/json_at.hpp"
 
 #include <uap/editor_sim/editor_simulator.hpp>
 
@@ -16,7 +17,7 @@ namespace {
 
 using uap::editor_sim::EditorSimulator;
 using uap::editor_sim::Reply;
-using uap::testing::field_text;
+using uap::testing::text_at;
 
 uap::editor_sim::SimulatorIdentity identity() { return {"/tmp/project", "2022.3.40f1 (simulated)", 4242, "partial-undo-session"}; }
 
@@ -31,15 +32,15 @@ struct RandomEditor {
     explicit RandomEditor(unsigned seed) : random(seed) {
         simulator.add_flat_objects(object_count, "Object");
         for (int index = 0; index < object_count; ++index)
-            ids.push_back(field_text(ok("transform.get", R"({"object":{"scenePath":"/Object)" + std::to_string(index) + R"("}})"),
-                                     "/transform/instanceId"));
+            ids.push_back(text_at(ok("transform.get", R"({"object":{"scenePath":"/Object)" + std::to_string(index) + R"("}})"),
+                                  "/transform/instanceId"));
     }
     std::string ok(const std::string& method, const std::string& params) {
         Reply reply = simulator.call(method, params);
         EXPECT_TRUE(reply.ok()) << method << " " << params << ": " << reply.json;
         return reply.json;
     }
-    std::string digest() { return field_text(ok("scene.digest", "{}"), "/digest"); }
+    std::string digest() { return text_at(ok("scene.digest", "{}"), "/digest"); }
     int pick(int count) { return std::uniform_int_distribution<int>(0, count - 1)(random); }
     std::string target() { return R"({"object":{"instanceId":)" + ids[static_cast<std::size_t>(pick(object_count))] + "}"; }
 
@@ -65,7 +66,7 @@ struct RandomEditor {
     // An Undo group of one to five writes; the digest before it.
     std::pair<int, std::string> group() {
         std::string before = digest();
-        int group = std::stoi(field_text(ok("undo.beginGroup", R"({"name":"random group"})"), "/group"));
+        int group = std::stoi(text_at(ok("undo.beginGroup", R"({"name":"random group"})"), "/group"));
         for (int count = 1 + pick(5); count > 0; --count)
             write();
         ok("undo.endGroup", "{}");
@@ -107,7 +108,7 @@ TEST(PartialUndo, ATurnOfPartialAndWholeStepsRevertsToTheSceneBeforeIt) {
         RandomEditor editor(seed);
         editor.group(); // A step before the turn, which the turn's revert must leave alone.
         std::string before = editor.digest();
-        std::string group = field_text(editor.ok("turn.begin", R"({"name":"Agent turn"})"), "/group");
+        std::string group = text_at(editor.ok("turn.begin", R"({"name":"Agent turn"})"), "/group");
         for (int count = 1 + editor.pick(6); count > 0; --count)
             if (editor.pick(2))
                 editor.group();
@@ -115,7 +116,7 @@ TEST(PartialUndo, ATurnOfPartialAndWholeStepsRevertsToTheSceneBeforeIt) {
                 editor.write();
         ASSERT_NE(editor.digest(), before) << "seed " << seed;
         std::string ended = editor.ok("turn.end", R"({"group":)" + group + R"(,"name":"Agent turn"})");
-        EXPECT_EQ(field_text(ended, "/revertible"), "true") << ended;
+        EXPECT_EQ(text_at(ended, "/revertible"), "true") << ended;
         editor.ok("turn.revert", R"({"group":)" + group + R"(,"name":"Agent turn"})");
         EXPECT_EQ(editor.digest(), before) << "seed " << seed;
     }
@@ -124,7 +125,7 @@ TEST(PartialUndo, ATurnOfPartialAndWholeStepsRevertsToTheSceneBeforeIt) {
 TEST(PartialUndo, AWholeWriteAfterPartialOnesInOneGroupRevertsThemAll) {
     RandomEditor editor(7);
     std::string before = editor.digest();
-    std::string group = field_text(editor.ok("undo.beginGroup", R"({"name":"mixed"})"), "/group");
+    std::string group = text_at(editor.ok("undo.beginGroup", R"({"name":"mixed"})"), "/group");
     editor.ok("transform.set", R"({"object":{"instanceId":)" + editor.ids[0] + R"(},"position":{"x":5,"y":0,"z":0}})");
     editor.ok("transform.set", R"({"object":{"instanceId":)" + editor.ids[1] + R"(},"position":{"x":6,"y":0,"z":0}})");
     editor.ok("object.create", R"({"name":"Whole"})");
@@ -133,8 +134,8 @@ TEST(PartialUndo, AWholeWriteAfterPartialOnesInOneGroupRevertsThemAll) {
     editor.ok("undo.endGroup", "{}");
     ASSERT_NE(editor.digest(), before);
     std::string reverted = editor.ok("undo.revertGroup", R"({"group":)" + group + "}");
-    EXPECT_EQ(field_text(reverted, "/observed/revertedSteps"), "1");
-    EXPECT_EQ(field_text(reverted, "/observed/objectCount"), std::to_string(object_count));
+    EXPECT_EQ(text_at(reverted, "/observed/revertedSteps"), "1");
+    EXPECT_EQ(text_at(reverted, "/observed/objectCount"), std::to_string(object_count));
     EXPECT_EQ(editor.digest(), before);
 }
 

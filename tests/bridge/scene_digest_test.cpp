@@ -1,6 +1,7 @@
 // The simulator's scene digest: the same between reads of an unchanged scene, and different after a
 // change to any field it covers (name, active flag, parent, sibling order, components, values).
 #include "bridge_harness.hpp"
+#include "fakes/json_at.hpp"
 
 #include <uap/editor_sim/editor_simulator.hpp>
 
@@ -14,7 +15,7 @@
 namespace {
 
 using uap::editor_sim::EditorSimulator;
-using uap::testing::field_text;
+using uap::testing::text_at;
 
 TEST(SceneDigest, EveryCoveredChangeGivesANewDigestAndReadsGiveTheSame) {
     EditorSimulator simulator({"/tmp/project", "2022.3.40f1 (simulated)", 4242, "digest-session"});
@@ -22,7 +23,7 @@ TEST(SceneDigest, EveryCoveredChangeGivesANewDigestAndReadsGiveTheSame) {
     auto digest = [&] {
         auto reply = simulator.call("scene.digest", "{}");
         EXPECT_TRUE(reply.ok()) << reply.json;
-        return field_text(reply.json, "/digest");
+        return text_at(reply.json, "/digest");
     };
     std::set<std::string> seen{digest()};
     EXPECT_EQ(digest(), *seen.begin()) << "reading twice gives the same digest";
@@ -41,7 +42,7 @@ TEST(SceneDigest, EveryCoveredChangeGivesANewDigestAndReadsGiveTheSame) {
         ASSERT_TRUE(reply.ok()) << method << ": " << reply.json;
         EXPECT_TRUE(seen.insert(digest()).second) << method << " " << params << " left a digest seen before";
     }
-    EXPECT_EQ(field_text(simulator.call("scene.digest", "{}").json, "/objectCount"), "4");
+    EXPECT_EQ(text_at(simulator.call("scene.digest", "{}").json, "/objectCount"), "4");
 }
 
 } // namespace

@@ -7,27 +7,27 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <cmath>
+#include <cstdint>
 #include <string>
 
 namespace uap::testing {
 
-// The value at pointer as text: a string as it is, true/false, a number as a double ("2.000000"),
-// null, an object or array as compact JSON; "<missing>" when absent.
+// The value at pointer as text: a string as it is, a number by its value (2 and 2.0 both "2", 0.5
+// "0.5"), anything else as compact JSON (true, null, {"a":1}); "<missing>" when absent, so a missing
+// member never equals an expected empty text.
 inline std::string text_at(const rapidjson::Value& document, const char* pointer) {
     const rapidjson::Value* value = rapidjson::Pointer(pointer).Get(document);
     if (!value)
         return "<missing>";
     if (value->IsString())
         return value->GetString();
-    if (value->IsBool())
-        return value->GetBool() ? "true" : "false";
-    if (value->IsNumber())
-        return std::to_string(value->GetDouble());
-    if (value->IsNull())
-        return "null";
+    rapidjson::Value integral;
+    if (value->IsDouble() && std::trunc(value->GetDouble()) == value->GetDouble() && std::fabs(value->GetDouble()) < 9.0e15)
+        integral.SetInt64(static_cast<std::int64_t>(value->GetDouble()));
     rapidjson::StringBuffer buffer;
     rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-    value->Accept(writer);
+    (integral.IsNull() ? *value : integral).Accept(writer);
     return buffer.GetString();
 }
 
@@ -37,6 +37,27 @@ inline std::string text_at(const std::string& json, const char* pointer) {
     if (document.Parse(json.c_str(), json.size()).HasParseError())
         return "<not JSON>";
     return text_at(document, pointer);
+}
+
+// The first element of the array at array_pointer whose value at member_pointer reads as `text`
+// (as text_at reads it), as compact JSON; "<missing>" when no element does, "<not JSON>" when the
+// text does not parse.
+inline std::string element_where(const std::string& json, const char* array_pointer, const char* member_pointer, const std::string& text) {
+    rapidjson::Document document;
+    if (document.Parse(json.c_str(), json.size()).HasParseError())
+        return "<not JSON>";
+    const rapidjson::Value* array = rapidjson::Pointer(array_pointer).Get(document);
+    if (!array || !array->IsArray())
+        return "<missing>";
+    for (const rapidjson::Value& element : array->GetArray()) {
+        if (text_at(element, member_pointer) != text)
+            continue;
+        rapidjson::StringBuffer buffer;
+        rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
+        element.Accept(writer);
+        return buffer.GetString();
+    }
+    return "<missing>";
 }
 
 // The number at pointer; -99999 when absent or not a number.

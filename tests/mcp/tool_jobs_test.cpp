@@ -2,6 +2,7 @@
 // short wait, job status, cancellation, bounds on running and kept jobs, shutdown.
 #include "mcp/tool_jobs.hpp"
 
+#include "fakes/json_at.hpp"
 #include "support/json.hpp"
 
 #include <gtest/gtest.h>
@@ -16,6 +17,7 @@ using namespace std::chrono_literals;
 using modules::CallOptions;
 using modules::CallStatus;
 using modules::ToolOutcome;
+using uap::testing::text_at;
 
 std::string field(const std::string& json_text, const char* name) {
     auto parsed = json::parse(json_text);
@@ -74,10 +76,10 @@ TEST(ToolJobs, ALongCallBecomesAJobThatReportsRunningThenItsResult) {
 
     std::string running = jobs.status_json(id);
     EXPECT_EQ(field(running, "state"), "running") << running;
-    EXPECT_NE(running.find(R"("progress":{"progress":3.0,"total":10.0,"message":"three of ten"})"), std::string::npos) << running;
+    EXPECT_EQ(text_at(running, "/progress"), R"({"progress":3.0,"total":10.0,"message":"three of ten"})") << running;
     gate.open = true;
     std::string done = wait_for_state(jobs, id, "completed");
-    EXPECT_NE(done.find(R"("result":{"answer":42})"), std::string::npos) << done;
+    EXPECT_EQ(text_at(done, "/result"), R"({"answer":42})") << done;
 }
 
 TEST(ToolJobs, AFailingJobReportsItsError) {

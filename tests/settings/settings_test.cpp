@@ -172,7 +172,7 @@ TEST(SettingsMigration, ANewDefaultOnPackReachesAnExistingProjectButAnExplicitOf
     // The generation was recorded: the next load announces nothing, and the choices stand.
     std::ifstream stream(ProjectSettings::file_for(project.path()));
     std::string text((std::istreambuf_iterator<char>(stream)), {});
-    EXPECT_EQ(text_at(text, "/defaultsGeneration"), "2.000000") << text;
+    EXPECT_EQ(text_at(text, "/defaultsGeneration"), "2") << text;
     auto again = ProjectSettings::load(project.path(), generation_two);
     ASSERT_TRUE(again);
     EXPECT_TRUE(again->migration_notes().empty());

@@ -15,7 +15,7 @@ TEST(JsonAt, FindsAMemberWhateverTheLayoutOfTheText) {
         "{ \"a\" : { \"list\" : [ 1 , { \"k\" : \"v\" } ] , \"z\" : null , \"t\" : true , \"n\" : 2.0 , \"b\" : \"xA\" } }";
     for (const std::string& text : {compact, spaced}) {
         EXPECT_EQ(text_at(text, "/a/b"), "xA") << text;
-        EXPECT_EQ(text_at(text, "/a/n"), "2.000000") << text;
+        EXPECT_EQ(text_at(text, "/a/n"), "2") << text;
         EXPECT_EQ(text_at(text, "/a/t"), "true") << text;
         EXPECT_EQ(text_at(text, "/a/z"), "null") << text;
         EXPECT_EQ(text_at(text, "/a/list/1"), R"({"k":"v"})") << text;
@@ -24,6 +24,9 @@ TEST(JsonAt, FindsAMemberWhateverTheLayoutOfTheText) {
 }
 
 TEST(JsonAt, SaysWhenTheMemberIsMissingOrTheTextIsNotJson) {
+    EXPECT_EQ(text_at(R"({"a":0.5,"b":-3,"c":1e300})", "/a"), "0.5");
+    EXPECT_EQ(text_at(R"({"a":0.5,"b":-3,"c":1e300})", "/b"), "-3");
+    EXPECT_EQ(text_at(R"({"a":0.5,"b":-3,"c":1e300})", "/c"), "1e300");
     EXPECT_EQ(text_at(R"({"a":1})", "/b"), "<missing>");
     EXPECT_EQ(text_at(R"({"a":1})", "/a/b"), "<missing>");
     EXPECT_EQ(text_at(R"({"a":1)", "/a"), "<not JSON>");

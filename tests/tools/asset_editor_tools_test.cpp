@@ -6,6 +6,7 @@
 
 namespace {
 
+using uap::testing::element_where;
 using uap::testing::number_at;
 using uap::testing::text_at;
 using uap::testing::ToolReply;
@@ -54,7 +55,8 @@ TEST_F(AssetEditorTools, AssetCreateMakesAMaterialAndAPrefabFromASceneObject) {
     EXPECT_NE(editor("property.list", R"({"target":{"asset":{"assetPath":"Assets/Materials/Green.mat"}}})").find("_Color"), std::string::npos);
     ok("uap_scene_create_object", R"({"name":"Barrel","primitiveType":"Cylinder"})");
     ok("uap_asset_create", R"({"assetType":"Prefab","path":"Assets/Prefabs/Barrel.prefab","sourcePath":"/Barrel"})");
-    EXPECT_NE(editor("hierarchy.roots", R"({"limit":100})").find(R"("prefabAsset":"Assets/Prefabs/Barrel.prefab")"), std::string::npos);
+    EXPECT_EQ(text_at(element_where(editor("hierarchy.roots", R"({"limit":100})"), "/nodes", "/name", "Barrel"), "/prefabAsset"),
+              "Assets/Prefabs/Barrel.prefab");
 }
 
 TEST_F(AssetEditorTools, AssetCreateRefusesPathsOutsideAssetsAndAMissingFolder) {
@@ -85,11 +87,10 @@ TEST_F(AssetEditorTools, AssetDeleteRefusesAMissingAsset) {
 TEST_F(AssetEditorTools, PlaceAssetKeepsThePrefabLinkAndPosition) {
     ok("uap_scene_place_asset", R"({"assetPath":"Assets/Prefabs/Crate.prefab","name":"Placed Crate","position":{"x":4}})");
     std::string roots = editor("hierarchy.roots", R"({"limit":100})");
-    EXPECT_NE(roots.find(R"("name":"Placed Crate")"), std::string::npos);
     rapidjson::Document transform;
     transform.Parse(editor("transform.get", R"({"object":{"scenePath":"/Placed Crate"}})").c_str());
     EXPECT_NEAR(number_at(transform, "/transform/world/position/x"), 4.0, 1e-6);
-    EXPECT_NE(roots.find(R"("prefabAsset":"Assets/Prefabs/Crate.prefab")"), std::string::npos);
+    EXPECT_EQ(text_at(element_where(roots, "/nodes", "/name", "Placed Crate"), "/prefabAsset"), "Assets/Prefabs/Crate.prefab") << roots;
 }
 
 TEST_F(AssetEditorTools, PlaceAssetRefusesAMaterial) {
@@ -101,8 +102,8 @@ TEST_F(AssetEditorTools, SceneSaveWritesAndClearsTheDirtyFlag) {
     ok("uap_scene_create_object", R"({"name":"Unsaved"})");
     ok("uap_scene_save", "{}");
     std::string scenes = editor("scene.list");
-    EXPECT_NE(scenes.find(R"("dirty":false)"), std::string::npos) << scenes;
-    EXPECT_EQ(scenes.find(R"("dirty":true)"), std::string::npos) << scenes;
+    EXPECT_NE(element_where(scenes, "/open", "/dirty", "false"), "<missing>") << scenes;
+    EXPECT_EQ(element_where(scenes, "/open", "/dirty", "true"), "<missing>") << scenes;
 }
 
 TEST_F(AssetEditorTools, SceneSaveRefusesABadPath) {
@@ -116,7 +117,7 @@ TEST_F(AssetEditorTools, SceneOpenRefusesUnsavedChangesThenOpensWithDiscard) {
     EXPECT_NE(refusal.find("discardUnsaved"), std::string::npos) << refusal;
     EXPECT_NE(editor("scene.list").find("Second"), std::string::npos);
     ok("uap_scene_open", R"({"path":"Assets/Scenes/SampleScene.unity","discardUnsaved":true})");
-    EXPECT_NE(editor("scene.list").find(R"("path":"Assets/Scenes/SampleScene.unity")"), std::string::npos);
+    EXPECT_NE(element_where(editor("scene.list"), "/open", "/path", "Assets/Scenes/SampleScene.unity"), "<missing>");
 }
 
 TEST_F(AssetEditorTools, SearchFindsObjectsAndAssetsAndRefusesUnknownProviders) {
@@ -155,7 +156,7 @@ TEST_F(AssetEditorTools, GameViewSizeSetsAndReadsBack) {
 
 TEST_F(AssetEditorTools, ExecuteMenuRunsAnItemAndRefusesModalOnes) {
     ok("uap_editor_execute_menu", R"({"menuPath":"GameObject/Create Empty"})");
-    EXPECT_NE(editor("hierarchy.roots", R"({"limit":200})").find(R"("name":"GameObject")"), std::string::npos);
+    EXPECT_NE(element_where(editor("hierarchy.roots", R"({"limit":200})"), "/nodes", "/name", "GameObject"), "<missing>");
     EXPECT_NE(refused("uap_editor_execute_menu", R"({"menuPath":"File/Save As..."})").find("modal dialog"), std::string::npos);
     EXPECT_NE(refused("uap_editor_execute_menu", R"({"menuPath":"Tools/Nope"})").find("case-sensitive"), std::string::npos);
 }
@@ -182,7 +183,7 @@ TEST_F(AssetEditorTools, ConsoleLogsFiltersAndClearEmpties) {
     EXPECT_GE(logs.value["entries"].Size(), 1u);
     EXPECT_NE(refused("uap_console_logs", R"({"types":["verbose"]})").find("types"), std::string::npos);
     ok("uap_console_clear", "{}");
-    EXPECT_NE(editor("console.read").find(R"("entries":[])"), std::string::npos);
+    EXPECT_EQ(text_at(editor("console.read"), "/entries"), "[]");
     EXPECT_NE(refused("uap_console_clear", R"({"all":true})").find("unknown argument 'all'"), std::string::npos);
 }
 

@@ -147,7 +147,7 @@ TEST_F(SceneTools, RenameRefusesAnEmptyName) {
 TEST_F(SceneTools, DuplicateMakesCountCopiesSpacedByTheOffset) {
     ok("uap_scene_create_object", R"({"name":"Post","primitiveType":"Cylinder","position":{"x":0,"y":0,"z":1}})");
     ToolReply copies = ok("uap_scene_duplicate", R"({"path":"/Post","count":3,"offset":{"x":2}})");
-    EXPECT_EQ(text_at(copies.value, "/count"), "3.000000");
+    EXPECT_EQ(text_at(copies.value, "/count"), "3");
     int id = static_cast<int>(number_at(copies.value, "/created/2/instanceId"));
     rapidjson::Document third;
     third.Parse(stack->editor("transform.get", R"({"object":{"instanceId":)" + std::to_string(id) + "}}").c_str());
@@ -275,7 +275,7 @@ TEST_F(SceneTools, TransformSetRefusesNonNumbersAndUnknownSpaces) {
 
 TEST_F(SceneTools, QueryHierarchyPagesWithACursor) {
     ToolReply first = ok("uap_query_hierarchy", R"({"maxNodes":3})");
-    EXPECT_EQ(text_at(first.value, "/count"), "3.000000");
+    EXPECT_EQ(text_at(first.value, "/count"), "3");
     ASSERT_TRUE(first.value.HasMember("nextCursor"));
     ToolReply next = ok("uap_query_hierarchy", std::string(R"({"maxNodes":3,"cursor":")") + first.value["nextCursor"].GetString() + "\"}");
     EXPECT_NE(std::string(first.value["hierarchy"].GetString()), std::string(next.value["hierarchy"].GetString()));

@@ -32,7 +32,9 @@ TEST(ScriptsCommit, RefusesABrokenScriptWithDiagnosticsThenCommitsTheFixedOne) {
     ASSERT_FALSE(committed.is_error) << committed.text;
     EXPECT_EQ(read_project_file(stack.project() / "Assets" / "Scripts" / "Spinner.cs"), fixed);
     EXPECT_FALSE(fs::exists(staged)) << "the committed copy leaves staging";
-    EXPECT_NE(stack.editor("asset.find", R"({"filter":"Spinner"})").find(R"("path":"Assets/Scripts/Spinner.cs")"), std::string::npos)
+    EXPECT_NE(
+        uap::testing::element_where(stack.editor("asset.find", R"({"filter":"Spinner"})"), "/assets", "/path", "Assets/Scripts/Spinner.cs"),
+        "<missing>")
         << "the refresh imported it";
     EXPECT_EQ(uap::testing::text_at(committed.value, "/compile/state"), "compiled") << committed.text;
     EXPECT_EQ(uap::testing::text_at(committed.value, "/compile/summary"), "the scripts compiled") << committed.text;

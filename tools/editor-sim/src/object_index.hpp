@@ -40,7 +40,7 @@ private:
     // Key: the scene handle (roots) or 0, the parent id or 0, both as raw bytes, then the name.
     std::unordered_map<std::string, std::vector<int>> m_by_name;
     std::string m_probe;
-    const std::vector<int> m_none;
+    const std::vector<int> m_none{};
 };
 
 } // namespace uap::editor_sim

@@ -96,7 +96,9 @@ Reply asset_find(Simulation& simulation, const rapidjson::Value& params) {
             folders.push_back(std::string(folder.GetString()) + "/");
     std::vector<const Asset*> matches;
     for (const auto& [path, asset] : simulation.world.assets) {
-        if (!folders.empty() && std::none_of(folders.begin(), folders.end(), [&](const std::string& folder) { return path.rfind(folder, 0) == 0; }))
+        const std::string& asset_path = path; // clang 14 cannot capture a structured binding.
+        if (!folders.empty() &&
+            std::none_of(folders.begin(), folders.end(), [&](const std::string& folder) { return asset_path.rfind(folder, 0) == 0; }))
             continue;
         if (filter.name_matches(file_stem(path)) && filter.type_matches(asset_types(asset)))
             matches.push_back(&asset);

@@ -37,9 +37,10 @@ CompileResult compile_project_scripts(Simulation& simulation) {
     out.writer.StartObject();
     out.writer.Key("errors");
     out.writer.StartArray();
-    for (const auto& [path, asset] : simulation.world.assets) {
+    for (const auto& [asset_path, asset] : simulation.world.assets) {
         if (asset.kind != "MonoScript")
             continue;
+        const std::string& path = asset_path; // clang 14 cannot capture a structured binding.
         std::string assembly = assembly_of(path);
         if (std::find(assemblies.begin(), assemblies.end(), assembly) == assemblies.end())
             assemblies.push_back(assembly);
