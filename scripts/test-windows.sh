@@ -29,14 +29,19 @@ export WINEDLLOVERRIDES="${WINEDLLOVERRIDES:-mscoree,mshtml=}"
 # in a session: a persistent wineserver of the pass's prefix and its system processes, started here
 # with their output on /dev/null and ended by the server's pid after the tests.
 wine_server=""
+wine_environment=()
 start_wine_session() { # Arguments: the command prefix that sets the pass's environment (may be empty).
+  wine_environment=("$@")
   timeout 30 "$@" /usr/lib/wine/wineserver -w || true # An earlier server of this prefix finishes first.
   "$@" /usr/lib/wine/wineserver -f -p < /dev/null > /dev/null 2>&1 &
   wine_server=$!
   "$@" /usr/lib/wine/wine64 wineboot < /dev/null > /dev/null 2>&1
 }
+# Ending only the server left the system processes it had started (winedevice.exe) running after
+# the run, so the server is asked to end every process of the pass's prefix first, then itself.
 end_wine_session() {
   [ -n "$wine_server" ] || return 0
+  timeout 30 "${wine_environment[@]}" /usr/lib/wine/wineserver -k 2> /dev/null || true
   kill "$wine_server" 2> /dev/null || true
   wait "$wine_server" 2> /dev/null || true
   wine_server=""
