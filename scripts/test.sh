@@ -24,10 +24,11 @@ scripts/install-deps.sh --with-node-packages
 source scripts/compiler-cache.sh
 cmake --preset ci "${compiler_cache[@]}"
 cmake --build --preset ci
-# While the Linux tests run (much of their time is spent waiting on sockets, timers and child
-# processes), the slowest builds of a machine with empty caches go ahead at the lowest priority
-# (scripts/warm-up-builds.sh). It is a warm-up only: the steps below build whatever it did not finish
-# and report any failure themselves. It runs in a session of its own, ended with this script.
+# While the Linux tests run, the slowest builds of a machine with empty caches go ahead at the lowest
+# priority (scripts/warm-up-builds.sh), taking the CPU the tests leave idle while they wait on
+# sockets, timers and child processes. It is a warm-up only: the steps below build whatever it did
+# not finish and report any failure themselves. It runs in a session of its own, ended with this
+# script.
 warm_up_log=build/ci/warm-up.log
 setsid nice -n 19 scripts/warm-up-builds.sh build/ci > "$warm_up_log" 2>&1 &
 warm_up=$!
