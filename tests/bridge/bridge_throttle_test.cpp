@@ -3,14 +3,11 @@
 // that outlives its timeout says why, and the connection is never dropped or re-made. Host and editor
 // each run on a manual clock, so nothing here waits for a tick in real time.
 #include "bridge_harness.hpp"
-#include "fakes/json_at.hpp"
 #include "fakes/eventually.hpp"
+#include "fakes/json_at.hpp"
 #include "fakes/manual_clock.hpp"
 
 #include <gtest/gtest.h>
-
-#include <rapidjson/document.h>
-#include <rapidjson/pointer.h>
 
 #include <functional>
 #include <future>
@@ -22,14 +19,8 @@ using uap::editor_sim::WakeOnRequest;
 using uap::testing::BridgeHarness;
 using uap::testing::eventually;
 using uap::testing::ManualClock;
+using uap::testing::number_at;
 using uap::testing::text_at;
-
-int64_t field_integer(const std::string& json, const char* pointer) {
-    rapidjson::Document document;
-    document.Parse(json.c_str());
-    const rapidjson::Value* value = rapidjson::Pointer(pointer).Get(document);
-    return value && value->IsInt64() ? value->GetInt64() : -1;
-}
 
 // A host and one in-process simulated editor, each on a manual clock of its own. The host pings when
 // the test moves its clock; the editor's stalls and ticks come when the test moves the editor's, so a
@@ -78,7 +69,7 @@ struct ConnectedEditor {
 };
 
 // A liveness report with the tick gap the editor measured.
-bool has_tick_gap(const std::string& state) { return field_integer(state, "/liveness/tickGapMs") >= 0; }
+bool has_tick_gap(const std::string& state) { return number_at(state, "/liveness/tickGapMs") >= 0; }
 
 TEST(BridgeThrottle, AThrottledEditorCompletesRequestsAndIsReportedThrottledWithItsTickGap) {
     ConnectedEditor connected("throttled");
@@ -88,7 +79,7 @@ TEST(BridgeThrottle, AThrottledEditorCompletesRequestsAndIsReportedThrottledWith
     connected.wait_for_tick_end();
     std::string focused = connected.state_after_pings(has_tick_gap);
     EXPECT_EQ(text_at(focused, "/liveness/state"), "responsive") << focused;
-    EXPECT_EQ(field_integer(focused, "/liveness/tickGapMs"), 0) << focused;
+    EXPECT_EQ(number_at(focused, "/liveness/tickGapMs"), 0) << focused;
 
     connected.editor->throttle_main_thread(1100ms, WakeOnRequest::Ignored);
     for (int index = 0; index < 3; ++index) {
@@ -108,7 +99,7 @@ TEST(BridgeThrottle, AThrottledEditorCompletesRequestsAndIsReportedThrottledWith
         connected.state_after_pings([](const std::string& state) { return text_at(state, "/liveness/state") == "throttled"; });
     EXPECT_EQ(text_at(background, "/state"), "connected") << background;
     EXPECT_EQ(text_at(background, "/liveness/state"), "throttled") << background;
-    EXPECT_EQ(field_integer(background, "/liveness/tickGapMs"), 1100) << background;
+    EXPECT_EQ(number_at(background, "/liveness/tickGapMs"), 1100) << background;
     EXPECT_EQ(harness.bridge().statistics().connections, 1u) << "a throttled editor must not be dropped and reconnected";
     EXPECT_EQ(connected.editor->counters().connections, 1u);
 }
@@ -133,7 +124,7 @@ TEST(BridgeThrottle, ACallOutlivingItsTimeoutOnAThrottledEditorSaysSoAndComplete
     // that length for the pings to report.
     connected.create_on_a_tick("First");
     connected.create_on_a_tick("OnATick");
-    connected.state_after_pings([](const std::string& state) { return field_integer(state, "/liveness/tickGapMs") >= 1000; });
+    connected.state_after_pings([](const std::string& state) { return number_at(state, "/liveness/tickGapMs") >= 1000; });
     auto call = std::async(std::launch::async, [&] { return harness.bridge().call("object.create", R"({"name":"Late"})", 300, nullptr); });
     // Only the host's time moves: the call times out while the editor waits for its next tick.
     auto late = uap::testing::advance_until_answered(connected.clock, call, 300ms);
@@ -142,7 +133,7 @@ TEST(BridgeThrottle, ACallOutlivingItsTimeoutOnAThrottledEditorSaysSoAndComplete
     const std::string& result = late.error().detail();
     EXPECT_EQ(text_at(result, "/code"), "still_running") << result;
     EXPECT_NE(text_at(result, "/message").find("throttled"), std::string::npos) << result;
-    EXPECT_GE(field_integer(result, "/data/editor/mainThread/tickGapMs"), 1000) << result;
+    EXPECT_GE(number_at(result, "/data/editor/mainThread/tickGapMs"), 1000) << result;
     std::string job = text_at(result, "/data/jobId");
     ASSERT_NE(job, "<missing>") << result;
     std::string state;

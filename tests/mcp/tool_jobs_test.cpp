@@ -3,7 +3,6 @@
 #include "mcp/tool_jobs.hpp"
 
 #include "fakes/json_at.hpp"
-#include "support/json.hpp"
 
 #include <gtest/gtest.h>
 
@@ -18,13 +17,6 @@ using modules::CallOptions;
 using modules::CallStatus;
 using modules::ToolOutcome;
 using uap::testing::text_at;
-
-std::string field(const std::string& json_text, const char* name) {
-    auto parsed = json::parse(json_text);
-    if (!parsed || !parsed->IsObject())
-        return "<not an object: " + json_text + ">";
-    return json::string_field(*parsed, name).value_or("");
-}
 
 // Work that runs until released or cancelled, reporting progress once.
 struct Gate {
@@ -45,7 +37,7 @@ struct Gate {
 std::string wait_for_state(ToolJobs& jobs, const std::string& id, const std::string& state) {
     for (int attempt = 0; attempt < 500; ++attempt) {
         std::string status = jobs.status_json(id);
-        if (field(status, "state") == state)
+        if (text_at(status, "/state") == state)
             return status;
         std::this_thread::sleep_for(5ms);
     }
@@ -68,14 +60,14 @@ TEST(ToolJobs, ALongCallBecomesAJobThatReportsRunningThenItsResult) {
     caller.on_progress = [&](double progress, double, std::string_view) { forwarded.push_back(progress); };
     auto reply = jobs.run("slow", gate.work({CallStatus::Success, R"({"answer":42})"}), caller);
     ASSERT_FALSE(reply.finished);
-    std::string id = field(reply.job_json, "jobId");
+    std::string id = text_at(reply.job_json, "/jobId");
     EXPECT_TRUE(ToolJobs::owns(id)) << reply.job_json;
-    EXPECT_EQ(field(reply.job_json, "state"), "running");
-    EXPECT_NE(field(reply.job_json, "detail").find("uap_job_status"), std::string::npos) << reply.job_json;
+    EXPECT_EQ(text_at(reply.job_json, "/state"), "running");
+    EXPECT_NE(text_at(reply.job_json, "/detail").find("uap_job_status"), std::string::npos) << reply.job_json;
     EXPECT_EQ(forwarded, std::vector<double>{3}) << "progress reached the waiting request";
 
     std::string running = jobs.status_json(id);
-    EXPECT_EQ(field(running, "state"), "running") << running;
+    EXPECT_EQ(text_at(running, "/state"), "running") << running;
     EXPECT_EQ(text_at(running, "/progress"), R"({"progress":3.0,"total":10.0,"message":"three of ten"})") << running;
     gate.open = true;
     std::string done = wait_for_state(jobs, id, "completed");
@@ -88,19 +80,19 @@ TEST(ToolJobs, AFailingJobReportsItsError) {
     auto reply = jobs.run("slow", gate.work({CallStatus::ToolError, "the disk is full"}), {});
     ASSERT_FALSE(reply.finished);
     gate.open = true;
-    std::string failed = wait_for_state(jobs, field(reply.job_json, "jobId"), "failed");
-    EXPECT_EQ(field(failed, "error"), "the disk is full") << failed;
-    EXPECT_EQ(field(failed, "status"), "tool error") << failed;
+    std::string failed = wait_for_state(jobs, text_at(reply.job_json, "/jobId"), "failed");
+    EXPECT_EQ(text_at(failed, "/error"), "the disk is full") << failed;
+    EXPECT_EQ(text_at(failed, "/status"), "tool error") << failed;
 }
 
 TEST(ToolJobs, CancellingAJobReachesTheTool) {
     ToolJobs jobs(JobLimits{.wait = 20ms});
     Gate gate;
     auto reply = jobs.run("slow", gate.work({CallStatus::Success, "{}"}), {});
-    std::string id = field(reply.job_json, "jobId");
+    std::string id = text_at(reply.job_json, "/jobId");
     jobs.cancel(id);
     std::string cancelled = wait_for_state(jobs, id, "cancelled");
-    EXPECT_EQ(field(cancelled, "error"), "stopped on cancellation") << cancelled;
+    EXPECT_EQ(text_at(cancelled, "/error"), "stopped on cancellation") << cancelled;
 }
 
 TEST(ToolJobs, TheRequestsCancellationReachesTheCallWhileTheReplyWaits) {
@@ -125,8 +117,8 @@ TEST(ToolJobs, UnknownIdsSaySo) {
     ToolJobs jobs;
     for (const std::string& id : std::vector<std::string>{"tooljob-0000", "", "\"; DROP", std::string(5000, 'x')}) {
         std::string status = jobs.status_json(id);
-        EXPECT_EQ(field(status, "state"), "unknown") << status.substr(0, 200);
-        EXPECT_NE(field(status, "detail").find("no such job"), std::string::npos);
+        EXPECT_EQ(text_at(status, "/state"), "unknown") << status.substr(0, 200);
+        EXPECT_NE(text_at(status, "/detail").find("no such job"), std::string::npos);
     }
 }
 
@@ -135,7 +127,7 @@ TEST(ToolJobs, RunningJobsAreBoundedAndFinishedOnesKeptOnlyUpToTheCount) {
     Gate gate;
     std::vector<std::string> ids;
     for (int index = 0; index < 3; ++index)
-        ids.push_back(field(jobs.run("slow", gate.work({CallStatus::Success, "{}"}), {}).job_json, "jobId"));
+        ids.push_back(text_at(jobs.run("slow", gate.work({CallStatus::Success, "{}"}), {}).job_json, "/jobId"));
     auto refused = jobs.run("slow", gate.work({CallStatus::Success, "{}"}), {});
     ASSERT_TRUE(refused.finished);
     EXPECT_EQ(refused.finished->status, CallStatus::Unavailable);
@@ -150,7 +142,7 @@ TEST(ToolJobs, RunningJobsAreBoundedAndFinishedOnesKeptOnlyUpToTheCount) {
         std::this_thread::sleep_for(5ms);
         completed = unknown = 0;
         for (auto& id : ids) {
-            std::string state = field(jobs.status_json(id), "state");
+            std::string state = text_at(jobs.status_json(id), "/state");
             completed += state == "completed" ? 1 : 0;
             unknown += state == "unknown" ? 1 : 0;
         }
@@ -198,7 +190,7 @@ TEST(ToolJobs, AStartedJobHasNoWaitAndItsSnapshotAndWaitFollowIt) {
     auto finished = jobs.wait(id, nullptr);
     ASSERT_TRUE(finished && finished->done);
     EXPECT_EQ(finished->outcome.text, R"({"y":2})");
-    EXPECT_EQ(field(jobs.status_json(id), "state"), "completed") << "uap_job_status sees the same job";
+    EXPECT_EQ(text_at(jobs.status_json(id), "/state"), "completed") << "uap_job_status sees the same job";
     EXPECT_FALSE(jobs.snapshot("tooljob-unknown"));
 }
 

@@ -51,23 +51,18 @@ TEST(ContextChipsWithRealCli, AttachedChipsOpenTheUserMessageTheModelReceivesAnd
     auto& editor = *stack.host().editor().simulated_editor();
     editor.send_event("selectionChanged", R"({"objects":[{"instanceId":42,"name":"Player","type":"UnityEngine.GameObject","path":"/Player"}],"count":1})");
     editor.send_event("consoleError", R"({"type":"exception","message":"NullReferenceException: Object reference not set to an instance of an object"})");
-    ASSERT_GE(client.wait_for(
-                  [](const rapidjson::Document& message) {
-                      return is_type(message, "context") && message["items"].Size() == 3; // scene, selection, console
-                  },
-                  60s),
-              0)
-        << ::testing::PrintToString(client.texts()); // Generous: ASan builds on a loaded machine.
+    // Generous waits: ASan builds on a loaded machine; each ends as soon as its message arrives.
+    auto context_of_three = [](const rapidjson::Document& message) {
+        return is_type(message, "context") && message["items"].Size() == 3; // scene, selection, console
+    };
+    ASSERT_GE(client.wait_for(context_of_three, 60s), 0) << ::testing::PrintToString(client.texts());
     client.send(R"({"type":"add_context","id":"drop","asset":"Assets/Scripts/Player.cs"})");
     client.send(R"({"type":"attach_context","id":"attach","ids":["selection","console","D1"]})");
-    ASSERT_GE(client.wait_for(
-                  [](const rapidjson::Document& message) {
-                      return is_type(message, "command_result") && uap::json::string_field(message, "id").value_or("") == "attach" &&
-                             message["ok"].GetBool();
-                  },
-                  60s),
-              0)
-        << ::testing::PrintToString(client.texts());
+    auto attached = [](const rapidjson::Document& message) {
+        return is_type(message, "command_result") && uap::json::string_field(message, "id").value_or("") == "attach" &&
+               message["ok"].GetBool();
+    };
+    ASSERT_GE(client.wait_for(attached, 60s), 0) << ::testing::PrintToString(client.texts());
     client.send(R"({"type":"send","text":"Ask Claude to fix: why does Player throw?"})");
     int finished = client.wait_for_type("turn_finished", 90s);
     ASSERT_GE(finished, 0) << ::testing::PrintToString(client.texts());
