@@ -23,8 +23,8 @@ case "$layout" in
     ;;
 esac
 [ -f "$build/compile_commands.json" ] || { echo "check-changed-lines: no $build/compile_commands.json; build first (cmake --preset release)" >&2; exit 1; }
-# The compiler's own warnings are GCC's to give in the build (the ci preset makes them errors), so
-# clang's are off here and only the checks .clang-tidy names are reported.
+# The compiler's own warnings are the build's to give (the ci preset makes them errors), so they are
+# off here and only the checks .clang-tidy names are reported.
 findings="$(git diff -U0 "$base" -- "${paths[@]}" | clang-tidy-diff -p1 -path "$build" -quiet -extra-arg=-Wno-everything 2> /dev/null || true)"
 if grep -q "warning:\|error:" <<< "$findings"; then
   echo "$findings"

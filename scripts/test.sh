@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds everything and runs the tests.
-#   scripts/test.sh          the full run CI keeps: ci preset (Debug, AddressSanitizer + UBSan, the
-#                            stricter warnings as errors), every test, then the Windows cross build and
+#   scripts/test.sh          the full run CI keeps: ci preset (clang, Debug, AddressSanitizer + UBSan,
+#                            the stricter warnings as errors), every test, then the Windows cross build and
 #                            its tests under Wine
 #                            (scripts/test-windows.sh; dependencies cached outside the clone)
 #   scripts/test.sh --quick  the inner loop: release preset, no sanitizers, the layout and clang-tidy

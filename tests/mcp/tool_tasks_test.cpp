@@ -51,11 +51,13 @@ TEST(ToolTasks, ATaskBelongsToItsClientOrToItsSessionWhenTheClientHasNoName) {
 }
 
 TEST(ToolTasks, AFinishedTaskIsDroppedAfterItsTtlButAWorkingOneIsKept) {
+    // Declared before the job table, so it outlives the job that reads it until the table has
+    // joined that job's thread.
+    std::atomic<bool> release{false};
     ToolJobs jobs;
     testing::ManualClock clock;
     ToolTasks tasks(jobs, TaskLimits{.default_ttl = 50ms, .min_ttl = 10ms}, {}, clock);
     TaskOwner owner{"alpha", "session-1"};
-    std::atomic<bool> release{false};
     auto working = tasks.create(owner, tool_named("slow"),
                                 [&](const modules::CallOptions& options) {
                                     while (!release.load() && !options.control->cancelled.load())

@@ -15,13 +15,10 @@ host="$scratch/prefix/bin/uap-host"
 before=$(sha256sum "$host" "$build_dir/bin/uap-host" | awk '{print $1}' | tr '\n' ' ')
 before_mtime=$(stat -c %Y "$build_dir/bin/uap-host")
 
-# A sanitized build installs a sanitized test kit; the example's tests must then carry the same runtime.
-sanitize_flags=()
-if grep -q '^UAP_SANITIZE:BOOL=ON' "$build_dir/CMakeCache.txt"; then
-  sanitize_flags=(-DCMAKE_CXX_FLAGS="-fsanitize=address,undefined" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined")
-fi
+# A sanitized build installs a sanitized test kit and host; the example must then carry the same runtime.
+source "$(dirname "$0")/pack_build_flags.sh"
 cmake -S "$source_dir/sdk/examples/hello" -B "$scratch/example" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-      -DCMAKE_PREFIX_PATH="$scratch/prefix" "${sanitize_flags[@]}" > "$scratch/configure.log"
+      -DCMAKE_PREFIX_PATH="$scratch/prefix" "${pack_build_flags[@]}" > "$scratch/configure.log"
 cmake --build "$scratch/example" > "$scratch/build.log"
 grep -q "uap-sdk" "$scratch/example/CMakeCache.txt" && grep -q "$scratch/prefix" "$scratch/example/CMakeCache.txt" \
   || { echo "FAIL: the example was not configured against the installed SDK"; exit 1; }

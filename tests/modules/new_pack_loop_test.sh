@@ -17,13 +17,10 @@ host="$scratch/prefix/bin/uap-host"
 "$host" modules new com.example.mine --dir "$scratch/mine" > "$scratch/new.log"
 scaffolded=$(date +%s)
 
-# A sanitized build installs a sanitized test kit; the pack's tests must then carry the same runtime.
-sanitize_flags=()
-if grep -q '^UAP_SANITIZE:BOOL=ON' "$build_dir/CMakeCache.txt"; then
-  sanitize_flags=(-DCMAKE_CXX_FLAGS="-fsanitize=address,undefined" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined")
-fi
+# A sanitized build installs a sanitized test kit and host; the pack must then carry the same runtime.
+source "$(dirname "$0")/pack_build_flags.sh"
 cmake -S "$scratch/mine" -B "$scratch/mine/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-      -DCMAKE_PREFIX_PATH="$scratch/prefix" "${sanitize_flags[@]}" > "$scratch/configure.log"
+      -DCMAKE_PREFIX_PATH="$scratch/prefix" "${pack_build_flags[@]}" > "$scratch/configure.log"
 cmake --build "$scratch/mine/build" > "$scratch/build.log" \
   || { cat "$scratch/build.log"; echo "FAIL: the scaffolded pack does not build"; exit 1; }
 built=$(date +%s)

@@ -42,7 +42,9 @@ std::string fifty_writes(int failing_call) {
     };
     next("uap_scene_create_object", R"({"name":"Row"})");
     next("uap_property_set", R"({"path":"/Directional Light","componentType":"Light","propertyPath":"m_Intensity","value":4})");
-    for (int row = 0; count < 50; ++row) {
+    // `next` counts the steps written; rows are added until there are fifty.
+    int row = 0;
+    while (count < 50) {
         std::string name = "Cube" + std::to_string(row);
         next("uap_scene_create_object", R"({"name":")" + name + R"(","primitiveType":"Cube","parentPath":"/Row"})");
         if (count < 50)
@@ -52,6 +54,7 @@ std::string fifty_writes(int failing_call) {
         if (count < 50)
             next("uap_property_set", R"({"path":"/Row/Block)" + std::to_string(row) +
                                          R"(","componentType":"BoxCollider","propertyPath":"m_IsTrigger","value":true})");
+        ++row;
     }
     writer.EndArray();
     writer.EndObject();

@@ -124,6 +124,10 @@ sdk::ToolResult LightingBakeTool::run(const rapidjson::Value& arguments, EditorS
         if (wait_or_cancelled(context, poll_interval))
             return stop_after_cancel(session, bake_id);
         EditorReply answer = status(session);
+        // A cancel that lands while the progress read waits withdraws that read: the bake is still
+        // to be stopped, not an unknown outcome.
+        if (!answer.ok() && context.cancelled())
+            return stop_after_cancel(session, bake_id);
         if (!answer.ok())
             return failure(std::string(tool_name) + ": bake " + std::to_string(bake_id) +
                                       " was started, but reading its progress failed; its outcome is unknown (call again to see the lighting state)",
