@@ -3,6 +3,7 @@
 // session's per-turn documents. Checked by what the containers hold, never by RSS or time.
 #include "fake_cli_session.hpp"
 
+#include "fakes/json_at.hpp"
 #include "panel/panel_hub.hpp"
 #include "panel/transcript_buffer.hpp"
 #include "support/json.hpp"
@@ -116,7 +117,7 @@ TEST_F(FakeCli, TheDocumentsTheSessionKeepsDoNotGrowWithTurns) {
             ASSERT_TRUE(eventually([&] {
                 std::lock_guard lock(mutex);
                 for (size_t index = before; index < events.size(); ++index)
-                    if (events[index].find(R"("type":"turn_finished")") != std::string::npos)
+                    if (uap::testing::text_at(events[index], "/type") == "turn_finished")
                         return true;
                 return false;
             }, 10s)) << "turn " << turn << " did not finish";

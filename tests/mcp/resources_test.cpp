@@ -2,6 +2,7 @@
 // server, guard and router; a scripted editor and two profiles): both eras, paging, every refusal
 // for malformed, oversized and unknown params, an editor that is not connected, and resource
 // updates on a session's stream and on a subscriptions/listen stream.
+#include "fakes/json_at.hpp"
 #include "mcp/mcp_endpoint.hpp"
 #include "mcp/resources.hpp"
 #include "served_mcp.hpp"
@@ -290,7 +291,8 @@ TEST_F(ResourcesTest, ReadsComeFromTheirSourcesNow) {
     EXPECT_NE(std::string(later.result()["contents"][0]["text"].GetString()).find("Later"), std::string::npos) << later.body;
 
     Reply roots = in_session("resources/read", R"({"uri":"unity://scenes/roots?scene=Assets%2FMy%20Scene.unity"})");
-    EXPECT_NE(std::string(roots.result()["contents"][0]["text"].GetString()).find(R"("scene":"Assets/My Scene.unity")"), std::string::npos)
+    EXPECT_EQ(uap::testing::text_at(std::string(roots.result()["contents"][0]["text"].GetString()), "/params/scene"),
+              "Assets/My Scene.unity")
         << roots.body;
 }
 

@@ -8,6 +8,7 @@
 #include "support/json.hpp"
 #include "profiles/catalog.hpp"
 #include "profiles/profile_service.hpp"
+#include "fakes/json_at.hpp"
 
 #include <uap/editor_sim/editor_simulator.hpp>
 #include <uap/editor_sim/simulated_editor.hpp>
@@ -496,7 +497,8 @@ TEST_F(Profiles, PanelCommandsRefuseMalformedInputAndSayWhatIsMissing) {
     EXPECT_EQ(uap::json::string_field((*reply)["profile"], "text").value_or(""), profile_text("mine", "", "MINE"));
     auto approved = run(R"({"type":"approve_profile","profile_id":"mine","sha256":")" + sha256 + R"("})", &commands);
     EXPECT_EQ(approved.first, "");
-    EXPECT_NE(approved.second.find(R"("state":"active")"), std::string::npos) << approved.second;
+    EXPECT_EQ(uap::testing::text_at(uap::testing::element_where(approved.second, "/profiles", "/id", "mine"), "/state"), "active")
+        << approved.second;
     EXPECT_EQ(changes, 1);
 }
 

@@ -43,13 +43,16 @@ CliStack::CliStack(const CliStackOptions& options) {
             fake_port = api->port;
         }
         fs::create_directories(project / "UserSettings" / "AgentPanel");
-        std::ofstream(agent::AgentSettings::file_for(project)) << json::TextWriter()
-                                                                      .begin_object()
-                                                                      .field("permission_mode", "acceptEdits")
-                                                                      .field("auto_approve", options.auto_approve)
-                                                                      .field("cli_path", cli.string())
-                                                                      .end_object()
-                                                                      .text();
+        json::TextWriter settings;
+        settings.begin_object()
+            .field("permission_mode", "acceptEdits")
+            .field("auto_approve", options.auto_approve)
+            .key("always_allow")
+            .begin_array();
+        for (const auto& rule : options.always_allow)
+            settings.value(rule);
+        settings.end_array().field("cli_path", cli.string()).end_object();
+        std::ofstream(agent::AgentSettings::file_for(project)) << settings.text();
         return {"ANTHROPIC_BASE_URL=http://127.0.0.1:" + std::to_string(fake_port)};
     };
     m_stack = std::make_unique<ToolStack>(stack_options);

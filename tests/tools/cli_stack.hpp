@@ -21,6 +21,7 @@ struct CliStackOptions {
     std::function<std::string(const std::filesystem::path& project)> steps;
     std::vector<std::filesystem::path> plugin_folders; // Extra packs (--plugins).
     std::string auto_approve = "all_unity_tools";      // The agent settings' auto_approve level.
+    std::vector<std::string> always_allow;             // The agent settings' always_allow rules.
 };
 
 class CliStack {

@@ -6,6 +6,7 @@
 // Also: the progress a tool reports while the CLI waits reaches the panels' card of that call.
 #include "cli_stack.hpp"
 
+#include "fakes/json_at.hpp"
 #include "support/json.hpp"
 #include "support/json_writer.hpp"
 
@@ -98,10 +99,10 @@ TEST(ToolDiscoveryWithRealCli, TheModelFindsAndCallsAThirdPartyToolAndAProToolTh
     ASSERT_EQ(results.size(), 4u) << ::testing::PrintToString(results);
     EXPECT_NE(results[0].find("\"tool\":\"levelkit_spawner_add\""), std::string::npos) << "the Japanese search found it: " << results[0];
     EXPECT_NE(results[0].find("\"inputSchema\""), std::string::npos);
-    EXPECT_NE(results[1].find(R"("tool":"levelkit_spawner_add","observed":{"prefab":"Assets/Enemies/Goblin.prefab","count":3})"), std::string::npos)
-        << results[1];
+    EXPECT_EQ(uap::testing::text_at(results[1], "/tool"), "levelkit_spawner_add") << results[1];
+    EXPECT_EQ(uap::testing::text_at(results[1], "/observed"), R"({"prefab":"Assets/Enemies/Goblin.prefab","count":3})") << results[1];
     EXPECT_NE(results[2].find("\"tool\":\"uap_material_create\""), std::string::npos) << "the Japanese search found it: " << results[2];
-    EXPECT_NE(results[3].find(R"("created":"Assets/Materials/Goblin.mat")"), std::string::npos) << results[3];
+    EXPECT_EQ(uap::testing::text_at(results[3], "/created"), "Assets/Materials/Goblin.mat") << results[3];
     std::string found = cli.stack().editor("material.describe", R"({"assetPath":"Assets/Materials/Goblin.mat"})");
     EXPECT_NE(found.find("\"shader\""), std::string::npos) << "the editor holds the material the tool reported: " << found;
     if (::testing::Test::HasFailure())

@@ -136,7 +136,7 @@ TEST_F(UnitySearch, ANameQueryFindsObjectsAndAssetsWithThatName) {
             continue;
         // Read back: the path names that object (the same instance id).
         std::string transform = editor("transform.get", R"({"object":{"scenePath":")" + std::string(item["path"].GetString()) + R"("}})");
-        EXPECT_NE(transform.find(R"("instanceId":)" + std::to_string(item["instanceId"].GetInt())), std::string::npos) << transform;
+        EXPECT_EQ(number_at(transform, "/transform/instanceId"), item["instanceId"].GetInt()) << transform;
     }
     EXPECT_EQ(item_paths(ok(R"({"query":"crate -t:Rigidbody","providers":["scene"]})")), std::set<std::string>{})
         << "both instances carry the prefab's Rigidbody";
