@@ -43,4 +43,11 @@ Expected<FakeMessagesApi> start_fake_messages_api(const std::filesystem::path& n
     return api;
 }
 
+std::vector<std::string> offline_cli_environment(const std::filesystem::path& home, const std::filesystem::path& temporary) {
+    return {"ANTHROPIC_API_KEY=test-key", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
+            "DISABLE_TELEMETRY=1",        "DISABLE_AUTOUPDATER=1",
+            "DISABLE_ERROR_REPORTING=1",  "CLAUDE_CODE_MAX_RETRIES=0",
+            "HOME=" + home.string(),      "TMPDIR=" + temporary.string()};
+}
+
 } // namespace uap::agent_test

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace uap::agent_test {
 
@@ -20,5 +21,10 @@ struct FakeMessagesApi {
 // recording into <folder>/requests.jsonl, and waits up to 15 s for the port it announces.
 Expected<FakeMessagesApi> start_fake_messages_api(const std::filesystem::path& node_dir, const std::filesystem::path& folder,
                                                   const std::string& steps_json);
+
+// The environment of a real CLI run against the fake, but for ANTHROPIC_BASE_URL: an API key the fake
+// accepts; no telemetry, updates, error reports or retries; and a HOME and TMPDIR of the test's own,
+// so nothing of the user's is read or written.
+std::vector<std::string> offline_cli_environment(const std::filesystem::path& home, const std::filesystem::path& temporary);
 
 } // namespace uap::agent_test

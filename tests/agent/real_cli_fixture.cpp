@@ -110,15 +110,8 @@ void RealCli::start(const std::string& steps_json, const std::string& settings_j
     options.agent = uap::app::AgentMode::StartCli;
     options.version = "test";
     options.hook_binary = hook_binary;
-    options.agent_environment = {"ANTHROPIC_BASE_URL=http://127.0.0.1:" + std::to_string(fake_port),
-                                 "ANTHROPIC_API_KEY=test-key",
-                                 "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
-                                 "DISABLE_TELEMETRY=1",
-                                 "DISABLE_AUTOUPDATER=1",
-                                 "DISABLE_ERROR_REPORTING=1",
-                                 "CLAUDE_CODE_MAX_RETRIES=0",
-                                 "HOME=" + home.string(),
-                                 "TMPDIR=" + (root / "t").string()};
+    options.agent_environment = offline_cli_environment(home, root / "t");
+    options.agent_environment.push_back("ANTHROPIC_BASE_URL=http://127.0.0.1:" + std::to_string(fake_port));
     ::setenv("CLAUDECODE", "1", 1); // Inherited by the host as in a nested run: must be scrubbed.
     host = std::make_unique<uap::app::HostApplication>(options);
     auto started = host->start();

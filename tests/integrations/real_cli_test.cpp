@@ -92,16 +92,9 @@ protected:
         options.version = "test";
         options.hook_binary = UAP_HOST_BINARY;
         options.plugin_folders = plugin_folders;
-        options.agent_environment = {"ANTHROPIC_BASE_URL=http://127.0.0.1:" + std::to_string(api->port),
-                                     "ANTHROPIC_API_KEY=test-key",
-                                     "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
-                                     "DISABLE_TELEMETRY=1",
-                                     "DISABLE_AUTOUPDATER=1",
-                                     "DISABLE_ERROR_REPORTING=1",
-                                     "CLAUDE_CODE_MAX_RETRIES=0",
-                                     "HOME=" + (root / "home").string(),
-                                     "CLAUDE_CONFIG_DIR=" + config.string(),
-                                     "TMPDIR=" + (root / "t").string()};
+        options.agent_environment = uap::agent_test::offline_cli_environment(root / "home", root / "t");
+        options.agent_environment.push_back("ANTHROPIC_BASE_URL=http://127.0.0.1:" + std::to_string(api->port));
+        options.agent_environment.push_back("CLAUDE_CONFIG_DIR=" + config.string());
         options.agent_environment.insert(options.agent_environment.end(), extra_environment.begin(), extra_environment.end());
         host = std::make_unique<uap::app::HostApplication>(options);
         auto started = host->start();

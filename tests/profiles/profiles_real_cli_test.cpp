@@ -97,15 +97,8 @@ protected:
         options.agent = uap::app::AgentMode::StartCli;
         options.version = "test";
         options.hook_binary = UAP_PROFILES_HOST_BINARY;
-        options.agent_environment = {"ANTHROPIC_BASE_URL=http://127.0.0.1:" + std::to_string(api->port),
-                                     "ANTHROPIC_API_KEY=test-key",
-                                     "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
-                                     "DISABLE_TELEMETRY=1",
-                                     "DISABLE_AUTOUPDATER=1",
-                                     "DISABLE_ERROR_REPORTING=1",
-                                     "CLAUDE_CODE_MAX_RETRIES=0",
-                                     "HOME=" + home.string(),
-                                     "TMPDIR=" + (root / "t").string()};
+        options.agent_environment = uap::agent_test::offline_cli_environment(home, root / "t");
+        options.agent_environment.push_back("ANTHROPIC_BASE_URL=http://127.0.0.1:" + std::to_string(api->port));
         host = std::make_unique<uap::app::HostApplication>(options);
         auto started = host->start();
         ASSERT_TRUE(started) << started.error().message();

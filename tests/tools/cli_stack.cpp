@@ -34,9 +34,7 @@ CliStack::CliStack(const CliStackOptions& options) {
     stack_options.start_agent = true;
     stack_options.hook_binary = UAP_TOOLS_HOST_BINARY;
     stack_options.plugin_folders = options.plugin_folders;
-    stack_options.agent_environment = {"ANTHROPIC_API_KEY=test-key", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_TELEMETRY=1",
-                                       "DISABLE_AUTOUPDATER=1", "DISABLE_ERROR_REPORTING=1", "CLAUDE_CODE_MAX_RETRIES=0",
-                                       "HOME=" + (m_root / "home").string(), "TMPDIR=" + (m_root / "t").string()};
+    stack_options.agent_environment = agent_test::offline_cli_environment(m_root / "home", m_root / "t");
     stack_options.prepare = [&](const fs::path& project) -> std::vector<std::string> {
         if (auto api = agent_test::start_fake_messages_api(UAP_TOOLS_NODE_DIR, m_root, options.steps(project))) {
             m_fake = std::move(api->process);
