@@ -3,6 +3,7 @@
 // allow-always saves the narrowest rule the card offered unless the answer names another, and a
 // saved bare rule for a file tool or Bash is pointed out at start.
 #include "fake_cli_session.hpp"
+#include "fakes/json_at.hpp"
 #include "panel/panel_endpoint.hpp"
 #include "support/json.hpp"
 #include "support/json_writer.hpp"
@@ -10,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <sstream>
 
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
@@ -26,6 +28,15 @@ rapidjson::Document run(uap::panel::PanelEndpoint& endpoint, const std::string& 
 }
 
 std::string error_of(const rapidjson::Document& reply) { return uap::json::string_field(reply, "error").value_or(""); }
+
+// Whether a permission answer the fake CLI logged (one control_response per line) is `behavior`.
+bool answered_with(const std::filesystem::path& log, const std::string& behavior) {
+    std::istringstream lines(read_text(log));
+    for (std::string line; std::getline(lines, line);)
+        if (uap::testing::text_at(line, "/response/response/behavior") == behavior)
+            return true;
+    return false;
+}
 
 } // namespace
 
@@ -147,7 +158,7 @@ TEST_F(FakeCli, AllowAlwaysWithoutARuleSavesTheNarrowestScopeAndABareToolNeedsTo
     auto loaded = uap::agent::AgentSettings::load(folder.project());
     ASSERT_TRUE(loaded);
     EXPECT_EQ(loaded->always_allow, (std::vector<std::string>{"Write(Assets/Docs/a.txt)"}));
-    ASSERT_TRUE(eventually([&] { return read_text(root / "starts.log.reply").find(R"("behavior":"allow")") != std::string::npos; }, 10s));
+    ASSERT_TRUE(eventually([&] { return answered_with(root / "starts.log.reply", "allow"); }, 10s));
 
     // Named with tool_wide, the bare rule is the user's explicit choice.
     ASSERT_TRUE(run(endpoint, R"json({"type":"remove_always_allow","rule":"Write(Assets/Docs/a.txt)"})json")["ok"].GetBool());

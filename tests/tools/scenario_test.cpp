@@ -66,7 +66,8 @@ TEST(Scenario, ThreeRedCubesInARowUnderAMovedParentSaved) {
         }
     EXPECT_TRUE(found) << colour << " read back from " << material_path;
     ToolReply light = ok("uap_object_inspect", R"({"path":"/Key Light","componentType":"Light"})");
-    EXPECT_NE(light.text.find(R"("name":"Directional")"), std::string::npos) << light.text;
+    EXPECT_EQ(text_at(uap::testing::element_where(light.text, "/properties", "/path", "m_Type"), "/value/name"), "Directional")
+        << light.text;
     ToolReply scenes = ok("uap_asset_find", R"({"query":"t:Scene Demo"})");
     EXPECT_NE(scenes.text.find("Assets/Scenes/Demo.unity"), std::string::npos) << scenes.text;
     ToolReply saved_again = ok("uap_scene_save", R"({"scene":"Demo"})");

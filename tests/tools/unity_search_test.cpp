@@ -109,7 +109,9 @@ TEST_F(UnitySearch, PrefabsReferencingAPrefabAreTheOnesHoldingAnInstanceOfIt) {
     // Read back: Stack.prefab is a prefab, and the object it was saved from holds a Crate instance.
     EXPECT_EQ(asset_paths_in(editor("asset.find", R"({"filter":"t:Prefab Stack"})")), std::set<std::string>{"Assets/Prefabs/Stack.prefab"});
     std::string subtree = editor("hierarchy.subtree", R"({"root":{"scenePath":"/Stack"}})");
-    EXPECT_NE(subtree.find(R"("prefabAsset":"Assets/Prefabs/Crate.prefab")"), std::string::npos) << subtree;
+    EXPECT_EQ(text_at(uap::testing::element_where(subtree, "/nodes", "/path", "/Stack/Crate"), "/prefabAsset"),
+              "Assets/Prefabs/Crate.prefab")
+        << subtree;
     // Without t:prefab the scene's instances reference it too; Crate.prefab does not reference itself.
     ToolReply everything = ok(R"({"query":"ref:Crate.prefab"})");
     EXPECT_EQ(item_paths(everything), (std::set<std::string>{"/Stack/Crate", "/Crate", "Assets/Prefabs/Stack.prefab"}));
