@@ -2,10 +2,10 @@
 // than searching the text for a substring that member order, spacing or escaping would change.
 #pragma once
 
+#include "support/json.hpp"
+
 #include <rapidjson/document.h>
 #include <rapidjson/pointer.h>
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
 
 #include <cmath>
 #include <cstdint>
@@ -25,10 +25,7 @@ inline std::string text_at(const rapidjson::Value& document, const char* pointer
     rapidjson::Value integral;
     if (value->IsDouble() && std::trunc(value->GetDouble()) == value->GetDouble() && std::fabs(value->GetDouble()) < 9.0e15)
         integral.SetInt64(static_cast<std::int64_t>(value->GetDouble()));
-    rapidjson::StringBuffer buffer;
-    rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-    (integral.IsNull() ? *value : integral).Accept(writer);
-    return buffer.GetString();
+    return json::to_text(integral.IsNull() ? *value : integral);
 }
 
 // The same on a JSON text; "<not JSON>" when the text does not parse.
@@ -50,12 +47,8 @@ inline std::string element_where(const std::string& json, const char* array_poin
     if (!array || !array->IsArray())
         return "<missing>";
     for (const rapidjson::Value& element : array->GetArray()) {
-        if (text_at(element, member_pointer) != text)
-            continue;
-        rapidjson::StringBuffer buffer;
-        rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-        element.Accept(writer);
-        return buffer.GetString();
+        if (text_at(element, member_pointer) == text)
+            return json::to_text(element);
     }
     return "<missing>";
 }
